@@ -1,0 +1,173 @@
+//! A normalized task instance, and the compact row the instance list is built from.
+//!
+//! Every benchmark maps onto [`Instance`]: the texts a reader reads ([`Document`]), the diffs
+//! ([`RolePatch`]), the tests when the benchmark has them ([`TestLists`]), facet values, change
+//! statistics computed from the patches, and every other field of the record kept verbatim in
+//! [`Instance::extra`] so nothing the dataset publishes is dropped.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One task instance, as stored in a detail shard.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Instance {
+    /// The benchmark's id (`owner__repo-PR` for SWE-bench).
+    pub id: String,
+    /// `owner/name` of the repository the task lives in.
+    pub repo: String,
+    /// First meaningful line of the main document, for lists.
+    pub title: String,
+    /// Repository category (`Internet`, `Mathematics`, ..., `Other`).
+    pub category: String,
+    /// Creation timestamp as published (`YYYY-MM-DDTHH:MM:SSZ`), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
+    /// Commit the task starts from, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_commit: Option<String>,
+    /// Texts to read, the main one (problem statement, PRD, instruction) first.
+    pub documents: Vec<Document>,
+    /// Diffs attached to the task (gold patch, test patch, ...).
+    pub patches: Vec<RolePatch>,
+    /// The tests that decide the task, for benchmarks that have them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tests: Option<TestLists>,
+    /// Other facet values (version, difficulty, level, ...), by facet name.
+    #[serde(default)]
+    pub facets: BTreeMap<String, String>,
+    /// Statistics derived from the gold patch.
+    pub stats: ChangeStats,
+    /// Every field of the source record that no other member holds, verbatim.
+    #[serde(default)]
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+impl Instance {
+    /// The patch with the given role, if the instance has one.
+    pub fn patch(&self, role: PatchRole) -> Option<&RolePatch> {
+        self.patches.iter().find(|p| p.role == role)
+    }
+}
+
+/// A markdown text of an instance.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Document {
+    /// Heading shown above it, e.g. `Problem statement`.
+    pub label: String,
+    /// The text, treated as untrusted markdown.
+    pub markdown: String,
+}
+
+/// What a diff is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PatchRole {
+    /// The reference solution.
+    Gold,
+    /// The patch that adds or changes the tests.
+    Test,
+    /// A model's prediction.
+    Model,
+    /// A diff that is neither, e.g. a non-Python part of a change.
+    Other,
+}
+
+impl PatchRole {
+    /// Heading shown above a patch of this role.
+    pub fn label(self) -> &'static str {
+        match self {
+            PatchRole::Gold => "Gold patch",
+            PatchRole::Test => "Test patch",
+            PatchRole::Model => "Model patch",
+            PatchRole::Other => "Patch",
+        }
+    }
+}
+
+/// A unified diff with its role.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RolePatch {
+    /// What the diff is for.
+    pub role: PatchRole,
+    /// The unified diff text, verbatim.
+    pub diff: String,
+}
+
+/// The test lists of a pass/fail benchmark.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestLists {
+    /// Tests that must go from failing to passing.
+    pub fail_to_pass: Vec<String>,
+    /// Tests that must keep passing.
+    pub pass_to_pass: Vec<String>,
+}
+
+/// Change statistics of the gold patch, computed by [`crate::patch`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChangeStats {
+    /// Files touched.
+    pub files_changed: u32,
+    /// Files created.
+    pub files_added: u32,
+    /// Files deleted.
+    pub files_deleted: u32,
+    /// Files renamed (with or without edits).
+    pub files_renamed: u32,
+    /// Hunks.
+    pub hunks: u32,
+    /// Lines added.
+    pub lines_added: u32,
+    /// Lines removed.
+    pub lines_removed: u32,
+}
+
+/// The compact form of an instance used by the list, facets and filters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IndexRow {
+    /// [`Instance::id`].
+    pub id: String,
+    /// [`Instance::repo`].
+    pub repo: String,
+    /// [`Instance::title`].
+    pub title: String,
+    /// [`Instance::category`].
+    pub category: String,
+    /// Creation date, `YYYY-MM-DD`, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created: Option<String>,
+    /// Gold-patch statistics.
+    pub stats: ChangeStats,
+    /// Number of FAIL_TO_PASS tests (0 when the benchmark has none).
+    pub fail_to_pass: u32,
+    /// Number of PASS_TO_PASS tests.
+    pub pass_to_pass: u32,
+    /// Index into [`crate::SplitEntry::detail_shards`] of the shard holding the full instance.
+    pub detail: u32,
+}
+
+/// A file of index rows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IndexShard {
+    /// Layout version, see [`crate::FORMAT_VERSION`].
+    pub format_version: u32,
+    /// Dataset name.
+    pub dataset: String,
+    /// Split name.
+    pub split: String,
+    /// The rows, in the split's order.
+    pub rows: Vec<IndexRow>,
+}
+
+/// A file of full instances, fetched when one of them is opened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DetailShard {
+    /// Layout version, see [`crate::FORMAT_VERSION`].
+    pub format_version: u32,
+    /// Dataset name.
+    pub dataset: String,
+    /// Split name.
+    pub split: String,
+    /// The instances.
+    pub instances: Vec<Instance>,
+}

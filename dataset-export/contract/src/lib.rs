@@ -1,0 +1,28 @@
+//! Benchscope's data contract, shared by the explorer (wasm) and the `benchscope` CLI (native).
+//!
+//! Everything a data directory holds is described here, once:
+//! - [`manifest`]: `manifest.json`, the entry point the app fetches first;
+//! - [`instance`]: a normalized task instance (SWE-bench family, FeatureBench, SWE-Dev and the
+//!   Long Code Arena datasets all map onto it) and its compact index row;
+//! - [`run`]: a model run and its per-instance results (pass/fail verdicts *or* metrics, so that
+//!   benchmarks without a pass/fail column fit too);
+//! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
+//!   and the diff the app draws can never disagree.
+//!
+//! The crate does no file or network I/O and never depends on the web stack.
+//!
+//! ```
+//! use benchscope_contract::patch::parse_patch;
+//! let files = parse_patch("--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-old\n+new\n");
+//! assert_eq!(files[0].added_and_removed(), (1, 1));
+//! ```
+#![deny(missing_docs)]
+
+pub mod instance;
+pub mod manifest;
+pub mod patch;
+pub mod run;
+
+pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, TestLists};
+pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, SplitEntry, FORMAT_VERSION};
+pub use run::{InstanceResult, Run, SystemInfo, TestStatus, TestTally};

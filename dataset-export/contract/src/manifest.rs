@@ -1,0 +1,85 @@
+//! `manifest.json`: what a data directory holds and where each shard is.
+//!
+//! The app reads the manifest first, shows datasets, splits and facet counts from it, and fetches
+//! index shards for listing and detail shards only when an instance is opened.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The version of the data-directory layout. Bumped on any incompatible change; the app refuses
+/// a manifest whose version it does not know instead of misreading it.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The root of a data directory.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Layout version, [`FORMAT_VERSION`] when written by this crate.
+    pub format_version: u32,
+    /// The program that wrote the directory, e.g. `benchscope 0.1.0`.
+    pub generator: String,
+    /// Datasets in the directory, sorted by name.
+    pub datasets: Vec<DatasetEntry>,
+    /// Every shard file with its size and content hash, sorted by path.
+    pub files: Vec<FileEntry>,
+}
+
+impl Manifest {
+    /// The dataset called `name`, if present.
+    pub fn dataset(&self, name: &str) -> Option<&DatasetEntry> {
+        self.datasets.iter().find(|d| d.name == name)
+    }
+}
+
+/// One dataset (one benchmark as published, e.g. `swe-bench-lite`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DatasetEntry {
+    /// The dataset's name, unique in the directory.
+    pub name: String,
+    /// The record format it was read from (`swe-bench`, ...).
+    pub format: String,
+    /// Its splits, sorted by name.
+    pub splits: Vec<SplitEntry>,
+}
+
+impl DatasetEntry {
+    /// The split called `name`, if present.
+    pub fn split(&self, name: &str) -> Option<&SplitEntry> {
+        self.splits.iter().find(|s| s.name == name)
+    }
+}
+
+/// One split of a dataset (`test`, `dev`, `lite`, ...).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SplitEntry {
+    /// The split's name.
+    pub name: String,
+    /// How many instances it has.
+    pub instances: usize,
+    /// Facet name (`repo`, `category`, `year`, ...) to its values with counts, most frequent first.
+    pub facets: BTreeMap<String, Vec<FacetCount>>,
+    /// Paths, relative to the data directory, of the index shards, in order.
+    pub index_shards: Vec<String>,
+    /// Paths of the detail shards; [`crate::IndexRow::detail`] indexes into this list.
+    pub detail_shards: Vec<String>,
+}
+
+/// A facet value and how many instances carry it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FacetCount {
+    /// The value, e.g. `django/django`.
+    pub value: String,
+    /// Number of instances with that value.
+    pub count: usize,
+}
+
+/// A file of the data directory.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// Path relative to the data directory, `/`-separated.
+    pub path: String,
+    /// Size in bytes.
+    pub bytes: u64,
+    /// Lower-case hex SHA-256 of the content.
+    pub sha256: String,
+}

@@ -1,0 +1,134 @@
+//! A model run over a dataset split, and its per-instance results.
+//!
+//! Pass/fail benchmarks fill [`InstanceResult::resolved`] and the test tallies; benchmarks scored
+//! by metrics (Long Code Arena's ChrF, API recall, exact match, ...) fill
+//! [`InstanceResult::metrics`] and leave `resolved` empty. Both kinds of run share one type so the
+//! leaderboard and breakdowns treat them alike.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One model run: who produced it, over which split, with what headline numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// Unique id in the data directory.
+    pub id: String,
+    /// Dataset name the run was evaluated on.
+    pub dataset: String,
+    /// Split name.
+    pub split: String,
+    /// The system that produced the predictions.
+    pub system: SystemInfo,
+    /// Date of the run, `YYYY-MM-DD`, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Where the results were imported from (a path or a leaderboard name).
+    pub source: String,
+    /// Headline numbers as published by the source (e.g. `resolved_percent`), kept even when
+    /// they disagree with the per-instance results.
+    #[serde(default)]
+    pub headline: BTreeMap<String, f64>,
+    /// Findings of the import, e.g. a headline that disagrees with the per-instance results.
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// Per-instance results; may be empty for a leaderboard-only run.
+    #[serde(default)]
+    pub results: Vec<InstanceResult>,
+}
+
+/// Who produced a run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SystemInfo {
+    /// Display name.
+    pub name: String,
+    /// Model name, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// Scaffold / agent name, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scaffold: Option<String>,
+    /// Organisation, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub org: Option<String>,
+    /// Free tags (`open weights`, `checked`, ...).
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// The outcome of one test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum TestStatus {
+    /// The test passed.
+    Passed,
+    /// The test failed an assertion.
+    Failed,
+    /// The test errored (setup, collection, exception outside the assertion).
+    Error,
+    /// The test was skipped.
+    Skipped,
+    /// Expected failure that failed.
+    Xfail,
+    /// Expected failure that passed.
+    Xpass,
+}
+
+/// How many tests of a list passed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestTally {
+    /// Tests that passed (or, for PASS_TO_PASS, were kept).
+    pub passed: u32,
+    /// Tests in the list.
+    pub total: u32,
+}
+
+/// One instance's result in a run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InstanceResult {
+    /// The instance id.
+    pub instance_id: String,
+    /// Resolved or not; `None` for metric-scored benchmarks or unknown outcomes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<bool>,
+    /// FAIL_TO_PASS tally, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fail_to_pass: Option<TestTally>,
+    /// PASS_TO_PASS tally, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass_to_pass: Option<TestTally>,
+    /// Per-test statuses, when known.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tests: BTreeMap<String, TestStatus>,
+    /// Share of FAIL_TO_PASS tests passed (FeatureBench's pass rate), 0..=1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass_rate: Option<f64>,
+    /// Whether the model patch applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patch_applied: Option<bool>,
+    /// Whether the model produced no patch.
+    #[serde(default)]
+    pub empty_patch: bool,
+    /// Harness error message, when the evaluation itself failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Why an unresolved instance failed (`patch_failed`, `timeout`, `AssertionError`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure_mode: Option<String>,
+    /// Prompt tokens, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_in: Option<u64>,
+    /// Completion tokens, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_out: Option<u64>,
+    /// Cost in US dollars, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
+    /// Metric name to value, for metric-scored benchmarks (`chrf`, `api_recall`, ...).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub metrics: BTreeMap<String, f64>,
+    /// Path, relative to the data directory, of the shard holding the model patch, so large
+    /// patches are fetched only on demand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_patch: Option<String>,
+}
