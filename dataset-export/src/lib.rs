@@ -1,1 +1,16 @@
+//! The library behind the `benchscope` command.
+//!
+//! - [`input`] turns a file (JSONL or a JSON array) into a stream of records with their location;
+//! - [`formats`] holds one module per benchmark format, each turning a record into a contract
+//!   [`benchscope_contract::Instance`];
+//! - [`export`] writes a static data directory (manifest, index shards, detail shards) atomically
+//!   and deterministically;
+//! - [`categories`] maps repositories to categories;
+//! - [`error`] carries the file, record and field of every problem with the input.
 
+pub mod categories;
+pub mod cli;
+pub mod error;
+pub mod export;
+pub mod formats;
+pub mod input;

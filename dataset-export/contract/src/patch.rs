@@ -132,7 +132,10 @@ pub struct DiffLine {
 
 /// Parses a unified diff into its files, in order. Never fails; unknown lines are skipped.
 pub fn parse_patch(text: &str) -> Vec<FileDiff> {
-    let mut parser = Parser { lines: text.split('\n').peekable(), files: Vec::new() };
+    let mut parser = Parser {
+        lines: text.split('\n').peekable(),
+        files: Vec::new(),
+    };
     parser.run();
     parser.files
 }
@@ -232,7 +235,9 @@ impl<'a> Parser<'a> {
     }
 
     fn read_extended_header(&mut self, line: &str) {
-        let Some(file) = self.files.last_mut() else { return };
+        let Some(file) = self.files.last_mut() else {
+            return;
+        };
         if let Some(mode) = line.strip_prefix("new file mode ") {
             file.status = FileStatus::Added;
             file.new_mode = Some(mode.trim().to_string());
@@ -277,7 +282,14 @@ impl<'a> Parser<'a> {
         if self.files.is_empty() {
             self.start_git_file("");
         }
-        let mut hunk = Hunk { old_start, old_count, new_start, new_count, section, lines: Vec::new() };
+        let mut hunk = Hunk {
+            old_start,
+            old_count,
+            new_start,
+            new_count,
+            section,
+            lines: Vec::new(),
+        };
         let (mut old_left, mut new_left) = (old_count, new_count);
         let (mut old_no, mut new_no) = (old_start, new_start);
         loop {
@@ -320,7 +332,13 @@ impl<'a> Parser<'a> {
                 new_no = new_no.saturating_add(1);
                 new_left -= 1;
             }
-            hunk.lines.push(DiffLine { kind, text: text.to_string(), old_line, new_line, no_newline_at_end: false });
+            hunk.lines.push(DiffLine {
+                kind,
+                text: text.to_string(),
+                old_line,
+                new_line,
+                no_newline_at_end: false,
+            });
         }
         if let Some(file) = self.current() {
             file.hunks.push(hunk);
@@ -348,7 +366,11 @@ fn parse_range(range: &str) -> Option<(u32, u32)> {
 /// any trailing timestamp.
 fn header_path(raw: &str) -> Option<String> {
     let raw = raw.trim_end_matches('\r');
-    let path = if raw.starts_with('"') { unquote(raw) } else { raw.split('\t').next().unwrap_or(raw).to_string() };
+    let path = if raw.starts_with('"') {
+        unquote(raw)
+    } else {
+        raw.split('\t').next().unwrap_or(raw).to_string()
+    };
     if path == "/dev/null" {
         return None;
     }
@@ -368,8 +390,15 @@ fn split_git_paths(rest: &str) -> (Option<String>, Option<String>) {
     if rest.starts_with('"') {
         let (first, tail) = take_quoted(rest);
         let second = tail.trim_start();
-        let second = if second.starts_with('"') { take_quoted(second).0 } else { second.to_string() };
-        return (Some(strip_side_prefix(&first).to_string()), Some(strip_side_prefix(&second).to_string()));
+        let second = if second.starts_with('"') {
+            take_quoted(second).0
+        } else {
+            second.to_string()
+        };
+        return (
+            Some(strip_side_prefix(&first).to_string()),
+            Some(strip_side_prefix(&second).to_string()),
+        );
     }
     if rest.len() % 2 == 1 {
         let half = rest.len() / 2;

@@ -90,7 +90,12 @@ fn parser_agrees_with_git_numstat_on_every_kind_of_change() {
     parsed.sort_by(|a, b| a.1.cmp(&b.1));
     assert_eq!(parsed, numstat(d));
 
-    let status = |path: &str| files.iter().find(|f| f.new_path.as_deref() == Some(path) || f.old_path.as_deref() == Some(path)).unwrap();
+    let status = |path: &str| {
+        files
+            .iter()
+            .find(|f| f.new_path.as_deref() == Some(path) || f.old_path.as_deref() == Some(path))
+            .unwrap()
+    };
     assert_eq!(status("pkg/new_name.py").status, FileStatus::Renamed);
     assert_eq!(status("pkg/new_name.py").old_path.as_deref(), Some("pkg/old_name.py"));
     assert_eq!(status("pkg/gone.py").status, FileStatus::Deleted);
@@ -112,7 +117,10 @@ fn parser_agrees_with_git_numstat_without_binary_flag_and_with_unified_zero() {
         let mut args = vec!["diff", "--cached", "-M", "HEAD"];
         args.extend_from_slice(extra);
         let files = parse_patch(&git(d, &args));
-        let mut parsed: Vec<_> = files.iter().map(|f| ((!f.binary).then(|| f.added_and_removed()), f.new_path.clone().unwrap())).collect();
+        let mut parsed: Vec<_> = files
+            .iter()
+            .map(|f| ((!f.binary).then(|| f.added_and_removed()), f.new_path.clone().unwrap()))
+            .collect();
         parsed.sort_by(|a, b| a.1.cmp(&b.1));
         assert_eq!(parsed, numstat(d), "git diff {extra:?}");
     }

@@ -8,7 +8,9 @@ fn one(diff: &str) -> FileDiff {
 
 #[test]
 fn modified_file_with_line_numbers() {
-    let file = one("diff --git a/src/x.py b/src/x.py\nindex 1..2 100644\n--- a/src/x.py\n+++ b/src/x.py\n@@ -10,3 +10,3 @@ def f():\n a\n-b\n+c\n d\n");
+    let file = one(
+        "diff --git a/src/x.py b/src/x.py\nindex 1..2 100644\n--- a/src/x.py\n+++ b/src/x.py\n@@ -10,3 +10,3 @@ def f():\n a\n-b\n+c\n d\n",
+    );
     assert_eq!(file.status, FileStatus::Modified);
     assert_eq!(file.display_path(), "src/x.py");
     let hunk = &file.hunks[0];
@@ -51,7 +53,10 @@ fn added_deleted_and_no_newline() {
     assert_eq!(files[1].status, FileStatus::Deleted);
     assert_eq!(files[1].display_path(), "gone.py");
     let stats = stats_of(&files);
-    assert_eq!((stats.files_added, stats.files_deleted, stats.lines_added, stats.lines_removed), (1, 1, 2, 1));
+    assert_eq!(
+        (stats.files_added, stats.files_deleted, stats.lines_added, stats.lines_removed),
+        (1, 1, 2, 1)
+    );
 }
 
 #[test]
@@ -83,7 +88,17 @@ fn crlf_and_stripped_empty_context_lines() {
 
 #[test]
 fn garbage_never_panics() {
-    for text in ["", "@@", "@@ -x +y @@", "diff --git", "--- \n+++ ", "@@ -1 +1 @@\n\\", "\"", "diff --git \"a/\\", "diff --git \"a/\\7"] {
+    for text in [
+        "",
+        "@@",
+        "@@ -x +y @@",
+        "diff --git",
+        "--- \n+++ ",
+        "@@ -1 +1 @@\n\\",
+        "\"",
+        "diff --git \"a/\\",
+        "diff --git \"a/\\7",
+    ] {
         let _ = parse_patch(text);
     }
     let file = one("@@ -4294967295,1 +4294967295,1 @@\n-a\n+b\n");

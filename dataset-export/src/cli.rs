@@ -1,0 +1,163 @@
+//! Command-line arguments, turned into validated plans before any work starts.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::bail;
+use clap::{Args, Parser, Subcommand};
+
+use crate::categories::Categories;
+use crate::export::{ExportPlan, InputSpec};
+
+/// Turns benchmark datasets into static data directories for the Benchscope explorer.
+#[derive(Debug, Parser)]
+#[command(name = "benchscope", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Export benchmark files (JSONL or a JSON array) into a data directory.
+    Export(ExportArgs),
+}
+
+/// `benchscope export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Input files. The format is detected from the content.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The data directory to write (replaced atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Dataset name: once for all inputs, or once per input. Default: the file name up to its first `.`.
+    #[arg(long)]
+    pub dataset: Vec<String>,
+    /// Split name: once for all inputs, or once per input. Default: the file name's second `.` part, else `test`.
+    #[arg(long)]
+    pub split: Vec<String>,
+    /// Record format, overriding detection (`swe-bench`).
+    #[arg(long)]
+    pub format: Option<String>,
+    /// JSON object mapping `owner/name` to a repository category.
+    #[arg(long)]
+    pub categories: Option<PathBuf>,
+}
+
+impl ExportArgs {
+    /// The export plan these arguments describe.
+    pub fn plan(&self) -> anyhow::Result<ExportPlan> {
+        let n = self.inputs.len();
+        let datasets = per_input("--dataset", &self.dataset, n)?;
+        let splits = per_input("--split", &self.split, n)?;
+        let inputs = self
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, path)| {
+                let (default_dataset, default_split) = names_from_file(path);
+                InputSpec {
+                    path: path.clone(),
+                    dataset: datasets.as_ref().map_or(default_dataset, |d| d[i].clone()),
+                    split: splits.as_ref().map_or(default_split, |s| s[i].clone()),
+                    format: self.format.clone(),
+                }
+            })
+            .collect();
+        let categories = match &self.categories {
+            Some(path) => Categories::from_file(path)?,
+            None => Categories::default(),
+        };
+        let plan = ExportPlan {
+            inputs,
+            out: self.out.clone(),
+            categories,
+        };
+        plan.validate()?;
+        Ok(plan)
+    }
+}
+
+/// `Some(values)` expanded to one per input, or `None` when the flag was not given.
+fn per_input(flag: &str, values: &[String], inputs: usize) -> anyhow::Result<Option<Vec<String>>> {
+    match values.len() {
+        0 => Ok(None),
+        1 => Ok(Some(vec![values[0].clone(); inputs])),
+        n if n == inputs => Ok(Some(values.to_vec())),
+        n => {
+            bail!("{flag} was given {n} times for {inputs} inputs: give it once, or once per input")
+        }
+    }
+}
+
+/// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`).
+pub fn names_from_file(path: &Path) -> (String, String) {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut parts = name.split('.');
+    let dataset = parts.next().filter(|s| !s.is_empty()).unwrap_or("dataset").to_string();
+    let rest: Vec<&str> = parts.collect();
+    let split = if rest.len() >= 2 { rest[0].to_string() } else { "test".to_string() };
+    (dataset, split)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn names_come_from_the_file_name() {
+        assert_eq!(
+            names_from_file(Path::new("x/swe-bench-lite.test.jsonl")),
+            ("swe-bench-lite".into(), "test".into())
+        );
+        assert_eq!(
+            names_from_file(Path::new("swe-bench-lite.dev.jsonl")),
+            ("swe-bench-lite".into(), "dev".into())
+        );
+        assert_eq!(names_from_file(Path::new("demo.jsonl")), ("demo".into(), "test".into()));
+    }
+
+    #[test]
+    fn dataset_flag_once_or_once_per_input() {
+        let parse = |args: &[&str]| {
+            let Cli {
+                command: Command::Export(args),
+            } = Cli::try_parse_from(args).unwrap();
+            args.plan()
+        };
+        let plan = parse(&[
+            "benchscope",
+            "export",
+            "a.jsonl",
+            "b.jsonl",
+            "--out",
+            "o",
+            "--dataset",
+            "d",
+            "--split",
+            "x",
+            "--split",
+            "y",
+        ])
+        .unwrap();
+        assert_eq!(plan.inputs[1].dataset, "d");
+        assert_eq!(plan.inputs[1].split, "y");
+        assert!(
+            parse(&["benchscope", "export", "a.jsonl", "b.jsonl", "--out", "o", "--dataset", "d"]).is_err(),
+            "same split twice"
+        );
+        assert!(
+            parse(&["benchscope", "export", "a.jsonl", "--out", "o", "--dataset", "../x"]).is_err(),
+            "unsafe name"
+        );
+    }
+}

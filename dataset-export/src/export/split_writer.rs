@@ -1,0 +1,161 @@
+//! Writes one dataset split: detail shards as instances arrive, then the index shards.
+
+use std::collections::{BTreeMap, HashSet};
+
+use benchscope_contract::{DetailShard, FacetCount, FileEntry, IndexRow, IndexShard, Instance, SplitEntry, FORMAT_VERSION};
+
+use super::staging::Staging;
+use crate::error::FieldError;
+
+/// A detail shard is closed once its instances reach this many bytes of JSON (before HTTP
+/// compression): large enough that opening neighbours rarely needs another request, small
+/// enough that opening one instance costs well under a second on a slow connection. An
+/// instance larger than this gets a shard of its own.
+pub const DETAIL_SHARD_TARGET_BYTES: usize = 512 * 1024;
+
+/// Rows per index shard (about 250 bytes each, so about 2.5 MB before compression).
+pub const INDEX_SHARD_MAX_ROWS: usize = 10_000;
+
+/// A split that has been written.
+pub struct FinishedSplit {
+    /// Its manifest entry.
+    pub entry: SplitEntry,
+    /// The files written for it.
+    pub files: Vec<FileEntry>,
+}
+
+/// Accumulates one split.
+pub struct SplitWriter {
+    dataset: String,
+    split: String,
+    pending: Vec<Instance>,
+    pending_bytes: usize,
+    detail_paths: Vec<String>,
+    rows: Vec<IndexRow>,
+    ids: HashSet<String>,
+    facets: BTreeMap<String, BTreeMap<String, usize>>,
+    files: Vec<FileEntry>,
+}
+
+impl SplitWriter {
+    /// A writer for `dataset`/`split`.
+    pub fn new(dataset: &str, split: &str) -> Self {
+        SplitWriter {
+            dataset: dataset.to_string(),
+            split: split.to_string(),
+            pending: Vec::new(),
+            pending_bytes: 0,
+            detail_paths: Vec::new(),
+            rows: Vec::new(),
+            ids: HashSet::new(),
+            facets: BTreeMap::new(),
+            files: Vec::new(),
+        }
+    }
+
+    /// Adds an instance. A duplicate id is an error naming `instance_id`.
+    pub fn push(&mut self, instance: Instance, staging: &Staging) -> Result<(), FieldError> {
+        if !self.ids.insert(instance.id.clone()) {
+            return Err(FieldError::new("instance_id", format!("duplicate instance id `{}`", instance.id)));
+        }
+        let size = serde_json::to_vec(&instance).map(|v| v.len()).unwrap_or(0);
+        if !self.pending.is_empty() && self.pending_bytes + size > DETAIL_SHARD_TARGET_BYTES {
+            self.flush_details(staging).map_err(|e| FieldError {
+                field: None,
+                message: format!("{e:#}"),
+            })?;
+        }
+        self.count_facets(&instance);
+        self.rows.push(index_row(&instance, self.detail_paths.len() as u32));
+        self.pending_bytes += size;
+        self.pending.push(instance);
+        Ok(())
+    }
+
+    /// Writes the last detail shard and the index shards.
+    pub fn finish(mut self, staging: &Staging) -> anyhow::Result<FinishedSplit> {
+        if !self.pending.is_empty() {
+            self.flush_details(staging)?;
+        }
+        let mut index_paths = Vec::new();
+        for (n, rows) in self.rows.chunks(INDEX_SHARD_MAX_ROWS).enumerate() {
+            let path = format!("index/{}/{}/{n:04}.json", self.dataset, self.split);
+            let shard = IndexShard {
+                format_version: FORMAT_VERSION,
+                dataset: self.dataset.clone(),
+                split: self.split.clone(),
+                rows: rows.to_vec(),
+            };
+            self.files.push(staging.write(&path, &serde_json::to_vec(&shard)?)?);
+            index_paths.push(path);
+        }
+        let facets = self
+            .facets
+            .into_iter()
+            .map(|(name, counts)| (name, sorted_counts(counts)))
+            .collect();
+        let entry = SplitEntry {
+            name: self.split,
+            instances: self.rows.len(),
+            facets,
+            index_shards: index_paths,
+            detail_shards: self.detail_paths,
+        };
+        Ok(FinishedSplit { entry, files: self.files })
+    }
+
+    fn flush_details(&mut self, staging: &Staging) -> anyhow::Result<()> {
+        let path = format!("detail/{}/{}/{:04}.json", self.dataset, self.split, self.detail_paths.len());
+        let shard = DetailShard {
+            format_version: FORMAT_VERSION,
+            dataset: self.dataset.clone(),
+            split: self.split.clone(),
+            instances: std::mem::take(&mut self.pending),
+        };
+        self.files.push(staging.write(&path, &serde_json::to_vec(&shard)?)?);
+        self.detail_paths.push(path);
+        self.pending_bytes = 0;
+        Ok(())
+    }
+
+    fn count_facets(&mut self, instance: &Instance) {
+        let mut count = |facet: &str, value: &str| {
+            *self
+                .facets
+                .entry(facet.to_string())
+                .or_default()
+                .entry(value.to_string())
+                .or_default() += 1;
+        };
+        count("repo", &instance.repo);
+        count("category", &instance.category);
+        if let Some(year) = instance.created_at.as_deref().and_then(|c| c.get(..4)) {
+            count("year", year);
+        }
+        for (facet, value) in &instance.facets {
+            count(facet, value);
+        }
+    }
+}
+
+fn index_row(instance: &Instance, detail: u32) -> IndexRow {
+    let tests = instance.tests.as_ref();
+    IndexRow {
+        id: instance.id.clone(),
+        repo: instance.repo.clone(),
+        title: instance.title.clone(),
+        category: instance.category.clone(),
+        created: instance.created_at.as_deref().and_then(|c| c.get(..10)).map(str::to_string),
+        stats: instance.stats,
+        fail_to_pass: tests.map_or(0, |t| t.fail_to_pass.len() as u32),
+        pass_to_pass: tests.map_or(0, |t| t.pass_to_pass.len() as u32),
+        detail,
+    }
+}
+
+/// Most frequent first, ties by value, so the order is deterministic.
+fn sorted_counts(counts: BTreeMap<String, usize>) -> Vec<FacetCount> {
+    let mut list: Vec<_> = counts.into_iter().map(|(value, count)| FacetCount { value, count }).collect();
+    list.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
+    list
+}

@@ -1,0 +1,91 @@
+//! A staging directory beside the target that replaces it only on [`Staging::commit`].
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use benchscope_contract::FileEntry;
+use sha2::{Digest, Sha256};
+
+/// Files are written here first; dropped without commit, it is removed.
+pub struct Staging {
+    dir: PathBuf,
+    target: PathBuf,
+}
+
+impl Staging {
+    /// Prepares a staging directory for `target`. Refuses to later replace an existing
+    /// directory that is neither empty nor a data directory (no `manifest.json`).
+    pub fn new(target: &Path) -> anyhow::Result<Self> {
+        if target.exists() {
+            let is_data_dir = target.join("manifest.json").is_file();
+            let is_empty = target.is_dir() && std::fs::read_dir(target)?.next().is_none();
+            if !is_data_dir && !is_empty {
+                bail!(
+                    "{} exists and is not a Benchscope data directory (no manifest.json); refusing to replace it",
+                    target.display()
+                );
+            }
+        }
+        let name = target
+            .file_name()
+            .context("the output path has no final component")?
+            .to_string_lossy();
+        let parent = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        let dir = parent.join(format!(".{name}.partial-{}", std::process::id()));
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(Staging {
+            dir,
+            target: target.to_path_buf(),
+        })
+    }
+
+    /// Writes `bytes` at the `/`-separated relative `path` and describes the file.
+    pub fn write(&self, path: &str, bytes: &[u8]) -> anyhow::Result<FileEntry> {
+        let full = self.dir.join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))?;
+        Ok(FileEntry {
+            path: path.to_string(),
+            bytes: bytes.len() as u64,
+            sha256: hex(&Sha256::digest(bytes)),
+        })
+    }
+
+    /// Moves the staged directory into place, replacing the previous one.
+    pub fn commit(self) -> anyhow::Result<()> {
+        let old = self.dir.with_file_name(format!(
+            ".{}.old-{}",
+            self.target.file_name().unwrap_or_default().to_string_lossy(),
+            std::process::id()
+        ));
+        if self.target.exists() {
+            std::fs::rename(&self.target, &old).with_context(|| format!("cannot move {} aside", self.target.display()))?;
+        }
+        if let Err(e) = std::fs::rename(&self.dir, &self.target) {
+            let _ = std::fs::rename(&old, &self.target);
+            return Err(e).with_context(|| format!("cannot move the new data into {}", self.target.display()));
+        }
+        if old.exists() {
+            std::fs::remove_dir_all(&old).with_context(|| format!("cannot remove {}", old.display()))?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if self.dir.exists() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

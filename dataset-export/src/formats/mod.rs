@@ -1,0 +1,147 @@
+//! Benchmark record formats: one module per format, each implementing [`DatasetFormat`].
+//!
+//! A format says whether a record looks like one of its own ([`DatasetFormat::detect`]) and turns
+//! it into a contract [`Instance`] ([`DatasetFormat::normalize`]). Derived fields that do not
+//! depend on the format (title, change statistics, category) are filled in by [`finish`].
+
+use serde_json::{Map, Value};
+
+use benchscope_contract::{patch::change_stats, Instance, PatchRole};
+
+use crate::error::FieldError;
+use crate::input::kind_of;
+
+pub mod swe_bench;
+
+/// A benchmark's record format.
+pub trait DatasetFormat: Sync {
+    /// The name used by `--format` and stored in the manifest.
+    fn name(&self) -> &'static str;
+    /// Whether `record` looks like this format.
+    fn detect(&self, record: &Map<String, Value>) -> bool;
+    /// Turns a record into an instance. `title`, `stats` and `category` are filled in later.
+    fn normalize(&self, record: Map<String, Value>) -> Result<Instance, FieldError>;
+}
+
+/// Every format, in detection order.
+pub fn all() -> &'static [&'static dyn DatasetFormat] {
+    &[&swe_bench::SweBench]
+}
+
+/// The format called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn DatasetFormat> {
+    all().iter().copied().find(|f| f.name() == name)
+}
+
+/// The first format that recognizes `record`.
+pub fn detect(record: &Map<String, Value>) -> Option<&'static dyn DatasetFormat> {
+    all().iter().copied().find(|f| f.detect(record))
+}
+
+/// Fills the fields every format derives the same way.
+pub fn finish(instance: &mut Instance, category: &str) {
+    instance.title = title_of(
+        instance.documents.first().map(|d| d.markdown.as_str()).unwrap_or_default(),
+        &instance.id,
+    );
+    instance.stats = instance.patch(PatchRole::Gold).map(|p| change_stats(&p.diff)).unwrap_or_default();
+    instance.category = category.to_string();
+}
+
+const TITLE_MAX_CHARS: usize = 120;
+
+/// The first non-blank line of a markdown text, without heading markers, at most 120 characters.
+pub fn title_of(markdown: &str, fallback: &str) -> String {
+    let line = markdown
+        .lines()
+        .map(|l| l.trim().trim_start_matches('#').trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or(fallback);
+    let mut title: String = line.chars().take(TITLE_MAX_CHARS).collect();
+    if line.chars().count() > TITLE_MAX_CHARS {
+        title.push('…');
+    }
+    title
+}
+
+/// Takes a required string field out of `record`.
+pub fn take_string(record: &mut Map<String, Value>, field: &str) -> Result<String, FieldError> {
+    match record.remove(field) {
+        Some(Value::String(s)) => Ok(s),
+        Some(other) => Err(FieldError::new(field, format!("expected a string, found {}", kind_of(&other)))),
+        None => Err(FieldError::new(field, "missing required field")),
+    }
+}
+
+/// Takes an optional string field; null and absence are `None`. Numbers are kept as their JSON text.
+pub fn take_opt_string(record: &mut Map<String, Value>, field: &str) -> Result<Option<String>, FieldError> {
+    match record.remove(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(Value::Number(n)) => Ok(Some(n.to_string())),
+        Some(other) => Err(FieldError::new(field, format!("expected a string, found {}", kind_of(&other)))),
+    }
+}
+
+/// Takes a list of test ids given either as a JSON list of strings or as a string holding a
+/// JSON-encoded list (as the Hugging Face dumps do). Absent or null is an empty list.
+pub fn take_test_list(record: &mut Map<String, Value>, field: &str) -> Result<Vec<String>, FieldError> {
+    let value = match record.remove(field) {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::String(encoded)) => serde_json::from_str::<Value>(&encoded)
+            .map_err(|e| FieldError::new(field, format!("a string that is not a JSON-encoded list: {e}")))?,
+        Some(value) => value,
+    };
+    let Value::Array(items) = value else {
+        return Err(FieldError::new(
+            field,
+            format!("expected a list of test ids, found {}", kind_of(&value)),
+        ));
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Value::String(s) => Ok(s),
+            other => Err(FieldError::new(
+                field,
+                format!("item {i}: expected a test id (a string), found {}", kind_of(&other)),
+            )),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn record(value: Value) -> Map<String, Value> {
+        value.as_object().cloned().unwrap()
+    }
+
+    #[test]
+    fn test_lists_accept_encoded_strings_and_real_lists() {
+        let mut r = record(json!({"a": "[\"x\", \"y z[1]\"]", "b": ["p"], "c": null}));
+        assert_eq!(take_test_list(&mut r, "a").unwrap(), ["x", "y z[1]"]);
+        assert_eq!(take_test_list(&mut r, "b").unwrap(), ["p"]);
+        assert!(take_test_list(&mut r, "c").unwrap().is_empty());
+        assert!(take_test_list(&mut r, "absent").unwrap().is_empty());
+    }
+
+    #[test]
+    fn test_lists_reject_wrong_types_naming_the_field() {
+        let mut r = record(json!({"a": "not json", "b": 3, "c": [1]}));
+        for field in ["a", "b", "c"] {
+            let err = take_test_list(&mut r, field).unwrap_err();
+            assert_eq!(err.field.as_deref(), Some(field));
+        }
+    }
+
+    #[test]
+    fn titles_skip_blank_lines_and_heading_marks() {
+        assert_eq!(title_of("\n\n## Crash in `foo`\r\nbody", "id"), "Crash in `foo`");
+        assert_eq!(title_of("   ", "the-id"), "the-id");
+        assert_eq!(title_of(&"é".repeat(200), "id").chars().count(), TITLE_MAX_CHARS + 1);
+    }
+}
