@@ -1,0 +1,22 @@
+"""Parse ``[section]`` / ``key = value`` text into nested dicts."""
+import re
+
+from .types import coerce
+
+_INLINE_COMMENT = re.compile(r"\s+[#;].*$")
+
+
+def parse(text):
+    config = {}
+    section = config.setdefault("DEFAULT", {})
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = config.setdefault(line[1:-1].strip(), {})
+            continue
+        parts = line.split("=", 1)
+        value = _INLINE_COMMENT.sub("", parts[1].strip()).strip()
+        section[parts[0].strip()] = coerce(value)
+    return config

@@ -1,0 +1,20 @@
+"""Parse ``[section]`` / ``key = value`` text into nested dicts."""
+from .errors import ParseError
+from .types import coerce
+
+
+def parse(text):
+    config = {}
+    section = config.setdefault("DEFAULT", {})
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = config.setdefault(line[1:-1].strip(), {})
+            continue
+        key, equals, value = line.partition("=")
+        if not equals:
+            raise ParseError(lineno, f'expected "key = value", got {line!r}')
+        section[key.strip()] = coerce(value.strip())
+    return config

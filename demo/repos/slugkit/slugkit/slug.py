@@ -1,0 +1,9 @@
+"""Turn titles into URL slugs."""
+import re
+
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def slugify(text, sep="-"):
+    """Lower-case ``text`` and join its words with ``sep``."""
+    return _NON_WORD.sub(sep, text.lower()).strip(sep)

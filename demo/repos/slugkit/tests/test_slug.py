@@ -1,0 +1,13 @@
+from slugkit import slugify
+
+
+def test_spaces_become_dashes():
+    assert slugify("Hello World") == "hello-world"
+
+
+def test_custom_separator():
+    assert slugify("Hello World", sep="_") == "hello_world"
+
+
+def test_punctuation_is_collapsed():
+    assert slugify("  What?! No way...  ") == "what-no-way"
