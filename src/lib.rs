@@ -1,1 +1,35 @@
+//! Benchscope's explorer: a Leptos client-side app over an exported data directory.
+//!
+//! - [`app`]: the root component, the loading of the manifest and the page switch;
+//! - [`url_state`]: the view state (data directory, dataset, split, filters, open instance),
+//!   which lives in the URL so every screen is a permalink;
+//! - [`api`]: fetching the manifest and shards, with errors that name the file;
+//! - [`markdown`]: untrusted markdown as a safe tree;
+//! - [`pages`]: one module per page; [`components`]: markdown and diff rendering.
+//!
+//! Dataset text is untrusted: markdown is turned into a tree and rendered node by node, raw
+//! HTML in it is shown as text, and nothing is ever set through `innerHTML`.
 
+//!
+//! The web stack is compiled only for wasm32; natively this crate is just its pure modules,
+//! so `cargo test` checks them without a browser.
+
+pub mod markdown;
+
+#[cfg(target_arch = "wasm32")]
+pub mod api;
+#[cfg(target_arch = "wasm32")]
+pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod components;
+#[cfg(target_arch = "wasm32")]
+pub mod pages;
+#[cfg(target_arch = "wasm32")]
+pub mod url_state;
+
+/// Installs the panic hook and mounts the app on `<body>`.
+#[cfg(target_arch = "wasm32")]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

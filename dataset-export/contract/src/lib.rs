@@ -6,6 +6,7 @@
 //!   Long Code Arena datasets all map onto it) and its compact index row;
 //! - [`run`]: a model run and its per-instance results (pass/fail verdicts *or* metrics, so that
 //!   benchmarks without a pass/fail column fit too);
+//! - [`query`]: filtering and counting index rows;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
 //!   and the diff the app draws can never disagree.
 //!
@@ -21,6 +22,7 @@
 pub mod instance;
 pub mod manifest;
 pub mod patch;
+pub mod query;
 pub mod run;
 
 pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, TestLists};

@@ -1,0 +1,104 @@
+//! Fetching the data directory: the manifest, index shards and detail shards.
+//!
+//! Every failure becomes a [`LoadError`] naming the file, so one broken shard shows an error
+//! where it is needed while the rest of the app keeps working.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+use benchscope_contract::{DetailShard, IndexRow, IndexShard, Instance, Manifest, SplitEntry, FORMAT_VERSION};
+use serde::de::DeserializeOwned;
+
+/// A file of the data directory could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// The URL that failed.
+    pub url: String,
+    /// Why.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.url, self.message)
+    }
+}
+
+/// The data directory's base URL, ending in `/`, resolved against the page.
+pub fn data_base(data: Option<&str>) -> String {
+    let raw = data.unwrap_or("data/");
+    let raw = if raw.ends_with('/') { raw.to_string() } else { format!("{raw}/") };
+    let page = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    web_sys::Url::new_with_base(&raw, &page).map(|u| u.href()).unwrap_or(raw)
+}
+
+async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
+    let error = |message: String| LoadError {
+        url: url.to_string(),
+        message,
+    };
+    let response = gloo_net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| error(format!("request failed: {e}")))?;
+    if !response.ok() {
+        return Err(error(format!("HTTP {} {}", response.status(), response.status_text())));
+    }
+    let text = response.text().await.map_err(|e| error(format!("cannot read the body: {e}")))?;
+    serde_json::from_str(&text).map_err(|e| error(format!("not a valid shard: {e}")))
+}
+
+/// Fetches and checks `manifest.json`.
+pub async fn load_manifest(base: &str) -> Result<Manifest, LoadError> {
+    let url = format!("{base}manifest.json");
+    let manifest: Manifest = fetch_json(&url).await?;
+    if manifest.format_version != FORMAT_VERSION {
+        return Err(LoadError {
+            url,
+            message: format!(
+                "format version {} is not the {FORMAT_VERSION} this explorer reads; re-export with this version of benchscope",
+                manifest.format_version
+            ),
+        });
+    }
+    Ok(manifest)
+}
+
+/// Fetches every index shard of a split, in order.
+pub async fn load_index(base: &str, split: &SplitEntry) -> Result<Vec<IndexRow>, LoadError> {
+    let mut rows = Vec::with_capacity(split.instances);
+    for path in &split.index_shards {
+        let shard: IndexShard = fetch_json(&format!("{base}{path}")).await?;
+        rows.extend(shard.rows);
+    }
+    Ok(rows)
+}
+
+/// Detail shards already fetched, by URL, so neighbours open without another request.
+#[derive(Clone, Default)]
+pub struct DetailCache {
+    shards: Arc<Mutex<HashMap<String, Arc<DetailShard>>>>,
+}
+
+impl DetailCache {
+    /// The instance `id`, from the detail shard `path` (fetched once).
+    pub async fn instance(&self, base: &str, path: &str, id: &str) -> Result<Instance, LoadError> {
+        let url = format!("{base}{path}");
+        let cached = self.shards.lock().ok().and_then(|shards| shards.get(&url).cloned());
+        let shard = match cached {
+            Some(shard) => shard,
+            None => {
+                let shard = Arc::new(fetch_json::<DetailShard>(&url).await?);
+                if let Ok(mut shards) = self.shards.lock() {
+                    shards.insert(url.clone(), shard.clone());
+                }
+                shard
+            }
+        };
+        shard.instances.iter().find(|i| i.id == id).cloned().ok_or_else(|| LoadError {
+            url,
+            message: format!("instance `{id}` is not in this shard"),
+        })
+    }
+}

@@ -1,0 +1,69 @@
+//! Renders the safe markdown tree of [`crate::markdown`] as DOM elements, node by node.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::markdown::{parse_markdown, MdNode, MdTag};
+
+/// Renders untrusted markdown.
+#[component]
+pub fn Markdown(
+    /// The markdown source.
+    text: String,
+) -> impl IntoView {
+    let nodes = parse_markdown(&text);
+    view! { <div class="markdown">{render_nodes(nodes)}</div> }
+}
+
+fn render_nodes(nodes: Vec<MdNode>) -> Vec<AnyView> {
+    nodes.into_iter().map(render_node).collect()
+}
+
+fn render_node(node: MdNode) -> AnyView {
+    match node {
+        MdNode::Text(text) => text.into_any(),
+        MdNode::Code(code) => html::code().child(code).into_any(),
+        MdNode::CodeBlock { lang, code } => html::pre()
+            .attr("data-lang", lang.unwrap_or_default())
+            .child(html::code().child(code))
+            .into_any(),
+        MdNode::RawHtml(raw) => html::span().class("raw-html").child(raw).into_any(),
+        MdNode::TaskMarker(done) => html::span().class("task").child(if done { "☑ " } else { "☐ " }).into_any(),
+        MdNode::Rule => html::hr().into_any(),
+        MdNode::Break => html::br().into_any(),
+        MdNode::Element(tag, children) => render_element(tag, render_nodes(children)),
+    }
+}
+
+fn render_element(tag: MdTag, children: Vec<AnyView>) -> AnyView {
+    match tag {
+        MdTag::Paragraph => html::p().child(children).into_any(),
+        MdTag::Heading(1) => html::h3().child(children).into_any(),
+        MdTag::Heading(2) => html::h4().child(children).into_any(),
+        MdTag::Heading(3) => html::h5().child(children).into_any(),
+        MdTag::Heading(_) => html::h6().child(children).into_any(),
+        MdTag::BlockQuote => html::blockquote().child(children).into_any(),
+        MdTag::List(Some(start)) => html::ol().attr("start", start.to_string()).child(children).into_any(),
+        MdTag::List(None) => html::ul().child(children).into_any(),
+        MdTag::Item => html::li().child(children).into_any(),
+        MdTag::Emphasis => html::em().child(children).into_any(),
+        MdTag::Strong => html::strong().child(children).into_any(),
+        MdTag::Strikethrough => html::del().child(children).into_any(),
+        MdTag::Link { href: Some(href) } => html::a()
+            .attr("href", href)
+            .attr("rel", "noopener noreferrer nofollow")
+            .attr("target", "_blank")
+            .child(children)
+            .into_any(),
+        MdTag::Link { href: None } => html::span()
+            .class("unsafe-link")
+            .attr("title", "link removed: unsafe target")
+            .child(children)
+            .into_any(),
+        MdTag::Table => html::div().class("table-scroll").child(html::table().child(children)).into_any(),
+        MdTag::TableHead => html::thead().child(html::tr().child(children)).into_any(),
+        MdTag::TableRow => html::tr().child(children).into_any(),
+        MdTag::TableCell => html::td().child(children).into_any(),
+        MdTag::Span => html::span().child(children).into_any(),
+    }
+}

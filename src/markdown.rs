@@ -1,0 +1,231 @@
+//! Untrusted markdown turned into a safe tree.
+//!
+//! [`parse_markdown`] turns text into a small tree of [`MdNode`]s with pulldown-cmark; raw HTML
+//! becomes a text node, links keep only safe targets (`http`, `https`, `mailto`, relative) and
+//! images become links (so a statement cannot make the page load anything). The tree is pure
+//! data: `components::markdown` renders it element by element, and no HTML string is ever
+//! handed to the browser.
+
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+/// A node of rendered markdown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MdNode {
+    /// An element with children.
+    Element(MdTag, Vec<MdNode>),
+    /// Text (including raw HTML from the source, shown as written).
+    Text(String),
+    /// Inline code.
+    Code(String),
+    /// A fenced or indented code block.
+    CodeBlock { lang: Option<String>, code: String },
+    /// A raw HTML fragment of the source, shown as text.
+    RawHtml(String),
+    /// A task-list checkbox.
+    TaskMarker(bool),
+    /// `---`.
+    Rule,
+    /// A hard line break.
+    Break,
+}
+
+/// The kind of an element.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MdTag {
+    /// `<p>`.
+    Paragraph,
+    /// `<h1>`..`<h6>`.
+    Heading(u8),
+    /// `<blockquote>`.
+    BlockQuote,
+    /// `<ol start=..>` or `<ul>`.
+    List(Option<u64>),
+    /// `<li>`.
+    Item,
+    /// `<em>`.
+    Emphasis,
+    /// `<strong>`.
+    Strong,
+    /// `<del>`.
+    Strikethrough,
+    /// `<a>`; `href` is `None` when the target was unsafe.
+    Link { href: Option<String> },
+    /// `<table>`.
+    Table,
+    /// `<thead>` row.
+    TableHead,
+    /// `<tr>`.
+    TableRow,
+    /// `<td>` / `<th>`.
+    TableCell,
+    /// Anything else, rendered as a plain container.
+    Span,
+}
+
+/// Parses `text` into a safe tree.
+pub fn parse_markdown(text: &str) -> Vec<MdNode> {
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let mut stack: Vec<(MdTag, Vec<MdNode>)> = vec![(MdTag::Span, Vec::new())];
+    let push = |stack: &mut Vec<(MdTag, Vec<MdNode>)>, node: MdNode| {
+        if let Some((_, children)) = stack.last_mut() {
+            children.push(node);
+        }
+    };
+    let mut code_block: Option<(Option<String>, String)> = None;
+    for event in Parser::new_ext(text, options) {
+        if let Some((_, code)) = code_block.as_mut() {
+            match event {
+                Event::Text(t) => {
+                    code.push_str(&t);
+                    continue;
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    let (lang, code) = code_block.take().unwrap_or_default();
+                    push(&mut stack, MdNode::CodeBlock { lang, code });
+                    continue;
+                }
+                _ => continue,
+            }
+        }
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let lang = match kind {
+                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().map(str::to_string),
+                    CodeBlockKind::Indented => None,
+                };
+                code_block = Some((lang, String::new()));
+            }
+            Event::Start(tag) => stack.push((element_for(tag), Vec::new())),
+            Event::End(_) => {
+                if stack.len() > 1 {
+                    if let Some((tag, children)) = stack.pop() {
+                        push(&mut stack, MdNode::Element(tag, children));
+                    }
+                }
+            }
+            Event::Text(t) => push(&mut stack, MdNode::Text(t.into_string())),
+            Event::Code(t) => push(&mut stack, MdNode::Code(t.into_string())),
+            Event::InlineMath(t) | Event::DisplayMath(t) => push(&mut stack, MdNode::Code(t.into_string())),
+            Event::Html(t) | Event::InlineHtml(t) => push(&mut stack, MdNode::RawHtml(t.into_string())),
+            Event::FootnoteReference(t) => push(&mut stack, MdNode::Text(format!("[{t}]"))),
+            Event::SoftBreak => push(&mut stack, MdNode::Text("\n".into())),
+            Event::HardBreak => push(&mut stack, MdNode::Break),
+            Event::Rule => push(&mut stack, MdNode::Rule),
+            Event::TaskListMarker(done) => push(&mut stack, MdNode::TaskMarker(done)),
+        }
+    }
+    while stack.len() > 1 {
+        if let Some((tag, children)) = stack.pop() {
+            push(&mut stack, MdNode::Element(tag, children));
+        }
+    }
+    stack.pop().map(|(_, children)| children).unwrap_or_default()
+}
+
+fn element_for(tag: Tag<'_>) -> MdTag {
+    match tag {
+        Tag::Paragraph => MdTag::Paragraph,
+        Tag::Heading { level, .. } => MdTag::Heading(level as u8),
+        Tag::BlockQuote(_) => MdTag::BlockQuote,
+        Tag::List(start) => MdTag::List(start),
+        Tag::Item => MdTag::Item,
+        Tag::Emphasis => MdTag::Emphasis,
+        Tag::Strong => MdTag::Strong,
+        Tag::Strikethrough => MdTag::Strikethrough,
+        Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } => MdTag::Link {
+            href: safe_href(&dest_url),
+        },
+        Tag::Table(_) => MdTag::Table,
+        Tag::TableHead => MdTag::TableHead,
+        Tag::TableRow => MdTag::TableRow,
+        Tag::TableCell => MdTag::TableCell,
+        _ => MdTag::Span,
+    }
+}
+
+/// `url` if following it cannot run code: `http(s):`, `mailto:`, or no scheme at all.
+pub fn safe_href(url: &str) -> Option<String> {
+    let cleaned: String = url.chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect();
+    let scheme_end = cleaned.find(|c: char| matches!(c, ':' | '/' | '?' | '#'));
+    match scheme_end {
+        Some(i) if cleaned[i..].starts_with(':') => {
+            let scheme = cleaned[..i].to_ascii_lowercase();
+            matches!(scheme.as_str(), "http" | "https" | "mailto").then_some(cleaned)
+        }
+        _ => Some(cleaned),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(nodes: &[MdNode], out: &mut String) {
+        for node in nodes {
+            match node {
+                MdNode::Text(t) | MdNode::Code(t) | MdNode::RawHtml(t) => out.push_str(t),
+                MdNode::CodeBlock { code, .. } => out.push_str(code),
+                MdNode::Element(_, children) => texts(children, out),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn raw_html_is_kept_as_text() {
+        let nodes = parse_markdown("hello <script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n");
+        let mut all = String::new();
+        texts(&nodes, &mut all);
+        assert!(all.contains("<script>alert(1)</script>"), "{all}");
+        assert!(all.contains("<img src=x onerror=alert(2)>"), "{all}");
+    }
+
+    #[test]
+    fn unsafe_links_lose_their_target() {
+        for url in [
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            "java\nscript:alert(1)",
+            " javascript:x",
+            "data:text/html,x",
+            "vbscript:x",
+        ] {
+            assert_eq!(safe_href(url), None, "{url:?}");
+        }
+        for url in [
+            "https://example.org/a?b=c:d",
+            "http://x",
+            "mailto:a@b.c",
+            "#frag",
+            "relative/path",
+            "/abs",
+            "?q=a:b",
+        ] {
+            assert!(safe_href(url).is_some(), "{url:?}");
+        }
+    }
+
+    #[test]
+    fn images_become_links_and_code_blocks_keep_their_language() {
+        let nodes = parse_markdown("![x](javascript:alert(1))\n\n```python\nprint(1)\n```\n");
+        assert!(
+            matches!(&nodes[0], MdNode::Element(MdTag::Paragraph, c) if matches!(&c[0], MdNode::Element(MdTag::Link { href: None }, _)))
+        );
+        assert_eq!(
+            nodes[1],
+            MdNode::CodeBlock {
+                lang: Some("python".into()),
+                code: "print(1)\n".into()
+            }
+        );
+    }
+
+    #[test]
+    fn tables_nest_rows_and_cells() {
+        let nodes = parse_markdown("| a | b |\n|---|---|\n| 1 | 2 |\n");
+        let MdNode::Element(MdTag::Table, parts) = &nodes[0] else {
+            panic!("{nodes:?}")
+        };
+        assert!(matches!(parts[0], MdNode::Element(MdTag::TableHead, _)));
+    }
+}

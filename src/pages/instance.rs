@@ -1,0 +1,141 @@
+//! One instance: its texts as markdown, its tests, its patches as diffs, and every other field.
+
+use benchscope_contract::{IndexRow, Instance, SplitEntry, TestLists};
+use leptos::prelude::*;
+
+use crate::api::{DetailCache, LoadError};
+use crate::app::ErrorBox;
+use crate::components::{diff_view::DiffView, markdown::Markdown};
+use crate::url_state::UrlState;
+
+/// Loads and shows the instance `id` of `split`.
+#[component]
+pub fn InstancePage(rows: Vec<IndexRow>, id: String, split: SplitEntry, base: String, dataset: String) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let cache = expect_context::<DetailCache>();
+    let shard = rows
+        .iter()
+        .find(|r| r.id == id)
+        .and_then(|r| split.detail_shards.get(r.detail as usize))
+        .cloned();
+    let missing = LoadError {
+        url: format!("{dataset}/{}", split.name),
+        message: format!("no instance `{id}` in this split"),
+    };
+    let instance = LocalResource::new(move || {
+        let (cache, base, shard, id, missing) = (cache.clone(), base.clone(), shard.clone(), id.clone(), missing.clone());
+        async move {
+            match shard {
+                Some(path) => cache.instance(&base, &path, &id).await,
+                None => Err(missing),
+            }
+        }
+    });
+    view! {
+        <nav class="breadcrumb">
+            <a href=move || { let mut s = url.get(); s.instance = None; s.to_query() } on:click=move |ev| {
+                ev.prevent_default();
+                url.navigate(|s| s.instance = None);
+            }>"← All instances"</a>
+        </nav>
+        {move || match instance.get() {
+            None => view! { <p class="loading">"Loading the instance…"</p> }.into_any(),
+            Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
+            Some(Ok(instance)) => view! { <InstanceView instance /> }.into_any(),
+        }}
+    }
+}
+
+#[component]
+fn InstanceView(instance: Instance) -> impl IntoView {
+    let Instance {
+        id,
+        repo,
+        title,
+        category,
+        created_at,
+        base_commit,
+        documents,
+        patches,
+        tests,
+        facets,
+        stats,
+        extra,
+    } = instance;
+    let repo_url = format!("https://github.com/{repo}");
+    let commit = base_commit.map(|c| {
+        let href = format!("{repo_url}/tree/{c}");
+        view! { <dt>"Base commit"</dt><dd><a href=href rel="noopener noreferrer" target="_blank"><code>{c}</code></a></dd> }
+    });
+    let data_id = id.clone();
+    view! {
+        <article class="instance" data-id=data_id>
+            <h2 class="instance-id">{id}</h2>
+            <p class="instance-title">{title}</p>
+            <dl class="meta">
+                <dt>"Repository"</dt>
+                <dd><a href=repo_url rel="noopener noreferrer" target="_blank">{repo}</a></dd>
+                <dt>"Category"</dt>
+                <dd>{category}</dd>
+                {created_at.map(|c| view! { <dt>"Created"</dt><dd>{c}</dd> })}
+                {commit}
+                {facets.into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
+                <dt>"Gold patch"</dt>
+                <dd>{format!("{} files, {} hunks, +{} −{}", stats.files_changed, stats.hunks, stats.lines_added, stats.lines_removed)}</dd>
+            </dl>
+            {documents.into_iter().map(|doc| view! {
+                <section class="document">
+                    <h3>{doc.label}</h3>
+                    <Markdown text=doc.markdown />
+                </section>
+            }).collect_view()}
+            {tests.map(|tests| view! { <Tests tests /> })}
+            {patches.into_iter().map(|patch| view! {
+                <section class="patch" data-role=format!("{:?}", patch.role).to_lowercase()>
+                    <h3>{patch.role.label()}</h3>
+                    <DiffView diff=patch.diff />
+                </section>
+            }).collect_view()}
+            <RawFields extra />
+        </article>
+    }
+}
+
+#[component]
+fn Tests(tests: TestLists) -> impl IntoView {
+    let list = |label: &'static str, class: &'static str, names: Vec<String>| {
+        view! {
+            <section class=format!("tests {class}")>
+                <h3>{format!("{label} ({})", names.len())}</h3>
+                <ul>{names.into_iter().map(|name| view! { <li><code>{name}</code></li> }).collect_view()}</ul>
+            </section>
+        }
+    };
+    view! {
+        {list("FAIL_TO_PASS", "fail-to-pass", tests.fail_to_pass)}
+        {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass)}
+    }
+}
+
+/// Every field of the source record that no panel shows, so nothing is silently dropped.
+#[component]
+fn RawFields(extra: std::collections::BTreeMap<String, serde_json::Value>) -> impl IntoView {
+    if extra.is_empty() {
+        return ().into_any();
+    }
+    view! {
+        <details class="raw-fields">
+            <summary>{format!("Other fields ({})", extra.len())}</summary>
+            <dl>
+                {extra.into_iter().map(|(key, value)| {
+                    let text = match value {
+                        serde_json::Value::String(s) => s,
+                        other => serde_json::to_string_pretty(&other).unwrap_or_default(),
+                    };
+                    view! { <dt>{key}</dt><dd><pre>{text}</pre></dd> }
+                }).collect_view()}
+            </dl>
+        </details>
+    }
+    .into_any()
+}
