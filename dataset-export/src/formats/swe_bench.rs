@@ -22,7 +22,10 @@ impl DatasetFormat for SweBench {
     }
 
     fn detect(&self, record: &Map<String, Value>) -> bool {
-        ["instance_id", "repo", "patch"].iter().all(|k| record.contains_key(*k))
+        let core = ["instance_id", "repo"].iter().all(|k| record.contains_key(*k));
+        core && ["patch", "problem_statement", "FAIL_TO_PASS"]
+            .iter()
+            .any(|k| record.contains_key(*k))
     }
 
     fn normalize(&self, mut record: Map<String, Value>) -> Result<Instance, FieldError> {

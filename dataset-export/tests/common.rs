@@ -1,0 +1,92 @@
+//! Helpers shared by the CLI's integration tests.
+#![allow(dead_code)] // each test binary uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// `../shared/realdata`, or `None` (with a message) when absent outside CI. Under `CI=true` a
+/// missing directory fails the test: CI must exercise the real data.
+pub fn realdata() -> Option<PathBuf> {
+    let dir = root().join("../shared/realdata");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("CI=true but {} is missing: the real-data tests must run in CI", dir.display());
+    }
+    eprintln!("SKIPPED: {} is absent, so the real-data checks did not run", dir.display());
+    None
+}
+
+/// Runs `benchscope` with `args`.
+pub fn benchscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_benchscope"))
+        .args(args)
+        .output()
+        .expect("benchscope runs")
+}
+
+/// Runs `benchscope` and asserts success.
+pub fn benchscope_ok(args: &[&str]) -> String {
+    let out = benchscope(args);
+    assert!(
+        out.status.success(),
+        "benchscope {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Every file under `dir`, relative path → bytes, sorted.
+pub fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                files.push((rel, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Reads a JSON file.
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> T {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// `(added, removed)` per file of `patch`, as `git apply --numstat` counts them (binary: None).
+pub fn git_numstat(patch: &str) -> Vec<Option<(u32, u32)>> {
+    use std::io::Write;
+    let mut child = Command::new("git")
+        .args(["apply", "--numstat", "-"])
+        // Inside a repository, git apply ignores paths outside the current directory.
+        .current_dir(std::env::temp_dir())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(patch.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "git apply --numstat failed");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let mut parts = line.split('\t');
+            let (a, r) = (parts.next().unwrap(), parts.next().unwrap());
+            (a != "-").then(|| (a.parse().unwrap(), r.parse().unwrap()))
+        })
+        .collect()
+}

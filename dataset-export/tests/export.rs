@@ -1,0 +1,288 @@
+//! `benchscope export` end to end: the demo, real SWE-bench files, determinism, bad input.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use benchscope_contract::patch::parse_patch;
+use benchscope_contract::{DetailShard, IndexShard, Manifest, PatchRole};
+use common::*;
+
+fn export_demo(out: &Path) -> String {
+    let root = root();
+    let demo = root.join("demo/demo.jsonl");
+    let categories = root.join("demo/categories.json");
+    benchscope_ok(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--categories",
+        categories.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+fn all_instances(dir: &Path, manifest: &Manifest) -> Vec<benchscope_contract::Instance> {
+    let mut instances = Vec::new();
+    for dataset in &manifest.datasets {
+        for split in &dataset.splits {
+            for shard in &split.detail_shards {
+                let shard: DetailShard = read_json(&dir.join(shard));
+                instances.extend(shard.instances);
+            }
+        }
+    }
+    instances
+}
+
+#[test]
+fn demo_export_is_deterministic_and_hashes_match() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    export_demo(&a);
+    export_demo(&b);
+    assert_eq!(tree(&a), tree(&b), "two exports of the same input differ");
+    export_demo(&a);
+    assert_eq!(tree(&a), tree(&b), "re-exporting over an existing directory changed it");
+
+    let manifest: Manifest = read_json(&a.join("manifest.json"));
+    for file in &manifest.files {
+        let out = std::process::Command::new("sha256sum").arg(a.join(&file.path)).output().unwrap();
+        let hash = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(hash.split_whitespace().next(), Some(file.sha256.as_str()), "{}", file.path);
+        assert_eq!(std::fs::metadata(a.join(&file.path)).unwrap().len(), file.bytes);
+    }
+    let listed: Vec<_> = manifest.files.iter().map(|f| f.path.clone()).collect();
+    let on_disk: Vec<_> = tree(&a).into_iter().map(|(p, _)| p).filter(|p| p != "manifest.json").collect();
+    assert_eq!(listed, on_disk, "the manifest lists exactly the shard files");
+}
+
+#[test]
+fn demo_has_the_promised_shape() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("data");
+    export_demo(&out);
+    let manifest: Manifest = read_json(&out.join("manifest.json"));
+    let split = manifest.dataset("demo").unwrap().split("test").unwrap();
+    assert!(split.instances >= 12);
+    assert!(split.facets["repo"].len() >= 4);
+    let categories: Vec<_> = split.facets["category"].iter().map(|c| c.value.as_str()).collect();
+    assert!(categories.len() >= 3 && !categories.contains(&"Other"), "{categories:?}");
+
+    let instances = all_instances(&out, &manifest);
+    let all_patches: Vec<_> = instances
+        .iter()
+        .flat_map(|i| &i.patches)
+        .flat_map(|p| parse_patch(&p.diff))
+        .collect();
+    use benchscope_contract::patch::FileStatus::*;
+    for status in [Added, Deleted, Renamed] {
+        assert!(
+            all_patches.iter().any(|f| f.status == status),
+            "no {status:?} file in the demo patches"
+        );
+    }
+    assert!(all_patches
+        .iter()
+        .flat_map(|f| &f.hunks)
+        .flat_map(|h| &h.lines)
+        .any(|l| l.no_newline_at_end));
+    assert!(instances
+        .iter()
+        .all(|i| i.patch(PatchRole::Gold).is_some_and(|p| parse_patch(&p.diff).len() >= 1)));
+    assert!(
+        instances.iter().any(|i| i.stats.files_changed >= 3),
+        "some gold patch touches several files"
+    );
+}
+
+#[test]
+fn swe_bench_lite_exports_with_counts_and_stats_matching_independent_computation() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swebench-lite_ztluck78-swebench-exp-lite");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("data");
+    let test = dir.join("swe-bench-lite.test.jsonl");
+    let dev = dir.join("swe-bench-lite.dev.jsonl");
+    let stdout = benchscope_ok(&[
+        "export",
+        test.to_str().unwrap(),
+        dev.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("exported 300 instances of swe-bench-lite/test"), "{stdout}");
+    assert!(stdout.contains("exported 23 instances of swe-bench-lite/dev"), "{stdout}");
+
+    let manifest: Manifest = read_json(&out.join("manifest.json"));
+    let split = manifest.dataset("swe-bench-lite").unwrap().split("test").unwrap();
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&test)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut repos: BTreeMap<String, usize> = BTreeMap::new();
+    for record in &records {
+        *repos.entry(record["repo"].as_str().unwrap().to_string()).or_default() += 1;
+    }
+    let facet: BTreeMap<String, usize> = split.facets["repo"].iter().map(|c| (c.value.clone(), c.count)).collect();
+    assert_eq!(facet, repos);
+    assert_eq!(repos["django/django"], 114);
+
+    let instances = all_instances(&out, &manifest);
+    let by_id: BTreeMap<_, _> = instances.iter().map(|i| (i.id.as_str(), i)).collect();
+    let mut index_rows = Vec::new();
+    for path in &split.index_shards {
+        let shard: IndexShard = read_json(&out.join(path));
+        index_rows.extend(shard.rows);
+    }
+    assert_eq!(index_rows.len(), 300);
+    for record in &records {
+        let id = record["instance_id"].as_str().unwrap();
+        let instance = by_id[id];
+        let numstat = git_numstat(record["patch"].as_str().unwrap());
+        let added: u32 = numstat.iter().flatten().map(|c| c.0).sum();
+        let removed: u32 = numstat.iter().flatten().map(|c| c.1).sum();
+        assert_eq!(
+            (
+                instance.stats.files_changed as usize,
+                instance.stats.lines_added,
+                instance.stats.lines_removed
+            ),
+            (numstat.len(), added, removed),
+            "{id}"
+        );
+        let f2p: Vec<String> = serde_json::from_str(record["FAIL_TO_PASS"].as_str().unwrap()).unwrap();
+        assert_eq!(instance.tests.as_ref().unwrap().fail_to_pass, f2p, "{id}");
+        assert_eq!(
+            instance.facets["version"],
+            record["version"].as_str().unwrap(),
+            "{id}: version stays a string"
+        );
+        assert_eq!(
+            instance.extra["environment_setup_commit"], record["environment_setup_commit"],
+            "{id}: unknown fields kept"
+        );
+    }
+}
+
+#[test]
+fn real_lists_load_and_a_duplicate_id_is_an_error_naming_the_record() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swebench-fixtures_SWE-agent-tests/data_sources");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("data");
+    let lite = dir.join("swe-bench-lite-test.json");
+    let stdout = benchscope_ok(&[
+        "export",
+        lite.to_str().unwrap(),
+        "--dataset",
+        "fixtures",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("exported 5 instances"), "{stdout}");
+
+    let dup = dir.join("swe-bench-dev-easy.json");
+    let out2 = tmp.path().join("dup");
+    let result = benchscope(&["export", dup.to_str().unwrap(), "--dataset", "dev", "--out", out2.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("swe-bench-dev-easy.json: element"), "{stderr}");
+    assert!(
+        stderr.contains("field `instance_id`: duplicate instance id `pylint-dev__astroid-1268`"),
+        "{stderr}"
+    );
+    assert!(!out2.exists(), "nothing is written on error");
+}
+
+/// Each kind of bad input: a clear error naming file, line and field; no output; the previous
+/// data directory untouched.
+#[test]
+fn bad_input_names_file_line_and_field_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("data");
+    export_demo(&out);
+    let before = tree(&out);
+    let good = std::fs::read_to_string(root().join("demo/demo.jsonl")).unwrap();
+    let first = good.lines().next().unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "malformed",
+            format!("{first}\n{{\"instance_id\": \n").into_bytes(),
+            "line 2: malformed JSON",
+        ),
+        (
+            "missing",
+            {
+                record.as_object_mut().unwrap().remove("patch");
+                format!("{}\n", record).into_bytes()
+            },
+            "line 1: field `patch`: missing required field",
+        ),
+        (
+            "wrong-type",
+            format!("{}\n", first.replacen("\"FAIL_TO_PASS\": \"[", "\"FAIL_TO_PASS\": \"{", 1)).into_bytes(),
+            "line 1: field `FAIL_TO_PASS`",
+        ),
+        (
+            "not-utf8",
+            {
+                let mut bytes = format!("{first}\n").into_bytes();
+                bytes.extend_from_slice(b"{\"instance_id\": \"\xff\xfe\"}\n");
+                bytes
+            },
+            "line 2: not valid UTF-8",
+        ),
+        (
+            "duplicate",
+            format!("{first}\n{first}\n").into_bytes(),
+            "line 2: field `instance_id`: duplicate",
+        ),
+        (
+            "not-an-object",
+            b"{\"a\": 1}\n[1, 2]\n".to_vec(),
+            "line 1: no known benchmark format",
+        ),
+    ];
+    for (name, bytes, expected) in cases {
+        let input = tmp.path().join(format!("{name}.jsonl"));
+        std::fs::write(&input, bytes).unwrap();
+        let result = benchscope(&[
+            "export",
+            input.to_str().unwrap(),
+            "--dataset",
+            "demo",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains(&format!("{name}.jsonl: {expected}")), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        assert_eq!(tree(&out), before, "{name}: the previous output was changed");
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "staging directories left behind: {leftovers:?}");
+}
+
+#[test]
+fn refuses_to_replace_a_directory_that_is_not_a_data_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("precious.txt"), "keep me").unwrap();
+    let demo = root().join("demo/demo.jsonl");
+    let result = benchscope(&["export", demo.to_str().unwrap(), "--out", tmp.path().to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("not a Benchscope data directory"));
+    assert_eq!(std::fs::read_to_string(tmp.path().join("precious.txt")).unwrap(), "keep me");
+}

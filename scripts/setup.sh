@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs everything Benchscope needs on a fresh machine (Debian, rustup, node/npm, python3),
+# idempotently: each step checks the installed version first, so a second run takes seconds.
+#   the wasm32 target, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), the npm tools
+#   (binaryen's wasm-opt, playwright-core; from e2e/package-lock.json), Debian chromium and
+#   chromedriver, and pytest.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+TRUNK_VERSION=0.21.14
+PYTEST_VERSION=9.2.0
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (several minutes, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# wasm-bindgen-cli must match the wasm-bindgen crate exactly, and Trunk.toml must name the same version.
+BINDGEN_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ -z "$BINDGEN_VERSION" ]; then
+  say "cannot find wasm-bindgen in Cargo.lock"; exit 1
+fi
+if ! grep -qx "wasm_bindgen = \"$BINDGEN_VERSION\"" Trunk.toml; then
+  say "Trunk.toml's [tools] wasm_bindgen does not match Cargo.lock's wasm-bindgen $BINDGEN_VERSION: update Trunk.toml"; exit 1
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $BINDGEN_VERSION"; then
+  say "installing wasm-bindgen-cli $BINDGEN_VERSION (a few minutes, once)"
+  # Without --locked: its lockfile wants a webpki-roots release the registry here does not serve.
+  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+
+LOCK_HASH=$(sha256sum e2e/package-lock.json | cut -d' ' -f1)
+if [ "$(cat e2e/node_modules/.benchscope-lock 2>/dev/null)" != "$LOCK_HASH" ]; then
+  say "installing npm tools from e2e/package-lock.json"
+  (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$LOCK_HASH" > e2e/node_modules/.benchscope-lock
+fi
+
+if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
+  say "installing Debian chromium and chromium-driver"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+if ! python3 -m pytest --version 2>&1 | grep -q "pytest $PYTEST_VERSION"; then
+  say "installing pytest $PYTEST_VERSION"
+  python3 -m pip install --quiet --disable-pip-version-check "pytest==$PYTEST_VERSION"
+fi
+
+say "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | cut -d' ' -f3), $("$CHROMIUM" --version 2>/dev/null), $(python3 -m pytest --version 2>&1)"

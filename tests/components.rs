@@ -1,0 +1,75 @@
+//! The app's components mounted in headless Chromium (wasm-bindgen-test): what a reader sees.
+#![cfg(target_arch = "wasm32")]
+
+use benchscope_web::components::{diff_view::DiffView, markdown::Markdown};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Mounts `view` in a fresh element and returns that element.
+fn mount<V: IntoView + 'static>(view: impl FnOnce() -> V + 'static) -> web_sys::HtmlElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    document.body().unwrap().append_child(&host).unwrap();
+    leptos::mount::mount_to(host.clone(), view).forget();
+    host
+}
+
+fn count(host: &web_sys::HtmlElement, selector: &str) -> u32 {
+    host.query_selector_all(selector).unwrap().length()
+}
+
+#[wasm_bindgen_test]
+fn hostile_markdown_is_shown_as_text_and_runs_nothing() {
+    let hostile = "# Title\n\n<script>window.__pwned = 1</script>\n\n<img src=x onerror=\"window.__pwned = 2\">\n\n\
+                   [click me](javascript:window.__pwned=3) and ![pic](https://example.invalid/x.png)";
+    let host = mount(move || view! { <Markdown text=hostile.to_string() /> });
+    assert_eq!(count(&host, "script"), 0);
+    assert_eq!(count(&host, "img"), 0);
+    assert_eq!(count(&host, "[onerror]"), 0);
+    let text = host.text_content().unwrap();
+    assert!(text.contains("<script>window.__pwned = 1</script>"), "{text}");
+    assert!(text.contains("<img src=x onerror="), "{text}");
+    let links = host.query_selector_all("a").unwrap();
+    for i in 0..links.length() {
+        let link: web_sys::Element = links.item(i).unwrap().unchecked_into();
+        let href = link.get_attribute("href").unwrap_or_default();
+        assert!(!href.to_ascii_lowercase().starts_with("javascript"), "{href}");
+    }
+    let pwned = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__pwned".into()).unwrap();
+    assert!(pwned.is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn markdown_renders_code_blocks_tables_and_lists() {
+    let text = "Intro `code`\n\n```python\nprint(1)\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n";
+    let host = mount(move || view! { <Markdown text=text.to_string() /> });
+    assert_eq!(count(&host, "pre[data-lang=python] code"), 1);
+    assert_eq!(count(&host, "table tr"), 2);
+    assert_eq!(count(&host, "ul li"), 2);
+}
+
+#[wasm_bindgen_test]
+fn diff_view_draws_files_lines_and_counts() {
+    let diff = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n keep\n-old\n+new\n\
+                diff --git a/b.py b/b.py\nnew file mode 100644\n--- /dev/null\n+++ b/b.py\n@@ -0,0 +1 @@\n+x\n\\ No newline at end of file\n\
+                diff --git a/logo.png b/logo.png\nBinary files a/logo.png and b/logo.png differ\n";
+    let host = mount(move || view! { <DiffView diff=diff.to_string() /> });
+    assert_eq!(count(&host, ".diff-file"), 3);
+    assert_eq!(count(&host, "tr.add"), 2);
+    assert_eq!(count(&host, "tr.del"), 1);
+    assert_eq!(count(&host, ".status-added"), 1);
+    assert_eq!(count(&host, ".no-newline"), 1);
+    let first = host.query_selector(".diff-file .counts").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(first, "+1 −1");
+    let numbers: Vec<String> = {
+        let cells = host.query_selector_all(".diff-file tr.add td.ln").unwrap();
+        (0..cells.length())
+            .map(|i| cells.item(i).unwrap().text_content().unwrap())
+            .collect()
+    };
+    assert_eq!(numbers, ["", "2", "", "1"]);
+    assert!(host.text_content().unwrap().contains("Binary file"));
+}
