@@ -1,0 +1,76 @@
+// Shared pieces of the browser tests: building data directories with the real CLI, a static
+// server for the built site, and a headless Chromium page that fails the test on any page error.
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, extname, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = join(ROOT, 'dist');
+
+export function benchscope(...args) {
+  execFileSync('cargo', ['build', '--quiet', '-p', 'benchscope-cli'], { cwd: ROOT, stdio: 'inherit' });
+  return execFileSync(join(ROOT, 'target', 'debug', 'benchscope'), args, { cwd: ROOT, encoding: 'utf8' });
+}
+
+export function tempDir(prefix) {
+  return mkdtempSync(join(tmpdir(), `benchscope-e2e-${prefix}-`));
+}
+
+/** Exports the embedded demo dataset into a new directory and returns it. */
+export function exportDemo() {
+  const out = join(tempDir('demo'), 'data');
+  benchscope('export', 'demo/demo.jsonl', '--dataset', 'demo', '--split', 'test', '--categories', 'demo/categories.json', '--out', out);
+  return out;
+}
+
+/** Per-file [added, removed] of a patch, as `git apply --numstat` counts them. */
+export function gitNumstat(patch) {
+  const out = execFileSync('git', ['apply', '--numstat', '-'], { input: patch, cwd: tmpdir(), encoding: 'utf8' });
+  return out.trim().split('\n').map((line) => {
+    const [added, removed, path] = line.split('\t');
+    return { path, added: Number(added), removed: Number(removed) };
+  });
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+/** Serves the built site at `/` and each `mounts[prefix]` directory at `/<prefix>/`. */
+export async function serve(mounts) {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST} has no built site: run trunk build --release first`);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let base = DIST;
+    let rel = path;
+    for (const [prefix, dir] of Object.entries(mounts)) {
+      if (path.startsWith(`/${prefix}/`)) { base = dir; rel = path.slice(prefix.length + 1); }
+    }
+    let file = normalize(join(base, rel));
+    if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) { res.writeHead(404).end('not found'); return; }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** A fresh headless Chromium page. Page errors (uncaught exceptions, wasm panics) are collected. */
+export async function openBrowser() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(`console: ${message.text()}`); });
+  page.on('request', (request) => requests.push(request.url()));
+  return { browser, page, errors, requests };
+}
