@@ -3,13 +3,14 @@
 # idempotently: each step checks the installed version first, so a second run takes seconds.
 #   the wasm32 target, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), the npm tools
 #   (binaryen's wasm-opt, playwright-core; from e2e/package-lock.json), Debian chromium and
-#   chromedriver, and pytest.
+#   chromedriver, pytest, and pyarrow (tests write Parquet with it).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 TRUNK_VERSION=0.21.14
 PYTEST_VERSION=9.2.0
+PYARROW_VERSION=26.0.1
 say() { printf 'setup: %s\n' "$*" >&2; }
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -53,6 +54,11 @@ fi
 if ! python3 -m pytest --version 2>&1 | grep -q "pytest $PYTEST_VERSION"; then
   say "installing pytest $PYTEST_VERSION"
   python3 -m pip install --quiet --disable-pip-version-check "pytest==$PYTEST_VERSION"
+fi
+
+if ! python3 -c "import pyarrow, sys; sys.exit(pyarrow.__version__ != '$PYARROW_VERSION')" 2>/dev/null; then
+  say "installing pyarrow $PYARROW_VERSION (the tests write Parquet files the way the Hugging Face hub does)"
+  python3 -m pip install --quiet --disable-pip-version-check "pyarrow==$PYARROW_VERSION"
 fi
 
 say "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | cut -d' ' -f3), $("$CHROMIUM" --version 2>/dev/null), $(python3 -m pytest --version 2>&1)"

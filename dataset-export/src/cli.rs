@@ -5,8 +5,10 @@ use std::path::{Path, PathBuf};
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand};
 
+use std::collections::HashSet;
+
 use crate::categories::Categories;
-use crate::export::{ExportPlan, InputSpec};
+use crate::export::{ExportPlan, InputSpec, Mark};
 
 /// Turns benchmark datasets into static data directories for the Benchscope explorer.
 #[derive(Debug, Parser)]
@@ -20,14 +22,14 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Export benchmark files (JSONL or a JSON array) into a data directory.
+    /// Export benchmark files (JSONL, a JSON array, Parquet, or a directory) into a data directory.
     Export(ExportArgs),
 }
 
 /// `benchscope export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// Input files. The format is detected from the content.
+    /// Input files or directories. The container and the benchmark format are detected from the content.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// The data directory to write (replaced atomically).
@@ -39,12 +41,25 @@ pub struct ExportArgs {
     /// Split name: once for all inputs, or once per input. Default: the file name's second `.` part, else `test`.
     #[arg(long)]
     pub split: Vec<String>,
-    /// Record format, overriding detection (`swe-bench`).
+    /// Record format, overriding detection: swe-bench, fea-bench, featurebench, featurebench-site, swe-dev.
     #[arg(long)]
     pub format: Option<String>,
-    /// JSON object mapping `owner/name` to a repository category.
+    /// JSON object mapping `owner/name` to a repository category (overrides the built-in FEA-Bench categories).
     #[arg(long)]
     pub categories: Option<PathBuf>,
+    /// Mark the instances an id list names: `FACET=VALUE=FILE` (FILE is a JSON array of ids, or a JSON object with
+    /// `instance_ids`, or one id per line). E.g. `--mark subset=lite=instances_lite.json`.
+    #[arg(long, value_name = "FACET=VALUE=FILE")]
+    pub mark: Vec<String>,
+    /// Skip bad records (reported on stderr and in the summary) and export the rest, instead of stopping.
+    #[arg(long)]
+    pub skip_bad: bool,
+    /// Write a machine-readable summary (records read, instances written, records skipped, errors, per split counts).
+    #[arg(long, value_name = "PATH")]
+    pub summary_json: Option<PathBuf>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 impl ExportArgs {
@@ -63,6 +78,7 @@ impl ExportArgs {
                     path: path.clone(),
                     dataset: datasets.as_ref().map_or(default_dataset, |d| d[i].clone()),
                     split: splits.as_ref().map_or(default_split, |s| s[i].clone()),
+                    split_given: splits.is_some(),
                     format: self.format.clone(),
                 }
             })
@@ -71,10 +87,14 @@ impl ExportArgs {
             Some(path) => Categories::from_file(path)?,
             None => Categories::default(),
         };
+        let marks = self.mark.iter().map(|spec| parse_mark(spec)).collect::<anyhow::Result<_>>()?;
         let plan = ExportPlan {
             inputs,
             out: self.out.clone(),
             categories,
+            skip_bad: self.skip_bad,
+            marks,
+            progress: !self.quiet,
         };
         plan.validate()?;
         Ok(plan)
@@ -91,6 +111,29 @@ fn per_input(flag: &str, values: &[String], inputs: usize) -> anyhow::Result<Opt
             bail!("{flag} was given {n} times for {inputs} inputs: give it once, or once per input")
         }
     }
+}
+
+/// `FACET=VALUE=FILE` → a [`Mark`]; unlisted instances get `not-VALUE`.
+fn parse_mark(spec: &str) -> anyhow::Result<Mark> {
+    let mut parts = spec.splitn(3, '=');
+    let (Some(facet), Some(value), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
+        bail!("--mark wants FACET=VALUE=FILE, got `{spec}`");
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("--mark: cannot read {file}: {e}"))?;
+    let ids: HashSet<String> = match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
+        Ok(serde_json::Value::Object(object)) => match object.get("instance_ids").and_then(|v| v.as_array()) {
+            Some(items) => items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
+            None => bail!("--mark: {file}: expected a list of ids or an object with `instance_ids`"),
+        },
+        _ => text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect(),
+    };
+    Ok(Mark {
+        facet: facet.to_string(),
+        value: value.to_string(),
+        other: format!("not-{value}"),
+        ids,
+    })
 }
 
 /// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`).

@@ -1,16 +1,22 @@
 //! Errors about input data, always naming the file, the record and (when known) the field.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-/// Where a record sits in its file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+use serde::Serialize;
+
+/// Where a record sits in its input.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Location {
     /// A 1-based line of a JSONL file.
     Line(u64),
     /// A 0-based element of a JSON array.
     Element(u64),
-    /// The file as a whole.
+    /// A 0-based row of a Parquet file.
+    Row(u64),
+    /// A file inside a directory input.
+    Entry(String),
+    /// The input as a whole.
     File,
 }
 
@@ -19,15 +25,17 @@ impl fmt::Display for Location {
         match self {
             Location::Line(n) => write!(f, "line {n}"),
             Location::Element(n) => write!(f, "element {n}"),
+            Location::Row(n) => write!(f, "row {n}"),
+            Location::Entry(name) => write!(f, "file {name}"),
             Location::File => write!(f, "file"),
         }
     }
 }
 
-/// A problem with one record (or with the file around it).
+/// A problem with one record (or with the input around it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordError {
-    /// The input file.
+    /// The input file or directory.
     pub file: PathBuf,
     /// The record.
     pub location: Location,
@@ -35,6 +43,43 @@ pub struct RecordError {
     pub field: Option<String>,
     /// What is wrong.
     pub message: String,
+}
+
+impl RecordError {
+    /// An error about the input as a whole.
+    pub fn about_file(file: &Path, message: String) -> Self {
+        RecordError {
+            file: file.to_path_buf(),
+            location: Location::File,
+            field: None,
+            message,
+        }
+    }
+
+    /// Whether the error concerns one record (so skipping it can make sense).
+    pub fn is_record_level(&self) -> bool {
+        self.location != Location::File
+    }
+
+    /// The machine-readable form used by `--summary-json`.
+    pub fn to_summary(&self) -> ErrorSummary {
+        let (line, element, row, entry) = match &self.location {
+            Location::Line(n) => (Some(*n), None, None, None),
+            Location::Element(n) => (None, Some(*n), None, None),
+            Location::Row(n) => (None, None, Some(*n), None),
+            Location::Entry(name) => (None, None, None, Some(name.clone())),
+            Location::File => (None, None, None, None),
+        };
+        ErrorSummary {
+            file: self.file.display().to_string(),
+            line,
+            element,
+            row,
+            entry,
+            field: self.field.clone(),
+            message: self.message.clone(),
+        }
+    }
 }
 
 impl fmt::Display for RecordError {
@@ -48,6 +93,44 @@ impl fmt::Display for RecordError {
 }
 
 impl std::error::Error for RecordError {}
+
+/// A record error as `--summary-json` writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorSummary {
+    /// The input.
+    pub file: String,
+    /// 1-based line (JSONL).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// 0-based array element (JSON array, FeatureBench index).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element: Option<u64>,
+    /// 0-based row (Parquet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row: Option<u64>,
+    /// File inside a directory input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
+    /// The field at fault.
+    pub field: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ErrorSummary {
+    /// The one-line form: `file: line N: field `x`: message`.
+    pub fn display(&self) -> String {
+        let place = match (self.line, self.element, self.row, &self.entry) {
+            (Some(n), ..) => format!(": line {n}"),
+            (_, Some(n), ..) => format!(": element {n}"),
+            (_, _, Some(n), _) => format!(": row {n}"),
+            (_, _, _, Some(name)) => format!(": file {name}"),
+            _ => String::new(),
+        };
+        let field = self.field.as_ref().map(|f| format!(": field `{f}`")).unwrap_or_default();
+        format!("{}{place}{field}: {}", self.file, self.message)
+    }
+}
 
 /// A problem with one field, before the file and record are known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,8 +150,16 @@ impl FieldError {
         }
     }
 
+    /// An error about the record as a whole.
+    pub fn record(message: impl Into<String>) -> Self {
+        FieldError {
+            field: None,
+            message: message.into(),
+        }
+    }
+
     /// Places the error in its file and record.
-    pub fn at(self, file: &std::path::Path, location: Location) -> RecordError {
+    pub fn at(self, file: &Path, location: Location) -> RecordError {
         RecordError {
             file: file.to_path_buf(),
             location,

@@ -14,3 +14,4 @@ pub mod error;
 pub mod export;
 pub mod formats;
 pub mod input;
+pub mod progress;

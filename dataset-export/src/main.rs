@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use benchscope_cli::cli::{Cli, Command};
-use benchscope_cli::export::export;
+use benchscope_cli::export::{export, Summary};
 use clap::Parser;
 
 /// The input or the environment stopped the command (usage errors exit with clap's 2).
@@ -27,12 +27,25 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Export(args) => {
             let plan = args.plan()?;
-            let report = export(&plan)?;
-            for warning in &report.warnings {
+            let mut summary = Summary::default();
+            let result = export(&plan, &mut summary);
+            if let Some(path) = &args.summary_json {
+                summary.write(path)?;
+            }
+            for warning in &summary.warnings {
                 eprintln!("warning: {warning}");
             }
-            for (dataset, split, count) in &report.splits {
-                println!("exported {count} instances of {dataset}/{split}");
+            result?;
+            if plan.skip_bad {
+                for error in &summary.errors {
+                    eprintln!("skipped: {}", error.display());
+                }
+            }
+            for split in &summary.splits {
+                println!("exported {} instances of {}/{}", split.instances, split.dataset, split.split);
+            }
+            if summary.records_skipped > 0 {
+                println!("skipped {} bad records of {}", summary.records_skipped, summary.records_read);
             }
             println!("wrote {}", plan.out.display());
             Ok(())

@@ -120,6 +120,13 @@ pub struct ChangeStats {
     pub lines_added: u32,
     /// Lines removed.
     pub lines_removed: u32,
+    /// Functions and methods added (from the benchmark's own list where it has one, such as
+    /// FEA-Bench's `new_components`, otherwise from the patch's added Python `def` lines).
+    #[serde(default)]
+    pub functions_added: u32,
+    /// Classes added, counted the same way.
+    #[serde(default)]
+    pub classes_added: u32,
 }
 
 /// The compact form of an instance used by the list, facets and filters.

@@ -7,6 +7,7 @@
 //! - [`run`]: a model run and its per-instance results (pass/fail verdicts *or* metrics, so that
 //!   benchmarks without a pass/fail column fit too);
 //! - [`query`]: filtering and counting index rows;
+//! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
 //!   and the diff the app draws can never disagree.
 //!
@@ -24,6 +25,7 @@ pub mod manifest;
 pub mod patch;
 pub mod query;
 pub mod run;
+pub mod search;
 
 pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, TestLists};
 pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, SplitEntry, FORMAT_VERSION};

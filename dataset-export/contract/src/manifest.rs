@@ -62,6 +62,9 @@ pub struct SplitEntry {
     pub index_shards: Vec<String>,
     /// Paths of the detail shards; [`crate::IndexRow::detail`] indexes into this list.
     pub detail_shards: Vec<String>,
+    /// Path of the split's [`crate::search::SearchMeta`], when a search index was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
 }
 
 /// A facet value and how many instances carry it.

@@ -147,7 +147,12 @@ pub fn change_stats(text: &str) -> ChangeStats {
 
 /// Change statistics of already parsed files.
 pub fn stats_of(files: &[FileDiff]) -> ChangeStats {
-    let mut stats = ChangeStats::default();
+    let (functions_added, classes_added) = added_python_definitions(files);
+    let mut stats = ChangeStats {
+        functions_added,
+        classes_added,
+        ..ChangeStats::default()
+    };
     for file in files {
         stats.files_changed += 1;
         match file.status {
@@ -162,6 +167,52 @@ pub fn stats_of(files: &[FileDiff]) -> ChangeStats {
         stats.lines_removed = stats.lines_removed.saturating_add(removed);
     }
     stats
+}
+
+/// Python functions (including methods) and classes the patch adds: `def`/`class` lines added
+/// in `.py` files, minus those whose name is also removed in the same file (a changed signature
+/// is not a new function). Returns `(functions, classes)`.
+pub fn added_python_definitions(files: &[FileDiff]) -> (u32, u32) {
+    let mut functions = 0u32;
+    let mut classes = 0u32;
+    for file in files.iter().filter(|f| f.new_path.as_deref().is_some_and(|p| p.ends_with(".py"))) {
+        let mut added: Vec<(bool, &str)> = Vec::new();
+        let mut removed: Vec<(bool, &str)> = Vec::new();
+        for line in file.hunks.iter().flat_map(|h| &h.lines) {
+            let Some(definition) = python_definition(&line.text) else {
+                continue;
+            };
+            match line.kind {
+                LineKind::Added => added.push(definition),
+                LineKind::Removed => removed.push(definition),
+                LineKind::Context => {}
+            }
+        }
+        for definition in added {
+            if let Some(i) = removed.iter().position(|r| *r == definition) {
+                removed.swap_remove(i);
+            } else if definition.0 {
+                classes += 1;
+            } else {
+                functions += 1;
+            }
+        }
+    }
+    (functions, classes)
+}
+
+/// `(is_class, name)` when `line` starts a Python `def`, `async def` or `class`.
+fn python_definition(line: &str) -> Option<(bool, &str)> {
+    let trimmed = line.trim_start();
+    let (is_class, rest) = if let Some(rest) = trimmed.strip_prefix("class ") {
+        (true, rest)
+    } else if let Some(rest) = trimmed.strip_prefix("def ").or_else(|| trimmed.strip_prefix("async def ")) {
+        (false, rest)
+    } else {
+        return None;
+    };
+    let name_len = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    (name_len > 0).then(|| (is_class, &rest[..name_len]))
 }
 
 struct Parser<'a> {

@@ -1,16 +1,19 @@
 //! `benchscope export`: benchmark files in, a static data directory out.
 //!
 //! The directory holds `manifest.json`, index shards (`index/<dataset>/<split>/NNNN.json`, the
-//! compact rows the list needs) and detail shards (`detail/<dataset>/<split>/NNNN.json`, full
-//! instances, fetched only when one is opened). Records are streamed: each instance is
-//! normalized, counted into the facets and buffered only until its detail shard is full.
-//! Output goes to a staging directory that replaces the target only when everything succeeded,
-//! and the same input always gives byte-identical files.
+//! compact rows the list needs), detail shards (`detail/<dataset>/<split>/NNNN.json`, full
+//! instances, fetched only when one is opened) and a search index (`search/<dataset>/<split>/`).
+//! Records are streamed: each instance is normalized, counted into the facets, indexed for
+//! search (postings spill to scratch files) and buffered only until its shard is full. Output
+//! goes to a staging directory that replaces the target only when everything succeeded, and the
+//! same input always gives byte-identical files.
 
+mod search_index;
 mod split_writer;
 mod staging;
+mod summary;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
@@ -19,23 +22,41 @@ use benchscope_contract::{DatasetEntry, Manifest, FORMAT_VERSION};
 use crate::categories::{Categories, OTHER};
 use crate::error::RecordError;
 use crate::formats::{self, DatasetFormat};
-use crate::input::read_records;
+use crate::input::{read_records, Record};
+use crate::progress::Progress;
 use split_writer::SplitWriter;
 use staging::Staging;
 
 pub use split_writer::{DETAIL_SHARD_TARGET_BYTES, INDEX_SHARD_MAX_ROWS};
+pub use summary::{SplitSummary, Summary};
 
-/// One input file and where its instances go.
+/// One input and where its instances go.
 #[derive(Debug, Clone)]
 pub struct InputSpec {
-    /// The file.
+    /// The file or directory.
     pub path: PathBuf,
     /// Dataset name in the data directory.
     pub dataset: String,
     /// Split name.
     pub split: String,
-    /// Format name; detected from the first record when `None`.
+    /// Whether the user named the split; if not, a source that assigns splits itself
+    /// (FeatureBench's website index) wins.
+    pub split_given: bool,
+    /// Format name; detected from the records when `None`.
     pub format: Option<String>,
+}
+
+/// Instances whose id is listed get `facet = value` (e.g. FEA-Bench Lite: `subset = lite`).
+#[derive(Debug, Clone)]
+pub struct Mark {
+    /// Facet name.
+    pub facet: String,
+    /// Value for listed instances.
+    pub value: String,
+    /// Value for the others.
+    pub other: String,
+    /// The listed ids.
+    pub ids: HashSet<String>,
 }
 
 /// Everything `export` needs, validated before any file is read.
@@ -47,15 +68,12 @@ pub struct ExportPlan {
     pub out: PathBuf,
     /// Repository categories.
     pub categories: Categories,
-}
-
-/// What an export did.
-#[derive(Debug, Clone, Default)]
-pub struct ExportReport {
-    /// `(dataset, split, instances)` for every split written.
-    pub splits: Vec<(String, String, usize)>,
-    /// Things the user should know that did not stop the export.
-    pub warnings: Vec<String>,
+    /// Skip bad records (reporting them) instead of stopping at the first.
+    pub skip_bad: bool,
+    /// Facet marks from id lists.
+    pub marks: Vec<Mark>,
+    /// Show a progress bar (only when stderr is a terminal).
+    pub progress: bool,
 }
 
 impl ExportPlan {
@@ -91,83 +109,180 @@ impl ExportPlan {
     }
 }
 
-/// Runs an export. On error nothing is written and the previous directory, if any, is untouched.
-pub fn export(plan: &ExportPlan) -> anyhow::Result<ExportReport> {
+/// Runs an export, recording what happened in `summary` whether it succeeds or not. On error
+/// nothing is written and the previous directory, if any, is untouched.
+pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
     plan.validate()?;
     let staging = Staging::new(&plan.out)?;
-    let mut report = ExportReport::default();
-    let mut datasets: BTreeMap<String, DatasetEntry> = BTreeMap::new();
-    let mut files = Vec::new();
-    let mut unmapped = BTreeMap::new();
-    for input in &plan.inputs {
-        let (format, split) = export_input(input, &staging, &plan.categories, &mut unmapped)?;
-        report
-            .splits
-            .push((input.dataset.clone(), input.split.clone(), split.entry.instances));
-        files.extend(split.files);
-        let dataset = datasets.entry(input.dataset.clone()).or_insert_with(|| DatasetEntry {
-            name: input.dataset.clone(),
-            format: format.name().to_string(),
-            splits: Vec::new(),
-        });
-        dataset.splits.push(split.entry);
-        dataset.splits.sort_by(|a, b| a.name.cmp(&b.name));
-    }
-    if !unmapped.is_empty() {
-        let list: Vec<_> = unmapped.iter().map(|(repo, n)| format!("{repo} ({n})")).collect();
-        report.warnings.push(format!(
-            "{} repositories have no category mapping and were put under \"{OTHER}\": {}",
-            unmapped.len(),
-            list.join(", ")
-        ));
-    }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    let manifest = Manifest {
-        format_version: FORMAT_VERSION,
-        generator: format!("benchscope {}", env!("CARGO_PKG_VERSION")),
-        datasets: datasets.into_values().collect(),
-        files,
+    let progress = Progress::new(plan.progress);
+    let mut run = Run {
+        plan,
+        staging: &staging,
+        summary,
+        writers: BTreeMap::new(),
+        formats: BTreeMap::new(),
+        unmapped: BTreeMap::new(),
     };
-    let mut bytes = serde_json::to_vec_pretty(&manifest)?;
-    bytes.push(b'\n');
-    staging.write("manifest.json", &bytes)?;
-    staging.commit()?;
-    Ok(report)
+    for input in &plan.inputs {
+        run.input(input, &progress)?;
+    }
+    progress.finish();
+    run.finish()?;
+    staging.commit()
 }
 
-fn export_input(
-    input: &InputSpec,
-    staging: &Staging,
-    categories: &Categories,
-    unmapped: &mut BTreeMap<String, usize>,
-) -> anyhow::Result<(&'static dyn DatasetFormat, split_writer::FinishedSplit)> {
-    let mut format = input.format.as_deref().and_then(formats::by_name);
-    let mut writer = SplitWriter::new(&input.dataset, &input.split);
-    for record in read_records(&input.path)? {
-        let record = record?;
-        let location = record.location;
-        let format = match format {
-            Some(format) => format,
-            None => *format.insert(formats::detect(&record.fields).ok_or_else(|| RecordError {
+/// The state of one export.
+struct Run<'a> {
+    plan: &'a ExportPlan,
+    staging: &'a Staging,
+    summary: &'a mut Summary,
+    writers: BTreeMap<(String, String), SplitWriter>,
+    formats: BTreeMap<String, &'static dyn DatasetFormat>,
+    unmapped: BTreeMap<String, usize>,
+}
+
+impl Run<'_> {
+    fn input(&mut self, input: &InputSpec, progress: &Progress) -> anyhow::Result<()> {
+        let mut format = input.format.as_deref().and_then(formats::by_name);
+        let records = match read_records(&input.path) {
+            Ok(records) => records,
+            Err(e) => return self.fail(e),
+        };
+        for record in records {
+            progress.tick();
+            self.summary.records_read += 1;
+            let outcome = record.and_then(|record| self.record(input, record, &mut format));
+            if let Err(error) = outcome {
+                self.fail(error)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Records an error; stops unless skipping bad records (file-level errors always stop the
+    /// file, but with `--skip-bad` the other inputs go on).
+    fn fail(&mut self, error: RecordError) -> anyhow::Result<()> {
+        if error.is_record_level() {
+            self.summary.records_skipped += 1;
+        }
+        self.summary.errors.push(error.to_summary());
+        if self.plan.skip_bad {
+            Ok(())
+        } else {
+            Err(error.into())
+        }
+    }
+
+    fn record(&mut self, input: &InputSpec, record: Record, format: &mut Option<&'static dyn DatasetFormat>) -> Result<(), RecordError> {
+        let Record {
+            location,
+            fields,
+            split,
+            format: hint,
+        } = record;
+        let chosen = match (*format, hint.and_then(formats::by_name)) {
+            (Some(f), _) => f,
+            (None, Some(hinted)) => hinted,
+            (None, None) => formats::detect(&fields).ok_or_else(|| RecordError {
                 file: input.path.clone(),
-                location,
+                location: location.clone(),
                 field: None,
                 message: "no known benchmark format matches this record (use --format to name one)".into(),
-            })?),
+            })?,
         };
-        let mut instance = format.normalize(record.fields).map_err(|e| e.at(&input.path, location))?;
-        let category = categories.get(&instance.repo).unwrap_or_else(|| {
-            *unmapped.entry(instance.repo.clone()).or_default() += 1;
+        *format = Some(chosen);
+        let mut instance = chosen
+            .normalize(fields, &location)
+            .map_err(|e| e.at(&input.path, location.clone()))?;
+        let category = self.plan.categories.get(&instance.repo).unwrap_or_else(|| {
+            *self.unmapped.entry(instance.repo.clone()).or_default() += 1;
             OTHER
         });
         formats::finish(&mut instance, category);
-        writer.push(instance, staging).map_err(|e| e.at(&input.path, location))?;
+        for mark in &self.plan.marks {
+            let value = if mark.ids.contains(&instance.id) {
+                &mark.value
+            } else {
+                &mark.other
+            };
+            instance.facets.insert(mark.facet.clone(), value.clone());
+        }
+        let split = match split {
+            Some(split) if !input.split_given && is_safe_name(&split) => split,
+            _ => input.split.clone(),
+        };
+        self.formats.entry(input.dataset.clone()).or_insert(chosen);
+        let writer = self
+            .writers
+            .entry((input.dataset.clone(), split.clone()))
+            .or_insert_with(|| SplitWriter::new(&input.dataset, &split));
+        writer.push(instance, self.staging).map_err(|e| e.at(&input.path, location))
     }
-    let format = format.unwrap_or(formats::all()[0]);
-    let split = writer
-        .finish(staging)
-        .with_context(|| format!("writing {}/{}", input.dataset, input.split))?;
-    Ok((format, split))
+
+    fn finish(self) -> anyhow::Result<()> {
+        let Run {
+            plan,
+            staging,
+            summary,
+            writers,
+            formats,
+            unmapped,
+        } = self;
+        let mut datasets: BTreeMap<String, DatasetEntry> = BTreeMap::new();
+        let mut files = Vec::new();
+        let mut seen_ids = BTreeSet::new();
+        for ((dataset, split), writer) in writers {
+            let finished = writer.finish(staging).with_context(|| format!("writing {dataset}/{split}"))?;
+            seen_ids.extend(finished.ids.iter().cloned());
+            summary.instances_written += finished.entry.instances as u64;
+            summary.splits.push(SplitSummary {
+                dataset: dataset.clone(),
+                split: split.clone(),
+                instances: finished.entry.instances,
+            });
+            files.extend(finished.files);
+            let format = formats.get(&dataset).map_or("unknown", |f| f.name());
+            let entry = datasets.entry(dataset.clone()).or_insert_with(|| DatasetEntry {
+                name: dataset,
+                format: format.to_string(),
+                splits: Vec::new(),
+            });
+            entry.splits.push(finished.entry);
+        }
+        if !unmapped.is_empty() {
+            let list: Vec<_> = unmapped.iter().map(|(repo, n)| format!("{repo} ({n})")).collect();
+            summary.warnings.push(format!(
+                "{} repositories have no category mapping and were put under \"{OTHER}\": {}",
+                unmapped.len(),
+                list.join(", ")
+            ));
+        }
+        for mark in &plan.marks {
+            let mut missing: Vec<_> = mark.ids.iter().filter(|id| !seen_ids.contains(*id)).cloned().collect();
+            missing.sort();
+            if !missing.is_empty() {
+                let shown = missing.iter().take(10).cloned().collect::<Vec<_>>().join(", ");
+                summary.warnings.push(format!(
+                    "{} ids listed for {}={} are not in the export: {shown}{}",
+                    missing.len(),
+                    mark.facet,
+                    mark.value,
+                    if missing.len() > 10 { ", ..." } else { "" }
+                ));
+            }
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        let manifest = Manifest {
+            format_version: FORMAT_VERSION,
+            generator: format!("benchscope {}", env!("CARGO_PKG_VERSION")),
+            datasets: datasets.into_values().collect(),
+            files,
+        };
+        let mut bytes = serde_json::to_vec_pretty(&manifest)?;
+        bytes.push(b'\n');
+        staging.write("manifest.json", &bytes)?;
+        Ok(())
+    }
 }
 
 /// Whether `name` can be used as a path component of the data directory.

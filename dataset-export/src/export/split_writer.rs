@@ -1,9 +1,11 @@
-//! Writes one dataset split: detail shards as instances arrive, then the index shards.
+//! Writes one dataset split as instances arrive: detail shards when they reach their target
+//! size, index shards every [`INDEX_SHARD_MAX_ROWS`] rows, and the search index.
 
 use std::collections::{BTreeMap, HashSet};
 
 use benchscope_contract::{DetailShard, FacetCount, FileEntry, IndexRow, IndexShard, Instance, SplitEntry, FORMAT_VERSION};
 
+use super::search_index::SearchIndex;
 use super::staging::Staging;
 use crate::error::FieldError;
 
@@ -13,7 +15,7 @@ use crate::error::FieldError;
 /// instance larger than this gets a shard of its own.
 pub const DETAIL_SHARD_TARGET_BYTES: usize = 512 * 1024;
 
-/// Rows per index shard (about 250 bytes each, so about 2.5 MB before compression).
+/// Rows per index shard (about 300 bytes each, so about 3 MB before compression).
 pub const INDEX_SHARD_MAX_ROWS: usize = 10_000;
 
 /// A split that has been written.
@@ -22,6 +24,8 @@ pub struct FinishedSplit {
     pub entry: SplitEntry,
     /// The files written for it.
     pub files: Vec<FileEntry>,
+    /// The ids it holds.
+    pub ids: HashSet<String>,
 }
 
 /// Accumulates one split.
@@ -32,9 +36,12 @@ pub struct SplitWriter {
     pending_bytes: usize,
     detail_paths: Vec<String>,
     rows: Vec<IndexRow>,
+    index_paths: Vec<String>,
+    instances: usize,
     ids: HashSet<String>,
     facets: BTreeMap<String, BTreeMap<String, usize>>,
     files: Vec<FileEntry>,
+    search: Option<SearchIndex>,
 }
 
 impl SplitWriter {
@@ -47,48 +54,61 @@ impl SplitWriter {
             pending_bytes: 0,
             detail_paths: Vec::new(),
             rows: Vec::new(),
+            index_paths: Vec::new(),
+            instances: 0,
             ids: HashSet::new(),
             facets: BTreeMap::new(),
             files: Vec::new(),
+            search: None,
         }
     }
 
     /// Adds an instance. A duplicate id is an error naming `instance_id`.
     pub fn push(&mut self, instance: Instance, staging: &Staging) -> Result<(), FieldError> {
-        if !self.ids.insert(instance.id.clone()) {
+        if self.ids.contains(&instance.id) {
             return Err(FieldError::new("instance_id", format!("duplicate instance id `{}`", instance.id)));
         }
-        let size = serde_json::to_vec(&instance).map(|v| v.len()).unwrap_or(0);
+        self.add(instance, staging)
+            .map_err(|e| FieldError::record(format!("cannot write the output: {e:#}")))
+    }
+
+    fn add(&mut self, instance: Instance, staging: &Staging) -> anyhow::Result<()> {
+        let size = serde_json::to_vec(&instance)?.len();
         if !self.pending.is_empty() && self.pending_bytes + size > DETAIL_SHARD_TARGET_BYTES {
-            self.flush_details(staging).map_err(|e| FieldError {
-                field: None,
-                message: format!("{e:#}"),
-            })?;
+            self.flush_details(staging)?;
         }
+        let (dataset, split) = (self.dataset.clone(), self.split.clone());
+        self.search
+            .get_or_insert_with(|| SearchIndex::new(&dataset, &split, staging))
+            .add(&instance)?;
         self.count_facets(&instance);
         self.rows.push(index_row(&instance, self.detail_paths.len() as u32));
+        if self.rows.len() == INDEX_SHARD_MAX_ROWS {
+            self.flush_index(staging)?;
+        }
+        self.ids.insert(instance.id.clone());
+        self.instances += 1;
         self.pending_bytes += size;
         self.pending.push(instance);
         Ok(())
     }
 
-    /// Writes the last detail shard and the index shards.
+    /// Writes the last shards and the search index.
     pub fn finish(mut self, staging: &Staging) -> anyhow::Result<FinishedSplit> {
         if !self.pending.is_empty() {
             self.flush_details(staging)?;
         }
-        let mut index_paths = Vec::new();
-        for (n, rows) in self.rows.chunks(INDEX_SHARD_MAX_ROWS).enumerate() {
-            let path = format!("index/{}/{}/{n:04}.json", self.dataset, self.split);
-            let shard = IndexShard {
-                format_version: FORMAT_VERSION,
-                dataset: self.dataset.clone(),
-                split: self.split.clone(),
-                rows: rows.to_vec(),
-            };
-            self.files.push(staging.write(&path, &serde_json::to_vec(&shard)?)?);
-            index_paths.push(path);
+        if !self.rows.is_empty() {
+            self.flush_index(staging)?;
         }
+        let search = match self.search.take() {
+            Some(search) => {
+                let (meta, files) = search.finish(staging)?;
+                self.files.extend(files);
+                Some(meta)
+            }
+            None => None,
+        };
         let facets = self
             .facets
             .into_iter()
@@ -96,12 +116,30 @@ impl SplitWriter {
             .collect();
         let entry = SplitEntry {
             name: self.split,
-            instances: self.rows.len(),
+            instances: self.instances,
             facets,
-            index_shards: index_paths,
+            index_shards: self.index_paths,
             detail_shards: self.detail_paths,
+            search,
         };
-        Ok(FinishedSplit { entry, files: self.files })
+        Ok(FinishedSplit {
+            entry,
+            files: self.files,
+            ids: self.ids,
+        })
+    }
+
+    fn flush_index(&mut self, staging: &Staging) -> anyhow::Result<()> {
+        let path = format!("index/{}/{}/{:04}.json", self.dataset, self.split, self.index_paths.len());
+        let shard = IndexShard {
+            format_version: FORMAT_VERSION,
+            dataset: self.dataset.clone(),
+            split: self.split.clone(),
+            rows: std::mem::take(&mut self.rows),
+        };
+        self.files.push(staging.write(&path, &serde_json::to_vec(&shard)?)?);
+        self.index_paths.push(path);
+        Ok(())
     }
 
     fn flush_details(&mut self, staging: &Staging) -> anyhow::Result<()> {

@@ -6,9 +6,11 @@ use anyhow::{bail, Context};
 use benchscope_contract::FileEntry;
 use sha2::{Digest, Sha256};
 
-/// Files are written here first; dropped without commit, it is removed.
+/// Files are written here first; dropped without commit, it is removed. Scratch files that
+/// are not part of the output live beside it and are always removed.
 pub struct Staging {
     dir: PathBuf,
+    scratch: PathBuf,
     target: PathBuf,
 }
 
@@ -37,10 +39,17 @@ impl Staging {
             std::fs::remove_dir_all(&dir)?;
         }
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let scratch = parent.join(format!(".{name}.scratch-{}", std::process::id()));
         Ok(Staging {
             dir,
+            scratch,
             target: target.to_path_buf(),
         })
+    }
+
+    /// A scratch directory for `name`, outside the output (created on first write by the caller).
+    pub fn scratch(&self, name: &str) -> PathBuf {
+        self.scratch.join(name)
     }
 
     /// Writes `bytes` at the `/`-separated relative `path` and describes the file.
@@ -59,6 +68,9 @@ impl Staging {
 
     /// Moves the staged directory into place, replacing the previous one.
     pub fn commit(self) -> anyhow::Result<()> {
+        if self.scratch.exists() {
+            std::fs::remove_dir_all(&self.scratch).with_context(|| format!("cannot remove {}", self.scratch.display()))?;
+        }
         let old = self.dir.with_file_name(format!(
             ".{}.old-{}",
             self.target.file_name().unwrap_or_default().to_string_lossy(),
@@ -80,8 +92,10 @@ impl Staging {
 
 impl Drop for Staging {
     fn drop(&mut self) {
-        if self.dir.exists() {
-            let _ = std::fs::remove_dir_all(&self.dir);
+        for dir in [&self.dir, &self.scratch] {
+            if dir.exists() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
         }
     }
 }

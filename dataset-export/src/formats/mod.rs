@@ -8,10 +8,15 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{patch::change_stats, Instance, PatchRole};
 
-use crate::error::FieldError;
+use crate::error::{FieldError, Location};
 use crate::input::kind_of;
 
+pub mod fea_bench;
+pub mod featurebench;
+pub mod featurebench_site;
 pub mod swe_bench;
+pub mod swe_dev;
+pub mod unified;
 
 /// A benchmark's record format.
 pub trait DatasetFormat: Sync {
@@ -19,13 +24,20 @@ pub trait DatasetFormat: Sync {
     fn name(&self) -> &'static str;
     /// Whether `record` looks like this format.
     fn detect(&self, record: &Map<String, Value>) -> bool;
-    /// Turns a record into an instance. `title`, `stats` and `category` are filled in later.
-    fn normalize(&self, record: Map<String, Value>) -> Result<Instance, FieldError>;
+    /// Turns a record into an instance. `stats` and `category` are filled in later, and
+    /// `title` too when the format leaves it empty.
+    fn normalize(&self, record: Map<String, Value>, location: &Location) -> Result<Instance, FieldError>;
 }
 
-/// Every format, in detection order.
+/// Every format, most specific first (detection takes the first that matches).
 pub fn all() -> &'static [&'static dyn DatasetFormat] {
-    &[&swe_bench::SweBench]
+    &[
+        &swe_dev::SweDev,
+        &featurebench_site::FeatureBenchSite,
+        &featurebench::FeatureBench,
+        &fea_bench::FeaBench,
+        &swe_bench::SweBench,
+    ]
 }
 
 /// The format called `name`.
@@ -38,14 +50,28 @@ pub fn detect(record: &Map<String, Value>) -> Option<&'static dyn DatasetFormat>
     all().iter().copied().find(|f| f.detect(record))
 }
 
-/// Fills the fields every format derives the same way.
+/// Fills the fields every format derives the same way. Counts of added functions and classes
+/// a format already set (from the benchmark's own list) are kept.
 pub fn finish(instance: &mut Instance, category: &str) {
-    instance.title = title_of(
-        instance.documents.first().map(|d| d.markdown.as_str()).unwrap_or_default(),
-        &instance.id,
-    );
+    if instance.title.is_empty() {
+        instance.title = title_of(
+            instance.documents.first().map(|d| d.markdown.as_str()).unwrap_or_default(),
+            &instance.id,
+        );
+    }
+    let given = (instance.stats.functions_added, instance.stats.classes_added);
     instance.stats = instance.patch(PatchRole::Gold).map(|p| change_stats(&p.diff)).unwrap_or_default();
+    if given != (0, 0) {
+        (instance.stats.functions_added, instance.stats.classes_added) = given;
+    }
     instance.category = category.to_string();
+}
+
+/// The level (`lv1`, `lv2`, `level1`..) at the end of an id or file name, if any.
+pub fn level_suffix(name: &str) -> Option<&str> {
+    let last = name.rsplit(['.', '-']).next()?;
+    let digits = last.strip_prefix("lv").or_else(|| last.strip_prefix("level"))?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(last)
 }
 
 const TITLE_MAX_CHARS: usize = 120;
@@ -70,6 +96,15 @@ pub fn take_string(record: &mut Map<String, Value>, field: &str) -> Result<Strin
         Some(Value::String(s)) => Ok(s),
         Some(other) => Err(FieldError::new(field, format!("expected a string, found {}", kind_of(&other)))),
         None => Err(FieldError::new(field, "missing required field")),
+    }
+}
+
+/// Takes an optional field that may be a JSON-encoded string (FeatureBench's `repo_settings`):
+/// the decoded value, or the string itself when it is not JSON.
+pub fn take_json_string(record: &mut Map<String, Value>, field: &str) -> Option<Value> {
+    match record.remove(field)? {
+        Value::String(s) => Some(serde_json::from_str(&s).unwrap_or(Value::String(s))),
+        other => Some(other),
     }
 }
 
@@ -136,6 +171,14 @@ mod tests {
             let err = take_test_list(&mut r, field).unwrap_err();
             assert_eq!(err.field.as_deref(), Some(field));
         }
+    }
+
+    #[test]
+    fn levels_come_from_the_end_of_ids_and_file_names() {
+        assert_eq!(level_suffix("astropy__astropy.b0db0daa.test_x.067e927c.lv2"), Some("lv2"));
+        assert_eq!(level_suffix("advertools-test_ad_create-level1"), Some("level1"));
+        assert_eq!(level_suffix("django__django-11099"), None);
+        assert_eq!(level_suffix("x.lv"), None);
     }
 
     #[test]

@@ -1,8 +1,10 @@
-//! The SWE-bench record format (SWE-bench, Lite, Verified; the core FEA-Bench extends).
+//! The SWE-bench record format (SWE-bench, Lite, Verified), whose core FEA-Bench and
+//! FeatureBench rows share.
 //!
-//! Required: `instance_id`, `repo`, `problem_statement`, `patch`. `FAIL_TO_PASS` and
-//! `PASS_TO_PASS` may be real lists or JSON-encoded strings; `version` stays a string.
-//! Fields this module does not place elsewhere are kept in [`Instance::extra`].
+//! Required: `instance_id`, `repo`, `patch`, and a statement (`problem_statement`, or FEA-Bench's
+//! `issue_text`). `FAIL_TO_PASS` and `PASS_TO_PASS` may be real lists or JSON-encoded strings;
+//! `version` stays a string; Verified's `difficulty` becomes a facet. Fields this module does not
+//! place elsewhere are kept in [`Instance::extra`].
 
 use std::collections::BTreeMap;
 
@@ -11,7 +13,7 @@ use serde_json::{Map, Value};
 use benchscope_contract::{ChangeStats, Document, Instance, PatchRole, RolePatch, TestLists};
 
 use super::{take_opt_string, take_string, take_test_list, DatasetFormat};
-use crate::error::FieldError;
+use crate::error::{FieldError, Location};
 
 /// The SWE-bench format.
 pub struct SweBench;
@@ -28,63 +30,74 @@ impl DatasetFormat for SweBench {
             .any(|k| record.contains_key(*k))
     }
 
-    fn normalize(&self, mut record: Map<String, Value>) -> Result<Instance, FieldError> {
-        let id = take_string(&mut record, "instance_id")?;
-        if id.trim().is_empty() {
-            return Err(FieldError::new("instance_id", "is empty"));
-        }
-        let repo = take_string(&mut record, "repo")?;
-        let problem_statement = take_string(&mut record, "problem_statement")?;
-        let patch = take_string(&mut record, "patch")?;
-        let test_patch = take_opt_string(&mut record, "test_patch")?;
-        let hints = take_opt_string(&mut record, "hints_text")?;
-        let fail_to_pass = take_test_list(&mut record, "FAIL_TO_PASS")?;
-        let pass_to_pass = take_test_list(&mut record, "PASS_TO_PASS")?;
-
-        let mut facets = BTreeMap::new();
-        for field in ["version", "difficulty"] {
-            if let Some(value) = take_opt_string(&mut record, field)? {
-                facets.insert(field.to_string(), value);
-            }
-        }
-        let mut documents = vec![Document {
-            label: "Problem statement".into(),
-            markdown: problem_statement,
-        }];
-        if let Some(hints) = hints.filter(|h| !h.trim().is_empty()) {
-            documents.push(Document {
-                label: "Hints".into(),
-                markdown: hints,
-            });
-        }
-        let mut patches = vec![RolePatch {
-            role: PatchRole::Gold,
-            diff: patch,
-        }];
-        if let Some(test_patch) = test_patch {
-            patches.push(RolePatch {
-                role: PatchRole::Test,
-                diff: test_patch,
-            });
-        }
-        Ok(Instance {
-            id,
-            repo,
-            title: String::new(),
-            category: String::new(),
-            created_at: take_opt_string(&mut record, "created_at")?,
-            base_commit: take_opt_string(&mut record, "base_commit")?,
-            documents,
-            patches,
-            tests: Some(TestLists {
-                fail_to_pass,
-                pass_to_pass,
-            }),
-            facets,
-            stats: ChangeStats::default(),
-            extra: record.into_iter().collect(),
-        })
+    fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
+        let mut instance = take_core(&mut record)?;
+        instance.extra = record.into_iter().collect();
+        Ok(instance)
     }
+}
+
+/// Takes the SWE-bench core fields out of `record`; what is left is for the caller's format.
+pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError> {
+    let id = take_string(record, "instance_id")?;
+    if id.trim().is_empty() {
+        return Err(FieldError::new("instance_id", "is empty"));
+    }
+    let repo = take_string(record, "repo")?;
+    let problem_statement = match take_opt_string(record, "problem_statement")? {
+        Some(statement) => statement,
+        None if record.contains_key("issue_text") => take_string(record, "issue_text")?,
+        None => return Err(FieldError::new("problem_statement", "missing required field")),
+    };
+    let patch = take_string(record, "patch")?;
+    let test_patch = take_opt_string(record, "test_patch")?;
+    let hints = take_opt_string(record, "hints_text")?;
+    let fail_to_pass = take_test_list(record, "FAIL_TO_PASS")?;
+    let pass_to_pass = take_test_list(record, "PASS_TO_PASS")?;
+
+    let mut facets = BTreeMap::new();
+    for field in ["version", "difficulty"] {
+        if let Some(value) = take_opt_string(record, field)? {
+            facets.insert(field.to_string(), value);
+        }
+    }
+    let mut documents = vec![Document {
+        label: "Problem statement".into(),
+        markdown: problem_statement,
+    }];
+    if let Some(hints) = hints.filter(|h| !h.trim().is_empty()) {
+        documents.push(Document {
+            label: "Hints".into(),
+            markdown: hints,
+        });
+    }
+    let mut patches = vec![RolePatch {
+        role: PatchRole::Gold,
+        diff: patch,
+    }];
+    if let Some(test_patch) = test_patch {
+        patches.push(RolePatch {
+            role: PatchRole::Test,
+            diff: test_patch,
+        });
+    }
+    Ok(Instance {
+        id,
+        repo,
+        title: String::new(),
+        category: String::new(),
+        created_at: take_opt_string(record, "created_at")?,
+        base_commit: take_opt_string(record, "base_commit")?,
+        documents,
+        patches,
+        tests: Some(TestLists {
+            fail_to_pass,
+            pass_to_pass,
+        }),
+        facets,
+        stats: ChangeStats::default(),
+        extra: BTreeMap::new(),
+    })
 }
 
 #[cfg(test)]
@@ -93,17 +106,18 @@ mod tests {
     use serde_json::json;
 
     fn normalize(value: Value) -> Result<Instance, FieldError> {
-        SweBench.normalize(value.as_object().cloned().unwrap())
+        SweBench.normalize(value.as_object().cloned().unwrap(), &Location::Line(1))
     }
 
     #[test]
     fn keeps_unknown_fields_and_version_as_string() {
         let instance = normalize(json!({
             "instance_id": "o__r-1", "repo": "o/r", "problem_statement": "Bug", "patch": "",
-            "version": "0.20", "environment_setup_commit": "abc", "query": "extra"
+            "version": "0.20", "environment_setup_commit": "abc", "query": "extra", "difficulty": "<15 min fix"
         }))
         .unwrap();
         assert_eq!(instance.facets["version"], "0.20");
+        assert_eq!(instance.facets["difficulty"], "<15 min fix");
         assert_eq!(instance.extra["environment_setup_commit"], "abc");
         assert_eq!(instance.extra["query"], "extra");
     }

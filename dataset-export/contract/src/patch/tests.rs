@@ -104,3 +104,12 @@ fn garbage_never_panics() {
     let file = one("@@ -4294967295,1 +4294967295,1 @@\n-a\n+b\n");
     assert_eq!(file.added_and_removed(), (1, 1));
 }
+
+#[test]
+fn added_python_definitions_ignore_changed_signatures_and_other_languages() {
+    let files = parse_patch(concat!(
+        "--- a/m.py\n+++ b/m.py\n@@ -1,2 +1,6 @@\n-def f(a):\n+def f(a, b):\n+class New(Base):\n+    async def run(self):\n+        pass\n+def helper_2():\n x = 1\n",
+        "--- a/m.js\n+++ b/m.js\n@@ -0,0 +1 @@\n+class Ignored {}\n",
+    ));
+    assert_eq!(added_python_definitions(&files), (2, 1));
+}

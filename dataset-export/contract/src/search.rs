@@ -1,0 +1,137 @@
+//! Full-text search: the tokenizer both the exporter and the app use, the index files' types,
+//! and BM25 ranking.
+//!
+//! The exporter writes, per split, a [`SearchMeta`] (document lengths) and posting shards
+//! ([`SearchShard`]) bucketed by the first two characters of each term, so a query fetches only
+//! the buckets of its terms. Documents are numbered by their position in the split's index.
+//!
+//! ```
+//! use benchscope_contract::search::tokenize;
+//! let terms: Vec<_> = tokenize("Fix `separability_matrix` for nested CompoundModels").collect();
+//! assert_eq!(terms, ["fix", "separability_matrix", "separability", "matrix", "nested", "compoundmodels"]);
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// How much a term counts, by the field it appears in.
+pub mod weight {
+    /// The title.
+    pub const TITLE: u32 = 3;
+    /// A file path the gold patch touches.
+    pub const PATH: u32 = 2;
+    /// A test name.
+    pub const TEST: u32 = 2;
+    /// The statement and other documents.
+    pub const TEXT: u32 = 1;
+}
+
+const STOP_WORDS: &[&str] = &[
+    "of", "to", "in", "is", "it", "on", "an", "as", "at", "be", "by", "or", "we", "the", "and", "for", "that", "this", "with", "are",
+    "was", "but", "not", "you", "have", "has", "had", "from", "they", "will", "would", "there", "their", "what", "when", "which", "can",
+    "could", "should", "into", "been", "also", "its", "then", "than", "some", "our", "any", "all", "one", "use", "used", "using", "like",
+    "just", "only", "does", "did", "how", "get", "set", "out", "see", "more",
+];
+
+/// Lower-cased words of 2 to 40 characters (letters, digits, `_`), stop words removed; a word
+/// with underscores is followed by its parts, so `foo_bar` also finds `bar`.
+pub fn tokenize(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .flat_map(|word| {
+            let word = word.trim_matches('_').to_lowercase();
+            let parts: Vec<String> = if word.contains('_') {
+                word.split('_').filter(|p| !p.is_empty()).map(str::to_string).collect()
+            } else {
+                Vec::new()
+            };
+            std::iter::once(word).chain(parts)
+        })
+        .filter(|w| (2..=40).contains(&w.chars().count()) && !STOP_WORDS.contains(&w.as_str()))
+}
+
+/// The bucket a term's postings live in: its first two characters when they are ASCII letters
+/// or digits, `_x` otherwise.
+pub fn bucket_of(term: &str) -> String {
+    let head: String = term.chars().take(2).collect();
+    if head.len() == 2 && head.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        head
+    } else {
+        "_x".to_string()
+    }
+}
+
+/// Per split: where the postings are and how long each document is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchMeta {
+    /// Layout version, see [`crate::FORMAT_VERSION`].
+    pub format_version: u32,
+    /// Weighted length of each document, by index position.
+    pub lengths: Vec<u32>,
+    /// Bucket name → shard path, relative to the data directory.
+    pub buckets: BTreeMap<String, String>,
+}
+
+/// The postings of one bucket: term → flat `[document, weighted frequency, ...]` pairs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchShard {
+    /// Layout version.
+    pub format_version: u32,
+    /// Term → `[doc, tf, doc, tf, ...]`, documents ascending.
+    pub terms: BTreeMap<String, Vec<u32>>,
+}
+
+/// Scores documents for `query_terms` with BM25 (k1 = 1.2, b = 0.75) over the given postings.
+/// Returns `(document, score)` best first, ties by document.
+pub fn bm25(query_terms: &[Vec<(u32, u32)>], lengths: &[u32]) -> Vec<(u32, f64)> {
+    let n = lengths.len() as f64;
+    if n == 0.0 {
+        return Vec::new();
+    }
+    let average = lengths.iter().map(|&l| l as f64).sum::<f64>() / n;
+    let (k1, b) = (1.2, 0.75);
+    let mut scores: BTreeMap<u32, f64> = BTreeMap::new();
+    for postings in query_terms {
+        let df = postings.len() as f64;
+        let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
+        for &(doc, tf) in postings {
+            let length = lengths.get(doc as usize).copied().unwrap_or(0) as f64;
+            let tf = tf as f64;
+            *scores.entry(doc).or_default() += idf * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / average.max(1.0)));
+        }
+    }
+    let mut ranked: Vec<(u32, f64)> = scores.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    ranked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_lowercase_words_without_stop_words() {
+        let terms: Vec<_> = tokenize("The __init__ of Über-Class and x").collect();
+        assert_eq!(terms, ["init", "über", "class"]);
+    }
+
+    #[test]
+    fn buckets_use_two_ascii_characters() {
+        assert_eq!(bucket_of("matrix"), "ma");
+        assert_eq!(bucket_of("über"), "_x");
+        assert_eq!(bucket_of("_private"), "_x");
+    }
+
+    #[test]
+    fn bm25_prefers_rare_terms_and_short_documents() {
+        // doc 0 and 1 both contain "common"; only doc 1 contains "rare".
+        let common = vec![(0, 1), (1, 1), (2, 1)];
+        let rare = vec![(1, 1)];
+        let ranked = bm25(&[common.clone(), rare], &[10, 10, 10]);
+        assert_eq!(ranked[0].0, 1);
+        let ranked = bm25(&[vec![(0, 1), (1, 1)]], &[100, 5]);
+        assert_eq!(ranked[0].0, 1, "the shorter document ranks first");
+        assert!(bm25(&[common], &[]).is_empty());
+    }
+}

@@ -1,0 +1,77 @@
+//! FeatureBench task rows: the SWE-bench core with file-level `FAIL_TO_PASS`/`PASS_TO_PASS`
+//! (test files, not node ids), `repo_settings` as a JSON string, `image_name`, and the level
+//! (`lv1` extend a repository, `lv2` build from scratch) at the end of the id.
+
+use serde_json::{Map, Value};
+
+use benchscope_contract::Instance;
+
+use super::{level_suffix, swe_bench::take_core, take_json_string, DatasetFormat};
+use crate::error::{FieldError, Location};
+
+/// The FeatureBench row format.
+pub struct FeatureBench;
+
+impl DatasetFormat for FeatureBench {
+    fn name(&self) -> &'static str {
+        "featurebench"
+    }
+
+    fn detect(&self, record: &Map<String, Value>) -> bool {
+        let id = record.get("instance_id").and_then(Value::as_str).unwrap_or_default();
+        level_suffix(id).is_some_and(|l| l.starts_with("lv")) && (record.contains_key("image_name") || record.contains_key("repo_settings"))
+    }
+
+    fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
+        let settings = take_json_string(&mut record, "repo_settings");
+        let mut instance = take_core(&mut record)?;
+        if let Some(level) = level_suffix(&instance.id) {
+            instance.facets.insert("level".into(), level.to_string());
+        }
+        if let Some(title) = task_statement_title(&instance.documents[0].markdown) {
+            instance.title = title;
+        }
+        instance.extra = record.into_iter().collect();
+        if let Some(settings) = settings {
+            instance.extra.insert("repo_settings".into(), settings);
+        }
+        Ok(instance)
+    }
+}
+
+/// FeatureBench statements open with `## Task` and `**Task Statement: <title>**`.
+pub fn task_statement_title(markdown: &str) -> Option<String> {
+    let start = markdown.find("Task Statement:")? + "Task Statement:".len();
+    let line = markdown[start..].lines().next()?;
+    let title = line.trim().trim_end_matches('*').trim();
+    (!title.is_empty()).then(|| title.chars().take(120).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn rows_keep_file_level_tests_settings_and_level() {
+        let record = json!({
+            "instance_id": "astropy__astropy.b0db0daa.test_basic_rgb.067e927c.lv2", "repo": "astropy/astropy",
+            "base_commit": "b0db0daa", "patch": "", "test_patch": "",
+            "problem_statement": "## Task\n**Task Statement: RGB Image Composition**\n\nBody",
+            "FAIL_TO_PASS": ["astropy/visualization/tests/test_basic_rgb.py"], "PASS_TO_PASS": [],
+            "image_name": "featurebench/astropy:1", "repo_settings": "{\"python\": \"3.11\", \"install\": \"pip install -e .\"}"
+        });
+        assert!(FeatureBench.detect(record.as_object().unwrap()));
+        let instance = FeatureBench
+            .normalize(record.as_object().cloned().unwrap(), &Location::Row(0))
+            .unwrap();
+        assert_eq!(instance.facets["level"], "lv2");
+        assert_eq!(instance.title, "RGB Image Composition");
+        assert_eq!(
+            instance.tests.unwrap().fail_to_pass,
+            ["astropy/visualization/tests/test_basic_rgb.py"]
+        );
+        assert_eq!(instance.extra["repo_settings"]["python"], "3.11");
+        assert_eq!(instance.extra["image_name"], "featurebench/astropy:1");
+    }
+}

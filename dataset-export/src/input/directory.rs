@@ -1,0 +1,88 @@
+//! Directory inputs: FeatureBench's website export (`tasks_index.json` plus one
+//! `problem_statement.md` per task) or one JSON file per task (SWE-Dev's `*-metadata.json`).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use super::{parse_object, read_text, Record, Records};
+use crate::error::{FieldError, Location, RecordError};
+
+/// The records of the directory at `path`, in file-name order.
+pub fn read(path: &Path) -> Result<Records, RecordError> {
+    let index = [path.join("tasks_index.json"), path.join("data/tasks_index.json")]
+        .into_iter()
+        .find(|p| p.is_file());
+    if let Some(index) = index {
+        return featurebench_site(&index);
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| RecordError::about_file(path, format!("cannot list: {e}")))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(RecordError::about_file(
+            path,
+            "a directory input must hold tasks_index.json or *.json task files".into(),
+        ));
+    }
+    let dir = path.to_path_buf();
+    Ok(Box::new(files.into_iter().map(move |file| {
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let location = Location::Entry(name.clone());
+        let text = read_text(&file).map_err(|m| FieldError::record(m).at(&dir, location.clone()))?;
+        let fields = parse_object(&text).map_err(|e| e.at(&dir, location.clone()))?;
+        Ok(Record {
+            location,
+            fields,
+            split: None,
+            format: None,
+        })
+    })))
+}
+
+/// FeatureBench's website index: each item becomes a record with its statement read from disk.
+fn featurebench_site(index: &Path) -> Result<Records, RecordError> {
+    let text = read_text(index).map_err(|m| RecordError::about_file(index, m))?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| RecordError::about_file(index, format!("malformed JSON: {e}")))?;
+    let Some(items) = value.get("items").and_then(Value::as_array).cloned() else {
+        return Err(RecordError::about_file(index, "field `items`: expected the list of tasks".into()));
+    };
+    let base = index.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let index = index.to_path_buf();
+    Ok(Box::new(items.into_iter().enumerate().map(move |(i, item)| {
+        let location = Location::Element(i as u64);
+        let Value::Object(mut fields) = item else {
+            return Err(FieldError::record("expected a task object".to_string()).at(&index, location));
+        };
+        let split = fields.get("split").and_then(Value::as_str).map(str::to_string);
+        attach_statement(&base, &mut fields).map_err(|e| e.at(&index, location.clone()))?;
+        Ok(Record {
+            location,
+            fields,
+            split,
+            format: Some("featurebench-site"),
+        })
+    })))
+}
+
+/// Reads the task's `statement_path` (relative to the index's directory's parent, as the site
+/// serves it) into `problem_statement`.
+fn attach_statement(base: &Path, fields: &mut Map<String, Value>) -> Result<(), FieldError> {
+    let Some(relative) = fields.get("statement_path").and_then(Value::as_str) else {
+        return Err(FieldError::new("statement_path", "missing required field"));
+    };
+    let relative = relative.trim_start_matches("./");
+    if relative.split('/').any(|part| part == "..") {
+        return Err(FieldError::new("statement_path", "must stay inside the site directory"));
+    }
+    let candidates = [base.join(relative), base.parent().unwrap_or(base).join(relative)];
+    let Some(file) = candidates.iter().find(|p| p.is_file()) else {
+        return Err(FieldError::new("statement_path", format!("{relative} not found next to the index")));
+    };
+    let text = read_text(file).map_err(|m| FieldError::new("statement_path", format!("{}: {m}", file.display())))?;
+    fields.insert("problem_statement".into(), Value::String(text));
+    Ok(())
+}

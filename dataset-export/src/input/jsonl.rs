@@ -1,0 +1,67 @@
+//! JSON Lines, read line by line.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+use super::{parse_object, Record};
+use crate::error::{FieldError, Location, RecordError};
+
+/// Yields one record per non-blank line.
+pub struct JsonLines<R> {
+    path: PathBuf,
+    reader: R,
+    line: u64,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R: BufRead> JsonLines<R> {
+    /// Reads `reader`, naming `path` in errors.
+    pub fn new(path: &Path, reader: R) -> Self {
+        JsonLines {
+            path: path.to_path_buf(),
+            reader,
+            line: 0,
+            buf: Vec::new(),
+            done: false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for JsonLines<R> {
+    type Item = Result<Record, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            self.buf.clear();
+            self.line += 1;
+            let location = Location::Line(self.line);
+            match self.reader.read_until(b'\n', &mut self.buf) {
+                Ok(0) => self.done = true,
+                Ok(_) => {}
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(FieldError::record(format!("read error: {e}")).at(&self.path, location)));
+                }
+            }
+            if self.done {
+                break;
+            }
+            let text = match std::str::from_utf8(&self.buf) {
+                Ok(text) => text.trim_start_matches('\u{feff}').trim(),
+                Err(e) => {
+                    let message = format!("not valid UTF-8 (invalid byte at offset {} of the line)", e.valid_up_to());
+                    return Some(Err(FieldError::record(message).at(&self.path, location)));
+                }
+            };
+            if text.is_empty() {
+                continue;
+            }
+            return Some(match parse_object(text) {
+                Ok(fields) => Ok(Record::new(location, fields)),
+                Err(e) => Err(e.at(&self.path, location)),
+            });
+        }
+        None
+    }
+}

@@ -1,0 +1,134 @@
+//! Reading records out of what benchmarks publish: JSON Lines, a JSON array, Parquet, or a
+//! directory (one JSON file per task, or FeatureBench's website index with its markdown files).
+//!
+//! Every reader streams: memory is bounded by the largest record (a Parquet row group for
+//! Parquet), never by the file. The container is detected from the content: Parquet's `PAR1`
+//! magic, `[` for a JSON array, `{` for JSON Lines; directories by what they hold.
+
+mod directory;
+mod json_array;
+mod jsonl;
+mod parquet_rows;
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use crate::error::{FieldError, Location, RecordError};
+
+/// A JSON object read from an input, with where it came from.
+#[derive(Debug)]
+pub struct Record {
+    /// Where it sits in the input.
+    pub location: Location,
+    /// The object.
+    pub fields: Map<String, Value>,
+    /// The split the source itself assigns (FeatureBench's website index spans its splits).
+    pub split: Option<String>,
+    /// The format the source implies (a directory layout can say which benchmark it is).
+    pub format: Option<&'static str>,
+}
+
+impl Record {
+    fn new(location: Location, fields: Map<String, Value>) -> Self {
+        Record {
+            location,
+            fields,
+            split: None,
+            format: None,
+        }
+    }
+}
+
+/// A stream of records, or of errors about single records (which a caller may skip).
+pub type Records = Box<dyn Iterator<Item = Result<Record, RecordError>>>;
+
+/// How records are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Container {
+    /// One JSON object per line.
+    JsonLines,
+    /// One JSON array of objects.
+    JsonArray,
+    /// An Apache Parquet file, one record per row.
+    Parquet,
+    /// A directory of JSON files or a FeatureBench website export.
+    Directory,
+}
+
+/// Opens `path` and yields its records.
+pub fn read_records(path: &Path) -> Result<Records, RecordError> {
+    let file_error = |message: String| RecordError::about_file(path, message);
+    if path.is_dir() {
+        return directory::read(path);
+    }
+    let file = File::open(path).map_err(|e| file_error(format!("cannot open: {e}")))?;
+    let mut reader = BufReader::with_capacity(1 << 20, file);
+    match detect_container(&mut reader).map_err(|e| file_error(format!("cannot read: {e}")))? {
+        Some(Container::JsonLines) => Ok(Box::new(jsonl::JsonLines::new(path, reader))),
+        Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
+        Some(Container::Parquet) => parquet_rows::read(path),
+        Some(Container::Directory) | None => Err(file_error(
+            "not JSON Lines, a JSON array or Parquet (the first character is not `{` or `[`, and there is no PAR1 magic)".into(),
+        )),
+    }
+}
+
+fn detect_container(reader: &mut impl BufRead) -> std::io::Result<Option<Container>> {
+    if reader.fill_buf()?.starts_with(b"PAR1") {
+        return Ok(Some(Container::Parquet));
+    }
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(Some(Container::JsonLines));
+        }
+        let skip = buf
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace() || [0xEF, 0xBB, 0xBF].contains(*b))
+            .count();
+        if skip < buf.len() {
+            let first = buf[skip];
+            reader.consume(skip);
+            return Ok(match first {
+                b'{' => Some(Container::JsonLines),
+                b'[' => Some(Container::JsonArray),
+                _ => None,
+            });
+        }
+        let len = buf.len();
+        reader.consume(len);
+    }
+}
+
+/// Parses one JSON object from text, as an error about the record otherwise.
+fn parse_object(text: &str) -> Result<Map<String, Value>, FieldError> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(other) => Err(FieldError::record(format!("expected a JSON object, found {}", kind_of(&other)))),
+        Err(e) => Err(FieldError::record(format!("malformed JSON: {e}"))),
+    }
+}
+
+/// Reads a whole (small) file as UTF-8 text.
+fn read_text(path: &Path) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()))
+}
+
+/// A short name for the JSON type of `value`, for error messages.
+pub fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -1,0 +1,433 @@
+//! Every input the exporter reads, checked against an independent reading of the same data.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use benchscope_contract::search::{tokenize, SearchMeta, SearchShard};
+use benchscope_contract::{DetailShard, Instance, Manifest};
+use common::*;
+
+fn instances(dir: &Path, dataset: &str, split: &str) -> Vec<Instance> {
+    let manifest: Manifest = read_json(&dir.join("manifest.json"));
+    let split = manifest.dataset(dataset).unwrap().split(split).unwrap();
+    split
+        .detail_shards
+        .iter()
+        .flat_map(|p| read_json::<DetailShard>(&dir.join(p)).instances)
+        .collect()
+}
+
+fn facet(dir: &Path, dataset: &str, split: &str, name: &str) -> BTreeMap<String, usize> {
+    let manifest: Manifest = read_json(&dir.join("manifest.json"));
+    let split = manifest.dataset(dataset).unwrap().split(split).unwrap().clone();
+    split
+        .facets
+        .get(name)
+        .map(|v| v.iter().map(|c| (c.value.clone(), c.count)).collect())
+        .unwrap_or_default()
+}
+
+fn python(script: &str, args: &[&str]) {
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "python failed (run scripts/setup.sh for pyarrow): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+const WRITE_PARQUET: &str = r#"
+import json, sys
+import pyarrow as pa, pyarrow.parquet as pq
+source, target, compression, real_lists = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "lists"
+rows = [json.loads(line) for line in open(source)]
+if real_lists:
+    for row in rows:
+        row["FAIL_TO_PASS"] = json.loads(row["FAIL_TO_PASS"])
+        row["PASS_TO_PASS"] = json.loads(row["PASS_TO_PASS"])
+pq.write_table(pa.Table.from_pylist(rows), target, compression=compression, row_group_size=5)
+"#;
+
+/// Parquet as the hub serves it (pyarrow, snappy, several row groups) and with zstd and real
+/// lists: the same instances as the JSONL export, byte for byte.
+#[test]
+fn parquet_exports_the_same_instances_as_jsonl() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jsonl = root().join("demo/demo.jsonl");
+    let reference = tmp.path().join("from-jsonl");
+    benchscope_ok(&[
+        "export",
+        jsonl.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        reference.to_str().unwrap(),
+    ]);
+    for (compression, lists) in [("snappy", "strings"), ("zstd", "lists"), ("none", "strings")] {
+        let parquet = tmp.path().join(format!("demo-{compression}.parquet"));
+        python(
+            WRITE_PARQUET,
+            &[jsonl.to_str().unwrap(), parquet.to_str().unwrap(), compression, lists],
+        );
+        let out = tmp.path().join(format!("from-{compression}"));
+        benchscope_ok(&[
+            "export",
+            parquet.to_str().unwrap(),
+            "--dataset",
+            "demo",
+            "--split",
+            "test",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            instances(&out, "demo", "test"),
+            instances(&reference, "demo", "test"),
+            "{compression} / {lists}"
+        );
+    }
+}
+
+#[test]
+fn a_json_array_streams_to_the_same_output_as_jsonl() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jsonl = root().join("demo/demo.jsonl");
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let array = tmp.path().join("demo.json");
+    std::fs::write(&array, serde_json::to_vec_pretty(&records).unwrap()).unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    benchscope_ok(&[
+        "export",
+        jsonl.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        a.to_str().unwrap(),
+    ]);
+    benchscope_ok(&[
+        "export",
+        array.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(tree(&a), tree(&b));
+}
+
+#[test]
+fn bad_parquet_rows_and_array_elements_are_located() {
+    let tmp = tempfile::tempdir().unwrap();
+    let parquet = tmp.path().join("bad.parquet");
+    python(
+        "import sys, pyarrow as pa, pyarrow.parquet as pq\npq.write_table(pa.Table.from_pylist([{'instance_id': 'a', 'repo': 'o/r', 'patch': '', 'problem_statement': 'x'}, {'instance_id': 'b', 'repo': 'o/r', 'patch': None, 'problem_statement': 'y'}]), sys.argv[1])",
+        &[parquet.to_str().unwrap()],
+    );
+    let out = tmp.path().join("out");
+    let result = benchscope(&["export", parquet.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("bad.parquet: row 1: field `patch`: expected a string, found null"),
+        "{stderr}"
+    );
+    let array = tmp.path().join("bad.json");
+    std::fs::write(
+        &array,
+        r#"[{"instance_id": "a", "repo": "o/r", "patch": "", "problem_statement": "x"}, 42]"#,
+    )
+    .unwrap();
+    let result = benchscope(&["export", array.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("bad.json: element 1: expected a JSON object, found a number"),
+        "{stderr}"
+    );
+    std::fs::write(&array, r#"[{"instance_id": "a", "repo": "#).unwrap();
+    let result = benchscope(&["export", array.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(
+        String::from_utf8_lossy(&result.stderr).contains("bad.json: file: malformed JSON"),
+        "truncated array"
+    );
+    assert!(!out.exists());
+}
+
+/// `--skip-bad` exports the good records and the summary names every bad one.
+#[test]
+fn skip_bad_exports_the_rest_and_summarizes_the_errors() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let dup = realdata.join("swebench-fixtures_SWE-agent-tests/data_sources/swe-bench-dev-easy.json");
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.dev.jsonl");
+    let mut text = std::fs::read_to_string(&lite).unwrap();
+    text.push_str("{\"instance_id\": \"broken\"\n");
+    let broken = tmp.path().join("lite-plus-bad.jsonl");
+    std::fs::write(&broken, text).unwrap();
+    let out = tmp.path().join("out");
+    let summary_path = tmp.path().join("summary.json");
+    let stdout = benchscope_ok(&[
+        "export",
+        dup.to_str().unwrap(),
+        broken.to_str().unwrap(),
+        "--dataset",
+        "easy",
+        "--dataset",
+        "lite",
+        "--skip-bad",
+        "--summary-json",
+        summary_path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("skipped 2 bad records of 29"), "{stdout}");
+    let summary: serde_json::Value = read_json(&summary_path);
+    assert_eq!(summary["records_read"], 29);
+    assert_eq!(summary["instances_written"], 27);
+    assert_eq!(summary["records_skipped"], 2);
+    let errors = summary["errors"].as_array().unwrap();
+    assert_eq!(errors[0]["element"], 3);
+    assert_eq!(errors[0]["field"], "instance_id");
+    assert_eq!(errors[1]["line"], 24);
+    assert!(errors[1]["message"].as_str().unwrap().starts_with("malformed JSON"));
+    let splits: Vec<_> = summary["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["dataset"].as_str().unwrap(), s["instances"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(splits, [("easy", 4), ("lite", 23)]);
+}
+
+/// The default mode writes the summary too, with the error that stopped it.
+#[test]
+fn a_failed_export_still_writes_its_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("x.jsonl");
+    std::fs::write(
+        &input,
+        "{\"instance_id\": \"a\", \"repo\": \"o/r\", \"problem_statement\": \"\", \"patch\": 5}\n",
+    )
+    .unwrap();
+    let summary_path = tmp.path().join("s.json");
+    let result = benchscope(&[
+        "export",
+        input.to_str().unwrap(),
+        "--summary-json",
+        summary_path.to_str().unwrap(),
+        "--out",
+        tmp.path().join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(1));
+    let summary: serde_json::Value = read_json(&summary_path);
+    assert_eq!(summary["instances_written"], 0);
+    assert_eq!(summary["errors"][0]["field"], "patch");
+}
+
+#[test]
+fn swe_dev_tasks_export_with_levels_and_gold_patches_matching_git() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swe-dev_DorothyDUUU/test/easy");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    benchscope_ok(&[
+        "export",
+        dir.to_str().unwrap(),
+        "--dataset",
+        "swe-dev",
+        "--split",
+        "easy",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut levels: BTreeMap<String, usize> = BTreeMap::new();
+    for name in &names {
+        let level = name.trim_end_matches("-metadata.json").rsplit('-').next().unwrap();
+        *levels.entry(level.to_string()).or_default() += 1;
+    }
+    assert_eq!(names.len(), 250);
+    assert_eq!(facet(&out, "swe-dev", "easy", "level"), levels);
+    let exported = instances(&out, "swe-dev", "easy");
+    assert_eq!(exported.len(), 250);
+    for instance in exported.iter().step_by(5) {
+        let record: serde_json::Value = read_json(&dir.join(format!("{}-metadata.json", instance.id)));
+        let (masked, truth) = (tmp.path().join("masked"), tmp.path().join("truth"));
+        for (side, field) in [(&masked, "file_code"), (&truth, "GT_file_code")] {
+            let _ = std::fs::remove_dir_all(side);
+            for (path, code) in record[field].as_object().unwrap() {
+                let file = side.join(path);
+                std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+                std::fs::write(file, code.as_str().unwrap()).unwrap();
+            }
+        }
+        // The gold patch must turn the masked files into the ground truth, as git applies it,
+        // and its statistics must be what git counts in it.
+        let gold = &instance.patches[0].diff;
+        let mut child = Command::new("git")
+            .args(["apply", "--whitespace=nowarn", "-"])
+            .current_dir(&masked)
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), gold.as_bytes()).unwrap();
+        assert!(child.wait().unwrap().success(), "{}: git apply failed", instance.id);
+        for path in record["GT_file_code"].as_object().unwrap().keys() {
+            let applied = std::fs::read_to_string(masked.join(path)).unwrap();
+            assert_eq!(
+                applied,
+                std::fs::read_to_string(truth.join(path)).unwrap(),
+                "{}: {path}",
+                instance.id
+            );
+        }
+        let counts = git_numstat(gold);
+        let (added, removed) = counts.iter().flatten().fold((0, 0), |(a, r), c| (a + c.0, r + c.1));
+        assert_eq!(
+            (instance.stats.lines_added, instance.stats.lines_removed),
+            (added, removed),
+            "{}",
+            instance.id
+        );
+        assert_eq!(instance.documents[0].markdown, record["PRD"].as_str().unwrap());
+        assert_eq!(instance.extra["call_tree"], record["call_tree"], "{}: call tree kept", instance.id);
+    }
+}
+
+#[test]
+fn featurebench_site_exports_its_three_splits_with_levels() {
+    let Some(realdata) = realdata() else { return };
+    let tasks = realdata.join("featurebench_LiberCoders-FeatureBench/tasks");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    benchscope_ok(&[
+        "export",
+        tasks.to_str().unwrap(),
+        "--dataset",
+        "featurebench",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let index: serde_json::Value = read_json(&tasks.join("data/tasks_index.json"));
+    let mut expected: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for item in index["items"].as_array().unwrap() {
+        let level = item["case"].as_str().unwrap().rsplit('.').next().unwrap().to_string();
+        *expected.entry((item["split"].as_str().unwrap().to_string(), level)).or_default() += 1;
+    }
+    let mut total = 0;
+    let mut longest = 0;
+    for split in ["fast", "full", "lite"] {
+        let exported = instances(&out, "featurebench", split);
+        total += exported.len();
+        assert_eq!(exported.len(), index["counts"][split].as_u64().unwrap() as usize);
+        for (level, count) in facet(&out, "featurebench", split, "level") {
+            assert_eq!(expected[&(split.to_string(), level)], count);
+        }
+        longest = longest.max(exported.iter().map(|i| i.documents[0].markdown.chars().count()).max().unwrap());
+        assert!(exported.iter().all(|i| !i.title.is_empty() && !i.title.ends_with(".lv1")));
+    }
+    assert_eq!(total, 330);
+    assert_eq!(
+        longest, 122_960,
+        "the longest statement (PROVENANCE: 122,960 characters) is read whole"
+    );
+}
+
+/// FEA-Bench's Lite ids mark instances; the built-in categories map every Lite repository.
+#[test]
+fn marks_and_built_in_categories() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let ids = tmp.path().join("ids.json");
+    std::fs::write(&ids, r#"["django__django-11099", "sympy__sympy-20590", "nope__missing-1"]"#).unwrap();
+    let out = tmp.path().join("out");
+    let result = benchscope(&[
+        "export",
+        lite.to_str().unwrap(),
+        "--mark",
+        &format!("subset=picked={}", ids.display()),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(result.status.success());
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("1 ids listed for subset=picked are not in the export: nope__missing-1"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("no category mapping"),
+        "every SWE-bench repository has a built-in category: {stderr}"
+    );
+    let subset = facet(&out, "swe-bench-lite", "test", "subset");
+    assert_eq!(subset, BTreeMap::from([("picked".to_string(), 2), ("not-picked".to_string(), 298)]));
+    let categories = facet(&out, "swe-bench-lite", "test", "category");
+    assert_eq!(categories["Internet"], 114 + 3 + 6, "django, flask, requests");
+    assert_eq!(categories["Testing"], 17, "pytest");
+    assert_eq!(categories["Mathematics"], 77);
+}
+
+/// Each term's postings list exactly the documents whose text holds the term.
+#[test]
+fn search_postings_match_the_documents() {
+    let Some(realdata) = realdata() else { return };
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let manifest: Manifest = read_json(&out.join("manifest.json"));
+    let split = manifest.dataset("swe-bench-lite").unwrap().split("test").unwrap();
+    let meta: SearchMeta = read_json(&out.join(split.search.as_ref().unwrap()));
+    assert_eq!(meta.lengths.len(), 300);
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&lite)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for term in ["separability", "queryset", "latex", "autodoc", "xfail"] {
+        let bucket = &meta.buckets[&term[..2]];
+        let shard: SearchShard = read_json(&out.join(bucket));
+        let docs: Vec<u32> = shard
+            .terms
+            .get(term)
+            .map(|p| p.chunks(2).map(|c| c[0]).collect())
+            .unwrap_or_default();
+        let expected: Vec<u32> = records
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                let text = format!(
+                    "{} {} {} {} {}",
+                    r["instance_id"], r["problem_statement"], r["hints_text"], r["FAIL_TO_PASS"], r["PASS_TO_PASS"]
+                );
+                tokenize(&text).any(|t| t == term)
+                    || benchscope_contract::patch::parse_patch(r["patch"].as_str().unwrap())
+                        .iter()
+                        .any(|f| tokenize(&f.display_path()).any(|t| t == term))
+            })
+            .map(|(i, _)| i as u32)
+            .collect();
+        assert!(!expected.is_empty(), "{term} occurs somewhere");
+        assert_eq!(docs, expected, "{term}");
+    }
+}
