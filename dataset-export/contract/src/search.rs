@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use benchscope_contract::search::tokenize;
-//! let terms: Vec<_> = tokenize("Fix `separability_matrix` for nested CompoundModels").collect();
+//! let terms = tokenize("Fix `separability_matrix` for nested CompoundModels");
 //! assert_eq!(terms, ["fix", "separability_matrix", "separability", "matrix", "nested", "compoundmodels"]);
 //! ```
 
@@ -27,28 +27,97 @@ pub mod weight {
     pub const TEXT: u32 = 1;
 }
 
-const STOP_WORDS: &[&str] = &[
-    "of", "to", "in", "is", "it", "on", "an", "as", "at", "be", "by", "or", "we", "the", "and", "for", "that", "this", "with", "are",
-    "was", "but", "not", "you", "have", "has", "had", "from", "they", "will", "would", "there", "their", "what", "when", "which", "can",
-    "could", "should", "into", "been", "also", "its", "then", "than", "some", "our", "any", "all", "one", "use", "used", "using", "like",
-    "just", "only", "does", "did", "how", "get", "set", "out", "see", "more",
-];
+/// Words too common to search for (a `match`, so the check costs a length switch, not a scan).
+fn is_stop_word(word: &str) -> bool {
+    matches!(
+        word,
+        "of" | "to"
+            | "in"
+            | "is"
+            | "it"
+            | "on"
+            | "an"
+            | "as"
+            | "at"
+            | "be"
+            | "by"
+            | "or"
+            | "we"
+            | "the"
+            | "and"
+            | "for"
+            | "that"
+            | "this"
+            | "with"
+            | "are"
+            | "was"
+            | "but"
+            | "not"
+            | "you"
+            | "have"
+            | "has"
+            | "had"
+            | "from"
+            | "they"
+            | "will"
+            | "would"
+            | "there"
+            | "their"
+            | "what"
+            | "when"
+            | "which"
+            | "can"
+            | "could"
+            | "should"
+            | "into"
+            | "been"
+            | "also"
+            | "its"
+            | "then"
+            | "than"
+            | "some"
+            | "our"
+            | "any"
+            | "all"
+            | "one"
+            | "use"
+            | "used"
+            | "using"
+            | "like"
+            | "just"
+            | "only"
+            | "does"
+            | "did"
+            | "how"
+            | "get"
+            | "set"
+            | "out"
+            | "see"
+            | "more"
+    )
+}
 
 /// Lower-cased words of 2 to 40 characters (letters, digits, `_`), stop words removed; a word
 /// with underscores is followed by its parts, so `foo_bar` also finds `bar`.
-pub fn tokenize(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+pub fn tokenize(text: &str) -> Vec<String> {
+    terms_of_lowercase(&text.to_lowercase()).map(str::to_string).collect()
+}
+
+/// [`tokenize`] on text that is already lower-cased, borrowing the terms from it (the
+/// exporter's hot path: no allocation per term).
+pub fn terms_of_lowercase(lowercase: &str) -> impl Iterator<Item = &str> {
+    lowercase
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
         .flat_map(|word| {
-            let word = word.trim_matches('_').to_lowercase();
-            let parts: Vec<String> = if word.contains('_') {
-                word.split('_').filter(|p| !p.is_empty()).map(str::to_string).collect()
-            } else {
-                Vec::new()
-            };
-            std::iter::once(word).chain(parts)
+            let word = word.trim_matches('_');
+            let parts = word.contains('_').then(|| word.split('_').filter(|p| !p.is_empty()));
+            std::iter::once(word).chain(parts.into_iter().flatten())
         })
-        .filter(|w| (2..=40).contains(&w.chars().count()) && !STOP_WORDS.contains(&w.as_str()))
+        .filter(|w| {
+            let length = if w.is_ascii() { w.len() } else { w.chars().count() };
+            (2..=40).contains(&length) && !is_stop_word(w)
+        })
 }
 
 /// The bucket a term's postings live in: its first two characters when they are ASCII letters
@@ -61,6 +130,22 @@ pub fn bucket_of(term: &str) -> String {
         "_x".to_string()
     }
 }
+
+/// The bucket in `buckets` holding `term`: large buckets are split by longer prefixes (up to
+/// six characters), so the longest prefix of the term that names a bucket wins.
+pub fn bucket_for<'a>(term: &str, buckets: &'a BTreeMap<String, String>) -> Option<&'a String> {
+    let base = bucket_of(term);
+    if base == "_x" {
+        return buckets.get("_x");
+    }
+    (2..=term.len().min(MAX_BUCKET_PREFIX))
+        .rev()
+        .filter(|&n| term.is_char_boundary(n))
+        .find_map(|n| buckets.get(&term[..n]))
+}
+
+/// The longest prefix a bucket is split to.
+pub const MAX_BUCKET_PREFIX: usize = 6;
 
 /// Per split: where the postings are and how long each document is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -112,7 +197,7 @@ mod tests {
 
     #[test]
     fn tokens_are_lowercase_words_without_stop_words() {
-        let terms: Vec<_> = tokenize("The __init__ of Über-Class and x").collect();
+        let terms = tokenize("The __init__ of Über-Class and x");
         assert_eq!(terms, ["init", "über", "class"]);
     }
 
@@ -121,6 +206,19 @@ mod tests {
         assert_eq!(bucket_of("matrix"), "ma");
         assert_eq!(bucket_of("über"), "_x");
         assert_eq!(bucket_of("_private"), "_x");
+    }
+
+    #[test]
+    fn the_longest_bucket_prefix_wins() {
+        let buckets: BTreeMap<String, String> = [("te", "te.json"), ("tes", "tes.json"), ("test", "test.json"), ("_x", "x.json")]
+            .into_iter()
+            .map(|(a, b)| (a.into(), b.into()))
+            .collect();
+        assert_eq!(bucket_for("testing", &buckets).map(String::as_str), Some("test.json"));
+        assert_eq!(bucket_for("tea", &buckets).map(String::as_str), Some("te.json"));
+        assert_eq!(bucket_for("tesla", &buckets).map(String::as_str), Some("tes.json"));
+        assert_eq!(bucket_for("über", &buckets).map(String::as_str), Some("x.json"));
+        assert_eq!(bucket_for("zz", &buckets), None);
     }
 
     #[test]

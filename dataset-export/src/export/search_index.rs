@@ -4,16 +4,20 @@
 //! however many instances there are; at the end each bucket becomes one shard file.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use benchscope_contract::patch::parse_patch;
-use benchscope_contract::search::{bucket_of, tokenize, weight, SearchMeta, SearchShard};
+use benchscope_contract::search::{bucket_of, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
 use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
 
 use super::staging::Staging;
 
 const FLUSH_BYTES: usize = 8 << 20;
+
+/// A bucket whose scratch postings exceed this is split by a longer prefix before it is turned
+/// into a shard, which bounds both the memory of finishing it and the size of each shard.
+const BUCKET_MAX_SCRATCH_BYTES: u64 = 16 << 20;
 
 /// Accumulates postings for one split.
 pub struct SearchIndex {
@@ -22,6 +26,7 @@ pub struct SearchIndex {
     buffers: BTreeMap<String, Vec<u8>>,
     buffered: usize,
     lengths: Vec<u32>,
+    max_bucket_bytes: u64,
 }
 
 impl SearchIndex {
@@ -34,16 +39,23 @@ impl SearchIndex {
             buffers: BTreeMap::new(),
             buffered: 0,
             lengths: Vec::new(),
+            max_bucket_bytes: BUCKET_MAX_SCRATCH_BYTES,
         }
     }
 
     /// Indexes `instance` as the next document.
     pub fn add(&mut self, instance: &Instance) -> std::io::Result<()> {
         let doc = self.lengths.len() as u32;
-        let terms = weighted_terms(instance);
+        let texts = weighted_texts(instance);
+        let mut terms: HashMap<&str, u32> = HashMap::new();
+        for (text, weight) in &texts {
+            for term in terms_of_lowercase(text) {
+                *terms.entry(term).or_default() += weight;
+            }
+        }
         self.lengths.push(terms.values().sum());
         for (term, tf) in terms {
-            let buffer = self.buffers.entry(bucket_of(&term)).or_default();
+            let buffer = self.buffers.entry(bucket_of(term)).or_default();
             let before = buffer.len();
             writeln!(buffer, "{term}\t{doc}\t{tf}")?;
             self.buffered += buffer.len() - before;
@@ -65,7 +77,9 @@ impl SearchIndex {
                 .append(true)
                 .open(self.scratch.join(bucket))?;
             file.write_all(buffer)?;
-            buffer.clear();
+            // Taken, not cleared: a cleared buffer keeps its capacity, and hundreds of them
+            // would hold far more than the flush threshold.
+            drop(std::mem::take(buffer));
         }
         self.buffered = 0;
         Ok(())
@@ -78,28 +92,7 @@ impl SearchIndex {
         let mut buckets = BTreeMap::new();
         let names: Vec<String> = self.buffers.keys().cloned().collect();
         for bucket in names {
-            let scratch = self.scratch.join(&bucket);
-            let text = std::fs::read_to_string(&scratch)?;
-            let mut terms: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-            for line in text.lines() {
-                let mut parts = line.split('\t');
-                let (Some(term), Some(doc), Some(tf)) = (parts.next(), parts.next(), parts.next()) else {
-                    continue;
-                };
-                let postings = terms.entry(term.to_string()).or_default();
-                postings.push(doc.parse()?);
-                postings.push(tf.parse()?);
-            }
-            std::fs::remove_file(&scratch)?;
-            let path = format!("{}/{bucket}.json", self.prefix);
-            files.push(staging.write(
-                &path,
-                &serde_json::to_vec(&SearchShard {
-                    format_version: FORMAT_VERSION,
-                    terms,
-                })?,
-            )?);
-            buckets.insert(bucket, path);
+            self.finish_bucket(&bucket, staging, &mut files, &mut buckets)?;
         }
         let meta_path = format!("{}/meta.json", self.prefix);
         let meta = SearchMeta {
@@ -112,28 +105,183 @@ impl SearchIndex {
     }
 }
 
-/// Term → weighted frequency over the title, the gold patch's paths, the tests and the documents.
-fn weighted_terms(instance: &Instance) -> HashMap<String, u32> {
-    let mut terms: HashMap<String, u32> = HashMap::new();
-    let mut add = |text: &str, weight: u32| {
-        for term in tokenize(text) {
-            *terms.entry(term).or_default() += weight;
+impl SearchIndex {
+    /// Writes the bucket `name` as one shard, or, when its scratch file is too large, splits it
+    /// by one more character of prefix first (terms no longer than the prefix stay in `name`).
+    fn finish_bucket(
+        &self,
+        name: &str,
+        staging: &Staging,
+        files: &mut Vec<FileEntry>,
+        buckets: &mut BTreeMap<String, String>,
+    ) -> anyhow::Result<()> {
+        let scratch = self.scratch.join(name);
+        let size = std::fs::metadata(&scratch)?.len();
+        if size > self.max_bucket_bytes && name != "_x" && name.len() < MAX_BUCKET_PREFIX {
+            let children = split_scratch(&scratch, name.len() + 1)?;
+            for child in children {
+                self.finish_bucket(&child, staging, files, buckets)?;
+            }
+            if !scratch.exists() {
+                return Ok(());
+            }
         }
+        let path = format!("{}/{name}.json", self.prefix);
+        files.push(write_shard(&scratch, &path, staging)?);
+        buckets.insert(name.to_string(), path);
+        Ok(())
+    }
+}
+
+/// Moves the lines of `scratch` whose term is longer than `prefix_len - 1` characters into
+/// sibling files named by their first `prefix_len` characters; returns those names. Terms of
+/// exactly the parent's length stay behind (the file is removed if none do).
+fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result<Vec<String>> {
+    let dir = scratch.parent().unwrap_or(std::path::Path::new("."));
+    let kept = scratch.with_extension("kept");
+    let mut outputs: BTreeMap<String, std::io::BufWriter<std::fs::File>> = BTreeMap::new();
+    let mut rest = std::io::BufWriter::new(std::fs::File::create(&kept)?);
+    let mut kept_any = false;
+    for line in std::io::BufReader::new(std::fs::File::open(scratch)?).lines() {
+        let line = line?;
+        let term = line.split('\t').next().unwrap_or_default();
+        if term.len() >= prefix_len
+            && term.is_char_boundary(prefix_len)
+            && term.as_bytes()[..prefix_len].iter().all(u8::is_ascii_alphanumeric)
+        {
+            let key = term[..prefix_len].to_string();
+            let out = match outputs.get_mut(&key) {
+                Some(out) => out,
+                None => outputs
+                    .entry(key.clone())
+                    .or_insert(std::io::BufWriter::new(std::fs::File::create(dir.join(&key))?)),
+            };
+            writeln!(out, "{line}")?;
+        } else {
+            writeln!(rest, "{line}")?;
+            kept_any = true;
+        }
+    }
+    for out in outputs.values_mut() {
+        out.flush()?;
+    }
+    rest.flush()?;
+    drop(rest);
+    if kept_any {
+        std::fs::rename(&kept, scratch)?;
+    } else {
+        std::fs::remove_file(&kept)?;
+        std::fs::remove_file(scratch)?;
+    }
+    Ok(outputs.into_keys().collect())
+}
+
+/// Turns one bucket's scratch postings (`term\tdoc\ttf` lines, documents ascending) into its
+/// shard, streaming: only the bucket's postings are in memory, never its text or its JSON.
+fn write_shard(scratch: &std::path::Path, path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
+    let mut terms: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for line in std::io::BufReader::new(std::fs::File::open(scratch)?).lines() {
+        let line = line?;
+        let mut parts = line.split('\t');
+        let (Some(term), Some(doc), Some(tf)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let postings = match terms.get_mut(term) {
+            Some(postings) => postings,
+            None => terms.entry(term.to_string()).or_default(),
+        };
+        postings.push(doc.parse()?);
+        postings.push(tf.parse()?);
+    }
+    std::fs::remove_file(scratch)?;
+    let shard = SearchShard {
+        format_version: FORMAT_VERSION,
+        terms,
     };
-    add(&instance.title, weight::TITLE);
-    add(&instance.id, weight::TITLE);
+    staging.write_with(path, |out| Ok(serde_json::to_writer(out, &shard)?))
+}
+
+/// The texts to index, lower-cased, with their weights: the title and id, the gold patch's
+/// paths, the tests and the documents.
+fn weighted_texts(instance: &Instance) -> Vec<(String, u32)> {
+    let mut texts = vec![
+        (instance.title.to_lowercase(), weight::TITLE),
+        (instance.id.to_lowercase(), weight::TITLE),
+    ];
     if let Some(gold) = instance.patch(PatchRole::Gold) {
-        for file in parse_patch(&gold.diff) {
-            add(&file.display_path(), weight::PATH);
-        }
+        let paths: Vec<String> = parse_patch(&gold.diff).iter().map(|f| f.display_path()).collect();
+        texts.push((paths.join("\n").to_lowercase(), weight::PATH));
     }
     if let Some(tests) = &instance.tests {
-        for test in tests.fail_to_pass.iter().chain(&tests.pass_to_pass) {
-            add(test, weight::TEST);
-        }
+        let names: Vec<&str> = tests.fail_to_pass.iter().chain(&tests.pass_to_pass).map(String::as_str).collect();
+        texts.push((names.join("\n").to_lowercase(), weight::TEST));
     }
     for document in &instance.documents {
-        add(&document.markdown, weight::TEXT);
+        texts.push((document.markdown.to_lowercase(), weight::TEXT));
     }
-    terms
+    texts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use benchscope_contract::search::{bucket_for, SearchMeta};
+    use benchscope_contract::{ChangeStats, Document};
+
+    fn instance(n: usize) -> Instance {
+        let text = format!("test{n} testing tester te {} über", if n % 2 == 0 { "even" } else { "odd" });
+        Instance {
+            id: format!("doc-{n}"),
+            repo: "o/r".into(),
+            title: String::new(),
+            category: String::new(),
+            created_at: None,
+            base_commit: None,
+            documents: vec![Document {
+                label: "Problem statement".into(),
+                markdown: text,
+            }],
+            patches: Vec::new(),
+            tests: None,
+            facets: Default::default(),
+            stats: ChangeStats::default(),
+            extra: Default::default(),
+        }
+    }
+
+    /// With a tiny bucket limit the `te` bucket is split by longer prefixes, and every term is
+    /// still found, with exactly its documents.
+    #[test]
+    fn oversized_buckets_split_and_every_term_is_still_found() {
+        let tmp = tempfile::tempdir().unwrap();
+        let staging = Staging::new(&tmp.path().join("out")).unwrap();
+        let mut index = SearchIndex::new("d", "s", &staging);
+        index.max_bucket_bytes = 2_000;
+        for n in 0..300 {
+            index.add(&instance(n)).unwrap();
+        }
+        let (meta_path, _) = index.finish(&staging).unwrap();
+        let out = tmp.path().join(format!(".out.partial-{}", std::process::id()));
+        let meta: SearchMeta = serde_json::from_slice(&std::fs::read(out.join(&meta_path)).unwrap()).unwrap();
+        assert!(
+            meta.buckets.keys().any(|k| k.len() > 2),
+            "{:?}",
+            meta.buckets.keys().collect::<Vec<_>>()
+        );
+        let lookup = |term: &str| -> Vec<u32> {
+            let shard: SearchShard =
+                serde_json::from_slice(&std::fs::read(out.join(bucket_for(term, &meta.buckets).unwrap())).unwrap()).unwrap();
+            shard
+                .terms
+                .get(term)
+                .map(|p| p.chunks(2).map(|c| c[0]).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(lookup("testing").len(), 300);
+        assert_eq!(lookup("tester").len(), 300);
+        assert_eq!(lookup("te").len(), 300);
+        assert_eq!(lookup("test123"), [123]);
+        assert_eq!(lookup("even").len(), 150);
+        assert_eq!(lookup("über").len(), 300);
+    }
 }

@@ -32,8 +32,9 @@ pub struct FinishedSplit {
 pub struct SplitWriter {
     dataset: String,
     split: String,
-    pending: Vec<Instance>,
-    pending_bytes: usize,
+    /// The instances of the open detail shard, serialized and comma-separated.
+    pending: Vec<u8>,
+    pending_count: usize,
     detail_paths: Vec<String>,
     rows: Vec<IndexRow>,
     index_paths: Vec<String>,
@@ -51,7 +52,7 @@ impl SplitWriter {
             dataset: dataset.to_string(),
             split: split.to_string(),
             pending: Vec::new(),
-            pending_bytes: 0,
+            pending_count: 0,
             detail_paths: Vec::new(),
             rows: Vec::new(),
             index_paths: Vec::new(),
@@ -73,8 +74,8 @@ impl SplitWriter {
     }
 
     fn add(&mut self, instance: Instance, staging: &Staging) -> anyhow::Result<()> {
-        let size = serde_json::to_vec(&instance)?.len();
-        if !self.pending.is_empty() && self.pending_bytes + size > DETAIL_SHARD_TARGET_BYTES {
+        let json = serde_json::to_vec(&instance)?;
+        if self.pending_count > 0 && self.pending.len() + json.len() > DETAIL_SHARD_TARGET_BYTES {
             self.flush_details(staging)?;
         }
         let (dataset, split) = (self.dataset.clone(), self.split.clone());
@@ -88,14 +89,17 @@ impl SplitWriter {
         }
         self.ids.insert(instance.id.clone());
         self.instances += 1;
-        self.pending_bytes += size;
-        self.pending.push(instance);
+        if self.pending_count > 0 {
+            self.pending.push(b',');
+        }
+        self.pending.extend_from_slice(&json);
+        self.pending_count += 1;
         Ok(())
     }
 
     /// Writes the last shards and the search index.
     pub fn finish(mut self, staging: &Staging) -> anyhow::Result<FinishedSplit> {
-        if !self.pending.is_empty() {
+        if self.pending_count > 0 {
             self.flush_details(staging)?;
         }
         if !self.rows.is_empty() {
@@ -142,17 +146,25 @@ impl SplitWriter {
         Ok(())
     }
 
+    /// Writes the open detail shard. Each instance was serialized once, when it arrived; the
+    /// shard's envelope comes from serializing an empty [`DetailShard`], so the file is exactly
+    /// what serializing the whole shard would give.
     fn flush_details(&mut self, staging: &Staging) -> anyhow::Result<()> {
         let path = format!("detail/{}/{}/{:04}.json", self.dataset, self.split, self.detail_paths.len());
-        let shard = DetailShard {
+        let envelope = DetailShard {
             format_version: FORMAT_VERSION,
             dataset: self.dataset.clone(),
             split: self.split.clone(),
-            instances: std::mem::take(&mut self.pending),
+            instances: Vec::new(),
         };
-        self.files.push(staging.write(&path, &serde_json::to_vec(&shard)?)?);
+        let mut bytes = serde_json::to_vec(&envelope)?;
+        let closing = bytes.split_off(bytes.len() - "]}".len());
+        bytes.extend_from_slice(&self.pending);
+        bytes.extend_from_slice(&closing);
+        self.files.push(staging.write(&path, &bytes)?);
         self.detail_paths.push(path);
-        self.pending_bytes = 0;
+        self.pending.clear();
+        self.pending_count = 0;
         Ok(())
     }
 

@@ -1,5 +1,6 @@
 //! A staging directory beside the target that replaces it only on [`Staging::commit`].
 
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -66,6 +67,28 @@ impl Staging {
         })
     }
 
+    /// Writes the file at `path` with `fill` streaming into it (hashed on the way), for output
+    /// too large to assemble in memory first.
+    pub fn write_with(&self, path: &str, fill: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>) -> anyhow::Result<FileEntry> {
+        let full = self.dir.join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        let file = std::fs::File::create(&full).with_context(|| format!("cannot write {}", full.display()))?;
+        let mut writer = HashingWriter {
+            inner: BufWriter::new(file),
+            hasher: Sha256::new(),
+            bytes: 0,
+        };
+        fill(&mut writer)?;
+        writer.inner.flush().with_context(|| format!("cannot write {}", full.display()))?;
+        Ok(FileEntry {
+            path: path.to_string(),
+            bytes: writer.bytes,
+            sha256: hex(&writer.hasher.finalize()),
+        })
+    }
+
     /// Moves the staged directory into place, replacing the previous one.
     pub fn commit(self) -> anyhow::Result<()> {
         if self.scratch.exists() {
@@ -97,6 +120,26 @@ impl Drop for Staging {
                 let _ = std::fs::remove_dir_all(dir);
             }
         }
+    }
+}
+
+/// Counts and hashes what passes through to the file.
+struct HashingWriter<W> {
+    inner: W,
+    hasher: Sha256,
+    bytes: u64,
+}
+
+impl<W: Write> Write for HashingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 

@@ -1,0 +1,119 @@
+//! Export throughput and peak memory on a large generated dataset.
+//!
+//!     cargo bench -p benchscope-cli --bench export_throughput
+//!
+//! Generates `BENCHSCOPE_BENCH_MB` (default 1024) MB of SWE-bench JSONL by repeating real
+//! records (SWE-bench Lite from `../shared/realdata`, or the demo when it is absent) under fresh
+//! instance ids, runs the release `benchscope export` on it as a child process, and reports the
+//! input size, wall time, MB/s, the child's peak resident memory, and that peak as a multiple
+//! of the largest record.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+fn source_records() -> (PathBuf, Vec<serde_json::Value>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    let lite = root.join("../shared/realdata/swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let path = if lite.is_file() { lite } else { root.join("demo/demo.jsonl") };
+    let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    let records = file.lines().map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect();
+    (path, records)
+}
+
+fn generate(target: &Path, bytes: u64, records: &[serde_json::Value]) -> (u64, u64, usize) {
+    let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(target).unwrap());
+    let (mut written, mut count, mut largest) = (0u64, 0u64, 0usize);
+    'outer: for copy in 0.. {
+        for record in records {
+            let mut record = record.clone();
+            let id = format!("{}-copy{copy}", record["instance_id"].as_str().unwrap());
+            record["instance_id"] = serde_json::Value::String(id);
+            let mut line = serde_json::to_vec(&record).unwrap();
+            line.push(b'\n');
+            out.write_all(&line).unwrap();
+            written += line.len() as u64;
+            largest = largest.max(line.len());
+            count += 1;
+            if written >= bytes {
+                break 'outer;
+            }
+        }
+    }
+    out.flush().unwrap();
+    (written, count, largest)
+}
+
+fn peak_child_rss_bytes() -> u64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage only writes into the struct we own.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    usage.ru_maxrss as u64 * 1024
+}
+
+fn dir_size(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            if p.is_dir() {
+                dir_size(&p)
+            } else {
+                std::fs::metadata(&p).unwrap().len()
+            }
+        })
+        .sum()
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let megabytes: u64 = std::env::var("BENCHSCOPE_BENCH_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1024);
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("large.jsonl");
+    let (source, records) = source_records();
+    let (bytes, count, largest) = generate(&input, megabytes << 20, &records);
+    let out = tmp.path().join("data");
+    let started = Instant::now();
+    let status = Command::new(env!("CARGO_BIN_EXE_benchscope"))
+        .args([
+            "export",
+            input.to_str().unwrap(),
+            "--dataset",
+            "large",
+            "--split",
+            "test",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    let seconds = started.elapsed().as_secs_f64();
+    assert!(status.success(), "export failed");
+    let peak = peak_child_rss_bytes();
+    let mb = bytes as f64 / (1 << 20) as f64;
+    println!("export_throughput: source {}", source.display());
+    println!(
+        "export_throughput: input {mb:.0} MB, {count} records, largest record {:.1} KB",
+        largest as f64 / 1024.0
+    );
+    println!(
+        "export_throughput: {seconds:.1} s, {:.1} MB/s, {:.0} records/s",
+        mb / seconds,
+        count as f64 / seconds
+    );
+    println!(
+        "export_throughput: peak memory {:.0} MB ({:.0}x the largest record, {:.1}% of the input)",
+        peak as f64 / (1 << 20) as f64,
+        peak as f64 / largest as f64,
+        100.0 * peak as f64 / bytes as f64
+    );
+    println!("export_throughput: output {:.0} MB", dir_size(&out) as f64 / (1 << 20) as f64);
+}
