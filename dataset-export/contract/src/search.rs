@@ -132,7 +132,7 @@ pub fn bucket_of(term: &str) -> String {
 }
 
 /// The bucket in `buckets` holding `term`: large buckets are split by longer prefixes (up to
-/// six characters), so the longest prefix of the term that names a bucket wins.
+/// eight characters), so the longest prefix of the term that names a bucket wins.
 pub fn bucket_for<'a>(term: &str, buckets: &'a BTreeMap<String, String>) -> Option<&'a String> {
     let base = bucket_of(term);
     if base == "_x" {
@@ -145,7 +145,7 @@ pub fn bucket_for<'a>(term: &str, buckets: &'a BTreeMap<String, String>) -> Opti
 }
 
 /// The longest prefix a bucket is split to.
-pub const MAX_BUCKET_PREFIX: usize = 6;
+pub const MAX_BUCKET_PREFIX: usize = 8;
 
 /// Per split: where the postings are and how long each document is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -13,7 +13,7 @@ mod split_writer;
 mod staging;
 mod summary;
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
@@ -230,10 +230,12 @@ impl Run<'_> {
         } = self;
         let mut datasets: BTreeMap<String, DatasetEntry> = BTreeMap::new();
         let mut files = Vec::new();
-        let mut seen_ids = BTreeSet::new();
+        let mut seen_ids = HashSet::new();
         for ((dataset, split), writer) in writers {
             let finished = writer.finish(staging).with_context(|| format!("writing {dataset}/{split}"))?;
-            seen_ids.extend(finished.ids.iter().cloned());
+            if !plan.marks.is_empty() {
+                seen_ids.extend(finished.ids.iter().copied());
+            }
             summary.instances_written += finished.entry.instances as u64;
             summary.splits.push(SplitSummary {
                 dataset: dataset.clone(),
@@ -258,7 +260,12 @@ impl Run<'_> {
             ));
         }
         for mark in &plan.marks {
-            let mut missing: Vec<_> = mark.ids.iter().filter(|id| !seen_ids.contains(*id)).cloned().collect();
+            let mut missing: Vec<_> = mark
+                .ids
+                .iter()
+                .filter(|id| !seen_ids.contains(&split_writer::id_key(id)))
+                .cloned()
+                .collect();
             missing.sort();
             if !missing.is_empty() {
                 let shown = missing.iter().take(10).cloned().collect::<Vec<_>>().join(", ");

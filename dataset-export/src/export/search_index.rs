@@ -147,7 +147,9 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
         let term = line.split('\t').next().unwrap_or_default();
         if term.len() >= prefix_len
             && term.is_char_boundary(prefix_len)
-            && term.as_bytes()[..prefix_len].iter().all(u8::is_ascii_alphanumeric)
+            && term.as_bytes()[..prefix_len]
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
         {
             let key = term[..prefix_len].to_string();
             let out = match outputs.get_mut(&key) {
@@ -229,7 +231,10 @@ mod tests {
     use benchscope_contract::{ChangeStats, Document};
 
     fn instance(n: usize) -> Instance {
-        let text = format!("test{n} testing tester te {} über", if n % 2 == 0 { "even" } else { "odd" });
+        let text = format!(
+            "test{n} testing tester te test_case_{n} {} über",
+            if n % 2 == 0 { "even" } else { "odd" }
+        );
         Instance {
             id: format!("doc-{n}"),
             repo: "o/r".into(),
@@ -281,6 +286,8 @@ mod tests {
         assert_eq!(lookup("tester").len(), 300);
         assert_eq!(lookup("te").len(), 300);
         assert_eq!(lookup("test123"), [123]);
+        assert_eq!(lookup("test_case_7"), [7]);
+        assert!(meta.buckets.keys().any(|k| k.contains('_') && k != "_x"), "test_ terms split too");
         assert_eq!(lookup("even").len(), 150);
         assert_eq!(lookup("über").len(), 300);
     }

@@ -24,8 +24,8 @@ pub struct FinishedSplit {
     pub entry: SplitEntry,
     /// The files written for it.
     pub files: Vec<FileEntry>,
-    /// The ids it holds.
-    pub ids: HashSet<String>,
+    /// 128-bit hashes of the ids it holds (see [`id_key`]).
+    pub ids: HashSet<u128>,
 }
 
 /// Accumulates one split.
@@ -39,7 +39,8 @@ pub struct SplitWriter {
     rows: Vec<IndexRow>,
     index_paths: Vec<String>,
     instances: usize,
-    ids: HashSet<String>,
+    /// Hashes of the ids seen, for duplicate detection in 16 bytes an instance.
+    ids: HashSet<u128>,
     facets: BTreeMap<String, BTreeMap<String, usize>>,
     files: Vec<FileEntry>,
     search: Option<SearchIndex>,
@@ -66,7 +67,7 @@ impl SplitWriter {
 
     /// Adds an instance. A duplicate id is an error naming `instance_id`.
     pub fn push(&mut self, instance: Instance, staging: &Staging) -> Result<(), FieldError> {
-        if self.ids.contains(&instance.id) {
+        if self.ids.contains(&id_key(&instance.id)) {
             return Err(FieldError::new("instance_id", format!("duplicate instance id `{}`", instance.id)));
         }
         self.add(instance, staging)
@@ -87,7 +88,7 @@ impl SplitWriter {
         if self.rows.len() == INDEX_SHARD_MAX_ROWS {
             self.flush_index(staging)?;
         }
-        self.ids.insert(instance.id.clone());
+        self.ids.insert(id_key(&instance.id));
         self.instances += 1;
         if self.pending_count > 0 {
             self.pending.push(b',');
@@ -186,6 +187,19 @@ impl SplitWriter {
             count(facet, value);
         }
     }
+}
+
+/// A 128-bit hash of an instance id: two independent 64-bit SipHashes. Two ids of a split share
+/// one with a probability near n²/2¹²⁹, far below any dataset's size.
+pub fn id_key(id: &str) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |salt: u8| {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        salt.hash(&mut hasher);
+        id.hash(&mut hasher);
+        hasher.finish() as u128
+    };
+    (half(0) << 64) | half(1)
 }
 
 fn index_row(instance: &Instance, detail: u32) -> IndexRow {
