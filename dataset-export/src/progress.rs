@@ -17,6 +17,7 @@ impl Progress {
             let style = ProgressStyle::with_template("{spinner} {human_pos} records  {per_sec}  {elapsed}")
                 .unwrap_or_else(|_| ProgressStyle::default_spinner());
             bar.set_style(style);
+            bar.tick(); // draw at once, even if the work is over before the first refresh
             bar
         });
         Progress { bar }

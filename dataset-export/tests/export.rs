@@ -286,3 +286,34 @@ fn refuses_to_replace_a_directory_that_is_not_a_data_directory() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("not a Benchscope data directory"));
     assert_eq!(std::fs::read_to_string(tmp.path().join("precious.txt")).unwrap(), "keep me");
 }
+
+/// On a terminal a progress bar counts records; piped, stderr stays clean.
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = root().join("demo/demo.jsonl");
+    let out = tmp.path().join("data");
+    let piped = benchscope(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--categories",
+        root().join("demo/categories.json").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(piped.status.success());
+    assert_eq!(String::from_utf8_lossy(&piped.stderr), "", "nothing on a non-terminal stderr");
+    // `script` runs the command on a pseudo-terminal and records what it printed.
+    let command = format!(
+        "{} export {} --out {}",
+        env!("CARGO_BIN_EXE_benchscope"),
+        demo.display(),
+        tmp.path().join("tty").display()
+    );
+    let transcript = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    let text = String::from_utf8_lossy(&transcript.stdout);
+    assert!(text.contains("records"), "a progress bar on a terminal: {text:?}");
+}
