@@ -28,7 +28,7 @@ impl DatasetFormat for FeatureBench {
         if let Some(level) = level_suffix(&instance.id) {
             instance.facets.insert("level".into(), level.to_string());
         }
-        if let Some(title) = task_statement_title(&instance.documents[0].markdown) {
+        if let Some(title) = instance.documents.first().and_then(|d| task_statement_title(&d.markdown)) {
             instance.title = title;
         }
         instance.extra = record.into_iter().collect();

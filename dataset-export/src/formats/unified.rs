@@ -1,21 +1,22 @@
 //! Unified diffs of two texts, in the form git writes them.
 //!
-//! similar finds the changed lines; the hunks are written here so that their headers always
-//! count the lines they hold, including a last line without a newline (which gets git's
-//! `\ No newline at end of file` marker).
+//! similar finds the changed lines, over lines split on `\n` only as git splits them (similar's
+//! own text splitting also breaks at a lone `\r`); the hunks are written here so that their
+//! headers always count the lines they hold, including a last line without a newline (which gets
+//! git's `\ No newline at end of file` marker).
 
-use similar::{DiffTag, TextDiff};
+use similar::{capture_diff_slices, group_diff_ops, Algorithm, DiffTag};
 
 /// Lines of context around each change, as git's default.
 const CONTEXT: usize = 3;
 
 /// The hunks (with `--- a`/`+++ b` headers) turning `old` into `new`; empty if they are equal.
 pub fn unified_diff(old: &str, new: &str, a: &str, b: &str) -> String {
-    let diff = TextDiff::from_lines(old, new);
     let old_lines: Vec<&str> = old.split_inclusive('\n').collect();
     let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
+    let ops = capture_diff_slices(Algorithm::Myers, &old_lines, &new_lines);
     let mut out = String::new();
-    for group in diff.grouped_ops(CONTEXT) {
+    for group in group_diff_ops(ops, CONTEXT) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else {
             continue;
         };
@@ -69,6 +70,14 @@ mod tests {
         let files = parse_patch(&diff);
         assert_eq!(files[0].added_and_removed(), (3, 2), "{diff}");
         assert!(diff.contains("-last\n\\ No newline at end of file\n+B\n+last\n"), "{diff}");
+    }
+
+    #[test]
+    fn carriage_returns_stay_inside_lines() {
+        let diff = unified_diff("a\rb\nc\r\n", "a\rB\nc\r\nd\n", "a/x", "b/x");
+        let files = parse_patch(&diff);
+        assert_eq!(files[0].added_and_removed(), (2, 1), "{diff:?}");
+        assert_eq!(files[0].hunks[0].old_count, 2);
     }
 
     #[test]
