@@ -5,6 +5,9 @@
 //!   [`benchscope_contract::Instance`];
 //! - [`export`] writes a static data directory (manifest, index shards, detail shards) atomically
 //!   and deterministically;
+//! - [`run_store`] adds runs (results, model patches, logs) to a data directory;
+//! - [`logs`] parses test logs (pytest, Django, sympy) into per-test statuses, and [`grading`]
+//!   turns statuses into verdicts with the SWE-bench and FeatureBench rules;
 //! - [`categories`] maps repositories to categories;
 //! - [`error`] carries the file, record and field of every problem with the input.
 
@@ -13,5 +16,8 @@ pub mod cli;
 pub mod error;
 pub mod export;
 pub mod formats;
+pub mod grading;
 pub mod input;
+pub mod logs;
 pub mod progress;
+pub mod run_store;

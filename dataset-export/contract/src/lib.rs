@@ -28,5 +28,5 @@ pub mod run;
 pub mod search;
 
 pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, TestLists};
-pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, SplitEntry, FORMAT_VERSION};
-pub use run::{InstanceResult, Run, SystemInfo, TestStatus, TestTally};
+pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
+pub use run::{InstanceResult, PatchShard, Run, SystemInfo, TestStatus, TestTally};

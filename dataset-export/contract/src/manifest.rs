@@ -22,6 +22,10 @@ pub struct Manifest {
     pub datasets: Vec<DatasetEntry>,
     /// Every shard file with its size and content hash, sorted by path.
     pub files: Vec<FileEntry>,
+    /// Model runs imported or evaluated into the directory, sorted by id. A run may name a
+    /// dataset that is not exported here (a leaderboard-only site).
+    #[serde(default)]
+    pub runs: Vec<RunEntry>,
 }
 
 impl Manifest {
@@ -65,6 +69,32 @@ pub struct SplitEntry {
     /// Path of the split's [`crate::search::SearchMeta`], when a search index was written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<String>,
+}
+
+/// A run as the manifest lists it; the whole run is in the file at `path`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunEntry {
+    /// The run's id.
+    pub id: String,
+    /// Dataset it was evaluated on.
+    pub dataset: String,
+    /// Split.
+    pub split: String,
+    /// Who produced it.
+    pub system: crate::run::SystemInfo,
+    /// Date, `YYYY-MM-DD`, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Path of the [`crate::Run`] file, relative to the data directory.
+    pub path: String,
+    /// Per-instance results it holds.
+    pub instances: usize,
+    /// How many of them are resolved (`None` for metric-scored runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<usize>,
+    /// The source's headline numbers.
+    #[serde(default)]
+    pub headline: BTreeMap<String, f64>,
 }
 
 /// A facet value and how many instances carry it.

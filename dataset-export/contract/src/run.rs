@@ -37,6 +37,23 @@ pub struct Run {
     pub results: Vec<InstanceResult>,
 }
 
+impl Run {
+    /// How many results are resolved, or `None` when no result has a verdict.
+    pub fn resolved_count(&self) -> Option<usize> {
+        let verdicts: Vec<bool> = self.results.iter().filter_map(|r| r.resolved).collect();
+        (!verdicts.is_empty()).then(|| verdicts.iter().filter(|v| **v).count())
+    }
+}
+
+/// A file of model patches, fetched only when one is shown: instance id → patch.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PatchShard {
+    /// Layout version.
+    pub format_version: u32,
+    /// Instance id → the model's patch.
+    pub patches: BTreeMap<String, String>,
+}
+
 /// Who produced a run.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SystemInfo {

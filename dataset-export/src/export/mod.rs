@@ -278,18 +278,37 @@ impl Run<'_> {
                 ));
             }
         }
+        let runs = carry_over_runs(&plan.out, staging, &mut files)?;
         files.sort_by(|a, b| a.path.cmp(&b.path));
         let manifest = Manifest {
             format_version: FORMAT_VERSION,
             generator: format!("benchscope {}", env!("CARGO_PKG_VERSION")),
             datasets: datasets.into_values().collect(),
             files,
+            runs,
         };
         let mut bytes = serde_json::to_vec_pretty(&manifest)?;
         bytes.push(b'\n');
         staging.write("manifest.json", &bytes)?;
         Ok(())
     }
+}
+
+/// Re-exporting datasets keeps the runs already in the directory: their files are copied into
+/// the staging directory and their entries carried over.
+fn carry_over_runs(
+    out: &std::path::Path,
+    staging: &Staging,
+    files: &mut Vec<benchscope_contract::FileEntry>,
+) -> anyhow::Result<Vec<benchscope_contract::RunEntry>> {
+    let Some((runs, run_files)) = crate::run_store::existing_runs(out) else {
+        return Ok(Vec::new());
+    };
+    for file in run_files {
+        let bytes = std::fs::read(out.join(&file.path)).with_context(|| format!("cannot carry over {}", file.path))?;
+        files.push(staging.write(&file.path, &bytes)?);
+    }
+    Ok(runs)
 }
 
 /// Whether `name` can be used as a path component of the data directory.

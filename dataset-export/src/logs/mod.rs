@@ -1,0 +1,124 @@
+//! Test logs into per-test statuses: one module per runner's output, each returning the same
+//! neutral [`TestReport`]; grading consumes only that.
+//!
+//! The runner is chosen by repository where SWE-bench does so (Django's and sympy's own runners),
+//! otherwise by what the log looks like, and pytest by default.
+
+pub mod django;
+pub mod pytest;
+pub mod sympy;
+
+use std::collections::BTreeMap;
+
+use benchscope_contract::TestStatus;
+
+/// What a test log says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TestReport {
+    /// Which parser read it (`pytest`, `django`, `sympy`).
+    pub format: &'static str,
+    /// Test id → status.
+    pub statuses: BTreeMap<String, TestStatus>,
+    /// Whether test collection failed somewhere (an import or syntax error before any test ran).
+    pub collection_error: bool,
+}
+
+/// Parses `log`, written by the tests of `repo` (when known).
+pub fn parse_log(log: &str, repo: Option<&str>) -> TestReport {
+    let log = strip_ansi(log);
+    let format = match repo.map(str::to_ascii_lowercase).as_deref() {
+        Some("django/django") => "django",
+        Some("sympy/sympy") => "sympy",
+        _ if django::looks_like(&log) && !pytest::looks_like(&log) => "django",
+        _ if sympy::looks_like(&log) && !pytest::looks_like(&log) => "sympy",
+        _ => "pytest",
+    };
+    let statuses = match format {
+        "django" => django::parse(&log),
+        "sympy" => sympy::parse(&log),
+        _ => pytest::parse(&log),
+    };
+    TestReport {
+        format,
+        statuses,
+        collection_error: pytest::has_collection_error(&log),
+    }
+}
+
+/// Removes terminal colour codes (`ESC [ ... m` and other CSI sequences).
+pub fn strip_ansi(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            chars.next();
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The exception class that failed the tests, from the log: the first `Xxx(Error|Exception)`
+/// named by a failure summary line or ending a traceback. Bare `assert` failures count as
+/// `AssertionError`.
+pub fn exception_class(log: &str) -> Option<String> {
+    let log = strip_ansi(log);
+    let from_summary = log.lines().filter_map(|line| {
+        let rest = line.strip_prefix("FAILED ").or_else(|| line.strip_prefix("ERROR "))?;
+        let message = rest.split_once(" - ").map(|(_, m)| m.trim())?;
+        if message.starts_with("assert ") {
+            return Some("AssertionError".to_string());
+        }
+        exception_name(message)
+    });
+    let from_traceback = log.lines().filter_map(|line| {
+        let line = line.trim_start_matches(['E', ' ']).trim();
+        exception_name(line).filter(|_| line.contains(':') || line.ends_with("Error") || line.ends_with("Exception"))
+    });
+    from_summary.chain(from_traceback).next()
+}
+
+/// `Name` when `text` starts with an exception class name (`pkg.module.NameError: ...`).
+fn exception_name(text: &str) -> Option<String> {
+    let head: &str = text.split([':', ' ', '(']).next()?;
+    let name = head.rsplit('.').next()?;
+    let is_exception = ["Error", "Exception", "Exit", "Interrupt", "Failure"]
+        .iter()
+        .any(|suffix| name.ends_with(suffix) && name.len() > suffix.len());
+    (is_exception && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && name.starts_with(|c: char| c.is_ascii_uppercase()))
+        .then(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exception_classes_come_from_summaries_or_tracebacks() {
+        assert_eq!(exception_class("FAILED t.py::a - TypeError: bad\n").as_deref(), Some("TypeError"));
+        assert_eq!(
+            exception_class("FAILED t.py::a - assert 1 == 2\n").as_deref(),
+            Some("AssertionError")
+        );
+        assert_eq!(
+            exception_class("Traceback (most recent call last):\n  File \"x\"\nmodule.sub.NameError: name 'x'\n").as_deref(),
+            Some("NameError")
+        );
+        assert_eq!(
+            exception_class("E   ImportError: cannot import name 'x'\n").as_deref(),
+            Some("ImportError")
+        );
+        assert_eq!(exception_class("all good\n"), None);
+    }
+
+    #[test]
+    fn ansi_codes_are_removed() {
+        assert_eq!(strip_ansi("\u{1b}[32mPASSED\u{1b}[0m a"), "PASSED a");
+    }
+}
