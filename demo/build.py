@@ -6,12 +6,17 @@ The demo is a small benchmark in the SWE-bench record format. Its sources are pl
 - ``repos/<name>/``: each repository at its base commit (small Python projects with pytest tests);
 - ``instances/<instance_id>/``: ``statement.md`` (the problem statement), ``meta.json`` (repo,
   dates, version, hints, FAIL_TO_PASS, PASS_TO_PASS, and optional ``gold_ops``/``test_ops`` with
-  ``rename``/``delete`` lists), ``gold/`` and ``tests/`` (files as they are after the change).
+  ``rename``/``delete`` lists), ``gold/`` and ``tests/`` (files as they are after the change);
+- ``models/<set>/``: a model's predictions: ``model.json`` names the model and, per instance,
+  ``gold`` (the gold patch), ``empty`` (no patch), ``overlay`` (files after the model's change, in
+  ``<instance_id>/``) or ``raw`` (a diff written by hand, ``<instance_id>.diff``, for patches that
+  do not apply or reach outside the checkout).
 
 This script turns every repository into a real git repository with a fixed author and date (so
 commit ids are stable), derives each instance's gold patch and test patch with ``git diff -M``,
 and writes ``demo.jsonl`` with FAIL_TO_PASS / PASS_TO_PASS as JSON-encoded strings, as the
-Hugging Face dumps have them.
+Hugging Face dumps have them, and ``predictions/<set>.jsonl`` in the SWE-bench predictions format
+for the gold patches and each model set.
 
     python3 demo/build.py                  # rewrite demo/demo.jsonl
     python3 demo/build.py --check          # fail if demo/demo.jsonl is out of date
@@ -122,6 +127,31 @@ def build(workdir):
     return records, repos
 
 
+def build_predictions(records, repos):
+    """Prediction sets: the gold patches, and each ``models/<set>``."""
+    gold = {r["instance_id"]: r["patch"] for r in records}
+    sets = {"gold": [{"instance_id": i, "model_name_or_path": "gold", "model_patch": p} for i, p in sorted(gold.items())]}
+    for model_dir in sorted((HERE / "models").iterdir()):
+        model = json.loads((model_dir / "model.json").read_text())
+        predictions = []
+        for instance_id, kind in sorted(model["instances"].items()):
+            if kind == "gold":
+                patch = gold[instance_id]
+            elif kind == "empty":
+                patch = None
+            elif kind == "raw":
+                patch = (model_dir / f"{instance_id}.diff").read_text()
+            elif kind == "overlay":
+                record = next(r for r in records if r["instance_id"] == instance_id)
+                repo, _ = repos[record["repo"].split("/", 1)[1]]
+                patch = diff_for(repo, {}, model_dir / instance_id)
+            else:
+                sys.exit(f"{model_dir.name}/model.json: {instance_id}: unknown kind {kind!r}")
+            predictions.append({"instance_id": instance_id, "model_name_or_path": model["model_name_or_path"], "model_patch": patch})
+        sets[model_dir.name] = predictions
+    return sets
+
+
 def run_pytest(repo, tests):
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], cwd=repo, env=env, capture_output=True, text=True)
@@ -163,6 +193,7 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="benchscope-demo-") as tmp:
         records, repos = build(Path(tmp))
+        predictions = build_predictions(records, repos)
         failures = 0
         if args.verify:
             for record in records:
@@ -178,17 +209,20 @@ def main():
                 if target.exists():
                     shutil.rmtree(target)
                 shutil.copytree(repo, target, symlinks=True)
-    text = to_jsonl(records)
-    if args.check:
-        current = args.out.read_text() if args.out.exists() else ""
-        if current != text:
-            sys.exit(f"{args.out} is out of date: run python3 demo/build.py")
-        print(f"{args.out} is up to date ({len(records)} instances)")
-    else:
-        tmp_out = args.out.with_suffix(".jsonl.tmp")
-        tmp_out.write_text(text)
-        tmp_out.replace(args.out)
-        print(f"wrote {args.out} ({len(records)} instances)")
+    outputs = {args.out: to_jsonl(records)}
+    for name, rows in predictions.items():
+        outputs[HERE / "predictions" / f"{name}.jsonl"] = to_jsonl(rows)
+    for path, text in outputs.items():
+        if args.check:
+            current = path.read_text() if path.exists() else ""
+            if current != text:
+                sys.exit(f"{path} is out of date: run python3 demo/build.py")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp_out = path.with_suffix(".jsonl.tmp")
+            tmp_out.write_text(text)
+            tmp_out.replace(path)
+    print(f"{'checked' if args.check else 'wrote'} {args.out} ({len(records)} instances) and {len(predictions)} prediction sets")
     return 1 if failures else 0
 
 

@@ -24,6 +24,115 @@ pub struct Cli {
 pub enum Command {
     /// Export benchmark files (JSONL, a JSON array, Parquet, or a directory) into a data directory.
     Export(ExportArgs),
+    /// Run each prediction's tests (fresh work tree, git apply, timeout, no network), grade them, add the run.
+    Eval(EvalArgs),
+    /// Grade test logs (pytest, Django, sympy) against an exported dataset, add the run.
+    Grade(GradeArgs),
+}
+
+/// Arguments every run-producing command shares.
+#[derive(Debug, Args)]
+pub struct RunTarget {
+    /// The data directory the run is added to.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Write the runs' counts (run_id, instances, resolved, unresolved, errors, resolved_ids, warnings) as JSON.
+    #[arg(long, value_name = "PATH")]
+    pub summary_json: Option<PathBuf>,
+}
+
+/// `benchscope eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    #[command(flatten)]
+    pub target: RunTarget,
+    /// The exported dataset the predictions are for.
+    #[arg(long)]
+    pub dataset: String,
+    /// Its split (default: its only split, or `test`).
+    #[arg(long)]
+    pub split: Option<String>,
+    /// Predictions: JSONL, a JSON list, or a JSON object keyed by instance id.
+    #[arg(long)]
+    pub predictions: PathBuf,
+    /// Directory holding local clones of the repositories (`owner/name`, `owner__name` or `name`).
+    #[arg(long)]
+    pub repos: PathBuf,
+    /// The run's id.
+    #[arg(long)]
+    pub run: String,
+    /// Instances evaluated at once (default: the number of cores).
+    #[arg(long)]
+    pub workers: Option<usize>,
+    /// Seconds each instance's tests may take before they are killed.
+    #[arg(long, default_value_t = 300)]
+    pub timeout: u64,
+    /// The test command, `{tests}` standing for the test files (default: pytest with -rA).
+    #[arg(long)]
+    pub test_command: Option<String>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `benchscope grade`.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// Log files, or directories of them (one log per instance).
+    #[arg(required = true)]
+    pub logs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub target: RunTarget,
+    /// The exported dataset the logs are for.
+    #[arg(long)]
+    pub dataset: String,
+    /// Its split.
+    #[arg(long)]
+    pub split: Option<String>,
+    /// The run's id.
+    #[arg(long)]
+    pub run: String,
+}
+
+impl EvalArgs {
+    /// The evaluation plan.
+    pub fn plan(&self) -> anyhow::Result<crate::evaluate::EvalPlan> {
+        if !crate::export::is_safe_name(&self.run) {
+            bail!("run id `{}` may only use letters, digits, `.`, `_` and `-`", self.run);
+        }
+        if !self.repos.is_dir() {
+            bail!("--repos {} is not a directory", self.repos.display());
+        }
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        Ok(crate::evaluate::EvalPlan {
+            data: self.target.data.clone(),
+            dataset: self.dataset.clone(),
+            split: self.split.clone(),
+            predictions: self.predictions.clone(),
+            repos: self.repos.clone(),
+            run: self.run.clone(),
+            workers: self.workers.unwrap_or(cores).max(1),
+            timeout: std::time::Duration::from_secs(self.timeout.max(1)),
+            test_command: self.test_command.clone(),
+            progress: !self.quiet,
+        })
+    }
+}
+
+impl GradeArgs {
+    /// The grading plan.
+    pub fn plan(&self) -> anyhow::Result<crate::grade_logs::GradePlan> {
+        if !crate::export::is_safe_name(&self.run) {
+            bail!("run id `{}` may only use letters, digits, `.`, `_` and `-`", self.run);
+        }
+        Ok(crate::grade_logs::GradePlan {
+            logs: self.logs.clone(),
+            data: self.target.data.clone(),
+            dataset: self.dataset.clone(),
+            split: self.split.clone(),
+            run: self.run.clone(),
+        })
+    }
 }
 
 /// `benchscope export`.

@@ -2,8 +2,13 @@
 
 use std::process::ExitCode;
 
+use benchscope_cli::cli::RunTarget;
 use benchscope_cli::cli::{Cli, Command};
+use benchscope_cli::evaluate::evaluate;
 use benchscope_cli::export::{export, Summary};
+use benchscope_cli::grade_logs::grade_logs;
+use benchscope_cli::run_store::{add_runs, NewRun};
+use benchscope_cli::run_summary::{RunSummary, RunsSummary};
 use clap::Parser;
 
 /// The input or the environment stopped the command (usage errors exit with clap's 2).
@@ -50,5 +55,35 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!("wrote {}", plan.out.display());
             Ok(())
         }
+        Command::Eval(args) => {
+            let (run, warnings) = evaluate(&args.plan()?)?;
+            store(&args.target, vec![(run, warnings)])
+        }
+        Command::Grade(args) => {
+            let (run, warnings) = grade_logs(&args.plan()?)?;
+            store(&args.target, vec![(run, warnings)])
+        }
     }
+}
+
+/// Adds runs to the data directory, then reports them (and writes `--summary-json`).
+fn store(target: &RunTarget, runs: Vec<(NewRun, Vec<String>)>) -> anyhow::Result<()> {
+    let summary = RunsSummary {
+        runs: runs
+            .iter()
+            .map(|(new, warnings)| RunSummary::of(&new.run, warnings.clone()))
+            .collect(),
+    };
+    add_runs(&target.data, runs.into_iter().map(|(run, _)| run).collect())?;
+    if let Some(path) = &target.summary_json {
+        summary.write(path)?;
+    }
+    for run in &summary.runs {
+        for warning in &run.warnings {
+            eprintln!("warning: {}: {warning}", run.run_id);
+        }
+        println!("{}", run.line());
+    }
+    println!("wrote {}", target.data.display());
+    Ok(())
 }

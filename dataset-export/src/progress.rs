@@ -23,6 +23,18 @@ impl Progress {
         Progress { bar }
     }
 
+    /// A bar of `length` steps counting `unit`, shown only if `wanted` and stderr is a terminal.
+    pub fn with_length(wanted: bool, length: u64, unit: &str) -> Self {
+        let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::new(length);
+            let template = format!("{{bar:30}} {{pos}}/{{len}} {unit}  {{per_sec}}  {{elapsed}}");
+            bar.set_style(ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+            bar.tick();
+            bar
+        });
+        Progress { bar }
+    }
+
     /// One more record.
     pub fn tick(&self) {
         if let Some(bar) = &self.bar {

@@ -114,6 +114,10 @@ mod tests {
             exception_class("E   ImportError: cannot import name 'x'\n").as_deref(),
             Some("ImportError")
         );
+        assert_eq!(
+            exception_class("FAILED t.py::a - Failed: DID NOT RAISE <class 'ValueError'>\n").as_deref(),
+            Some("Failed")
+        );
         assert_eq!(exception_class("all good\n"), None);
     }
 

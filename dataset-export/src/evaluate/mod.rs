@@ -1,0 +1,281 @@
+//! `benchscope eval`: run a prediction's tests for real, then grade them.
+//!
+//! For each prediction: a fresh clone of the instance's repository at `base_commit`, the model
+//! patch and then the test patch applied with `git apply` (paths leaving the checkout refused),
+//! the instance's tests run with a timeout in a [`sandbox`], the log parsed and graded with the
+//! same rules as imported logs. Instances run in parallel on a bounded number of workers.
+
+mod sandbox;
+mod workspace;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use benchscope_contract::{Instance, InstanceResult, PatchRole, Run, SystemInfo, TestLists};
+
+use crate::grading::{failure_mode, grade, is_file_level};
+use crate::logs::parse_log;
+use crate::predictions::{read_predictions, Prediction};
+use crate::progress::Progress;
+use crate::run_store::NewRun;
+
+pub use sandbox::network_isolation_available;
+pub use workspace::unsafe_paths;
+
+/// What `eval` needs, checked before any test runs.
+#[derive(Debug, Clone)]
+pub struct EvalPlan {
+    /// The data directory with the exported dataset.
+    pub data: PathBuf,
+    /// Dataset name.
+    pub dataset: String,
+    /// Split name (default: the dataset's only split, or `test`).
+    pub split: Option<String>,
+    /// The predictions file.
+    pub predictions: PathBuf,
+    /// Where the local clones of the repositories are.
+    pub repos: PathBuf,
+    /// The run's id.
+    pub run: String,
+    /// Parallel workers.
+    pub workers: usize,
+    /// Per-instance test timeout.
+    pub timeout: Duration,
+    /// The test command, `{tests}` standing for the test files; default pytest.
+    pub test_command: Option<String>,
+    /// Show a progress bar on a terminal.
+    pub progress: bool,
+}
+
+/// The default test command: pytest with its full short summary, no cache.
+pub const DEFAULT_TEST_COMMAND: &str = "python3 -m pytest -rA -p no:cacheprovider {tests}";
+
+/// Evaluates every prediction; returns the run to store and warnings.
+pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
+    let (split, instances) = crate::data_dir::instances(&plan.data, &plan.dataset, plan.split.as_deref())?;
+    let predictions = read_predictions(&plan.predictions)?;
+    let unknown: Vec<&str> = predictions
+        .iter()
+        .map(|p| p.instance_id.as_str())
+        .filter(|id| !instances.contains_key(*id))
+        .collect();
+    if !unknown.is_empty() {
+        bail!(
+            "{}: {} predictions name instances that {}/{split} does not have: {}",
+            plan.predictions.display(),
+            unknown.len(),
+            plan.dataset,
+            unknown.iter().take(10).copied().collect::<Vec<_>>().join(", ")
+        );
+    }
+    let no_network = network_isolation_available();
+    let mut warnings = Vec::new();
+    if !no_network {
+        warnings.push("unshare -rn is not available here: the tests ran with network access".to_string());
+    }
+    let jobs: Vec<(&Prediction, &Instance)> = predictions.iter().map(|p| (p, &instances[&p.instance_id])).collect();
+    let outcomes = run_parallel(plan, &jobs, no_network);
+    let model = predictions.iter().find_map(|p| p.model.clone());
+    let mut new_run = NewRun::new(Run {
+        id: plan.run.clone(),
+        dataset: plan.dataset.clone(),
+        split,
+        system: SystemInfo {
+            name: model.clone().unwrap_or_else(|| plan.run.clone()),
+            model,
+            ..SystemInfo::default()
+        },
+        date: Some(today()),
+        source: format!("benchscope eval {}", plan.predictions.display()),
+        headline: BTreeMap::new(),
+        notes: vec![format!(
+            "evaluated locally: fresh work tree per instance, {} s timeout, network {}",
+            plan.timeout.as_secs(),
+            if no_network { "off" } else { "on" }
+        )],
+        results: Vec::new(),
+    });
+    for ((prediction, _), (result, log)) in jobs.iter().zip(outcomes) {
+        if let Some(patch) = &prediction.patch {
+            new_run.patches.insert(prediction.instance_id.clone(), patch.clone());
+        }
+        if let Some(log) = log {
+            new_run.logs.insert(prediction.instance_id.clone(), log);
+        }
+        new_run.run.results.push(result);
+    }
+    new_run.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
+    Ok((new_run, warnings))
+}
+
+fn run_parallel(plan: &EvalPlan, jobs: &[(&Prediction, &Instance)], no_network: bool) -> Vec<(InstanceResult, Option<String>)> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<(InstanceResult, Option<String>)>>> = Mutex::new(vec![None; jobs.len()]);
+    let progress = Progress::with_length(plan.progress, jobs.len() as u64, "instances");
+    std::thread::scope(|scope| {
+        for _ in 0..plan.workers.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some((prediction, instance)) = jobs.get(i) else { break };
+                let outcome = evaluate_one(plan, prediction, instance, no_network);
+                if let Ok(mut results) = results.lock() {
+                    results[i] = Some(outcome);
+                }
+                progress.tick();
+            });
+        }
+    });
+    progress.finish();
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.unwrap_or_default())
+        .collect()
+}
+
+/// One prediction on one instance: the result and the log (when tests ran or patching failed).
+fn evaluate_one(plan: &EvalPlan, prediction: &Prediction, instance: &Instance, no_network: bool) -> (InstanceResult, Option<String>) {
+    let mut result = InstanceResult {
+        instance_id: instance.id.clone(),
+        ..InstanceResult::default()
+    };
+    let Some(patch) = prediction.patch.as_deref() else {
+        result.resolved = Some(false);
+        result.empty_patch = true;
+        result.failure_mode = Some("empty_patch".into());
+        return (result, None);
+    };
+    match run_tests(plan, patch, instance, no_network) {
+        Ok(Tested::PatchFailed(message)) => {
+            result.resolved = Some(false);
+            result.patch_applied = Some(false);
+            result.failure_mode = Some("patch_failed".into());
+            result.error = Some(message.clone());
+            (result, Some(message))
+        }
+        Ok(Tested::Ran { log, timed_out, lists }) => {
+            let report = parse_log(&log, Some(&instance.repo));
+            let graded = grade(&lists, &report.statuses);
+            result = InstanceResult {
+                instance_id: instance.id.clone(),
+                patch_applied: Some(true),
+                ..graded
+            };
+            result.failure_mode = if timed_out && result.resolved == Some(false) {
+                Some("timeout".into())
+            } else {
+                failure_mode(&result, &report, &log)
+            };
+            (result, Some(log))
+        }
+        Err(error) => {
+            result.error = Some(format!("{error:#}"));
+            result.failure_mode = Some("harness_error".into());
+            (result, Some(format!("[benchscope] evaluation error: {error:#}\n")))
+        }
+    }
+}
+
+enum Tested {
+    PatchFailed(String),
+    Ran { log: String, timed_out: bool, lists: TestLists },
+}
+
+fn run_tests(plan: &EvalPlan, patch: &str, instance: &Instance, no_network: bool) -> anyhow::Result<Tested> {
+    let repository = workspace::find_repository(&plan.repos, &instance.repo)
+        .with_context(|| format!("no clone of {} under {}", instance.repo, plan.repos.display()))?;
+    let commit = instance.base_commit.as_deref().context("the instance has no base_commit")?;
+    let lists = instance
+        .tests
+        .clone()
+        .context("the instance has no FAIL_TO_PASS/PASS_TO_PASS lists")?;
+    let tmp = tempfile::Builder::new().prefix("benchscope-eval-").tempdir()?;
+    let work = tmp.path().join("work");
+    workspace::checkout(&repository, commit, &work).map_err(anyhow::Error::msg)?;
+    if let Err(message) = workspace::apply(&work, patch) {
+        return Ok(Tested::PatchFailed(format!(
+            "[benchscope] the model patch did not apply: {message}\n"
+        )));
+    }
+    if let Some(test_patch) = instance.patch(PatchRole::Test).filter(|p| !p.diff.trim().is_empty()) {
+        workspace::apply(&work, &test_patch.diff).map_err(|m| anyhow::anyhow!("the test patch did not apply: {m}"))?;
+    }
+    let command = plan
+        .test_command
+        .as_deref()
+        .unwrap_or(DEFAULT_TEST_COMMAND)
+        .replace("{tests}", &test_files(&lists).join(" "));
+    let outcome = sandbox::run(&work, &command, plan.timeout, no_network)?;
+    let log = format!(
+        "[benchscope] $ {command}\n{}[benchscope] exit code: {:?}\n",
+        outcome.log, outcome.exit_code
+    );
+    Ok(Tested::Ran {
+        log,
+        timed_out: outcome.timed_out,
+        lists,
+    })
+}
+
+/// The test files to run: the files of the listed tests, shell-quoted.
+fn test_files(lists: &TestLists) -> Vec<String> {
+    let file_level = is_file_level(lists);
+    let files: BTreeSet<&str> = lists
+        .fail_to_pass
+        .iter()
+        .chain(&lists.pass_to_pass)
+        .map(|t| {
+            if file_level {
+                t.as_str()
+            } else {
+                t.split("::").next().unwrap_or(t)
+            }
+        })
+        .collect();
+    files.into_iter().map(|f| format!("'{}'", f.replace('\'', "'\\''"))).collect()
+}
+
+/// Today's date, `YYYY-MM-DD` (UTC).
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_files_are_unique_and_quoted() {
+        let lists = TestLists {
+            fail_to_pass: vec!["t/a.py::x[1 2]".into(), "t/a.py::y".into()],
+            pass_to_pass: vec!["t/b's.py::z".into()],
+        };
+        assert_eq!(test_files(&lists), ["'t/a.py'", "'t/b'\\''s.py'"]);
+    }
+
+    #[test]
+    fn today_is_a_date() {
+        let today = today();
+        assert_eq!(today.len(), 10);
+        assert!(today.starts_with("20"));
+    }
+}

@@ -1,0 +1,133 @@
+//! `benchscope grade`: test logs into verdicts, one log per instance.
+//!
+//! The instance of a log is its file name (`<id>.log`, `instance_<id>.log`, or the directory of
+//! a harness tree's `test_output.txt`), else the first instance id of the dataset the log
+//! mentions.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use benchscope_contract::{Instance, InstanceResult, Run, SystemInfo};
+
+use crate::grading::{failure_mode, grade};
+use crate::logs::parse_log;
+use crate::run_store::NewRun;
+
+/// What `grade` needs.
+#[derive(Debug, Clone)]
+pub struct GradePlan {
+    /// Log files or directories of them.
+    pub logs: Vec<PathBuf>,
+    /// The data directory with the exported dataset.
+    pub data: PathBuf,
+    /// Dataset name.
+    pub dataset: String,
+    /// Split name.
+    pub split: Option<String>,
+    /// The run's id.
+    pub run: String,
+}
+
+/// Grades every log; returns the run to store and warnings.
+pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
+    let (split, instances) = crate::data_dir::instances(&plan.data, &plan.dataset, plan.split.as_deref())?;
+    let mut files = Vec::new();
+    for path in &plan.logs {
+        collect_files(path, &mut files).with_context(|| format!("cannot read {}", path.display()))?;
+    }
+    if files.is_empty() {
+        bail!(
+            "no log files found in {}",
+            plan.logs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+    }
+    let mut warnings = Vec::new();
+    let mut graded: BTreeMap<String, (InstanceResult, String)> = BTreeMap::new();
+    for file in files {
+        let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+        let log = String::from_utf8_lossy(&bytes).into_owned();
+        let Some(instance) = instance_of(&file, &log, &instances) else {
+            warnings.push(format!(
+                "{}: no instance of {}/{split} in its name or text; skipped",
+                file.display(),
+                plan.dataset
+            ));
+            continue;
+        };
+        if graded.contains_key(&instance.id) {
+            warnings.push(format!(
+                "{}: a second log for {}; the first one is kept",
+                file.display(),
+                instance.id
+            ));
+            continue;
+        }
+        graded.insert(instance.id.clone(), (grade_one(instance, &log), log));
+    }
+    let mut new_run = NewRun::new(Run {
+        id: plan.run.clone(),
+        dataset: plan.dataset.clone(),
+        split,
+        system: SystemInfo {
+            name: plan.run.clone(),
+            ..SystemInfo::default()
+        },
+        date: None,
+        source: format!(
+            "benchscope grade {}",
+            plan.logs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
+        ),
+        headline: BTreeMap::new(),
+        notes: Vec::new(),
+        results: Vec::new(),
+    });
+    for (id, (result, log)) in graded {
+        new_run.logs.insert(id, log);
+        new_run.run.results.push(result);
+    }
+    Ok((new_run, warnings))
+}
+
+/// Grades one instance's log.
+pub fn grade_one(instance: &Instance, log: &str) -> InstanceResult {
+    let report = parse_log(log, Some(&instance.repo));
+    let lists = instance.tests.clone().unwrap_or_default();
+    let mut result = InstanceResult {
+        instance_id: instance.id.clone(),
+        ..grade(&lists, &report.statuses)
+    };
+    result.failure_mode = failure_mode(&result, &report, log);
+    result
+}
+
+fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if path.is_file() {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            collect_files(&entry, files)?;
+        } else if entry.extension().is_some_and(|e| e == "log" || e == "txt") {
+            files.push(entry);
+        }
+    }
+    Ok(())
+}
+
+fn instance_of<'a>(file: &Path, log: &str, instances: &'a BTreeMap<String, Instance>) -> Option<&'a Instance> {
+    let stem = file.file_stem()?.to_string_lossy();
+    let parent = file
+        .parent()
+        .and_then(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let candidates = [stem.to_string(), stem.trim_start_matches("instance_").to_string(), parent];
+    candidates.iter().find_map(|c| instances.get(c)).or_else(|| {
+        let head: String = log.chars().take(20_000).collect();
+        instances.values().find(|i| head.contains(&i.id))
+    })
+}

@@ -1,0 +1,18 @@
+"""Parse ``[section]`` / ``key = value`` text into nested dicts."""
+from .types import coerce
+
+
+def parse(text):
+    config = {}
+    section = config.setdefault("DEFAULT", {})
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = config.setdefault(line[1:-1].strip(), {})
+            continue
+        parts = line.split("=", 1)
+        value = parts[1].split(" #")[0].strip()
+        section[parts[0].strip()] = coerce(value)
+    return config
