@@ -24,6 +24,8 @@ pub struct Cli {
 pub enum Command {
     /// Export benchmark files (JSONL, a JSON array, Parquet, or a directory) into a data directory.
     Export(ExportArgs),
+    /// Import harness outputs, leaderboards or predictions as runs into a data directory.
+    Import(ImportArgs),
     /// Run each prediction's tests (fresh work tree, git apply, timeout, no network), grade them, add the run.
     Eval(EvalArgs),
     /// Grade test logs (pytest, Django, sympy) against an exported dataset, add the run.
@@ -73,6 +75,42 @@ pub struct EvalArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `benchscope import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// Harness trees or logs, run summaries, leaderboard files, or predictions.
+    #[arg(required = true)]
+    pub sources: Vec<PathBuf>,
+    #[command(flatten)]
+    pub target: RunTarget,
+    /// The dataset the runs belong to (default: as the source names it, else swe-bench).
+    #[arg(long)]
+    pub dataset: Option<String>,
+    /// The split (default: test, or the source's).
+    #[arg(long)]
+    pub split: Option<String>,
+    /// The run's id, for a source that holds a single run.
+    #[arg(long)]
+    pub run: Option<String>,
+}
+
+impl ImportArgs {
+    /// The import plan.
+    pub fn plan(&self) -> anyhow::Result<crate::importers::ImportPlan> {
+        if let Some(run) = &self.run {
+            if !crate::export::is_safe_name(run) {
+                bail!("run id `{run}` may only use letters, digits, `.`, `_` and `-`");
+            }
+        }
+        Ok(crate::importers::ImportPlan {
+            sources: self.sources.clone(),
+            dataset: self.dataset.clone(),
+            split: self.split.clone(),
+            run: self.run.clone(),
+        })
+    }
 }
 
 /// `benchscope grade`.

@@ -8,7 +8,8 @@
 //! - [`run_store`] adds runs (results, model patches, logs) to a data directory;
 //! - [`logs`] parses test logs (pytest, Django, sympy) into per-test statuses, and [`grading`]
 //!   turns statuses into verdicts with the SWE-bench and FeatureBench rules;
-//! - [`grade_logs`] (`benchscope grade`) and [`evaluate`] (`benchscope eval`) produce runs;
+//! - [`importers`] (`benchscope import`), [`grade_logs`] (`benchscope grade`) and [`evaluate`]
+//!   (`benchscope eval`) produce runs;
 //! - [`categories`] maps repositories to categories;
 //! - [`error`] carries the file, record and field of every problem with the input.
 
@@ -21,6 +22,7 @@ pub mod export;
 pub mod formats;
 pub mod grade_logs;
 pub mod grading;
+pub mod importers;
 pub mod input;
 pub mod logs;
 pub mod predictions;

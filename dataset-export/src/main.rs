@@ -55,6 +55,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!("wrote {}", plan.out.display());
             Ok(())
         }
+        Command::Import(args) => store(&args.target, benchscope_cli::importers::import(&args.plan()?)?),
         Command::Eval(args) => {
             let (run, warnings) = evaluate(&args.plan()?)?;
             store(&args.target, vec![(run, warnings)])

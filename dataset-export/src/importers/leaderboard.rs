@@ -1,0 +1,159 @@
+//! Leaderboards: swebench.com's `leaderboards.json` (also FEA-Bench's site, which copies it): one
+//! run per entry, with per-instance results where `per_instance_details` exists; and FeatureBench's
+//! leaderboard rows (`agent, model, passed, resolved, date, org, filter_1, filter_2`).
+
+use std::collections::BTreeMap;
+
+use benchscope_contract::{InstanceResult, Run, SystemInfo};
+use serde_json::Value;
+
+use crate::run_store::NewRun;
+
+/// A dataset name for a board (`Lite` → `swe-bench-lite`, `Test` → `swe-bench`).
+pub fn dataset_for_board(board: &str) -> String {
+    match board.to_ascii_lowercase().as_str() {
+        "test" | "full" => "swe-bench".to_string(),
+        other => format!("swe-bench-{}", slug(other)),
+    }
+}
+
+/// Letters, digits, `.`, `_` and `-` only (others become `-`).
+pub fn slug(text: &str) -> String {
+    let slug: String = text
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '-' })
+        .collect();
+    slug.trim_matches('-').to_string()
+}
+
+/// swebench.com-style boards: `{leaderboards: [{name, results: [entry]}]}`.
+pub fn swebench_site(value: &Value, source: &str, dataset_override: Option<&str>) -> Vec<NewRun> {
+    let mut runs = Vec::new();
+    for board in value.get("leaderboards").and_then(Value::as_array).into_iter().flatten() {
+        let name = board.get("name").and_then(Value::as_str).unwrap_or("board");
+        let dataset = dataset_override.map(str::to_string).unwrap_or_else(|| dataset_for_board(name));
+        for entry in board.get("results").and_then(Value::as_array).into_iter().flatten() {
+            runs.push(site_entry(entry, name, &dataset, source));
+        }
+    }
+    runs
+}
+
+fn site_entry(entry: &Value, board: &str, dataset: &str, source: &str) -> NewRun {
+    let text = |key: &str| entry.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string);
+    let name = text("name").unwrap_or_else(|| "unnamed".into());
+    let folder = text("folder");
+    let id = format!("{}.{}", slug(&board.to_lowercase()), slug(folder.as_deref().unwrap_or(&name)));
+    let tags: Vec<String> = entry
+        .get("tags")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_string)
+        .collect();
+    let tagged = |prefix: &str| tags.iter().find_map(|t| t.strip_prefix(prefix).map(str::to_string));
+    let mut system_tags = tags.clone();
+    for (key, label) in [("os_model", "open weights"), ("os_system", "open scaffold"), ("checked", "checked")] {
+        if entry.get(key).and_then(Value::as_bool) == Some(true) {
+            system_tags.push(label.to_string());
+        }
+    }
+    let mut headline = BTreeMap::new();
+    for (key, label) in [
+        ("resolved", "resolved_percent"),
+        ("cost", "cost"),
+        ("instance_cost", "instance_cost"),
+        ("instance_calls", "instance_calls"),
+    ] {
+        if let Some(v) = entry.get(key).and_then(Value::as_f64) {
+            headline.insert(label.to_string(), v);
+        }
+    }
+    let mut results = Vec::new();
+    if let Some(Value::Object(details)) = entry.get("per_instance_details") {
+        for (instance, detail) in details {
+            results.push(InstanceResult {
+                instance_id: instance.clone(),
+                resolved: detail.get("resolved").and_then(Value::as_bool),
+                cost: detail.get("cost").and_then(Value::as_f64),
+                ..InstanceResult::default()
+            });
+        }
+    }
+    let mut notes = Vec::new();
+    check_headline(&headline, &results, &mut notes);
+    let run = Run {
+        id,
+        dataset: dataset.to_string(),
+        split: "test".into(),
+        system: SystemInfo {
+            name,
+            model: tagged("Model: "),
+            scaffold: tagged("System: ").or_else(|| tagged("Scaffold: ")),
+            org: tagged("Org: "),
+            tags: system_tags,
+        },
+        date: text("date"),
+        source: source.to_string(),
+        headline,
+        notes,
+        results,
+    };
+    NewRun::new(run)
+}
+
+/// Notes a published resolved percentage that the per-instance results do not reproduce.
+pub fn check_headline(headline: &BTreeMap<String, f64>, results: &[InstanceResult], notes: &mut Vec<String>) {
+    let (Some(published), false) = (headline.get("resolved_percent"), results.is_empty()) else {
+        return;
+    };
+    let resolved = results.iter().filter(|r| r.resolved == Some(true)).count();
+    let computed = 100.0 * resolved as f64 / results.len() as f64;
+    if (computed - published).abs() > 0.05 {
+        notes.push(format!(
+            "the source publishes {published:.2}% resolved, but its per-instance results give {computed:.2}% ({resolved} of {}); both are kept",
+            results.len()
+        ));
+    }
+}
+
+/// FeatureBench leaderboard rows; `split` is the board (lite, full, fast).
+pub fn featurebench_rows(rows: &[Value], split: &str, source: &str, dataset: &str) -> Vec<NewRun> {
+    rows.iter()
+        .map(|row| {
+            let text = |key: &str| row.get(key).and_then(Value::as_str).map(str::to_string);
+            let agent = text("agent").unwrap_or_default();
+            let model = text("model").unwrap_or_default();
+            let filters: Vec<String> = ["filter_1", "filter_2"]
+                .iter()
+                .flat_map(|k| row.get(*k).and_then(Value::as_array).cloned().unwrap_or_default())
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect();
+            let org = filters.iter().find_map(|f| f.strip_prefix("Org: ").map(str::to_string));
+            let mut headline = BTreeMap::new();
+            for (key, label) in [("resolved", "resolved_percent"), ("passed", "passed_percent")] {
+                if let Some(v) = row.get(key).and_then(Value::as_f64) {
+                    headline.insert(label.to_string(), v);
+                }
+            }
+            NewRun::new(Run {
+                id: format!("featurebench-{split}.{}", slug(&format!("{agent}-{model}"))),
+                dataset: dataset.to_string(),
+                split: split.to_string(),
+                system: SystemInfo {
+                    name: format!("{agent} + {model}"),
+                    model: Some(model),
+                    scaffold: Some(agent),
+                    org,
+                    tags: filters,
+                },
+                date: text("date"),
+                source: source.to_string(),
+                headline,
+                notes: Vec::new(),
+                results: Vec::new(),
+            })
+        })
+        .collect()
+}
