@@ -319,10 +319,10 @@ mod tests {
     #[test]
     fn dataset_flag_once_or_once_per_input() {
         let parse = |args: &[&str]| {
-            let Cli {
-                command: Command::Export(args),
-            } = Cli::try_parse_from(args).unwrap();
-            args.plan()
+            match Cli::try_parse_from(args).unwrap().command {
+                Command::Export(args) => args.plan(),
+                other => panic!("parsed as {other:?}"),
+            }
         };
         let plan = parse(&[
             "benchscope",
