@@ -318,11 +318,9 @@ mod tests {
 
     #[test]
     fn dataset_flag_once_or_once_per_input() {
-        let parse = |args: &[&str]| {
-            match Cli::try_parse_from(args).unwrap().command {
-                Command::Export(args) => args.plan(),
-                other => panic!("parsed as {other:?}"),
-            }
+        let parse = |args: &[&str]| match Cli::try_parse_from(args).unwrap().command {
+            Command::Export(args) => args.plan(),
+            other => panic!("parsed as {other:?}"),
         };
         let plan = parse(&[
             "benchscope",

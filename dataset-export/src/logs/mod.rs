@@ -88,9 +88,11 @@ pub fn exception_class(log: &str) -> Option<String> {
 fn exception_name(text: &str) -> Option<String> {
     let head: &str = text.split([':', ' ', '(']).next()?;
     let name = head.rsplit('.').next()?;
-    let is_exception = ["Error", "Exception", "Exit", "Interrupt", "Failure"]
-        .iter()
-        .any(|suffix| name.ends_with(suffix) && name.len() > suffix.len());
+    // `Failed` is pytest's own outcome (pytest.fail, "DID NOT RAISE").
+    let is_exception = name == "Failed"
+        || ["Error", "Exception", "Exit", "Interrupt", "Failure"]
+            .iter()
+            .any(|suffix| name.ends_with(suffix) && name.len() > suffix.len());
     (is_exception && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && name.starts_with(|c: char| c.is_ascii_uppercase()))
         .then(|| name.to_string())
 }
