@@ -119,7 +119,13 @@ pub fn failure_mode(result: &InstanceResult, report: &TestReport, log: &str) -> 
     if report.collection_error && !failing_ran {
         return Some("collection_error".into());
     }
-    Some(crate::logs::exception_class(log).unwrap_or_else(|| "tests_failed".into()))
+    let failing: Vec<&str> = result
+        .tests
+        .iter()
+        .filter(|(_, s)| matches!(s, TestStatus::Failed | TestStatus::Error))
+        .map(|(t, _)| t.as_str())
+        .collect();
+    Some(crate::logs::exception_for_tests(log, &failing).unwrap_or_else(|| "tests_failed".into()))
 }
 
 #[cfg(test)]

@@ -84,6 +84,51 @@ pub fn exception_class(log: &str) -> Option<String> {
     from_summary.chain(from_traceback).next()
 }
 
+/// The exception class that failed the given tests: from their own summary lines, then from
+/// their traceback blocks (`____ test_name ____`), then from the log as a whole.
+pub fn exception_for_tests(log: &str, tests: &[&str]) -> Option<String> {
+    let log = strip_ansi(log);
+    let from_summary = log.lines().find_map(|line| {
+        let rest = line.strip_prefix("FAILED ").or_else(|| line.strip_prefix("ERROR "))?;
+        let (id, message) = rest.split_once(" - ")?;
+        if !tests.contains(&id.trim()) {
+            return None;
+        }
+        let message = message.trim();
+        if message.starts_with("assert ") {
+            Some("AssertionError".to_string())
+        } else {
+            exception_name(message)
+        }
+    });
+    from_summary
+        .or_else(|| exception_in_blocks(&log, tests))
+        .or_else(|| exception_class(&log))
+}
+
+/// pytest prints each failure under a `____ name ____` header; the `E   Xxx:` lines below the
+/// header of one of `tests` name its exception.
+fn exception_in_blocks(log: &str, tests: &[&str]) -> Option<String> {
+    let short_names: Vec<&str> = tests.iter().map(|t| t.rsplit("::").next().unwrap_or(t)).collect();
+    let mut inside = false;
+    for line in log.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("___") && trimmed.ends_with("___") {
+            let title = trimmed.trim_matches('_').trim();
+            inside = short_names
+                .iter()
+                .any(|n| title == *n || title.ends_with(&format!(" {n}")) || title.ends_with(&format!(".{n}")));
+            continue;
+        }
+        if inside {
+            if let Some(found) = line.strip_prefix('E').map(str::trim).and_then(exception_name) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
 /// `Name` when `text` starts with an exception class name (`pkg.module.NameError: ...`).
 fn exception_name(text: &str) -> Option<String> {
     let head: &str = text.split([':', ' ', '(']).next()?;
@@ -121,6 +166,9 @@ mod tests {
             Some("Failed")
         );
         assert_eq!(exception_class("all good\n"), None);
+        let log = "___ ERROR at setup of test_e ___\nE   RuntimeError: x\n___ test_f ___\nE   KeyError: 'k'\nFAILED t.py::test_g - TypeError: y\n";
+        assert_eq!(exception_for_tests(log, &["t.py::test_f"]).as_deref(), Some("KeyError"));
+        assert_eq!(exception_for_tests(log, &["t.py::test_g"]).as_deref(), Some("TypeError"));
     }
 
     #[test]

@@ -55,15 +55,33 @@ fn summary_line(line: &str) -> Option<(String, TestStatus)> {
     (!id.is_empty()).then(|| (id.to_string(), *status))
 }
 
-/// `id STATUS` or `id STATUS [ 42%]` (the verbose form); the id must be a node id (`::`).
+/// `id STATUS`, `id STATUS [ 42%]` or `id SKIPPED (reason) [ 42%]` (the verbose form); the id
+/// must be a node id (`::`). The status is the last status word followed by the end, a space
+/// or a `(`.
 fn verbose_line(line: &str) -> Option<(String, TestStatus)> {
     let mut line = line.trim_end();
     if line.ends_with("%]") {
         line = line[..line.rfind('[')?].trim_end();
     }
-    let (word, status) = STATUSES.iter().find(|(word, _)| line.ends_with(&format!(" {word}")))?;
-    let id = line[..line.len() - word.len() - 1].trim_end();
-    (id.contains("::") && !id.starts_with(|c: char| c.is_whitespace())).then(|| (id.to_string(), *status))
+    let mut best: Option<(usize, &str, TestStatus)> = None;
+    for (word, status) in STATUSES {
+        let mut from = 0;
+        while let Some(found) = line[from..].find(&format!(" {word}")) {
+            let at = from + found;
+            let after = &line[at + 1 + word.len()..];
+            if (after.is_empty() || after.starts_with(' ') || after.starts_with('(')) && best.is_none_or(|(b, _, _)| at > b) {
+                best = Some((at, word, status));
+            }
+            from = at + 1;
+        }
+    }
+    let (at, _, status) = best?;
+    let id = line[..at].trim_end();
+    let reason_only = line[at..]
+        .trim_start()
+        .split_once(' ')
+        .is_none_or(|(_, rest)| rest.trim_start().starts_with('('));
+    (id.contains("::") && !id.starts_with(char::is_whitespace) && reason_only).then(|| (id.to_string(), status))
 }
 
 /// The node id at the start of `rest`: up to the first ` - ` not inside brackets.
@@ -103,11 +121,13 @@ mod tests {
 
     #[test]
     fn verbose_lines_and_summary_precedence() {
-        let log = "tests/t.py::test_a PASSED                                   [ 50%]\n\
+        let log = "tests/t.py::test_s SKIPPED (no db)                          [ 25%]\n\
+                   tests/t.py::test_a PASSED                                   [ 50%]\n\
                    tests/t.py::test_b[a b] FAILED                              [100%]\n\
                    FAILED tests/t.py::test_a - flaky\n";
         let statuses = parse(log);
         assert_eq!(statuses["tests/t.py::test_b[a b]"], TestStatus::Failed);
         assert_eq!(statuses["tests/t.py::test_a"], TestStatus::Failed, "the summary wins");
+        assert_eq!(statuses["tests/t.py::test_s"], TestStatus::Skipped);
     }
 }

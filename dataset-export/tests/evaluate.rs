@@ -1,0 +1,259 @@
+//! `benchscope eval` for real: right, wrong and malicious patches on a repository the test
+//! builds, the demo's three prediction sets, and bad input.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use benchscope_contract::{Manifest, PatchShard, Run};
+use common::*;
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A one-function repository with a bug, an instance whose test patch adds the failing test,
+/// and its exported data directory.
+fn calc_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String) {
+    let repo = tmp.join("repos/calc");
+    std::fs::create_dir_all(repo.join("calc")).unwrap();
+    std::fs::create_dir_all(repo.join("tests")).unwrap();
+    std::fs::write(repo.join("calc/__init__.py"), "def add(a, b):\n    return a - b\n").unwrap();
+    std::fs::write(
+        repo.join("tests/test_calc.py"),
+        "from calc import add\n\n\ndef test_zero():\n    assert add(0, 0) == 0\n",
+    )
+    .unwrap();
+    git(&repo, &["init", "-q", "-b", "main"]);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "base"]);
+    let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let diff_of = |path: &str, content: &str| {
+        std::fs::write(repo.join(path), content).unwrap();
+        let diff = git(&repo, &["diff"]);
+        git(&repo, &["checkout", "-q", "--", "."]);
+        diff
+    };
+    let gold = diff_of("calc/__init__.py", "def add(a, b):\n    return a + b\n");
+    let test_patch = diff_of(
+        "tests/test_calc.py",
+        "from calc import add\n\n\ndef test_zero():\n    assert add(0, 0) == 0\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+    );
+    let record = serde_json::json!({
+        "instance_id": "demo__calc-1", "repo": "demo/calc", "base_commit": base, "problem_statement": "add() subtracts",
+        "patch": gold, "test_patch": test_patch,
+        "FAIL_TO_PASS": "[\"tests/test_calc.py::test_add\"]", "PASS_TO_PASS": "[\"tests/test_calc.py::test_zero\"]",
+    });
+    let input = tmp.join("calc.jsonl");
+    std::fs::write(&input, format!("{record}\n")).unwrap();
+    let data = tmp.join("data");
+    benchscope_ok(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "calc",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    (data, tmp.join("repos"), gold)
+}
+
+fn eval(data: &Path, repos: &Path, predictions: &Path, run: &str, timeout: &str) -> std::process::Output {
+    benchscope(&[
+        "eval",
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "calc",
+        "--predictions",
+        predictions.to_str().unwrap(),
+        "--repos",
+        repos.to_str().unwrap(),
+        "--run",
+        run,
+        "--timeout",
+        timeout,
+    ])
+}
+
+fn only_result(data: &Path, run: &str) -> benchscope_contract::InstanceResult {
+    let run: Run = read_json(&data.join(format!("runs/{run}.json")));
+    run.results.into_iter().next().unwrap()
+}
+
+#[test]
+fn right_wrong_and_malicious_patches() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, repos, gold) = calc_fixture(tmp.path());
+    let escape = tmp.path().join("escaped.txt");
+    let predictions = [
+        ("right", gold.clone()),
+        ("wrong", gold.replace("a + b", "a * b")),
+        (
+            "traversal",
+            format!("--- /dev/null\n+++ b/../../../escaped.txt\n@@ -0,0 +1 @@\n+owned\n"),
+        ),
+        (
+            "sleeper",
+            gold.replace("+    return a + b", "+    import time\n+    time.sleep(10 ** 6)"),
+        ),
+    ];
+    for (name, patch) in &predictions {
+        let file = tmp.path().join(format!("{name}.jsonl"));
+        std::fs::write(
+            &file,
+            format!(
+                "{}\n",
+                serde_json::json!({"instance_id": "demo__calc-1", "model_name_or_path": name, "model_patch": patch})
+            ),
+        )
+        .unwrap();
+        let started = Instant::now();
+        let out = eval(&data, &repos, &file, name, "3");
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let result = only_result(&data, name);
+        match *name {
+            "right" => assert_eq!(result.resolved, Some(true), "{result:?}"),
+            "wrong" => assert_eq!(
+                (result.resolved, result.failure_mode.as_deref()),
+                (Some(false), Some("AssertionError"))
+            ),
+            "traversal" => {
+                assert_eq!(
+                    (result.patch_applied, result.failure_mode.as_deref()),
+                    (Some(false), Some("patch_failed"))
+                );
+                assert!(result.error.unwrap().contains("outside the checkout"));
+                assert!(!escape.exists(), "nothing was written outside the work tree");
+            }
+            "sleeper" => {
+                assert_eq!(result.failure_mode.as_deref(), Some("timeout"), "{result:?}");
+                assert!(started.elapsed().as_secs() < 30, "the endless test was killed at its timeout");
+            }
+            _ => unreachable!(),
+        }
+    }
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let ids: Vec<_> = manifest.runs.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["right", "sleeper", "traversal", "wrong"]);
+    let right = only_result(&data, "right");
+    let shard: PatchShard = read_json(&data.join(right.model_patch.unwrap()));
+    assert_eq!(
+        shard.patches["demo__calc-1"], gold,
+        "the model patch is stored for on-demand loading"
+    );
+}
+
+#[test]
+fn bad_predictions_end_in_clear_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, repos, _) = calc_fixture(tmp.path());
+    let unknown = tmp.path().join("unknown.jsonl");
+    std::fs::write(&unknown, "{\"instance_id\": \"nope__x-1\", \"model_patch\": \"\"}\n").unwrap();
+    let out = eval(&data, &repos, &unknown, "u", "3");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("predictions name instances that calc/test does not have: nope__x-1"));
+    let invalid = tmp.path().join("invalid.jsonl");
+    std::fs::write(&invalid, "{\"instance_id\": \"demo__calc-1\", \"model_patch\": \n").unwrap();
+    let out = eval(&data, &repos, &invalid, "i", "3");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("invalid.jsonl: line 1: malformed JSON"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let truncated = tmp.path().join("report.json");
+    std::fs::write(&truncated, "{\"demo__calc-1\": {\"resolved\": tru").unwrap();
+    let out = benchscope(&[
+        "import",
+        truncated.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "calc",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("report.json"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    assert!(manifest.runs.is_empty(), "no run was added by a failed command");
+}
+
+/// The demo's three prediction sets, evaluated on its own repositories.
+#[test]
+fn demo_prediction_sets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root();
+    let repos = tmp.path().join("repos");
+    let status = Command::new("python3")
+        .arg(root.join("demo/build.py"))
+        .args(["--check", "--repos-out"])
+        .arg(&repos)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "export",
+        root.join("demo/demo.jsonl").to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    for set in ["gold", "partly-right", "failure-modes"] {
+        let predictions = root.join(format!("demo/predictions/{set}.jsonl"));
+        benchscope_ok(&[
+            "eval",
+            "--data",
+            data.to_str().unwrap(),
+            "--dataset",
+            "demo",
+            "--predictions",
+            predictions.to_str().unwrap(),
+            "--repos",
+            repos.to_str().unwrap(),
+            "--run",
+            set,
+            "--timeout",
+            "8",
+        ]);
+    }
+    let resolved = |set: &str| -> usize {
+        read_json::<Run>(&data.join(format!("runs/{set}.json")))
+            .results
+            .iter()
+            .filter(|r| r.resolved == Some(true))
+            .count()
+    };
+    assert_eq!((resolved("gold"), resolved("partly-right"), resolved("failure-modes")), (12, 6, 2));
+    let run: Run = read_json(&data.join("runs/failure-modes.json"));
+    let mut modes: Vec<String> = run.results.iter().filter_map(|r| r.failure_mode.clone()).collect();
+    modes.sort();
+    assert_eq!(
+        modes,
+        [
+            "AttributeError",
+            "NameError",
+            "TypeError",
+            "collection_error",
+            "empty_patch",
+            "patch_failed",
+            "patch_failed",
+            "timeout"
+        ]
+    );
+}

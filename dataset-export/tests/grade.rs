@@ -1,0 +1,251 @@
+//! Test-log parsing on output produced by running real pytest and unittest (the runner Django's
+//! is built on), and `benchscope grade` end to end.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use benchscope_cli::logs::{django, pytest};
+use benchscope_contract::TestStatus::{self, *};
+use common::*;
+
+const PYTEST_FILE: &str = r#"
+import pytest
+
+def test_pass():
+    assert True
+
+def test_fail():
+    assert 1 == 2
+
+@pytest.fixture
+def broken():
+    raise RuntimeError("setup failed")
+
+def test_error(broken):
+    pass
+
+@pytest.mark.skip(reason="no database")
+def test_skip():
+    pass
+
+@pytest.mark.xfail(reason="known bug")
+def test_xfail():
+    assert False
+
+@pytest.mark.xfail(reason="fixed already")
+def test_xpass():
+    assert True
+
+@pytest.mark.parametrize("value", ["a b", "[x]", "c - d"])
+def test_param(value):
+    assert value != "c - d"
+
+def test_type():
+    None + 1
+"#;
+
+fn expected_pytest() -> BTreeMap<String, TestStatus> {
+    [
+        ("test_pass", Passed),
+        ("test_fail", Failed),
+        ("test_error", Error),
+        ("test_skip", Skipped),
+        ("test_xfail", Xfail),
+        ("test_xpass", Xpass),
+        ("test_param[a b]", Passed),
+        ("test_param[[x]]", Passed),
+        ("test_param[c - d]", Failed),
+        ("test_type", Failed),
+    ]
+    .into_iter()
+    .map(|(name, status)| (format!("tests/test_all.py::{name}"), status))
+    .collect()
+}
+
+fn pytest_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("tests")).unwrap();
+    std::fs::write(dir.path().join("tests/test_all.py"), PYTEST_FILE).unwrap();
+    dir
+}
+
+fn run(dir: &Path, program: &str, args: &[&str]) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .expect("python3 runs");
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+#[test]
+fn pytest_short_summary_from_a_real_run() {
+    let project = pytest_project();
+    let log = run(
+        project.path(),
+        "python3",
+        &["-m", "pytest", "-rA", "-p", "no:cacheprovider", "tests"],
+    );
+    let mut parsed = pytest::parse(&log);
+    // -rA names skipped tests by file and line, not by node id.
+    parsed.entry("tests/test_all.py::test_skip".into()).or_insert(Skipped);
+    assert_eq!(parsed, expected_pytest(), "{log}");
+}
+
+#[test]
+fn pytest_verbose_form_from_a_real_run() {
+    let project = pytest_project();
+    let log = run(
+        project.path(),
+        "python3",
+        &["-m", "pytest", "-v", "-p", "no:cacheprovider", "tests"],
+    );
+    assert_eq!(pytest::parse(&log), expected_pytest(), "{log}");
+}
+
+#[test]
+fn unittest_verbose_output_parses_as_djangos_runner() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("test_mod.py"),
+        "import unittest\n\nclass Case(unittest.TestCase):\n    def test_ok(self):\n        pass\n\n    def test_fail(self):\n        self.assertEqual(1, 2)\n\n    def test_error(self):\n        raise KeyError('x')\n\n    def test_skip(self):\n        self.skipTest('later')\n\n    @unittest.expectedFailure\n    def test_expected(self):\n        self.assertTrue(False)\n\n    def test_doc(self):\n        \"\"\"A docstring line.\"\"\"\n",
+    )
+    .unwrap();
+    let log = run(dir.path(), "python3", &["-m", "unittest", "-v", "test_mod"]);
+    let parsed = django::parse(&log);
+    let status = |name: &str| {
+        parsed
+            .iter()
+            .find(|(id, _)| id.starts_with(&format!("{name} (test_mod.Case")))
+            .map(|(_, s)| *s)
+    };
+    assert_eq!(status("test_ok"), Some(Passed), "{log}");
+    assert_eq!(status("test_fail"), Some(Failed), "{log}");
+    assert_eq!(status("test_error"), Some(Error), "{log}");
+    assert_eq!(status("test_skip"), Some(Skipped), "{log}");
+    assert_eq!(status("test_expected"), Some(Xfail), "{log}");
+    assert_eq!(status("test_doc"), Some(Passed), "{log}");
+}
+
+/// `benchscope grade` on real pytest logs: verdicts and failure modes by the SWE-bench rule.
+#[test]
+fn grade_command_on_real_pytest_logs() {
+    let project = pytest_project();
+    let log = run(
+        project.path(),
+        "python3",
+        &["-m", "pytest", "-rA", "-p", "no:cacheprovider", "tests"],
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let record = |id: &str, f2p: &[&str], p2p: &[&str]| {
+        let names = |l: &[&str]| serde_json::to_string(&l.iter().map(|n| format!("tests/test_all.py::{n}")).collect::<Vec<_>>()).unwrap();
+        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": names(f2p), "PASS_TO_PASS": names(p2p)}).to_string()
+    };
+    let dataset = tmp.path().join("g.jsonl");
+    let records = [
+        record("o__r-1", &["test_pass", "test_param[a b]"], &["test_xfail"]),
+        record("o__r-2", &["test_fail"], &["test_pass"]),
+        record("o__r-3", &["test_type"], &[]),
+        record("o__r-4", &["test_pass"], &["test_error"]),
+        // `-rA` names a skipped test by file and line only, so it is missing from the log, and
+        // the SWE-bench harness counts a missing PASS_TO_PASS test as failed: so do we.
+        record("o__r-5", &["test_pass"], &["test_skip"]),
+    ];
+    std::fs::write(&dataset, records.join("\n") + "\n").unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "export",
+        dataset.to_str().unwrap(),
+        "--dataset",
+        "g",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let logs = tmp.path().join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    for id in ["o__r-1", "o__r-2", "o__r-3", "o__r-4", "o__r-5"] {
+        std::fs::write(logs.join(format!("{id}.log")), &log).unwrap();
+    }
+    std::fs::write(logs.join("stray.log"), "nothing to see").unwrap();
+    let summary = tmp.path().join("s.json");
+    let out = benchscope(&[
+        "grade",
+        logs.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "g",
+        "--run",
+        "graded",
+        "--summary-json",
+        summary.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stray.log: no instance of g/test"));
+    let summary: serde_json::Value = read_json(&summary);
+    assert_eq!(summary["runs"][0]["resolved_ids"], serde_json::json!(["o__r-1"]));
+    let run: benchscope_contract::Run = read_json(&data.join("runs/graded.json"));
+    let mode = |id: &str| run.results.iter().find(|r| r.instance_id == id).unwrap().failure_mode.clone();
+    assert_eq!(mode("o__r-2").as_deref(), Some("AssertionError"));
+    assert_eq!(mode("o__r-3").as_deref(), Some("TypeError"));
+    assert!(data.join("runs/graded/logs/o__r-2.log").is_file(), "the log is kept beside the run");
+}
+
+/// The 50 real OpenHands logs: our grading of their reports' test statuses gives their verdicts.
+#[test]
+fn openhands_logs_regrade_to_their_own_verdicts() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swebench-verified-evallogs_OpenHands-claude35-v0.15/output.swebench_eval.logs");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let summary = tmp.path().join("s.json");
+    let out = benchscope(&[
+        "import",
+        dir.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-verified",
+        "--run",
+        "oh",
+        "--summary-json",
+        summary.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "no disagreement between reports, final lines and the summary"
+    );
+    let mut expected = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let id = path
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .trim_start_matches("instance_")
+            .to_string();
+        let verdict = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("Result for {id}: resolved: ")).map(|v| v == "True"));
+        expected.insert(id, verdict.unwrap_or(false));
+    }
+    let run: benchscope_contract::Run = read_json(&data.join("runs/oh.json"));
+    let ours: BTreeMap<String, bool> = run
+        .results
+        .iter()
+        .map(|r| (r.instance_id.clone(), r.resolved.unwrap_or(false)))
+        .collect();
+    assert_eq!(ours, expected);
+    assert_eq!(ours.values().filter(|v| **v).count(), 26);
+    let summary: serde_json::Value = read_json(&summary);
+    assert_eq!(summary["runs"][0]["resolved"], 26);
+    let empty = run.results.iter().find(|r| r.instance_id == "django__django-11265").unwrap();
+    assert!(empty.empty_patch, "the Markdown summary names the empty patch");
+}
