@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up what it needs, exports the embedded demo dataset, builds the explorer in release
-# mode and serves it on http://127.0.0.1:PORT (default 8080). Ctrl-C stops the server.
+# Sets up what it needs, exports the embedded demo dataset, evaluates the demo's three
+# prediction sets on its repositories, builds the explorer in release mode and serves it on
+# http://127.0.0.1:PORT (default 8080). Ctrl-C stops the server.
 #   scripts/serve.sh [PORT]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -11,6 +12,15 @@ scripts/setup.sh
 cargo build --release --quiet -p benchscope-cli
 trunk build --release
 target/release/benchscope export demo/demo.jsonl --dataset demo --split test --categories demo/categories.json --out dist/data
+# The demo's runs are computed: its repositories are built with git and each prediction set's
+# tests run for real with pytest.
+REPOS="$(mktemp -d)"
+trap 'rm -rf "$REPOS"' EXIT
+python3 demo/build.py --check --repos-out "$REPOS" >/dev/null
+for set in gold partly-right failure-modes; do
+  target/release/benchscope eval --data dist/data --dataset demo --predictions "demo/predictions/$set.jsonl" \
+    --repos "$REPOS" --run "$set" --timeout 10 --quiet
+done
 echo
 echo "Benchscope is served at http://127.0.0.1:$PORT/"
-exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist
+python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist

@@ -59,6 +59,9 @@ fn summary_line(line: &str) -> Option<(String, TestStatus)> {
 /// must be a node id (`::`). The status is the last status word followed by the end, a space
 /// or a `(`.
 fn verbose_line(line: &str) -> Option<(String, TestStatus)> {
+    if !line.contains("::") {
+        return None;
+    }
     let mut line = line.trim_end();
     if line.ends_with("%]") {
         line = line[..line.rfind('[')?].trim_end();

@@ -1,0 +1,214 @@
+//! `benchscope import` on the real leaderboards and harness outputs.
+
+mod common;
+
+use benchscope_contract::{Manifest, Run};
+use common::*;
+
+/// swebench.com's boards: one run per entry, per-instance results where published, and a
+/// consistency finding for every entry whose headline its own per-instance results contradict.
+#[test]
+fn swebench_leaderboards_import_with_consistency_findings() {
+    let Some(realdata) = realdata() else { return };
+    let source = realdata.join("swebench-leaderboard_SWE-bench-swe-bench.github.io/leaderboards.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let out = benchscope(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let raw: serde_json::Value = read_json(&source);
+    let boards = raw["leaderboards"].as_array().unwrap();
+    let entries: Vec<&serde_json::Value> = boards.iter().flat_map(|b| b["results"].as_array().unwrap()).collect();
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    assert_eq!(manifest.runs.len(), entries.len(), "one run per entry (ids unique per board)");
+    let with_details: Vec<_> = entries.iter().filter(|e| e["per_instance_details"].is_object()).collect();
+    assert_eq!(manifest.runs.iter().filter(|r| r.instances > 0).count(), with_details.len());
+
+    let mut contradicted = 0;
+    for entry in &with_details {
+        let details = entry["per_instance_details"].as_object().unwrap();
+        let resolved = details.values().filter(|d| d["resolved"] == true).count();
+        let computed = 100.0 * resolved as f64 / details.len() as f64;
+        if (computed - entry["resolved"].as_f64().unwrap()).abs() > 0.05 {
+            contradicted += 1;
+        }
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("per-instance results give").count(), contradicted, "{stderr}");
+    assert!(contradicted > 0, "the real data has such entries");
+
+    // The published ranking (by resolved %) is what the runs' headlines give.
+    let lite = boards.iter().find(|b| b["name"] == "Lite").unwrap();
+    let mut published: Vec<(String, f64)> = lite["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["name"].as_str().unwrap().to_string(), e["resolved"].as_f64().unwrap()))
+        .collect();
+    published.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut imported: Vec<(String, f64)> = manifest
+        .runs
+        .iter()
+        .filter(|r| r.dataset == "swe-bench-lite")
+        .map(|r| (r.system.name.clone(), r.headline["resolved_percent"]))
+        .collect();
+    imported.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    assert_eq!(imported, published);
+}
+
+#[test]
+fn featurebench_leaderboards_import_as_headline_runs() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    for split in ["lite", "full", "fast"] {
+        let source = realdata.join(format!("featurebench_LiberCoders-FeatureBench/leaderboard/data/{split}.json"));
+        benchscope_ok(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+        let rows: Vec<serde_json::Value> = read_json(&source);
+        let manifest: Manifest = read_json(&data.join("manifest.json"));
+        let runs: Vec<_> = manifest.runs.iter().filter(|r| r.split == split).collect();
+        assert_eq!(runs.len(), rows.len(), "{split}");
+        for row in &rows {
+            let name = format!("{} + {}", row["agent"].as_str().unwrap(), row["model"].as_str().unwrap());
+            let run = runs.iter().find(|r| r.system.name == name).unwrap();
+            assert_eq!(run.headline["resolved_percent"], row["resolved"].as_f64().unwrap());
+            assert_eq!(run.headline["passed_percent"], row["passed"].as_f64().unwrap());
+            assert_eq!(run.dataset, "featurebench");
+        }
+    }
+    assert!(
+        !data.join("detail").exists(),
+        "a leaderboard-only directory needs no exported dataset"
+    );
+}
+
+/// The current harness's report.json tree and its run summary: verdicts kept, headline checked.
+#[test]
+fn harness_tree_and_summary() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swebench-lite-harness-report_m1o0-swe-bench-lite-37");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        dir.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-lite",
+        "--run",
+        "tree",
+    ]);
+    let run: Run = read_json(&data.join("runs/tree.json"));
+    for result in &run.results {
+        let report: serde_json::Value = read_json(&dir.join(format!(
+            "logs/run_evaluation/tonight/glm-5.3-zcode-campaign/{}/report.json",
+            result.instance_id
+        )));
+        assert_eq!(
+            result.resolved,
+            report[&result.instance_id]["resolved"].as_bool(),
+            "{}",
+            result.instance_id
+        );
+        let f2p = &report[&result.instance_id]["tests_status"]["FAIL_TO_PASS"];
+        assert_eq!(
+            result.fail_to_pass.unwrap().passed as usize,
+            f2p["success"].as_array().unwrap().len()
+        );
+    }
+    assert_eq!(run.results.len(), 3);
+    assert_eq!(run.headline["resolved_instances"], 25.0);
+    assert!(run
+        .notes
+        .iter()
+        .any(|n| n.contains("covers 37 completed instances; 3 have per-instance results")));
+
+    let summary = dir.join("glm-5.3-zcode-campaign.tonight.json");
+    benchscope_ok(&[
+        "import",
+        summary.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-lite",
+        "--run",
+        "summary",
+    ]);
+    let run: Run = read_json(&data.join("runs/summary.json"));
+    let raw: serde_json::Value = read_json(&summary);
+    assert_eq!(run.results.len(), raw["completed_ids"].as_array().unwrap().len());
+    assert_eq!(run.resolved_count(), Some(raw["resolved_ids"].as_array().unwrap().len()));
+    let reasons = raw["failure_reasons"].as_object().unwrap();
+    for (id, reason) in reasons {
+        assert_eq!(
+            run.results.iter().find(|r| &r.instance_id == id).unwrap().failure_mode.as_deref(),
+            reason.as_str()
+        );
+    }
+}
+
+/// Predictions with a header-less patch import as a run with patches and no verdicts.
+#[test]
+fn predictions_import_keeps_the_patches() {
+    let Some(realdata) = realdata() else { return };
+    let source = realdata.join("swebench-fixtures_SWE-agent-tests/trajectory_gpt4_dev-easy-first-only/all_preds.jsonl");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        source.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-dev",
+        "--run",
+        "swe-agent",
+    ]);
+    let run: Run = read_json(&data.join("runs/swe-agent.json"));
+    assert_eq!(run.results[0].instance_id, "pydicom__pydicom-1458");
+    assert_eq!(run.results[0].resolved, None, "predictions carry no verdict");
+    let shard: benchscope_contract::PatchShard = read_json(&data.join(run.results[0].model_patch.as_ref().unwrap()));
+    let raw: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&source).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(shard.patches["pydicom__pydicom-1458"], raw["model_patch"].as_str().unwrap());
+}
+
+/// Re-exporting a dataset keeps the runs already in the directory.
+#[test]
+fn reexport_keeps_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let demo = root().join("demo/demo.jsonl");
+    benchscope_ok(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let predictions = root().join("demo/predictions/gold.jsonl");
+    benchscope_ok(&[
+        "import",
+        predictions.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--run",
+        "gold-patches",
+    ]);
+    benchscope_ok(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    assert_eq!(manifest.runs.len(), 1);
+    for file in manifest.files.iter().filter(|f| f.path.starts_with("runs/")) {
+        assert_eq!(std::fs::metadata(data.join(&file.path)).unwrap().len(), file.bytes, "{}", file.path);
+    }
+}
