@@ -212,3 +212,165 @@ fn reexport_keeps_runs() {
         assert_eq!(std::fs::metadata(data.join(&file.path)).unwrap().len(), file.bytes, "{}", file.path);
     }
 }
+
+/// SWE-Dev's real model outputs: the stored patch turns the masked files into the generated ones.
+#[test]
+fn swe_dev_outputs_import_with_their_patches() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swe-dev_DorothyDUUU/results_single_agent_gpt-4o_easy");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&["import", dir.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", "gpt-4o"]);
+    let run: Run = read_json(&data.join("runs/gpt-4o.json"));
+    assert_eq!(
+        (run.dataset.as_str(), run.split.as_str(), run.results.len()),
+        ("swe-dev", "easy", 4)
+    );
+    for result in &run.results {
+        let record: serde_json::Value = read_json(&dir.join(format!("{}-metadata.json", result.instance_id)));
+        let shard: benchscope_contract::PatchShard = read_json(&data.join(result.model_patch.as_ref().unwrap()));
+        let work = tmp.path().join(&result.instance_id);
+        for (path, code) in record["file_code"].as_object().unwrap() {
+            std::fs::create_dir_all(work.join(path).parent().unwrap()).unwrap();
+            std::fs::write(work.join(path), code.as_str().unwrap()).unwrap();
+        }
+        let mut child = std::process::Command::new("git")
+            .args(["apply", "--whitespace=nowarn", "-"])
+            .current_dir(&work)
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), shard.patches[&result.instance_id].as_bytes()).unwrap();
+        assert!(child.wait().unwrap().success());
+        for (path, code) in record["Generate_code"].as_object().unwrap() {
+            assert_eq!(
+                std::fs::read_to_string(work.join(path)).unwrap(),
+                code.as_str().unwrap(),
+                "{}: {path}",
+                result.instance_id
+            );
+        }
+        assert_eq!(result.resolved, None, "these outputs were never evaluated");
+    }
+}
+
+/// SWE-Dev samples with evaluation results (built here in the schema FORMATS.md gives).
+#[test]
+fn swe_dev_evaluated_samples_give_verdicts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("samples");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sample = |passed: u64, failed: u64| {
+        serde_json::json!({
+            "PRD": "x", "package_name": "pkg", "file_code": {"pkg/a.py": "def f():\n    pass\n"}, "GT_file_code": {"pkg/a.py": "def f():\n    return 1\n"},
+            "Generate_code": {"pkg/a.py": "def f():\n    return 1\n"},
+            "generated_results": {"passed": passed, "failed": failed, "errors": 0, "total_tests": passed + failed,
+                "detailed_dict": {"tests/test_a.py:test_f": if failed > 0 { "failed" } else { "passed" }, "tests/test_a.py:test_g": "passed"}},
+            "gt_results": {"passed": 2, "failed": 0, "errors": 0, "total_tests": 2},
+        })
+    };
+    std::fs::write(dir.join("pkg-test_a-level1-metadata.json"), sample(2, 0).to_string()).unwrap();
+    std::fs::write(dir.join("pkg-test_b-level2-metadata.json"), sample(1, 1).to_string()).unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&["import", dir.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", "model"]);
+    let run: Run = read_json(&data.join("runs/model.json"));
+    let by_id = |id: &str| run.results.iter().find(|r| r.instance_id == id).unwrap().clone();
+    assert_eq!(by_id("pkg-test_a-level1").resolved, Some(true));
+    let failed = by_id("pkg-test_b-level2");
+    assert_eq!((failed.resolved, failed.pass_rate), (Some(false), Some(0.5)));
+    assert_eq!(failed.tests["tests/test_a.py::test_f"], benchscope_contract::TestStatus::Failed);
+}
+
+/// FeatureBench `fb eval` outputs (built here in the documented layout): one run per attempt,
+/// ids recovered from the summary's paths, and a summary that disagrees reported.
+#[test]
+fn featurebench_eval_outputs_import_per_attempt() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("runs/2025-06-01_12-00-00");
+    let tasks = [
+        "pandas-dev__pandas.82fa2715.test_a.0a1b2c3d.lv1",
+        "pandas-dev__pandas.82fa2715.test_b.1a2b3c4d.lv2",
+    ];
+    for (i, task) in tasks.iter().enumerate() {
+        for attempt in [1, 2] {
+            let resolved = i == 0 || attempt == 2;
+            let dir = root.join(format!("eval_outputs/{task}/attempt-{attempt}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            let report = serde_json::json!({
+                "n_attempt": attempt, "patch_is_None": false, "patch_exists": true, "patch_successfully_applied": true, "resolved": resolved,
+                "pass_rate": if resolved { 1.0 } else { 0.5 },
+                "tests_status": {"FAIL_TO_PASS": {"success": ["pandas/tests/test_x.py"], "failure": if resolved { vec![] } else { vec!["pandas/tests/test_y.py"] }},
+                                 "PASS_TO_PASS": {"success": ["pandas/tests/test_z.py"], "failure": []}},
+                "error": "", "traceback": if resolved { "" } else { "Traceback (most recent call last):\nKeyError: 'col'" },
+                "prompt_tokens": 1000 + i, "completion_tokens": 200,
+            });
+            std::fs::write(dir.join("report.json"), report.to_string()).unwrap();
+        }
+    }
+    let path = |task: &str, n: u32| format!("/work/runs/2025-06-01_12-00-00/run_outputs/{task}/attempt-{n}/infer.log");
+    let summary = serde_json::json!({
+        "attempt_1": {"total": 2, "resolved": 1, "resolved_rate": 0.5, "pass_rate": 0.75, "resolved_ids": [path(tasks[0], 1)]},
+        "attempt_2": {"total": 2, "resolved": 2, "resolved_rate": 1.0, "pass_rate": 1.0, "resolved_ids": [path(tasks[0], 2)]},
+    });
+    std::fs::write(root.join("report.json"), summary.to_string()).unwrap();
+    let data = tmp.path().join("data");
+    let out = benchscope(&[
+        "import",
+        root.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--split",
+        "lite",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("attempt 2: the summary lists 1 resolved tasks, the per-task reports 2"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("attempt 1:"), "attempt 1 agrees: {stderr}");
+    let first: Run = read_json(&data.join("runs/featurebench.2025-06-01_12-00-00.attempt-1.json"));
+    assert_eq!((first.dataset.as_str(), first.split.as_str()), ("featurebench", "lite"));
+    let unresolved = first.results.iter().find(|r| r.resolved == Some(false)).unwrap();
+    assert_eq!(
+        (unresolved.failure_mode.as_deref(), unresolved.pass_rate, unresolved.tokens_in),
+        (Some("KeyError"), Some(0.5), Some(1001))
+    );
+    assert_eq!(first.headline["resolved_rate"], 0.5);
+}
+
+/// The experiments repository's `results/results.json`.
+#[test]
+fn experiments_results_lists() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("20240620_sweagent_claude3.5sonnet/results");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("results.json"),
+        r#"{"resolved": ["a__b-1"], "applied": ["a__b-1", "a__b-2"], "no_generation": ["a__b-3"], "test_errored": []}"#,
+    )
+    .unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        dir.join("results.json").to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-lite",
+    ]);
+    let run: Run = read_json(&data.join("runs/20240620_sweagent_claude3.5sonnet.json"));
+    let modes: Vec<_> = run
+        .results
+        .iter()
+        .map(|r| (r.instance_id.as_str(), r.resolved, r.failure_mode.as_deref()))
+        .collect();
+    assert_eq!(
+        modes,
+        [
+            ("a__b-1", Some(true), None),
+            ("a__b-2", Some(false), Some("tests_failed")),
+            ("a__b-3", Some(false), Some("empty_patch"))
+        ]
+    );
+}

@@ -72,7 +72,7 @@ impl DatasetFormat for SweDev {
     }
 }
 
-fn string_map(record: &Map<String, Value>, field: &str) -> Result<BTreeMap<String, String>, FieldError> {
+pub fn string_map(record: &Map<String, Value>, field: &str) -> Result<BTreeMap<String, String>, FieldError> {
     let Some(value) = record.get(field) else {
         return Err(FieldError::new(field, "missing required field"));
     };
@@ -93,8 +93,8 @@ fn string_map(record: &Map<String, Value>, field: &str) -> Result<BTreeMap<Strin
         .collect()
 }
 
-/// A git-style unified diff from the masked files to the ground truth.
-fn masked_to_truth(masked: &BTreeMap<String, String>, truth: &BTreeMap<String, String>) -> String {
+/// A git-style unified diff from the masked files to the ground truth (or to a model's files).
+pub fn masked_to_truth(masked: &BTreeMap<String, String>, truth: &BTreeMap<String, String>) -> String {
     let mut out = String::new();
     for (path, new) in truth {
         let old = masked.get(path).map(String::as_str).unwrap_or("");
@@ -119,7 +119,7 @@ fn masked_to_truth(masked: &BTreeMap<String, String>, truth: &BTreeMap<String, S
 }
 
 /// `tests/test_x.py:test_name` → `tests/test_x.py::test_name`.
-fn to_node_id(key: &str) -> String {
+pub fn to_node_id(key: &str) -> String {
     match key.split_once(".py:") {
         Some((file, test)) if !test.starts_with(':') => format!("{file}.py::{test}"),
         _ => key.to_string(),

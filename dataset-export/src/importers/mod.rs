@@ -8,11 +8,15 @@
 //! | `results/results.json` with `resolved` lists | the experiments repository's layout |
 //! | a JSON object with `leaderboards` | swebench.com / FEA-Bench site boards, one run per entry |
 //! | a JSON list of `{agent, model, passed, resolved}` | a FeatureBench leaderboard (its file name is the split) |
+//! | a directory with `eval_outputs/<id>/attempt-<n>/report.json` | FeatureBench `fb eval` outputs, one run per attempt |
+//! | a directory of SWE-Dev sample files with `Generate_code` | SWE-Dev model outputs (patches; verdicts where evaluated) |
 //! | JSONL / JSON of `{instance_id, model_patch}` | SWE-bench predictions (patches, no verdicts yet) |
 
+pub mod featurebench_eval;
 pub mod harness;
 pub mod leaderboard;
 pub mod pyrepr;
+pub mod swe_dev;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -61,6 +65,17 @@ fn read_source(source: &Path, plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, 
     let split = plan.split.clone().unwrap_or_else(|| "test".into());
     let label = source.display().to_string();
     if source.is_dir() {
+        if source.join("eval_outputs").is_dir() {
+            return featurebench_eval_run(source, plan, &label);
+        }
+        let samples = files_named(source, |name| name.ends_with(".json"));
+        if samples.first().is_some_and(|p| {
+            std::fs::read(p)
+                .ok()
+                .is_some_and(|b| b.windows(15).any(|w| w == b"\"Generate_code\""))
+        }) {
+            return Ok(vec![swe_dev_samples(source, &samples, plan, &label)?]);
+        }
         let reports = files_named(source, |name| name == "report.json");
         if !reports.is_empty() {
             return harness_tree(source, &reports, &dataset, &split, &label);
@@ -438,6 +453,82 @@ fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: Optio
         }
     }
     Ok((new, Vec::new()))
+}
+
+/// `fb eval` outputs: one run per attempt, checked against the summary's rates and id lists.
+fn featurebench_eval_run(root: &Path, plan: &ImportPlan, source: &str) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
+    let dataset = plan.dataset.clone().unwrap_or_else(|| "featurebench".into());
+    let split = plan.split.clone().unwrap_or_else(|| "full".into());
+    let stamp = name_of(root);
+    let mut runs = Vec::new();
+    for (n, results) in featurebench_eval::read_attempts(root)? {
+        let mut new = NewRun::new(new_run(
+            slug(&format!("featurebench.{stamp}.attempt-{n}")),
+            format!("{stamp} attempt {n}"),
+            &dataset,
+            &split,
+            source,
+        ));
+        new.run.results = results;
+        let mut warnings = Vec::new();
+        if let Some((headline, resolved_ids)) = featurebench_eval::summary_for(root, n) {
+            new.run.headline = headline;
+            let mut ours: Vec<&String> = new
+                .run
+                .results
+                .iter()
+                .filter(|r| r.resolved == Some(true))
+                .map(|r| &r.instance_id)
+                .collect();
+            ours.sort();
+            let mut theirs: Vec<&String> = resolved_ids.iter().collect();
+            theirs.sort();
+            if ours != theirs {
+                warnings.push(format!(
+                    "attempt {n}: the summary lists {} resolved tasks, the per-task reports {}; both are kept",
+                    theirs.len(),
+                    ours.len()
+                ));
+            }
+            if let Some(rate) = new
+                .run
+                .headline
+                .get("resolved_rate")
+                .copied()
+                .filter(|_| !new.run.results.is_empty())
+            {
+                let computed = ours.len() as f64 / new.run.results.len() as f64;
+                let published = if rate > 1.0 { rate / 100.0 } else { rate };
+                if (computed - published).abs() > 0.0005 {
+                    warnings.push(format!(
+                        "attempt {n}: the summary's resolved_rate {rate} differs from the reports' {computed:.4}; both are kept"
+                    ));
+                }
+            }
+        }
+        new.run.notes.extend(warnings.iter().cloned());
+        runs.push((new, warnings));
+    }
+    Ok(runs)
+}
+
+/// SWE-Dev sample outputs: model patches from `Generate_code`, verdicts where evaluated.
+fn swe_dev_samples(dir: &Path, samples: &[PathBuf], plan: &ImportPlan, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
+    let dataset = plan.dataset.clone().unwrap_or_else(|| "swe-dev".into());
+    let split = plan.split.clone().unwrap_or_else(|| "easy".into());
+    let name = name_of(dir);
+    let mut new = NewRun::new(new_run(slug(&name), name, &dataset, &split, source));
+    let mut warnings = Vec::new();
+    for path in samples {
+        let (result, patch, note) = swe_dev::read_sample(path)?;
+        if let Some(patch) = patch {
+            new.patches.insert(result.instance_id.clone(), patch);
+        }
+        warnings.extend(note);
+        new.run.results.push(result);
+    }
+    new.run.notes.extend(warnings.iter().cloned());
+    Ok((new, warnings))
 }
 
 fn name_of(path: &Path) -> String {

@@ -1,0 +1,154 @@
+//! FeatureBench's `fb eval` outputs: `runs/<ts>/eval_outputs/<id>/attempt-<n>/report.json`
+//! (`n_attempt, patch_is_None, patch_exists, patch_successfully_applied, resolved, pass_rate,
+//! tests_status` with FAIL_TO_PASS / PASS_TO_PASS, `error`, `traceback`, and token counts where
+//! given) and the summary `runs/<ts>/report.json`, keyed `attempt_<n>`, whose id lists hold
+//! paths (`.../run_outputs/<id>/attempt-<n>/infer.log`) rather than bare ids. One run per attempt.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Context;
+use benchscope_contract::{InstanceResult, TestStatus, TestTally};
+use serde_json::Value;
+
+/// Results per attempt number, from the `eval_outputs` tree under `root`.
+pub fn read_attempts(root: &Path) -> anyhow::Result<BTreeMap<u32, Vec<InstanceResult>>> {
+    let eval_outputs = root.join("eval_outputs");
+    let mut attempts: BTreeMap<u32, Vec<InstanceResult>> = BTreeMap::new();
+    let mut instances: Vec<_> = std::fs::read_dir(&eval_outputs)
+        .with_context(|| format!("cannot list {}", eval_outputs.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    instances.sort();
+    for instance_dir in instances.into_iter().filter(|p| p.is_dir()) {
+        let id = instance_dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut attempt_dirs: Vec<_> = std::fs::read_dir(&instance_dir)?.flatten().map(|e| e.path()).collect();
+        attempt_dirs.sort();
+        for attempt_dir in attempt_dirs {
+            let Some(n) = attempt_dir
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_prefix("attempt-"))
+                .and_then(|n| n.parse().ok())
+            else {
+                continue;
+            };
+            let path = attempt_dir.join("report.json");
+            let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let report: Value = serde_json::from_slice(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
+            attempts.entry(n).or_default().push(result_of(&id, &report));
+        }
+    }
+    Ok(attempts)
+}
+
+fn result_of(id: &str, report: &Value) -> InstanceResult {
+    let flag = |key: &str| report.get(key).and_then(Value::as_bool);
+    let number = |key: &str| report.get(key).and_then(Value::as_u64);
+    let mut tests = BTreeMap::new();
+    let mut tally = |category: &str| {
+        let mut count = TestTally::default();
+        for (outcome, status) in [("success", TestStatus::Passed), ("failure", TestStatus::Failed)] {
+            for name in report
+                .pointer(&format!("/tests_status/{category}/{outcome}"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+            {
+                tests.insert(name.to_string(), status);
+                count.total += 1;
+                count.passed += u32::from(status == TestStatus::Passed);
+            }
+        }
+        count
+    };
+    let (f2p, p2p) = (tally("FAIL_TO_PASS"), tally("PASS_TO_PASS"));
+    let empty = flag("patch_is_None") == Some(true) || flag("patch_exists") == Some(false);
+    let applied = flag("patch_successfully_applied");
+    let resolved = flag("resolved");
+    let error = report
+        .get("error")
+        .and_then(Value::as_str)
+        .filter(|e| !e.is_empty())
+        .map(str::to_string);
+    let traceback = report.get("traceback").and_then(Value::as_str).unwrap_or_default();
+    let failure_mode = match resolved {
+        Some(false) if empty => Some("empty_patch".to_string()),
+        Some(false) if applied == Some(false) => Some("patch_failed".to_string()),
+        Some(false) => Some(
+            crate::logs::exception_class(traceback)
+                .or_else(|| error.as_deref().and_then(crate::logs::exception_class))
+                .unwrap_or_else(|| "tests_failed".into()),
+        ),
+        _ => None,
+    };
+    InstanceResult {
+        instance_id: id.to_string(),
+        resolved,
+        fail_to_pass: Some(f2p),
+        pass_to_pass: Some(p2p),
+        tests,
+        pass_rate: report.get("pass_rate").and_then(Value::as_f64),
+        patch_applied: applied,
+        empty_patch: empty,
+        error,
+        failure_mode,
+        tokens_in: number("prompt_tokens"),
+        tokens_out: number("completion_tokens"),
+        ..InstanceResult::default()
+    }
+}
+
+/// The summary's headline for attempt `n`, and the resolved ids its path lists name.
+pub fn summary_for(root: &Path, n: u32) -> Option<(BTreeMap<String, f64>, Vec<String>)> {
+    let value: Value = serde_json::from_slice(&std::fs::read(root.join("report.json")).ok()?).ok()?;
+    let attempt = value.get(format!("attempt_{n}"))?;
+    let mut headline = BTreeMap::new();
+    for (key, v) in attempt.as_object()? {
+        if let Some(v) = v.as_f64() {
+            headline.insert(key.clone(), v);
+        }
+    }
+    let resolved_ids = attempt
+        .get("resolved_ids")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter_map(id_from_path)
+        .collect();
+    Some((headline, resolved_ids))
+}
+
+/// `.../run_outputs/<id>/attempt-<n>/infer.log` → `<id>` (a bare id stays as it is).
+pub fn id_from_path(entry: &str) -> Option<String> {
+    let parts: Vec<&str> = entry.split('/').filter(|p| !p.is_empty()).collect();
+    match parts.iter().position(|p| *p == "run_outputs" || *p == "eval_outputs") {
+        Some(i) => parts.get(i + 1).map(|s| s.to_string()),
+        None if parts.len() == 1 => Some(parts[0].to_string()),
+        None => parts
+            .iter()
+            .rev()
+            .find(|p| !p.starts_with("attempt-") && !p.contains('.'))
+            .map(|s| s.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_from_summary_paths() {
+        assert_eq!(
+            id_from_path("/work/runs/2025/run_outputs/a__b.1234.test_x.5678.lv1/attempt-1/infer.log").as_deref(),
+            Some("a__b.1234.test_x.5678.lv1")
+        );
+        assert_eq!(id_from_path("plain__id-1").as_deref(), Some("plain__id-1"));
+    }
+}

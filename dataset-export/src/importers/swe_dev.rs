@@ -1,0 +1,86 @@
+//! SWE-Dev model outputs: one JSON file per sample, the task record plus `Generate_code`
+//! (path → the model's source) and, once evaluated, `generated_results` / `gt_results`
+//! (`{passed, failed, errors, total_tests, detailed_dict: {node id: status}}`) and `passed_rate`.
+//!
+//! The model patch is the diff from the masked files to the generated ones. A sample is resolved
+//! when its generated code passes every test; pass@k over several samples is recomputed from
+//! these per-sample verdicts.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Context;
+use benchscope_contract::{InstanceResult, TestStatus, TestTally};
+use serde_json::Value;
+
+use crate::formats::swe_dev::{masked_to_truth, string_map, to_node_id};
+
+/// The result and model patch of one sample file.
+pub fn read_sample(path: &Path) -> anyhow::Result<(InstanceResult, Option<String>, Option<String>)> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let value: Value = serde_json::from_slice(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
+    let Value::Object(record) = value else {
+        anyhow::bail!("{}: expected a sample object", path.display())
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let id = name.trim_end_matches(".json").trim_end_matches("-metadata").to_string();
+    let field_error =
+        |e: crate::error::FieldError| anyhow::anyhow!("{}: field `{}`: {}", path.display(), e.field.unwrap_or_default(), e.message);
+    let masked = string_map(&record, "file_code").map_err(field_error)?;
+    let generated = string_map(&record, "Generate_code").map_err(field_error)?;
+    let patch = masked_to_truth(&masked, &generated);
+    let mut result = InstanceResult {
+        instance_id: id,
+        empty_patch: patch.trim().is_empty(),
+        ..InstanceResult::default()
+    };
+    let mut note = None;
+    if let Some(outcome) = record.get("generated_results").filter(|v| v.is_object()) {
+        let count = |key: &str| outcome.get(key).and_then(Value::as_u64).unwrap_or(0) as u32;
+        let (passed, failed, errors, total) = (count("passed"), count("failed"), count("errors"), count("total_tests"));
+        result.resolved = Some(total > 0 && passed == total && failed == 0 && errors == 0);
+        result.fail_to_pass = Some(TestTally { passed, total });
+        result.pass_rate = record
+            .get("passed_rate")
+            .and_then(Value::as_f64)
+            .or((total > 0).then(|| passed as f64 / total as f64));
+        result.tests = statuses(outcome.get("detailed_dict"));
+        result.failure_mode = match result.resolved {
+            Some(false) if result.empty_patch => Some("empty_patch".into()),
+            Some(false) => Some("tests_failed".into()),
+            _ => None,
+        };
+        if let Some(truth) = record.get("gt_results") {
+            let gt_failed =
+                truth.get("failed").and_then(Value::as_u64).unwrap_or(0) + truth.get("errors").and_then(Value::as_u64).unwrap_or(0);
+            if gt_failed > 0 {
+                note = Some(format!(
+                    "{}: the ground truth itself fails {gt_failed} tests in this evaluation",
+                    result.instance_id
+                ));
+            }
+        }
+    }
+    Ok((result, (!patch.trim().is_empty()).then_some(patch), note))
+}
+
+fn statuses(detail: Option<&Value>) -> BTreeMap<String, TestStatus> {
+    let Some(Value::Object(detail)) = detail else {
+        return BTreeMap::new();
+    };
+    detail
+        .iter()
+        .filter_map(|(id, status)| {
+            let status = match status.as_str()?.to_ascii_lowercase().as_str() {
+                "passed" | "pass" => TestStatus::Passed,
+                "failed" | "fail" => TestStatus::Failed,
+                "error" | "errors" => TestStatus::Error,
+                "skipped" => TestStatus::Skipped,
+                "xfail" | "xfailed" => TestStatus::Xfail,
+                "xpass" | "xpassed" => TestStatus::Xpass,
+                _ => return None,
+            };
+            Some((to_node_id(id), status))
+        })
+        .collect()
+}
