@@ -100,9 +100,7 @@ impl ImportArgs {
     /// The import plan.
     pub fn plan(&self) -> anyhow::Result<crate::importers::ImportPlan> {
         if let Some(run) = &self.run {
-            if !crate::export::is_safe_name(run) {
-                bail!("run id `{run}` may only use letters, digits, `.`, `_` and `-`");
-            }
+            check_run_id(run)?;
         }
         Ok(crate::importers::ImportPlan {
             sources: self.sources.clone(),
@@ -135,9 +133,7 @@ pub struct GradeArgs {
 impl EvalArgs {
     /// The evaluation plan.
     pub fn plan(&self) -> anyhow::Result<crate::evaluate::EvalPlan> {
-        if !crate::export::is_safe_name(&self.run) {
-            bail!("run id `{}` may only use letters, digits, `.`, `_` and `-`", self.run);
-        }
+        check_run_id(&self.run)?;
         if !self.repos.is_dir() {
             bail!("--repos {} is not a directory", self.repos.display());
         }
@@ -160,9 +156,7 @@ impl EvalArgs {
 impl GradeArgs {
     /// The grading plan.
     pub fn plan(&self) -> anyhow::Result<crate::grade_logs::GradePlan> {
-        if !crate::export::is_safe_name(&self.run) {
-            bail!("run id `{}` may only use letters, digits, `.`, `_` and `-`", self.run);
-        }
+        check_run_id(&self.run)?;
         Ok(crate::grade_logs::GradePlan {
             logs: self.logs.clone(),
             data: self.target.data.clone(),
@@ -246,6 +240,14 @@ impl ExportArgs {
         plan.validate()?;
         Ok(plan)
     }
+}
+
+/// A run id must be usable as a file name in the data directory.
+fn check_run_id(run: &str) -> anyhow::Result<()> {
+    if !crate::export::is_safe_name(run) {
+        bail!("run id `{run}` may only use letters, digits, `.`, `_` and `-`");
+    }
+    Ok(())
 }
 
 /// `Some(values)` expanded to one per input, or `None` when the flag was not given.

@@ -284,16 +284,7 @@ fn run_summary(path: &Path, value: &Value, dataset: &str, split: &str, source: &
         split,
         source,
     ));
-    let ids = |key: &str| -> Vec<String> {
-        value
-            .get(key)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .map(str::to_string)
-            .collect()
-    };
+    let ids = |key: &str| strings(value, key);
     let mut results: BTreeMap<String, InstanceResult> = BTreeMap::new();
     for (key, resolved, mode) in [
         ("unresolved_ids", false, None),
@@ -388,16 +379,7 @@ fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &str, s
         .map(name_of)
         .unwrap_or_default();
     let mut new = NewRun::new(new_run(slug(&folder), folder, dataset, split, source));
-    let list = |key: &str| -> Vec<String> {
-        value
-            .get(key)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .map(str::to_string)
-            .collect()
-    };
+    let list = |key: &str| strings(value, key);
     let resolved = list("resolved");
     let applied = list("applied");
     let no_generation = list("no_generation");
@@ -529,6 +511,18 @@ fn swe_dev_samples(dir: &Path, samples: &[PathBuf], plan: &ImportPlan, source: &
     }
     new.run.notes.extend(warnings.iter().cloned());
     Ok((new, warnings))
+}
+
+/// The strings of the list under `key` (non-strings and a missing key give nothing).
+fn strings(value: &Value, key: &str) -> Vec<String> {
+    value
+        .get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_string)
+        .collect()
 }
 
 fn name_of(path: &Path) -> String {
