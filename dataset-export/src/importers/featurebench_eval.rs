@@ -11,6 +11,10 @@ use anyhow::Context;
 use benchscope_contract::{InstanceResult, TestStatus, TestTally};
 use serde_json::Value;
 
+use super::leaderboard::slug;
+use super::{name_of, new_run, ImportPlan};
+use crate::run_store::NewRun;
+
 /// Results per attempt number, from the `eval_outputs` tree under `root`.
 pub fn read_attempts(root: &Path) -> anyhow::Result<BTreeMap<u32, Vec<InstanceResult>>> {
     let eval_outputs = root.join("eval_outputs");
@@ -137,6 +141,63 @@ pub fn id_from_path(entry: &str) -> Option<String> {
             .find(|p| !p.starts_with("attempt-") && !p.contains('.'))
             .map(|s| s.to_string()),
     }
+}
+
+/// `fb eval` outputs: one run per attempt, checked against the summary's rates and id lists.
+pub fn import_runs(root: &Path, plan: &ImportPlan, source: &str) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
+    let dataset = plan.dataset.clone().unwrap_or_else(|| "featurebench".into());
+    let split = plan.split.clone().unwrap_or_else(|| "full".into());
+    let stamp = name_of(root);
+    let mut runs = Vec::new();
+    for (n, results) in read_attempts(root)? {
+        let mut new = NewRun::new(new_run(
+            slug(&format!("featurebench.{stamp}.attempt-{n}")),
+            format!("{stamp} attempt {n}"),
+            &dataset,
+            &split,
+            source,
+        ));
+        new.run.results = results;
+        let mut warnings = Vec::new();
+        if let Some((headline, resolved_ids)) = summary_for(root, n) {
+            new.run.headline = headline;
+            let mut ours: Vec<&String> = new
+                .run
+                .results
+                .iter()
+                .filter(|r| r.resolved == Some(true))
+                .map(|r| &r.instance_id)
+                .collect();
+            ours.sort();
+            let mut theirs: Vec<&String> = resolved_ids.iter().collect();
+            theirs.sort();
+            if ours != theirs {
+                warnings.push(format!(
+                    "attempt {n}: the summary lists {} resolved tasks, the per-task reports {}; both are kept",
+                    theirs.len(),
+                    ours.len()
+                ));
+            }
+            if let Some(rate) = new
+                .run
+                .headline
+                .get("resolved_rate")
+                .copied()
+                .filter(|_| !new.run.results.is_empty())
+            {
+                let computed = ours.len() as f64 / new.run.results.len() as f64;
+                let published = if rate > 1.0 { rate / 100.0 } else { rate };
+                if (computed - published).abs() > 0.0005 {
+                    warnings.push(format!(
+                        "attempt {n}: the summary's resolved_rate {rate} differs from the reports' {computed:.4}; both are kept"
+                    ));
+                }
+            }
+        }
+        new.run.notes.extend(warnings.iter().cloned());
+        runs.push((new, warnings));
+    }
+    Ok(runs)
 }
 
 #[cfg(test)]

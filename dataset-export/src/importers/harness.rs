@@ -1,7 +1,5 @@
 //! SWE-bench harness outputs: the `logs/run_evaluation/<run_id>/<model>/<id>/report.json` tree
-//! (with `test_output.txt` beside each report), older logs that print the report as a Python
-//! dict (`... report: {...}` then `Result for <id>: resolved: True`), with their Markdown summary,
-//! and the run summary `<model>.<run_id>.json`.
+//! (with `test_output.txt` beside each report) and the run summary `<model>.<run_id>.json`.
 //!
 //! Reports keep the harness's own verdict; the test statuses inside are graded again with
 //! [`crate::grading`], and any disagreement is noted on the run.
@@ -13,8 +11,13 @@ use anyhow::Context;
 use benchscope_contract::{InstanceResult, TestLists, TestStatus};
 use serde_json::Value;
 
-use super::pyrepr;
 use crate::grading::grade_tests;
+use std::path::PathBuf;
+
+use crate::run_store::NewRun;
+
+use super::leaderboard::slug;
+use super::{files_named, name_of, new_run, strings};
 
 /// A per-instance result and, when the report's verdict and its test statuses disagree, a note.
 pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (InstanceResult, Option<String>) {
@@ -76,43 +79,148 @@ pub fn read_report_file(path: &Path) -> anyhow::Result<Vec<(String, Value)>> {
     Ok(map.into_iter().collect())
 }
 
-/// What an older log says: its report (parsed from the Python dict) and its final verdict.
-pub struct LogReport {
-    /// The report dict, when the log got that far.
-    pub report: Option<Value>,
-    /// `Result for <id>: resolved: <bool>`, when present.
-    pub resolved: Option<bool>,
-}
-
-/// Reads a log that prints `[<id>] report: {python dict}`.
-pub fn read_repr_log(text: &str) -> Result<LogReport, String> {
-    let mut report = None;
-    let mut resolved = None;
-    for line in text.lines() {
-        if let Some(start) = line.find("] report: {") {
-            report = Some(pyrepr::parse(&line[start + "] report: ".len()..])?);
-        }
-        if let Some(rest) = line.strip_prefix("Result for ") {
-            resolved = rest.rsplit_once("resolved: ").map(|(_, v)| v.trim() == "True");
+/// `.../<run_id>/<model>/<instance>/report.json`: one run per `<run_id>/<model>`.
+pub fn harness_tree(
+    root: &Path,
+    reports: &[PathBuf],
+    dataset: &str,
+    split: &str,
+    source: &str,
+) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
+    let mut runs: BTreeMap<(String, String), (NewRun, Vec<String>)> = BTreeMap::new();
+    for path in reports {
+        let instance_dir = path.parent().unwrap_or(root);
+        let model_dir = instance_dir.parent().unwrap_or(root);
+        let model = name_of(model_dir);
+        let run_id = model_dir.parent().map(name_of).unwrap_or_default();
+        let log = std::fs::read_to_string(instance_dir.join("test_output.txt")).ok();
+        let entry = runs.entry((model.clone(), run_id.clone())).or_insert_with(|| {
+            let mut run = new_run(slug(&format!("{model}.{run_id}")), model.clone(), dataset, split, source);
+            run.system.model = Some(model.clone());
+            (NewRun::new(run), Vec::new())
+        });
+        for (id, report) in read_report_file(path)? {
+            let (result, note) = result_from_report(&id, &report, log.as_deref());
+            if let Some(log) = &log {
+                entry.0.logs.insert(id.clone(), log.clone());
+            }
+            if let Some(note) = note {
+                entry.0.run.notes.push(note.clone());
+                entry.1.push(note);
+            }
+            entry.0.run.results.push(result);
         }
     }
-    Ok(LogReport { report, resolved })
+    // A run summary `<model>.<run_id>.json` next to the tree gives the headline to check.
+    for ((model, run_id), (new, warnings)) in runs.iter_mut() {
+        let summary = files_named(root, |n| n.ends_with(".json") && n != "report.json")
+            .into_iter()
+            .find(|p| name_of(p) == format!("{model}.{run_id}.json"));
+        if let Some(value) = summary
+            .and_then(|p| std::fs::read(p).ok())
+            .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
+        {
+            compare_summary(&value, new, warnings);
+        }
+    }
+    Ok(runs.into_values().collect())
 }
 
-/// The id lists of a harness Markdown summary (`## Resolved Instances` then `- [id](...)`).
-pub fn markdown_summary(text: &str) -> BTreeMap<String, Vec<String>> {
-    let mut sections: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut current = None;
-    for line in text.lines() {
-        if let Some(title) = line.strip_prefix("## ") {
-            current = Some(title.trim().to_lowercase());
-        } else if let (Some(section), Some(item)) = (&current, line.strip_prefix("- [")) {
-            if let Some((id, _)) = item.split_once(']') {
-                sections.entry(section.clone()).or_default().push(id.to_string());
+/// `<model>.<run_id>.json`: counts and id lists, no per-test detail.
+pub fn run_summary(path: &Path, value: &Value, dataset: &str, split: &str, source: &str) -> (NewRun, Vec<String>) {
+    let stem = name_of(path).trim_end_matches(".json").to_string();
+    let mut new = NewRun::new(new_run(
+        slug(&stem),
+        stem.split('.').next().unwrap_or(&stem).to_string(),
+        dataset,
+        split,
+        source,
+    ));
+    let ids = |key: &str| strings(value, key);
+    let mut results: BTreeMap<String, InstanceResult> = BTreeMap::new();
+    for (key, resolved, mode) in [
+        ("unresolved_ids", false, None),
+        ("empty_patch_ids", false, Some("empty_patch")),
+        ("error_ids", false, Some("harness_error")),
+        ("resolved_ids", true, None),
+    ] {
+        for id in ids(key) {
+            let result = results.entry(id.clone()).or_insert_with(|| InstanceResult {
+                instance_id: id,
+                ..Default::default()
+            });
+            result.resolved = Some(resolved);
+            if let Some(mode) = mode {
+                result.failure_mode = Some(mode.into());
+                result.empty_patch |= mode == "empty_patch";
+                if mode == "harness_error" {
+                    result.error = Some("the harness reported an error".into());
+                }
             }
         }
     }
-    sections
+    for (id, reason) in value.get("failure_reasons").and_then(Value::as_object).into_iter().flatten() {
+        if let (Some(result), Some(reason)) = (results.get_mut(id), reason.as_str()) {
+            result.failure_mode = Some(reason.to_string());
+        }
+    }
+    new.run.results = results.into_values().collect();
+    let mut warnings = Vec::new();
+    compare_summary(value, &mut new, &mut warnings);
+    (new, warnings)
+}
+
+/// Keeps a summary's counts as the headline and notes where the per-instance results differ:
+/// instance by instance when the results came from reports, by count when from the summary.
+fn compare_summary(value: &Value, new: &mut NewRun, warnings: &mut Vec<String>) {
+    for key in [
+        "total_instances",
+        "submitted_instances",
+        "completed_instances",
+        "resolved_instances",
+        "unresolved_instances",
+        "empty_patch_instances",
+        "error_instances",
+    ] {
+        if let Some(v) = value.get(key).and_then(Value::as_f64) {
+            new.run.headline.insert(key.to_string(), v);
+        }
+    }
+    let listed: Vec<&str> = value
+        .get("resolved_ids")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let completed = value.get("completed_ids").and_then(Value::as_array).map(Vec::len);
+    let mut findings = Vec::new();
+    for result in &new.run.results {
+        let in_summary = listed.contains(&result.instance_id.as_str());
+        if result.resolved.is_some_and(|r| r != in_summary) {
+            findings.push(format!(
+                "{}: its report says resolved={}, the summary's resolved_ids {}",
+                result.instance_id,
+                result.resolved == Some(true),
+                if in_summary { "list it" } else { "do not" }
+            ));
+        }
+    }
+    if let Some(completed) = completed.filter(|c| *c != new.run.results.len()) {
+        new.run.notes.push(format!(
+            "the summary covers {completed} completed instances; {} have per-instance results here",
+            new.run.results.len()
+        ));
+    }
+    let ours = new.run.results.iter().filter(|r| r.resolved == Some(true)).count();
+    if findings.is_empty() && new.run.results.len() == completed.unwrap_or(new.run.results.len()) && ours != listed.len() {
+        findings.push(format!(
+            "the summary counts {} resolved instances, the per-instance results {ours}; both are kept",
+            listed.len()
+        ));
+    }
+    new.run.notes.extend(findings.iter().cloned());
+    warnings.extend(findings);
 }
 
 #[cfg(test)]
@@ -127,12 +235,5 @@ mod tests {
         let (result, note) = result_from_report("x", &report, None);
         assert_eq!(result.resolved, Some(true), "the harness's verdict is kept");
         assert!(note.unwrap().contains("resolved=true, but its test statuses give resolved=false"));
-    }
-
-    #[test]
-    fn markdown_sections() {
-        let sections = markdown_summary("## Resolved Instances\n- [a](x.log)\n- [b](y.log)\n## Empty Patch Instances\n- [c](z.log)\n");
-        assert_eq!(sections["resolved instances"], ["a", "b"]);
-        assert_eq!(sections["empty patch instances"], ["c"]);
     }
 }

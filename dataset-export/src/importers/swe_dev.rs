@@ -7,13 +7,17 @@
 //! these per-sample verdicts.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use benchscope_contract::{InstanceResult, TestStatus, TestTally};
 use serde_json::Value;
 
 use crate::formats::swe_dev::{masked_to_truth, string_map, to_node_id};
+use crate::run_store::NewRun;
+
+use super::leaderboard::slug;
+use super::{name_of, new_run, ImportPlan};
 
 /// The result and model patch of one sample file.
 pub fn read_sample(path: &Path) -> anyhow::Result<(InstanceResult, Option<String>, Option<String>)> {
@@ -83,4 +87,23 @@ fn statuses(detail: Option<&Value>) -> BTreeMap<String, TestStatus> {
             Some((to_node_id(id), status))
         })
         .collect()
+}
+
+/// SWE-Dev sample outputs: model patches from `Generate_code`, verdicts where evaluated.
+pub fn import_run(dir: &Path, samples: &[PathBuf], plan: &ImportPlan, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
+    let dataset = plan.dataset.clone().unwrap_or_else(|| "swe-dev".into());
+    let split = plan.split.clone().unwrap_or_else(|| "easy".into());
+    let name = name_of(dir);
+    let mut new = NewRun::new(new_run(slug(&name), name, &dataset, &split, source));
+    let mut warnings = Vec::new();
+    for path in samples {
+        let (result, patch, note) = read_sample(path)?;
+        if let Some(patch) = patch {
+            new.patches.insert(result.instance_id.clone(), patch);
+        }
+        warnings.extend(note);
+        new.run.results.push(result);
+    }
+    new.run.notes.extend(warnings.iter().cloned());
+    Ok((new, warnings))
 }

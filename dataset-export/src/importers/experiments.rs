@@ -1,0 +1,56 @@
+//! The experiments repository's layout: `<submission>/results/results.json` with id lists
+//! (`resolved`, `applied`, `no_generation`, `test_errored`, ...).
+
+use std::path::Path;
+
+use benchscope_contract::InstanceResult;
+use serde_json::Value;
+
+use super::leaderboard::slug;
+use super::{name_of, new_run, strings};
+use crate::run_store::NewRun;
+
+/// The experiments repository's `results/results.json`: `{resolved: [ids], applied: [...], ...}`.
+pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &str, source: &str) -> (NewRun, Vec<String>) {
+    let folder = path
+        .parent()
+        .and_then(|p| if name_of(p) == "results" { p.parent() } else { Some(p) })
+        .map(name_of)
+        .unwrap_or_default();
+    let mut new = NewRun::new(new_run(slug(&folder), folder, dataset, split, source));
+    let list = |key: &str| strings(value, key);
+    let resolved = list("resolved");
+    let applied = list("applied");
+    let no_generation = list("no_generation");
+    let mut ids: Vec<String> = resolved
+        .iter()
+        .chain(&applied)
+        .chain(&no_generation)
+        .chain(&list("test_errored"))
+        .cloned()
+        .collect();
+    ids.sort();
+    ids.dedup();
+    for id in ids {
+        let is_resolved = resolved.contains(&id);
+        let empty = no_generation.contains(&id);
+        new.run.results.push(InstanceResult {
+            resolved: Some(is_resolved),
+            empty_patch: empty,
+            patch_applied: (!empty).then(|| applied.contains(&id)),
+            failure_mode: (!is_resolved).then(|| {
+                if empty {
+                    "empty_patch"
+                } else if applied.contains(&id) {
+                    "tests_failed"
+                } else {
+                    "patch_failed"
+                }
+                .to_string()
+            }),
+            instance_id: id,
+            ..Default::default()
+        });
+    }
+    (new, Vec::new())
+}

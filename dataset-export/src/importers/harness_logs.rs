@@ -1,0 +1,139 @@
+//! Older SWE-bench harness logs, which print the report as a Python dict (`[<id>] report: {...}`
+//! then `Result for <id>: resolved: True`), with the Markdown summary the harness writes beside
+//! them (`<name>.md` next to `<name>.logs`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use benchscope_contract::InstanceResult;
+use serde_json::Value;
+
+use super::harness::result_from_report;
+use super::leaderboard::slug;
+use super::{files_named, name_of, new_run, pyrepr};
+use crate::run_store::NewRun;
+
+/// What an older log says: its report (parsed from the Python dict) and its final verdict.
+pub struct LogReport {
+    /// The report dict, when the log got that far.
+    pub report: Option<Value>,
+    /// `Result for <id>: resolved: <bool>`, when present.
+    pub resolved: Option<bool>,
+}
+
+/// Reads a log that prints `[<id>] report: {python dict}`.
+pub fn read_repr_log(text: &str) -> Result<LogReport, String> {
+    let mut report = None;
+    let mut resolved = None;
+    for line in text.lines() {
+        if let Some(start) = line.find("] report: {") {
+            report = Some(pyrepr::parse(&line[start + "] report: ".len()..])?);
+        }
+        if let Some(rest) = line.strip_prefix("Result for ") {
+            resolved = rest.rsplit_once("resolved: ").map(|(_, v)| v.trim() == "True");
+        }
+    }
+    Ok(LogReport { report, resolved })
+}
+
+/// The id lists of a harness Markdown summary (`## Resolved Instances` then `- [id](...)`).
+pub fn markdown_summary(text: &str) -> BTreeMap<String, Vec<String>> {
+    let mut sections: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut current = None;
+    for line in text.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            current = Some(title.trim().to_lowercase());
+        } else if let (Some(section), Some(item)) = (&current, line.strip_prefix("- [")) {
+            if let Some((id, _)) = item.split_once(']') {
+                sections.entry(section.clone()).or_default().push(id.to_string());
+            }
+        }
+    }
+    sections
+}
+
+/// Older logs (`... report: {python dict}`), with the Markdown summary beside them if any.
+pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
+    let name = dir.parent().map(name_of).filter(|n| !n.is_empty()).unwrap_or_else(|| name_of(dir));
+    let mut new = NewRun::new(new_run(slug(&name), name, dataset, split, source));
+    // The harness writes `<name>.md` beside `<name>.logs`; any Markdown file with the same
+    // sections will do.
+    let same_name = dir.with_extension("md");
+    let markdown = std::iter::once(same_name)
+        .chain(files_named(dir.parent().unwrap_or(dir), |n| n.ends_with(".md")))
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .find(|t| t.contains("## Resolved Instances"));
+    let summary = markdown.map(|t| markdown_summary(&t)).unwrap_or_default();
+    let empty: Vec<&String> = summary.get("empty patch instances").map(|v| v.iter().collect()).unwrap_or_default();
+    let mut warnings = Vec::new();
+    for path in logs {
+        let text = String::from_utf8_lossy(&std::fs::read(path)?).into_owned();
+        let id = name_of(path).trim_start_matches("instance_").trim_end_matches(".log").to_string();
+        let parsed =
+            read_repr_log(&text).map_err(|e| anyhow::anyhow!("{}: the report is not a readable Python dict: {e}", path.display()))?;
+        let result = match (parsed.report, parsed.resolved) {
+            (Some(report), final_verdict) => {
+                let (mut result, note) = result_from_report(&id, &report, Some(&text));
+                if let (Some(verdict), Some(reported)) = (final_verdict, result.resolved) {
+                    if verdict != reported {
+                        warnings.push(format!(
+                            "{id}: the log's final line says resolved={verdict}, its report resolved={reported}"
+                        ));
+                    }
+                }
+                result.resolved = final_verdict.or(result.resolved);
+                warnings.extend(note);
+                result
+            }
+            (None, _) if empty.contains(&&id) => InstanceResult {
+                instance_id: id.clone(),
+                resolved: Some(false),
+                empty_patch: true,
+                failure_mode: Some("empty_patch".into()),
+                ..Default::default()
+            },
+            (None, verdict) => InstanceResult {
+                instance_id: id.clone(),
+                resolved: Some(verdict.unwrap_or(false)),
+                error: Some("the log ends before the harness wrote its report".into()),
+                failure_mode: Some("incomplete".into()),
+                ..Default::default()
+            },
+        };
+        new.logs.insert(id, text);
+        new.run.results.push(result);
+    }
+    if let Some(resolved) = summary.get("resolved instances") {
+        new.run.headline.insert("resolved_instances".into(), resolved.len() as f64);
+        let ours: Vec<&String> = new
+            .run
+            .results
+            .iter()
+            .filter(|r| r.resolved == Some(true))
+            .map(|r| &r.instance_id)
+            .collect();
+        let mut theirs: Vec<&String> = resolved.iter().collect();
+        theirs.sort();
+        if ours != theirs {
+            warnings.push(format!(
+                "the summary lists {} resolved instances, the logs give {}; both are kept",
+                theirs.len(),
+                ours.len()
+            ));
+        }
+    }
+    new.run.notes.extend(warnings.iter().cloned());
+    Ok((new, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_sections() {
+        let sections = markdown_summary("## Resolved Instances\n- [a](x.log)\n- [b](y.log)\n## Empty Patch Instances\n- [c](z.log)\n");
+        assert_eq!(sections["resolved instances"], ["a", "b"]);
+        assert_eq!(sections["empty patch instances"], ["c"]);
+    }
+}
