@@ -33,7 +33,8 @@ pub fn data_base(data: Option<&str>) -> String {
     web_sys::Url::new_with_base(&raw, &page).map(|u| u.href()).unwrap_or(raw)
 }
 
-async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
+/// Fetches and parses one JSON file; every failure names the URL.
+pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let error = |message: String| LoadError {
         url: url.to_string(),
         message,

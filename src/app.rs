@@ -13,6 +13,7 @@ pub fn App() -> impl IntoView {
     let url = UrlState::install();
     provide_context(url);
     provide_context(DetailCache::default());
+    provide_context(crate::search::SearchCache::default());
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
     let manifest = LocalResource::new(move || {
         let base = base.get();
@@ -93,7 +94,7 @@ fn Explorer(manifest: Manifest, base: String) -> impl IntoView {
                 let Some((dataset, split)) = selection.get() else { return ().into_any() };
                 match url.with(|s| s.instance.clone()) {
                     Some(id) => view! { <InstancePage rows id split base=base.get_value() dataset /> }.into_any(),
-                    None => view! { <ListPage rows /> }.into_any(),
+                    None => view! { <ListPage rows split base=base.get_value() /> }.into_any(),
                 }
             }
         }}
@@ -128,7 +129,8 @@ fn DatasetPicker(manifest: Manifest) -> impl IntoView {
                             url.navigate(|s| {
                                 s.dataset = Some(dataset);
                                 s.split = Some(split);
-                                s.repo = None;
+                                s.facets.clear();
+                                s.q = None;
                                 s.instance = None;
                             });
                         }

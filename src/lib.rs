@@ -4,6 +4,7 @@
 //! - [`url_state`]: the view state (data directory, dataset, split, filters, open instance),
 //!   which lives in the URL so every screen is a permalink;
 //! - [`api`]: fetching the manifest and shards, with errors that name the file;
+//! - [`search`]: full-text search over the exported index;
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`pages`]: one module per page; [`components`]: markdown and diff rendering.
 //!
@@ -24,6 +25,8 @@ pub mod app;
 pub mod components;
 #[cfg(target_arch = "wasm32")]
 pub mod pages;
+#[cfg(target_arch = "wasm32")]
+pub mod search;
 #[cfg(target_arch = "wasm32")]
 pub mod url_state;
 

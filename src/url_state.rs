@@ -1,7 +1,7 @@
 //! The view state, kept in the URL's query string so that every screen is a permalink and the
 //! browser's back and forward buttons work.
 //!
-//! `?data=<url>&dataset=<name>&split=<name>&repo=<owner/name>&instance=<id>`. The state is
+//! `?data=<url>&dataset=<name>&split=<name>&f=<facet>:<value>...&q=<query>&sort=<key>&instance=<id>`. The state is
 //! parsed from `location.search`, changed only through [`UrlState::navigate`] (which pushes a
 //! history entry), and re-read on `popstate`.
 
@@ -17,13 +17,15 @@ pub struct ViewState {
     pub dataset: Option<String>,
     /// Selected split.
     pub split: Option<String>,
-    /// Repository filter.
-    pub repo: Option<String>,
+    /// Facet selections, `facet:value` (the `f` parameter, repeated).
+    pub facets: Vec<String>,
+    /// Full-text query.
+    pub q: Option<String>,
+    /// Sort key (`date`, `-size`, ...).
+    pub sort: Option<String>,
     /// Open instance.
     pub instance: Option<String>,
 }
-
-const KEYS: [&str; 5] = ["data", "dataset", "split", "repo", "instance"];
 
 impl ViewState {
     /// Reads the state from a query string (`?a=b&...`).
@@ -32,11 +34,19 @@ impl ViewState {
             return Self::default();
         };
         let get = |key: &str| params.get(key).filter(|v| !v.is_empty());
+        let facets = params
+            .get_all("f")
+            .iter()
+            .filter_map(|v| v.as_string())
+            .filter(|v| v.contains(':'))
+            .collect();
         ViewState {
             data: get("data"),
             dataset: get("dataset"),
             split: get("split"),
-            repo: get("repo"),
+            facets,
+            q: get("q"),
+            sort: get("sort"),
             instance: get("instance"),
         }
     }
@@ -46,10 +56,15 @@ impl ViewState {
         let Ok(params) = web_sys::UrlSearchParams::new() else {
             return String::new();
         };
-        for (key, value) in KEYS
-            .iter()
-            .zip([&self.data, &self.dataset, &self.split, &self.repo, &self.instance])
-        {
+        for (key, value) in [("data", &self.data), ("dataset", &self.dataset), ("split", &self.split)] {
+            if let Some(value) = value {
+                params.append(key, value);
+            }
+        }
+        for facet in &self.facets {
+            params.append("f", facet);
+        }
+        for (key, value) in [("q", &self.q), ("sort", &self.sort), ("instance", &self.instance)] {
             if let Some(value) = value {
                 params.append(key, value);
             }
@@ -93,21 +108,37 @@ impl UrlState {
 
     /// Changes the state with `change`, pushing a history entry when it differs.
     pub fn navigate(&self, change: impl FnOnce(&mut ViewState)) {
-        let mut next = self.state.get_untracked();
+        self.update(change, true);
+    }
+
+    /// Changes the state without a new history entry (for typing in the search box).
+    pub fn replace(&self, change: impl FnOnce(&mut ViewState)) {
+        self.update(change, false);
+    }
+
+    fn update(&self, change: impl FnOnce(&mut ViewState), push: bool) {
+        let previous = self.state.get_untracked();
+        let mut next = previous.clone();
         change(&mut next);
-        if next == self.state.get_untracked() {
+        if next == previous {
             return;
         }
         let query = next.to_query();
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default();
+        if let Some(window) = web_sys::window() {
+            let path = window.location().pathname().unwrap_or_default();
             let url = if query.is_empty() { path } else { query };
-            let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+            if let Ok(history) = window.history() {
+                let _ = if push {
+                    history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+                } else {
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+                };
+            }
+            if next.instance != previous.instance {
+                window.scroll_to_with_x_and_y(0.0, 0.0);
+            }
         }
         self.state.set(next);
-        if let Some(window) = web_sys::window() {
-            window.scroll_to_with_x_and_y(0.0, 0.0);
-        }
     }
 }
 

@@ -3,11 +3,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { ROOT, exportDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 let server;
 let session;
+let lite = null;
 
 before(async () => {
   const data = exportDemo();
@@ -15,7 +17,13 @@ before(async () => {
   cpSync(data, broken, { recursive: true });
   writeFileSync(join(broken, 'detail', 'demo', 'test', '0000.json'), '{"format_version": 1, "instances": [tru');
   const hostile = hostileData();
-  server = await serve({ data, broken, hostile });
+  const large = largeData();
+  const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
+  if (existsSync(liteFile)) {
+    lite = join(tempDir('lite'), 'data');
+    benchscope('export', liteFile, '--out', lite, '--quiet');
+  }
+  server = await serve({ data, broken, hostile, large, ...(lite ? { lite } : {}) });
   session = await openBrowser();
 });
 
@@ -23,6 +31,18 @@ after(async () => {
   await session?.browser.close();
   await server?.close();
 });
+
+function largeData() {
+  const input = join(tempDir('large'), 'large.jsonl');
+  const lines = [];
+  for (let i = 0; i < 50000; i += 1) {
+    lines.push(JSON.stringify({ instance_id: `large__repo-${String(i).padStart(5, '0')}`, repo: `large/repo${i % 7}`, problem_statement: `Issue ${i}: something about item ${i % 97}`, patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' }));
+  }
+  writeFileSync(input, lines.join('\n') + '\n');
+  const out = join(tempDir('large-data'), 'data');
+  benchscope('export', input, '--dataset', 'large', '--out', out, '--quiet');
+  return out;
+}
 
 function hostileData() {
   const input = join(tempDir('hostile'), 'evil.jsonl');
@@ -44,18 +64,22 @@ function hostileData() {
 }
 
 async function rows(page) {
-  await page.waitForSelector('tr.instance-row');
-  return page.locator('tr.instance-row').count();
+  await page.waitForSelector('.instance-row');
+  return page.locator('.instance-row').count();
+}
+
+function facetBox(page, facet, value) {
+  return page.locator(`section.facet[data-facet="${facet}"] label`, { hasText: value }).locator('input');
 }
 
 test('lists the demo instances and filters them by repository, with the filter in the URL', async () => {
   const { page, errors } = session;
   await page.goto(server.url);
   assert.equal(await rows(page), demo.length);
-  await page.selectOption('select[aria-label="Repository filter"]', 'benchscope-demo/slugkit');
-  await page.waitForFunction(() => document.querySelectorAll('tr.instance-row').length === 3);
-  assert.match(page.url(), /repo=benchscope-demo%2Fslugkit/);
-  const ids = await page.locator('tr.instance-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.id));
+  await facetBox(page, 'repo', 'benchscope-demo/slugkit').check();
+  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 3);
+  assert.match(page.url(), /f=repo%3Abenchscope-demo%2Fslugkit/);
+  const ids = await page.locator('.instance-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.id));
   assert.deepEqual(ids, demo.filter((r) => r.repo === 'benchscope-demo/slugkit').map((r) => r.instance_id));
   assert.deepEqual(errors, []);
 });
@@ -64,7 +88,7 @@ test('opens an instance: markdown statement, tests and diffs whose counts match 
   const { page, errors } = session;
   const record = demo.find((r) => r.instance_id === 'benchscope-demo__unitcalc-3');
   await page.goto(server.url);
-  await page.click(`tr.instance-row[data-id="${record.instance_id}"] a`);
+  await page.click(`.instance-row[data-id="${record.instance_id}"] a`);
   await page.waitForSelector('article.instance');
   assert.match(page.url(), /instance=benchscope-demo__unitcalc-3/);
 
@@ -101,9 +125,9 @@ test('opens an instance: markdown statement, tests and diffs whose counts match 
 
 test('a permalink reopens the instance, and back returns to the filtered list', async () => {
   const { page, errors } = session;
-  await page.goto(`${server.url}?repo=benchscope-demo%2Fmatrixlite`);
+  await page.goto(`${server.url}?f=repo:benchscope-demo/matrixlite`);
   assert.equal(await rows(page), 3);
-  await page.click('tr.instance-row[data-id="benchscope-demo__matrixlite-9"] a');
+  await page.click('.instance-row[data-id="benchscope-demo__matrixlite-9"] a');
   await page.waitForSelector('article.instance[data-id="benchscope-demo__matrixlite-9"]');
   const permalink = page.url();
   await page.reload();
@@ -113,7 +137,7 @@ test('a permalink reopens the instance, and back returns to the filtered list', 
   await page.goBack();
   await page.waitForURL((url) => !url.search.includes('instance='));
   assert.equal(await rows(page), 3);
-  assert.equal(await page.locator('select[aria-label="Repository filter"]').inputValue(), 'benchscope-demo/matrixlite');
+  assert.ok(await facetBox(page, 'repo', 'benchscope-demo/matrixlite').isChecked());
   assert.deepEqual(errors, []);
 });
 
@@ -145,4 +169,74 @@ test('a corrupted detail shard shows an error naming the file, and the list keep
   assert.match(await alert.textContent(), /broken\/detail\/demo\/test\/0000\.json/);
   await page.click('text=← All instances');
   assert.equal(await rows(page), demo.length);
+});
+
+test('search ranks, highlights and lives in the URL; facet counts follow it', async () => {
+  const { page, errors } = session;
+  await page.goto(server.url);
+  await rows(page);
+  await page.keyboard.press('/');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'search', '/ focuses the search box');
+  await page.keyboard.type('determinant');
+  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+  assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
+  assert.ok((await page.locator('.instance-row mark').allTextContents()).some((t) => t.toLowerCase() === 'determinant'));
+  assert.match(page.url(), /q=determinant/);
+  const expected = demo.filter((r) => /determinant/i.test(r.problem_statement)).map((r) => r.repo);
+  const counts = await page.locator('section.facet[data-facet="repo"] label').evaluateAll((ls) => ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)]));
+  assert.deepEqual(counts.filter(([, n]) => n > 0), [...new Set(expected)].map((repo) => [repo, expected.filter((r) => r === repo).length]));
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+  assert.equal(await page.locator('input[type=search]').inputValue(), 'determinant', 'the permalink restores the search');
+  assert.deepEqual(errors, []);
+});
+
+test('live facet counts, sorting and the keyboard', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?f=category:Mathematics`);
+  assert.equal(await rows(page), demo.filter((r) => r.repo.endsWith('matrixlite')).length);
+  const other = await page.locator('section.facet[data-facet="category"] label', { hasText: 'Internet' }).locator('.n').textContent();
+  assert.equal(Number(other), demo.filter((r) => r.repo.endsWith('slugkit')).length, 'a facet counts its other values under the other facets only');
+  await page.goto(`${server.url}?sort=-size`);
+  await rows(page);
+  const size = (r) => gitNumstat(r.patch).reduce((n, f) => n + f.added + f.removed, 0);
+  const largest = [...demo].sort((a, b) => size(b) - size(a) || a.instance_id.localeCompare(b.instance_id))[0];
+  assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), largest.instance_id);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const third = await page.locator('.instance-row.selected').getAttribute('data-id');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`article.instance[data-id="${third}"]`);
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => !url.search.includes('instance='));
+  assert.equal(await rows(page), demo.length);
+  assert.deepEqual(errors, []);
+});
+
+test('50,000 instances stay a short DOM and scroll to the end', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('.instance-row');
+  assert.match(await page.locator('.count').textContent(), /50000 of 50000/);
+  assert.ok(await page.locator('.instance-row').count() < 100, 'only the rows in view are rendered');
+  await page.locator('.rows').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.waitForSelector('.instance-row[data-id="large__repo-49999"]');
+  assert.deepEqual(errors, []);
+});
+
+test('real SWE-bench Lite: the search finds the instance an issue describes', async (t) => {
+  if (!lite) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lite/&q=separability_matrix nested`);
+  await page.waitForSelector('.instance-row');
+  assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), 'astropy__astropy-12907');
+  await page.click('.instance-row >> nth=0 >> a');
+  await page.waitForSelector('article.instance[data-id="astropy__astropy-12907"]');
+  assert.ok(await page.locator('section.patch[data-role="gold"] .diff-file').count() >= 1);
+  assert.deepEqual(errors, []);
 });

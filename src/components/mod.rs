@@ -1,4 +1,7 @@
 //! Widgets shared by the pages.
 
 pub mod diff_view;
+pub mod facets;
+pub mod highlight;
 pub mod markdown;
+pub mod virtual_rows;

@@ -31,6 +31,13 @@ pub fn InstancePage(rows: Vec<IndexRow>, id: String, split: SplitEntry, base: St
             }
         }
     });
+    // Esc goes back to the list.
+    let keys = window_event_listener(leptos::ev::keydown, move |event| {
+        if event.key() == "Escape" {
+            url.navigate(|s| s.instance = None);
+        }
+    });
+    on_cleanup(move || keys.remove());
     view! {
         <nav class="breadcrumb">
             <a href=move || { let mut s = url.get(); s.instance = None; s.to_query() } on:click=move |ev| {

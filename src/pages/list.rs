@@ -1,96 +1,193 @@
-//! The instance list: a repository filter with counts and one row per instance.
+//! The instance list: full-text search, facets with live counts, sorting, a virtualized list,
+//! and the keyboard (`j`/`k` or arrows to move, Enter to open, `/` to search, Esc to clear).
+//! Everything the reader sets lives in the URL.
 
-use benchscope_contract::query::{count_by, Filter};
-use benchscope_contract::IndexRow;
+use std::collections::{BTreeSet, HashMap};
+
+use benchscope_contract::query::{sort_rows, Filter, SortKey, BUILT_IN_FACETS};
+use benchscope_contract::search::tokenize;
+use benchscope_contract::{IndexRow, SplitEntry};
+use leptos::ev;
+use leptos::html;
 use leptos::prelude::*;
 
+use crate::app::ErrorBox;
+use crate::components::facets::FacetPanel;
+use crate::components::virtual_rows::VirtualRows;
+use crate::search::SearchCache;
 use crate::url_state::UrlState;
 
-/// Lists `rows`, filtered by the repository the URL names.
+/// Lists `rows` of `split` as the URL filters, searches and sorts them.
 #[component]
-pub fn ListPage(rows: Vec<IndexRow>) -> impl IntoView {
+pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl IntoView {
     let url = expect_context::<UrlState>();
+    let cache = expect_context::<SearchCache>();
+    let total = rows.len();
+    let facets = facet_names(&rows);
     let rows = StoredValue::new(rows);
-    let repo_counts = rows.with_value(|rows| count_by(rows, |r| &r.repo));
-    let filter = Memo::new(move |_| Filter {
-        repo: url.with(|s| s.repo.clone()),
+    let filter = Memo::new(move |_| Filter::from_pairs(url.with(|s| s.facets.clone()).iter().map(String::as_str)));
+    let query = Memo::new(move |_| url.with(|s| s.q.clone()).unwrap_or_default());
+    let sort = Memo::new(move |_| url.with(|s| s.sort.clone()));
+    let terms = Memo::new(move |_| tokenize(&query.get()));
+    let search_meta = split.search.clone();
+    let hits = LocalResource::new(move || {
+        let (cache, base, meta, query) = (cache.clone(), base.clone(), search_meta.clone(), query.get());
+        async move {
+            match meta {
+                Some(meta) if !query.trim().is_empty() => cache.search(&base, &meta, &query).await.map(Some),
+                _ => Ok(None),
+            }
+        }
     });
-    let visible = Memo::new(move |_| {
+    // The search's hits, unfiltered: what the facet counts count over.
+    let searched = Memo::new(move |_| match hits.get() {
+        Some(Ok(Some(hits))) => Some(hits.iter().map(|(doc, _)| *doc as usize).collect::<BTreeSet<usize>>()),
+        _ => None,
+    });
+    let order = Memo::new(move |_| {
         let filter = filter.get();
-        rows.with_value(|rows| filter.apply(rows).into_iter().cloned().collect::<Vec<_>>())
+        let ranked = match hits.get() {
+            Some(Ok(Some(hits))) => Some(hits),
+            _ => None,
+        };
+        let sort = sort.get();
+        rows.with_value(|rows| ordered_positions(rows, &filter, ranked.as_deref(), sort.as_deref()))
     });
-    let total = rows.with_value(Vec::len);
+    let selected = RwSignal::new(0usize);
+    Effect::new(move |_| {
+        order.track();
+        selected.set(0);
+    });
+    let search_box = NodeRef::<html::Input>::new();
+    let keys = window_event_listener(ev::keydown, move |event| {
+        on_key(&event, order, selected, rows, search_box, url);
+    });
+    on_cleanup(move || keys.remove());
+    let search_error = move || match hits.get() {
+        Some(Err(error)) => Some(view! { <ErrorBox error /> }),
+        _ => None,
+    };
+    let has_search = split.search.is_some();
     view! {
         <section class="list-page">
-            <div class="filters">
+            <div class="toolbar">
+                <input type="search" class="search" node_ref=search_box aria-label="Search instances (press / to focus)"
+                    placeholder=if has_search { "Search statements, titles, paths, tests  ( / )" } else { "This data directory has no search index" }
+                    disabled=!has_search
+                    prop:value=move || query.get()
+                    on:input=move |ev| {
+                        let value = event_target_value(&ev);
+                        url.replace(|s| s.q = (!value.trim().is_empty()).then_some(value));
+                    } />
                 <label>
-                    "Repository "
-                    <select
-                        aria-label="Repository filter"
-                        prop:value=move || filter.get().repo.unwrap_or_default()
+                    "Sort "
+                    <select aria-label="Sort by" prop:value=move || sort.get().unwrap_or_default()
                         on:change=move |ev| {
                             let value = event_target_value(&ev);
-                            url.navigate(|s| s.repo = (!value.is_empty()).then_some(value));
-                        }
-                    >
-                        <option value="">{format!("All repositories ({total})")}</option>
-                        {repo_counts
-                            .into_iter()
-                            .map(|c| {
-                                let label = format!("{} ({})", c.value, c.count);
-                                let selected = filter.get_untracked().repo.as_deref() == Some(c.value.as_str());
-                                view! { <option value=c.value selected=selected>{label}</option> }
-                            })
-                            .collect_view()}
+                            url.navigate(|s| s.sort = (!value.is_empty()).then_some(value));
+                        }>
+                        <option value="">{move || if query.get().trim().is_empty() { "id" } else { "relevance" }}</option>
+                        <option value="repo">"repository"</option>
+                        <option value="-date">"newest"</option>
+                        <option value="date">"oldest"</option>
+                        <option value="-size">"largest change"</option>
+                        <option value="size">"smallest change"</option>
+                        <option value="-tests">"most tests"</option>
                     </select>
                 </label>
-                <span class="count" aria-live="polite">{move || format!("{} of {total} instances", visible.with(Vec::len))}</span>
+                <span class="count" aria-live="polite">{move || format!("{} of {total} instances", order.with(Vec::len))}</span>
             </div>
-            <table class="instances">
-                <thead>
-                    <tr>
-                        <th scope="col">"Instance"</th>
-                        <th scope="col">"Repository"</th>
-                        <th scope="col">"Title"</th>
-                        <th scope="col" class="num">"Files"</th>
-                        <th scope="col" class="num">"+/−"</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    <For each=move || visible.get() key=|row| row.id.clone() children=move |row| view! { <Row row /> } />
-                </tbody>
-            </table>
+            {search_error}
+            <div class="list-body">
+                <FacetPanel rows facets filter searched />
+                <div class="results">
+                    <div class="row-head" aria-hidden="true">
+                        <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
+                    </div>
+                    <VirtualRows rows order selected terms />
+                </div>
+            </div>
         </section>
     }
 }
 
-#[component]
-fn Row(row: IndexRow) -> impl IntoView {
-    let url = expect_context::<UrlState>();
-    let id = row.id.clone();
-    let link_id = row.id.clone();
-    let href = move || {
-        let mut state = url.get();
-        state.instance = Some(link_id.clone());
-        state.to_query()
-    };
-    view! {
-        <tr class="instance-row" data-id=row.id.clone()>
-            <td>
-                <a href=href on:click=move |ev| {
-                    ev.prevent_default();
-                    let id = id.clone();
-                    url.navigate(|s| s.instance = Some(id));
-                }>{row.id.clone()}</a>
-            </td>
-            <td>{row.repo}</td>
-            <td class="title">{row.title}</td>
-            <td class="num">{row.stats.files_changed}</td>
-            <td class="num">
-                <span class="plus">{format!("+{}", row.stats.lines_added)}</span>
-                " "
-                <span class="minus">{format!("−{}", row.stats.lines_removed)}</span>
-            </td>
-        </tr>
+/// Built-in facets, then those the split's rows carry (version, difficulty, level, ...).
+fn facet_names(rows: &[IndexRow]) -> Vec<String> {
+    let extra: BTreeSet<&String> = rows.iter().flat_map(|r| r.facets.keys()).collect();
+    BUILT_IN_FACETS
+        .iter()
+        .map(|f| f.to_string())
+        .chain(extra.into_iter().cloned())
+        .collect()
+}
+
+/// Positions into `rows` to show: filtered, then ranked by the search when there is one (unless
+/// a sort is chosen), else sorted.
+fn ordered_positions(rows: &[IndexRow], filter: &Filter, ranked: Option<&[(u32, f64)]>, sort: Option<&str>) -> Vec<usize> {
+    let position_of: HashMap<*const IndexRow, usize> = rows.iter().enumerate().map(|(i, r)| (r as *const IndexRow, i)).collect();
+    match (ranked, sort) {
+        (Some(hits), None) => hits
+            .iter()
+            .map(|(doc, _)| *doc as usize)
+            .filter(|&i| rows.get(i).is_some_and(|r| filter.matches(r)))
+            .collect(),
+        _ => {
+            let allowed: Option<BTreeSet<usize>> = ranked.map(|hits| hits.iter().map(|(d, _)| *d as usize).collect());
+            let mut kept: Vec<&IndexRow> = rows
+                .iter()
+                .enumerate()
+                .filter(|(i, r)| allowed.as_ref().is_none_or(|a| a.contains(i)) && filter.matches(r))
+                .map(|(_, r)| r)
+                .collect();
+            let (key, descending) = sort.map(SortKey::parse).unwrap_or_default();
+            sort_rows(&mut kept, key, descending);
+            kept.into_iter()
+                .filter_map(|r| position_of.get(&(r as *const IndexRow)).copied())
+                .collect()
+        }
+    }
+}
+
+/// The list's keyboard: `j`/ArrowDown, `k`/ArrowUp, Enter, `/`, Esc.
+fn on_key(
+    event: &web_sys::KeyboardEvent,
+    order: Memo<Vec<usize>>,
+    selected: RwSignal<usize>,
+    rows: StoredValue<Vec<IndexRow>>,
+    search_box: NodeRef<html::Input>,
+    url: UrlState,
+) {
+    let typing = event
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    let count = order.with_untracked(Vec::len);
+    match event.key().as_str() {
+        "Escape" if typing => {
+            if let Some(input) = search_box.get_untracked() {
+                let _ = input.blur();
+            }
+        }
+        "Escape" => url.replace(|s| s.q = None),
+        "/" if !typing => {
+            event.prevent_default();
+            if let Some(input) = search_box.get_untracked() {
+                let _ = input.focus();
+            }
+        }
+        "j" | "ArrowDown" if !typing && count > 0 => {
+            event.prevent_default();
+            selected.update(|s| *s = (*s + 1).min(count - 1));
+        }
+        "k" | "ArrowUp" if !typing && count > 0 => {
+            event.prevent_default();
+            selected.update(|s| *s = s.saturating_sub(1));
+        }
+        "Enter" if count > 0 && (!typing || search_box.get_untracked().is_some()) => {
+            let position = selected.get_untracked().min(count - 1);
+            let id = order.with_untracked(|o| rows.with_value(|rows| rows[o[position]].id.clone()));
+            url.navigate(|s| s.instance = Some(id));
+        }
+        _ => {}
     }
 }

@@ -151,6 +151,9 @@ pub struct IndexRow {
     pub pass_to_pass: u32,
     /// Index into [`crate::SplitEntry::detail_shards`] of the shard holding the full instance.
     pub detail: u32,
+    /// [`Instance::facets`] (version, difficulty, level, subset, ...).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub facets: BTreeMap<String, String>,
 }
 
 /// A file of index rows.

@@ -1,27 +1,124 @@
-//! Filtering and counting index rows: plain functions the app calls and tests check natively.
+//! Filtering, facet counting and sorting of index rows: plain functions the app calls and tests
+//! check natively.
+//!
+//! A facet is a name and a value per row: `repo`, `category`, `year`, the size buckets `files`
+//! (files changed), `lines` (lines changed) and `functions` (added functions: 0, 1, 2, ≥3, as
+//! FEA-Bench's Figure 5 groups them), or any facet the dataset has (`version`, `difficulty`,
+//! `level`, `subset`, ...). Filters select values per facet: a row passes when, for every facet
+//! with a selection, its value is one of those selected.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::instance::IndexRow;
 use crate::manifest::FacetCount;
 
-/// The filters a reader can set on the instance list.
+/// The facets every dataset has, in display order.
+pub const BUILT_IN_FACETS: [&str; 6] = ["repo", "category", "year", "files", "lines", "functions"];
+
+/// The value of `facet` for `row`, if it has one.
+pub fn facet_value(row: &IndexRow, facet: &str) -> Option<String> {
+    let stats = &row.stats;
+    match facet {
+        "repo" => Some(row.repo.clone()),
+        "category" => Some(row.category.clone()),
+        "year" => row.created.as_deref().and_then(|c| c.get(..4)).map(str::to_string),
+        "files" => Some(bucket(stats.files_changed, &[(1, "1"), (2, "2"), (5, "3-5")], "6+")),
+        "lines" => Some(bucket(
+            stats.lines_added + stats.lines_removed,
+            &[(10, "1-10"), (50, "11-50"), (200, "51-200")],
+            "201+",
+        )),
+        "functions" => Some(bucket(stats.functions_added, &[(0, "0"), (1, "1"), (2, "2")], ">=3")),
+        other => row.facets.get(other).cloned(),
+    }
+}
+
+fn bucket(value: u32, upper_bounds: &[(u32, &str)], rest: &str) -> String {
+    upper_bounds
+        .iter()
+        .find(|(bound, _)| value <= *bound)
+        .map_or(rest, |(_, label)| label)
+        .to_string()
+}
+
+/// Selected values per facet.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filter {
-    /// Only rows of this repository.
-    pub repo: Option<String>,
+    /// Facet → the values a row may have.
+    pub selected: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Filter {
-    /// Whether `row` passes every filter.
+    /// A filter from `facet:value` pairs (as the URL keeps them).
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut selected: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for pair in pairs {
+            if let Some((facet, value)) = pair.split_once(':') {
+                selected.entry(facet.to_string()).or_default().insert(value.to_string());
+            }
+        }
+        Filter { selected }
+    }
+
+    /// The `facet:value` pairs of the filter, sorted.
+    pub fn to_pairs(&self) -> Vec<String> {
+        self.selected
+            .iter()
+            .flat_map(|(facet, values)| values.iter().map(move |v| format!("{facet}:{v}")))
+            .collect()
+    }
+
+    /// Whether `value` of `facet` is selected.
+    pub fn is_selected(&self, facet: &str, value: &str) -> bool {
+        self.selected.get(facet).is_some_and(|values| values.contains(value))
+    }
+
+    /// The filter with `value` of `facet` selected or, if it was, unselected.
+    pub fn toggled(&self, facet: &str, value: &str) -> Filter {
+        let mut next = self.clone();
+        let values = next.selected.entry(facet.to_string()).or_default();
+        if !values.remove(value) {
+            values.insert(value.to_string());
+        }
+        next.selected.retain(|_, values| !values.is_empty());
+        next
+    }
+
+    /// Whether `row` passes every facet, except `ignoring` (for live counts).
+    pub fn matches_except(&self, row: &IndexRow, ignoring: Option<&str>) -> bool {
+        self.selected
+            .iter()
+            .filter(|(facet, _)| Some(facet.as_str()) != ignoring)
+            .all(|(facet, values)| facet_value(row, facet).is_some_and(|v| values.contains(&v)))
+    }
+
+    /// Whether `row` passes every facet.
     pub fn matches(&self, row: &IndexRow) -> bool {
-        self.repo.as_ref().is_none_or(|repo| &row.repo == repo)
+        self.matches_except(row, None)
     }
 
     /// The rows that pass, in order.
     pub fn apply<'a>(&self, rows: &'a [IndexRow]) -> Vec<&'a IndexRow> {
         rows.iter().filter(|row| self.matches(row)).collect()
     }
+}
+
+/// Live counts of `facet`'s values: over the rows that pass every other facet's selection
+/// (so choosing one value does not hide its siblings). Most frequent first, ties by value;
+/// selected values are listed even when their count is zero.
+pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &Filter, facet: &str) -> Vec<FacetCount> {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for row in rows.into_iter().filter(|row| filter.matches_except(row, Some(facet))) {
+        if let Some(value) = facet_value(row, facet) {
+            *counts.entry(value).or_default() += 1;
+        }
+    }
+    for selected in filter.selected.get(facet).into_iter().flatten() {
+        counts.entry(selected.clone()).or_default();
+    }
+    let mut list: Vec<FacetCount> = counts.into_iter().map(|(value, count)| FacetCount { value, count }).collect();
+    list.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
+    list
 }
 
 /// Counts the values `key` gives over `rows`: most frequent first, ties by value.
@@ -42,39 +139,161 @@ pub fn count_by<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, key: impl Fn(&
     list
 }
 
+/// What the list is sorted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SortKey {
+    /// Instance id (the default).
+    #[default]
+    Id,
+    /// Repository, then id.
+    Repo,
+    /// Creation date.
+    Date,
+    /// Lines changed by the gold patch.
+    Size,
+    /// FAIL_TO_PASS plus PASS_TO_PASS tests.
+    Tests,
+}
+
+impl SortKey {
+    /// Every key with its URL name.
+    pub const ALL: [(SortKey, &'static str); 5] = [
+        (SortKey::Id, "id"),
+        (SortKey::Repo, "repo"),
+        (SortKey::Date, "date"),
+        (SortKey::Size, "size"),
+        (SortKey::Tests, "tests"),
+    ];
+
+    /// The key a URL name (`date`, `-date` for descending) names, and whether it descends.
+    pub fn parse(text: &str) -> (SortKey, bool) {
+        let (descending, name) = match text.strip_prefix('-') {
+            Some(name) => (true, name),
+            None => (false, text),
+        };
+        let key = SortKey::ALL.iter().find(|(_, n)| *n == name).map_or(SortKey::Id, |(k, _)| *k);
+        (key, descending)
+    }
+
+    /// The URL name of the key and direction.
+    pub fn name(self, descending: bool) -> String {
+        let name = SortKey::ALL.iter().find(|(k, _)| *k == self).map_or("id", |(_, n)| n);
+        if descending {
+            format!("-{name}")
+        } else {
+            name.to_string()
+        }
+    }
+}
+
+/// Sorts `rows` by `key`, ties by id; a stable order whatever the input order.
+pub fn sort_rows(rows: &mut [&IndexRow], key: SortKey, descending: bool) {
+    rows.sort_by(|a, b| {
+        let order = match key {
+            SortKey::Id => a.id.cmp(&b.id),
+            SortKey::Repo => a.repo.cmp(&b.repo),
+            SortKey::Date => a.created.cmp(&b.created),
+            SortKey::Size => (a.stats.lines_added + a.stats.lines_removed).cmp(&(b.stats.lines_added + b.stats.lines_removed)),
+            SortKey::Tests => (a.fail_to_pass + a.pass_to_pass).cmp(&(b.fail_to_pass + b.pass_to_pass)),
+        };
+        let order = if descending { order.reverse() } else { order };
+        order.then_with(|| a.id.cmp(&b.id))
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ChangeStats;
 
-    fn row(id: &str, repo: &str) -> IndexRow {
+    fn row(id: &str, repo: &str, category: &str, lines: u32, functions: u32, created: &str) -> IndexRow {
         IndexRow {
             id: id.into(),
             repo: repo.into(),
             title: String::new(),
-            category: "Other".into(),
-            created: None,
-            stats: ChangeStats::default(),
-            fail_to_pass: 0,
+            category: category.into(),
+            created: Some(created.into()),
+            stats: ChangeStats {
+                files_changed: 1,
+                lines_added: lines,
+                functions_added: functions,
+                ..ChangeStats::default()
+            },
+            fail_to_pass: lines,
             pass_to_pass: 0,
             detail: 0,
+            facets: BTreeMap::from([("level".to_string(), format!("lv{}", 1 + functions % 2))]),
         }
     }
 
-    #[test]
-    fn filter_by_repo_keeps_order() {
-        let rows = [row("a", "x/y"), row("b", "z/w"), row("c", "x/y")];
-        let filter = Filter { repo: Some("x/y".into()) };
-        let ids: Vec<_> = filter.apply(&rows).iter().map(|r| r.id.as_str()).collect();
-        assert_eq!(ids, ["a", "c"]);
-        assert_eq!(Filter::default().apply(&rows).len(), 3);
+    fn rows() -> Vec<IndexRow> {
+        vec![
+            row("a", "x/y", "AI", 5, 0, "2021-01-01"),
+            row("b", "z/w", "Internet", 60, 1, "2020-05-01"),
+            row("c", "x/y", "AI", 300, 3, "2022-03-01"),
+            row("d", "z/w", "AI", 12, 2, "2021-07-01"),
+        ]
     }
 
     #[test]
-    fn counts_sort_by_frequency_then_value() {
-        let rows = [row("a", "b/b"), row("b", "a/a"), row("c", "b/b"), row("d", "c/c")];
-        let counts = count_by(&rows, |r| &r.repo);
-        let pairs: Vec<_> = counts.iter().map(|c| (c.value.as_str(), c.count)).collect();
-        assert_eq!(pairs, [("b/b", 2), ("a/a", 1), ("c/c", 1)]);
+    fn facet_values_and_buckets() {
+        let rows = rows();
+        let values = |facet: &str| rows.iter().map(|r| facet_value(r, facet).unwrap()).collect::<Vec<_>>();
+        assert_eq!(values("lines"), ["1-10", "51-200", "201+", "11-50"]);
+        assert_eq!(values("functions"), ["0", "1", ">=3", "2"]);
+        assert_eq!(values("year"), ["2021", "2020", "2022", "2021"]);
+        assert_eq!(values("level"), ["lv1", "lv2", "lv2", "lv1"]);
+        assert_eq!(facet_value(&rows[0], "difficulty"), None);
+    }
+
+    #[test]
+    fn filters_and_within_facet_or_across_facets_and() {
+        let rows = rows();
+        let filter = Filter::from_pairs(["repo:x/y", "repo:z/w", "category:AI"]);
+        let ids: Vec<_> = filter.apply(&rows).iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["a", "c", "d"]);
+        assert_eq!(filter.to_pairs(), ["category:AI", "repo:x/y", "repo:z/w"]);
+        let narrowed = filter.toggled("repo", "z/w");
+        assert_eq!(narrowed.apply(&rows).len(), 2);
+        assert_eq!(narrowed.toggled("repo", "x/y"), Filter::from_pairs(["category:AI"]));
+    }
+
+    #[test]
+    fn live_counts_ignore_the_facets_own_selection() {
+        let rows = rows();
+        let filter = Filter::from_pairs(["category:Internet", "repo:x/y"]);
+        let repo: Vec<_> = facet_counts(&rows, &filter, "repo")
+            .into_iter()
+            .map(|c| (c.value, c.count))
+            .collect();
+        assert_eq!(
+            repo,
+            [("z/w".to_string(), 1), ("x/y".to_string(), 0)],
+            "repo counts among Internet rows; the selected x/y stays listed"
+        );
+        let category: Vec<_> = facet_counts(&rows, &filter, "category")
+            .into_iter()
+            .map(|c| (c.value, c.count))
+            .collect();
+        assert_eq!(category, [("AI".to_string(), 2), ("Internet".to_string(), 0)]);
+    }
+
+    #[test]
+    fn sorting_is_stable_and_reversible() {
+        let rows = rows();
+        let mut refs: Vec<&IndexRow> = rows.iter().collect();
+        for (key, expected) in [
+            (SortKey::Date, ["b", "a", "d", "c"]),
+            (SortKey::Size, ["a", "d", "b", "c"]),
+            (SortKey::Repo, ["a", "c", "b", "d"]),
+        ] {
+            sort_rows(&mut refs, key, false);
+            assert_eq!(refs.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), expected, "{key:?}");
+        }
+        sort_rows(&mut refs, SortKey::Tests, true);
+        assert_eq!(refs[0].id, "c");
+        assert_eq!(SortKey::parse("-date"), (SortKey::Date, true));
+        assert_eq!(SortKey::parse("bogus"), (SortKey::Id, false));
+        assert_eq!(SortKey::Size.name(true), "-size");
     }
 }

@@ -214,6 +214,7 @@ fn index_row(instance: &Instance, detail: u32) -> IndexRow {
         fail_to_pass: tests.map_or(0, |t| t.fail_to_pass.len() as u32),
         pass_to_pass: tests.map_or(0, |t| t.pass_to_pass.len() as u32),
         detail,
+        facets: instance.facets.clone(),
     }
 }
 

@@ -1,0 +1,106 @@
+//! The facet panel: each facet's values with live counts, as checkboxes that toggle the filter
+//! in the URL.
+
+use std::collections::BTreeSet;
+
+use benchscope_contract::query::{facet_counts, Filter};
+use benchscope_contract::IndexRow;
+use leptos::prelude::*;
+
+use crate::url_state::UrlState;
+
+/// Values listed per facet before "more".
+const SHOWN_VALUES: usize = 12;
+
+/// Human names of the built-in facets.
+fn label(facet: &str) -> String {
+    match facet {
+        "repo" => "Repository".into(),
+        "category" => "Category".into(),
+        "year" => "Year".into(),
+        "files" => "Files changed".into(),
+        "lines" => "Lines changed".into(),
+        "functions" => "Added functions".into(),
+        other => {
+            let mut chars = other.chars();
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+        }
+    }
+}
+
+/// One block per facet in `facets`, counting over `rows` (the search's hits, when searching)
+/// under the URL's filter.
+#[component]
+pub fn FacetPanel(
+    rows: StoredValue<Vec<IndexRow>>,
+    facets: Vec<String>,
+    filter: Memo<Filter>,
+    searched: Memo<Option<BTreeSet<usize>>>,
+) -> impl IntoView {
+    view! {
+        <aside class="facets" aria-label="Filters">
+            {facets.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
+        </aside>
+    }
+}
+
+#[component]
+fn FacetBlock(
+    rows: StoredValue<Vec<IndexRow>>,
+    facet: String,
+    filter: Memo<Filter>,
+    searched: Memo<Option<BTreeSet<usize>>>,
+) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let expanded = RwSignal::new(false);
+    let name = StoredValue::new(facet.clone());
+    let counts = Memo::new(move |_| {
+        let filter = filter.get();
+        let searched = searched.get();
+        rows.with_value(|rows| {
+            let pool = rows
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| searched.as_ref().is_none_or(|hits| hits.contains(i)))
+                .map(|(_, r)| r);
+            name.with_value(|facet| facet_counts(pool, &filter, facet))
+        })
+    });
+    let title = label(&facet);
+    view! {
+        <section class="facet" data-facet=facet.clone()>
+            <h4>{title}</h4>
+            <ul>
+                {move || {
+                    let all = counts.get();
+                    let total = all.len();
+                    let shown = if expanded.get() { total } else { total.min(SHOWN_VALUES) };
+                    let items = all.into_iter().take(shown).map(|count| {
+                        let value = count.value.clone();
+                        let facet = name.get_value();
+                        let checked = filter.with(|f| f.is_selected(&facet, &value));
+                        let toggle_value = value.clone();
+                        view! {
+                            <li>
+                                <label class:empty=count.count == 0>
+                                    <input type="checkbox" prop:checked=checked on:change=move |_| {
+                                        let next = filter.get_untracked().toggled(&facet, &toggle_value);
+                                        url.navigate(|s| s.facets = next.to_pairs());
+                                    } />
+                                    <span class="value">{value}</span>
+                                    <span class="n">{count.count}</span>
+                                </label>
+                            </li>
+                        }
+                    }).collect_view();
+                    let more = (total > SHOWN_VALUES).then(|| view! {
+                        <li><button class="more" on:click=move |_| expanded.update(|e| *e = !*e)>
+                            {move || if expanded.get() { "fewer".to_string() } else { format!("{} more", total - SHOWN_VALUES) }}
+                        </button></li>
+                    });
+                    (items, more)
+                }}
+            </ul>
+        </section>
+    }
+}

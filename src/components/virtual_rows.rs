@@ -1,0 +1,95 @@
+//! The instance list, virtualized: only the rows in view (plus a margin) are in the DOM, each
+//! at its absolute offset, so 50,000 instances scroll like 50.
+
+use benchscope_contract::IndexRow;
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::components::highlight::highlight;
+use crate::url_state::UrlState;
+
+/// Height of a row in pixels (the stylesheet gives `.instance-row` the same).
+pub const ROW_HEIGHT: f64 = 44.0;
+/// Rows rendered beyond the visible ones, above and below.
+const OVERSCAN: usize = 8;
+/// Rows rendered at most (enough for a tall screen plus the margins).
+const WINDOW: usize = 48;
+
+/// The rows at `order` (positions into `rows`), with `selected` highlighted.
+#[component]
+pub fn VirtualRows(
+    rows: StoredValue<Vec<IndexRow>>,
+    order: Memo<Vec<usize>>,
+    selected: RwSignal<usize>,
+    terms: Memo<Vec<String>>,
+) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let scroll = RwSignal::new(0.0f64);
+    let container = NodeRef::<html::Div>::new();
+    // Keep the keyboard selection in view: a sync with the DOM, nothing else.
+    Effect::new(move |_| {
+        let position = selected.get() as f64 * ROW_HEIGHT;
+        if let Some(element) = container.get() {
+            let top = element.scroll_top() as f64;
+            let height = element.client_height() as f64;
+            if position < top {
+                element.set_scroll_top(position as i32);
+            } else if position + ROW_HEIGHT > top + height {
+                element.set_scroll_top((position + ROW_HEIGHT - height) as i32);
+            }
+        }
+    });
+    let visible = move || {
+        let start = ((scroll.get() / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
+        let end = (start + WINDOW).min(order.with(Vec::len));
+        (start.min(end), end)
+    };
+    view! {
+        <div class="rows" role="listbox" aria-label="Instances" node_ref=container
+            on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
+            <div class="rows-inner" style:height=move || format!("{}px", order.with(Vec::len) as f64 * ROW_HEIGHT)>
+                {move || {
+                    let (start, end) = visible();
+                    let terms = terms.get();
+                    order.with(|order| {
+                        order[start..end].iter().enumerate().map(|(offset, &index)| {
+                            let position = start + offset;
+                            rows.with_value(|rows| row_view(&rows[index], position, selected, &terms, url))
+                        }).collect_view()
+                    })
+                }}
+            </div>
+        </div>
+    }
+}
+
+fn row_view(row: &IndexRow, position: usize, selected: RwSignal<usize>, terms: &[String], url: UrlState) -> impl IntoView {
+    let id = row.id.clone();
+    let link_id = row.id.clone();
+    let href = move || {
+        let mut state = url.get();
+        state.instance = Some(link_id.clone());
+        state.to_query()
+    };
+    let stats = row.stats;
+    view! {
+        <div class="instance-row" role="option" data-id=row.id.clone()
+            class:selected=move || selected.get() == position
+            aria-selected=move || (selected.get() == position).to_string()
+            style:top=format!("{}px", position as f64 * ROW_HEIGHT)>
+            <a class="id" href=href on:click=move |ev| {
+                ev.prevent_default();
+                let id = id.clone();
+                url.navigate(|s| s.instance = Some(id));
+            }>{highlight(&row.id, terms)}</a>
+            <span class="repo">{row.repo.clone()}</span>
+            <span class="title" title=row.title.clone()>{highlight(&row.title, terms)}</span>
+            <span class="num files" title="files changed">{stats.files_changed}</span>
+            <span class="num">
+                <span class="plus">{format!("+{}", stats.lines_added)}</span>
+                " "
+                <span class="minus">{format!("−{}", stats.lines_removed)}</span>
+            </span>
+        </div>
+    }
+}

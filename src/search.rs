@@ -1,0 +1,101 @@
+//! Full-text search in the browser over the index the exporter wrote: only the buckets of the
+//! query's terms are fetched (and kept), the last term also matches as a prefix so results
+//! follow the typing, and documents are ranked with the contract's BM25.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+
+use benchscope_contract::search::{bm25, bucket_for, tokenize, SearchMeta, SearchShard};
+
+use crate::api::{fetch_json, LoadError};
+
+/// At most this many index terms are merged for the prefix of the last query term.
+const PREFIX_TERMS: usize = 64;
+
+/// Search metadata and buckets already fetched, by URL.
+#[derive(Clone, Default)]
+pub struct SearchCache {
+    metas: Arc<Mutex<HashMap<String, Arc<SearchMeta>>>>,
+    shards: Arc<Mutex<HashMap<String, Arc<SearchShard>>>>,
+}
+
+/// A ranked hit: the document (index position) and its score.
+pub type Hit = (u32, f64);
+
+impl SearchCache {
+    /// Ranks the split's documents for `query`; the meta file is at `meta_path`.
+    pub async fn search(&self, base: &str, meta_path: &str, query: &str) -> Result<Vec<Hit>, LoadError> {
+        let terms = tokenize(query);
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let meta = self.meta(&format!("{base}{meta_path}")).await?;
+        let prefix_last = !query.ends_with(char::is_whitespace);
+        let mut postings = Vec::new();
+        for (i, term) in terms.iter().enumerate() {
+            let as_prefix = prefix_last && i + 1 == terms.len();
+            postings.push(self.postings(base, &meta, term, as_prefix).await?);
+        }
+        Ok(bm25(&postings, &meta.lengths))
+    }
+
+    async fn meta(&self, url: &str) -> Result<Arc<SearchMeta>, LoadError> {
+        if let Some(meta) = self.metas.lock().ok().and_then(|m| m.get(url).cloned()) {
+            return Ok(meta);
+        }
+        let meta = Arc::new(fetch_json::<SearchMeta>(url).await?);
+        if let Ok(mut metas) = self.metas.lock() {
+            metas.insert(url.to_string(), meta.clone());
+        }
+        Ok(meta)
+    }
+
+    async fn shard(&self, url: &str) -> Result<Arc<SearchShard>, LoadError> {
+        if let Some(shard) = self.shards.lock().ok().and_then(|s| s.get(url).cloned()) {
+            return Ok(shard);
+        }
+        let shard = Arc::new(fetch_json::<SearchShard>(url).await?);
+        if let Ok(mut shards) = self.shards.lock() {
+            shards.insert(url.to_string(), shard.clone());
+        }
+        Ok(shard)
+    }
+
+    /// `(document, weighted frequency)` of `term`, or, as a prefix, of up to [`PREFIX_TERMS`]
+    /// terms starting with it (frequencies summed per document).
+    async fn postings(&self, base: &str, meta: &SearchMeta, term: &str, as_prefix: bool) -> Result<Vec<(u32, u32)>, LoadError> {
+        let mut paths: Vec<&String> = bucket_for(term, &meta.buckets).into_iter().collect();
+        if as_prefix {
+            // A split bucket's longer-prefix children hold the longer terms.
+            paths.extend(
+                meta.buckets
+                    .iter()
+                    .filter(|(name, _)| name.len() > 2 && name.starts_with(term) || term.starts_with(name.as_str()))
+                    .map(|(_, p)| p),
+            );
+            paths.sort();
+            paths.dedup();
+        }
+        let mut merged: BTreeMap<u32, u32> = BTreeMap::new();
+        for path in paths {
+            let shard = self.shard(&format!("{base}{path}")).await?;
+            let matching: Vec<&Vec<u32>> = if as_prefix {
+                shard
+                    .terms
+                    .range(term.to_string()..)
+                    .take_while(|(t, _)| t.starts_with(term))
+                    .take(PREFIX_TERMS)
+                    .map(|(_, p)| p)
+                    .collect()
+            } else {
+                shard.terms.get(term).into_iter().collect()
+            };
+            for pairs in matching {
+                for pair in pairs.chunks_exact(2) {
+                    *merged.entry(pair[0]).or_default() += pair[1];
+                }
+            }
+        }
+        Ok(merged.into_iter().collect())
+    }
+}
