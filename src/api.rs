@@ -103,3 +103,67 @@ impl DetailCache {
         })
     }
 }
+
+/// One run's result for an instance, with the run's display name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    /// The run's id.
+    pub run_id: String,
+    /// Its system's name.
+    pub name: String,
+    /// The result.
+    pub result: benchscope_contract::InstanceResult,
+}
+
+/// Run files and model-patch shards already fetched, by URL.
+#[derive(Clone, Default)]
+pub struct RunCache {
+    runs: Arc<Mutex<HashMap<String, Arc<benchscope_contract::Run>>>>,
+    patches: Arc<Mutex<HashMap<String, Arc<benchscope_contract::PatchShard>>>>,
+}
+
+impl RunCache {
+    /// The results for `instance` of every run in `runs` that has one.
+    pub async fn results(&self, base: &str, runs: &[benchscope_contract::RunEntry], instance: &str) -> Result<Vec<RunResult>, LoadError> {
+        let mut found = Vec::new();
+        for entry in runs.iter().filter(|r| r.instances > 0) {
+            let url = format!("{base}{}", entry.path);
+            let cached = self.runs.lock().ok().and_then(|r| r.get(&url).cloned());
+            let run = match cached {
+                Some(run) => run,
+                None => {
+                    let run = Arc::new(fetch_json::<benchscope_contract::Run>(&url).await?);
+                    if let Ok(mut runs) = self.runs.lock() {
+                        runs.insert(url.clone(), run.clone());
+                    }
+                    run
+                }
+            };
+            if let Some(result) = run.results.iter().find(|r| r.instance_id == instance) {
+                found.push(RunResult {
+                    run_id: entry.id.clone(),
+                    name: entry.system.name.clone(),
+                    result: result.clone(),
+                });
+            }
+        }
+        Ok(found)
+    }
+
+    /// The model patch of `instance` in the shard at `path`.
+    pub async fn patch(&self, base: &str, path: &str, instance: &str) -> Result<Option<String>, LoadError> {
+        let url = format!("{base}{path}");
+        let cached = self.patches.lock().ok().and_then(|p| p.get(&url).cloned());
+        let shard = match cached {
+            Some(shard) => shard,
+            None => {
+                let shard = Arc::new(fetch_json::<benchscope_contract::PatchShard>(&url).await?);
+                if let Ok(mut patches) = self.patches.lock() {
+                    patches.insert(url.clone(), shard.clone());
+                }
+                shard
+            }
+        };
+        Ok(shard.patches.get(instance).cloned())
+    }
+}

@@ -14,6 +14,7 @@ pub fn App() -> impl IntoView {
     provide_context(url);
     provide_context(DetailCache::default());
     provide_context(crate::search::SearchCache::default());
+    provide_context(crate::api::RunCache::default());
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
     let manifest = LocalResource::new(move || {
         let base = base.get();
@@ -93,7 +94,10 @@ fn Explorer(manifest: Manifest, base: String) -> impl IntoView {
             Some(Ok(Some(rows))) => {
                 let Some((dataset, split)) = selection.get() else { return ().into_any() };
                 match url.with(|s| s.instance.clone()) {
-                    Some(id) => view! { <InstancePage rows id split base=base.get_value() dataset /> }.into_any(),
+                    Some(id) => {
+                        let runs: Vec<_> = manifest.with_value(|m| m.runs.iter().filter(|r| r.dataset == dataset && r.split == split.name).cloned().collect());
+                        view! { <InstancePage rows id split base=base.get_value() dataset runs /> }.into_any()
+                    }
                     None => view! { <ListPage rows split base=base.get_value() /> }.into_any(),
                 }
             }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { ROOT, exportDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
+import { ROOT, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 let server;
@@ -13,6 +13,7 @@ let lite = null;
 
 before(async () => {
   const data = exportDemo();
+  evaluateDemo(data, ['gold', 'partly-right']);
   const broken = join(tempDir('broken'), 'data');
   cpSync(data, broken, { recursive: true });
   writeFileSync(join(broken, 'detail', 'demo', 'test', '0000.json'), '{"format_version": 1, "instances": [tru');
@@ -98,7 +99,7 @@ test('opens an instance: markdown statement, tests and diffs whose counts match 
   const link = statement.locator('a', { hasText: 'design notes' });
   assert.equal(await link.getAttribute('href'), 'https://example.org/unitcalc/design#registry');
 
-  const f2p = await page.locator('section.fail-to-pass li').allTextContents();
+  const f2p = await page.locator('section.fail-to-pass li code').allTextContents();
   assert.deepEqual(f2p, JSON.parse(record.FAIL_TO_PASS));
 
   for (const [role, patch] of [['gold', record.patch], ['test', record.test_patch]]) {
@@ -238,5 +239,29 @@ test('real SWE-bench Lite: the search finds the instance an issue describes', as
   await page.click('.instance-row >> nth=0 >> a');
   await page.waitForSelector('article.instance[data-id="astropy__astropy-12907"]');
   assert.ok(await page.locator('section.patch[data-role="gold"] .diff-file').count() >= 1);
+  assert.deepEqual(errors, []);
+});
+
+test('an instance shows each run: verdict, failure mode, per-test statuses, and the model patch against the gold', async () => {
+  const { page, errors } = session;
+  const id = 'benchscope-demo__tinyconf-12';
+  await page.goto(`${server.url}?instance=${id}`);
+  await page.waitForSelector('.runs-table tbody tr[data-run]');
+  const rowsShown = await page.locator('.runs-table tbody tr[data-run]').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('.verdict').textContent, tr.querySelector('.mode').textContent]));
+  const run = (name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')).results.find((r) => r.instance_id === id);
+  const expected = ['gold', 'partly-right'].map((name) => [name, run(name).resolved ? 'resolved' : 'unresolved', run(name).failure_mode ?? '']);
+  assert.deepEqual(rowsShown, expected);
+  const firstTest = JSON.parse(demo.find((r) => r.instance_id === id).FAIL_TO_PASS)[0];
+  const chips = await page.locator('section.fail-to-pass li').first().locator('.chip').allTextContents();
+  const mark = (status) => (status === 'PASSED' ? '✓' : '✗');
+  assert.deepEqual(chips, [mark(run('gold').tests[firstTest]), mark(run('partly-right').tests[firstTest])]);
+  await page.click('tr[data-run="partly-right"] .show-patch');
+  await page.waitForSelector('tr.model-patch .diff-file');
+  const touched = await page.locator('tr.model-patch .file-compare tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('code').textContent, tr.children[1].textContent]));
+  const files = (patch) => gitNumstat(patch).map((f) => f.path);
+  const gold = files(demo.find((r) => r.instance_id === id).patch);
+  const model = files(readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch);
+  const all = [...new Set([...gold, ...model])].sort();
+  assert.deepEqual(touched, all.map((f) => [f, gold.includes(f) && model.includes(f) ? 'both' : gold.includes(f) ? 'gold only' : 'model only']));
   assert.deepEqual(errors, []);
 });

@@ -27,6 +27,15 @@ export function exportDemo() {
   return out;
 }
 
+/** Evaluates the demo's prediction `sets` into `data` for real (git repositories, pytest). */
+export function evaluateDemo(data, sets) {
+  const repos = join(tempDir('repos'), 'repos');
+  execFileSync('python3', [join(ROOT, 'demo', 'build.py'), '--check', '--repos-out', repos], { cwd: ROOT, stdio: 'ignore' });
+  for (const set of sets) {
+    benchscope('eval', '--data', data, '--dataset', 'demo', '--predictions', join(ROOT, 'demo', 'predictions', `${set}.jsonl`), '--repos', repos, '--run', set, '--timeout', '20', '--quiet');
+  }
+}
+
 /** Per-file [added, removed] of a patch, as `git apply --numstat` counts them. */
 export function gitNumstat(patch) {
   const out = execFileSync('git', ['apply', '--numstat', '-'], { input: patch, cwd: tmpdir(), encoding: 'utf8' });
@@ -56,7 +65,7 @@ export async function serve(mounts) {
     res.end(readFileSync(file));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${server.address().port}/`, dirs: mounts, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** A fresh headless Chromium page. Page errors (uncaught exceptions, wasm panics) are collected. */

@@ -4,4 +4,5 @@ pub mod diff_view;
 pub mod facets;
 pub mod highlight;
 pub mod markdown;
+pub mod runs_panel;
 pub mod virtual_rows;

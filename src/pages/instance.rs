@@ -1,18 +1,28 @@
-//! One instance: its texts as markdown, its tests, its patches as diffs, and every other field.
+//! One instance: its texts as markdown, the loaded runs' results, its tests with each run's
+//! status of each, its patches as diffs, and every other field.
 
-use benchscope_contract::{IndexRow, Instance, SplitEntry, TestLists};
+use benchscope_contract::{IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
 
-use crate::api::{DetailCache, LoadError};
+use crate::api::{DetailCache, LoadError, RunCache, RunResult};
 use crate::app::ErrorBox;
+use crate::components::runs_panel::{status_mark, RunsPanel};
 use crate::components::{diff_view::DiffView, markdown::Markdown};
 use crate::url_state::UrlState;
 
-/// Loads and shows the instance `id` of `split`.
+/// Loads and shows the instance `id` of `split`, with the results of `runs` for it.
 #[component]
-pub fn InstancePage(rows: Vec<IndexRow>, id: String, split: SplitEntry, base: String, dataset: String) -> impl IntoView {
+pub fn InstancePage(
+    rows: Vec<IndexRow>,
+    id: String,
+    split: SplitEntry,
+    base: String,
+    dataset: String,
+    runs: Vec<RunEntry>,
+) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let cache = expect_context::<DetailCache>();
+    let run_cache = expect_context::<RunCache>();
     let shard = rows
         .iter()
         .find(|r| r.id == id)
@@ -22,14 +32,26 @@ pub fn InstancePage(rows: Vec<IndexRow>, id: String, split: SplitEntry, base: St
         url: format!("{dataset}/{}", split.name),
         message: format!("no instance `{id}` in this split"),
     };
+    let (instance_base, instance_id) = (base.clone(), id.clone());
     let instance = LocalResource::new(move || {
-        let (cache, base, shard, id, missing) = (cache.clone(), base.clone(), shard.clone(), id.clone(), missing.clone());
+        let (cache, base, shard, id, missing) = (
+            cache.clone(),
+            instance_base.clone(),
+            shard.clone(),
+            instance_id.clone(),
+            missing.clone(),
+        );
         async move {
             match shard {
                 Some(path) => cache.instance(&base, &path, &id).await,
                 None => Err(missing),
             }
         }
+    });
+    let (results_base, results_id) = (base.clone(), id.clone());
+    let results = LocalResource::new(move || {
+        let (cache, base, id, runs) = (run_cache.clone(), results_base.clone(), results_id.clone(), runs.clone());
+        async move { cache.results(&base, &runs, &id).await }
     });
     // Esc goes back to the list.
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
@@ -48,13 +70,13 @@ pub fn InstancePage(rows: Vec<IndexRow>, id: String, split: SplitEntry, base: St
         {move || match instance.get() {
             None => view! { <p class="loading">"Loading the instance…"</p> }.into_any(),
             Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
-            Some(Ok(instance)) => view! { <InstanceView instance /> }.into_any(),
+            Some(Ok(instance)) => view! { <InstanceView instance results base=base.clone() /> }.into_any(),
         }}
     }
 }
 
 #[component]
-fn InstanceView(instance: Instance) -> impl IntoView {
+fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>, LoadError>>, base: String) -> impl IntoView {
     let Instance {
         id,
         repo,
@@ -69,6 +91,12 @@ fn InstanceView(instance: Instance) -> impl IntoView {
         stats,
         extra,
     } = instance;
+    let loaded = Signal::derive(move || match results.get() {
+        Some(Ok(found)) => found,
+        _ => Vec::new(),
+    });
+    let gold = patches.iter().find(|p| p.role == PatchRole::Gold).map(|p| p.diff.clone());
+    let panel_id = id.clone();
     let repo_url = format!("https://github.com/{repo}");
     let commit = base_commit.map(|c| {
         let href = format!("{repo_url}/tree/{c}");
@@ -96,7 +124,12 @@ fn InstanceView(instance: Instance) -> impl IntoView {
                     <Markdown text=doc.markdown />
                 </section>
             }).collect_view()}
-            {tests.map(|tests| view! { <Tests tests /> })}
+            {move || match results.get() {
+                Some(Err(error)) => Some(view! { <ErrorBox error /> }.into_any()),
+                Some(Ok(found)) => Some(view! { <RunsPanel results=found gold=gold.clone() base=base.clone() instance=panel_id.clone() /> }.into_any()),
+                None => None,
+            }}
+            {tests.map(|tests| view! { <Tests tests runs=loaded /> })}
             {patches.into_iter().map(|patch| view! {
                 <section class="patch" data-role=format!("{:?}", patch.role).to_lowercase()>
                     <h3>{patch.role.label()}</h3>
@@ -108,13 +141,25 @@ fn InstanceView(instance: Instance) -> impl IntoView {
     }
 }
 
+/// The test lists, with each loaded run's status of each test beside it.
 #[component]
-fn Tests(tests: TestLists) -> impl IntoView {
-    let list = |label: &'static str, class: &'static str, names: Vec<String>| {
+fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
+    let list = move |label: &'static str, class: &'static str, names: Vec<String>| {
         view! {
             <section class=format!("tests {class}")>
                 <h3>{format!("{label} ({})", names.len())}</h3>
-                <ul>{names.into_iter().map(|name| view! { <li><code>{name}</code></li> }).collect_view()}</ul>
+                <ul>
+                    {names.into_iter().map(|name| {
+                        let chip_name = name.clone();
+                        let chips = move || runs.get().into_iter().map(|run| {
+                            let status = run.result.tests.get(&chip_name).copied();
+                            let (mark, class) = status_mark(status);
+                            let title = format!("{}: {}", run.name, status.map(|s| format!("{s:?}")).unwrap_or_else(|| "no status".into()));
+                            view! { <span class=format!("chip {class}") title=title.clone() aria-label=title>{mark}</span> }
+                        }).collect_view();
+                        view! { <li><span class="chips">{chips}</span><code>{name}</code></li> }
+                    }).collect_view()}
+                </ul>
             </section>
         }
     };

@@ -6,6 +6,7 @@
 //!   Long Code Arena datasets all map onto it) and its compact index row;
 //! - [`run`]: a model run and its per-instance results (pass/fail verdicts *or* metrics, so that
 //!   benchmarks without a pass/fail column fit too);
+//! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
@@ -20,6 +21,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod compare;
 pub mod instance;
 pub mod manifest;
 pub mod patch;

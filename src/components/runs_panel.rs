@@ -1,0 +1,123 @@
+//! The runs loaded for an instance: each run's verdict, test tallies and failure mode, and on
+//! demand its model patch as a diff with a file-by-file comparison against the gold patch.
+
+use benchscope_contract::compare::compare_patches;
+use benchscope_contract::TestStatus;
+use leptos::prelude::*;
+
+use crate::api::{RunCache, RunResult};
+use crate::app::ErrorBox;
+use crate::components::diff_view::DiffView;
+
+/// A short mark and a class for a test status.
+pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {
+    match status {
+        Some(TestStatus::Passed) => ("✓", "pass"),
+        Some(TestStatus::Xfail) => ("✓", "pass"),
+        Some(TestStatus::Failed) => ("✗", "fail"),
+        Some(TestStatus::Error) => ("!", "fail"),
+        Some(TestStatus::Skipped) => ("–", "skip"),
+        Some(TestStatus::Xpass) => ("?", "skip"),
+        None => ("·", "unknown"),
+    }
+}
+
+/// One row per run with a result for this instance.
+#[component]
+pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, instance: String) -> impl IntoView {
+    if results.is_empty() {
+        return ().into_any();
+    }
+    let gold = StoredValue::new(gold);
+    let base = StoredValue::new(base);
+    let instance = StoredValue::new(instance);
+    view! {
+        <section class="runs">
+            <h3>{format!("Runs ({})", results.len())}</h3>
+            <table class="runs-table">
+                <thead><tr><th scope="col">"Run"</th><th scope="col">"Verdict"</th><th scope="col">"FAIL_TO_PASS"</th><th scope="col">"PASS_TO_PASS"</th><th scope="col">"Failure mode"</th><th scope="col">"Model patch"</th></tr></thead>
+                <tbody>
+                    {results.into_iter().map(|run| view! { <RunRow run gold base instance /> }).collect_view()}
+                </tbody>
+            </table>
+        </section>
+    }
+    .into_any()
+}
+
+#[component]
+fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<String>, instance: StoredValue<String>) -> impl IntoView {
+    let cache = expect_context::<RunCache>();
+    let result = run.result;
+    let verdict = match (result.resolved, result.empty_patch) {
+        (Some(true), _) => ("resolved", "pass"),
+        (Some(false), true) => ("empty patch", "fail"),
+        (Some(false), false) => ("unresolved", "fail"),
+        (None, _) => ("no verdict", "unknown"),
+    };
+    let tally = |t: Option<benchscope_contract::TestTally>| t.map(|t| format!("{}/{}", t.passed, t.total)).unwrap_or_else(|| "—".into());
+    let open = RwSignal::new(false);
+    let patch_path = result.model_patch.clone();
+    let has_patch = patch_path.is_some();
+    let patch = LocalResource::new(move || {
+        let (cache, path, opened) = (cache.clone(), patch_path.clone(), open.get());
+        async move {
+            match (opened, path) {
+                (true, Some(path)) => cache.patch(&base.get_value(), &path, &instance.get_value()).await,
+                _ => Ok(None),
+            }
+        }
+    });
+    let run_id = run.run_id.clone();
+    view! {
+        <tr data-run=run.run_id.clone()>
+            <td>{run.name}</td>
+            <td class=format!("verdict {}", verdict.1)>{verdict.0}</td>
+            <td>{tally(result.fail_to_pass)}</td>
+            <td>{tally(result.pass_to_pass)}</td>
+            <td class="mode">{result.failure_mode.clone().unwrap_or_default()}</td>
+            <td>{has_patch.then(|| view! {
+                <button class="show-patch" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                    {move || if open.get() { "hide" } else { "show" }}
+                </button>
+            })}</td>
+        </tr>
+        {move || open.get().then(|| view! {
+            <tr class="model-patch" data-run=run_id.clone()><td colspan="6">
+                {move || match patch.get() {
+                    None => view! { <p class="loading">"Loading the model patch…"</p> }.into_any(),
+                    Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
+                    Some(Ok(None)) => view! { <p class="empty">"No patch stored for this instance."</p> }.into_any(),
+                    Some(Ok(Some(diff))) => view! { <ModelPatch diff gold=gold.get_value() /> }.into_any(),
+                }}
+            </td></tr>
+        })}
+    }
+}
+
+#[component]
+fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
+    let comparison = gold.map(|gold| compare_patches(&gold, &diff)).unwrap_or_default();
+    view! {
+        <table class="file-compare">
+            <thead><tr><th scope="col">"File"</th><th scope="col">"Touched by"</th><th scope="col">"Alike"</th></tr></thead>
+            <tbody>
+                {comparison.into_iter().map(|file| {
+                    let who = match (file.in_gold, file.in_model) {
+                        (true, true) => "both",
+                        (true, false) => "gold only",
+                        _ => "model only",
+                    };
+                    view! {
+                        <tr class=format!("touched-{}", who.replace(' ', "-"))>
+                            <td><code>{file.path}</code></td>
+                            <td>{who}</td>
+                            <td>{file.similarity.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_default()}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+        <DiffView diff />
+    }
+}
