@@ -1,7 +1,7 @@
 //! The view state, kept in the URL's query string so that every screen is a permalink and the
 //! browser's back and forward buttons work.
 //!
-//! `?data=<url>&dataset=<name>&split=<name>&f=<facet>:<value>...&q=<query>&sort=<key>&instance=<id>`. The state is
+//! `?data=<url>&dataset=<name>&split=<name>&f=<facet>:<value>...&q=<query>&sort=<key>&diff=split&instance=<id>`. The state is
 //! parsed from `location.search`, changed only through [`UrlState::navigate`] (which pushes a
 //! history entry), and re-read on `popstate`.
 
@@ -23,6 +23,8 @@ pub struct ViewState {
     pub q: Option<String>,
     /// Sort key (`date`, `-size`, ...).
     pub sort: Option<String>,
+    /// Diff layout: `split` for side by side, unified otherwise.
+    pub diff: Option<String>,
     /// Open instance.
     pub instance: Option<String>,
 }
@@ -47,6 +49,7 @@ impl ViewState {
             facets,
             q: get("q"),
             sort: get("sort"),
+            diff: get("diff"),
             instance: get("instance"),
         }
     }
@@ -64,7 +67,12 @@ impl ViewState {
         for facet in &self.facets {
             params.append("f", facet);
         }
-        for (key, value) in [("q", &self.q), ("sort", &self.sort), ("instance", &self.instance)] {
+        for (key, value) in [
+            ("q", &self.q),
+            ("sort", &self.sort),
+            ("diff", &self.diff),
+            ("instance", &self.instance),
+        ] {
             if let Some(value) = value {
                 params.append(key, value);
             }

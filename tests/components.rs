@@ -60,7 +60,8 @@ fn diff_view_draws_files_lines_and_counts() {
     assert_eq!(count(&host, ".diff-file"), 3);
     assert_eq!(count(&host, "tr.add"), 2);
     assert_eq!(count(&host, "tr.del"), 1);
-    assert_eq!(count(&host, ".status-added"), 1);
+    assert_eq!(count(&host, ".diff-file .status-added"), 1);
+    assert_eq!(count(&host, ".diff-files li"), 3, "the file list names every file");
     assert_eq!(count(&host, ".no-newline"), 1);
     let first = host.query_selector(".diff-file .counts").unwrap().unwrap().text_content().unwrap();
     assert_eq!(first, "+1 −1");

@@ -118,7 +118,7 @@ test('opens an instance: markdown statement, tests and diffs whose counts match 
   }
   const renamed = page.locator('section.patch[data-role="gold"] .diff-file', { has: page.locator('.status-renamed') });
   assert.equal(await renamed.locator('.path').textContent(), 'unitcalc/units.py → unitcalc/tables.py');
-  assert.equal(await page.locator('section.patch[data-role="gold"] .status-added').count(), 1);
+  assert.equal(await page.locator('section.patch[data-role="gold"] .diff-file .status-added').count(), 1);
   const firstAdded = page.locator('section.patch[data-role="gold"] .diff-file[data-path="unitcalc/registry.py"] tr.add').first();
   assert.deepEqual(await firstAdded.locator('td.ln').allTextContents(), ['', '1']);
   assert.deepEqual(errors, []);
@@ -263,5 +263,31 @@ test('an instance shows each run: verdict, failure mode, per-test statuses, and 
   const model = files(readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch);
   const all = [...new Set([...gold, ...model])].sort();
   assert.deepEqual(touched, all.map((f) => [f, gold.includes(f) && model.includes(f) ? 'both' : gold.includes(f) ? 'gold only' : 'model only']));
+  assert.deepEqual(errors, []);
+});
+
+test('diffs: a file list that jumps to each file, collapsible files, and a side-by-side layout in the URL', async () => {
+  const { page, errors } = session;
+  const record = demo.find((r) => r.instance_id === 'benchscope-demo__unitcalc-1');
+  await page.goto(`${server.url}?instance=${record.instance_id}`);
+  const gold = page.locator('section.patch[data-role="gold"]');
+  await gold.locator('.diff-file').first().waitFor();
+  const listed = await gold.locator('.diff-files .path').allTextContents();
+  assert.deepEqual(listed.sort(), gitNumstat(record.patch).map((f) => f.path).sort());
+  const first = gold.locator('details.diff-file').first();
+  await first.locator('summary').click();
+  assert.equal(await first.evaluate((d) => d.open), false, 'a file collapses');
+  await gold.locator('.file-link').first().click();
+  assert.equal(await first.evaluate((d) => d.open), true, 'the file list opens and shows it');
+  await gold.locator('.diff-layout button', { hasText: 'Side by side' }).click();
+  await page.waitForURL((url) => url.search.includes('diff=split'));
+  const split = gold.locator('table.diff-table.split').first();
+  await split.waitFor();
+  const left = await split.locator('td.code.del').count();
+  const right = await split.locator('td.code.add').count();
+  const [counts] = [gitNumstat(record.patch).find((f) => f.path === (listed[0]))];
+  assert.deepEqual([right, left], [counts.added, counts.removed], 'added lines on the right, removed on the left');
+  await page.reload();
+  await gold.locator('table.diff-table.split').first().waitFor();
   assert.deepEqual(errors, []);
 });

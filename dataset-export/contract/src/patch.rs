@@ -215,6 +215,34 @@ fn python_definition(line: &str) -> Option<(bool, &str)> {
     (name_len > 0).then(|| (is_class, &rest[..name_len]))
 }
 
+/// A hunk's lines as side-by-side rows: context on both sides, and each run of removed lines
+/// paired with the run of added lines that follows it (the longer run leaves blanks).
+pub fn side_by_side(hunk: &Hunk) -> Vec<(Option<&DiffLine>, Option<&DiffLine>)> {
+    let mut rows = Vec::new();
+    let lines = &hunk.lines;
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].kind == LineKind::Context {
+            rows.push((Some(&lines[i]), Some(&lines[i])));
+            i += 1;
+            continue;
+        }
+        let removed_start = i;
+        while i < lines.len() && lines[i].kind == LineKind::Removed {
+            i += 1;
+        }
+        let added_start = i;
+        while i < lines.len() && lines[i].kind == LineKind::Added {
+            i += 1;
+        }
+        let (removed, added) = (&lines[removed_start..added_start], &lines[added_start..i]);
+        for k in 0..removed.len().max(added.len()) {
+            rows.push((removed.get(k), added.get(k)));
+        }
+    }
+    rows
+}
+
 struct Parser<'a> {
     lines: std::iter::Peekable<std::str::Split<'a, char>>,
     files: Vec<FileDiff>,

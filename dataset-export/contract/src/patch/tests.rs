@@ -113,3 +113,22 @@ fn added_python_definitions_ignore_changed_signatures_and_other_languages() {
     ));
     assert_eq!(added_python_definitions(&files), (2, 1));
 }
+
+#[test]
+fn side_by_side_pairs_removed_runs_with_the_added_runs_after_them() {
+    let file = one("--- a/x\n+++ b/x\n@@ -1,4 +1,4 @@\n a\n-b\n-c\n+B\n d\n+e\n");
+    let rows: Vec<_> = side_by_side(&file.hunks[0])
+        .iter()
+        .map(|(l, r)| (l.map(|x| x.text.as_str()), r.map(|x| x.text.as_str())))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (Some("a"), Some("a")),
+            (Some("b"), Some("B")),
+            (Some("c"), None),
+            (Some("d"), Some("d")),
+            (None, Some("e"))
+        ]
+    );
+}
