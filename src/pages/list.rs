@@ -2,9 +2,9 @@
 //! and the keyboard (`j`/`k` or arrows to move, Enter to open, `/` to search, Esc to clear).
 //! Everything the reader sets lives in the URL.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
-use benchscope_contract::query::{sort_rows, Filter, SortKey, BUILT_IN_FACETS};
+use benchscope_contract::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use benchscope_contract::search::tokenize;
 use benchscope_contract::{IndexRow, SplitEntry};
 use leptos::ev;
@@ -124,28 +124,16 @@ fn facet_names(rows: &[IndexRow]) -> Vec<String> {
 /// Positions into `rows` to show: filtered, then ranked by the search when there is one (unless
 /// a sort is chosen), else sorted.
 fn ordered_positions(rows: &[IndexRow], filter: &Filter, ranked: Option<&[(u32, f64)]>, sort: Option<&str>) -> Vec<usize> {
-    let position_of: HashMap<*const IndexRow, usize> = rows.iter().enumerate().map(|(i, r)| (r as *const IndexRow, i)).collect();
-    match (ranked, sort) {
-        (Some(hits), None) => hits
-            .iter()
-            .map(|(doc, _)| *doc as usize)
-            .filter(|&i| rows.get(i).is_some_and(|r| filter.matches(r)))
-            .collect(),
-        _ => {
-            let allowed: Option<BTreeSet<usize>> = ranked.map(|hits| hits.iter().map(|(d, _)| *d as usize).collect());
-            let mut kept: Vec<&IndexRow> = rows
-                .iter()
-                .enumerate()
-                .filter(|(i, r)| allowed.as_ref().is_none_or(|a| a.contains(i)) && filter.matches(r))
-                .map(|(_, r)| r)
-                .collect();
-            let (key, descending) = sort.map(SortKey::parse).unwrap_or_default();
-            sort_rows(&mut kept, key, descending);
-            kept.into_iter()
-                .filter_map(|r| position_of.get(&(r as *const IndexRow)).copied())
-                .collect()
-        }
+    let passes = |i: &usize| rows.get(*i).is_some_and(|r| filter.matches(r));
+    let mut positions: Vec<usize> = match ranked {
+        Some(hits) => hits.iter().map(|(doc, _)| *doc as usize).filter(passes).collect(),
+        None => (0..rows.len()).filter(passes).collect(),
+    };
+    if ranked.is_none() || sort.is_some() {
+        let (key, descending) = sort.map(SortKey::parse).unwrap_or_default();
+        sort_positions(rows, &mut positions, key, descending);
     }
+    positions
 }
 
 /// The list's keyboard: `j`/ArrowDown, `k`/ArrowUp, Enter, `/`, Esc.

@@ -186,15 +186,19 @@ impl SortKey {
     }
 }
 
-/// Sorts `rows` by `key`, ties by id; a stable order whatever the input order.
-pub fn sort_rows(rows: &mut [&IndexRow], key: SortKey, descending: bool) {
-    rows.sort_by(|a, b| {
+/// Sorts `positions` (indices into `rows`) by `key`, ties by id: the same order whatever the
+/// input order.
+pub fn sort_positions(rows: &[IndexRow], positions: &mut [usize], key: SortKey, descending: bool) {
+    let size = |r: &IndexRow| r.stats.lines_added + r.stats.lines_removed;
+    let tests = |r: &IndexRow| r.fail_to_pass + r.pass_to_pass;
+    positions.sort_by(|&a, &b| {
+        let (a, b) = (&rows[a], &rows[b]);
         let order = match key {
             SortKey::Id => a.id.cmp(&b.id),
             SortKey::Repo => a.repo.cmp(&b.repo),
             SortKey::Date => a.created.cmp(&b.created),
-            SortKey::Size => (a.stats.lines_added + a.stats.lines_removed).cmp(&(b.stats.lines_added + b.stats.lines_removed)),
-            SortKey::Tests => (a.fail_to_pass + a.pass_to_pass).cmp(&(b.fail_to_pass + b.pass_to_pass)),
+            SortKey::Size => size(a).cmp(&size(b)),
+            SortKey::Tests => tests(a).cmp(&tests(b)),
         };
         let order = if descending { order.reverse() } else { order };
         order.then_with(|| a.id.cmp(&b.id))
@@ -281,17 +285,21 @@ mod tests {
     #[test]
     fn sorting_is_stable_and_reversible() {
         let rows = rows();
-        let mut refs: Vec<&IndexRow> = rows.iter().collect();
+        let mut positions: Vec<usize> = (0..rows.len()).rev().collect();
         for (key, expected) in [
             (SortKey::Date, ["b", "a", "d", "c"]),
             (SortKey::Size, ["a", "d", "b", "c"]),
             (SortKey::Repo, ["a", "c", "b", "d"]),
         ] {
-            sort_rows(&mut refs, key, false);
-            assert_eq!(refs.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), expected, "{key:?}");
+            sort_positions(&rows, &mut positions, key, false);
+            assert_eq!(
+                positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>(),
+                expected,
+                "{key:?}"
+            );
         }
-        sort_rows(&mut refs, SortKey::Tests, true);
-        assert_eq!(refs[0].id, "c");
+        sort_positions(&rows, &mut positions, SortKey::Tests, true);
+        assert_eq!(rows[positions[0]].id, "c");
         assert_eq!(SortKey::parse("-date"), (SortKey::Date, true));
         assert_eq!(SortKey::parse("bogus"), (SortKey::Id, false));
         assert_eq!(SortKey::Size.name(true), "-size");
