@@ -76,27 +76,48 @@ pub async fn load_index(base: &str, split: &SplitEntry) -> Result<Vec<IndexRow>,
     Ok(rows)
 }
 
-/// Detail shards already fetched, by URL, so neighbours open without another request.
+/// JSON files already fetched, by URL: each is fetched once, then shared.
+pub struct JsonCache<T> {
+    files: Arc<Mutex<HashMap<String, Arc<T>>>>,
+}
+
+impl<T> Clone for JsonCache<T> {
+    fn clone(&self) -> Self {
+        JsonCache { files: self.files.clone() }
+    }
+}
+
+impl<T> Default for JsonCache<T> {
+    fn default() -> Self {
+        JsonCache { files: Arc::default() }
+    }
+}
+
+impl<T: DeserializeOwned> JsonCache<T> {
+    /// The file at `url`, from the cache or fetched (and kept).
+    pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
+        if let Some(file) = self.files.lock().ok().and_then(|files| files.get(url).cloned()) {
+            return Ok(file);
+        }
+        let file = Arc::new(fetch_json::<T>(url).await?);
+        if let Ok(mut files) = self.files.lock() {
+            files.insert(url.to_string(), file.clone());
+        }
+        Ok(file)
+    }
+}
+
+/// Detail shards already fetched, so neighbours open without another request.
 #[derive(Clone, Default)]
 pub struct DetailCache {
-    shards: Arc<Mutex<HashMap<String, Arc<DetailShard>>>>,
+    shards: JsonCache<DetailShard>,
 }
 
 impl DetailCache {
     /// The instance `id`, from the detail shard `path` (fetched once).
     pub async fn instance(&self, base: &str, path: &str, id: &str) -> Result<Instance, LoadError> {
         let url = format!("{base}{path}");
-        let cached = self.shards.lock().ok().and_then(|shards| shards.get(&url).cloned());
-        let shard = match cached {
-            Some(shard) => shard,
-            None => {
-                let shard = Arc::new(fetch_json::<DetailShard>(&url).await?);
-                if let Ok(mut shards) = self.shards.lock() {
-                    shards.insert(url.clone(), shard.clone());
-                }
-                shard
-            }
-        };
+        let shard = self.shards.get(&url).await?;
         shard.instances.iter().find(|i| i.id == id).cloned().ok_or_else(|| LoadError {
             url,
             message: format!("instance `{id}` is not in this shard"),
@@ -115,11 +136,11 @@ pub struct RunResult {
     pub result: benchscope_contract::InstanceResult,
 }
 
-/// Run files and model-patch shards already fetched, by URL.
+/// Run files and model-patch shards already fetched.
 #[derive(Clone, Default)]
 pub struct RunCache {
-    runs: Arc<Mutex<HashMap<String, Arc<benchscope_contract::Run>>>>,
-    patches: Arc<Mutex<HashMap<String, Arc<benchscope_contract::PatchShard>>>>,
+    runs: JsonCache<benchscope_contract::Run>,
+    patches: JsonCache<benchscope_contract::PatchShard>,
 }
 
 impl RunCache {
@@ -127,18 +148,7 @@ impl RunCache {
     pub async fn results(&self, base: &str, runs: &[benchscope_contract::RunEntry], instance: &str) -> Result<Vec<RunResult>, LoadError> {
         let mut found = Vec::new();
         for entry in runs.iter().filter(|r| r.instances > 0) {
-            let url = format!("{base}{}", entry.path);
-            let cached = self.runs.lock().ok().and_then(|r| r.get(&url).cloned());
-            let run = match cached {
-                Some(run) => run,
-                None => {
-                    let run = Arc::new(fetch_json::<benchscope_contract::Run>(&url).await?);
-                    if let Ok(mut runs) = self.runs.lock() {
-                        runs.insert(url.clone(), run.clone());
-                    }
-                    run
-                }
-            };
+            let run = self.runs.get(&format!("{base}{}", entry.path)).await?;
             if let Some(result) = run.results.iter().find(|r| r.instance_id == instance) {
                 found.push(RunResult {
                     run_id: entry.id.clone(),
@@ -152,18 +162,7 @@ impl RunCache {
 
     /// The model patch of `instance` in the shard at `path`.
     pub async fn patch(&self, base: &str, path: &str, instance: &str) -> Result<Option<String>, LoadError> {
-        let url = format!("{base}{path}");
-        let cached = self.patches.lock().ok().and_then(|p| p.get(&url).cloned());
-        let shard = match cached {
-            Some(shard) => shard,
-            None => {
-                let shard = Arc::new(fetch_json::<benchscope_contract::PatchShard>(&url).await?);
-                if let Ok(mut patches) = self.patches.lock() {
-                    patches.insert(url.clone(), shard.clone());
-                }
-                shard
-            }
-        };
+        let shard = self.patches.get(&format!("{base}{path}")).await?;
         Ok(shard.patches.get(instance).cloned())
     }
 }

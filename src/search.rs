@@ -2,21 +2,20 @@
 //! query's terms are fetched (and kept), the last term also matches as a prefix so results
 //! follow the typing, and documents are ranked with the contract's BM25.
 
-use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeMap;
 
 use benchscope_contract::search::{bm25, bucket_for, tokenize, SearchMeta, SearchShard};
 
-use crate::api::{fetch_json, LoadError};
+use crate::api::{JsonCache, LoadError};
 
 /// At most this many index terms are merged for the prefix of the last query term.
 const PREFIX_TERMS: usize = 64;
 
-/// Search metadata and buckets already fetched, by URL.
+/// Search metadata and buckets already fetched.
 #[derive(Clone, Default)]
 pub struct SearchCache {
-    metas: Arc<Mutex<HashMap<String, Arc<SearchMeta>>>>,
-    shards: Arc<Mutex<HashMap<String, Arc<SearchShard>>>>,
+    metas: JsonCache<SearchMeta>,
+    shards: JsonCache<SearchShard>,
 }
 
 /// A ranked hit: the document (index position) and its score.
@@ -29,7 +28,7 @@ impl SearchCache {
         if terms.is_empty() {
             return Ok(Vec::new());
         }
-        let meta = self.meta(&format!("{base}{meta_path}")).await?;
+        let meta = self.metas.get(&format!("{base}{meta_path}")).await?;
         let prefix_last = !query.ends_with(char::is_whitespace);
         let mut postings = Vec::new();
         for (i, term) in terms.iter().enumerate() {
@@ -37,28 +36,6 @@ impl SearchCache {
             postings.push(self.postings(base, &meta, term, as_prefix).await?);
         }
         Ok(bm25(&postings, &meta.lengths))
-    }
-
-    async fn meta(&self, url: &str) -> Result<Arc<SearchMeta>, LoadError> {
-        if let Some(meta) = self.metas.lock().ok().and_then(|m| m.get(url).cloned()) {
-            return Ok(meta);
-        }
-        let meta = Arc::new(fetch_json::<SearchMeta>(url).await?);
-        if let Ok(mut metas) = self.metas.lock() {
-            metas.insert(url.to_string(), meta.clone());
-        }
-        Ok(meta)
-    }
-
-    async fn shard(&self, url: &str) -> Result<Arc<SearchShard>, LoadError> {
-        if let Some(shard) = self.shards.lock().ok().and_then(|s| s.get(url).cloned()) {
-            return Ok(shard);
-        }
-        let shard = Arc::new(fetch_json::<SearchShard>(url).await?);
-        if let Ok(mut shards) = self.shards.lock() {
-            shards.insert(url.to_string(), shard.clone());
-        }
-        Ok(shard)
     }
 
     /// `(document, weighted frequency)` of `term`, or, as a prefix, of up to [`PREFIX_TERMS`]
@@ -78,7 +55,7 @@ impl SearchCache {
         }
         let mut merged: BTreeMap<u32, u32> = BTreeMap::new();
         for path in paths {
-            let shard = self.shard(&format!("{base}{path}")).await?;
+            let shard = self.shards.get(&format!("{base}{path}")).await?;
             let matching: Vec<&Vec<u32>> = if as_prefix {
                 shard
                     .terms
