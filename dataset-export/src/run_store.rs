@@ -9,9 +9,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, RunEntry, FORMAT_VERSION};
-use sha2::{Digest, Sha256};
 
-use crate::export::is_safe_name;
+use crate::export::{file_entry as entry, is_safe_name};
 
 /// A model patch shard closes at this many bytes of JSON.
 const PATCH_SHARD_TARGET_BYTES: usize = 512 * 1024;
@@ -173,14 +172,6 @@ fn file_name_for(instance: &str) -> String {
         format!("_{name}")
     } else {
         name
-    }
-}
-
-fn entry(path: &str, bytes: &[u8]) -> FileEntry {
-    FileEntry {
-        path: path.to_string(),
-        bytes: bytes.len() as u64,
-        sha256: Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect(),
     }
 }
 

@@ -28,6 +28,7 @@ use split_writer::SplitWriter;
 use staging::Staging;
 
 pub use split_writer::{DETAIL_SHARD_TARGET_BYTES, INDEX_SHARD_MAX_ROWS};
+pub use staging::file_entry;
 pub use summary::{SplitSummary, Summary};
 
 /// One input and where its instances go.

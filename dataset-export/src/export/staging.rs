@@ -60,11 +60,7 @@ impl Staging {
             std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
         }
         std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))?;
-        Ok(FileEntry {
-            path: path.to_string(),
-            bytes: bytes.len() as u64,
-            sha256: hex(&Sha256::digest(bytes)),
-        })
+        Ok(file_entry(path, bytes))
     }
 
     /// Writes the file at `path` with `fill` streaming into it (hashed on the way), for output
@@ -140,6 +136,15 @@ impl<W: Write> Write for HashingWriter<W> {
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
+    }
+}
+
+/// The manifest's description of a file: its path, size and SHA-256.
+pub fn file_entry(path: &str, bytes: &[u8]) -> FileEntry {
+    FileEntry {
+        path: path.to_string(),
+        bytes: bytes.len() as u64,
+        sha256: hex(&Sha256::digest(bytes)),
     }
 }
 

@@ -39,9 +39,6 @@ impl Summary {
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
         let mut bytes = serde_json::to_vec_pretty(self)?;
         bytes.push(b'\n');
-        let tmp = path.with_extension("json.partial");
-        std::fs::write(&tmp, bytes)?;
-        std::fs::rename(&tmp, path)?;
-        Ok(())
+        crate::run_store::write_atomically(path, &bytes)
     }
 }
