@@ -75,11 +75,12 @@ pub fn git_numstat(patch: &str) -> Vec<Option<(u32, u32)>> {
         .current_dir(std::env::temp_dir())
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(patch.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "git apply --numstat failed");
+    assert!(out.status.success(), "git apply --numstat failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -89,4 +90,33 @@ pub fn git_numstat(patch: &str) -> Vec<Option<(u32, u32)>> {
             (a != "-").then(|| (a.parse().unwrap(), r.parse().unwrap()))
         })
         .collect()
+}
+
+/// Writes a `{path: source}` JSON object as files under `dir`, replacing what `dir` held.
+pub fn write_files(dir: &Path, files: &serde_json::Value) {
+    let _ = std::fs::remove_dir_all(dir);
+    for (path, code) in files.as_object().expect("an object of path → source") {
+        let file = dir.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, code.as_str().unwrap()).unwrap();
+    }
+}
+
+/// Applies `patch` in `dir` with `git apply`; whether it applied (git's complaints are printed
+/// only when it did not).
+pub fn git_apply(dir: &Path, patch: &str) -> bool {
+    use std::io::Write;
+    let mut child = Command::new("git")
+        .args(["apply", "--whitespace=nowarn", "-"])
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(patch.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    if !out.status.success() {
+        eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    }
+    out.status.success()
 }

@@ -272,25 +272,12 @@ fn swe_dev_tasks_export_with_levels_and_gold_patches_matching_git() {
     for instance in exported.iter().step_by(5) {
         let record: serde_json::Value = read_json(&dir.join(format!("{}-metadata.json", instance.id)));
         let (masked, truth) = (tmp.path().join("masked"), tmp.path().join("truth"));
-        for (side, field) in [(&masked, "file_code"), (&truth, "GT_file_code")] {
-            let _ = std::fs::remove_dir_all(side);
-            for (path, code) in record[field].as_object().unwrap() {
-                let file = side.join(path);
-                std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-                std::fs::write(file, code.as_str().unwrap()).unwrap();
-            }
-        }
+        write_files(&masked, &record["file_code"]);
+        write_files(&truth, &record["GT_file_code"]);
         // The gold patch must turn the masked files into the ground truth, as git applies it,
         // and its statistics must be what git counts in it.
         let gold = &instance.patches[0].diff;
-        let mut child = Command::new("git")
-            .args(["apply", "--whitespace=nowarn", "-"])
-            .current_dir(&masked)
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), gold.as_bytes()).unwrap();
-        assert!(child.wait().unwrap().success(), "{}: git apply failed", instance.id);
+        assert!(git_apply(&masked, gold), "{}: git apply failed", instance.id);
         for path in record["GT_file_code"].as_object().unwrap().keys() {
             let applied = std::fs::read_to_string(masked.join(path)).unwrap();
             assert_eq!(

@@ -230,18 +230,8 @@ fn swe_dev_outputs_import_with_their_patches() {
         let record: serde_json::Value = read_json(&dir.join(format!("{}-metadata.json", result.instance_id)));
         let shard: benchscope_contract::PatchShard = read_json(&data.join(result.model_patch.as_ref().unwrap()));
         let work = tmp.path().join(&result.instance_id);
-        for (path, code) in record["file_code"].as_object().unwrap() {
-            std::fs::create_dir_all(work.join(path).parent().unwrap()).unwrap();
-            std::fs::write(work.join(path), code.as_str().unwrap()).unwrap();
-        }
-        let mut child = std::process::Command::new("git")
-            .args(["apply", "--whitespace=nowarn", "-"])
-            .current_dir(&work)
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), shard.patches[&result.instance_id].as_bytes()).unwrap();
-        assert!(child.wait().unwrap().success());
+        write_files(&work, &record["file_code"]);
+        assert!(git_apply(&work, &shard.patches[&result.instance_id]));
         for (path, code) in record["Generate_code"].as_object().unwrap() {
             assert_eq!(
                 std::fs::read_to_string(work.join(path)).unwrap(),
