@@ -80,7 +80,11 @@ pub fn git_numstat(patch: &str) -> Vec<Option<(u32, u32)>> {
         .unwrap();
     child.stdin.take().unwrap().write_all(patch.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "git apply --numstat failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "git apply --numstat failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()

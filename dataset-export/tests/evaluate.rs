@@ -257,3 +257,45 @@ fn demo_prediction_sets() {
         ]
     );
 }
+
+/// `--test-command` replaces pytest's invocation (here its verbose form) and `--workers` bounds
+/// the parallelism; the command is recorded at the head of the stored log.
+#[test]
+fn custom_test_command_and_workers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, repos, gold) = calc_fixture(tmp.path());
+    let file = tmp.path().join("right.jsonl");
+    std::fs::write(
+        &file,
+        format!("{}\n", serde_json::json!({"instance_id": "demo__calc-1", "model_patch": gold})),
+    )
+    .unwrap();
+    let command = "python3 -m pytest -v -p no:cacheprovider {tests}";
+    benchscope_ok(&[
+        "eval",
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "calc",
+        "--predictions",
+        file.to_str().unwrap(),
+        "--repos",
+        repos.to_str().unwrap(),
+        "--run",
+        "verbose",
+        "--workers",
+        "1",
+        "--test-command",
+        command,
+    ]);
+    assert_eq!(
+        only_result(&data, "verbose").resolved,
+        Some(true),
+        "graded from pytest's verbose lines"
+    );
+    let log = std::fs::read_to_string(data.join("runs/verbose/logs/demo__calc-1.log")).unwrap();
+    assert!(
+        log.starts_with("[benchscope] $ python3 -m pytest -v -p no:cacheprovider 'tests/test_calc.py'"),
+        "{log}"
+    );
+}

@@ -509,3 +509,53 @@ fn featurebench_rows_keep_file_level_tests_and_levels() {
     assert_eq!(exported[0].extra["repo_settings"]["install"], "pip install -e .");
     assert_eq!((exported[0].stats.files_added, exported[0].stats.classes_added), (1, 1));
 }
+
+/// `--format` overrides detection, and an unknown format is refused with the known ones listed.
+#[test]
+fn format_flag_overrides_detection() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("rows.jsonl");
+    let row = serde_json::json!({
+        "instance_id": "o__r.0a1b2c3d.test_x.1a2b3c4d.lv2", "repo": "o/r", "image_name": "img", "problem_statement": "x", "patch": "",
+    });
+    std::fs::write(&input, format!("{row}\n")).unwrap();
+    let detected = tmp.path().join("detected");
+    benchscope_ok(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--out",
+        detected.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        facet(&detected, "d", "test", "level"),
+        BTreeMap::from([("lv2".to_string(), 1)]),
+        "detected as FeatureBench"
+    );
+    let forced = tmp.path().join("forced");
+    benchscope_ok(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--format",
+        "swe-bench",
+        "--out",
+        forced.to_str().unwrap(),
+    ]);
+    let manifest: Manifest = read_json(&forced.join("manifest.json"));
+    assert_eq!(manifest.datasets[0].format, "swe-bench");
+    assert!(facet(&forced, "d", "test", "level").is_empty(), "read as plain SWE-bench");
+    let out = benchscope(&[
+        "export",
+        input.to_str().unwrap(),
+        "--format",
+        "nope",
+        "--out",
+        tmp.path().join("x").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("unknown format `nope`; known formats: swe-dev, featurebench-site, featurebench, fea-bench, swe-bench"));
+}
