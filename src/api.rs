@@ -160,6 +160,24 @@ impl RunCache {
         Ok(found)
     }
 
+    /// Every run of `entries` that holds per-instance results. A run file that fails to load is
+    /// reported and skipped, so the others still count.
+    pub async fn runs(
+        &self,
+        base: &str,
+        entries: &[benchscope_contract::RunEntry],
+    ) -> (Vec<Arc<benchscope_contract::Run>>, Vec<LoadError>) {
+        let mut runs = Vec::new();
+        let mut errors = Vec::new();
+        for entry in entries.iter().filter(|r| r.instances > 0) {
+            match self.runs.get(&format!("{base}{}", entry.path)).await {
+                Ok(run) => runs.push(run),
+                Err(error) => errors.push(error),
+            }
+        }
+        (runs, errors)
+    }
+
     /// The model patch of `instance` in the shard at `path`.
     pub async fn patch(&self, base: &str, path: &str, instance: &str) -> Result<Option<String>, LoadError> {
         let shard = self.patches.get(&format!("{base}{path}")).await?;

@@ -1,9 +1,10 @@
 //! The root component: loads the manifest, picks the dataset and split, switches pages.
 
-use benchscope_contract::{DatasetEntry, Manifest, SplitEntry};
+use benchscope_contract::outcomes::add_run_facets;
+use benchscope_contract::{DatasetEntry, Manifest, Run, RunEntry, SplitEntry};
 use leptos::prelude::*;
 
-use crate::api::{data_base, load_index, load_manifest, DetailCache, LoadError};
+use crate::api::{data_base, load_index, load_manifest, DetailCache, LoadError, RunCache};
 use crate::pages::{instance::InstancePage, list::ListPage};
 use crate::url_state::{UrlState, ViewState};
 
@@ -75,14 +76,22 @@ fn Explorer(manifest: Manifest, base: String) -> impl IntoView {
         manifest.with_value(|m| selected(m, &state).map(|(d, s)| (d.name.clone(), s.clone())))
     });
     let base = StoredValue::new(base);
+    let run_cache = expect_context::<RunCache>();
     let rows = LocalResource::new(move || {
         let selection = selection.get();
         let base = base.get_value();
+        let run_cache = run_cache.clone();
+        let entries = selection
+            .as_ref()
+            .map(|(d, s)| split_runs(&manifest.get_value(), d, &s.name))
+            .unwrap_or_default();
         async move {
-            match selection {
-                Some((_, split)) => load_index(&base, &split).await.map(Some),
-                None => Ok(None),
-            }
+            let Some((_, split)) = selection else { return Ok(None) };
+            let mut rows = load_index(&base, &split).await?;
+            let (runs, errors) = run_cache.runs(&base, &entries).await;
+            let runs: Vec<&Run> = runs.iter().map(|r| r.as_ref()).collect();
+            add_run_facets(&mut rows, &runs);
+            Ok(Some((rows, errors)))
         }
     });
     view! {
@@ -91,18 +100,30 @@ fn Explorer(manifest: Manifest, base: String) -> impl IntoView {
             None => view! { <p class="loading">"Loading instances…"</p> }.into_any(),
             Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
             Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with `benchscope export`."</p> }.into_any(),
-            Some(Ok(Some(rows))) => {
+            Some(Ok(Some((rows, run_errors)))) => {
                 let Some((dataset, split)) = selection.get() else { return ().into_any() };
-                match url.with(|s| s.instance.clone()) {
+                let run_errors = run_errors.into_iter().map(|error| view! { <ErrorBox error /> }).collect_view();
+                let page = match url.with(|s| s.instance.clone()) {
                     Some(id) => {
-                        let runs: Vec<_> = manifest.with_value(|m| m.runs.iter().filter(|r| r.dataset == dataset && r.split == split.name).cloned().collect());
+                        let runs = manifest.with_value(|m| split_runs(m, &dataset, &split.name));
                         view! { <InstancePage rows id split base=base.get_value() dataset runs /> }.into_any()
                     }
                     None => view! { <ListPage rows split base=base.get_value() /> }.into_any(),
-                }
+                };
+                (run_errors, page).into_any()
             }
         }}
     }
+}
+
+/// The runs of the manifest evaluated on `dataset`'s `split`.
+fn split_runs(manifest: &Manifest, dataset: &str, split: &str) -> Vec<RunEntry> {
+    manifest
+        .runs
+        .iter()
+        .filter(|r| r.dataset == dataset && r.split == split)
+        .cloned()
+        .collect()
 }
 
 #[component]

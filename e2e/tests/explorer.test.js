@@ -291,3 +291,35 @@ test('diffs: a file list that jumps to each file, collapsible files, and a side-
   await gold.locator('table.diff-table.split').first().waitFor();
   assert.deepEqual(errors, []);
 });
+
+test('per-run outcome facets and "resolved by" filter the list, and it sorts by result', async () => {
+  const { page, errors } = session;
+  const runs = ['gold', 'partly-right'].map((name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')));
+  const outcome = (run, id) => {
+    const result = run.results.find((r) => r.instance_id === id);
+    if (!result) return 'not run';
+    return result.resolved ? 'resolved' : (result.failure_mode || 'unresolved');
+  };
+  const resolvedBy = (id) => runs.filter((run) => outcome(run, id) === 'resolved').length;
+  await page.goto(`${server.url}?f=${encodeURIComponent('run partly-right:resolved')}`);
+  await rows(page);
+  const shown = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  const expected = demo.map((r) => r.instance_id).filter((id) => outcome(runs[1], id) === 'resolved');
+  assert.deepEqual(shown.sort(), expected.sort());
+  const counts = await page.locator('section.facet[data-facet="resolved by"] label').evaluateAll((ls) => Object.fromEntries(ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)])));
+  const tally = {};
+  for (const id of expected) tally[`${resolvedBy(id)} of 2`] = (tally[`${resolvedBy(id)} of 2`] ?? 0) + 1;
+  for (const [value, n] of Object.entries(tally)) assert.equal(counts[value], n, value);
+  const modes = await page.locator('section.facet[data-facet="run partly-right"] .value').allTextContents();
+  const all = [...new Set(demo.map((r) => outcome(runs[1], r.instance_id)))].sort();
+  assert.deepEqual([...modes].sort(), all, 'every failure mode of the run is a facet value');
+  await facetBox(page, 'resolved by', '2 of 2').check();
+  await page.waitForURL((url) => url.search.includes('resolved+by'));
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of`), expected.filter((id) => resolvedBy(id) === 2).length);
+  await page.goto(`${server.url}?sort=-resolved`);
+  await rows(page);
+  const order = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  const sorted = [...demo.map((r) => r.instance_id)].sort((a, b) => resolvedBy(b) - resolvedBy(a) || a.localeCompare(b));
+  assert.deepEqual(order, sorted);
+  assert.deepEqual(errors, []);
+});

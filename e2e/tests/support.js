@@ -2,7 +2,7 @@
 // server for the built site, and a headless Chromium page that fails the test on any page error.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, extname, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +16,14 @@ export function benchscope(...args) {
   return execFileSync(join(ROOT, 'target', 'debug', 'benchscope'), args, { cwd: ROOT, encoding: 'utf8' });
 }
 
+const made = [];
+process.on('exit', () => { for (const dir of made) rmSync(dir, { recursive: true, force: true }); });
+
+/** A new temporary directory, removed when the test process exits. */
 export function tempDir(prefix) {
-  return mkdtempSync(join(tmpdir(), `benchscope-e2e-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `benchscope-e2e-${prefix}-`));
+  made.push(dir);
+  return dir;
 }
 
 /** Exports the embedded demo dataset into a new directory and returns it. */

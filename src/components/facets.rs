@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use benchscope_contract::outcomes::RUN_FACET_PREFIX;
 use benchscope_contract::query::{facet_counts, Filter};
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
@@ -11,6 +12,9 @@ use crate::url_state::UrlState;
 
 /// Values listed per facet before "more".
 const SHOWN_VALUES: usize = 12;
+
+/// Up to this many runs, their facets start unfolded.
+const OPEN_RUN_GROUP: usize = 4;
 
 /// Human names of the built-in facets.
 fn label(facet: &str) -> String {
@@ -21,6 +25,8 @@ fn label(facet: &str) -> String {
         "files" => "Files changed".into(),
         "lines" => "Lines changed".into(),
         "functions" => "Added functions".into(),
+        "resolved by" => "Resolved by".into(),
+        run if run.starts_with(RUN_FACET_PREFIX) => format!("Run: {}", &run[RUN_FACET_PREFIX.len()..]),
         other => {
             let mut chars = other.chars();
             chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
@@ -37,9 +43,22 @@ pub fn FacetPanel(
     filter: Memo<Filter>,
     searched: Memo<Option<BTreeSet<usize>>>,
 ) -> impl IntoView {
+    let (runs, others): (Vec<String>, Vec<String>) = facets.into_iter().partition(|f| f.starts_with(RUN_FACET_PREFIX));
+    let run_count = runs.len();
+    let run_group = (run_count > 0).then(|| {
+        // Open by default for a few runs; a leaderboard's hundred stay folded.
+        let open = run_count <= OPEN_RUN_GROUP || filter.with_untracked(|f| f.selected.keys().any(|k| k.starts_with(RUN_FACET_PREFIX)));
+        view! {
+            <details class="run-facets" open=open>
+                <summary>{format!("Outcome per run ({run_count})")}</summary>
+                {runs.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
+            </details>
+        }
+    });
     view! {
         <aside class="facets" aria-label="Filters">
-            {facets.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
+            {others.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
+            {run_group}
         </aside>
     }
 }

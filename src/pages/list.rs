@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use benchscope_contract::outcomes::{RESOLVED_BY, RUN_FACET_PREFIX};
 use benchscope_contract::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use benchscope_contract::search::tokenize;
 use benchscope_contract::{IndexRow, SplitEntry};
@@ -68,6 +69,7 @@ pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl In
         _ => None,
     };
     let has_search = split.search.is_some();
+    let has_runs = rows.with_value(|rows| rows.first().is_some_and(|r| r.facets.contains_key(RESOLVED_BY)));
     view! {
         <section class="list-page">
             <div class="toolbar">
@@ -93,6 +95,10 @@ pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl In
                         <option value="-size">"largest change"</option>
                         <option value="size">"smallest change"</option>
                         <option value="-tests">"most tests"</option>
+                        {has_runs.then(|| view! {
+                            <option value="-resolved">"most resolved"</option>
+                            <option value="resolved">"least resolved"</option>
+                        })}
                     </select>
                 </label>
                 <span class="count" aria-live="polite">{move || format!("{} of {total} instances", order.with(Vec::len))}</span>
@@ -111,13 +117,19 @@ pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl In
     }
 }
 
-/// Built-in facets, then those the split's rows carry (version, difficulty, level, ...).
+/// Built-in facets, then those the split's rows carry (version, difficulty, level, ...), then
+/// the loaded runs' (`resolved by` first).
 fn facet_names(rows: &[IndexRow]) -> Vec<String> {
     let extra: BTreeSet<&String> = rows.iter().flat_map(|r| r.facets.keys()).collect();
+    let from_runs = |f: &&String| f.as_str() == RESOLVED_BY || f.starts_with(RUN_FACET_PREFIX);
+    let (runs, dataset): (Vec<&String>, Vec<&String>) = extra.into_iter().partition(from_runs);
+    let mut runs: Vec<&String> = runs;
+    runs.sort_by_key(|f| (f.as_str() != RESOLVED_BY, f.as_str()));
     BUILT_IN_FACETS
         .iter()
         .map(|f| f.to_string())
-        .chain(extra.into_iter().cloned())
+        .chain(dataset.into_iter().cloned())
+        .chain(runs.into_iter().cloned())
         .collect()
 }
 

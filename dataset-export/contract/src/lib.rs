@@ -8,6 +8,7 @@
 //!   benchmarks without a pass/fail column fit too);
 //! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
+//! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
 //!   and the diff the app draws can never disagree.
@@ -24,6 +25,7 @@
 pub mod compare;
 pub mod instance;
 pub mod manifest;
+pub mod outcomes;
 pub mod patch;
 pub mod query;
 pub mod run;

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::instance::IndexRow;
 use crate::manifest::FacetCount;
+use crate::outcomes::resolved_by;
 
 /// The facets every dataset has, in display order.
 pub const BUILT_IN_FACETS: [&str; 6] = ["repo", "category", "year", "files", "lines", "functions"];
@@ -153,16 +154,19 @@ pub enum SortKey {
     Size,
     /// FAIL_TO_PASS plus PASS_TO_PASS tests.
     Tests,
+    /// How many loaded runs resolve the instance (see [`crate::outcomes`]).
+    Resolved,
 }
 
 impl SortKey {
     /// Every key with its URL name.
-    pub const ALL: [(SortKey, &'static str); 5] = [
+    pub const ALL: [(SortKey, &'static str); 6] = [
         (SortKey::Id, "id"),
         (SortKey::Repo, "repo"),
         (SortKey::Date, "date"),
         (SortKey::Size, "size"),
         (SortKey::Tests, "tests"),
+        (SortKey::Resolved, "resolved"),
     ];
 
     /// The key a URL name (`date`, `-date` for descending) names, and whether it descends.
@@ -199,6 +203,7 @@ pub fn sort_positions(rows: &[IndexRow], positions: &mut [usize], key: SortKey, 
             SortKey::Date => a.created.cmp(&b.created),
             SortKey::Size => size(a).cmp(&size(b)),
             SortKey::Tests => tests(a).cmp(&tests(b)),
+            SortKey::Resolved => resolved_by(a).cmp(&resolved_by(b)),
         };
         let order = if descending { order.reverse() } else { order };
         order.then_with(|| a.id.cmp(&b.id))
@@ -300,6 +305,15 @@ mod tests {
         }
         sort_positions(&rows, &mut positions, SortKey::Tests, true);
         assert_eq!(rows[positions[0]].id, "c");
+        let mut rows = rows;
+        rows[1].facets.insert(crate::outcomes::RESOLVED_BY.into(), "2 of 2".into());
+        rows[3].facets.insert(crate::outcomes::RESOLVED_BY.into(), "1 of 2".into());
+        sort_positions(&rows, &mut positions, SortKey::Resolved, true);
+        assert_eq!(
+            positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>(),
+            ["b", "d", "a", "c"],
+            "most resolved first; rows without runs last, by id"
+        );
         assert_eq!(SortKey::parse("-date"), (SortKey::Date, true));
         assert_eq!(SortKey::parse("bogus"), (SortKey::Id, false));
         assert_eq!(SortKey::Size.name(true), "-size");

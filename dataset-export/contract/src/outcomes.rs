@@ -1,0 +1,135 @@
+//! Facets derived from loaded runs, so the list can filter and sort by result.
+//!
+//! Each run with verdicts adds the facet `run <id>` to every row: `resolved`, the failure mode
+//! of an unresolved instance when the run recorded one, `unresolved` otherwise, or `not run`
+//! when the run has no result for it. Across those runs, the facet `resolved by` counts how many
+//! resolve each instance (`0 of 3` … `3 of 3`), which makes "solved by no run" and "solved by
+//! every run" one click each. Runs scored by metrics only carry no verdicts and add nothing.
+
+use std::collections::HashMap;
+
+use crate::instance::IndexRow;
+use crate::run::{InstanceResult, Run};
+
+/// The facet counting the runs that resolve an instance.
+pub const RESOLVED_BY: &str = "resolved by";
+
+/// The prefix of per-run facets: `run <run id>`.
+pub const RUN_FACET_PREFIX: &str = "run ";
+
+/// The facet name of run `run_id`. Colons are replaced, since the URL keeps filters as
+/// `facet:value`.
+pub fn run_facet(run_id: &str) -> String {
+    format!("{RUN_FACET_PREFIX}{}", run_id.replace(':', "_"))
+}
+
+/// What a run's result says about an instance, as a facet value.
+pub fn outcome_label(result: Option<&InstanceResult>) -> &str {
+    match result {
+        None => "not run",
+        Some(r) if r.resolved == Some(true) => "resolved",
+        Some(r) => r.failure_mode.as_deref().filter(|m| !m.is_empty()).unwrap_or("unresolved"),
+    }
+}
+
+/// Adds the `run <id>` facets and `resolved by` to `rows` for the `runs` that have verdicts.
+/// Returns the ids of the runs used.
+pub fn add_run_facets(rows: &mut [IndexRow], runs: &[&Run]) -> Vec<String> {
+    let judged: Vec<&Run> = runs.iter().copied().filter(|r| r.resolved_count().is_some()).collect();
+    if judged.is_empty() {
+        return Vec::new();
+    }
+    let by_instance: Vec<HashMap<&str, &InstanceResult>> = judged
+        .iter()
+        .map(|run| run.results.iter().map(|r| (r.instance_id.as_str(), r)).collect())
+        .collect();
+    for row in rows.iter_mut() {
+        let mut resolved = 0;
+        for (run, results) in judged.iter().zip(&by_instance) {
+            let result = results.get(row.id.as_str()).copied();
+            resolved += usize::from(result.is_some_and(|r| r.resolved == Some(true)));
+            row.facets.insert(run_facet(&run.id), outcome_label(result).to_string());
+        }
+        row.facets
+            .insert(RESOLVED_BY.to_string(), format!("{resolved} of {}", judged.len()));
+    }
+    judged.iter().map(|r| r.id.clone()).collect()
+}
+
+/// How many runs resolve `row`, from its `resolved by` facet (`None` before runs are added).
+pub fn resolved_by(row: &IndexRow) -> Option<u32> {
+    row.facets.get(RESOLVED_BY)?.split(' ').next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> IndexRow {
+        IndexRow {
+            id: id.into(),
+            repo: "o/r".into(),
+            title: String::new(),
+            category: String::new(),
+            created: None,
+            stats: Default::default(),
+            fail_to_pass: 1,
+            pass_to_pass: 0,
+            detail: 0,
+            facets: Default::default(),
+        }
+    }
+
+    fn result(id: &str, resolved: Option<bool>, failure_mode: Option<&str>) -> InstanceResult {
+        InstanceResult {
+            instance_id: id.into(),
+            resolved,
+            failure_mode: failure_mode.map(str::to_string),
+            ..Default::default()
+        }
+    }
+
+    fn run(id: &str, results: Vec<InstanceResult>) -> Run {
+        Run {
+            id: id.into(),
+            dataset: "d".into(),
+            split: "test".into(),
+            system: Default::default(),
+            date: None,
+            source: String::new(),
+            headline: Default::default(),
+            notes: Vec::new(),
+            results,
+        }
+    }
+
+    #[test]
+    fn each_run_becomes_a_facet_and_resolved_by_counts_them() {
+        let mut rows = vec![row("a"), row("b"), row("c")];
+        let first = run(
+            "one",
+            vec![result("a", Some(true), None), result("b", Some(false), Some("patch_failed"))],
+        );
+        let second = run("two:x", vec![result("a", Some(true), None), result("b", Some(false), None)]);
+        let metrics_only = run("chrf", vec![result("a", None, None)]);
+        let used = add_run_facets(&mut rows, &[&first, &second, &metrics_only]);
+        assert_eq!(used, ["one", "two:x"]);
+        let facet = |row: &IndexRow, name: &str| row.facets.get(name).cloned();
+        assert_eq!(facet(&rows[0], "run one").as_deref(), Some("resolved"));
+        assert_eq!(facet(&rows[1], "run one").as_deref(), Some("patch_failed"));
+        assert_eq!(facet(&rows[1], "run two_x").as_deref(), Some("unresolved"));
+        assert_eq!(facet(&rows[2], "run one").as_deref(), Some("not run"));
+        assert_eq!(facet(&rows[0], "run chrf"), None);
+        let counts: Vec<_> = rows.iter().map(resolved_by).collect();
+        assert_eq!(counts, [Some(2), Some(0), Some(0)]);
+        assert_eq!(facet(&rows[0], RESOLVED_BY).as_deref(), Some("2 of 2"));
+    }
+
+    #[test]
+    fn no_runs_with_verdicts_adds_nothing() {
+        let mut rows = vec![row("a")];
+        assert!(add_run_facets(&mut rows, &[]).is_empty());
+        assert!(rows[0].facets.is_empty());
+        assert_eq!(resolved_by(&rows[0]), None);
+    }
+}
