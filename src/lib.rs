@@ -6,6 +6,7 @@
 //! - [`api`]: fetching the manifest and shards, with errors that name the file;
 //! - [`search`]: full-text search over the exported index;
 //! - [`markdown`]: untrusted markdown as a safe tree;
+//! - [`syntax`]: Python syntax highlighting; [`file_tree`]: a patch's paths as a folder tree;
 //! - [`pages`]: one module per page; [`components`]: markdown and diff rendering.
 //!
 //! Dataset text is untrusted: markdown is turned into a tree and rendered node by node, raw
@@ -15,7 +16,9 @@
 //! The web stack is compiled only for wasm32; natively this crate is just its pure modules,
 //! so `cargo test` checks them without a browser.
 
+pub mod file_tree;
 pub mod markdown;
+pub mod syntax;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;

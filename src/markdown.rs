@@ -62,6 +62,31 @@ pub enum MdTag {
     Span,
 }
 
+impl MdNode {
+    /// The characters of text the node holds, markup excluded.
+    pub fn text_len(&self) -> usize {
+        match self {
+            MdNode::Element(_, children) => children.iter().map(MdNode::text_len).sum(),
+            MdNode::Text(text) | MdNode::Code(text) | MdNode::RawHtml(text) | MdNode::CodeBlock { code: text, .. } => text.len(),
+            MdNode::TaskMarker(_) | MdNode::Rule | MdNode::Break => 1,
+        }
+    }
+}
+
+/// How many of the top-level `nodes` to render first so that about `budget` characters show
+/// (at least one node): a long statement then costs its first screens, not its whole length.
+pub fn first_nodes_within(nodes: &[MdNode], budget: usize) -> usize {
+    let mut total = 0;
+    let within = nodes
+        .iter()
+        .take_while(|node| {
+            total += node.text_len();
+            total <= budget
+        })
+        .count();
+    within.max(1).min(nodes.len())
+}
+
 /// Parses `text` into a safe tree.
 pub fn parse_markdown(text: &str) -> Vec<MdNode> {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
@@ -218,6 +243,17 @@ mod tests {
                 code: "print(1)\n".into()
             }
         );
+    }
+
+    #[test]
+    fn a_long_document_renders_its_first_blocks_first() {
+        let text: String = (0..1000).map(|i| format!("Paragraph {i:04} {}\n\n", "x".repeat(90))).collect();
+        let nodes = parse_markdown(&text);
+        assert_eq!(nodes.len(), 1000);
+        assert_eq!(nodes[0].text_len(), 105);
+        assert_eq!(first_nodes_within(&nodes, 20_000), 190);
+        assert_eq!(first_nodes_within(&nodes, 10), 1, "at least one block");
+        assert_eq!(first_nodes_within(&[], 10), 0);
     }
 
     #[test]

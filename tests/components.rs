@@ -1,7 +1,7 @@
 //! The app's components mounted in headless Chromium (wasm-bindgen-test): what a reader sees.
 #![cfg(target_arch = "wasm32")]
 
-use benchscope_web::components::{diff_view::DiffView, markdown::Markdown};
+use benchscope_web::components::{diff::DiffView, markdown::Markdown};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -73,4 +73,48 @@ fn diff_view_draws_files_lines_and_counts() {
     };
     assert_eq!(numbers, ["", "2", "", "1"]);
     assert!(host.text_content().unwrap().contains("Binary file"));
+}
+
+#[wasm_bindgen_test]
+fn diff_view_highlights_python_and_nests_the_file_tree() {
+    let diff = "diff --git a/pkg/mod/a.py b/pkg/mod/a.py\n--- a/pkg/mod/a.py\n+++ b/pkg/mod/a.py\n@@ -1 +1 @@\n-x = 1\n+def f(): return 'two'  # note\n\
+                diff --git a/pkg/mod/notes.txt b/pkg/mod/notes.txt\n--- a/pkg/mod/notes.txt\n+++ b/pkg/mod/notes.txt\n@@ -1 +1 @@\n-def\n+return\n";
+    let host = mount(move || view! { <DiffView diff=diff.to_string() /> });
+    let python = host.query_selector("[data-path='pkg/mod/a.py'] tr.add td.code").unwrap().unwrap();
+    let classes: Vec<String> = {
+        let spans = python.query_selector_all("span").unwrap();
+        (0..spans.length())
+            .map(|i| spans.item(i).unwrap().dyn_into::<web_sys::Element>().unwrap().class_name())
+            .collect()
+    };
+    assert_eq!(classes, ["tok-kw", "tok-def", "tok-kw", "tok-str", "tok-com"]);
+    assert_eq!(python.text_content().unwrap(), "def f(): return 'two'  # note");
+    assert_eq!(
+        count(&host, "[data-path='pkg/mod/notes.txt'] td.code span"),
+        0,
+        "only Python is highlighted"
+    );
+    let folder = host.query_selector(".diff-files .folder-name").unwrap().unwrap();
+    assert_eq!(folder.text_content().unwrap(), "pkg/mod/");
+    assert_eq!(count(&host, ".diff-files .folder li button.file-link"), 2);
+}
+
+#[wasm_bindgen_test]
+fn a_large_patch_builds_only_what_is_open() {
+    let file = |name: &str, lines: usize| {
+        let added: String = (0..lines).map(|i| format!("+line {i}\n")).collect();
+        format!("diff --git a/{name} b/{name}\n--- /dev/null\n+++ b/{name}\n@@ -0,0 +1,{lines} @@\n{added}")
+    };
+    let diff = format!("{}{}{}", file("big.txt", 2000), file("second.txt", 900), file("third.txt", 900));
+    let host = mount(move || view! { <DiffView diff=diff /> });
+    assert_eq!(count(&host, ".diff-file"), 3);
+    assert_eq!(count(&host, "[data-path='big.txt'] tr.add"), 500, "a file shows its first chunk");
+    assert!(host.query_selector("[data-path='big.txt'] .show-more").unwrap().is_some());
+    assert_eq!(count(&host, "[data-path='second.txt'] tr.add"), 500);
+    assert_eq!(
+        count(&host, "[data-path='third.txt'] tr.add"),
+        0,
+        "past the budget a file starts folded and unbuilt"
+    );
+    assert!(host.text_content().unwrap().contains("1 of 3 files start folded"));
 }

@@ -10,6 +10,7 @@ const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split
 let server;
 let session;
 let lite = null;
+let huge;
 
 before(async () => {
   const data = exportDemo();
@@ -19,12 +20,13 @@ before(async () => {
   writeFileSync(join(broken, 'detail', 'demo', 'test', '0000.json'), '{"format_version": 1, "instances": [tru');
   const hostile = hostileData();
   const large = largeData();
+  huge = hugeData();
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
   if (existsSync(liteFile)) {
     lite = join(tempDir('lite'), 'data');
     benchscope('export', liteFile, '--out', lite, '--quiet');
   }
-  server = await serve({ data, broken, hostile, large, ...(lite ? { lite } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, ...(lite ? { lite } : {}) });
   session = await openBrowser();
 });
 
@@ -43,6 +45,23 @@ function largeData() {
   const out = join(tempDir('large-data'), 'data');
   benchscope('export', input, '--dataset', 'large', '--out', out, '--quiet');
   return out;
+}
+
+/** One instance with a 1 MB gold patch (a two-hunk Python file, then 40 large files) and a 150k-character statement. */
+function hugeData() {
+  const core = 'diff --git a/pkg/core.py b/pkg/core.py\n--- a/pkg/core.py\n+++ b/pkg/core.py\n'
+    + '@@ -1,3 +1,3 @@\n import os\n-x = 1\n+x = 2\n y = 3\n@@ -20,3 +20,3 @@\n a = 1\n-b = 2\n+b = 3\n c = 4\n';
+  const files = [core];
+  for (let f = 0; f < 40; f += 1) {
+    const lines = Array.from({ length: 600 }, (_, i) => `+def function_${f}_${i}(value): return value * ${i}  # line ${i}`);
+    files.push(`diff --git a/pkg/m${f}.py b/pkg/m${f}.py\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/m${f}.py\n@@ -0,0 +1,600 @@\n${lines.join('\n')}\n`);
+  }
+  const statement = Array.from({ length: 1500 }, (_, i) => `Paragraph ${i} ${'word '.repeat(19)}`).join('\n\n');
+  const input = join(tempDir('huge'), 'huge.jsonl');
+  writeFileSync(input, JSON.stringify({ instance_id: 'huge__repo-1', repo: 'huge/repo', problem_statement: statement, patch: files.join(''), FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' }) + '\n');
+  const out = join(tempDir('huge-data'), 'data');
+  benchscope('export', input, '--dataset', 'huge', '--out', out, '--quiet');
+  return { out, patch: files.join(''), statement };
 }
 
 function hostileData() {
@@ -272,7 +291,7 @@ test('diffs: a file list that jumps to each file, collapsible files, and a side-
   await page.goto(`${server.url}?instance=${record.instance_id}`);
   const gold = page.locator('section.patch[data-role="gold"]');
   await gold.locator('.diff-file').first().waitFor();
-  const listed = await gold.locator('.diff-files .path').allTextContents();
+  const listed = await gold.locator('.diff-files .file-link').evaluateAll((els) => els.map((el) => el.dataset.path));
   assert.deepEqual(listed.sort(), gitNumstat(record.patch).map((f) => f.path).sort());
   const first = gold.locator('details.diff-file').first();
   await first.locator('summary').click();
@@ -321,5 +340,42 @@ test('per-run outcome facets and "resolved by" filter the list, and it sorts by 
   const order = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
   const sorted = [...demo.map((r) => r.instance_id)].sort((a, b) => resolvedBy(b) - resolvedBy(a) || a.localeCompare(b));
   assert.deepEqual(order, sorted);
+  assert.deepEqual(errors, []);
+});
+
+test('a 1 MB patch and a 150k-character statement render lazily: tree, folded files, more lines, folded hunks', async () => {
+  const { page, errors } = session;
+  assert.ok(huge.patch.length > 1_000_000 && huge.statement.length > 150_000);
+  await page.goto(`${server.url}?data=huge/&instance=huge__repo-1`);
+  const gold = page.locator('section.patch[data-role="gold"]');
+  await gold.locator('.diff-file').first().waitFor();
+  const numstat = gitNumstat(huge.patch);
+  assert.equal(await gold.locator('.file-link').count(), numstat.length, 'the tree lists every file');
+  assert.equal(await gold.locator('.folder-name').first().textContent(), 'pkg/');
+  const added = numstat.reduce((n, f) => n + f.added, 0);
+  assert.match(await gold.locator('.diff-summary').textContent(), new RegExp(`${numstat.length} files changed, \\+${added}`));
+  const built = await gold.locator('tr.add').count();
+  assert.ok(built < 1200, `only the first files are built (${built} added rows of ${added})`);
+  const last = gold.locator('details.diff-file[data-path="pkg/m39.py"]');
+  assert.equal(await last.evaluate((d) => d.open), false);
+  await gold.locator('.file-link[data-path="pkg/m39.py"]').click();
+  await last.locator('tr.add').nth(499).waitFor();
+  assert.equal(await last.locator('tr.add').count(), 500, 'an opened file builds its first chunk');
+  assert.ok(await last.locator('.tok-def').count() >= 500, 'Python is highlighted');
+  await last.locator('.show-more').click();
+  await last.locator('tr.add').nth(599).waitFor();
+  assert.equal(await last.locator('.show-more').count(), 0, 'every line shown');
+  const core = gold.locator('details.diff-file[data-path="pkg/core.py"]');
+  assert.equal(await core.locator('tbody.hunk').count(), 2);
+  await core.locator('.hunk-toggle').first().click();
+  await core.locator('tbody.hunk.folded').waitFor();
+  assert.equal(await core.locator('tr.add').count(), 1, 'a folded hunk hides its lines');
+  assert.equal(await core.locator('.hunk-toggle').first().getAttribute('aria-expanded'), 'false');
+  const statement = page.locator('section.document').first();
+  const firstParagraphs = await statement.locator('p').count();
+  assert.ok(firstParagraphs < 1500, `the statement starts with its first screens (${firstParagraphs} paragraphs)`);
+  await statement.locator('.show-rest').click();
+  await statement.locator('p').nth(1499).waitFor();
+  assert.equal(await statement.locator('p').count(), 1500);
   assert.deepEqual(errors, []);
 });

@@ -3,16 +3,40 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::markdown::{parse_markdown, MdNode, MdTag};
+use crate::markdown::{first_nodes_within, parse_markdown, MdNode, MdTag};
+use crate::syntax::tokenize_python;
 
-/// Renders untrusted markdown.
+/// Characters of a document rendered before "show the rest".
+pub const FIRST_CHARS: usize = 20_000;
+
+/// Renders untrusted markdown; a long document shows its first [`FIRST_CHARS`] characters,
+/// then the rest on request.
 #[component]
 pub fn Markdown(
     /// The markdown source.
     text: String,
 ) -> impl IntoView {
-    let nodes = parse_markdown(&text);
-    view! { <div class="markdown">{render_nodes(nodes)}</div> }
+    let mut nodes = parse_markdown(&text);
+    let first = first_nodes_within(&nodes, FIRST_CHARS);
+    let rest = nodes.split_off(first);
+    let rest_chars: usize = rest.iter().map(MdNode::text_len).sum();
+    let rest = StoredValue::new(rest);
+    let show_rest = RwSignal::new(false);
+    let tail = move || {
+        if show_rest.get() {
+            rest.try_update_value(std::mem::take).map(render_nodes).into_any()
+        } else if rest.with_value(Vec::is_empty) {
+            ().into_any()
+        } else {
+            view! {
+                <button class="show-more show-rest" on:click=move |_| show_rest.set(true)>
+                    {format!("Show the rest ({rest_chars} more characters)")}
+                </button>
+            }
+            .into_any()
+        }
+    };
+    view! { <div class="markdown">{render_nodes(nodes)}{tail}</div> }
 }
 
 fn render_nodes(nodes: Vec<MdNode>) -> Vec<AnyView> {
@@ -23,10 +47,14 @@ fn render_node(node: MdNode) -> AnyView {
     match node {
         MdNode::Text(text) => text.into_any(),
         MdNode::Code(code) => html::code().child(code).into_any(),
-        MdNode::CodeBlock { lang, code } => html::pre()
-            .attr("data-lang", lang.unwrap_or_default())
-            .child(html::code().child(code))
-            .into_any(),
+        MdNode::CodeBlock { lang, code } => {
+            let python = matches!(lang.as_deref(), Some("python" | "py" | "python3"));
+            let body = if python { highlighted_python(&code) } else { vec![code.into_any()] };
+            html::pre()
+                .attr("data-lang", lang.unwrap_or_default())
+                .child(html::code().child(body))
+                .into_any()
+        }
         MdNode::RawHtml(raw) => html::span().class("raw-html").child(raw).into_any(),
         MdNode::TaskMarker(done) => html::span().class("task").child(if done { "☑ " } else { "☐ " }).into_any(),
         MdNode::Rule => html::hr().into_any(),
@@ -66,4 +94,15 @@ fn render_element(tag: MdTag, children: Vec<AnyView>) -> AnyView {
         MdTag::TableCell => html::td().child(children).into_any(),
         MdTag::Span => html::span().child(children).into_any(),
     }
+}
+
+/// Python source as text nodes and coloured spans, line by line.
+fn highlighted_python(code: &str) -> Vec<AnyView> {
+    code.split_inclusive('\n')
+        .flat_map(tokenize_python)
+        .map(|(token, text)| match token.class() {
+            Some(class) => html::span().class(class).child(text.to_string()).into_any(),
+            None => text.to_string().into_any(),
+        })
+        .collect()
 }

@@ -1,6 +1,6 @@
 //! Widgets shared by the pages.
 
-pub mod diff_view;
+pub mod diff;
 pub mod facets;
 pub mod highlight;
 pub mod markdown;

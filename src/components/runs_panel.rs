@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::api::{RunCache, RunResult};
 use crate::app::ErrorBox;
-use crate::components::diff_view::DiffView;
+use crate::components::diff::DiffView;
 
 /// A short mark and a class for a test status.
 pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::api::{DetailCache, LoadError, RunCache, RunResult};
 use crate::app::ErrorBox;
 use crate::components::runs_panel::{status_mark, RunsPanel};
-use crate::components::{diff_view::DiffView, markdown::Markdown};
+use crate::components::{diff::DiffView, markdown::Markdown};
 use crate::url_state::UrlState;
 
 /// Loads and shows the instance `id` of `split`, with the results of `runs` for it.

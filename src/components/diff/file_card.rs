@@ -1,0 +1,203 @@
+//! One file of a diff: a collapsible card whose hunks fold one by one, whose lines are Python
+//! highlighted when the file is Python, and whose rows are built only when the card is open and
+//! only [`CHUNK_LINES`] at a time.
+
+use std::collections::BTreeSet;
+
+use benchscope_contract::patch::{side_by_side, DiffLine, FileDiff, Hunk, LineKind};
+use leptos::html;
+use leptos::prelude::*;
+
+use super::{counts, status_label};
+use crate::syntax::{is_python, tokenize_python};
+
+/// Lines a file shows before "show more", and how many more each click adds.
+pub const CHUNK_LINES: usize = 500;
+
+/// The card of `file`; its rows are built once it is `open` or opened.
+#[component]
+pub fn FileCard(file: FileDiff, node: NodeRef<html::Details>, split: Signal<bool>, open: bool) -> impl IntoView {
+    let status = status_label(file.status);
+    let path = file.display_path();
+    let notes = file_notes(&file);
+    let python = is_python(&path);
+    let header_counts = counts(&file);
+    let data_path = path.clone();
+    let built = RwSignal::new(open);
+    let limit = RwSignal::new(CHUNK_LINES);
+    let folded = RwSignal::new(BTreeSet::<usize>::new());
+    let hunks = StoredValue::new(file.hunks);
+    let on_toggle = move |_| {
+        if node.get_untracked().is_some_and(|card| card.open()) {
+            built.set(true);
+        }
+    };
+    let body = move || {
+        built.get().then(|| {
+            let (side_by_side_layout, limit_now, folded_now) = (split.get(), limit.get(), folded.get());
+            hunks.with_value(|hunks| table(hunks, side_by_side_layout, limit_now, &folded_now, python, folded, limit))
+        })
+    };
+    view! {
+        <details class="diff-file" open=open data-path=data_path node_ref=node on:toggle=on_toggle>
+            <summary class="diff-file-header">
+                <span class=format!("status status-{status}")>{status}</span>
+                <span class="path">{path}</span>
+                {header_counts}
+            </summary>
+            {notes.into_iter().map(|note| view! { <p class="diff-note">{note}</p> }).collect_view()}
+            {body}
+        </details>
+    }
+}
+
+/// The file's table: each hunk's header, then its rows while fewer than `limit` are shown.
+fn table(
+    hunks: &[Hunk],
+    side_by_side_layout: bool,
+    limit: usize,
+    folded_now: &BTreeSet<usize>,
+    python: bool,
+    folded: RwSignal<BTreeSet<usize>>,
+    limit_signal: RwSignal<usize>,
+) -> impl IntoView {
+    let mut budget = limit;
+    let mut hidden = 0;
+    let mut bodies = Vec::new();
+    for (index, hunk) in hunks.iter().enumerate() {
+        let is_folded = folded_now.contains(&index);
+        let rows = if is_folded {
+            Vec::new()
+        } else {
+            hunk_rows(hunk, side_by_side_layout, python)
+        };
+        let shown = rows.len().min(budget);
+        hidden += rows.len() - shown;
+        budget -= shown;
+        let rows: Vec<AnyView> = rows.into_iter().take(shown).collect();
+        bodies.push(view! {
+            <tbody class="hunk" class:folded=is_folded>
+                {hunk_header(hunk, index, is_folded, folded)}
+                {rows}
+            </tbody>
+        });
+    }
+    let more = (hidden > 0).then(|| {
+        let next = hidden.min(CHUNK_LINES);
+        view! {
+            <tbody class="more-lines">
+                <tr><td colspan="4">
+                    <button class="show-more" on:click=move |_| limit_signal.update(|l| *l += CHUNK_LINES)>
+                        {format!("Show {next} more lines ({hidden} not shown)")}
+                    </button>
+                </td></tr>
+            </tbody>
+        }
+    });
+    view! { <table class="diff-table" class:split=side_by_side_layout>{bodies}{more}</table> }
+}
+
+fn hunk_header(hunk: &Hunk, index: usize, is_folded: bool, folded: RwSignal<BTreeSet<usize>>) -> impl IntoView {
+    let header = format!(
+        "@@ -{},{} +{},{} @@ {}",
+        hunk.old_start, hunk.old_count, hunk.new_start, hunk.new_count, hunk.section
+    );
+    let label = if is_folded { "Unfold hunk" } else { "Fold hunk" };
+    view! {
+        <tr class="hunk-header">
+            <td class="ln" colspan="2">
+                <button class="hunk-toggle" aria-expanded=(!is_folded).to_string() aria-label=label title=label
+                    on:click=move |_| folded.update(|set| if !set.remove(&index) { set.insert(index); })>
+                    {if is_folded { "▸" } else { "▾" }}
+                </button>
+            </td>
+            <td class="code" colspan="2">{header}</td>
+        </tr>
+    }
+}
+
+fn hunk_rows(hunk: &Hunk, side_by_side_layout: bool, python: bool) -> Vec<AnyView> {
+    if side_by_side_layout {
+        side_by_side(hunk)
+            .into_iter()
+            .map(|(old, new)| pair_row(old, new, python).into_any())
+            .collect()
+    } else {
+        hunk.lines.iter().map(|line| line_row(line, python).into_any()).collect()
+    }
+}
+
+/// Lines that describe a change that has no text hunks: binary content, mode, rename.
+fn file_notes(file: &FileDiff) -> Vec<String> {
+    let mut notes = Vec::new();
+    if file.binary {
+        notes.push("Binary file: content not shown.".to_string());
+    }
+    if file.mode_changed() {
+        notes.push(format!(
+            "Mode {} → {}",
+            file.old_mode.as_deref().unwrap_or("?"),
+            file.new_mode.as_deref().unwrap_or("?")
+        ));
+    }
+    if let Some(similarity) = file.similarity.filter(|_| file.hunks.is_empty()) {
+        notes.push(format!("{similarity}% similar, content unchanged"));
+    }
+    notes
+}
+
+fn number(n: Option<u32>) -> String {
+    n.map(|n| n.to_string()).unwrap_or_default()
+}
+
+/// A line's text as text nodes, coloured spans for Python.
+fn code(line: &DiffLine, python: bool) -> impl IntoView {
+    let text: Vec<AnyView> = if python {
+        tokenize_python(&line.text)
+            .into_iter()
+            .map(|(token, span)| match token.class() {
+                Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
+                None => span.to_string().into_any(),
+            })
+            .collect()
+    } else {
+        vec![line.text.clone().into_any()]
+    };
+    let eof = line
+        .no_newline_at_end
+        .then(|| view! { <span class="no-newline" title="No newline at end of file">"⏎̸"</span> });
+    (text, eof)
+}
+
+fn line_row(line: &DiffLine, python: bool) -> impl IntoView {
+    let (class, marker) = match line.kind {
+        LineKind::Added => ("add", "+"),
+        LineKind::Removed => ("del", "-"),
+        LineKind::Context => ("ctx", " "),
+    };
+    view! {
+        <tr class=class>
+            <td class="ln">{number(line.old_line)}</td>
+            <td class="ln">{number(line.new_line)}</td>
+            <td class="marker">{marker}</td>
+            <td class="code">{code(line, python)}</td>
+        </tr>
+    }
+}
+
+/// One side-by-side row: the old line on the left, the new one on the right.
+fn pair_row(old: Option<&DiffLine>, new: Option<&DiffLine>, python: bool) -> impl IntoView {
+    let side = |line: Option<&DiffLine>, number_of: fn(&DiffLine) -> Option<u32>| {
+        let class = match line.map(|l| l.kind) {
+            Some(LineKind::Added) => "code add",
+            Some(LineKind::Removed) => "code del",
+            Some(LineKind::Context) => "code ctx",
+            None => "code blank",
+        };
+        view! {
+            <td class="ln">{line.and_then(number_of).map(|n| n.to_string()).unwrap_or_default()}</td>
+            <td class=class>{line.map(|l| code(l, python))}</td>
+        }
+    };
+    view! { <tr class="pair">{side(old, |l| l.old_line)}{side(new, |l| l.new_line)}</tr> }
+}
