@@ -7,6 +7,7 @@
 //! - [`search`]: full-text search over the exported index;
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`file_tree`]: a patch's paths as a folder tree;
+//!   [`sections`]: parts of a markdown document by heading;
 //! - [`pages`]: one module per page; [`components`]: markdown and diff rendering.
 //!
 //! Dataset text is untrusted: markdown is turned into a tree and rendered node by node, raw
@@ -18,6 +19,7 @@
 
 pub mod file_tree;
 pub mod markdown;
+pub mod sections;
 pub mod syntax;
 
 #[cfg(target_arch = "wasm32")]

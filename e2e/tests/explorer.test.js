@@ -1,7 +1,7 @@
 // The explorer in headless Chromium on the built site and the demo data exported by the real CLI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, cpSync } from 'node:fs';
+import { readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { ROOT, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
@@ -21,12 +21,13 @@ before(async () => {
   const hostile = hostileData();
   const large = largeData();
   huge = hugeData();
+  const panels = panelData();
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
   if (existsSync(liteFile)) {
     lite = join(tempDir('lite'), 'data');
     benchscope('export', liteFile, '--out', lite, '--quiet');
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, ...(lite ? { lite } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, ...(lite ? { lite } : {}) });
   session = await openBrowser();
 });
 
@@ -62,6 +63,35 @@ function hugeData() {
   const out = join(tempDir('huge-data'), 'data');
   benchscope('export', input, '--dataset', 'huge', '--out', out, '--quiet');
   return { out, patch: files.join(''), statement };
+}
+
+/** One FEA-Bench row, one FeatureBench row and one SWE-Dev task, each in its benchmark's schema. */
+function panelData() {
+  const dir = tempDir('panels');
+  const core = { repo: 'acme/widgets', base_commit: 'abc123', patch: '', test_patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' };
+  const fea = { ...core, instance_id: 'acme__widgets-7', problem_statement: 'Add a widget factory', pull_number: 7, non_py_patch: '',
+    environment_setup_commit: 'def456', pull_request_text: 'PR text', issue_text: 'Issue text',
+    new_components: [{ file: 'widgets/factory.py', components: [
+      { type: 'function', name: 'make_widget', lines: [10, 24], signature: 'def make_widget(kind: str) -> Widget:', doc: 'Builds a <b>widget</b>.' },
+      { type: 'class', name: 'Factory', lines: [30, 80], signature: 'class Factory:', doc: '' }] }] };
+  writeFileSync(join(dir, 'fea.jsonl'), JSON.stringify(fea) + '\n');
+  const statement = '## Task\n**Task Statement: Widgets**\n\nBuild widgets.\n\n## Interface Descriptions\n### Clarification\nMatch them.\n'
+    + '### Interface Description 1\n```python\ndef make_widget(kind):\n    ...\n```\n### Interface Description 2\nA `Factory` class.\n## Notes\nEnd.\n';
+  const fb = { ...core, instance_id: 'acme__widgets.abc12345.test_factory.0badf00d.lv2', problem_statement: statement,
+    image_name: 'featurebench/widgets:1', repo_settings: JSON.stringify({ python: '3.11', install: 'pip install -e .' }) };
+  writeFileSync(join(dir, 'fb.jsonl'), JSON.stringify(fb) + '\n');
+  const tasks = join(dir, 'swe-dev');
+  mkdirSync(tasks);
+  const sweDev = { sample_name: 'widgets-test_factory-level1', package_name: 'widgets', dir_path: 'widgets', src_dir: 'widgets', test_dir: 'tests',
+    test_file: 'tests/test_factory.py', test_code: 'def test_make():\n    assert make_widget("a")\n', PRD: '# Widgets\nImplement `make_widget`.',
+    file_code: { 'widgets/factory.py': 'def make_widget(kind):\n    """Masked."""\n' },
+    GT_file_code: { 'widgets/factory.py': 'def make_widget(kind):\n    return Widget(kind)\n' },
+    GT_src_dict: {}, dependency_dict: {},
+    call_tree: { 'tests/test_factory.py:test_make': { 'widgets/factory.py:make_widget': { 'widgets/core.py:Widget.__init__': {} } } } };
+  writeFileSync(join(tasks, 'widgets-test_factory-level1-metadata.json'), JSON.stringify(sweDev));
+  const out = join(tempDir('panels-data'), 'data');
+  benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--out', out, '--quiet');
+  return out;
 }
 
 function hostileData() {
@@ -377,5 +407,40 @@ test('a 1 MB patch and a 150k-character statement render lazily: tree, folded fi
   await statement.locator('.show-rest').click();
   await statement.locator('p').nth(1499).waitFor();
   assert.equal(await statement.locator('p').count(), 1500);
+  assert.deepEqual(errors, []);
+});
+
+test('benchmark panels: FEA-Bench new components, FeatureBench interface and level, SWE-Dev files and call tree', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=panels/&dataset=fea&instance=acme__widgets-7`);
+  const components = page.locator('section.new-components');
+  await components.waitFor();
+  assert.deepEqual(await components.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.kind, tr.querySelector('code').textContent])), [['function', 'make_widget'], ['class', 'Factory']]);
+  assert.equal(await components.locator('pre.doc').textContent(), 'Builds a <b>widget</b>.', 'docs are text');
+  assert.equal(await components.locator('.tok-kw').first().textContent(), 'def');
+  const setup = page.locator('dl.meta a', { hasText: 'def456' });
+  assert.equal(await setup.getAttribute('href'), 'https://github.com/acme/widgets/tree/def456');
+  const raw = await page.locator('.raw-fields dt').allTextContents();
+  assert.ok(raw.includes('pull_number') && !raw.includes('new_components') && !raw.includes('environment_setup_commit'), `raw fields keep only what no panel shows: ${raw}`);
+
+  await page.goto(`${server.url}?data=panels/&dataset=fb&instance=acme__widgets.abc12345.test_factory.0badf00d.lv2`);
+  const interfaces = page.locator('section.interfaces');
+  await interfaces.waitFor();
+  assert.deepEqual(await interfaces.locator('summary').allTextContents(), ['Interface Description 1', 'Interface Description 2']);
+  assert.match(await interfaces.locator('.level').textContent(), /lv2 build the feature from scratch/);
+  assert.equal(await interfaces.locator('pre[data-lang=python] .tok-def').textContent(), 'make_widget');
+  assert.equal(await page.locator('dl.meta dd code', { hasText: 'featurebench/widgets:1' }).count(), 1);
+
+  await page.goto(`${server.url}?data=panels/&dataset=swedev`);
+  await page.click('.instance-row >> nth=0 >> a');
+  const pair = page.locator('details.source-pair[data-path="widgets/factory.py"]');
+  await pair.waitFor();
+  await pair.locator('summary').click();
+  assert.match(await pair.locator('pre.python').textContent(), /Masked/);
+  await pair.locator('button', { hasText: 'Ground truth' }).click();
+  await page.waitForFunction(() => document.querySelector('details.source-pair pre.python').textContent.includes('return Widget(kind)'));
+  const tree = page.locator('section.call-tree');
+  assert.deepEqual(await tree.locator('code.symbol').allTextContents(), ['test_make', 'make_widget', 'Widget.__init__']);
+  assert.equal(await tree.locator('ul ul ul li').count(), 1, 'the tree nests test → function → callee');
   assert.deepEqual(errors, []);
 });

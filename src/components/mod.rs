@@ -1,8 +1,10 @@
 //! Widgets shared by the pages.
 
+pub mod code;
 pub mod diff;
 pub mod facets;
 pub mod highlight;
 pub mod markdown;
+pub mod panels;
 pub mod runs_panel;
 pub mod virtual_rows;

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::api::{DetailCache, LoadError, RunCache, RunResult};
 use crate::app::ErrorBox;
+use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_mark, RunsPanel};
 use crate::components::{diff::DiffView, markdown::Markdown};
 use crate::url_state::UrlState;
@@ -89,8 +90,15 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
         tests,
         facets,
         stats,
-        extra,
+        mut extra,
     } = instance;
+    let context = PanelContext {
+        repo: &repo,
+        documents: &documents,
+        facets: &facets,
+    };
+    let environment = meta_rows(&mut extra, &context);
+    let panels = panels(&mut extra, &context);
     let loaded = Signal::derive(move || match results.get() {
         Some(Ok(found)) => found,
         _ => Vec::new(),
@@ -114,6 +122,7 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
                 <dd>{category}</dd>
                 {created_at.map(|c| view! { <dt>"Created"</dt><dd>{c}</dd> })}
                 {commit}
+                {environment}
                 {facets.into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
                 <dt>"Gold patch"</dt>
                 <dd>{format!("{} files, {} hunks, +{} −{}", stats.files_changed, stats.hunks, stats.lines_added, stats.lines_removed)}</dd>
@@ -124,6 +133,7 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
                     <Markdown text=doc.markdown />
                 </section>
             }).collect_view()}
+            {panels}
             {move || match results.get() {
                 Some(Err(error)) => Some(view! { <ErrorBox error /> }.into_any()),
                 Some(Ok(found)) => Some(view! { <RunsPanel results=found gold=gold.clone() base=base.clone() instance=panel_id.clone() /> }.into_any()),

@@ -1,0 +1,36 @@
+//! The environment an instance runs in: SWE-bench's `environment_setup_commit` (a link to the
+//! repository at that commit), FeatureBench's `image_name` and `repo_settings`.
+
+use leptos::prelude::*;
+use serde_json::Value;
+
+use super::{take_if, Extra};
+
+/// `<dt>`/`<dd>` pairs for the metadata list.
+pub fn rows(extra: &mut Extra, repo: &str) -> impl IntoView {
+    let setup = take_if(extra, "environment_setup_commit", Value::is_string).and_then(|v| v.as_str().map(str::to_string));
+    let image = take_if(extra, "image_name", Value::is_string).and_then(|v| v.as_str().map(str::to_string));
+    let settings = take_if(extra, "repo_settings", Value::is_object);
+    let setup = setup.map(|commit| {
+        let href = format!("https://github.com/{repo}/tree/{commit}");
+        view! { <dt>"Environment commit"</dt><dd><a href=href rel="noopener noreferrer" target="_blank"><code>{commit}</code></a></dd> }
+    });
+    let image = image.map(|image| view! { <dt>"Image"</dt><dd><code>{image}</code></dd> });
+    let settings = settings.and_then(|v| v.as_object().cloned()).map(|settings| {
+        let entries = settings
+            .into_iter()
+            .map(|(key, value)| {
+                let text = match value {
+                    Value::String(s) => s,
+                    other => serde_json::to_string_pretty(&other).unwrap_or_default(),
+                };
+                view! { <dt>{key}</dt><dd><pre>{text}</pre></dd> }
+            })
+            .collect_view();
+        view! {
+            <dt>"Repository settings"</dt>
+            <dd><details class="settings"><summary>"Show"</summary><dl>{entries}</dl></details></dd>
+        }
+    });
+    (setup, image, settings)
+}

@@ -1,0 +1,56 @@
+//! Benchmark-specific panels of an instance page, one module per benchmark.
+//!
+//! Each panel *takes* the fields it shows out of the instance's `extra` map, and only when they
+//! have the shape it expects: whatever no panel took is still shown by the raw-fields view, so no
+//! field is ever dropped silently.
+
+mod environment;
+mod fea_bench;
+mod featurebench;
+mod swe_dev;
+
+use std::collections::BTreeMap;
+
+use benchscope_contract::Document;
+use leptos::prelude::*;
+use serde_json::Value;
+
+/// The remaining fields of an instance, which panels take from.
+pub type Extra = BTreeMap<String, Value>;
+
+/// What the panels need to know about the instance besides `extra`.
+pub struct PanelContext<'a> {
+    /// `owner/name`.
+    pub repo: &'a str,
+    /// The instance's texts (FeatureBench's interface lives in its statement).
+    pub documents: &'a [Document],
+    /// The instance's facets (`level`, ...).
+    pub facets: &'a BTreeMap<String, String>,
+}
+
+/// Rows for the instance's metadata list: the environment (setup commit, image, settings).
+pub fn meta_rows(extra: &mut Extra, context: &PanelContext) -> impl IntoView {
+    environment::rows(extra, context.repo)
+}
+
+/// Every panel that applies to this instance, in page order.
+pub fn panels(extra: &mut Extra, context: &PanelContext) -> Vec<AnyView> {
+    [
+        featurebench::interface_panel(context),
+        fea_bench::components_panel(extra),
+        swe_dev::files_panel(extra),
+        swe_dev::call_tree_panel(extra),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Removes `key` from `extra` when `fits` accepts its value.
+fn take_if(extra: &mut Extra, key: &str, fits: impl Fn(&Value) -> bool) -> Option<Value> {
+    if extra.get(key).is_some_and(fits) {
+        extra.remove(key)
+    } else {
+        None
+    }
+}
