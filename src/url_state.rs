@@ -1,7 +1,7 @@
 //! The view state, kept in the URL's query string so that every screen is a permalink and the
 //! browser's back and forward buttons work.
 //!
-//! `?data=<url>&dataset=<name>&split=<name>&f=<facet>:<value>...&q=<query>&sort=<key>&diff=split&instance=<id>`. The state is
+//! `?data=<url>&dataset=<name>&split=<name>&with=<dataset/split>...&f=<facet>:<value>...&q=<query>&sort=<key>&diff=split&instance=<id>&from=<dataset/split>`. The state is
 //! parsed from `location.search`, changed only through [`UrlState::navigate`] (which pushes a
 //! history entry), and re-read on `popstate`.
 
@@ -17,6 +17,8 @@ pub struct ViewState {
     pub dataset: Option<String>,
     /// Selected split.
     pub split: Option<String>,
+    /// More `dataset/split` pairs loaded beside the selected one (the `with` parameter, repeated).
+    pub with: Vec<String>,
     /// Facet selections, `facet:value` (the `f` parameter, repeated).
     pub facets: Vec<String>,
     /// Full-text query.
@@ -27,6 +29,8 @@ pub struct ViewState {
     pub diff: Option<String>,
     /// Open instance.
     pub instance: Option<String>,
+    /// The `dataset/split` the open instance belongs to, when it is one of the `with` sets.
+    pub from: Option<String>,
 }
 
 impl ViewState {
@@ -42,16 +46,36 @@ impl ViewState {
             .filter_map(|v| v.as_string())
             .filter(|v| v.contains(':'))
             .collect();
+        let with = params
+            .get_all("with")
+            .iter()
+            .filter_map(|v| v.as_string())
+            .filter(|v| v.contains('/'))
+            .collect();
         ViewState {
             data: get("data"),
             dataset: get("dataset"),
             split: get("split"),
+            with,
             facets,
             q: get("q"),
             sort: get("sort"),
             diff: get("diff"),
             instance: get("instance"),
+            from: get("from"),
         }
+    }
+
+    /// Opens instance `id` of the set `from` (`None` for the selected dataset).
+    pub fn open(&mut self, id: String, from: Option<String>) {
+        self.instance = Some(id);
+        self.from = from;
+    }
+
+    /// Back to the list.
+    pub fn close_instance(&mut self) {
+        self.instance = None;
+        self.from = None;
     }
 
     /// The query string for this state (with the leading `?`, or empty).
@@ -64,6 +88,9 @@ impl ViewState {
                 params.append(key, value);
             }
         }
+        for set in &self.with {
+            params.append("with", set);
+        }
         for facet in &self.facets {
             params.append("f", facet);
         }
@@ -72,6 +99,7 @@ impl ViewState {
             ("sort", &self.sort),
             ("diff", &self.diff),
             ("instance", &self.instance),
+            ("from", &self.from),
         ] {
             if let Some(value) = value {
                 params.append(key, value);

@@ -22,12 +22,14 @@ before(async () => {
   const large = largeData();
   huge = hugeData();
   const panels = panelData();
+  const twins = join(tempDir('twins'), 'data');
+  benchscope('export', 'demo/demo.jsonl', 'demo/demo.jsonl', '--dataset', 'demo-a', '--dataset', 'demo-b', '--split', 'test', '--categories', 'demo/categories.json', '--out', twins, '--quiet');
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
   if (existsSync(liteFile)) {
     lite = join(tempDir('lite'), 'data');
     benchscope('export', liteFile, '--out', lite, '--quiet');
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, ...(lite ? { lite } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, ...(lite ? { lite } : {}) });
   session = await openBrowser();
 });
 
@@ -442,5 +444,36 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   const tree = page.locator('section.call-tree');
   assert.deepEqual(await tree.locator('code.symbol').allTextContents(), ['test_make', 'make_widget', 'Widget.__init__']);
   assert.equal(await tree.locator('ul ul ul li').count(), 1, 'the tree nests test → function → callee');
+  assert.deepEqual(errors, []);
+});
+
+test('several datasets side by side: compare-with, benchmark facet, merged search, and an instance from the second set', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=twins/&dataset=demo-a`);
+  assert.equal(await rows(page), demo.length);
+  await page.selectOption('select[aria-label="Load another dataset beside this one"]', 'demo-b/test');
+  await page.waitForURL((url) => url.search.includes('with=demo-b%2Ftest'));
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of ${n}`), demo.length * 2);
+  const counts = await page.locator('section.facet[data-facet="benchmark"] label').evaluateAll((ls) => ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)]));
+  assert.deepEqual(counts.sort(), [['demo-a', demo.length], ['demo-b', demo.length]]);
+  await facetBox(page, 'benchmark', 'demo-b').check();
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of`), demo.length);
+  const id = 'benchscope-demo__unitcalc-3';
+  await page.click(`.instance-row[data-id="${id}"] a`);
+  await page.waitForSelector(`article.instance[data-id="${id}"]`);
+  assert.match(page.url(), /from=demo-b%2Ftest/);
+  await page.reload();
+  await page.waitForSelector(`article.instance[data-id="${id}"]`);
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => !url.search.includes('instance='));
+  await page.goto(`${server.url}?data=twins/&dataset=demo-a&with=demo-b/test&q=registry`);
+  await rows(page);
+  const found = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => `${el.querySelector('.set-tag').textContent} ${el.dataset.id}`));
+  const a = found.filter((f) => f.startsWith('demo-a/')).map((f) => f.split(' ')[1]);
+  const b = found.filter((f) => f.startsWith('demo-b/')).map((f) => f.split(' ')[1]);
+  assert.ok(a.length > 0, 'the search finds rows');
+  assert.deepEqual(a.sort(), b.sort(), 'both sets are searched alike');
+  await page.locator('.loaded-set button').click();
+  await page.waitForURL((url) => !url.search.includes('with='));
   assert.deepEqual(errors, []);
 });

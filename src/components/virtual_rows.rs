@@ -5,6 +5,7 @@ use benchscope_contract::IndexRow;
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::app::{from_of, set_index, LoadedSet};
 use crate::components::highlight::highlight;
 use crate::url_state::UrlState;
 
@@ -19,6 +20,7 @@ const WINDOW: usize = 48;
 #[component]
 pub fn VirtualRows(
     rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
     order: Memo<Vec<usize>>,
     selected: RwSignal<usize>,
     terms: Memo<Vec<String>>,
@@ -54,7 +56,10 @@ pub fn VirtualRows(
                     order.with(|order| {
                         order[start..end].iter().enumerate().map(|(offset, &index)| {
                             let position = start + offset;
-                            rows.with_value(|rows| row_view(&rows[index], position, selected, &terms, url))
+                            {
+                                let (from, tag) = sets.with_value(|sets| (from_of(sets, index), set_tag(sets, index)));
+                                rows.with_value(|rows| row_view(&rows[index], from, tag, position, selected, &terms, url))
+                            }
                         }).collect_view()
                     })
                 }}
@@ -63,14 +68,23 @@ pub fn VirtualRows(
     }
 }
 
-fn row_view(row: &IndexRow, position: usize, selected: RwSignal<usize>, terms: &[String], url: UrlState) -> impl IntoView {
+fn row_view(
+    row: &IndexRow,
+    from: Option<String>,
+    tag: Option<String>,
+    position: usize,
+    selected: RwSignal<usize>,
+    terms: &[String],
+    url: UrlState,
+) -> impl IntoView {
     let id = row.id.clone();
-    let link_id = row.id.clone();
+    let (link_id, link_from) = (row.id.clone(), from.clone());
     let href = move || {
         let mut state = url.get();
-        state.instance = Some(link_id.clone());
+        state.open(link_id.clone(), link_from.clone());
         state.to_query()
     };
+    let set_label = tag.map(|key| view! { <span class="set-tag">{key}</span> });
     let stats = row.stats;
     view! {
         <div class="instance-row" role="option" data-id=row.id.clone()
@@ -79,10 +93,10 @@ fn row_view(row: &IndexRow, position: usize, selected: RwSignal<usize>, terms: &
             style:top=format!("{}px", position as f64 * ROW_HEIGHT)>
             <a class="id" href=href on:click=move |ev| {
                 ev.prevent_default();
-                let id = id.clone();
-                url.navigate(|s| s.instance = Some(id));
+                let (id, from) = (id.clone(), from.clone());
+                url.navigate(|s| s.open(id, from));
             }>{highlight(&row.id, terms)}</a>
-            <span class="repo">{row.repo.clone()}</span>
+            <span class="repo">{set_label}{row.repo.clone()}</span>
             <span class="title" title=row.title.clone()>{highlight(&row.title, terms)}</span>
             <span class="num files" title="files changed">{stats.files_changed}</span>
             <span class="num">
@@ -92,4 +106,9 @@ fn row_view(row: &IndexRow, position: usize, selected: RwSignal<usize>, terms: &
             </span>
         </div>
     }
+}
+
+/// The `dataset/split` a row is from, shown when several are loaded.
+fn set_tag(sets: &[LoadedSet], position: usize) -> Option<String> {
+    (sets.len() > 1).then(|| sets[set_index(sets, position)].key())
 }

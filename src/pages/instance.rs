@@ -9,7 +9,7 @@ use crate::app::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_mark, RunsPanel};
 use crate::components::{diff::DiffView, markdown::Markdown};
-use crate::url_state::UrlState;
+use crate::url_state::{UrlState, ViewState};
 
 /// Loads and shows the instance `id` of `split`, with the results of `runs` for it.
 #[component]
@@ -57,15 +57,15 @@ pub fn InstancePage(
     // Esc goes back to the list.
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         if event.key() == "Escape" {
-            url.navigate(|s| s.instance = None);
+            url.navigate(ViewState::close_instance);
         }
     });
     on_cleanup(move || keys.remove());
     view! {
         <nav class="breadcrumb">
-            <a href=move || { let mut s = url.get(); s.instance = None; s.to_query() } on:click=move |ev| {
+            <a href=move || { let mut s = url.get(); s.close_instance(); s.to_query() } on:click=move |ev| {
                 ev.prevent_default();
-                url.navigate(|s| s.instance = None);
+                url.navigate(ViewState::close_instance);
             }>"← All instances"</a>
         </nav>
         {move || match instance.get() {

@@ -7,20 +7,21 @@ use std::collections::BTreeSet;
 use benchscope_contract::outcomes::{RESOLVED_BY, RUN_FACET_PREFIX};
 use benchscope_contract::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use benchscope_contract::search::tokenize;
-use benchscope_contract::{IndexRow, SplitEntry};
+use benchscope_contract::IndexRow;
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::app::ErrorBox;
+use crate::api::LoadError;
+use crate::app::{from_of, ErrorBox, LoadedSet};
 use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::search::SearchCache;
 use crate::url_state::UrlState;
 
-/// Lists `rows` of `split` as the URL filters, searches and sorts them.
+/// Lists `rows` of the loaded `sets` as the URL filters, searches and sorts them.
 #[component]
-pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl IntoView {
+pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let cache = expect_context::<SearchCache>();
     let total = rows.len();
@@ -30,14 +31,16 @@ pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl In
     let query = Memo::new(move |_| url.with(|s| s.q.clone()).unwrap_or_default());
     let sort = Memo::new(move |_| url.with(|s| s.sort.clone()));
     let terms = Memo::new(move |_| tokenize(&query.get()));
-    let search_meta = split.search.clone();
+    // Each searchable set's index, and where its rows start.
+    let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
+    let has_search = !indexes.is_empty();
     let hits = LocalResource::new(move || {
-        let (cache, base, meta, query) = (cache.clone(), base.clone(), search_meta.clone(), query.get());
+        let (cache, base, indexes, query) = (cache.clone(), base.clone(), indexes.clone(), query.get());
         async move {
-            match meta {
-                Some(meta) if !query.trim().is_empty() => cache.search(&base, &meta, &query).await.map(Some),
-                _ => Ok(None),
+            if query.trim().is_empty() || indexes.is_empty() {
+                return Ok(None);
             }
+            search_all(&cache, &base, &indexes, &query).await.map(Some)
         }
     });
     // The search's hits, unfiltered: what the facet counts count over.
@@ -60,15 +63,15 @@ pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl In
         selected.set(0);
     });
     let search_box = NodeRef::<html::Input>::new();
+    let sets = StoredValue::new(sets);
     let keys = window_event_listener(ev::keydown, move |event| {
-        on_key(&event, order, selected, rows, search_box, url);
+        on_key(&event, order, selected, rows, sets, search_box, url);
     });
     on_cleanup(move || keys.remove());
     let search_error = move || match hits.get() {
         Some(Err(error)) => Some(view! { <ErrorBox error /> }),
         _ => None,
     };
-    let has_search = split.search.is_some();
     let has_runs = rows.with_value(|rows| rows.first().is_some_and(|r| r.facets.contains_key(RESOLVED_BY)));
     view! {
         <section class="list-page">
@@ -110,7 +113,7 @@ pub fn ListPage(rows: Vec<IndexRow>, split: SplitEntry, base: String) -> impl In
                     <div class="row-head" aria-hidden="true">
                         <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
                     </div>
-                    <VirtualRows rows order selected terms />
+                    <VirtualRows rows sets order selected terms />
                 </div>
             </div>
         </section>
@@ -148,12 +151,25 @@ fn ordered_positions(rows: &[IndexRow], filter: &Filter, ranked: Option<&[(u32, 
     positions
 }
 
+/// Ranks the rows of every loaded set for `query`: each set's hits, placed at its rows, merged
+/// by score.
+async fn search_all(cache: &SearchCache, base: &str, indexes: &[(String, usize)], query: &str) -> Result<Vec<(u32, f64)>, LoadError> {
+    let mut hits = Vec::new();
+    for (meta, start) in indexes {
+        let found = cache.search(base, meta, query).await?;
+        hits.extend(found.into_iter().map(|(doc, score)| (doc + *start as u32, score)));
+    }
+    hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    Ok(hits)
+}
+
 /// The list's keyboard: `j`/ArrowDown, `k`/ArrowUp, Enter, `/`, Esc.
 fn on_key(
     event: &web_sys::KeyboardEvent,
     order: Memo<Vec<usize>>,
     selected: RwSignal<usize>,
     rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
     search_box: NodeRef<html::Input>,
     url: UrlState,
 ) {
@@ -185,8 +201,10 @@ fn on_key(
         }
         "Enter" if count > 0 && (!typing || search_box.get_untracked().is_some()) => {
             let position = selected.get_untracked().min(count - 1);
-            let id = order.with_untracked(|o| rows.with_value(|rows| rows[o[position]].id.clone()));
-            url.navigate(|s| s.instance = Some(id));
+            let index = order.with_untracked(|o| o[position]);
+            let id = rows.with_value(|rows| rows[index].id.clone());
+            let from = sets.with_value(|sets| from_of(sets, index));
+            url.navigate(|s| s.open(id, from));
         }
         _ => {}
     }
