@@ -477,3 +477,30 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
   await page.waitForURL((url) => !url.search.includes('with='));
   assert.deepEqual(errors, []);
 });
+
+/** axe-core's WCAG 2 A and AA violations on the page, as `rule: target` lines. */
+async function accessibilityViolations(page) {
+  await page.addScriptTag({ path: join(ROOT, 'e2e', 'node_modules', 'axe-core', 'axe.min.js') });
+  const results = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1).join(' ').trim()})`));
+}
+
+test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance and a diff, in light and dark themes', async () => {
+  const { page, errors } = session;
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}?f=category:Mathematics&q=matrix`);
+    await rows(page);
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: list`);
+    await page.goto(`${server.url}?instance=benchscope-demo__tinyconf-12`);
+    await page.waitForSelector('.runs-table tbody tr[data-run]');
+    await page.click('tr[data-run="partly-right"] .show-patch');
+    await page.waitForSelector('tr.model-patch .diff-file');
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: instance`);
+    await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-3&diff=split`);
+    await page.waitForSelector('table.diff-table.split');
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: side-by-side diff`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.deepEqual(errors, []);
+});

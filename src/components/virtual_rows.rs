@@ -47,7 +47,7 @@ pub fn VirtualRows(
         (start.min(end), end)
     };
     view! {
-        <div class="rows" role="listbox" aria-label="Instances" node_ref=container
+        <div class="rows" role="list" aria-label="Instances" node_ref=container
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
             <div class="rows-inner" style:height=move || format!("{}px", order.with(Vec::len) as f64 * ROW_HEIGHT)>
                 {move || {
@@ -87,9 +87,9 @@ fn row_view(
     let set_label = tag.map(|key| view! { <span class="set-tag">{key}</span> });
     let stats = row.stats;
     view! {
-        <div class="instance-row" role="option" data-id=row.id.clone()
+        <div class="instance-row" role="listitem" data-id=row.id.clone()
             class:selected=move || selected.get() == position
-            aria-selected=move || (selected.get() == position).to_string()
+            aria-current=move || (selected.get() == position).then_some("true")
             style:top=format!("{}px", position as f64 * ROW_HEIGHT)>
             <a class="id" href=href on:click=move |ev| {
                 ev.prevent_default();
