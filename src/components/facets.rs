@@ -1,8 +1,6 @@
 //! The facet panel: each facet's values with live counts, as checkboxes that toggle the filter
 //! in the URL.
 
-use std::collections::BTreeSet;
-
 use benchscope_contract::outcomes::RUN_FACET_PREFIX;
 use benchscope_contract::query::{facet_counts, Filter};
 use benchscope_contract::IndexRow;
@@ -41,7 +39,7 @@ pub fn FacetPanel(
     rows: StoredValue<Vec<IndexRow>>,
     facets: Vec<String>,
     filter: Memo<Filter>,
-    searched: Memo<Option<BTreeSet<usize>>>,
+    searched: Memo<Option<Vec<bool>>>,
 ) -> impl IntoView {
     let (runs, others): (Vec<String>, Vec<String>) = facets.into_iter().partition(|f| f.starts_with(RUN_FACET_PREFIX));
     let run_count = runs.len();
@@ -64,25 +62,21 @@ pub fn FacetPanel(
 }
 
 #[component]
-fn FacetBlock(
-    rows: StoredValue<Vec<IndexRow>>,
-    facet: String,
-    filter: Memo<Filter>,
-    searched: Memo<Option<BTreeSet<usize>>>,
-) -> impl IntoView {
+fn FacetBlock(rows: StoredValue<Vec<IndexRow>>, facet: String, filter: Memo<Filter>, searched: Memo<Option<Vec<bool>>>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let expanded = RwSignal::new(false);
     let name = StoredValue::new(facet.clone());
     let counts = Memo::new(move |_| {
         let filter = filter.get();
-        let searched = searched.get();
-        rows.with_value(|rows| {
-            let pool = rows
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| searched.as_ref().is_none_or(|hits| hits.contains(i)))
-                .map(|(_, r)| r);
-            name.with_value(|facet| facet_counts(pool, &filter, facet))
+        searched.with(|searched| {
+            rows.with_value(|rows| {
+                let pool = rows
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| searched.as_ref().is_none_or(|hits| hits[*i]))
+                    .map(|(_, r)| r);
+                name.with_value(|facet| facet_counts(pool, &filter, facet))
+            })
         })
     });
     let title = label(&facet);

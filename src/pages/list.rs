@@ -45,7 +45,15 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     });
     // The search's hits, unfiltered: what the facet counts count over.
     let searched = Memo::new(move |_| match hits.get() {
-        Some(Ok(Some(hits))) => Some(hits.iter().map(|(doc, _)| *doc as usize).collect::<BTreeSet<usize>>()),
+        Some(Ok(Some(hits))) => {
+            let mut mask = vec![false; total];
+            for (doc, _) in hits.iter() {
+                if let Some(hit) = mask.get_mut(*doc as usize) {
+                    *hit = true;
+                }
+            }
+            Some(mask)
+        }
         _ => None,
     });
     let order = Memo::new(move |_| {
@@ -60,7 +68,11 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let selected = RwSignal::new(0usize);
     Effect::new(move |_| {
         order.track();
-        selected.set(0);
+        // Setting an unchanged signal would still re-run the scroll-into-view effect, which
+        // reads the layout: on every keystroke, that forced a reflow.
+        if selected.get_untracked() != 0 {
+            selected.set(0);
+        }
     });
     let search_box = NodeRef::<html::Input>::new();
     let sets = StoredValue::new(sets);

@@ -1,0 +1,108 @@
+// Browser benchmark: how fast the explorer answers in headless Chromium, reported as figures and
+// as ratios to the budgets below (RAIL's 100 ms for a response to input, 1 s for a view to load).
+// It asserts nothing: run it with `npm --prefix e2e run bench` after `trunk build --release`.
+// Figures go to stdout and to target/browser-bench.json.
+import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, serve, openBrowser, benchscope, tempDir } from './tests/support.js';
+import { largeData, hugeData } from './tests/fixtures.js';
+
+const RESPONSE_BUDGET_MS = 100;
+const LOAD_BUDGET_MS = 1000;
+
+/** Time from an action run in the page to the next paint after `.results` (or `root`) changes. */
+async function timeToChange(page, action, root = '.results') {
+  return page.evaluate(async ({ action, root }) => {
+    const target = document.querySelector(root);
+    const changed = new Promise((resolve) => {
+      const observer = new MutationObserver(() => { observer.disconnect(); resolve(); });
+      observer.observe(target, { childList: true, subtree: true, characterData: true, attributes: true });
+      setTimeout(() => { observer.disconnect(); resolve(); }, 5000);
+    });
+    const start = performance.now();
+    // eslint-disable-next-line no-new-func
+    new Function(action)();
+    await changed;
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    return performance.now() - start;
+  }, { action, root });
+}
+
+function summary(name, samples, budget) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { name, samples: sorted.length, median_ms: at(0.5), p95_ms: at(0.95), max_ms: sorted[sorted.length - 1], budget_ms: budget, p95_over_budget: at(0.95) / budget };
+}
+
+async function typing(page, query) {
+  const samples = [];
+  for (let i = 1; i <= query.length; i += 1) {
+    const value = JSON.stringify(query.slice(0, i));
+    samples.push(await timeToChange(page, `const box = document.querySelector('input.search'); box.value = ${value}; box.dispatchEvent(new Event('input', { bubbles: true }));`));
+  }
+  return samples;
+}
+
+async function main() {
+  const large = largeData();
+  const huge = hugeData();
+  const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
+  const mounts = { large, huge: huge.out };
+  if (existsSync(liteFile)) {
+    mounts.lite = join(tempDir('lite'), 'data');
+    benchscope('export', liteFile, '--out', mounts.lite, '--quiet');
+  }
+  const server = await serve(mounts);
+  const { browser, page } = await openBrowser();
+  const results = [];
+  try {
+    let start = Date.now();
+    await page.goto(`${server.url}?data=large/`);
+    await page.waitForSelector('.instance-row');
+    results.push(summary('50k list: load to first rows', [Date.now() - start], LOAD_BUDGET_MS));
+
+    results.push(summary('50k list: keystroke to results', await typing(page, 'something about item 42'), RESPONSE_BUDGET_MS));
+    await page.goto(`${server.url}?data=large/`);
+    await page.waitForSelector('.instance-row');
+    const facet = [];
+    for (let i = 0; i < 6; i += 1) {
+      facet.push(await timeToChange(page, `document.querySelectorAll('section.facet[data-facet="repo"] input')[${i % 3}].click();`));
+    }
+    results.push(summary('50k list: facet click to results', facet, RESPONSE_BUDGET_MS));
+    const scroll = [];
+    for (let i = 0; i < 20; i += 1) {
+      const top = Math.floor(((i * 7919) % 50000) * 44);
+      scroll.push(await timeToChange(page, `document.querySelector('.rows').scrollTop = ${top}; document.querySelector('.rows').dispatchEvent(new Event('scroll'));`));
+    }
+    results.push(summary('50k list: scroll jump to rows drawn', scroll, RESPONSE_BUDGET_MS));
+
+    if (mounts.lite) {
+      await page.goto(`${server.url}?data=lite/`);
+      await page.waitForSelector('.instance-row');
+      results.push(summary('SWE-bench Lite: keystroke to results', await typing(page, 'separability matrix nested'), RESPONSE_BUDGET_MS));
+    }
+
+    start = Date.now();
+    await page.goto(`${server.url}?data=huge/&instance=huge__repo-1`);
+    await page.waitForSelector('section.patch[data-role="gold"] tr.add');
+    results.push(summary('1 MB patch + 150k statement: load to diff drawn', [Date.now() - start], LOAD_BUDGET_MS));
+    const open = [];
+    for (const i of [30, 35, 39]) {
+      open.push(await timeToChange(page, `document.querySelector('.file-link[data-path="pkg/m${i}.py"]').click();`, `details.diff-file[data-path="pkg/m${i}.py"]`));
+    }
+    results.push(summary('1 MB patch: open a folded file', open, RESPONSE_BUDGET_MS));
+    results.push(summary('150k statement: show the rest', [await timeToChange(page, "document.querySelector('.show-rest').click();", 'section.document')], RESPONSE_BUDGET_MS));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const round = (n) => Math.round(n * 10) / 10;
+  console.log('scenario'.padEnd(52), 'n'.padStart(3), 'median'.padStart(9), 'p95'.padStart(9), 'max'.padStart(9), 'p95/budget'.padStart(11));
+  for (const r of results) {
+    console.log(r.name.padEnd(52), String(r.samples).padStart(3), `${round(r.median_ms)}ms`.padStart(9), `${round(r.p95_ms)}ms`.padStart(9), `${round(r.max_ms)}ms`.padStart(9), r.p95_over_budget.toFixed(2).padStart(11));
+  }
+  mkdirSync(join(ROOT, 'target'), { recursive: true });
+  writeFileSync(join(ROOT, 'target', 'browser-bench.json'), JSON.stringify({ chromium: browser.version?.() ?? null, results }, null, 2));
+}
+
+await main();
