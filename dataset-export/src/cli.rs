@@ -201,6 +201,10 @@ pub struct ExportArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Local clones of the repositories (`owner/name`, `owner__name` or `name`): the files the patches change are
+    /// stored as they are at the base commit, so the explorer can expand a diff's context.
+    #[arg(long, value_name = "DIR")]
+    pub repos: Option<PathBuf>,
 }
 
 impl ExportArgs {
@@ -236,6 +240,7 @@ impl ExportArgs {
             skip_bad: self.skip_bad,
             marks,
             progress: !self.quiet,
+            repos: self.repos.clone(),
         };
         plan.validate()?;
         Ok(plan)

@@ -317,3 +317,69 @@ fn progress_shows_on_a_terminal_only() {
     let text = String::from_utf8_lossy(&transcript.stdout);
     assert!(text.contains("records"), "a progress bar on a terminal: {text:?}");
 }
+
+#[test]
+fn repos_store_each_changed_file_as_it_was_so_the_patches_apply_to_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root();
+    let repos = tmp.path().join("repos");
+    let status = std::process::Command::new("python3")
+        .arg(root.join("demo/build.py"))
+        .args(["--check", "--repos-out"])
+        .arg(&repos)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // One instance whose repository is not among the clones: exported without sources.
+    let input = tmp.path().join("demo.jsonl");
+    let mut text = std::fs::read_to_string(root.join("demo/demo.jsonl")).unwrap();
+    text.push_str(
+        &serde_json::json!({"instance_id": "elsewhere__x-1", "repo": "elsewhere/x", "base_commit": "abc", "problem_statement": "p",
+        "patch": "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-a\n+b\n", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"})
+        .to_string(),
+    );
+    text.push('\n');
+    std::fs::write(&input, text).unwrap();
+    let out = tmp.path().join("data");
+    let summary = tmp.path().join("summary.json");
+    benchscope_ok(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--repos",
+        repos.to_str().unwrap(),
+        "--summary-json",
+        summary.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let manifest: Manifest = read_json(&out.join("manifest.json"));
+    let instances = all_instances(&out, &manifest);
+    assert_eq!(instances.len(), 13);
+    let mut checked = 0;
+    for instance in &instances {
+        let Some(path) = &instance.sources else {
+            assert_eq!(instance.id, "elsewhere__x-1", "every demo instance has sources");
+            continue;
+        };
+        assert!(manifest.files.iter().any(|f| &f.path == path), "{path} is listed in the manifest");
+        let sources: benchscope_contract::SourceFiles = read_json(&out.join(path));
+        assert_eq!(Some(&sources.commit), instance.base_commit.as_ref());
+        let work = tmp.path().join("work");
+        write_files(&work, &serde_json::to_value(&sources.files).unwrap());
+        for patch in &instance.patches {
+            assert!(
+                git_apply(&work, &patch.diff),
+                "{}: the {:?} patch applies to the stored files",
+                instance.id,
+                patch.role
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 12);
+    let summary: serde_json::Value = read_json(&summary);
+    assert!(summary["warnings"].to_string().contains("NoRepository (1)"), "{summary}");
+}

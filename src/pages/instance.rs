@@ -91,6 +91,7 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
         facets,
         stats,
         mut extra,
+        sources,
     } = instance;
     let context = PanelContext {
         repo: &repo,

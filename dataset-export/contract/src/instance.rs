@@ -41,6 +41,21 @@ pub struct Instance {
     /// Every field of the source record that no other member holds, verbatim.
     #[serde(default)]
     pub extra: BTreeMap<String, serde_json::Value>,
+    /// Path, relative to the data directory, of the [`SourceFiles`] the patches change, when the
+    /// export was given the repositories (`--repos`): the diff view expands context from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sources: Option<String>,
+}
+
+/// The files an instance's patches change, as they are at its base commit.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SourceFiles {
+    /// Layout version, see [`crate::FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The commit the files were read at.
+    pub commit: String,
+    /// Path → content.
+    pub files: BTreeMap<String, String>,
 }
 
 impl Instance {

@@ -31,6 +31,6 @@ pub mod query;
 pub mod run;
 pub mod search;
 
-pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, TestLists};
+pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists};
 pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
 pub use run::{InstanceResult, PatchShard, Run, SystemInfo, TestStatus, TestTally};

@@ -24,7 +24,7 @@ use crate::progress::Progress;
 use crate::run_store::NewRun;
 
 pub use sandbox::network_isolation_available;
-pub use workspace::unsafe_paths;
+pub use workspace::{find_repository, unsafe_paths};
 
 /// What `eval` needs, checked before any test runs.
 #[derive(Debug, Clone)]

@@ -9,6 +9,7 @@
 //! same input always gives byte-identical files.
 
 mod search_index;
+mod sources;
 mod split_writer;
 mod staging;
 mod summary;
@@ -75,6 +76,8 @@ pub struct ExportPlan {
     pub marks: Vec<Mark>,
     /// Show a progress bar (only when stderr is a terminal).
     pub progress: bool,
+    /// Local clones to read the changed files from (`owner/name`, `owner__name` or `name`).
+    pub repos: Option<PathBuf>,
 }
 
 impl ExportPlan {
@@ -123,6 +126,7 @@ pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
         writers: BTreeMap::new(),
         formats: BTreeMap::new(),
         unmapped: BTreeMap::new(),
+        without_sources: BTreeMap::new(),
     };
     for input in &plan.inputs {
         run.input(input, &progress)?;
@@ -140,6 +144,8 @@ struct Run<'a> {
     writers: BTreeMap<(String, String), SplitWriter>,
     formats: BTreeMap<String, &'static dyn DatasetFormat>,
     unmapped: BTreeMap<String, usize>,
+    /// Instances `--repos` gave no sources, by reason.
+    without_sources: BTreeMap<String, usize>,
 }
 
 impl Run<'_> {
@@ -217,7 +223,19 @@ impl Run<'_> {
             .writers
             .entry((input.dataset.clone(), split.clone()))
             .or_insert_with(|| SplitWriter::new(&input.dataset, &split));
-        writer.push(instance, self.staging).map_err(|e| e.at(&input.path, location))
+        let sources = match &self.plan.repos {
+            Some(repos) => match sources::read_sources(repos, &instance) {
+                Ok(files) => Some(files),
+                Err(why) => {
+                    *self.without_sources.entry(format!("{why:?}")).or_default() += 1;
+                    None
+                }
+            },
+            None => None,
+        };
+        writer
+            .push(instance, sources, self.staging)
+            .map_err(|e| e.at(&input.path, location))
     }
 
     fn finish(self) -> anyhow::Result<()> {
@@ -228,6 +246,7 @@ impl Run<'_> {
             writers,
             formats,
             unmapped,
+            without_sources,
         } = self;
         let mut datasets: BTreeMap<String, DatasetEntry> = BTreeMap::new();
         let mut files = Vec::new();
@@ -259,6 +278,12 @@ impl Run<'_> {
                 unmapped.len(),
                 list.join(", ")
             ));
+        }
+        if !without_sources.is_empty() {
+            let reasons: Vec<_> = without_sources.iter().map(|(why, n)| format!("{why} ({n})")).collect();
+            summary
+                .warnings
+                .push(format!("--repos gave no source files for some instances: {}", reasons.join(", ")));
         }
         for mark in &plan.marks {
             let mut missing: Vec<_> = mark

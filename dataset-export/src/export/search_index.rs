@@ -251,6 +251,7 @@ mod tests {
             facets: Default::default(),
             stats: ChangeStats::default(),
             extra: Default::default(),
+            sources: None,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use benchscope_contract::{DetailShard, FacetCount, FileEntry, IndexRow, IndexShard, Instance, SplitEntry, FORMAT_VERSION};
+use benchscope_contract::{DetailShard, FacetCount, FileEntry, IndexRow, IndexShard, Instance, SourceFiles, SplitEntry, FORMAT_VERSION};
 
 use super::search_index::SearchIndex;
 use super::staging::Staging;
@@ -66,15 +66,21 @@ impl SplitWriter {
     }
 
     /// Adds an instance. A duplicate id is an error naming `instance_id`.
-    pub fn push(&mut self, instance: Instance, staging: &Staging) -> Result<(), FieldError> {
+    /// With `sources`, the files its patches change are written beside it for the diff view.
+    pub fn push(&mut self, instance: Instance, sources: Option<SourceFiles>, staging: &Staging) -> Result<(), FieldError> {
         if self.ids.contains(&id_key(&instance.id)) {
             return Err(FieldError::new("instance_id", format!("duplicate instance id `{}`", instance.id)));
         }
-        self.add(instance, staging)
+        self.add(instance, sources, staging)
             .map_err(|e| FieldError::record(format!("cannot write the output: {e:#}")))
     }
 
-    fn add(&mut self, instance: Instance, staging: &Staging) -> anyhow::Result<()> {
+    fn add(&mut self, mut instance: Instance, sources: Option<SourceFiles>, staging: &Staging) -> anyhow::Result<()> {
+        if let Some(sources) = sources {
+            let path = format!("sources/{}/{}/{:032x}.json", self.dataset, self.split, id_key(&instance.id));
+            self.files.push(staging.write(&path, &serde_json::to_vec(&sources)?)?);
+            instance.sources = Some(path);
+        }
         let json = serde_json::to_vec(&instance)?;
         if self.pending_count > 0 && self.pending.len() + json.len() > DETAIL_SHARD_TARGET_BYTES {
             self.flush_details(staging)?;

@@ -55,6 +55,7 @@ impl DatasetFormat for FeatureBenchSite {
             facets,
             stats: ChangeStats::default(),
             extra: record.into_iter().collect(),
+            sources: None,
         })
     }
 }

@@ -97,6 +97,7 @@ pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError
         facets,
         stats: ChangeStats::default(),
         extra: BTreeMap::new(),
+        sources: None,
     })
 }
 

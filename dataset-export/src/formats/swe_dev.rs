@@ -68,6 +68,7 @@ impl DatasetFormat for SweDev {
             facets,
             stats: ChangeStats::default(),
             extra: record.into_iter().collect(),
+            sources: None,
         })
     }
 }
