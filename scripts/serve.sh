@@ -11,12 +11,13 @@ PORT="${1:-${PORT:-8080}}"
 scripts/setup.sh
 cargo build --release --quiet -p benchscope-cli
 trunk build --release
-target/release/benchscope export demo/demo.jsonl --dataset demo --split test --categories demo/categories.json --out dist/data
-# The demo's runs are computed: its repositories are built with git and each prediction set's
-# tests run for real with pytest.
+# The demo's repositories are built with git: the export stores the files the patches change
+# (expandable diff context), and each prediction set's tests run on them for real with pytest.
 REPOS="$(mktemp -d)"
 trap 'rm -rf "$REPOS"' EXIT
 python3 demo/build.py --check --repos-out "$REPOS" >/dev/null
+target/release/benchscope export demo/demo.jsonl --dataset demo --split test --categories demo/categories.json \
+  --repos "$REPOS" --out dist/data
 for set in gold partly-right failure-modes; do
   target/release/benchscope eval --data dist/data --dataset demo --predictions "demo/predictions/$set.jsonl" \
     --repos "$REPOS" --run "$set" --timeout 10 --quiet

@@ -184,3 +184,25 @@ impl RunCache {
         Ok(shard.patches.get(instance).cloned())
     }
 }
+
+/// Where the open instance's pre-change files are (`export --repos`), so the diff view can expand
+/// context. Provided by the instance page only when the export stored them.
+#[derive(Clone)]
+pub struct InstanceSources {
+    /// URL of the [`benchscope_contract::SourceFiles`] file.
+    pub url: String,
+    /// Files already fetched.
+    pub cache: JsonCache<benchscope_contract::SourceFiles>,
+}
+
+impl InstanceSources {
+    /// The lines of `path` at the base commit, if the export stored it.
+    pub async fn lines(&self, path: &str) -> Result<Option<Vec<String>>, LoadError> {
+        let files = self.cache.get(&self.url).await?;
+        Ok(files.files.get(path).map(|text| text.lines().map(str::to_string).collect()))
+    }
+}
+
+/// Source files fetched so far, shared by every instance page.
+#[derive(Clone, Default)]
+pub struct SourceCache(pub JsonCache<benchscope_contract::SourceFiles>);

@@ -16,6 +16,7 @@ pub fn App() -> impl IntoView {
     provide_context(DetailCache::default());
     provide_context(crate::search::SearchCache::default());
     provide_context(crate::api::RunCache::default());
+    provide_context(crate::api::SourceCache::default());
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
     let manifest = LocalResource::new(move || {
         let base = base.get();

@@ -7,7 +7,7 @@
 //! - [`search`]: full-text search over the exported index;
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`file_tree`]: a patch's paths as a folder tree;
-//!   [`sections`]: parts of a markdown document by heading;
+//!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
 //! - [`pages`]: one module per page; [`components`]: markdown and diff rendering.
 //!
 //! Dataset text is untrusted: markdown is turned into a tree and rendered node by node, raw
@@ -17,6 +17,7 @@
 //! The web stack is compiled only for wasm32; natively this crate is just its pure modules,
 //! so `cargo test` checks them without a browser.
 
+pub mod context;
 pub mod file_tree;
 pub mod markdown;
 pub mod sections;

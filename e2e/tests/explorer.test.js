@@ -2,20 +2,23 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { ROOT, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
+import { ROOT, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
 import { largeData, hugeData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 let server;
 let session;
 let lite = null;
+let repos;
 let huge;
 
 before(async () => {
-  const data = exportDemo();
-  evaluateDemo(data, ['gold', 'partly-right']);
+  repos = buildDemoRepos();
+  const data = exportDemo(repos);
+  evaluateDemo(data, ['gold', 'partly-right'], repos);
   const broken = join(tempDir('broken'), 'data');
   cpSync(data, broken, { recursive: true });
   writeFileSync(join(broken, 'detail', 'demo', 'test', '0000.json'), '{"format_version": 1, "instances": [tru');
@@ -476,5 +479,44 @@ test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance
     assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: side-by-side diff`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  assert.deepEqual(errors, []);
+});
+
+test('expandable context: the unchanged lines above a hunk and to the end of the file come from the repository at the base commit', async () => {
+  const { page, errors } = session;
+  const gold = page.locator('section.patch[data-role="gold"]');
+  let tails = 0;
+  for (const [id, path] of [['benchscope-demo__unitcalc-1', 'unitcalc/convert.py'], ['benchscope-demo__matrixlite-7', 'matrixlite/matrix.py']]) {
+    const record = demo.find((r) => r.instance_id === id);
+    await page.goto(`${server.url}?instance=${id}`);
+    const card = gold.locator(`details.diff-file[data-path="${path}"]`);
+    await card.locator('tbody.hunk').first().waitFor();
+    const original = execFileSync('git', ['-C', join(repos, record.repo.split('/')[1]), 'show', `${record.base_commit}:${path}`], { encoding: 'utf8' }).split('\n');
+    if (original.at(-1) === '') original.pop();
+    const row = (tr) => [Number(tr.children[0].textContent), tr.querySelector('td.code').textContent];
+    const [oldStart] = (await card.locator('tr.hunk-header td.code').first().textContent()).match(/-(\d+)/).slice(1).map(Number);
+    assert.ok(oldStart > 1, `${path}: the first hunk starts below line 1`);
+    await card.locator('button.expand-context[data-gap="0"]').click();
+    const above = card.locator('tbody.expanded-context').first();
+    await above.locator('tr').first().waitFor();
+    assert.deepEqual(await above.locator('tr').evaluateAll((trs, f) => trs.map((tr) => [Number(tr.children[0].textContent), tr.querySelector('td.code').textContent])), original.slice(0, oldStart - 1).map((text, i) => [i + 1, text]));
+    const [lastStart, lastCount] = (await card.locator('tr.hunk-header td.code').last().textContent()).match(/-(\d+),(\d+)/).slice(1).map(Number);
+    const linesBelow = original.length - (lastStart + lastCount - 1);
+    const tail = card.locator(`button.expand-context[data-gap="${await card.locator('tbody.hunk').count()}"]`);
+    assert.equal(await tail.count(), linesBelow > 0 ? 1 : 0, `${path}: once the file is known, the gap below shows only if lines are left`);
+    if (linesBelow > 0) assert.match(await tail.textContent(), new RegExp(`Expand ${linesBelow} unchanged line`));
+    if (linesBelow > 0) {
+      tails += 1;
+      await tail.click();
+      await card.locator('tbody.expanded-context').nth(1).waitFor();
+      const last = await card.locator('tbody.expanded-context').last().locator('tr');
+      assert.equal(await last.count(), linesBelow);
+      assert.deepEqual(await last.last().evaluate(row), [original.length, original.at(-1)], 'the last line of the file');
+    }
+  }
+  assert.ok(tails > 0, 'one of the files has lines below its last hunk');
+  await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-3`);
+  await gold.locator('details.diff-file[data-path="unitcalc/registry.py"] tbody.hunk').waitFor();
+  assert.equal(await gold.locator('details.diff-file[data-path="unitcalc/registry.py"] button.expand-context').count(), 0, 'an added file has nothing to expand');
   assert.deepEqual(errors, []);
 });

@@ -26,17 +26,24 @@ export function tempDir(prefix) {
   return dir;
 }
 
-/** Exports the embedded demo dataset into a new directory and returns it. */
-export function exportDemo() {
+/** Builds the demo's git repositories into a new directory and returns it. */
+export function buildDemoRepos() {
+  const repos = join(tempDir('repos'), 'repos');
+  execFileSync('python3', [join(ROOT, 'demo', 'build.py'), '--check', '--repos-out', repos], { cwd: ROOT, stdio: 'ignore' });
+  return repos;
+}
+
+/** Exports the embedded demo dataset into a new directory and returns it; with `repos`, the
+ * changed files are stored for expandable context. */
+export function exportDemo(repos) {
   const out = join(tempDir('demo'), 'data');
-  benchscope('export', 'demo/demo.jsonl', '--dataset', 'demo', '--split', 'test', '--categories', 'demo/categories.json', '--out', out);
+  const withRepos = repos ? ['--repos', repos] : [];
+  benchscope('export', 'demo/demo.jsonl', '--dataset', 'demo', '--split', 'test', '--categories', 'demo/categories.json', ...withRepos, '--out', out);
   return out;
 }
 
 /** Evaluates the demo's prediction `sets` into `data` for real (git repositories, pytest). */
-export function evaluateDemo(data, sets) {
-  const repos = join(tempDir('repos'), 'repos');
-  execFileSync('python3', [join(ROOT, 'demo', 'build.py'), '--check', '--repos-out', repos], { cwd: ROOT, stdio: 'ignore' });
+export function evaluateDemo(data, sets, repos = buildDemoRepos()) {
   for (const set of sets) {
     benchscope('eval', '--data', data, '--dataset', 'demo', '--predictions', join(ROOT, 'demo', 'predictions', `${set}.jsonl`), '--repos', repos, '--run', set, '--timeout', '20', '--quiet');
   }

@@ -4,7 +4,7 @@
 use benchscope_contract::{IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
 
-use crate::api::{DetailCache, LoadError, RunCache, RunResult};
+use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, SourceCache};
 use crate::app::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_mark, RunsPanel};
@@ -93,6 +93,12 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
         mut extra,
         sources,
     } = instance;
+    if let Some(path) = sources {
+        provide_context(InstanceSources {
+            url: format!("{base}{path}"),
+            cache: expect_context::<SourceCache>().0,
+        });
+    }
     let context = PanelContext {
         repo: &repo,
         documents: &documents,

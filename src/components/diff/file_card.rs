@@ -1,18 +1,33 @@
-//! One file of a diff: a collapsible card whose hunks fold one by one, whose lines are Python
+//! One file of a diff: a collapsible card whose hunks fold one by one, whose unchanged lines
+//! between hunks expand when the export stored the file (`--repos`), whose lines are Python
 //! highlighted when the file is Python, and whose rows are built only when the card is open and
 //! only [`CHUNK_LINES`] at a time.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
-use benchscope_contract::patch::{side_by_side, DiffLine, FileDiff, Hunk, LineKind};
+use benchscope_contract::patch::{side_by_side, DiffLine, FileDiff, FileStatus, Hunk, LineKind};
 use leptos::html;
 use leptos::prelude::*;
 
 use super::{counts, status_label};
+use crate::api::InstanceSources;
+use crate::context::{gap_above, gap_below, Gap};
 use crate::syntax::{is_python, tokenize_python};
 
 /// Lines a file shows before "show more", and how many more each click adds.
 pub const CHUNK_LINES: usize = 500;
+
+/// What a reader changed on a card: folded hunks, lines shown, expanded gaps, and the file's
+/// pre-change lines once fetched.
+#[derive(Clone, Copy)]
+struct CardState {
+    folded: RwSignal<BTreeSet<usize>>,
+    limit: RwSignal<usize>,
+    /// Gaps expanded: `i` is the gap above hunk `i`, `hunks.len()` the one after the last.
+    expanded: RwSignal<BTreeSet<usize>>,
+    source: RwSignal<Option<Arc<Vec<String>>>>,
+}
 
 /// The card of `file`; its rows are built once it is `open` or opened.
 #[component]
@@ -24,8 +39,13 @@ pub fn FileCard(file: FileDiff, node: NodeRef<html::Details>, split: Signal<bool
     let header_counts = counts(&file);
     let data_path = path.clone();
     let built = RwSignal::new(open);
-    let limit = RwSignal::new(CHUNK_LINES);
-    let folded = RwSignal::new(BTreeSet::<usize>::new());
+    let state = CardState {
+        folded: RwSignal::new(BTreeSet::new()),
+        limit: RwSignal::new(CHUNK_LINES),
+        expanded: RwSignal::new(BTreeSet::new()),
+        source: RwSignal::new(None),
+    };
+    let expand = expander(&file, state);
     let hunks = StoredValue::new(file.hunks);
     let on_toggle = move |_| {
         if node.get_untracked().is_some_and(|card| card.open()) {
@@ -34,8 +54,11 @@ pub fn FileCard(file: FileDiff, node: NodeRef<html::Details>, split: Signal<bool
     };
     let body = move || {
         built.get().then(|| {
-            let (side_by_side_layout, limit_now, folded_now) = (split.get(), limit.get(), folded.get());
-            hunks.with_value(|hunks| table(hunks, side_by_side_layout, limit_now, &folded_now, python, folded, limit))
+            let layout = Layout {
+                side_by_side: split.get(),
+                python,
+            };
+            hunks.with_value(|hunks| table(hunks, layout, state, expand))
         })
     };
     view! {
@@ -51,50 +74,130 @@ pub fn FileCard(file: FileDiff, node: NodeRef<html::Details>, split: Signal<bool
     }
 }
 
-/// The file's table: each hunk's header, then its rows while fewer than `limit` are shown.
-fn table(
-    hunks: &[Hunk],
-    side_by_side_layout: bool,
-    limit: usize,
-    folded_now: &BTreeSet<usize>,
+/// Expands a gap, fetching the file as it was on first use; `None` where the export stored no
+/// pre-change file (no `--repos`, or an added file).
+fn expander(file: &FileDiff, state: CardState) -> Option<Callback<usize>> {
+    let sources = use_context::<InstanceSources>().filter(|_| file.status != FileStatus::Added)?;
+    let old_path = file.old_path.clone()?;
+    Some(Callback::new(move |gap: usize| {
+        state.expanded.update(|set| {
+            set.insert(gap);
+        });
+        if state.source.get_untracked().is_none() {
+            let (sources, old_path) = (sources.clone(), old_path.clone());
+            leptos::task::spawn_local(async move {
+                if let Ok(Some(lines)) = sources.lines(&old_path).await {
+                    state.source.set(Some(Arc::new(lines)));
+                }
+            });
+        }
+    }))
+}
+
+#[derive(Clone, Copy)]
+struct Layout {
+    side_by_side: bool,
     python: bool,
-    folded: RwSignal<BTreeSet<usize>>,
-    limit_signal: RwSignal<usize>,
-) -> impl IntoView {
-    let mut budget = limit;
+}
+
+/// The unchanged lines of a gap, or, after the last hunk before the file is fetched, "up to its
+/// end".
+#[derive(Clone, Copy)]
+enum GapLines {
+    Known(Gap),
+    UntilEnd,
+}
+
+/// The file's table: each hunk's header (after its expandable gap), then its rows while fewer
+/// than the limit are shown.
+fn table(hunks: &[Hunk], layout: Layout, state: CardState, expand: Option<Callback<usize>>) -> impl IntoView {
+    let (folded, expanded, source) = (state.folded.get(), state.expanded.get(), state.source.get());
+    let gap = |lines: Option<GapLines>, index: usize| {
+        expand
+            .zip(lines)
+            .map(|(expand, lines)| gap_rows(lines, index, expanded.contains(&index), source.as_deref(), layout, expand))
+    };
+    let mut budget = state.limit.get();
     let mut hidden = 0;
     let mut bodies = Vec::new();
     for (index, hunk) in hunks.iter().enumerate() {
-        let is_folded = folded_now.contains(&index);
-        let rows = if is_folded {
-            Vec::new()
-        } else {
-            hunk_rows(hunk, side_by_side_layout, python)
-        };
+        let above = gap(gap_above(hunks, index).map(GapLines::Known), index);
+        let is_folded = folded.contains(&index);
+        let rows = if is_folded { Vec::new() } else { hunk_rows(hunk, layout) };
         let shown = rows.len().min(budget);
         hidden += rows.len() - shown;
         budget -= shown;
         let rows: Vec<AnyView> = rows.into_iter().take(shown).collect();
         bodies.push(view! {
+            {above}
             <tbody class="hunk" class:folded=is_folded>
-                {hunk_header(hunk, index, is_folded, folded)}
+                {hunk_header(hunk, index, is_folded, state.folded)}
                 {rows}
             </tbody>
         });
     }
+    let below = match source.as_deref() {
+        Some(lines) => gap_below(hunks, lines.len() as u32).map(GapLines::Known),
+        None => (!hunks.is_empty()).then_some(GapLines::UntilEnd),
+    };
+    let tail = gap(below, hunks.len());
     let more = (hidden > 0).then(|| {
         let next = hidden.min(CHUNK_LINES);
+        let limit = state.limit;
         view! {
             <tbody class="more-lines">
                 <tr><td colspan="4">
-                    <button class="show-more" on:click=move |_| limit_signal.update(|l| *l += CHUNK_LINES)>
+                    <button class="show-more" on:click=move |_| limit.update(|l| *l += CHUNK_LINES)>
                         {format!("Show {next} more lines ({hidden} not shown)")}
                     </button>
                 </td></tr>
             </tbody>
         }
     });
-    view! { <table class="diff-table" class:split=side_by_side_layout>{bodies}{more}</table> }
+    view! { <table class="diff-table" class:split=layout.side_by_side>{bodies}{tail}{more}</table> }
+}
+
+/// A gap: its unchanged lines once expanded and fetched, else a button that expands it.
+fn gap_rows(
+    lines: GapLines,
+    index: usize,
+    expanded: bool,
+    source: Option<&Vec<String>>,
+    layout: Layout,
+    expand: Callback<usize>,
+) -> AnyView {
+    if let (true, Some(text), GapLines::Known(gap)) = (expanded, source, lines) {
+        let rows: Vec<AnyView> = gap
+            .numbers()
+            .filter_map(|(old, new)| {
+                let line = DiffLine {
+                    kind: LineKind::Context,
+                    text: text.get(old as usize - 1)?.clone(),
+                    old_line: Some(old),
+                    new_line: Some(new),
+                    no_newline_at_end: false,
+                };
+                Some(if layout.side_by_side {
+                    pair_row(Some(&line), Some(&line), layout.python).into_any()
+                } else {
+                    line_row(&line, layout.python).into_any()
+                })
+            })
+            .collect();
+        return view! { <tbody class="expanded-context">{rows}</tbody> }.into_any();
+    }
+    let label = match lines {
+        GapLines::Known(gap) => format!("Expand {} unchanged line{}", gap.len(), if gap.len() == 1 { "" } else { "s" }),
+        GapLines::UntilEnd => "Expand to the end of the file".to_string(),
+    };
+    view! {
+        <tbody class="gap">
+            <tr><td colspan="4">
+                <button class="expand-context" data-gap=index on:click=move |_| expand.run(index)>{format!("⋯ {label}")}</button>
+            </td></tr>
+        </tbody>
+    }
+    .into_any()
 }
 
 fn hunk_header(hunk: &Hunk, index: usize, is_folded: bool, folded: RwSignal<BTreeSet<usize>>) -> impl IntoView {
@@ -116,14 +219,14 @@ fn hunk_header(hunk: &Hunk, index: usize, is_folded: bool, folded: RwSignal<BTre
     }
 }
 
-fn hunk_rows(hunk: &Hunk, side_by_side_layout: bool, python: bool) -> Vec<AnyView> {
-    if side_by_side_layout {
+fn hunk_rows(hunk: &Hunk, layout: Layout) -> Vec<AnyView> {
+    if layout.side_by_side {
         side_by_side(hunk)
             .into_iter()
-            .map(|(old, new)| pair_row(old, new, python).into_any())
+            .map(|(old, new)| pair_row(old, new, layout.python).into_any())
             .collect()
     } else {
-        hunk.lines.iter().map(|line| line_row(line, python).into_any()).collect()
+        hunk.lines.iter().map(|line| line_row(line, layout.python).into_any()).collect()
     }
 }
 
