@@ -3,12 +3,13 @@
 // The data is the demo, exported and evaluated for real by the CLI, as the tests do.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, exportDemo, evaluateDemo, serve, openBrowser } from './tests/support.js';
+import { ROOT, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser } from './tests/support.js';
 
 const out = join(ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
-const data = exportDemo();
-evaluateDemo(data, ['gold', 'partly-right', 'failure-modes']);
+const repos = buildDemoRepos();
+const data = exportDemo(repos);
+evaluateDemo(data, ['gold', 'partly-right', 'failure-modes'], repos);
 const server = await serve({ data });
 const { browser, page } = await openBrowser();
 const shots = [

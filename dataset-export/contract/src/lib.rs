@@ -9,6 +9,7 @@
 //! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
+//! - [`stats`]: Wilson intervals and McNemar's exact test;
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
 //!   and the diff the app draws can never disagree.
@@ -30,6 +31,7 @@ pub mod patch;
 pub mod query;
 pub mod run;
 pub mod search;
+pub mod stats;
 
 pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists};
 pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
