@@ -6,9 +6,11 @@
 //!   Long Code Arena datasets all map onto it) and its compact index row;
 //! - [`run`]: a model run and its per-instance results (pass/fail verdicts *or* metrics, so that
 //!   benchmarks without a pass/fail column fit too);
+//! - [`breakdown`]: resolved ratios by facet, and two runs paired;
 //! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
+//! - [`leaderboard`]: a leaderboard row per run;
 //! - [`stats`]: Wilson intervals and McNemar's exact test;
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
@@ -23,8 +25,10 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod breakdown;
 pub mod compare;
 pub mod instance;
+pub mod leaderboard;
 pub mod manifest;
 pub mod outcomes;
 pub mod patch;

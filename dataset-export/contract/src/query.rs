@@ -24,22 +24,31 @@ pub fn facet_value<'a>(row: &'a IndexRow, facet: &str) -> Option<&'a str> {
         "repo" => Some(&row.repo),
         "category" => Some(&row.category),
         "year" => row.created.as_deref().and_then(|c| c.get(..4)),
-        "files" => Some(bucket(stats.files_changed, &[(1, "1"), (2, "2"), (5, "3-5")], "6+")),
-        "lines" => Some(bucket(
-            stats.lines_added + stats.lines_removed,
-            &[(10, "1-10"), (50, "11-50"), (200, "51-200")],
-            "201+",
-        )),
-        "functions" => Some(bucket(stats.functions_added, &[(0, "0"), (1, "1"), (2, "2")], ">=3")),
+        "files" => Some(bucket(stats.files_changed, &FILES_BUCKETS)),
+        "lines" => Some(bucket(stats.lines_added + stats.lines_removed, &LINES_BUCKETS)),
+        "functions" => Some(bucket(stats.functions_added, &FUNCTIONS_BUCKETS)),
         other => row.facets.get(other).map(String::as_str),
     }
 }
 
-fn bucket(value: u32, upper_bounds: &[(u32, &'static str)], rest: &'static str) -> &'static str {
-    upper_bounds
-        .iter()
-        .find(|(bound, _)| value <= *bound)
-        .map_or(rest, |(_, label)| label)
+/// Size buckets: each label with its inclusive upper bound, the last unbounded.
+const FILES_BUCKETS: [(u32, &str); 4] = [(1, "1"), (2, "2"), (5, "3-5"), (u32::MAX, "6+")];
+const LINES_BUCKETS: [(u32, &str); 4] = [(10, "1-10"), (50, "11-50"), (200, "51-200"), (u32::MAX, "201+")];
+const FUNCTIONS_BUCKETS: [(u32, &str); 4] = [(0, "0"), (1, "1"), (2, "2"), (u32::MAX, ">=3")];
+
+fn bucket(value: u32, buckets: &[(u32, &'static str)]) -> &'static str {
+    buckets.iter().find(|(bound, _)| value <= *bound).map_or("", |(_, label)| label)
+}
+
+/// The labels of a size facet, small to large (`None` for other facets).
+pub fn bucket_labels(facet: &str) -> Option<Vec<&'static str>> {
+    let buckets: &[(u32, &'static str)] = match facet {
+        "files" => &FILES_BUCKETS,
+        "lines" => &LINES_BUCKETS,
+        "functions" => &FUNCTIONS_BUCKETS,
+        _ => return None,
+    };
+    Some(buckets.iter().map(|(_, label)| *label).collect())
 }
 
 /// Selected values per facet.

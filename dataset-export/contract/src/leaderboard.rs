@@ -1,0 +1,159 @@
+//! A leaderboard row per run: who, when, % resolved with its Wilson 95% interval, % passed,
+//! tokens and cost. Runs with per-instance results are counted from them; leaderboard-only runs
+//! keep the numbers their source published.
+
+use crate::manifest::RunEntry;
+use crate::run::Run;
+use crate::stats::{wilson_interval, Z_95};
+
+/// One run on a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderboardRow {
+    /// The run's id.
+    pub id: String,
+    /// System name.
+    pub name: String,
+    /// Model, scaffold and organisation, when known.
+    pub model: Option<String>,
+    /// Scaffold / agent.
+    pub scaffold: Option<String>,
+    /// Organisation.
+    pub org: Option<String>,
+    /// Date, `YYYY-MM-DD`.
+    pub date: Option<String>,
+    /// Free tags.
+    pub tags: Vec<String>,
+    /// Resolved, in percent of the split's instances.
+    pub resolved_percent: Option<f64>,
+    /// Wilson 95% interval on it, in percent.
+    pub resolved_interval: Option<(f64, f64)>,
+    /// FeatureBench's passed (mean share of FAIL_TO_PASS tests passed), in percent.
+    pub passed_percent: Option<f64>,
+    /// Prompt and completion tokens over the run's results.
+    pub tokens_in: Option<u64>,
+    /// Completion tokens.
+    pub tokens_out: Option<u64>,
+    /// Cost in US dollars.
+    pub cost: Option<f64>,
+    /// Per-instance results the run holds.
+    pub instances: usize,
+}
+
+/// The row of `entry` on a split of `split_instances` instances, with its results when loaded.
+pub fn leaderboard_row(entry: &RunEntry, run: Option<&Run>, split_instances: usize) -> LeaderboardRow {
+    let n = split_instances as u64;
+    let resolved = entry
+        .resolved
+        .filter(|_| entry.instances > 0)
+        .map(|count| count as u64)
+        .or_else(|| {
+            // A published percentage, turned back into a count for the interval.
+            let percent = entry.headline.get("resolved_percent")?;
+            Some((percent / 100.0 * n as f64).round() as u64)
+        });
+    let resolved_percent = match (
+        entry.resolved.filter(|_| entry.instances > 0),
+        entry.headline.get("resolved_percent"),
+    ) {
+        (Some(count), _) if n > 0 => Some(count as f64 * 100.0 / n as f64),
+        (_, Some(percent)) => Some(*percent),
+        _ => None,
+    };
+    let resolved_interval = resolved
+        .and_then(|count| wilson_interval(count.min(n), n, Z_95))
+        .map(|(low, high)| (low * 100.0, high * 100.0));
+    let results = run.map(|r| r.results.as_slice()).unwrap_or_default();
+    let sum_u64 = |pick: fn(&crate::InstanceResult) -> Option<u64>| {
+        let values: Vec<u64> = results.iter().filter_map(pick).collect();
+        (!values.is_empty()).then(|| values.iter().sum())
+    };
+    let rates: Vec<f64> = results.iter().filter_map(|r| r.pass_rate).collect();
+    let passed_percent = entry
+        .headline
+        .get("passed_percent")
+        .copied()
+        .or_else(|| (!rates.is_empty()).then(|| rates.iter().sum::<f64>() * 100.0 / rates.len() as f64));
+    let costs: Vec<f64> = results.iter().filter_map(|r| r.cost).collect();
+    let cost = (!costs.is_empty())
+        .then(|| costs.iter().sum())
+        .or_else(|| entry.headline.get("cost").copied());
+    LeaderboardRow {
+        id: entry.id.clone(),
+        name: entry.system.name.clone(),
+        model: entry.system.model.clone(),
+        scaffold: entry.system.scaffold.clone(),
+        org: entry.system.org.clone(),
+        date: entry.date.clone(),
+        tags: entry.system.tags.clone(),
+        resolved_percent,
+        resolved_interval,
+        passed_percent,
+        tokens_in: sum_u64(|r| r.tokens_in),
+        tokens_out: sum_u64(|r| r.tokens_out),
+        cost,
+        instances: entry.instances,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{InstanceResult, SystemInfo};
+    use std::collections::BTreeMap;
+
+    fn entry(id: &str, instances: usize, resolved: Option<usize>, headline: &[(&str, f64)]) -> RunEntry {
+        RunEntry {
+            id: id.into(),
+            dataset: "d".into(),
+            split: "test".into(),
+            system: SystemInfo {
+                name: id.into(),
+                ..Default::default()
+            },
+            date: None,
+            path: format!("runs/{id}.json"),
+            instances,
+            resolved,
+            headline: headline.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
+        }
+    }
+
+    #[test]
+    fn counted_runs_use_the_split_size_and_published_ones_their_percentage() {
+        let counted = leaderboard_row(&entry("a", 300, Some(81), &[("resolved_percent", 99.0)]), None, 300);
+        assert_eq!(counted.resolved_percent, Some(27.0), "the results win over a disagreeing headline");
+        let (low, high) = counted.resolved_interval.unwrap();
+        assert!(low < 27.0 && high > 27.0 && low > 20.0 && high < 33.0, "{low} {high}");
+        let published = leaderboard_row(&entry("b", 0, None, &[("resolved_percent", 43.0)]), None, 300);
+        assert_eq!(published.resolved_percent, Some(43.0));
+        assert!(published.resolved_interval.is_some());
+        let nothing = leaderboard_row(&entry("c", 0, None, &[]), None, 300);
+        assert_eq!((nothing.resolved_percent, nothing.resolved_interval), (None, None));
+    }
+
+    #[test]
+    fn tokens_cost_and_pass_rate_come_from_the_results() {
+        let result = |tokens: u64, cost: f64, rate: f64| InstanceResult {
+            tokens_in: Some(tokens),
+            tokens_out: Some(tokens / 10),
+            cost: Some(cost),
+            pass_rate: Some(rate),
+            ..Default::default()
+        };
+        let run = Run {
+            id: "r".into(),
+            dataset: "d".into(),
+            split: "test".into(),
+            system: SystemInfo::default(),
+            date: None,
+            source: String::new(),
+            headline: BTreeMap::new(),
+            notes: Vec::new(),
+            results: vec![result(1000, 0.5, 1.0), result(3000, 1.5, 0.5)],
+        };
+        let row = leaderboard_row(&entry("r", 2, Some(1), &[]), Some(&run), 2);
+        assert_eq!((row.tokens_in, row.tokens_out, row.cost), (Some(4000), Some(400), Some(2.0)));
+        assert_eq!(row.passed_percent, Some(75.0));
+        assert_eq!(row.resolved_percent, Some(50.0));
+    }
+}
