@@ -1,11 +1,13 @@
 //! The root component: loads the manifest, picks the dataset and split, switches pages.
 
+use std::sync::Arc;
+
 use benchscope_contract::outcomes::add_run_facets;
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, Run, RunEntry, SplitEntry};
 use leptos::prelude::*;
 
 use crate::api::{data_base, load_index, load_manifest, DetailCache, LoadError, RunCache};
-use crate::pages::{instance::InstancePage, list::ListPage};
+use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
 use crate::url_state::{UrlState, ViewState};
 
 /// The explorer.
@@ -79,6 +81,8 @@ pub struct LoadedSet {
     pub start: usize,
     /// The runs evaluated on it.
     pub runs: Vec<RunEntry>,
+    /// Those runs' files that loaded (the ones with per-instance results).
+    pub run_files: Vec<Arc<Run>>,
 }
 
 impl LoadedSet {
@@ -140,6 +144,7 @@ async fn load_sets(
         let (runs, run_errors) = run_cache.runs(base, &entries).await;
         errors.extend(run_errors);
         add_run_facets(&mut part, &runs.iter().map(|r| r.as_ref()).collect::<Vec<&Run>>());
+        let run_files = runs;
         if several {
             for row in &mut part {
                 row.facets.insert("benchmark".into(), dataset.clone());
@@ -151,6 +156,7 @@ async fn load_sets(
             split,
             start: rows.len(),
             runs: entries,
+            run_files,
         });
         rows.extend(part);
     }
@@ -184,11 +190,13 @@ fn Explorer(manifest: Manifest, base: String) -> impl IntoView {
             Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with `benchscope export`."</p> }.into_any(),
             Some(Ok(Some((rows, sets, errors)))) => {
                 let errors = errors.into_iter().map(|error| view! { <ErrorBox error /> }).collect_view();
-                let page = match url.with(|s| (s.instance.clone(), s.from.clone())) {
-                    (Some(id), from) => instance_page(rows, &sets, id, from, base.get_value()),
-                    (None, _) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
+                let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.clone())) {
+                    (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
+                    (None, _, Some(view)) if view == "leaderboard" => view! { <LeaderboardPage sets /> }.into_any(),
+                    (None, _, Some(view)) if view == "analysis" => view! { <AnalysisPage rows sets /> }.into_any(),
+                    (None, _, _) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
                 };
-                (errors, page).into_any()
+                (errors, view! { <ViewTabs /> }, page).into_any()
             }
         }}
     }
@@ -310,5 +318,45 @@ fn CompareWith(options: Vec<(String, usize)>, current: Memo<Option<String>>) -> 
             </select>
         </label>
         {chips}
+    }
+}
+
+/// The list, the leaderboard and the analysis of the loaded sets.
+#[component]
+fn ViewTabs() -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let current = Memo::new(move |_| {
+        url.with(|s| {
+            if s.instance.is_some() {
+                None
+            } else {
+                Some(s.view.clone().unwrap_or_default())
+            }
+        })
+    });
+    let tab = move |value: &'static str, label: &'static str| {
+        let href = move || {
+            let mut state = url.get();
+            state.close_instance();
+            state.view = (!value.is_empty()).then(|| value.to_string());
+            state.to_query()
+        };
+        view! {
+            <a class="tab" href=href aria-current=move || (current.get().as_deref() == Some(value)).then_some("page")
+                on:click=move |ev| {
+                    ev.prevent_default();
+                    url.navigate(|s| {
+                        s.close_instance();
+                        s.view = (!value.is_empty()).then(|| value.to_string());
+                    });
+                }>{label}</a>
+        }
+    };
+    view! {
+        <nav class="view-tabs" aria-label="Views">
+            {tab("", "Instances")}
+            {tab("leaderboard", "Leaderboard")}
+            {tab("analysis", "Breakdowns and comparison")}
+        </nav>
     }
 }

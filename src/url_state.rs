@@ -1,7 +1,7 @@
 //! The view state, kept in the URL's query string so that every screen is a permalink and the
 //! browser's back and forward buttons work.
 //!
-//! `?data=<url>&dataset=<name>&split=<name>&with=<dataset/split>...&f=<facet>:<value>...&q=<query>&sort=<key>&diff=split&instance=<id>&from=<dataset/split>`. The state is
+//! `?data=<url>&dataset=<name>&split=<name>&with=<dataset/split>...&f=<facet>:<value>...&q=<query>&sort=<key>&diff=split&view=<leaderboard|analysis>&instance=<id>&from=<dataset/split>`. The state is
 //! parsed from `location.search`, changed only through [`UrlState::navigate`] (which pushes a
 //! history entry), and re-read on `popstate`.
 
@@ -27,6 +27,8 @@ pub struct ViewState {
     pub sort: Option<String>,
     /// Diff layout: `split` for side by side, unified otherwise.
     pub diff: Option<String>,
+    /// The page: the list (default), `leaderboard` or `analysis`.
+    pub view: Option<String>,
     /// Open instance.
     pub instance: Option<String>,
     /// The `dataset/split` the open instance belongs to, when it is one of the `with` sets.
@@ -61,6 +63,7 @@ impl ViewState {
             q: get("q"),
             sort: get("sort"),
             diff: get("diff"),
+            view: get("view"),
             instance: get("instance"),
             from: get("from"),
         }
@@ -98,6 +101,7 @@ impl ViewState {
             ("q", &self.q),
             ("sort", &self.sort),
             ("diff", &self.diff),
+            ("view", &self.view),
             ("instance", &self.instance),
             ("from", &self.from),
         ] {

@@ -32,6 +32,7 @@ before(async () => {
   if (existsSync(liteFile)) {
     lite = join(tempDir('lite'), 'data');
     benchscope('export', liteFile, '--out', lite, '--quiet');
+    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), '--data', lite);
   }
   server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, ...(lite ? { lite } : {}) });
   session = await openBrowser();
@@ -518,5 +519,117 @@ test('expandable context: the unchanged lines above a hunk and to the end of the
   await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-3`);
   await gold.locator('details.diff-file[data-path="unitcalc/registry.py"] tbody.hunk').waitFor();
   assert.equal(await gold.locator('details.diff-file[data-path="unitcalc/registry.py"] button.expand-context').count(), 0, 'an added file has nothing to expand');
+  assert.deepEqual(errors, []);
+});
+
+/** The Wilson 95% interval, computed here independently of the app. */
+function wilson(successes, n) {
+  const z = 1.959963984540054;
+  const p = successes / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return [Math.max(0, centre - half) * 100, Math.min(1, centre + half) * 100];
+}
+
+test('leaderboard: demo runs ranked by % resolved with Wilson intervals, sortable columns', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const runs = ['gold', 'partly-right'].map((name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')));
+  const expected = runs.map((run) => {
+    const resolved = run.results.filter((r) => r.resolved).length;
+    const [low, high] = wilson(resolved, demo.length);
+    return [run.id, `${(resolved * 100 / demo.length).toFixed(1)} [${low.toFixed(1)}, ${high.toFixed(1)}]`];
+  }).sort((a, b) => parseFloat(b[1]) - parseFloat(a[1]));
+  const shown = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('.resolved').textContent.trim().replace(/\s+/g, ' ')]));
+  assert.deepEqual(shown, expected);
+  await page.click('button.sort[data-key="resolved"]');
+  const ascending = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run));
+  assert.deepEqual(ascending, expected.map((e) => e[0]).reverse(), 'a second click reverses the order');
+  assert.equal(await page.locator('th[aria-sort="ascending"] button[data-key="resolved"]').count(), 1);
+  assert.deepEqual(errors, []);
+});
+
+test('leaderboard: the real swebench.com Lite board ranks as its source does', async (t) => {
+  if (!lite) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), 'utf8'));
+  const board = source.leaderboards.find((b) => b.name === 'Lite').results;
+  const ranked = [...board].sort((a, b) => b.resolved - a.resolved || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  await page.goto(`${server.url}?data=lite/&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const shown = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[1].textContent, tr.querySelector('.resolved').textContent.trim().split(' ')[0]]));
+  assert.equal(shown.length, board.length);
+  assert.deepEqual(shown.map(([, p]) => Number(p)), ranked.map((e) => Number(e.resolved.toFixed(1))), 'the same percentages in the same order');
+  assert.deepEqual(shown.slice(0, 10).map(([name]) => name), ranked.slice(0, 10).map((e) => e.name), 'the same systems on top');
+  await page.fill('input[aria-label^="Filter runs"]', ranked[0].name);
+  await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length <= n, board.length - 1);
+  assert.deepEqual(errors, []);
+});
+
+test('breakdowns: the chart is drawn, the table matches an independent count, a bar click lists exactly its instances; McNemar on two runs', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('canvas.chart');
+  await page.waitForFunction(() => {
+    const c = document.querySelector('canvas.chart');
+    const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let coloured = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 1]) > 40 || Math.abs(pixels[i + 1] - pixels[i + 2]) > 40) coloured += 1;
+    return coloured > 500;
+  });
+  const runs = Object.fromEntries(['gold', 'partly-right'].map((name) => [name, JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8'))]));
+  const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
+  const cells = await page.locator('.breakdown-table td').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
+  assert.ok(cells.length > 0);
+  for (const [category, run, resolved, total] of cells) {
+    const ids = demo.filter((r) => categories[r.repo] === category).map((r) => r.instance_id);
+    const results = runs[run].results.filter((r) => ids.includes(r.instance_id));
+    assert.deepEqual([resolved, total], [results.filter((r) => r.resolved).length, results.length], `${category} / ${run}`);
+  }
+  // Click the first bar of the first group: the list shows that group's instances the run resolved.
+  const box = await page.locator('canvas.chart').boundingBox();
+  const [group, run] = [cells[0][0], cells[0][1]];
+  const groups = await page.locator('.breakdown-table tbody tr').count();
+  const series = await page.locator('.breakdown-table thead th').count() - 1;
+  const scale = box.width / 900;
+  // The plot area starts after the margin and the y label area (12 + 48 px) and ends 12 px from the right.
+  const left = (12 + 48) * scale;
+  const slot = (box.width - left - 12 * scale) / groups;
+  const x = box.x + left + slot * (0.1 + 0.8 / series / 2);
+  const y = box.y + box.height - (12 + 40 + 5) * scale;
+  const expected = runs[run].results.filter((r) => r.resolved && categories[demo.find((d) => d.instance_id === r.instance_id).repo] === group).map((r) => r.instance_id).sort();
+  if (expected.length > 0) {
+    await page.mouse.click(x, y);
+    await page.waitForURL((url) => !url.search.includes('view=analysis'));
+    await rows(page);
+    const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+    assert.deepEqual(listed.sort(), expected);
+    await page.goBack();
+    await page.waitForSelector('canvas.chart');
+  }
+  // McNemar, counted here from the run files.
+  const resolvedSet = (name) => new Set(runs[name].results.filter((r) => r.resolved).map((r) => r.instance_id));
+  const [a, b] = [resolvedSet('gold'), resolvedSet('partly-right')];
+  const both = [...a].filter((id) => b.has(id)).length;
+  const firstOnly = a.size - both;
+  const secondOnly = b.size - both;
+  const shownCounts = await page.locator('.paired-counts button').allTextContents();
+  assert.deepEqual(shownCounts.slice(0, 3).map((t) => Number(t.split(': ')[1])), [both, firstOnly, secondOnly]);
+  const n = firstOnly + secondOnly;
+  const k = Math.min(firstOnly, secondOnly);
+  let tail = 0;
+  let choose = 1;
+  for (let i = 0; i <= k; i += 1) { if (i > 0) choose = (choose * (n - i + 1)) / i; tail += choose / 2 ** n; }
+  const p = Math.min(1, 2 * tail);
+  assert.ok(Math.abs(Number(await page.locator('.mcnemar').getAttribute('data-p')) - p) < 1e-9, `p = ${p}`);
+  await page.click('.paired[data-cell="first"]');
+  await rows(page);
+  const firstOnlyListed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  assert.deepEqual(firstOnlyListed.sort(), [...a].filter((id) => !b.has(id)).sort());
   assert.deepEqual(errors, []);
 });

@@ -1,5 +1,6 @@
 //! Widgets shared by the pages.
 
+pub mod chart;
 pub mod code;
 pub mod diff;
 pub mod facets;

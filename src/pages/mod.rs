@@ -1,4 +1,6 @@
 //! One module per page.
 
+pub mod analysis;
 pub mod instance;
+pub mod leaderboard;
 pub mod list;

@@ -1,6 +1,7 @@
 //! A leaderboard row per run: who, when, % resolved with its Wilson 95% interval, % passed,
-//! tokens and cost. Runs with per-instance results are counted from them; leaderboard-only runs
-//! keep the numbers their source published.
+//! tokens and cost. A published percentage ranks the run as its source does (a disagreeing
+//! per-instance count is flagged beside it); runs we evaluated or imported from a harness are
+//! counted from their results.
 
 use crate::manifest::RunEntry;
 use crate::run::Run;
@@ -27,6 +28,8 @@ pub struct LeaderboardRow {
     pub resolved_percent: Option<f64>,
     /// Wilson 95% interval on it, in percent.
     pub resolved_interval: Option<(f64, f64)>,
+    /// The percentage the per-instance results give, when it differs from the published one.
+    pub counted_differs: Option<f64>,
     /// FeatureBench's passed (mean share of FAIL_TO_PASS tests passed), in percent.
     pub passed_percent: Option<f64>,
     /// Prompt and completion tokens over the run's results.
@@ -42,26 +45,22 @@ pub struct LeaderboardRow {
 /// The row of `entry` on a split of `split_instances` instances, with its results when loaded.
 pub fn leaderboard_row(entry: &RunEntry, run: Option<&Run>, split_instances: usize) -> LeaderboardRow {
     let n = split_instances as u64;
-    let resolved = entry
+    let counted = entry
         .resolved
-        .filter(|_| entry.instances > 0)
-        .map(|count| count as u64)
-        .or_else(|| {
-            // A published percentage, turned back into a count for the interval.
-            let percent = entry.headline.get("resolved_percent")?;
-            Some((percent / 100.0 * n as f64).round() as u64)
-        });
-    let resolved_percent = match (
-        entry.resolved.filter(|_| entry.instances > 0),
-        entry.headline.get("resolved_percent"),
-    ) {
-        (Some(count), _) if n > 0 => Some(count as f64 * 100.0 / n as f64),
-        (_, Some(percent)) => Some(*percent),
+        .filter(|_| entry.instances > 0 && n > 0)
+        .map(|count| count as f64 * 100.0 / n as f64);
+    let published = entry.headline.get("resolved_percent").copied();
+    // The source's own number ranks the run, as its leaderboard does; the per-instance count is
+    // kept beside it to flag a source that contradicts itself.
+    let resolved_percent = published.or(counted);
+    let resolved_interval = resolved_percent
+        .filter(|_| n > 0)
+        .and_then(|percent| wilson_interval(((percent / 100.0 * n as f64).round() as u64).min(n), n, Z_95))
+        .map(|(low, high)| (low * 100.0, high * 100.0));
+    let counted_differs = match (published, counted) {
+        (Some(published), Some(counted)) if (published - counted).abs() >= 0.05 => Some(counted),
         _ => None,
     };
-    let resolved_interval = resolved
-        .and_then(|count| wilson_interval(count.min(n), n, Z_95))
-        .map(|(low, high)| (low * 100.0, high * 100.0));
     let results = run.map(|r| r.results.as_slice()).unwrap_or_default();
     let sum_u64 = |pick: fn(&crate::InstanceResult) -> Option<u64>| {
         let values: Vec<u64> = results.iter().filter_map(pick).collect();
@@ -87,6 +86,7 @@ pub fn leaderboard_row(entry: &RunEntry, run: Option<&Run>, split_instances: usi
         tags: entry.system.tags.clone(),
         resolved_percent,
         resolved_interval,
+        counted_differs,
         passed_percent,
         tokens_in: sum_u64(|r| r.tokens_in),
         tokens_out: sum_u64(|r| r.tokens_out),
@@ -120,10 +120,14 @@ mod tests {
 
     #[test]
     fn counted_runs_use_the_split_size_and_published_ones_their_percentage() {
-        let counted = leaderboard_row(&entry("a", 300, Some(81), &[("resolved_percent", 99.0)]), None, 300);
-        assert_eq!(counted.resolved_percent, Some(27.0), "the results win over a disagreeing headline");
+        let counted = leaderboard_row(&entry("a", 300, Some(81), &[]), None, 300);
+        assert_eq!(counted.resolved_percent, Some(27.0));
         let (low, high) = counted.resolved_interval.unwrap();
         assert!(low < 27.0 && high > 27.0 && low > 20.0 && high < 33.0, "{low} {high}");
+        let contradicted = leaderboard_row(&entry("a", 300, Some(81), &[("resolved_percent", 28.0)]), None, 300);
+        assert_eq!(contradicted.resolved_percent, Some(28.0), "the source's number ranks the run");
+        assert_eq!(contradicted.counted_differs, Some(27.0), "and its own details are flagged");
+        assert_eq!(counted.counted_differs, None);
         let published = leaderboard_row(&entry("b", 0, None, &[("resolved_percent", 43.0)]), None, 300);
         assert_eq!(published.resolved_percent, Some(43.0));
         assert!(published.resolved_interval.is_some());

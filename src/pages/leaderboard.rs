@@ -1,0 +1,215 @@
+//! The leaderboard of the selected dataset and split: every run the data directory holds, with
+//! % resolved and its Wilson 95% interval, % passed, tokens and cost, sortable on every column
+//! and filtered by tag or by text (system, model, scaffold, organisation).
+
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
+
+use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
+use leptos::prelude::*;
+
+use crate::app::LoadedSet;
+
+/// A sortable column: its title and how two rows compare on it.
+struct Column {
+    key: &'static str,
+    title: &'static str,
+    compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering,
+    numeric: bool,
+}
+
+fn by_option<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
+        (Some(_), None) => Ordering::Greater,
+        (None, Some(_)) => Ordering::Less,
+        (None, None) => Ordering::Equal,
+    }
+}
+
+const COLUMNS: [Column; 9] = [
+    Column {
+        key: "system",
+        title: "System",
+        compare: |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()),
+        numeric: false,
+    },
+    Column {
+        key: "model",
+        title: "Model",
+        compare: |a, b| a.model.cmp(&b.model),
+        numeric: false,
+    },
+    Column {
+        key: "scaffold",
+        title: "Scaffold",
+        compare: |a, b| a.scaffold.cmp(&b.scaffold),
+        numeric: false,
+    },
+    Column {
+        key: "date",
+        title: "Date",
+        compare: |a, b| a.date.cmp(&b.date),
+        numeric: false,
+    },
+    Column {
+        key: "resolved",
+        title: "% resolved",
+        compare: |a, b| by_option(a.resolved_percent, b.resolved_percent),
+        numeric: true,
+    },
+    Column {
+        key: "passed",
+        title: "% passed",
+        compare: |a, b| by_option(a.passed_percent, b.passed_percent),
+        numeric: true,
+    },
+    Column {
+        key: "tokens_in",
+        title: "Tokens in",
+        compare: |a, b| by_option(a.tokens_in, b.tokens_in),
+        numeric: true,
+    },
+    Column {
+        key: "tokens_out",
+        title: "Tokens out",
+        compare: |a, b| by_option(a.tokens_out, b.tokens_out),
+        numeric: true,
+    },
+    Column {
+        key: "cost",
+        title: "Cost ($)",
+        compare: |a, b| by_option(a.cost, b.cost),
+        numeric: true,
+    },
+];
+
+/// The leaderboard of the first loaded set.
+#[component]
+pub fn LeaderboardPage(sets: Vec<LoadedSet>) -> impl IntoView {
+    let Some(set) = sets.into_iter().next() else { return ().into_any() };
+    let rows: Vec<LeaderboardRow> = set
+        .runs
+        .iter()
+        .map(|entry| {
+            let file = set.run_files.iter().find(|r| r.id == entry.id);
+            leaderboard_row(entry, file.map(|f| f.as_ref()), set.split.instances)
+        })
+        .collect();
+    let tags: BTreeSet<String> = rows.iter().flat_map(|r| r.tags.iter().cloned()).collect();
+    let rows = StoredValue::new(rows);
+    let sort = RwSignal::new(("resolved", true));
+    let chosen_tags = RwSignal::new(BTreeSet::<String>::new());
+    let text = RwSignal::new(String::new());
+    let shown = Memo::new(move |_| {
+        let (key, descending) = sort.get();
+        let (tags, text) = (chosen_tags.get(), text.get().to_lowercase());
+        let column = COLUMNS.iter().find(|c| c.key == key).unwrap_or(&COLUMNS[4]);
+        let mut list: Vec<LeaderboardRow> = rows.with_value(|rows| {
+            rows.iter()
+                .filter(|r| tags.iter().all(|t| r.tags.contains(t)))
+                .filter(|r| text.is_empty() || searchable(r).contains(&text))
+                .cloned()
+                .collect()
+        });
+        list.sort_by(|a, b| {
+            let order = (column.compare)(a, b);
+            let order = if descending { order.reverse() } else { order };
+            order.then_with(|| a.name.cmp(&b.name))
+        });
+        list
+    });
+    let title = format!("{} / {}: {} runs", set.dataset, set.split.name, rows.with_value(Vec::len));
+    let n = set.split.instances;
+    view! {
+        <section class="leaderboard">
+            <h2>{title}</h2>
+            <div class="toolbar">
+                <input type="search" aria-label="Filter runs by system, model, scaffold or organisation" placeholder="Filter runs"
+                    on:input=move |ev| text.set(event_target_value(&ev)) />
+                {tags.into_iter().map(|tag| {
+                    let value = tag.clone();
+                    view! {
+                        <label class="tag-filter">
+                            <input type="checkbox" on:change=move |_| chosen_tags.update(|t| if !t.remove(&value) { t.insert(value.clone()); }) />
+                            {tag}
+                        </label>
+                    }
+                }).collect_view()}
+            </div>
+            <table class="leaderboard-table">
+                <thead><tr>
+                    <th scope="col">"#"</th>
+                    {COLUMNS.iter().map(|column| header(column, sort)).collect_view()}
+                    <th scope="col">"Organisation"</th>
+                    <th scope="col">"Tags"</th>
+                </tr></thead>
+                <tbody>
+                    {move || shown.get().into_iter().enumerate().map(|(rank, row)| row_view(rank + 1, row)).collect_view()}
+                </tbody>
+            </table>
+            <p class="note">{format!("% resolved is over the split's {n} instances; the interval is Wilson's 95% score interval. A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown beside it.")}</p>
+        </section>
+    }
+    .into_any()
+}
+
+fn searchable(row: &LeaderboardRow) -> String {
+    [Some(&row.name), row.model.as_ref(), row.scaffold.as_ref(), row.org.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|s| s.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn header(column: &'static Column, sort: RwSignal<(&'static str, bool)>) -> impl IntoView {
+    let state = move || match sort.get() {
+        (key, true) if key == column.key => "descending",
+        (key, false) if key == column.key => "ascending",
+        _ => "none",
+    };
+    view! {
+        <th scope="col" aria-sort=state class:num=column.numeric>
+            <button class="sort" data-key=column.key on:click=move |_| sort.update(|(key, descending)| {
+                if *key == column.key {
+                    *descending = !*descending;
+                } else {
+                    *key = column.key;
+                    *descending = column.numeric;
+                }
+            })>{column.title}</button>
+        </th>
+    }
+}
+
+fn percent(value: Option<f64>) -> String {
+    value.map(|v| format!("{v:.1}")).unwrap_or_else(|| "—".into())
+}
+
+fn row_view(rank: usize, row: LeaderboardRow) -> impl IntoView {
+    let interval = row
+        .resolved_interval
+        .map(|(low, high)| format!("[{low:.1}, {high:.1}]"))
+        .unwrap_or_default();
+    let count = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_else(|| "—".into());
+    view! {
+        <tr data-run=row.id.clone()>
+            <td class="num">{rank}</td>
+            <td>{row.name.clone()}</td>
+            <td>{row.model.clone().unwrap_or_default()}</td>
+            <td>{row.scaffold.clone().unwrap_or_default()}</td>
+            <td>{row.date.clone().unwrap_or_default()}</td>
+            <td class="num resolved">
+                {percent(row.resolved_percent)}" "<span class="interval">{interval}</span>
+                {row.counted_differs.map(|c| view! { <span class="differs" title="The source's per-instance results give a different number">{format!(" ≠ {c:.1} counted")}</span> })}
+            </td>
+            <td class="num passed">{percent(row.passed_percent)}</td>
+            <td class="num">{count(row.tokens_in)}</td>
+            <td class="num">{count(row.tokens_out)}</td>
+            <td class="num">{row.cost.map(|c| format!("{c:.2}")).unwrap_or_else(|| "—".into())}</td>
+            <td>{row.org.clone().unwrap_or_default()}</td>
+            <td>{row.tags.join(", ")}</td>
+        </tr>
+    }
+}
