@@ -17,6 +17,8 @@ const shots = [
   ['facets.png', '?f=category:Internet&sort=-size', '.instance-row'],
   ['instance.png', '?instance=benchscope-demo__tinyconf-12', '.runs-table'],
   ['diff.png', '?instance=benchscope-demo__unitcalc-3', 'section.patch .diff-file'],
+  ['leaderboard.png', '?view=leaderboard', '.leaderboard-table tbody tr'],
+  ['breakdowns.png', '?view=analysis', 'canvas.chart'],
 ];
 for (const [name, query, selector] of shots) {
   await page.goto(`${server.url}${query}`);
