@@ -3,6 +3,7 @@
 //! - [`app`]: the root component, the loading of the manifest and the page switch;
 //! - [`url_state`]: the view state (data directory, dataset, split, filters, open instance),
 //!   which lives in the URL so every screen is a permalink;
+//! - [`sets`]: the dataset splits loaded into the list, with their runs;
 //! - [`api`]: fetching the manifest and shards, with errors that name the file;
 //! - [`search`]: full-text search over the exported index;
 //! - [`markdown`]: untrusted markdown as a safe tree;
@@ -33,6 +34,8 @@ pub mod components;
 pub mod pages;
 #[cfg(target_arch = "wasm32")]
 pub mod search;
+#[cfg(target_arch = "wasm32")]
+pub mod sets;
 #[cfg(target_arch = "wasm32")]
 pub mod url_state;
 

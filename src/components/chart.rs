@@ -101,7 +101,7 @@ pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), groups: usize, se
     let position = (x - xs.start) as f64 / (xs.end - xs.start) as f64 * groups as f64;
     let group = position.floor() as usize;
     let within = position - group as f64 - (1.0 - FILL) / 2.0;
-    if within < 0.0 || within >= FILL {
+    if !(0.0..FILL).contains(&within) {
         return None;
     }
     Some((group.min(groups - 1), ((within / FILL) * series as f64).floor() as usize))

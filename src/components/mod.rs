@@ -6,6 +6,7 @@ pub mod diff;
 pub mod facets;
 pub mod highlight;
 pub mod markdown;
+pub mod nav;
 pub mod panels;
 pub mod runs_panel;
 pub mod virtual_rows;

@@ -5,8 +5,8 @@ use benchscope_contract::IndexRow;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::app::{from_of, set_index, LoadedSet};
 use crate::components::highlight::highlight;
+use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::UrlState;
 
 /// Height of a row in pixels (the stylesheet gives `.instance-row` the same).

@@ -12,8 +12,8 @@ use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::LoadedSet;
 use crate::components::chart::{to_svg, BarChart, ChartData};
+use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 
 /// Runs drawn side by side by default.

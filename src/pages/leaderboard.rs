@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
 use leptos::prelude::*;
 
-use crate::app::LoadedSet;
+use crate::sets::LoadedSet;
 
 /// A sortable column: its title and how two rows compare on it.
 struct Column {

@@ -13,10 +13,11 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::api::LoadError;
-use crate::app::{from_of, ErrorBox, LoadedSet};
+use crate::app::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::search::SearchCache;
+use crate::sets::{from_of, LoadedSet};
 use crate::url_state::UrlState;
 
 /// Lists `rows` of the loaded `sets` as the URL filters, searches and sorts them.

@@ -1,0 +1,148 @@
+//! The navigation above every page: the dataset picker, "compare with", and the view tabs.
+
+use benchscope_contract::Manifest;
+use leptos::prelude::*;
+
+use crate::sets::selected;
+use crate::url_state::UrlState;
+
+/// Chooses the dataset and split.
+#[component]
+pub fn DatasetPicker(manifest: Manifest) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let manifest = StoredValue::new(manifest);
+    let current = Memo::new(move |_| {
+        let state = url.get();
+        manifest.with_value(|m| selected(m, &state).map(|(d, s)| format!("{}/{}", d.name, s.name)))
+    });
+    let options = manifest.with_value(|m| {
+        m.datasets
+            .iter()
+            .flat_map(|d| d.splits.iter().map(move |s| (format!("{}/{}", d.name, s.name), s.instances)))
+            .collect::<Vec<_>>()
+    });
+    view! {
+        <nav class="dataset-picker">
+            <label>
+                "Dataset "
+                <select
+                    aria-label="Dataset and split"
+                    prop:value=move || current.get().unwrap_or_default()
+                    on:change=move |ev| {
+                        let value = event_target_value(&ev);
+                        if let Some((dataset, split)) = value.split_once('/') {
+                            let (dataset, split) = (dataset.to_string(), split.to_string());
+                            url.navigate(|s| {
+                                s.dataset = Some(dataset);
+                                s.split = Some(split);
+                                s.facets.clear();
+                                s.q = None;
+                                s.close_instance();
+                            });
+                        }
+                    }
+                >
+                    {options
+                        .iter()
+                        .map(|(value, count)| {
+                            let label = format!("{value} ({count})");
+                            let selected = current.get_untracked().as_deref() == Some(value.as_str());
+                            view! { <option value=value.clone() selected=selected>{label}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            {(options.len() > 1).then(|| view! { <CompareWith options=options.clone() current /> })}
+        </nav>
+    }
+}
+
+/// Loads more splits beside the selected one (the URL's `with`), each removable.
+#[component]
+fn CompareWith(options: Vec<(String, usize)>, current: Memo<Option<String>>) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let with = Memo::new(move |_| url.with(|s| s.with.clone()));
+    let choices = move || {
+        let (with, current) = (with.get(), current.get());
+        options
+            .iter()
+            .filter(|(value, _)| !with.contains(value) && current.as_ref() != Some(value))
+            .map(|(value, count)| view! { <option value=value.clone()>{format!("{value} ({count})")}</option> })
+            .collect_view()
+    };
+    let chips = move || {
+        with.get()
+            .into_iter()
+            .map(|key| {
+                let removed = key.clone();
+                view! {
+                    <span class="loaded-set">
+                        {key.clone()}
+                        <button aria-label=format!("Remove {key}") title="Remove" on:click=move |_| {
+                            let removed = removed.clone();
+                            url.navigate(|s| {
+                                s.with.retain(|k| *k != removed);
+                                s.facets.retain(|f| !f.starts_with("benchmark:") && !f.starts_with("split:"));
+                            });
+                        }>"×"</button>
+                    </span>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <label>
+            "Compare with "
+            <select aria-label="Load another dataset beside this one" prop:value="" on:change=move |ev| {
+                let value = event_target_value(&ev);
+                if !value.is_empty() {
+                    url.navigate(|s| s.with.push(value));
+                }
+            }>
+                <option value="">"add a dataset…"</option>
+                {choices}
+            </select>
+        </label>
+        {chips}
+    }
+}
+
+/// The list, the leaderboard and the analysis of the loaded sets.
+#[component]
+pub fn ViewTabs() -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let current = Memo::new(move |_| {
+        url.with(|s| {
+            if s.instance.is_some() {
+                None
+            } else {
+                Some(s.view.clone().unwrap_or_default())
+            }
+        })
+    });
+    let tab = move |value: &'static str, label: &'static str| {
+        let href = move || {
+            let mut state = url.get();
+            state.close_instance();
+            state.view = (!value.is_empty()).then(|| value.to_string());
+            state.to_query()
+        };
+        view! {
+            <a class="tab" href=href aria-current=move || (current.get().as_deref() == Some(value)).then_some("page")
+                on:click=move |ev| {
+                    ev.prevent_default();
+                    url.navigate(|s| {
+                        s.close_instance();
+                        s.view = (!value.is_empty()).then(|| value.to_string());
+                    });
+                }>{label}</a>
+        }
+    };
+    view! {
+        <nav class="view-tabs" aria-label="Views">
+            {tab("", "Instances")}
+            {tab("leaderboard", "Leaderboard")}
+            {tab("analysis", "Breakdowns and comparison")}
+        </nav>
+    }
+}

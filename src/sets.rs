@@ -1,0 +1,129 @@
+//! The dataset splits loaded into the list: the selected one first, then those the URL's `with`
+//! adds, each with its rows, its runs and the runs' outcome facets.
+
+use std::sync::Arc;
+
+use benchscope_contract::outcomes::add_run_facets;
+use benchscope_contract::{DatasetEntry, IndexRow, Manifest, Run, RunEntry, SplitEntry};
+
+use crate::api::{load_index, LoadError, RunCache};
+use crate::url_state::ViewState;
+
+/// The dataset and split the URL names, or the defaults (first dataset; `test` split if any).
+pub fn selected<'a>(manifest: &'a Manifest, state: &ViewState) -> Option<(&'a DatasetEntry, &'a SplitEntry)> {
+    let dataset = state
+        .dataset
+        .as_deref()
+        .and_then(|d| manifest.dataset(d))
+        .or_else(|| manifest.datasets.first())?;
+    let split = state
+        .split
+        .as_deref()
+        .and_then(|s| dataset.split(s))
+        .or_else(|| dataset.split("test"))
+        .or_else(|| dataset.splits.first())?;
+    Some((dataset, split))
+}
+
+/// One dataset split loaded into the list, and where its rows start in the combined list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadedSet {
+    /// Dataset name.
+    pub dataset: String,
+    /// The split.
+    pub split: SplitEntry,
+    /// Position of its first row among all loaded rows.
+    pub start: usize,
+    /// The runs evaluated on it.
+    pub runs: Vec<RunEntry>,
+    /// Those runs' files that loaded (the ones with per-instance results).
+    pub run_files: Vec<Arc<Run>>,
+}
+
+impl LoadedSet {
+    /// `dataset/split`, as the URL names it.
+    pub fn key(&self) -> String {
+        format!("{}/{}", self.dataset, self.split.name)
+    }
+}
+
+/// The index of the set holding row `position` of the combined list.
+pub fn set_index(sets: &[LoadedSet], position: usize) -> usize {
+    sets.iter().rposition(|s| s.start <= position).unwrap_or(0)
+}
+
+/// The URL's `from` for row `position`: `None` for the selected dataset's rows.
+pub fn from_of(sets: &[LoadedSet], position: usize) -> Option<String> {
+    let index = set_index(sets, position);
+    (index > 0).then(|| sets[index].key())
+}
+
+/// The selected split first, then the `with` ones the manifest has, each once.
+pub fn selections(manifest: &Manifest, state: &ViewState) -> Vec<(String, SplitEntry)> {
+    let Some((dataset, split)) = selected(manifest, state) else {
+        return Vec::new();
+    };
+    let mut chosen = vec![(dataset.name.clone(), split.clone())];
+    for key in &state.with {
+        let Some((d, s)) = key.split_once('/') else { continue };
+        let Some(split) = manifest.dataset(d).and_then(|d| d.split(s)) else {
+            continue;
+        };
+        if !chosen.iter().any(|(cd, cs)| cd == d && cs.name == split.name) {
+            chosen.push((d.to_string(), split.clone()));
+        }
+    }
+    chosen
+}
+
+/// Rows of every chosen split, with their run facets, tagged with `benchmark` and `split` when
+/// several are loaded. A `with` split that fails to load is reported and left out.
+pub async fn load_sets(
+    base: &str,
+    manifest: &Manifest,
+    chosen: Vec<(String, SplitEntry)>,
+    run_cache: &RunCache,
+) -> Result<(Vec<IndexRow>, Vec<LoadedSet>, Vec<LoadError>), LoadError> {
+    let several = chosen.len() > 1;
+    let (mut rows, mut sets, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for (position, (dataset, split)) in chosen.into_iter().enumerate() {
+        let mut part = match load_index(base, &split).await {
+            Ok(part) => part,
+            Err(error) if position > 0 => {
+                errors.push(error);
+                continue;
+            }
+            Err(error) => return Err(error),
+        };
+        let entries = split_runs(manifest, &dataset, &split.name);
+        let (runs, run_errors) = run_cache.runs(base, &entries).await;
+        errors.extend(run_errors);
+        add_run_facets(&mut part, &runs.iter().map(|r| r.as_ref()).collect::<Vec<&Run>>());
+        let run_files = runs;
+        if several {
+            for row in &mut part {
+                row.facets.insert("benchmark".into(), dataset.clone());
+                row.facets.insert("split".into(), split.name.clone());
+            }
+        }
+        sets.push(LoadedSet {
+            dataset,
+            split,
+            start: rows.len(),
+            runs: entries,
+            run_files,
+        });
+        rows.extend(part);
+    }
+    Ok((rows, sets, errors))
+}
+
+/// The runs of the manifest evaluated on `dataset`'s `split`.
+pub fn split_runs(manifest: &Manifest, dataset: &str, split: &str) -> Vec<RunEntry> {
+    manifest
+        .runs
+        .iter()
+        .filter(|r| r.dataset == dataset && r.split == split)
+        .cloned()
+        .collect()
+}
