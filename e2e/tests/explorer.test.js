@@ -12,6 +12,7 @@ const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split
 let server;
 let session;
 let lite = null;
+let featurebench = null;
 let repos;
 let huge;
 
@@ -33,8 +34,12 @@ before(async () => {
     lite = join(tempDir('lite'), 'data');
     benchscope('export', liteFile, '--out', lite, '--quiet');
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), '--data', lite);
+    featurebench = join(tempDir('featurebench'), 'data');
+    const fb = join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench');
+    benchscope('export', join(fb, 'tasks', 'data'), '--dataset', 'featurebench', '--out', featurebench, '--quiet');
+    benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, ...(lite ? { lite } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, ...(lite ? { lite, featurebench } : {}) });
   session = await openBrowser();
 });
 
@@ -584,7 +589,7 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   });
   const runs = Object.fromEntries(['gold', 'partly-right'].map((name) => [name, JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8'))]));
   const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
-  const cells = await page.locator('.breakdown-table td').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
+  const cells = await page.locator('.by-facet td').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
   assert.ok(cells.length > 0);
   for (const [category, run, resolved, total] of cells) {
     const ids = demo.filter((r) => categories[r.repo] === category).map((r) => r.instance_id);
@@ -592,10 +597,10 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
     assert.deepEqual([resolved, total], [results.filter((r) => r.resolved).length, results.length], `${category} / ${run}`);
   }
   // Click the first bar of the first group: the list shows that group's instances the run resolved.
-  const box = await page.locator('canvas.chart').boundingBox();
+  const box = await page.locator('.chart-block canvas.chart').first().boundingBox();
   const [group, run] = [cells[0][0], cells[0][1]];
-  const groups = await page.locator('.breakdown-table tbody tr').count();
-  const series = await page.locator('.breakdown-table thead th').count() - 1;
+  const groups = await page.locator('.by-facet tbody tr').count();
+  const series = await page.locator('.by-facet thead th').count() - 1;
   const scale = box.width / 900;
   // The plot area starts after the margin and the y label area (12 + 48 px) and ends 12 px from the right.
   const left = (12 + 48) * scale;
@@ -619,7 +624,7 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   const firstOnly = a.size - both;
   const secondOnly = b.size - both;
   const shownCounts = await page.locator('.paired-counts button').allTextContents();
-  assert.deepEqual(shownCounts.slice(0, 3).map((t) => Number(t.split(': ')[1])), [both, firstOnly, secondOnly]);
+  assert.deepEqual(shownCounts.slice(0, 3).map((t) => Number(t.split(': ')[1])), [both, firstOnly, secondOnly], JSON.stringify(shownCounts));
   const n = firstOnly + secondOnly;
   const k = Math.min(firstOnly, secondOnly);
   let tail = 0;
@@ -631,5 +636,71 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   await rows(page);
   const firstOnlyListed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
   assert.deepEqual(firstOnlyListed.sort(), [...a].filter((id) => !b.has(id)).sort());
+  assert.deepEqual(errors, []);
+});
+
+test('failure modes per run and the resolved matrix: counts against the run files, one-click filters', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('.failure-modes tbody tr');
+  const runs = Object.fromEntries(['gold', 'partly-right'].map((name) => [name, JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8'))]));
+  const cells = await page.locator('.failure-modes td').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.mode, td.dataset.run, Number(td.dataset.count)]));
+  for (const [mode, run, count] of cells) {
+    const expected = runs[run].results.filter((r) => !r.resolved && (r.failure_mode || 'unresolved') === mode).length;
+    assert.equal(count, expected, `${run}: ${mode}`);
+  }
+  const [mode, run] = cells.find((c) => c[2] > 0);
+  await page.locator(`.failure-modes tr[data-mode="${mode}"] td[data-run="${run}"] a`).click();
+  await rows(page);
+  const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  assert.deepEqual(listed.sort(), runs[run].results.filter((r) => !r.resolved && (r.failure_mode || 'unresolved') === mode).map((r) => r.instance_id).sort());
+
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('canvas.matrix');
+  const solvedBy = (id) => Object.values(runs).filter((r) => r.results.some((x) => x.instance_id === id && x.resolved)).length;
+  const none = demo.filter((r) => solvedBy(r.instance_id) === 0).map((r) => r.instance_id);
+  const every = demo.filter((r) => solvedBy(r.instance_id) === 2).map((r) => r.instance_id);
+  assert.equal(await page.locator('button[data-filter="none"]').textContent(), `Solved by no run: ${none.length}`);
+  assert.equal(await page.locator('button[data-filter="every"]').textContent(), `Solved by every run: ${every.length}`);
+  assert.equal(await page.locator('canvas.matrix').evaluate((c, n) => c.height % n, demo.length), 0, 'one band of pixels per instance');
+  await page.click('button[data-filter="every"]');
+  await rows(page);
+  assert.deepEqual((await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id))).sort(), every.sort());
+  await page.goto(`${server.url}?view=analysis`);
+  await page.locator('canvas.matrix').scrollIntoViewIfNeeded();
+  const matrix = await page.locator('canvas.matrix').boundingBox();
+  await page.mouse.click(matrix.x + 5, matrix.y + 2);
+  await page.waitForSelector('article.instance');
+  const top = [...demo].sort((a, b) => solvedBy(b.instance_id) - solvedBy(a.instance_id) || a.instance_id.localeCompare(b.instance_id))[0].instance_id;
+  assert.equal(await page.locator('article.instance').getAttribute('data-id'), top, 'the top row is the most-solved instance');
+  assert.deepEqual(errors, []);
+});
+
+test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and passed against resolved plotted', async (t) => {
+  if (!featurebench) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench', 'leaderboard', 'data', 'lite.json'), 'utf8'));
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const shown = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [Number(tr.querySelector('.resolved').textContent.trim().split(' ')[0]), Number(tr.querySelector('.passed').textContent)]));
+  assert.equal(shown.length, source.length);
+  const ranked = [...source].sort((a, b) => b.resolved - a.resolved);
+  assert.deepEqual(shown.map(([r]) => r), ranked.map((e) => Number(e.resolved.toFixed(1))), '% resolved in the source\'s order');
+  assert.deepEqual([...shown.map(([, p]) => p)].sort((a, b) => a - b), source.map((e) => Number(e.passed.toFixed(1))).sort((a, b) => a - b), '% passed as published');
+  await page.locator('label.tag-filter', { hasText: 'Open Weights' }).locator('input').check();
+  const open = source.filter((e) => e.filter_1.includes('Open Weights')).length;
+  await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length === n, open);
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=analysis`);
+  await page.waitForSelector('canvas.scatter');
+  assert.ok(await page.locator('canvas.scatter').evaluate((c) => {
+    const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let coloured = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 2]) > 60) coloured += 1;
+    return coloured > 100;
+  }), 'the points are drawn');
   assert.deepEqual(errors, []);
 });

@@ -1,5 +1,9 @@
-//! A grouped bar chart drawn with plotters: on a canvas in the page (clicking a bar reports its
-//! group and series), and as SVG for download. The same drawing code serves both backends.
+//! Charts drawn with plotters: on a canvas in the page (a click reports what it hit), and as SVG
+//! for download; the same drawing code serves both backends. Bars (grouped or stacked) here,
+//! [`scatter`] (one point per run) and [`matrix`] (instances × runs) beside.
+
+pub mod matrix;
+pub mod scatter;
 
 use std::ops::Range;
 
@@ -10,16 +14,22 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 
-/// What a chart shows: per group, one value (a percentage) per series.
+/// What a bar chart shows: per group, one value per series, side by side or stacked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChartData {
     /// Caption.
     pub title: String,
+    /// The y axis: its label and its top.
+    pub y_label: String,
+    /// Top of the y axis (100 for percentages).
+    pub y_max: f64,
+    /// Series stacked in one bar per group, rather than side by side.
+    pub stacked: bool,
     /// Group labels along the x axis.
     pub groups: Vec<String>,
     /// Series names, for the legend.
     pub series: Vec<String>,
-    /// `values[group][series]`, in percent; `None` where the series has no data.
+    /// `values[group][series]`; `None` where the series has no data.
     pub values: Vec<Vec<Option<f64>>>,
 }
 
@@ -39,23 +49,22 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData)
         .caption(&data.title, ("sans-serif", 16))
         .x_label_area_size(40)
         .y_label_area_size(48)
-        .build_cartesian_2d(0f64..groups as f64, 0f64..100f64)
+        .build_cartesian_2d(0f64..groups as f64, 0f64..data.y_max.max(1.0))
         .map_err(err)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(0)
-        .y_desc("% resolved")
+        .y_labels(6)
+        .light_line_style(WHITE)
+        .y_desc(data.y_label.as_str())
         .draw()
         .map_err(err)?;
-    let series = data.series.len().max(1);
-    let width = FILL / series as f64;
     for s in 0..data.series.len() {
         let color = Palette99::pick(s).to_rgba();
         let bars = data.values.iter().enumerate().filter_map(move |(g, values)| {
-            let value = values.get(s).copied().flatten()?;
-            let left = g as f64 + (1.0 - FILL) / 2.0 + s as f64 * width;
-            Some(Rectangle::new([(left, 0.0), (left + width * 0.92, value)], color.filled()))
+            let (x0, x1, y0, y1) = bar_extent(data, g, s, values)?;
+            Some(Rectangle::new([(x0, y0), (x1, y1)], color.filled()))
         });
         chart
             .draw_series(bars)
@@ -92,19 +101,39 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData)
     Ok(chart.plotting_area().get_pixel_range())
 }
 
+/// Where series `s`'s bar of group `g` is, in chart coordinates: `(x0, x1, y0, y1)`.
+fn bar_extent(data: &ChartData, g: usize, s: usize, values: &[Option<f64>]) -> Option<(f64, f64, f64, f64)> {
+    let value = values.get(s).copied().flatten()?;
+    if data.stacked {
+        let below: f64 = values[..s].iter().flatten().sum();
+        let left = g as f64 + (1.0 - FILL) / 2.0;
+        Some((left, left + FILL, below, below + value))
+    } else {
+        let width = FILL / data.series.len().max(1) as f64;
+        let left = g as f64 + (1.0 - FILL) / 2.0 + s as f64 * width;
+        Some((left, left + width * 0.92, 0.0, value))
+    }
+}
+
 /// The `(group, series)` a click at `(x, y)` in the canvas falls on, given the plot area.
-pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), groups: usize, series: usize) -> Option<(usize, usize)> {
+pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData) -> Option<(usize, usize)> {
     let (xs, ys) = area;
-    if !xs.contains(&x) || !ys.contains(&y) || groups == 0 || series == 0 {
+    let groups = data.groups.len();
+    if !xs.contains(&x) || !ys.contains(&y) || groups == 0 || data.series.is_empty() {
         return None;
     }
-    let position = (x - xs.start) as f64 / (xs.end - xs.start) as f64 * groups as f64;
-    let group = position.floor() as usize;
-    let within = position - group as f64 - (1.0 - FILL) / 2.0;
-    if !(0.0..FILL).contains(&within) {
-        return None;
-    }
-    Some((group.min(groups - 1), ((within / FILL) * series as f64).floor() as usize))
+    let gx = (x - xs.start) as f64 / (xs.end - xs.start) as f64 * groups as f64;
+    let gy = (ys.end - y) as f64 / (ys.end - ys.start) as f64 * data.y_max.max(1.0);
+    let group = (gx.floor() as usize).min(groups - 1);
+    (0..data.series.len())
+        .find(|&s| {
+            bar_extent(data, group, s, &data.values[group]).is_some_and(|(x0, x1, y0, y1)| {
+                (x0..x1).contains(&gx)
+                    && (data.stacked || gy <= y1.max(y0 + 0.02 * data.y_max))
+                    && (!data.stacked || (y0..y1).contains(&gy))
+            })
+        })
+        .map(|s| (group, s))
 }
 
 /// The chart as an SVG document.
@@ -137,8 +166,7 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         let scale = SIZE.0 as f64 / rect.width().max(1.0);
         let x = ((ev.client_x() as f64 - rect.left()) * scale) as i32;
         let y = ((ev.client_y() as f64 - rect.top()) * scale) as i32;
-        let (groups, series) = data.with_untracked(|d| (d.groups.len(), d.series.len()));
-        if let Some(hit) = area.get_untracked().and_then(|a| bar_at(x, y, &a, groups, series)) {
+        if let Some(hit) = area.get_untracked().and_then(|a| data.with_untracked(|d| bar_at(x, y, &a, d))) {
             on_bar.run(hit);
         }
     };

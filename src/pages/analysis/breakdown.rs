@@ -1,0 +1,142 @@
+//! The resolved ratio by a facet for the chosen runs: chart, table and downloads.
+
+use benchscope_contract::breakdown::Group;
+use benchscope_contract::outcomes::run_facet;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::downloads::{click_link, download};
+use super::{run_name, RunList};
+use crate::components::chart::{to_svg, BarChart, ChartData};
+use crate::url_state::UrlState;
+
+pub fn chart_data(facet: &str, groups: &[Group], chosen: &[String], runs: RunList) -> ChartData {
+    ChartData {
+        title: format!("% resolved by {facet}"),
+        y_label: "% resolved".into(),
+        y_max: 100.0,
+        stacked: false,
+        groups: groups.iter().map(|g| g.value.clone()).collect(),
+        series: chosen.iter().map(|id| run_name(runs, id)).collect(),
+        values: groups
+            .iter()
+            .map(|g| {
+                g.counts
+                    .iter()
+                    .map(|&(resolved, total)| (total > 0).then(|| resolved as f64 * 100.0 / total as f64))
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+/// The chart, its table and the downloads; a bar or a count opens the list on its instances.
+#[component]
+pub fn BreakdownChart(
+    data: Signal<ChartData>,
+    facet: RwSignal<String>,
+    groups: Memo<Vec<Group>>,
+    chosen: RwSignal<Vec<String>>,
+) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let open = move |value: String, run: Option<String>| {
+        let facet = facet.get_untracked();
+        url.navigate(move |s| {
+            s.view = None;
+            s.q = None;
+            s.facets = vec![format!("{facet}:{value}")];
+            if let Some(run) = run {
+                s.facets.push(format!("{}:resolved", run_facet(&run)));
+            }
+        });
+    };
+    let on_bar = Callback::new(move |(group, series): (usize, usize)| {
+        let value = groups.with_untracked(|g| g.get(group).map(|g| g.value.clone()));
+        let run = chosen.with_untracked(|c| c.get(series).cloned());
+        if let (Some(value), Some(run)) = (value, run) {
+            open(value, Some(run));
+        }
+    });
+    let table = move || {
+        let (groups, chosen, data) = (groups.get(), chosen.get(), data.get());
+        view! {
+            <table class="breakdown-table by-facet">
+                <thead><tr><th scope="col">{facet.get()}</th>{data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}</tr></thead>
+                <tbody>
+                    {groups.into_iter().map(|group| {
+                        let value = group.value.clone();
+                        let cells = group.counts.iter().zip(&chosen).map(|(&(resolved, total), run)| {
+                            let (value, run, data_run) = (value.clone(), run.clone(), run.clone());
+                            let percent = if total > 0 { format!("{:.1}%", resolved as f64 * 100.0 / total as f64) } else { "—".into() };
+                            view! {
+                                <td class="num" data-run=data_run data-resolved=resolved data-total=total>
+                                    <a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone(), Some(run.clone())); }>{format!("{resolved}/{total}")}</a>
+                                    " "{percent}
+                                </td>
+                            }
+                        }).collect_view();
+                        let group_value = value.clone();
+                        view! {
+                            <tr data-value=value.clone()>
+                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(group_value.clone(), None); }>{value.clone()}</a></th>
+                                {cells}
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }
+    };
+    let download_csv = move |_| {
+        let (groups, data) = (groups.get_untracked(), data.get_untracked());
+        download(
+            &format!("breakdown-{}.csv", facet.get_untracked()),
+            "text/csv",
+            &to_csv(&facet.get_untracked(), &groups, &data.series),
+        );
+    };
+    let download_svg = move |_| {
+        download(
+            &format!("breakdown-{}.svg", facet.get_untracked()),
+            "image/svg+xml",
+            &to_svg(&data.get_untracked()),
+        )
+    };
+    let download_png = move |_| {
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("canvas.chart").ok().flatten())
+            .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok());
+        if let Some(url) = canvas.and_then(|c| c.to_data_url().ok()) {
+            click_link(&url, &format!("breakdown-{}.png", facet.get_untracked()));
+        }
+    };
+    view! {
+        <div class="chart-block">
+            <BarChart data on_bar />
+            <div class="downloads">
+                <button on:click=download_png>"PNG"</button>
+                <button on:click=download_svg>"SVG"</button>
+                <button on:click=download_csv>"CSV"</button>
+            </div>
+            {table}
+        </div>
+    }
+}
+
+/// `facet,run,resolved,evaluated,percent` lines.
+fn to_csv(facet: &str, groups: &[Group], series: &[String]) -> String {
+    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let mut csv = format!("{},run,resolved,evaluated,percent\n", quote(facet));
+    for group in groups {
+        for ((resolved, total), name) in group.counts.iter().zip(series) {
+            let percent = if *total > 0 {
+                format!("{:.2}", *resolved as f64 * 100.0 / *total as f64)
+            } else {
+                String::new()
+            };
+            csv.push_str(&format!("{},{},{resolved},{total},{percent}\n", quote(&group.value), quote(name)));
+        }
+    }
+    csv
+}

@@ -1,0 +1,97 @@
+//! Why the chosen runs failed (FeatureBench's Figure 4): per run, its unresolved instances by
+//! failure mode, stacked; a segment opens exactly its instances.
+
+use std::collections::BTreeMap;
+
+use benchscope_contract::outcomes::run_facet;
+use benchscope_contract::IndexRow;
+use leptos::prelude::*;
+
+use super::{open_list, run_name, RunList};
+use crate::components::chart::{BarChart, ChartData};
+use crate::url_state::UrlState;
+
+/// Per run (in `runs` order), its count of each failure mode.
+fn mode_counts(rows: &[IndexRow], runs: &[String]) -> Vec<BTreeMap<String, u64>> {
+    runs.iter()
+        .map(|run| {
+            let facet = run_facet(run);
+            let mut counts = BTreeMap::new();
+            for value in rows.iter().filter_map(|r| r.facets.get(&facet)) {
+                if value != "resolved" && value != "not run" {
+                    *counts.entry(value.clone()).or_default() += 1;
+                }
+            }
+            counts
+        })
+        .collect()
+}
+
+/// The stacked chart and its table.
+#[component]
+pub fn FailureModes(runs: RunList, rows: StoredValue<Vec<IndexRow>>, chosen: RwSignal<Vec<String>>) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let counts = Memo::new(move |_| rows.with_value(|rows| mode_counts(rows, &chosen.get())));
+    let modes = Memo::new(move |_| {
+        let mut all: Vec<String> = counts.get().iter().flat_map(|c| c.keys().cloned()).collect();
+        all.sort();
+        all.dedup();
+        all
+    });
+    let data = Signal::derive(move || {
+        let (counts, modes) = (counts.get(), modes.get());
+        let y_max = counts.iter().map(|c| c.values().sum::<u64>()).max().unwrap_or(1) as f64;
+        ChartData {
+            title: "Unresolved instances by failure mode".into(),
+            y_label: "instances".into(),
+            y_max: y_max * 1.1,
+            stacked: true,
+            groups: chosen.get().iter().map(|id| run_name(runs, id)).collect(),
+            series: modes.clone(),
+            values: counts
+                .iter()
+                .map(|c| modes.iter().map(|m| c.get(m).map(|n| *n as f64)).collect())
+                .collect(),
+        }
+    });
+    let open = move |run: String, mode: String| open_list(url, vec![format!("{}:{mode}", run_facet(&run))]);
+    let on_bar = Callback::new(move |(group, series): (usize, usize)| {
+        let run = chosen.with_untracked(|c| c.get(group).cloned());
+        let mode = modes.with_untracked(|m| m.get(series).cloned());
+        if let (Some(run), Some(mode)) = (run, mode) {
+            open(run, mode);
+        }
+    });
+    let table = move || {
+        let (counts, modes, chosen) = (counts.get(), modes.get(), chosen.get());
+        view! {
+            <table class="breakdown-table failure-modes">
+                <thead><tr><th scope="col">"failure mode"</th>{chosen.iter().map(|id| view! { <th scope="col" class="num">{run_name(runs, id)}</th> }).collect_view()}</tr></thead>
+                <tbody>
+                    {modes.into_iter().map(|mode| {
+                        let cells = chosen.iter().zip(&counts).map(|(run, c)| {
+                            let n = c.get(&mode).copied().unwrap_or(0);
+                            let (run, link_mode, data_run) = (run.clone(), mode.clone(), run.clone());
+                            view! {
+                                <td class="num" data-run=data_run data-count=n>
+                                    <a href="#" on:click=move |ev| { ev.prevent_default(); open(run.clone(), link_mode.clone()); }>{n}</a>
+                                </td>
+                            }
+                        }).collect_view();
+                        view! { <tr data-mode=mode.clone()><th scope="row">{mode.clone()}</th>{cells}</tr> }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }
+    };
+    view! {
+        <section class="failure-modes-section">
+            <h3>"Failure modes"</h3>
+            {move || if modes.with(Vec::is_empty) {
+                view! { <p class="empty">"The chosen runs record no failure modes."</p> }.into_any()
+            } else {
+                view! { <div class="chart-block"><BarChart data on_bar />{table}</div> }.into_any()
+            }}
+        </section>
+    }
+}

@@ -1,0 +1,70 @@
+//! The resolved-instances matrix across all runs with verdicts, instances sorted by how many
+//! runs solve them, with "solved by no run" and "solved by every run" one click away.
+
+use benchscope_contract::outcomes::{resolved_by, run_facet, RESOLVED_BY};
+use benchscope_contract::IndexRow;
+use leptos::prelude::*;
+
+use super::{open_list, RunList};
+use crate::components::chart::matrix::{MatrixData, ResolvedMatrix};
+use crate::url_state::UrlState;
+
+/// Rows drawn at most: a canvas cannot be taller than about 32,000 pixels.
+const MAX_ROWS: usize = 5_000;
+
+fn matrix(rows: &[IndexRow], runs: &[(String, String, usize)]) -> MatrixData {
+    let mut order: Vec<&IndexRow> = rows.iter().collect();
+    order.sort_by(|a, b| resolved_by(b).cmp(&resolved_by(a)).then_with(|| a.id.cmp(&b.id)));
+    order.truncate(MAX_ROWS);
+    let facets: Vec<String> = runs.iter().map(|(id, _, _)| run_facet(id)).collect();
+    MatrixData {
+        rows: order.iter().map(|r| r.id.clone()).collect(),
+        columns: runs.iter().map(|(_, name, _)| name.clone()).collect(),
+        cells: order
+            .iter()
+            .map(|row| {
+                facets
+                    .iter()
+                    .map(|f| match row.facets.get(f).map(String::as_str) {
+                        None | Some("not run") => None,
+                        Some(outcome) => Some(outcome == "resolved"),
+                    })
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+/// The matrix and its two filters.
+#[component]
+pub fn MatrixSection(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let data = rows.with_value(|rows| runs.with_value(|runs| matrix(rows, runs)));
+    let total = runs.with_value(Vec::len);
+    let count = |n: usize| rows.with_value(|rows| rows.iter().filter(|r| resolved_by(r) == Some(n as u32)).count());
+    let (none, every) = (count(0), count(total));
+    let ids = data.rows.clone();
+    let on_cell = Callback::new(move |row: usize| {
+        if let Some(id) = ids.get(row).cloned() {
+            url.navigate(move |s| {
+                s.view = None;
+                s.open(id, None);
+            });
+        }
+    });
+    view! {
+        <section class="matrix-section">
+            <h3>{format!("Resolved instances: {} instances × {total} runs, most solved first", data.rows.len())}</h3>
+            {(rows.with_value(Vec::len) > MAX_ROWS).then(|| view! { <p class="note">{format!("The {MAX_ROWS} most solved instances are drawn.")}</p> })}
+            <div class="toolbar">
+                <button class="paired" data-filter="none" on:click=move |_| open_list(url, vec![format!("{RESOLVED_BY}:0 of {total}")])>
+                    {format!("Solved by no run: {none}")}
+                </button>
+                <button class="paired" data-filter="every" on:click=move |_| open_list(url, vec![format!("{RESOLVED_BY}:{total} of {total}")])>
+                    {format!("Solved by every run: {every}")}
+                </button>
+            </div>
+            <ResolvedMatrix data=Signal::stored(data) on_cell />
+        </section>
+    }
+}

@@ -1,0 +1,76 @@
+//! Every run of the split as a point: % passed against % resolved, and tokens against %
+//! resolved (leaderboard-only runs included, with their published numbers). A point opens the
+//! instances its run resolved, when the run has per-instance results.
+
+use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
+use benchscope_contract::outcomes::run_facet;
+use leptos::prelude::*;
+
+use super::open_list;
+use crate::components::chart::scatter::{ScatterChart, ScatterData};
+use crate::sets::LoadedSet;
+use crate::url_state::UrlState;
+
+/// The two scatter plots, each shown when at least two runs have both numbers.
+#[component]
+pub fn RunScatter(set: LoadedSet) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let rows: Vec<LeaderboardRow> = set
+        .runs
+        .iter()
+        .map(|entry| {
+            leaderboard_row(
+                entry,
+                set.run_files.iter().find(|r| r.id == entry.id).map(|r| r.as_ref()),
+                set.split.instances,
+            )
+        })
+        .collect();
+    let judged: Vec<String> = set
+        .run_files
+        .iter()
+        .filter(|r| r.resolved_count().is_some())
+        .map(|r| r.id.clone())
+        .collect();
+    let plot = |title: &str, x_label: &str, x: fn(&LeaderboardRow) -> Option<f64>| {
+        let points: Vec<(String, f64, f64, String)> = rows
+            .iter()
+            .filter_map(|r| Some((r.name.clone(), x(r)?, r.resolved_percent?, r.id.clone())))
+            .collect();
+        if points.len() < 2 {
+            return None;
+        }
+        let ids: Vec<String> = points.iter().map(|p| p.3.clone()).collect();
+        let judged = judged.clone();
+        let data = ScatterData {
+            title: title.to_string(),
+            x_label: x_label.to_string(),
+            y_label: "% resolved".into(),
+            points: points.into_iter().map(|(name, x, y, _)| (name, x, y)).collect(),
+        };
+        let on_point = Callback::new(move |index: usize| {
+            if let Some(id) = ids.get(index).filter(|id| judged.contains(id)) {
+                open_list(url, vec![format!("{}:resolved", run_facet(id))]);
+            }
+        });
+        Some(view! { <ScatterChart data=Signal::stored(data) on_point /> })
+    };
+    let passed = plot("% passed against % resolved", "% passed", |r| r.passed_percent);
+    let tokens = plot("Tokens against % resolved", "tokens (in + out)", |r| {
+        match (r.tokens_in, r.tokens_out) {
+            (None, None) => None,
+            (a, b) => Some((a.unwrap_or(0) + b.unwrap_or(0)) as f64),
+        }
+    });
+    if passed.is_none() && tokens.is_none() {
+        return ().into_any();
+    }
+    view! {
+        <section class="scatter-section">
+            <h3>"Runs against each other"</h3>
+            {passed}
+            {tokens}
+        </section>
+    }
+    .into_any()
+}
