@@ -171,7 +171,7 @@ fn element_for(tag: Tag<'_>) -> MdTag {
 /// `url` if following it cannot run code: `http(s):`, `mailto:`, or no scheme at all.
 pub fn safe_href(url: &str) -> Option<String> {
     let cleaned: String = url.chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect();
-    let scheme_end = cleaned.find(|c: char| matches!(c, ':' | '/' | '?' | '#'));
+    let scheme_end = cleaned.find([':', '/', '?', '#']);
     match scheme_end {
         Some(i) if cleaned[i..].starts_with(':') => {
             let scheme = cleaned[..i].to_ascii_lowercase();

@@ -371,8 +371,7 @@ impl<'a> Parser<'a> {
         };
         let (mut old_left, mut new_left) = (old_count, new_count);
         let (mut old_no, mut new_no) = (old_start, new_start);
-        loop {
-            let Some(&raw) = self.lines.peek() else { break };
+        while let Some(&raw) = self.lines.peek() {
             if let Some(marker) = raw.strip_prefix('\\') {
                 if marker.trim_start().starts_with("No newline") {
                     if let Some(last) = hunk.lines.last_mut() {
