@@ -1,9 +1,11 @@
 //! The root component: loads the manifest, picks the dataset and split, switches pages.
 
+use benchscope_contract::site::{SiteInfo, SITE_FILE};
 use benchscope_contract::{IndexRow, Manifest};
 use leptos::prelude::*;
 
-use crate::api::{data_base, load_manifest, DetailCache, LoadError, RunCache};
+use crate::api::{data_base, fetch_json, load_manifest, DetailCache, LoadError, RunCache};
+use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
 use crate::sets::{load_sets, selections, LoadedSet};
@@ -23,19 +25,39 @@ pub fn App() -> impl IntoView {
         let base = base.get();
         async move { load_manifest(&base).await }
     });
+    // A published site's title, introduction and views; a plain data directory has none.
+    let site = LocalResource::new(move || {
+        let base = base.get();
+        let listed = manifest
+            .get()
+            .and_then(Result::ok)
+            .is_some_and(|m| m.files.iter().any(|f| f.path == SITE_FILE));
+        async move {
+            match listed {
+                true => fetch_json::<SiteInfo>(&format!("{base}{SITE_FILE}")).await.ok(),
+                false => None,
+            }
+        }
+    });
+    let title = move || site.get().flatten().map_or_else(|| "Benchscope".to_string(), |s| s.title);
+    Effect::new(move |_| {
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&title());
+        }
+    });
     view! {
         <header class="topbar">
             <a class="brand" href="?" on:click=move |ev| {
                 ev.prevent_default();
                 url.navigate(|s| *s = ViewState { data: s.data.clone(), ..ViewState::default() });
-            }>"Benchscope"</a>
+            }>{title}</a>
             <span class="tagline">"Explore code-generation benchmarks"</span>
         </header>
         <main>
-            {move || match manifest.get() {
-                None => view! { <p class="loading">"Loading the data directory…"</p> }.into_any(),
-                Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
-                Some(Ok(manifest)) => view! { <Explorer manifest base=base.get() /> }.into_any(),
+            {move || match (manifest.get(), site.get()) {
+                (None, _) | (_, None) => view! { <p class="loading">"Loading the data directory…"</p> }.into_any(),
+                (Some(Err(error)), _) => view! { <ErrorBox error /> }.into_any(),
+                (Some(Ok(manifest)), Some(site)) => view! { <Explorer manifest base=base.get() site /> }.into_any(),
             }}
         </main>
     }
@@ -54,7 +76,7 @@ pub fn ErrorBox(error: LoadError) -> impl IntoView {
 }
 
 #[component]
-fn Explorer(manifest: Manifest, base: String) -> impl IntoView {
+fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let manifest = StoredValue::new(manifest);
     let chosen = Memo::new(move |_| {
@@ -80,13 +102,18 @@ fn Explorer(manifest: Manifest, base: String) -> impl IntoView {
             Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with `benchscope export`."</p> }.into_any(),
             Some(Ok(Some((rows, sets, errors)))) => {
                 let errors = errors.into_iter().map(|error| view! { <ErrorBox error /> }).collect_view();
-                let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.clone())) {
+                let default = site.as_ref().map_or_else(|| "instances".to_string(), SiteInfo::default_view);
+                let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.clone().unwrap_or(default))) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
-                    (None, _, Some(view)) if view == "leaderboard" => view! { <LeaderboardPage sets /> }.into_any(),
-                    (None, _, Some(view)) if view == "analysis" => view! { <AnalysisPage rows sets /> }.into_any(),
+                    (None, _, view) if view == "leaderboard" => view! { <LeaderboardPage sets /> }.into_any(),
+                    (None, _, view) if view == "analysis" => view! { <AnalysisPage rows sets /> }.into_any(),
                     (None, _, _) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
                 };
-                (errors, view! { <ViewTabs /> }, page).into_any()
+                let intro = site
+                    .as_ref()
+                    .filter(|s| !s.intro.trim().is_empty() && url.with(|u| u.instance.is_none()))
+                    .map(|s| view! { <section class="site-intro"><Markdown text=s.intro.clone() /></section> });
+                (errors, intro, view! { <ViewTabs site=site.clone() /> }, page).into_any()
             }
         }}
     }

@@ -30,6 +30,18 @@ pub enum Command {
     Eval(EvalArgs),
     /// Grade test logs (pytest, Django, sympy) against an exported dataset, add the run.
     Grade(GradeArgs),
+    /// Build a site's data directory from a configuration (datasets, runs, title, intro, views).
+    Publish(PublishArgs),
+}
+
+/// `benchscope publish`.
+#[derive(Debug, Args)]
+pub struct PublishArgs {
+    /// The site configuration (JSON; see the README).
+    pub config: PathBuf,
+    /// The data directory to write, normally `dist/data` after `trunk build --release`.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// Arguments every run-producing command shares.

@@ -27,5 +27,6 @@ pub mod input;
 pub mod logs;
 pub mod predictions;
 pub mod progress;
+pub mod publish;
 pub mod run_store;
 pub mod run_summary;

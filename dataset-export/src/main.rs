@@ -60,6 +60,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let (run, warnings) = evaluate(&args.plan()?)?;
             store(&args.target, vec![(run, warnings)])
         }
+        Command::Publish(args) => {
+            benchscope_cli::publish::publish(&args.config, &args.out)?;
+            println!(
+                "wrote {}: serve its parent directory (the built site) from any static host",
+                args.out.display()
+            );
+            Ok(())
+        }
         Command::Grade(args) => {
             let (run, warnings) = grade_logs(&args.plan()?)?;
             store(&args.target, vec![(run, warnings)])

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { ROOT, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
+import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
 import { largeData, hugeData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
@@ -27,6 +27,7 @@ before(async () => {
   const large = largeData();
   huge = hugeData();
   const panels = panelData();
+  const site = publishedSite();
   const twins = join(tempDir('twins'), 'data');
   benchscope('export', 'demo/demo.jsonl', 'demo/demo.jsonl', '--dataset', 'demo-a', '--dataset', 'demo-b', '--split', 'test', '--categories', 'demo/categories.json', '--out', twins, '--quiet');
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
@@ -39,7 +40,7 @@ before(async () => {
     benchscope('export', join(fb, 'tasks', 'data'), '--dataset', 'featurebench', '--out', featurebench, '--quiet');
     benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, ...(lite ? { lite, featurebench } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, 'pages/board': site, ...(lite ? { lite, featurebench } : {}) });
   session = await openBrowser();
 });
 
@@ -77,6 +78,24 @@ function panelData() {
   const out = join(tempDir('panels-data'), 'data');
   benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--out', out, '--quiet');
   return out;
+}
+
+/** The built site with a data directory made by `benchscope publish`, to be served under a sub-path. */
+function publishedSite() {
+  const dir = join(tempDir('site'), 'board');
+  cpSync(DIST, dir, { recursive: true });
+  const config = join(tempDir('site-config'), 'site.json');
+  writeFileSync(config, JSON.stringify({
+    title: 'Demo board',
+    intro: '# Welcome\n\nThe **demo** benchmark. <script>window.__pwned = 9</script>',
+    views: ['leaderboard', 'instances'],
+    base_path: '/pages/board/',
+    datasets: [{ input: join(ROOT, 'demo', 'demo.jsonl'), dataset: 'demo' }],
+    categories: join(ROOT, 'demo', 'categories.json'),
+    runs: [{ source: join(ROOT, 'demo', 'predictions', 'gold.jsonl'), dataset: 'demo', run: 'gold-predictions' }],
+  }));
+  benchscope('publish', config, '--out', join(dir, 'data'));
+  return dir;
 }
 
 function hostileData() {
@@ -702,5 +721,26 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
     for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 2]) > 60) coloured += 1;
     return coloured > 100;
   }), 'the points are drawn');
+  assert.deepEqual(errors, []);
+});
+
+test('a published site works from a sub-path: its title, intro and default view, and nothing fetched outside it', async () => {
+  const { page, errors, requests } = session;
+  const before = requests.length;
+  await page.goto(`${server.url}pages/board/`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.equal(await page.title(), 'Demo board');
+  assert.equal(await page.locator('.brand').textContent(), 'Demo board');
+  assert.equal(await page.locator('.site-intro h3').textContent(), 'Welcome');
+  assert.match(await page.locator('.site-intro').textContent(), /<script>window.__pwned = 9<\/script>/, 'raw HTML in the intro is text');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(await page.locator('.view-tabs .tab').allTextContents(), ['Leaderboard', 'Instances']);
+  assert.deepEqual(await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run)), ['gold-predictions']);
+  await page.click('.view-tabs .tab >> text=Instances');
+  assert.equal(await rows(page), demo.length);
+  const fetched = requests.slice(before);
+  assert.ok(fetched.length > 3);
+  const outside = fetched.filter((url) => !url.startsWith(`${server.url}pages/board/`));
+  assert.deepEqual(outside, [], 'every request stays under the sub-path');
   assert.deepEqual(errors, []);
 });

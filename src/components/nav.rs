@@ -1,5 +1,6 @@
 //! The navigation above every page: the dataset picker, "compare with", and the view tabs.
 
+use benchscope_contract::site::{SiteInfo, VIEWS};
 use benchscope_contract::Manifest;
 use leptos::prelude::*;
 
@@ -107,42 +108,52 @@ fn CompareWith(options: Vec<(String, usize)>, current: Memo<Option<String>>) -> 
     }
 }
 
-/// The list, the leaderboard and the analysis of the loaded sets.
+/// The list, the leaderboard and the analysis of the loaded sets: the views `site` offers (all
+/// without a `site.json`).
 #[component]
-pub fn ViewTabs() -> impl IntoView {
+pub fn ViewTabs(site: Option<SiteInfo>) -> impl IntoView {
     let url = expect_context::<UrlState>();
+    let default = site.as_ref().map_or_else(|| VIEWS[0].to_string(), SiteInfo::default_view);
+    let views = site
+        .as_ref()
+        .map_or_else(|| VIEWS.iter().map(|v| v.to_string()).collect(), SiteInfo::views);
+    let shown_default = default.clone();
     let current = Memo::new(move |_| {
         url.with(|s| {
-            if s.instance.is_some() {
-                None
-            } else {
-                Some(s.view.clone().unwrap_or_default())
-            }
+            s.instance
+                .is_none()
+                .then(|| s.view.clone().unwrap_or_else(|| shown_default.clone()))
         })
     });
-    let tab = move |value: &'static str, label: &'static str| {
-        let href = move || {
-            let mut state = url.get();
-            state.close_instance();
-            state.view = (!value.is_empty()).then(|| value.to_string());
-            state.to_query()
-        };
-        view! {
-            <a class="tab" href=href aria-current=move || (current.get().as_deref() == Some(value)).then_some("page")
-                on:click=move |ev| {
-                    ev.prevent_default();
-                    url.navigate(|s| {
-                        s.close_instance();
-                        s.view = (!value.is_empty()).then(|| value.to_string());
-                    });
-                }>{label}</a>
-        }
-    };
-    view! {
-        <nav class="view-tabs" aria-label="Views">
-            {tab("", "Instances")}
-            {tab("leaderboard", "Leaderboard")}
-            {tab("analysis", "Breakdowns and comparison")}
-        </nav>
-    }
+    let tabs = views
+        .into_iter()
+        .map(|value| {
+            let label = match value.as_str() {
+                "leaderboard" => "Leaderboard",
+                "analysis" => "Breakdowns and comparison",
+                _ => "Instances",
+            };
+            // The default view keeps the URL bare.
+            let target = (value != default).then(|| value.clone());
+            let (href_target, click_target, current_value) = (target.clone(), target, value.clone());
+            let href = move || {
+                let mut state = url.get();
+                state.close_instance();
+                state.view = href_target.clone();
+                state.to_query()
+            };
+            view! {
+                <a class="tab" href=href aria-current=move || (current.get().as_deref() == Some(current_value.as_str())).then_some("page")
+                    on:click=move |ev| {
+                        ev.prevent_default();
+                        let target = click_target.clone();
+                        url.navigate(|s| {
+                            s.close_instance();
+                            s.view = target;
+                        });
+                    }>{label}</a>
+            }
+        })
+        .collect_view();
+    view! { <nav class="view-tabs" aria-label="Views">{tabs}</nav> }
 }

@@ -11,6 +11,7 @@
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
 //! - [`leaderboard`]: a leaderboard row per run;
+//! - [`site`]: `site.json`, a published site's title, introduction and views;
 //! - [`stats`]: Wilson intervals and McNemar's exact test;
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
@@ -35,6 +36,7 @@ pub mod patch;
 pub mod query;
 pub mod run;
 pub mod search;
+pub mod site;
 pub mod stats;
 
 pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists};

@@ -42,7 +42,7 @@ pub fn BreakdownChart(
     let open = move |value: String, run: Option<String>| {
         let facet = facet.get_untracked();
         url.navigate(move |s| {
-            s.view = None;
+            s.view = Some("instances".into());
             s.q = None;
             s.facets = vec![format!("{facet}:{value}")];
             if let Some(run) = run {

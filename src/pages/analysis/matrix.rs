@@ -47,7 +47,7 @@ pub fn MatrixSection(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl In
     let on_cell = Callback::new(move |row: usize| {
         if let Some(id) = ids.get(row).cloned() {
             url.navigate(move |s| {
-                s.view = None;
+                s.view = Some("instances".into());
                 s.open(id, None);
             });
         }

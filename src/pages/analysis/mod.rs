@@ -32,7 +32,7 @@ type RunList = StoredValue<Vec<(String, String, usize)>>;
 /// Opens the instance list filtered by `facets` (`facet:value` pairs).
 fn open_list(url: UrlState, facets: Vec<String>) {
     url.navigate(move |s| {
-        s.view = None;
+        s.view = Some("instances".into());
         s.q = None;
         s.facets = facets;
     });

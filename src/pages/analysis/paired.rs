@@ -50,7 +50,7 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
             .collect();
         pairs.extend(values(&b, b_resolved).into_iter().map(|v| format!("{}:{v}", run_facet(&b))));
         url.navigate(move |s| {
-            s.view = None;
+            s.view = Some("instances".into());
             s.q = None;
             s.facets = pairs;
         });

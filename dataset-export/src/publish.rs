@@ -1,0 +1,170 @@
+//! `benchscope publish site.json --out dist/data`: a whole site's data directory from one
+//! configuration: the datasets exported, the runs imported, and `site.json` (title,
+//! introduction, views) written beside the manifest. Paths in the configuration are relative to
+//! the configuration file.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use benchscope_contract::site::{SiteInfo, SITE_FILE, VIEWS};
+use benchscope_contract::Manifest;
+use serde::Deserialize;
+
+use crate::categories::Categories;
+use crate::export::{export, file_entry, ExportPlan, InputSpec, Summary};
+use crate::importers::{import, ImportPlan};
+use crate::run_store::{add_runs, write_atomically};
+
+/// The configuration file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// Site title.
+    pub title: String,
+    /// Introduction, as markdown text…
+    #[serde(default)]
+    pub intro: String,
+    /// …or as a markdown file.
+    #[serde(default)]
+    pub intro_file: Option<PathBuf>,
+    /// Views offered (`instances`, `leaderboard`, `analysis`); default all.
+    #[serde(default)]
+    pub views: Vec<String>,
+    /// The view a bare URL opens.
+    #[serde(default)]
+    pub default_view: Option<String>,
+    /// Where the site will be hosted (e.g. `/benchscope/` on GitHub Pages). The site uses
+    /// relative URLs, so this is only checked and reported.
+    #[serde(default)]
+    pub base_path: Option<String>,
+    /// The datasets to export.
+    pub datasets: Vec<DatasetConfig>,
+    /// Repository categories (`{"owner/name": "Category"}`).
+    #[serde(default)]
+    pub categories: Option<PathBuf>,
+    /// Local clones, for expandable diff context.
+    #[serde(default)]
+    pub repos: Option<PathBuf>,
+    /// Run sources to import (anything `benchscope import` reads).
+    #[serde(default)]
+    pub runs: Vec<RunConfig>,
+}
+
+/// One dataset input.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatasetConfig {
+    /// File or directory.
+    pub input: PathBuf,
+    /// Dataset name.
+    pub dataset: String,
+    /// Split name.
+    #[serde(default = "test_split")]
+    pub split: String,
+    /// Format, overriding detection.
+    #[serde(default)]
+    pub format: Option<String>,
+}
+
+fn test_split() -> String {
+    "test".into()
+}
+
+/// One run source.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunConfig {
+    /// File or directory.
+    pub source: PathBuf,
+    /// Dataset the runs belong to.
+    #[serde(default)]
+    pub dataset: Option<String>,
+    /// Split.
+    #[serde(default)]
+    pub split: Option<String>,
+    /// Run id, for a single-run source.
+    #[serde(default)]
+    pub run: Option<String>,
+}
+
+/// Reads and checks the configuration at `path`.
+pub fn read_config(path: &Path) -> anyhow::Result<SiteConfig> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let config: SiteConfig = serde_json::from_str(&text).with_context(|| format!("{}: not a site configuration", path.display()))?;
+    for view in config.views.iter().chain(&config.default_view) {
+        if !VIEWS.contains(&view.as_str()) {
+            bail!("{}: unknown view `{view}` (views are {})", path.display(), VIEWS.join(", "));
+        }
+    }
+    if let Some(base) = &config.base_path {
+        if !base.starts_with('/') || !base.ends_with('/') {
+            bail!("{}: base_path `{base}` must start and end with `/`", path.display());
+        }
+    }
+    if config.datasets.is_empty() {
+        bail!("{}: `datasets` is empty", path.display());
+    }
+    Ok(config)
+}
+
+/// Builds the data directory `out` from the configuration at `config_path`.
+pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<()> {
+    let config = read_config(config_path)?;
+    let dir = config_path.parent().unwrap_or(Path::new("."));
+    let resolve = |p: &Path| if p.is_absolute() { p.to_path_buf() } else { dir.join(p) };
+    let plan = ExportPlan {
+        inputs: config
+            .datasets
+            .iter()
+            .map(|d| InputSpec {
+                path: resolve(&d.input),
+                dataset: d.dataset.clone(),
+                split: d.split.clone(),
+                split_given: true,
+                format: d.format.clone(),
+            })
+            .collect(),
+        out: out.to_path_buf(),
+        categories: match &config.categories {
+            Some(path) => Categories::from_file(&resolve(path))?,
+            None => Categories::default(),
+        },
+        skip_bad: false,
+        marks: Vec::new(),
+        progress: false,
+        repos: config.repos.as_deref().map(resolve),
+    };
+    plan.validate()?;
+    export(&plan, &mut Summary::default())?;
+    for source in &config.runs {
+        let runs = import(&ImportPlan {
+            sources: vec![resolve(&source.source)],
+            dataset: source.dataset.clone(),
+            split: source.split.clone(),
+            run: source.run.clone(),
+        })?;
+        add_runs(out, runs.into_iter().map(|(run, _)| run).collect())?;
+    }
+    let intro = match &config.intro_file {
+        Some(file) => std::fs::read_to_string(resolve(file)).with_context(|| format!("cannot read {}", file.display()))?,
+        None => config.intro.clone(),
+    };
+    let site = SiteInfo {
+        title: config.title.clone(),
+        intro,
+        views: config.views.clone(),
+        default_view: config.default_view.clone(),
+    };
+    let bytes = serde_json::to_vec_pretty(&site)?;
+    write_atomically(&out.join(SITE_FILE), &bytes)?;
+    // Listed in the manifest, so the explorer fetches it only where it exists.
+    let manifest_path = out.join("manifest.json");
+    let mut manifest: Manifest = serde_json::from_slice(&std::fs::read(&manifest_path)?)?;
+    manifest.files.retain(|f| f.path != SITE_FILE);
+    manifest.files.push(file_entry(SITE_FILE, &bytes));
+    manifest.files.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut manifest_bytes = serde_json::to_vec_pretty(&manifest)?;
+    manifest_bytes.push(b'\n');
+    write_atomically(&manifest_path, &manifest_bytes)?;
+    Ok(())
+}
