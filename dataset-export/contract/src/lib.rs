@@ -7,6 +7,7 @@
 //! - [`run`]: a model run and its per-instance results (pass/fail verdicts *or* metrics, so that
 //!   benchmarks without a pass/fail column fit too);
 //! - [`breakdown`]: resolved ratios by facet, and two runs paired;
+//! - [`dropped`]: result files a reader drops on the page, read as runs;
 //! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
@@ -28,6 +29,7 @@
 
 pub mod breakdown;
 pub mod compare;
+pub mod dropped;
 pub mod instance;
 pub mod leaderboard;
 pub mod manifest;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Context;
+use benchscope_contract::dropped::results_from_summary;
 use benchscope_contract::{InstanceResult, TestLists, TestStatus};
 use serde_json::Value;
 
@@ -17,7 +18,7 @@ use std::path::PathBuf;
 use crate::run_store::NewRun;
 
 use super::leaderboard::slug;
-use super::{files_named, name_of, new_run, strings};
+use super::{files_named, name_of, new_run};
 
 /// A per-instance result and, when the report's verdict and its test statuses disagree, a note.
 pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (InstanceResult, Option<String>) {
@@ -136,35 +137,7 @@ pub fn run_summary(path: &Path, value: &Value, dataset: &str, split: &str, sourc
         split,
         source,
     ));
-    let ids = |key: &str| strings(value, key);
-    let mut results: BTreeMap<String, InstanceResult> = BTreeMap::new();
-    for (key, resolved, mode) in [
-        ("unresolved_ids", false, None),
-        ("empty_patch_ids", false, Some("empty_patch")),
-        ("error_ids", false, Some("harness_error")),
-        ("resolved_ids", true, None),
-    ] {
-        for id in ids(key) {
-            let result = results.entry(id.clone()).or_insert_with(|| InstanceResult {
-                instance_id: id,
-                ..Default::default()
-            });
-            result.resolved = Some(resolved);
-            if let Some(mode) = mode {
-                result.failure_mode = Some(mode.into());
-                result.empty_patch |= mode == "empty_patch";
-                if mode == "harness_error" {
-                    result.error = Some("the harness reported an error".into());
-                }
-            }
-        }
-    }
-    for (id, reason) in value.get("failure_reasons").and_then(Value::as_object).into_iter().flatten() {
-        if let (Some(result), Some(reason)) = (results.get_mut(id), reason.as_str()) {
-            result.failure_mode = Some(reason.to_string());
-        }
-    }
-    new.run.results = results.into_values().collect();
+    new.run.results = results_from_summary(value);
     let mut warnings = Vec::new();
     compare_summary(value, &mut new, &mut warnings);
     (new, warnings)

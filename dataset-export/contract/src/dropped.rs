@@ -1,0 +1,241 @@
+//! Result files a reader brings to the explorer (dropped on the page, no server involved),
+//! turned into a [`Run`]: a run file the CLI wrote (`runs/<id>.json`), a SWE-bench harness run
+//! summary (`resolved_ids`, `unresolved_ids`, ...), or predictions (JSONL, a JSON list, or an
+//! object keyed by instance id, of `{instance_id, model_name_or_path, model_patch}`).
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::run::{InstanceResult, PatchShard, Run, SystemInfo};
+use crate::FORMAT_VERSION;
+
+/// A run read from a file, with its model patches when the file carried them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DroppedRun {
+    /// The run.
+    pub run: Run,
+    /// The model patches, by instance id (predictions only).
+    pub patches: Option<PatchShard>,
+}
+
+/// The results a harness run summary lists: each id list becomes verdicts, and
+/// `failure_reasons` their failure modes. Shared with the CLI's importer.
+pub fn results_from_summary(summary: &Value) -> Vec<InstanceResult> {
+    let ids = |key: &str| -> Vec<String> {
+        summary
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect()
+    };
+    let mut results: BTreeMap<String, InstanceResult> = BTreeMap::new();
+    for (key, resolved, mode) in [
+        ("unresolved_ids", false, None),
+        ("empty_patch_ids", false, Some("empty_patch")),
+        ("error_ids", false, Some("harness_error")),
+        ("resolved_ids", true, None),
+    ] {
+        for id in ids(key) {
+            let result = results.entry(id.clone()).or_insert_with(|| InstanceResult {
+                instance_id: id,
+                ..Default::default()
+            });
+            result.resolved = Some(resolved);
+            if let Some(mode) = mode {
+                result.failure_mode = Some(mode.into());
+                result.empty_patch |= mode == "empty_patch";
+                if mode == "harness_error" {
+                    result.error = Some("the harness reported an error".into());
+                }
+            }
+        }
+    }
+    for (id, reason) in summary.get("failure_reasons").and_then(Value::as_object).into_iter().flatten() {
+        if let (Some(result), Some(reason)) = (results.get_mut(id), reason.as_str()) {
+            result.failure_mode = Some(reason.to_string());
+        }
+    }
+    results.into_values().collect()
+}
+
+/// Reads the file `name` with content `text` as a run of `dataset`/`split` (a run file keeps its
+/// own). The error names the file and, for predictions, the line.
+pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Result<DroppedRun, String> {
+    let stem: String = name
+        .split('.')
+        .next()
+        .unwrap_or(name)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let id = format!("dropped-{stem}");
+    let new_run = |results: Vec<InstanceResult>, system: String| Run {
+        id: id.clone(),
+        dataset: dataset.to_string(),
+        split: split.to_string(),
+        system: SystemInfo {
+            name: system,
+            tags: vec!["dropped".into()],
+            ..Default::default()
+        },
+        date: None,
+        source: name.to_string(),
+        headline: BTreeMap::new(),
+        notes: Vec::new(),
+        results,
+    };
+    match serde_json::from_str::<Value>(text) {
+        Ok(value @ Value::Object(_)) if value.get("results").is_some() && value.get("system").is_some() => {
+            let run: Run = serde_json::from_value(value).map_err(|e| format!("{name}: not a Benchscope run file: {e}"))?;
+            Ok(DroppedRun { run, patches: None })
+        }
+        Ok(value @ Value::Object(_)) if value.get("resolved_ids").is_some() => Ok(DroppedRun {
+            run: new_run(results_from_summary(&value), stem.clone()),
+            patches: None,
+        }),
+        Ok(Value::Object(map)) if !map.contains_key("instance_id") => {
+            let records = map.into_iter().map(|(id, mut v)| {
+                if let Value::Object(fields) = &mut v {
+                    fields.entry("instance_id").or_insert(Value::String(id));
+                }
+                Ok(v)
+            });
+            predictions(name, records.collect(), new_run)
+        }
+        Ok(Value::Array(items)) => predictions(name, items.into_iter().map(Ok).collect(), new_run),
+        Ok(single @ Value::Object(_)) => predictions(name, vec![Ok(single)], new_run),
+        Ok(_) => Err(format!("{name}: not a run file, a harness summary or predictions")),
+        Err(_) => {
+            let lines = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+                .map(|(i, l)| serde_json::from_str::<Value>(l).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1)))
+                .collect();
+            predictions(name, lines, new_run)
+        }
+    }
+}
+
+/// Predictions become a run without verdicts whose results point at their patches.
+fn predictions(
+    name: &str,
+    records: Vec<Result<Value, String>>,
+    new_run: impl Fn(Vec<InstanceResult>, String) -> Run,
+) -> Result<DroppedRun, String> {
+    let mut patches = BTreeMap::new();
+    let mut results = Vec::new();
+    let mut model = None;
+    for (i, record) in records.into_iter().enumerate() {
+        let record = record?;
+        let field = |key: &str| record.get(key).and_then(Value::as_str);
+        let id = field("instance_id").ok_or_else(|| format!("{name}: record {}: field `instance_id`: missing or not a string", i + 1))?;
+        if patches.contains_key(id) || results.iter().any(|r: &InstanceResult| r.instance_id == id) {
+            return Err(format!("{name}: record {}: field `instance_id`: duplicate `{id}`", i + 1));
+        }
+        model = model.or_else(|| field("model_name_or_path").map(str::to_string));
+        let patch = field("model_patch").filter(|p| !p.trim().is_empty());
+        results.push(InstanceResult {
+            instance_id: id.to_string(),
+            empty_patch: patch.is_none(),
+            model_patch: patch.map(|_| String::new()),
+            ..Default::default()
+        });
+        if let Some(patch) = patch {
+            patches.insert(id.to_string(), patch.to_string());
+        }
+    }
+    if results.is_empty() {
+        return Err(format!("{name}: no predictions in the file"));
+    }
+    let run = new_run(results, model.unwrap_or_else(|| name.to_string()));
+    Ok(DroppedRun {
+        run,
+        patches: Some(PatchShard {
+            format_version: FORMAT_VERSION,
+            patches,
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_harness_summary_gives_verdicts_and_failure_modes() {
+        let text = r#"{"resolved_ids": ["a"], "unresolved_ids": ["b"], "empty_patch_ids": ["c"], "error_ids": ["d"], "failure_reasons": {"b": "timeout"}}"#;
+        let dropped = read_dropped("model.run1.json", text, "lite", "test").unwrap();
+        let run = dropped.run;
+        assert_eq!((run.id.as_str(), run.dataset.as_str()), ("dropped-model", "lite"));
+        let modes: Vec<_> = run
+            .results
+            .iter()
+            .map(|r| (r.instance_id.as_str(), r.resolved, r.failure_mode.as_deref()))
+            .collect();
+        assert_eq!(
+            modes,
+            [
+                ("a", Some(true), None),
+                ("b", Some(false), Some("timeout")),
+                ("c", Some(false), Some("empty_patch")),
+                ("d", Some(false), Some("harness_error"))
+            ]
+        );
+    }
+
+    #[test]
+    fn predictions_in_every_shape_keep_their_patches() {
+        let jsonl = "{\"instance_id\": \"a\", \"model_name_or_path\": \"m\", \"model_patch\": \"diff\"}\n\n{\"instance_id\": \"b\", \"model_patch\": null}\n";
+        let list = r#"[{"instance_id": "a", "model_patch": "diff"}, {"instance_id": "b", "model_patch": ""}]"#;
+        let keyed = r#"{"a": {"model_patch": "diff"}, "b": {"model_patch": null}}"#;
+        for text in [jsonl, list, keyed] {
+            let dropped = read_dropped("preds.jsonl", text, "d", "test").unwrap();
+            assert_eq!(dropped.run.results.len(), 2, "{text}");
+            assert!(dropped.run.results[1].empty_patch);
+            assert_eq!(dropped.patches.unwrap().patches.get("a").map(String::as_str), Some("diff"));
+            assert_eq!(dropped.run.resolved_count(), None, "predictions carry no verdicts");
+        }
+    }
+
+    #[test]
+    fn bad_files_are_named_with_the_record() {
+        let error = read_dropped("p.jsonl", "{\"instance_id\": \"a\"}\n{oops\n", "d", "t").unwrap_err();
+        assert!(error.starts_with("p.jsonl: line 2: not JSON"), "{error}");
+        let error = read_dropped("p.json", r#"[{"instance_id": "a"}, {"instance_id": "a"}]"#, "d", "t").unwrap_err();
+        assert_eq!(error, "p.json: record 2: field `instance_id`: duplicate `a`");
+        let error = read_dropped("p.json", "[{\"model_patch\": \"x\"}]", "d", "t").unwrap_err();
+        assert!(error.contains("record 1: field `instance_id`"), "{error}");
+        assert!(read_dropped("x.json", "42", "d", "t").is_err());
+    }
+
+    #[test]
+    fn a_run_file_is_taken_whole() {
+        let run = Run {
+            id: "mine".into(),
+            dataset: "other".into(),
+            split: "dev".into(),
+            system: SystemInfo::default(),
+            date: None,
+            source: String::new(),
+            headline: BTreeMap::new(),
+            notes: Vec::new(),
+            results: vec![InstanceResult {
+                instance_id: "a".into(),
+                resolved: Some(true),
+                ..Default::default()
+            }],
+        };
+        let dropped = read_dropped("mine.json", &serde_json::to_string(&run).unwrap(), "d", "t").unwrap();
+        assert_eq!(dropped.run, run);
+    }
+}
