@@ -93,6 +93,15 @@ impl<T> Default for JsonCache<T> {
     }
 }
 
+impl<T> JsonCache<T> {
+    /// Keeps `value` as the file at `url`, so it is never fetched (runs dropped on the page).
+    pub fn insert(&self, url: &str, value: T) {
+        if let Ok(mut files) = self.files.lock() {
+            files.insert(url.to_string(), Arc::new(value));
+        }
+    }
+}
+
 impl<T: DeserializeOwned> JsonCache<T> {
     /// The file at `url`, from the cache or fetched (and kept).
     pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
@@ -178,6 +187,33 @@ impl RunCache {
         (runs, errors)
     }
 
+    /// Keeps a run a reader dropped on the page (and its patches) as if the data directory
+    /// held them; returns its manifest entry.
+    pub fn add_dropped(&self, base: &str, dropped: benchscope_contract::dropped::DroppedRun) -> benchscope_contract::RunEntry {
+        let mut run = dropped.run;
+        let path = format!("dropped/{}.json", run.id);
+        if let Some(patches) = dropped.patches {
+            let patch_path = format!("dropped/{}.patches.json", run.id);
+            for result in run.results.iter_mut().filter(|r| patches.patches.contains_key(&r.instance_id)) {
+                result.model_patch = Some(patch_path.clone());
+            }
+            self.patches.insert(&format!("{base}{patch_path}"), patches);
+        }
+        let entry = benchscope_contract::RunEntry {
+            id: run.id.clone(),
+            dataset: run.dataset.clone(),
+            split: run.split.clone(),
+            system: run.system.clone(),
+            date: run.date.clone(),
+            path: path.clone(),
+            instances: run.results.len(),
+            resolved: run.resolved_count(),
+            headline: run.headline.clone(),
+        };
+        self.runs.insert(&format!("{base}{path}"), run);
+        entry
+    }
+
     /// The model patch of `instance` in the shard at `path`.
     pub async fn patch(&self, base: &str, path: &str, instance: &str) -> Result<Option<String>, LoadError> {
         let shard = self.patches.get(&format!("{base}{path}")).await?;
@@ -206,3 +242,8 @@ impl InstanceSources {
 /// Source files fetched so far, shared by every instance page.
 #[derive(Clone, Default)]
 pub struct SourceCache(pub JsonCache<benchscope_contract::SourceFiles>);
+
+/// Runs dropped on the page this session, as manifest entries (their files are in the
+/// [`RunCache`]).
+#[derive(Clone, Copy)]
+pub struct DroppedRuns(pub leptos::prelude::RwSignal<Vec<benchscope_contract::RunEntry>>);

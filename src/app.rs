@@ -4,7 +4,7 @@ use benchscope_contract::site::{SiteInfo, SITE_FILE};
 use benchscope_contract::{IndexRow, Manifest};
 use leptos::prelude::*;
 
-use crate::api::{data_base, fetch_json, load_manifest, DetailCache, LoadError, RunCache};
+use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, LoadError, RunCache};
 use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
@@ -20,6 +20,7 @@ pub fn App() -> impl IntoView {
     provide_context(crate::search::SearchCache::default());
     provide_context(crate::api::RunCache::default());
     provide_context(crate::api::SourceCache::default());
+    provide_context(crate::api::DroppedRuns(RwSignal::new(Vec::new())));
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
     let manifest = LocalResource::new(move || {
         let base = base.get();
@@ -85,13 +86,15 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
     });
     let base = StoredValue::new(base);
     let run_cache = expect_context::<RunCache>();
+    let dropped = expect_context::<DroppedRuns>();
     let loaded = LocalResource::new(move || {
         let (chosen, base, run_cache, manifest) = (chosen.get(), base.get_value(), run_cache.clone(), manifest.get_value());
+        let dropped = dropped.0.get();
         async move {
             if chosen.is_empty() {
                 return Ok(None);
             }
-            load_sets(&base, &manifest, chosen, &run_cache).await.map(Some)
+            load_sets(&base, &manifest, chosen, &run_cache, &dropped).await.map(Some)
         }
     });
     view! {
@@ -105,7 +108,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 let default = site.as_ref().map_or_else(|| "instances".to_string(), SiteInfo::default_view);
                 let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.clone().unwrap_or(default))) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
-                    (None, _, view) if view == "leaderboard" => view! { <LeaderboardPage sets /> }.into_any(),
+                    (None, _, view) if view == "leaderboard" => view! { <LeaderboardPage sets base=base.get_value() /> }.into_any(),
                     (None, _, view) if view == "analysis" => view! { <AnalysisPage rows sets /> }.into_any(),
                     (None, _, _) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
                 };

@@ -77,12 +77,14 @@ pub fn selections(manifest: &Manifest, state: &ViewState) -> Vec<(String, SplitE
 }
 
 /// Rows of every chosen split, with their run facets, tagged with `benchmark` and `split` when
-/// several are loaded. A `with` split that fails to load is reported and left out.
+/// several are loaded; `dropped` runs join the split they name. A `with` split that fails to load
+/// is reported and left out.
 pub async fn load_sets(
     base: &str,
     manifest: &Manifest,
     chosen: Vec<(String, SplitEntry)>,
     run_cache: &RunCache,
+    dropped: &[RunEntry],
 ) -> Result<(Vec<IndexRow>, Vec<LoadedSet>, Vec<LoadError>), LoadError> {
     let several = chosen.len() > 1;
     let (mut rows, mut sets, mut errors) = (Vec::new(), Vec::new(), Vec::new());
@@ -95,7 +97,8 @@ pub async fn load_sets(
             }
             Err(error) => return Err(error),
         };
-        let entries = split_runs(manifest, &dataset, &split.name);
+        let mut entries = split_runs(manifest, &dataset, &split.name);
+        entries.extend(dropped.iter().filter(|r| r.dataset == dataset && r.split == split.name).cloned());
         let (runs, run_errors) = run_cache.runs(base, &entries).await;
         errors.extend(run_errors);
         add_run_facets(&mut part, &runs.iter().map(|r| r.as_ref()).collect::<Vec<&Run>>());

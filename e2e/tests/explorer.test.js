@@ -744,3 +744,40 @@ test('a published site works from a sub-path: its title, intro and default view,
   assert.deepEqual(outside, [], 'every request stays under the sub-path');
   assert.deepEqual(errors, []);
 });
+
+test('bring your own: a dropped harness summary and predictions become runs, with no request; a bad file is named', async () => {
+  const { page, errors, requests } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  const ids = demo.map((r) => r.instance_id);
+  const resolvedIds = ids.filter((_, i) => i % 3 === 0);
+  const summary = { resolved_ids: resolvedIds, unresolved_ids: ids.filter((_, i) => i % 3 !== 0), failure_reasons: { [ids[1]]: 'timeout' } };
+  const before = requests.length;
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'mymodel.run7.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(summary)) });
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel"]');
+  const percent = await page.locator('tr[data-run="dropped-mymodel"] .resolved').textContent();
+  assert.equal(percent.trim().split(' ')[0], (resolvedIds.length * 100 / ids.length).toFixed(1));
+  // A predictions file, dropped as a real drop event carries it.
+  const id = 'benchscope-demo__tinyconf-12';
+  const predictions = readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8');
+  await page.evaluate(({ text }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'theirs.jsonl', { type: 'application/jsonl' }));
+    document.querySelector('.drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, { text: predictions });
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-theirs"]');
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('{"instance_id": "a", "model_patch": ""}\n{nope\n') });
+  await page.waitForSelector('.drop-zone .error');
+  assert.match(await page.locator('.drop-zone .error').textContent(), /broken\.jsonl.*line 2: not JSON/);
+  assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
+  // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.
+  await page.click('.view-tabs .tab >> text=Instances');
+  await page.click(`.instance-row[data-id="${id}"] a`);
+  await page.waitForSelector('.runs-table tr[data-run="dropped-mymodel"]');
+  assert.equal(await page.locator('tr[data-run="dropped-mymodel"] .verdict').textContent(), resolvedIds.includes(id) ? 'resolved' : 'unresolved');
+  await page.click('tr[data-run="dropped-theirs"] .show-patch');
+  await page.waitForSelector('tr.model-patch .diff-file');
+  const patch = predictions.trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch;
+  assert.deepEqual(await page.locator('tr.model-patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)).then((p) => p.sort()), gitNumstat(patch).map((f) => f.path).sort());
+  assert.deepEqual(errors, []);
+});

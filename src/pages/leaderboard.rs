@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
 use leptos::prelude::*;
 
+use crate::components::drop_zone::DropZone;
 use crate::sets::LoadedSet;
 
 /// A sortable column: its title and how two rows compare on it.
@@ -86,7 +87,8 @@ const COLUMNS: [Column; 9] = [
 
 /// The leaderboard of the first loaded set.
 #[component]
-pub fn LeaderboardPage(sets: Vec<LoadedSet>) -> impl IntoView {
+pub fn LeaderboardPage(sets: Vec<LoadedSet>, base: String) -> impl IntoView {
+    let known: Vec<(String, String)> = sets.iter().map(|s| (s.dataset.clone(), s.split.name.clone())).collect();
     let Some(set) = sets.into_iter().next() else { return ().into_any() };
     let rows: Vec<LeaderboardRow> = set
         .runs
@@ -124,6 +126,7 @@ pub fn LeaderboardPage(sets: Vec<LoadedSet>) -> impl IntoView {
     view! {
         <section class="leaderboard">
             <h2>{title}</h2>
+            <DropZone base dataset=set.dataset.clone() split=set.split.name.clone() known />
             <div class="toolbar">
                 <input type="search" aria-label="Filter runs by system, model, scaffold or organisation" placeholder="Filter runs"
                     on:input=move |ev| text.set(event_target_value(&ev)) />
