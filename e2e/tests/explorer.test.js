@@ -781,3 +781,23 @@ test('bring your own: a dropped harness summary and predictions become runs, wit
   assert.deepEqual(await page.locator('tr.model-patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)).then((p) => p.sort()), gitNumstat(patch).map((f) => f.path).sort());
   assert.deepEqual(errors, []);
 });
+
+test('passed by facet: each run\'s mean share of FAIL_TO_PASS tests passed, against the run files', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('.breakdown-table.passed tbody tr');
+  const runs = ['gold', 'partly-right'].map((name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')));
+  const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
+  const rowsShown = await page.locator('.breakdown-table.passed tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, [...tr.querySelectorAll('td')].map((td) => [Number(td.dataset.sum), Number(td.dataset.n)])]));
+  const names = await page.locator('.breakdown-table.passed thead th').allTextContents();
+  assert.ok(rowsShown.length > 0);
+  for (const [category, cells] of rowsShown) {
+    cells.forEach(([sum, n], i) => {
+      const run = runs.find((r) => r.system.name === names[i + 1]);
+      const rates = run.results.filter((r) => r.pass_rate !== undefined && categories[demo.find((d) => d.instance_id === r.instance_id).repo] === category).map((r) => r.pass_rate);
+      assert.equal(n, rates.length, `${category} / ${run.id}: instances`);
+      assert.ok(Math.abs(sum - rates.reduce((a, b) => a + b, 0)) < 1e-9, `${category} / ${run.id}: sum of pass rates`);
+    });
+  }
+  assert.deepEqual(errors, []);
+});

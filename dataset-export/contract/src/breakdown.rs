@@ -2,7 +2,7 @@
 //! per-repository and per-level tables), and two runs tallied instance by instance, all from
 //! index rows that carry the runs' outcome facets (see [`crate::outcomes`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::instance::IndexRow;
 use crate::outcomes::run_facet;
@@ -37,6 +37,36 @@ pub fn breakdown(rows: &[IndexRow], facet: &str, runs: &[String]) -> Vec<Group> 
         }
     }
     let mut list: Vec<Group> = groups.into_iter().map(|(value, counts)| Group { value, counts }).collect();
+    if let Some(order) = bucket_labels(facet) {
+        list.sort_by_key(|g| order.iter().position(|label| *label == g.value).unwrap_or(usize::MAX));
+    }
+    list
+}
+
+/// One value of the facet: per run, the sum of its values and how many instances have one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupMean {
+    /// The facet value.
+    pub value: String,
+    /// Per run: `(sum, count)`; the mean is `sum / count`.
+    pub sums: Vec<(f64, u64)>,
+}
+
+/// Per value of `facet`, each run's mean of `values` (instance id → value, e.g. FeatureBench's
+/// pass rate), over the instances it has a value for.
+pub fn mean_by_facet(rows: &[IndexRow], facet: &str, values: &[HashMap<String, f64>]) -> Vec<GroupMean> {
+    let mut groups: BTreeMap<String, Vec<(f64, u64)>> = BTreeMap::new();
+    for row in rows {
+        let Some(value) = facet_value(row, facet) else { continue };
+        let sums = groups.entry(value.to_string()).or_insert_with(|| vec![(0.0, 0); values.len()]);
+        for (sum, run) in sums.iter_mut().zip(values) {
+            if let Some(v) = run.get(&row.id) {
+                sum.0 += v;
+                sum.1 += 1;
+            }
+        }
+    }
+    let mut list: Vec<GroupMean> = groups.into_iter().map(|(value, sums)| GroupMean { value, sums }).collect();
     if let Some(order) = bucket_labels(facet) {
         list.sort_by_key(|g| order.iter().position(|label| *label == g.value).unwrap_or(usize::MAX));
     }
@@ -102,6 +132,13 @@ mod tests {
         assert_eq!(values, ["1-10", "11-50", "201+"]);
         assert_eq!(groups[0].counts, [(1, 2), (2, 2)]);
         assert_eq!(groups[1].counts, [(0, 1), (0, 0)], "`not run` is not counted");
+        let rates: HashMap<String, f64> = [("1".to_string(), 0.5), ("2".to_string(), 1.0), ("4".to_string(), 0.25)]
+            .into_iter()
+            .collect();
+        let means = mean_by_facet(&rows, "lines", &[rates]);
+        assert_eq!(means[0].sums, [(1.25, 2)], "instances 2 and 4 are in 1-10");
+        assert_eq!(means[1].sums, [(0.0, 0)]);
+        assert_eq!(means[2].sums, [(0.5, 1)]);
         let pair = paired(&rows, "a", "b");
         assert_eq!((pair.both, pair.first_only, pair.second_only, pair.neither), (1, 1, 1, 0));
     }

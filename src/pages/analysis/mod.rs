@@ -8,6 +8,7 @@ mod downloads;
 mod failure_modes;
 mod matrix;
 mod paired;
+mod passed;
 mod scatter;
 
 use std::collections::BTreeSet;
@@ -24,6 +25,7 @@ use breakdown::{chart_data, BreakdownChart};
 use failure_modes::FailureModes;
 use matrix::MatrixSection;
 use paired::PairedComparison;
+use passed::PassedBreakdown;
 use scatter::RunScatter;
 
 /// `(run id, system name, resolved count)` of the runs with verdicts, best first.
@@ -83,6 +85,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
                 <RunPicker runs chosen />
             </div>
             <BreakdownChart data facet groups chosen />
+            <PassedBreakdown run_files=set.run_files.clone() rows facet />
             <FailureModes runs rows chosen />
             <RunScatter set=set.clone() />
             <PairedComparison runs rows />

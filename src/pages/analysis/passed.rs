@@ -1,0 +1,86 @@
+//! FeatureBench's "passed" by facet (its Tables 8 and 15-21): each run's mean share of
+//! FAIL_TO_PASS tests passed per facet value, for runs whose results carry pass rates.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use benchscope_contract::breakdown::mean_by_facet;
+use benchscope_contract::{IndexRow, Run};
+use leptos::prelude::*;
+
+use super::open_list;
+use crate::components::chart::{BarChart, ChartData};
+use crate::url_state::UrlState;
+
+/// The chart and table, when a loaded run has pass rates.
+#[component]
+pub fn PassedBreakdown(run_files: Vec<Arc<Run>>, rows: StoredValue<Vec<IndexRow>>, facet: RwSignal<String>) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let runs: Vec<(String, HashMap<String, f64>)> = run_files
+        .iter()
+        .map(|run| {
+            let rates: HashMap<String, f64> = run
+                .results
+                .iter()
+                .filter_map(|r| Some((r.instance_id.clone(), r.pass_rate?)))
+                .collect();
+            (run.system.name.clone(), rates)
+        })
+        .filter(|(_, rates)| !rates.is_empty())
+        .collect();
+    if runs.is_empty() {
+        return ().into_any();
+    }
+    let (names, rates): (Vec<String>, Vec<HashMap<String, f64>>) = runs.into_iter().unzip();
+    let rates = StoredValue::new(rates);
+    let groups = Memo::new(move |_| rows.with_value(|rows| rates.with_value(|rates| mean_by_facet(rows, &facet.get(), rates))));
+    let series = names.clone();
+    let data = Signal::derive(move || ChartData {
+        title: format!("% passed (mean share of FAIL_TO_PASS tests) by {}", facet.get()),
+        y_label: "% passed".into(),
+        y_max: 100.0,
+        stacked: false,
+        groups: groups.get().iter().map(|g| g.value.clone()).collect(),
+        series: series.clone(),
+        values: groups
+            .get()
+            .iter()
+            .map(|g| g.sums.iter().map(|&(sum, n)| (n > 0).then(|| sum * 100.0 / n as f64)).collect())
+            .collect(),
+    });
+    let open = move |value: String| open_list(url, vec![format!("{}:{value}", facet.get_untracked())]);
+    let on_bar = Callback::new(move |(group, _): (usize, usize)| {
+        if let Some(value) = groups.with_untracked(|g| g.get(group).map(|g| g.value.clone())) {
+            open(value);
+        }
+    });
+    let table = move || {
+        view! {
+            <table class="breakdown-table passed">
+                <thead><tr><th scope="col">{facet.get()}</th>{names.iter().map(|n| view! { <th scope="col" class="num">{n.clone()}</th> }).collect_view()}</tr></thead>
+                <tbody>
+                    {groups.get().into_iter().map(|g| {
+                        let (value, data_value) = (g.value.clone(), g.value.clone());
+                        let cells = g.sums.iter().map(|&(sum, n)| {
+                            let text = if n > 0 { format!("{:.1}% ({n})", sum * 100.0 / n as f64) } else { "—".into() };
+                            view! { <td class="num" data-sum=sum data-n=n>{text}</td> }
+                        }).collect_view();
+                        view! {
+                            <tr data-value=data_value>
+                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone()); }>{g.value.clone()}</a></th>
+                                {cells}
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }
+    };
+    view! {
+        <section class="passed-section">
+            <h3>"Passed"</h3>
+            <div class="chart-block"><BarChart data on_bar />{table}</div>
+        </section>
+    }
+    .into_any()
+}
