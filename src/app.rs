@@ -8,7 +8,7 @@ use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns,
 use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
-use crate::sets::{load_sets, selections, LoadedSet};
+use crate::sets::{load_sets, selections, with_run_only_splits, LoadedSet};
 use crate::url_state::{UrlState, ViewState};
 
 /// The explorer.
@@ -58,7 +58,10 @@ pub fn App() -> impl IntoView {
             {move || match (manifest.get(), site.get()) {
                 (None, _) | (_, None) => view! { <p class="loading">"Loading the data directory…"</p> }.into_any(),
                 (Some(Err(error)), _) => view! { <ErrorBox error /> }.into_any(),
-                (Some(Ok(manifest)), Some(site)) => view! { <Explorer manifest base=base.get() site /> }.into_any(),
+                (Some(Ok(manifest)), Some(site)) => {
+                    let manifest = with_run_only_splits(manifest);
+                    view! { <Explorer manifest base=base.get() site /> }.into_any()
+                }
             }}
         </main>
     }

@@ -58,6 +58,34 @@ pub fn from_of(sets: &[LoadedSet], position: usize) -> Option<String> {
     (index > 0).then(|| sets[index].key())
 }
 
+/// The manifest with a split for every `dataset`/`split` its runs name but no export holds, so a
+/// data directory of leaderboards alone still has its leaderboards to show.
+pub fn with_run_only_splits(mut manifest: Manifest) -> Manifest {
+    let pairs: std::collections::BTreeSet<(String, String)> = manifest.runs.iter().map(|r| (r.dataset.clone(), r.split.clone())).collect();
+    for (dataset, split) in pairs {
+        if manifest.dataset(&dataset).is_some_and(|d| d.split(&split).is_some()) {
+            continue;
+        }
+        let empty = SplitEntry {
+            name: split,
+            instances: 0,
+            facets: Default::default(),
+            index_shards: Vec::new(),
+            detail_shards: Vec::new(),
+            search: None,
+        };
+        match manifest.datasets.iter_mut().find(|d| d.name == dataset) {
+            Some(entry) => entry.splits.push(empty),
+            None => manifest.datasets.push(DatasetEntry {
+                name: dataset,
+                format: "runs only".into(),
+                splits: vec![empty],
+            }),
+        }
+    }
+    manifest
+}
+
 /// The selected split first, then the `with` ones the manifest has, each once.
 pub fn selections(manifest: &Manifest, state: &ViewState) -> Vec<(String, SplitEntry)> {
     let Some((dataset, split)) = selected(manifest, state) else {

@@ -364,3 +364,59 @@ fn experiments_results_lists() {
         ]
     );
 }
+
+/// SWE-Dev's leaderboard tables: a run per row and split, pass@1 as the resolved percentage,
+/// exactly as its page shows them; FEA-Bench's site boards become the splits of `--dataset`.
+#[test]
+fn swe_dev_tables_and_fea_bench_boards_import_as_headline_runs() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let swe_dev = realdata.join("swe-dev_DorothyDUUU/leaderboard/swe-dev_leaderboard_from_index_html.json");
+    benchscope_ok(&["import", swe_dev.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let fea = realdata.join("fea-bench_leaderboard-and-ids/fea-bench-site_leaderboards.json");
+    benchscope_ok(&[
+        "import",
+        fea.to_str().unwrap(),
+        "--dataset",
+        "fea-bench",
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    let raw: serde_json::Value = read_json(&swe_dev);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let tables = raw["llm_table"].as_array().unwrap().len() + raw["mas_table"].as_array().unwrap().len();
+    for split in ["easy", "hard"] {
+        let runs: Vec<_> = manifest
+            .runs
+            .iter()
+            .filter(|r| r.dataset == "swe-dev" && r.split == split)
+            .collect();
+        assert_eq!(runs.len(), tables, "{split}: one run per table row");
+        let expected: Vec<f64> = raw["llm_table"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row[format!("pass1_{split}")].as_str().unwrap().parse().unwrap())
+            .collect();
+        let mut imported: Vec<f64> = runs
+            .iter()
+            .filter(|r| r.id.contains(".llm."))
+            .map(|r| r.headline["resolved_percent"])
+            .collect();
+        let mut expected = expected;
+        imported.sort_by(f64::total_cmp);
+        expected.sort_by(f64::total_cmp);
+        assert_eq!(imported, expected, "{split}: pass@1 as published");
+    }
+    let boards: serde_json::Value = read_json(&fea);
+    for board in boards["leaderboards"].as_array().unwrap() {
+        let split = board["name"].as_str().unwrap().to_lowercase();
+        let count = manifest
+            .runs
+            .iter()
+            .filter(|r| r.dataset == "fea-bench" && r.split == split)
+            .count();
+        assert_eq!(count, board["results"].as_array().unwrap().len(), "fea-bench/{split}");
+    }
+}

@@ -13,6 +13,7 @@ let server;
 let session;
 let lite = null;
 let featurebench = null;
+let boards = null;
 let repos;
 let huge;
 
@@ -39,8 +40,11 @@ before(async () => {
     const fb = join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench');
     benchscope('export', join(fb, 'tasks', 'data'), '--dataset', 'featurebench', '--out', featurebench, '--quiet');
     benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
+    boards = join(tempDir('boards'), 'data');
+    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
+    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, 'pages/board': site, ...(lite ? { lite, featurebench } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
   session = await openBrowser();
 });
 
@@ -799,5 +803,27 @@ test('passed by facet: each run\'s mean share of FAIL_TO_PASS tests passed, agai
       assert.ok(Math.abs(sum - rates.reduce((a, b) => a + b, 0)) < 1e-9, `${category} / ${run.id}: sum of pass rates`);
     });
   }
+  assert.deepEqual(errors, []);
+});
+
+test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank as their sources do', async (t) => {
+  if (!boards) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const sweDev = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), 'utf8'));
+  const pass1 = [...sweDev.llm_table.map((r) => Number(r.pass1_hard)), ...sweDev.mas_table.map((r) => Number(r.hard_pass1))].sort((a, b) => b - a);
+  await page.goto(`${server.url}?data=boards/&dataset=swe-dev&split=hard&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const shown = await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0])));
+  const close = (a, b) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) <= 0.051);
+  assert.ok(close(shown, pass1), `pass@1 on hard, in the order of the page: ${shown} vs ${pass1}`);
+  const fea = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), 'utf8'));
+  const lite = fea.leaderboards.find((b) => b.name === 'Lite').results.map((e) => e.resolved).sort((a, b) => b - a);
+  await page.goto(`${server.url}?data=boards/&dataset=fea-bench&split=lite&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.ok(close(await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0]))), lite), 'FEA-Bench Lite as published');
   assert.deepEqual(errors, []);
 });

@@ -28,7 +28,7 @@ fn by_option<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
     }
 }
 
-const COLUMNS: [Column; 9] = [
+const COLUMNS: [Column; 11] = [
     Column {
         key: "system",
         title: "System",
@@ -82,6 +82,18 @@ const COLUMNS: [Column; 9] = [
         title: "Cost ($)",
         compare: |a, b| by_option(a.cost, b.cost),
         numeric: true,
+    },
+    Column {
+        key: "org",
+        title: "Organisation",
+        compare: |a, b| a.org.cmp(&b.org),
+        numeric: false,
+    },
+    Column {
+        key: "tags",
+        title: "Tags",
+        compare: |a, b| a.tags.join(", ").cmp(&b.tags.join(", ")),
+        numeric: false,
     },
 ];
 
@@ -144,8 +156,6 @@ pub fn LeaderboardPage(sets: Vec<LoadedSet>, base: String) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"#"</th>
                     {COLUMNS.iter().map(|column| header(column, sort)).collect_view()}
-                    <th scope="col">"Organisation"</th>
-                    <th scope="col">"Tags"</th>
                 </tr></thead>
                 <tbody>
                     {move || shown.get().into_iter().enumerate().map(|(rank, row)| row_view(rank + 1, row)).collect_view()}

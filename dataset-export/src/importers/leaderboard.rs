@@ -1,6 +1,7 @@
 //! Leaderboards: swebench.com's `leaderboards.json` (also FEA-Bench's site, which copies it): one
-//! run per entry, with per-instance results where `per_instance_details` exists; and FeatureBench's
-//! leaderboard rows (`agent, model, passed, resolved, date, org, filter_1, filter_2`).
+//! run per entry, with per-instance results where `per_instance_details` exists; FeatureBench's
+//! leaderboard rows (`agent, model, passed, resolved, date, org, filter_1, filter_2`); and SWE-Dev's
+//! tables (`llm_table`: pass@1 and pass@3 per split; `mas_table`: pass@1, calls and price per split).
 
 use std::collections::BTreeMap;
 
@@ -32,8 +33,16 @@ pub fn swebench_site(value: &Value, source: &str, dataset_override: Option<&str>
     for board in value.get("leaderboards").and_then(Value::as_array).into_iter().flatten() {
         let name = board.get("name").and_then(Value::as_str).unwrap_or("board");
         let dataset = dataset_override.map(str::to_string).unwrap_or_else(|| dataset_for_board(name));
+        // Named boards of one dataset (FEA-Bench's site: `Lite`, `Test`) become its splits.
+        let split = if dataset_override.is_some() {
+            slug(&name.to_lowercase())
+        } else {
+            "test".to_string()
+        };
         for entry in board.get("results").and_then(Value::as_array).into_iter().flatten() {
-            runs.push(site_entry(entry, name, &dataset, source));
+            let mut run = site_entry(entry, name, &dataset, source);
+            run.run.split = split.clone();
+            runs.push(run);
         }
     }
     runs
@@ -156,4 +165,108 @@ pub fn featurebench_rows(rows: &[Value], split: &str, source: &str, dataset: &st
             })
         })
         .collect()
+}
+
+/// SWE-Dev's leaderboard tables: one run per row and split (`easy`, `hard`), its pass@1 as the
+/// resolved percentage. Values are the strings its page shows.
+pub fn swe_dev_tables(value: &Value, source: &str, dataset: &str) -> Vec<NewRun> {
+    let number = |row: &Value, key: &str| {
+        row.get(key)
+            .and_then(Value::as_str)
+            .and_then(|s| s.trim().trim_end_matches('%').parse::<f64>().ok())
+    };
+    let text = |row: &Value, key: &str| row.get(key).and_then(Value::as_str).map(str::to_string);
+    let mut runs = Vec::new();
+    for split in ["easy", "hard"] {
+        // Table position keeps ids unique: a model can appear twice (in two settings).
+        for (i, row) in value.get("llm_table").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            let model = text(row, "model")
+                .or_else(|| text(row, "model_and_company"))
+                .unwrap_or_else(|| "unnamed".into());
+            let mut headline = BTreeMap::new();
+            for (key, label) in [
+                (format!("pass1_{split}"), "resolved_percent"),
+                (format!("pass3_{split}"), "pass3_percent"),
+            ] {
+                if let Some(v) = number(row, &key) {
+                    headline.insert(label.to_string(), v);
+                }
+            }
+            let mut tags = vec!["LLM".to_string()];
+            if row.get("reasoning_model").and_then(Value::as_bool) == Some(true) {
+                tags.push("reasoning model".into());
+            }
+            runs.push(swe_dev_run(
+                format!("{split}.llm.{:02}.{}", i + 1, slug(&model)),
+                model.clone(),
+                Some(model),
+                text(row, "company"),
+                tags,
+                row,
+                headline,
+                dataset,
+                split,
+                source,
+            ));
+        }
+        for (i, row) in value.get("mas_table").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            let method = text(row, "method").unwrap_or_else(|| "unnamed".into());
+            let mut headline = BTreeMap::new();
+            for (key, label) in [
+                (format!("{split}_pass1"), "resolved_percent"),
+                (format!("{split}_calls"), "instance_calls"),
+                (format!("{split}_price_usd"), "cost"),
+            ] {
+                if let Some(v) = number(row, &key) {
+                    headline.insert(label.to_string(), v);
+                }
+            }
+            let tags = vec!["multi-agent system".to_string()];
+            runs.push(swe_dev_run(
+                format!("{split}.mas.{:02}.{}", i + 1, slug(&method)),
+                method.clone(),
+                None,
+                None,
+                tags,
+                row,
+                headline,
+                dataset,
+                split,
+                source,
+            ));
+        }
+    }
+    runs
+}
+
+#[allow(clippy::too_many_arguments)]
+fn swe_dev_run(
+    id: String,
+    name: String,
+    model: Option<String>,
+    org: Option<String>,
+    tags: Vec<String>,
+    row: &Value,
+    headline: BTreeMap<String, f64>,
+    dataset: &str,
+    split: &str,
+    source: &str,
+) -> NewRun {
+    NewRun::new(Run {
+        id,
+        dataset: dataset.to_string(),
+        split: split.to_string(),
+        system: SystemInfo {
+            name,
+            model,
+            scaffold: None,
+            org,
+            tags,
+        },
+        date: row.get("date").and_then(Value::as_str).map(str::to_string),
+        source: source.to_string(),
+        headline,
+        notes: Vec::new(),
+        results: Vec::new(),
+    })
 }

@@ -111,6 +111,13 @@ fn read_source(source: &Path, plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, 
                 .map(|r| (r, Vec::new()))
                 .collect())
         }
+        Some(value) if value.get("llm_table").is_some() || value.get("mas_table").is_some() => {
+            let dataset = plan.dataset.clone().unwrap_or_else(|| "swe-dev".into());
+            Ok(leaderboard::swe_dev_tables(&value, &label, &dataset)
+                .into_iter()
+                .map(|r| (r, Vec::new()))
+                .collect())
+        }
         Some(value) if value.get("resolved_ids").is_some() => Ok(vec![harness::run_summary(source, &value, &dataset, &split, &label)]),
         Some(value) if value.get("resolved").is_some_and(Value::is_array) => {
             Ok(vec![experiments::experiments_results(source, &value, &dataset, &split, &label)])
