@@ -25,6 +25,7 @@ pub mod grading;
 pub mod importers;
 pub mod input;
 pub mod logs;
+pub mod metrics;
 pub mod predictions;
 pub mod progress;
 pub mod publish;
