@@ -194,7 +194,8 @@ pub struct ExportArgs {
     /// Split name: once for all inputs, or once per input. Default: the file name's second `.` part, else `test`.
     #[arg(long)]
     pub split: Vec<String>,
-    /// Record format, overriding detection: swe-bench, fea-bench, featurebench, featurebench-site, swe-dev.
+    /// Record format, overriding detection: swe-bench, fea-bench, featurebench, featurebench-site, swe-dev, lca-commit-messages,
+    /// lca-bug-localization, lca-ci-builds, lca-library-codegen, lca-module-summarization.
     #[arg(long)]
     pub format: Option<String>,
     /// JSON object mapping `owner/name` to a repository category (overrides the built-in FEA-Bench categories).

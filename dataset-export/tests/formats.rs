@@ -556,6 +556,17 @@ fn format_flag_overrides_detection() {
         tmp.path().join("x").to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr)
-        .contains("unknown format `nope`; known formats: swe-dev, featurebench-site, featurebench, fea-bench, swe-bench"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("unknown format `nope`; known formats: "), "{stderr}");
+    for name in [
+        "swe-dev",
+        "featurebench-site",
+        "featurebench",
+        "fea-bench",
+        "swe-bench",
+        "lca-commit-messages",
+        "lca-ci-builds",
+    ] {
+        assert!(stderr.contains(name), "{name} in {stderr}");
+    }
 }

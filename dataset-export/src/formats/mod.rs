@@ -14,6 +14,7 @@ use crate::input::kind_of;
 pub mod fea_bench;
 pub mod featurebench;
 pub mod featurebench_site;
+pub mod lca;
 pub mod swe_bench;
 pub mod swe_dev;
 pub mod unified;
@@ -32,6 +33,11 @@ pub trait DatasetFormat: Sync {
 /// Every format, most specific first (detection takes the first that matches).
 pub fn all() -> &'static [&'static dyn DatasetFormat] {
     &[
+        &lca::commit_messages::CommitMessages,
+        &lca::bug_localization::BugLocalization,
+        &lca::ci_builds::CiBuilds,
+        &lca::library_codegen::LibraryCodegen,
+        &lca::module_summarization::ModuleSummarization,
         &swe_dev::SweDev,
         &featurebench_site::FeatureBenchSite,
         &featurebench::FeatureBench,
