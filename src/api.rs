@@ -232,6 +232,11 @@ pub struct InstanceSources {
 }
 
 impl InstanceSources {
+    /// Every stored file (a code-completion instance's repository snapshot), fetched once.
+    pub async fn files(&self) -> Result<Arc<benchscope_contract::SourceFiles>, LoadError> {
+        self.cache.get(&self.url).await
+    }
+
     /// The lines of `path` at the base commit, if the export stored it.
     pub async fn lines(&self, path: &str) -> Result<Option<Vec<String>>, LoadError> {
         let files = self.cache.get(&self.url).await?;

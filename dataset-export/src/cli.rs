@@ -195,7 +195,7 @@ pub struct ExportArgs {
     #[arg(long)]
     pub split: Vec<String>,
     /// Record format, overriding detection: swe-bench, fea-bench, featurebench, featurebench-site, swe-dev, lca-commit-messages,
-    /// lca-bug-localization, lca-ci-builds, lca-library-codegen, lca-module-summarization.
+    /// lca-bug-localization, lca-ci-builds, lca-code-completion, lca-library-codegen, lca-module-summarization.
     #[arg(long)]
     pub format: Option<String>,
     /// JSON object mapping `owner/name` to a repository category (overrides the built-in FEA-Bench categories).

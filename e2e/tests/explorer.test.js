@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
-import { largeData, hugeData } from './fixtures.js';
+import { largeData, hugeData, lcaData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 let server;
@@ -29,6 +29,7 @@ before(async () => {
   huge = hugeData();
   const panels = panelData();
   const site = publishedSite();
+  const lca = lcaData();
   const twins = join(tempDir('twins'), 'data');
   benchscope('export', 'demo/demo.jsonl', 'demo/demo.jsonl', '--dataset', 'demo-a', '--dataset', 'demo-b', '--split', 'test', '--categories', 'demo/categories.json', '--out', twins, '--quiet');
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
@@ -44,7 +45,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, lca, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
   session = await openBrowser();
 });
 
@@ -825,5 +826,39 @@ test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank 
   await page.goto(`${server.url}?data=boards/&dataset=fea-bench&split=lite&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.ok(close(await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0]))), lite), 'FEA-Bench Lite as published');
+  assert.deepEqual(errors, []);
+});
+
+test('Long Code Arena: one instance of each of the six datasets opens with its own view', async () => {
+  const { page, errors } = session;
+  const open = async (dataset) => {
+    await page.goto(`${server.url}?data=lca/&dataset=${dataset}`);
+    await page.click('.instance-row >> nth=0 >> a');
+    await page.waitForSelector('article.instance');
+  };
+  await open('lca-cmg');
+  assert.match(await page.locator('section.document pre').first().textContent(), /Add parser\n\nHandles ``` fences\./);
+  assert.deepEqual(await page.locator('section.patch[data-role="gold"] .diff-file .status').allTextContents(), ['modified', 'added']);
+  await open('lca-bl');
+  assert.equal(await page.locator('section.document h3').first().textContent(), 'Issue');
+  assert.deepEqual(await page.locator('section.patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)), ['src/a.py']);
+  await open('lca-ci');
+  const step = page.locator('section.document', { hasText: 'Failing step: tests' });
+  assert.match(await step.textContent(), /First error at line 151/);
+  assert.match(await page.locator('dl.meta').textContent(), /difficulty\s*3/);
+  await open('lca-lbcg');
+  assert.ok(await page.locator('pre[data-lang=python] .tok-kw').count() > 0, 'the reference is highlighted');
+  assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
+  await open('lca-ms');
+  assert.equal(await page.locator('section.document', { hasText: 'Target documentation' }).locator('h3').nth(1).textContent(), 'Usage');
+  await open('lca-cc');
+  const panel = page.locator('section.completion');
+  assert.deepEqual(await panel.locator('tr.target').evaluateAll((trs) => trs.map((tr) => [Number(tr.dataset.line), tr.querySelector('.cats').textContent])),
+    [[0, 'non_informative'], [1, 'commited'], [3, 'inproject'], [4, 'infile']]);
+  await panel.locator('button', { hasText: 'Browse the repository' }).click();
+  await panel.locator('.snapshot-tree .file-link[data-path="src/util.py"]').waitFor({ state: 'attached' });
+  await panel.locator('.snapshot-tree summary').first().click();
+  await panel.locator('.snapshot-tree .file-link[data-path="src/util.py"]').click();
+  assert.match(await panel.locator('.snapshot-file pre').textContent(), /def f\(x\):/);
   assert.deepEqual(errors, []);
 });

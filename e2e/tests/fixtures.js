@@ -32,3 +32,34 @@ export function hugeData() {
   benchscope('export', input, '--dataset', 'huge', '--out', out, '--quiet');
   return { out, patch: files.join(''), statement };
 }
+
+/** One row of each of Long Code Arena's six datasets, in its published schema, exported as six datasets. */
+export function lcaData() {
+  const dir = tempDir('lca');
+  const rows = {
+    'lca-cmg': { hash: 'abc123', repo: 'owner/name', date: '2023-01-02', license: 'MIT', message: 'Add parser\n\nHandles ``` fences.',
+      mods: [{ change_type: 'MODIFY', old_path: 'a.py', new_path: 'a.py', diff: '@@ -1 +1 @@\n-x = 1\n+x = 2\n' },
+        { change_type: 'ADD', old_path: null, new_path: 'b.py', diff: '@@ -0,0 +1 @@\n+import os\n' }] },
+    'lca-bl': { id: 17, repo_owner: 'o', repo_name: 'r', issue_url: 'https://github.com/o/r/issues/3', issue_title: 'Crash on empty input',
+      issue_body: 'Steps:\n\n1. run `r`', issue_labels: ['bug'], pull_url: 'https://github.com/o/r/pull/4', base_sha: 'b1', head_sha: 'h1',
+      diff: 'diff --git a/src/a.py b/src/a.py\n--- a/src/a.py\n+++ b/src/a.py\n@@ -1 +1 @@\n-x\n+y\n', changed_files: '["src/a.py"]', changed_files_count: 1 },
+    'lca-ci': { id: 42, repo_owner: 'o', repo_name: 'r', sha_fail: 'f', sha_success: 's', head_branch: 'main', language: 'Python',
+      diff: 'diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n',
+      logs: [{ step_name: 'tests', log: Array.from({ length: 300 }, (_, i) => (i === 150 ? 'E   AssertionError: boom' : `output ${i}`)).join('\n') }],
+      workflow: 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n', workflow_filename: 'ci.yml', workflow_name: 'CI', workflow_path: '.github/workflows/ci.yml',
+      changed_files: ['x.py'], commit_link: 'https://github.com/o/r/commit/f', contributor: 'me', difficulty: 3 },
+    'lca-lbcg': { repo_full_name: 'pyscf/pyscf', repo_name: 'pyscf', repo_owner: 'pyscf', instruction: 'Generate code that runs a **Hartree-Fock** calculation.',
+      reference: 'from pyscf import gto, scf\nmol = gto.M(atom="H 0 0 0")\nscf.RHF(mol).run()\n', clean_reference: 'mol = gto.M()', path_to_reference_file: 'examples/00-simple.py',
+      path_to_examples_folder: 'examples', n_unique_apis: 2, unique_apis: ['M', 'RHF'], project_defined_elements: ['gto'], api_calls: ['M'], internal_apis: [] },
+    'lca-ms': { repo: 'o/r', docfile_name: 'usage.md', intent: 'How to use the CLI', license: 'MIT', path_to_docfile: 'docs/usage.md',
+      relevant_code_files: ['src/cli.py'], relevant_code_dir: 'src', target_text: '# Usage\n\nRun `r --help`.', relevant_code_context: 'def main(): ...' },
+    'lca-cc': { repo: 'o/r', commit_hash: 'c0ffee', completion_file: { filename: 'src/app.py', content: 'import os\nfrom util import f\n\nvalue = f(1)\nprint(value)\n' },
+      completion_lines: { infile: [4], inproject: [3], commited: [1], common: [], non_informative: [0], random: [] },
+      repo_snapshot: { filename: ['src/util.py', 'README.md'], content: ['def f(x):\n    return x\n', '# R\n'] } },
+  };
+  const names = Object.keys(rows);
+  for (const name of names) writeFileSync(join(dir, `${name}.jsonl`), JSON.stringify(rows[name]) + '\n');
+  const out = join(tempDir('lca-data'), 'data');
+  benchscope('export', ...names.map((n) => join(dir, `${n}.jsonl`)), ...names.flatMap((n) => ['--dataset', n]), '--out', out, '--quiet');
+  return out;
+}

@@ -223,7 +223,9 @@ impl Run<'_> {
             .writers
             .entry((input.dataset.clone(), split.clone()))
             .or_insert_with(|| SplitWriter::new(&input.dataset, &split));
+        let snapshot = formats::lca::code_completion::take_snapshot(&mut instance);
         let sources = match &self.plan.repos {
+            _ if snapshot.is_some() => snapshot,
             Some(repos) => match sources::read_sources(repos, &instance) {
                 Ok(files) => Some(files),
                 Err(why) => {

@@ -36,6 +36,7 @@ pub fn all() -> &'static [&'static dyn DatasetFormat] {
         &lca::commit_messages::CommitMessages,
         &lca::bug_localization::BugLocalization,
         &lca::ci_builds::CiBuilds,
+        &lca::code_completion::CodeCompletion,
         &lca::library_codegen::LibraryCodegen,
         &lca::module_summarization::ModuleSummarization,
         &swe_dev::SweDev,

@@ -7,6 +7,7 @@
 mod environment;
 mod fea_bench;
 mod featurebench;
+mod lca_completion;
 mod swe_dev;
 
 use std::collections::BTreeMap;
@@ -37,6 +38,7 @@ pub fn meta_rows(extra: &mut Extra, context: &PanelContext) -> impl IntoView {
 pub fn panels(extra: &mut Extra, context: &PanelContext) -> Vec<AnyView> {
     [
         featurebench::interface_panel(context),
+        lca_completion::completion_panel(extra),
         fea_bench::components_panel(extra),
         swe_dev::files_panel(extra),
         swe_dev::call_tree_panel(extra),

@@ -5,6 +5,7 @@
 
 pub mod bug_localization;
 pub mod ci_builds;
+pub mod code_completion;
 pub mod commit_messages;
 pub mod library_codegen;
 pub mod module_summarization;
