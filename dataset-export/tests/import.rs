@@ -420,3 +420,45 @@ fn swe_dev_tables_and_fea_bench_boards_import_as_headline_runs() {
         assert_eq!(count, board["results"].as_array().unwrap().len(), "fea-bench/{split}");
     }
 }
+
+/// Long Code Arena baselines: the 12 configs' generations import as runs with their published
+/// means, and CI builds repair's job results as a run whose pass@1 is their success share.
+#[test]
+fn lca_baseline_generations_and_ci_jobs_import() {
+    let Some(realdata) = realdata() else { return };
+    let base = realdata.join("lca-results_JetBrains-Research-lca-baselines");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let generations = base.join("library_based_code_generation/generations.jsonl");
+    let jobs = base.join("ci_builds_repair_examples/jobs_results.jsonl");
+    benchscope_ok(&[
+        "import",
+        generations.to_str().unwrap(),
+        jobs.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let published: Vec<serde_json::Value> = read_json(&base.join("library_based_code_generation/metadata_all_configs.json"));
+    let lbcg: Vec<_> = manifest.runs.iter().filter(|r| r.dataset == "lca-library-codegen").collect();
+    assert_eq!(lbcg.len(), published.len());
+    for config in &published {
+        let name = config["name"].as_str().unwrap();
+        let run = lbcg.iter().find(|r| r.system.name == name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(run.instances, 150);
+        assert_eq!(run.headline["chrf_mean"], config["metrics"]["ChrF"]["mean"].as_f64().unwrap());
+        assert_eq!(
+            run.headline["api_recall_mean"],
+            config["metrics"]["API_recall"]["mean"].as_f64().unwrap()
+        );
+    }
+    let text = std::fs::read_to_string(&jobs).unwrap();
+    let rows: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let success = rows.iter().filter(|r| r["conclusion"] == "success").count();
+    let ci = manifest.runs.iter().find(|r| r.dataset == "lca-ci-builds").unwrap();
+    assert_eq!((ci.instances, ci.resolved), (rows.len(), Some(success)));
+    assert!((ci.headline["pass_at_1_percent"] - success as f64 * 100.0 / rows.len() as f64).abs() < 1e-9);
+    let run: Run = read_json(&data.join(&lbcg[0].path));
+    let with_patch = run.results.iter().find(|r| r.model_patch.is_some()).unwrap();
+    assert!(!with_patch.instance_id.is_empty());
+}

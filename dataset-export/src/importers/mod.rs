@@ -16,6 +16,7 @@ pub mod experiments;
 pub mod featurebench_eval;
 pub mod harness;
 pub mod harness_logs;
+pub mod lca;
 pub mod leaderboard;
 pub mod pyrepr;
 pub mod swe_dev;
@@ -89,6 +90,9 @@ fn read_source(source: &Path, plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, 
         bail!("{}: no report.json or *.log files", source.display());
     }
     let bytes = std::fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
+    if let Some(runs) = lca_jsonl(source, &bytes, plan, &label)? {
+        return Ok(runs.into_iter().map(|r| (r, Vec::new())).collect());
+    }
     let value: Option<Value> = serde_json::from_slice(&bytes).ok();
     match value {
         Some(value) if value.get("leaderboards").is_some() => {
@@ -131,6 +135,38 @@ fn read_source(source: &Path, plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, 
         ),
         _ => Ok(vec![predictions(source, &dataset, &split, &label, plan.run.as_deref())?]),
     }
+}
+
+/// Long Code Arena's JSONL results (library-based code generation's generations, CI builds
+/// repair's job results), recognized by their first record.
+fn lca_jsonl(source: &Path, bytes: &[u8], plan: &ImportPlan, label: &str) -> anyhow::Result<Option<Vec<NewRun>>> {
+    let text = String::from_utf8_lossy(bytes);
+    let Some(first) = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| serde_json::from_str::<Value>(l).ok())
+    else {
+        return Ok(None);
+    };
+    let is_generation = first.get("generation").is_some() && first.get("config").is_some();
+    let is_job = first.get("conclusion").is_some() && first.get("sha_original").is_some();
+    if !is_generation && !is_job {
+        return Ok(None);
+    }
+    let rows = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str::<Value>(l).with_context(|| format!("{}: line {}: not JSON", source.display(), i + 1)))
+        .collect::<anyhow::Result<Vec<Value>>>()?;
+    let split = plan.split.clone().unwrap_or_else(|| "test".into());
+    Ok(Some(if is_generation {
+        let dataset = plan.dataset.clone().unwrap_or_else(|| "lca-library-codegen".into());
+        lca::library_codegen_generations(source, &rows, &dataset, &split, label)
+    } else {
+        let dataset = plan.dataset.clone().unwrap_or_else(|| "lca-ci-builds".into());
+        vec![lca::ci_jobs(source, &rows, &dataset, &split, label)]
+    }))
 }
 
 pub(super) fn new_run(id: String, name: String, dataset: &str, split: &str, source: &str) -> Run {

@@ -1,6 +1,7 @@
 //! Library-based code generation: an `instruction` to write a program with a library
 //! (`repo_full_name`), the `reference` program, and the library-specific APIs it uses
-//! (`unique_apis`). Instruction and reference are documents; metrics: API recall, chrF.
+//! (`unique_apis`). Instruction and reference are documents; metrics: API recall, chrF. The
+//! dataset has no id column, so a task's id is its row index, as the baselines' generations name it.
 
 use serde_json::{Map, Value};
 
@@ -22,7 +23,7 @@ impl DatasetFormat for LibraryCodegen {
         ["instruction", "reference", "unique_apis"].iter().all(|k| record.contains_key(*k))
     }
 
-    fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
+    fn normalize(&self, mut record: Map<String, Value>, location: &Location) -> Result<Instance, FieldError> {
         let repo = take_string(&mut record, "repo_full_name")?;
         let instruction = take_string(&mut record, "instruction")?;
         let reference = take_string(&mut record, "reference")?;
@@ -42,8 +43,15 @@ impl DatasetFormat for LibraryCodegen {
             document(&format!("Reference program ({path})"), code_block("python", &reference)),
             document(&format!("Library APIs ({})", apis.len()), api_list),
         ];
-        let id = format!("{repo}:{path}");
+        // The dataset has no id column: its baselines name a task by its row index.
+        let id = match location {
+            Location::Line(n) => n.saturating_sub(1).to_string(),
+            Location::Element(n) | Location::Row(n) => n.to_string(),
+            _ => format!("{repo}:{path}"),
+        };
+        let title = format!("{repo}: {path}");
         let mut instance = instance(id, repo, documents, record);
+        instance.title = title;
         instance.facets.insert("apis".into(), bucket(apis.len()).into());
         Ok(instance)
     }
@@ -73,7 +81,11 @@ mod tests {
         let instance = LibraryCodegen
             .normalize(record.as_object().cloned().unwrap(), &Location::Line(1))
             .unwrap();
-        assert_eq!(instance.id, "pyscf/pyscf:examples/scf/00-simple.py");
+        assert_eq!(
+            (instance.id.as_str(), instance.title.as_str()),
+            ("0", "pyscf/pyscf: examples/scf/00-simple.py"),
+            "the row index, as the baselines name tasks"
+        );
         assert!(instance.documents[1].markdown.starts_with("```python\nfrom pyscf"));
         assert_eq!(instance.documents[2].label, "Library APIs (2)");
         assert_eq!(instance.facets["apis"], "1-5");

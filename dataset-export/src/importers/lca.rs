@@ -1,0 +1,166 @@
+//! Long Code Arena baseline results: library-based code generation's `generations.jsonl` (one row
+//! per config and task: `config`, `retrieval`, `model`, `index`, `generation`) with the published
+//! means beside it (`metadata_all_configs.json`: `ChrF`, `API_recall`), and CI builds repair's
+//! `jobs_results.jsonl` (`id`, `conclusion` of the rerun job).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use benchscope_contract::{InstanceResult, Run, SystemInfo};
+use serde_json::Value;
+
+use super::leaderboard::slug;
+use crate::run_store::NewRun;
+
+/// One run per config of `generations.jsonl`; each generation is kept as a new file
+/// `generation.py`, so the explorer shows it as code beside the instance.
+pub fn library_codegen_generations(path: &Path, rows: &[Value], dataset: &str, split: &str, source: &str) -> Vec<NewRun> {
+    let published = published_means(path);
+    let mut by_config: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
+    for row in rows {
+        let config = row.get("config").and_then(Value::as_str).unwrap_or("unnamed").to_string();
+        by_config.entry(config).or_default().push(row);
+    }
+    by_config
+        .into_iter()
+        .map(|(config, rows)| {
+            let text = |row: &Value, key: &str| row.get(key).and_then(Value::as_str).map(str::to_string);
+            let first = rows[0];
+            let mut new = NewRun::new(Run {
+                id: format!("lbcg.{}", slug(&config.replace('/', "."))),
+                dataset: dataset.to_string(),
+                split: split.to_string(),
+                system: SystemInfo {
+                    name: config.clone(),
+                    model: text(first, "model"),
+                    scaffold: text(first, "retrieval").map(|r| format!("retrieval: {r}")),
+                    org: None,
+                    tags: text(first, "retrieval")
+                        .map(|r| vec![format!("retrieval: {r}")])
+                        .unwrap_or_default(),
+                },
+                date: None,
+                source: source.to_string(),
+                headline: published.get(&config).cloned().unwrap_or_default(),
+                notes: Vec::new(),
+                results: Vec::new(),
+            });
+            for row in rows {
+                let Some(index) = row.get("index").and_then(Value::as_u64) else {
+                    continue;
+                };
+                let id = index.to_string();
+                let generation = text(row, "generation").unwrap_or_default();
+                new.run.results.push(InstanceResult {
+                    instance_id: id.clone(),
+                    empty_patch: generation.trim().is_empty(),
+                    ..Default::default()
+                });
+                if !generation.trim().is_empty() {
+                    new.patches.insert(id, as_new_file("generation.py", &generation));
+                }
+            }
+            new
+        })
+        .collect()
+}
+
+/// `metadata_all_configs.json` beside the generations: config → `chrf_mean`, `api_recall_mean`
+/// as published (0..1).
+fn published_means(generations: &Path) -> BTreeMap<String, BTreeMap<String, f64>> {
+    let path = generations.with_file_name("metadata_all_configs.json");
+    let Some(Value::Array(configs)) = std::fs::read(&path).ok().and_then(|b| serde_json::from_slice(&b).ok()) else {
+        return BTreeMap::new();
+    };
+    configs
+        .iter()
+        .filter_map(|c| {
+            let name = c.get("name").or_else(|| c.get("config_dir"))?.as_str()?.to_string();
+            let mean = |metric: &str| c.pointer(&format!("/metrics/{metric}/mean")).and_then(Value::as_f64);
+            let mut headline = BTreeMap::new();
+            for (metric, key) in [("ChrF", "chrf_mean"), ("API_recall", "api_recall_mean")] {
+                if let Some(v) = mean(metric) {
+                    headline.insert(key.to_string(), v);
+                }
+            }
+            Some((name, headline))
+        })
+        .collect()
+}
+
+/// `text` as a unified diff adding the file `name`.
+fn as_new_file(name: &str, text: &str) -> String {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let lines = if text.ends_with('\n') {
+        &lines[..lines.len() - 1]
+    } else {
+        &lines[..]
+    };
+    let mut diff = format!(
+        "diff --git a/{name} b/{name}\nnew file mode 100644\n--- /dev/null\n+++ b/{name}\n@@ -0,0 +1,{} @@\n",
+        lines.len()
+    );
+    for line in lines {
+        diff.push('+');
+        diff.push_str(line);
+        diff.push('\n');
+    }
+    if !text.ends_with('\n') {
+        diff.push_str("\\ No newline at end of file\n");
+    }
+    diff
+}
+
+/// CI builds repair's job results: each job's rerun `conclusion` is the task's verdict (pass@1).
+pub fn ci_jobs(path: &Path, rows: &[Value], dataset: &str, split: &str, source: &str) -> NewRun {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "jobs".into());
+    let results: Vec<InstanceResult> = rows
+        .iter()
+        .filter_map(|row| {
+            let id = row.get("id")?;
+            let id = id.as_u64().map(|n| n.to_string()).or_else(|| id.as_str().map(str::to_string))?;
+            let conclusion = row.get("conclusion").and_then(Value::as_str)?;
+            Some(InstanceResult {
+                instance_id: id,
+                resolved: Some(conclusion == "success"),
+                failure_mode: (conclusion != "success").then(|| format!("job {conclusion}")),
+                ..Default::default()
+            })
+        })
+        .collect();
+    let passed = results.iter().filter(|r| r.resolved == Some(true)).count();
+    let mut headline = BTreeMap::new();
+    if !results.is_empty() {
+        headline.insert("pass_at_1_percent".to_string(), passed as f64 * 100.0 / results.len() as f64);
+    }
+    NewRun::new(Run {
+        id: format!("ci.{}", slug(&stem)),
+        dataset: dataset.to_string(),
+        split: split.to_string(),
+        system: SystemInfo {
+            name: stem,
+            ..Default::default()
+        },
+        date: None,
+        source: source.to_string(),
+        headline,
+        notes: Vec::new(),
+        results,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_generation_reads_as_an_added_file() {
+        let diff = as_new_file("generation.py", "import os\nprint(1)");
+        let files = benchscope_contract::patch::parse_patch(&diff);
+        assert_eq!(files[0].added_and_removed(), (2, 0));
+        assert!(files[0].hunks[0].lines[1].no_newline_at_end);
+    }
+}
