@@ -32,6 +32,40 @@ pub enum Command {
     Grade(GradeArgs),
     /// Build a site's data directory from a configuration (datasets, runs, title, intro, views).
     Publish(PublishArgs),
+    /// Score generations against an exported Long Code Arena dataset (BLEU, chrF, ROUGE, API recall, P/R/F1, exact match).
+    Score(ScoreArgs),
+}
+
+/// `benchscope score`.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// The generations (JSONL or a JSON list), one record per task.
+    pub predictions: PathBuf,
+    #[command(flatten)]
+    pub target: RunTarget,
+    /// The exported dataset.
+    #[arg(long)]
+    pub dataset: String,
+    /// Its split.
+    #[arg(long)]
+    pub split: Option<String>,
+    /// The run's id.
+    #[arg(long)]
+    pub run: String,
+}
+
+impl ScoreArgs {
+    /// The scoring plan.
+    pub fn plan(&self) -> anyhow::Result<crate::scoring::ScorePlan> {
+        check_run_id(&self.run)?;
+        Ok(crate::scoring::ScorePlan {
+            data: self.target.data.clone(),
+            dataset: self.dataset.clone(),
+            split: self.split.clone(),
+            predictions: self.predictions.clone(),
+            run: self.run.clone(),
+        })
+    }
 }
 
 /// `benchscope publish`.

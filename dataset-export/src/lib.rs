@@ -31,3 +31,4 @@ pub mod progress;
 pub mod publish;
 pub mod run_store;
 pub mod run_summary;
+pub mod scoring;

@@ -68,6 +68,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Score(args) => {
+            let (run, warnings) = benchscope_cli::scoring::score(&args.plan()?)?;
+            store(&args.target, vec![(run, warnings)])
+        }
         Command::Grade(args) => {
             let (run, warnings) = grade_logs(&args.plan()?)?;
             store(&args.target, vec![(run, warnings)])

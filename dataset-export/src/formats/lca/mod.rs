@@ -41,6 +41,18 @@ pub(super) fn code_block(language: &str, text: &str) -> String {
     format!("{fence}{language}\n{}\n{fence}\n", text.trim_end_matches('\n'))
 }
 
+/// The text inside a block [`code_block`] made (the markdown itself when it is not one).
+pub fn unfence(markdown: &str) -> String {
+    let fence_len = markdown.chars().take_while(|c| *c == '`').count();
+    if fence_len < 3 {
+        return markdown.to_string();
+    }
+    let fence = "`".repeat(fence_len);
+    let body = markdown.split_once('\n').map_or("", |(_, rest)| rest);
+    let body = body.trim_end_matches('\n');
+    body.strip_suffix(fence.as_str()).unwrap_or(body).trim_end_matches('\n').to_string()
+}
+
 /// A document.
 pub(super) fn document(label: &str, markdown: String) -> Document {
     Document {
@@ -63,5 +75,9 @@ mod tests {
     fn code_blocks_cannot_be_closed_from_inside() {
         assert_eq!(code_block("python", "x = 1\n"), "```python\nx = 1\n```\n");
         assert_eq!(code_block("", "a ```` b"), "`````\na ```` b\n`````\n");
+        for text in ["x = 1", "a ```` b\nc", "line\n\nafter blank"] {
+            assert_eq!(unfence(&code_block("text", text)), text);
+        }
+        assert_eq!(unfence("plain"), "plain");
     }
 }
