@@ -848,6 +848,8 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.match(await page.locator('dl.meta').textContent(), /difficulty\s*3/);
   await open('lca-lbcg');
   assert.ok(await page.locator('pre[data-lang=python] .tok-kw').count() > 0, 'the reference is highlighted');
+  await page.waitForSelector('.runs-table tr[data-run="echo-reference"]');
+  assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'api_recall 100.0 · chrf 100.0', 'the scored metrics, computed by the CLI (M and RHF both called)');
   assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
   await open('lca-ms');
   assert.equal(await page.locator('section.document', { hasText: 'Target documentation' }).locator('h3').nth(1).textContent(), 'Usage');

@@ -61,5 +61,8 @@ export function lcaData() {
   for (const name of names) writeFileSync(join(dir, `${name}.jsonl`), JSON.stringify(rows[name]) + '\n');
   const out = join(tempDir('lca-data'), 'data');
   benchscope('export', ...names.map((n) => join(dir, `${n}.jsonl`)), ...names.flatMap((n) => ['--dataset', n]), '--out', out, '--quiet');
+  const generations = join(dir, 'generations.jsonl');
+  writeFileSync(generations, JSON.stringify({ index: 0, generation: rows['lca-lbcg'].reference }) + '\n');
+  benchscope('score', generations, '--data', out, '--dataset', 'lca-lbcg', '--run', 'echo-reference');
   return out;
 }

@@ -49,12 +49,16 @@ pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, in
 fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<String>, instance: StoredValue<String>) -> impl IntoView {
     let cache = expect_context::<RunCache>();
     let result = run.result;
+    // Metric-scored runs (Long Code Arena) show their metrics where others show a verdict.
+    let metrics = metrics_text(&result.metrics);
     let verdict = match (result.resolved, result.empty_patch) {
         (Some(true), _) => ("resolved", "pass"),
         (Some(false), true) => ("empty patch", "fail"),
         (Some(false), false) => ("unresolved", "fail"),
+        (None, _) if !metrics.is_empty() => (metrics.as_str(), "metrics"),
         (None, _) => ("no verdict", "unknown"),
     };
+    let verdict = (verdict.0.to_string(), verdict.1);
     let tally = |t: Option<benchscope_contract::TestTally>| t.map(|t| format!("{}/{}", t.passed, t.total)).unwrap_or_else(|| "—".into());
     let open = RwSignal::new(false);
     let patch_path = result.model_patch.clone();
@@ -120,4 +124,13 @@ fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
         </table>
         <DiffView diff />
     }
+}
+
+/// `name value` pairs of a result's metrics, e.g. `chrf 41.2 · bleu 17.9`.
+pub fn metrics_text(metrics: &std::collections::BTreeMap<String, f64>) -> String {
+    metrics
+        .iter()
+        .map(|(name, value)| format!("{name} {value:.1}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }

@@ -156,6 +156,7 @@ pub fn LeaderboardPage(sets: Vec<LoadedSet>, base: String) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"#"</th>
                     {COLUMNS.iter().map(|column| header(column, sort)).collect_view()}
+                    <th scope="col">"Metrics (means)"</th>
                 </tr></thead>
                 <tbody>
                     {move || shown.get().into_iter().enumerate().map(|(rank, row)| row_view(rank + 1, row)).collect_view()}
@@ -223,6 +224,7 @@ fn row_view(rank: usize, row: LeaderboardRow) -> impl IntoView {
             <td class="num">{row.cost.map(|c| format!("{c:.2}")).unwrap_or_else(|| "—".into())}</td>
             <td>{row.org.clone().unwrap_or_default()}</td>
             <td>{row.tags.join(", ")}</td>
+            <td class="metrics">{row.metrics.iter().map(|(name, value)| format!("{name} {value:.3}")).collect::<Vec<_>>().join(" · ")}</td>
         </tr>
     }
 }

@@ -40,6 +40,9 @@ pub struct LeaderboardRow {
     pub cost: Option<f64>,
     /// Per-instance results the run holds.
     pub instances: usize,
+    /// Metric means (Long Code Arena's chrF, API recall, pass@1, ...): headline numbers other than
+    /// the resolved, passed and cost figures above.
+    pub metrics: Vec<(String, f64)>,
 }
 
 /// The row of `entry` on a split of `split_instances` instances, with its results when loaded.
@@ -92,6 +95,17 @@ pub fn leaderboard_row(entry: &RunEntry, run: Option<&Run>, split_instances: usi
         tokens_out: sum_u64(|r| r.tokens_out),
         cost,
         instances: entry.instances,
+        metrics: entry
+            .headline
+            .iter()
+            .filter(|(name, _)| {
+                !matches!(
+                    name.as_str(),
+                    "resolved_percent" | "passed_percent" | "cost" | "instance_cost" | "instance_calls" | "resolved_instances"
+                )
+            })
+            .map(|(name, value)| (name.clone(), *value))
+            .collect(),
     }
 }
 
