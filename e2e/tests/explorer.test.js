@@ -864,3 +864,17 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.match(await panel.locator('.snapshot-file pre').textContent(), /def f\(x\):/);
   assert.deepEqual(errors, []);
 });
+
+test('Long Code Arena metrics: exact match per line category and chrF, API recall side by side', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lca/&dataset=lca-cc&view=analysis`);
+  await page.waitForSelector('.metrics-table tbody tr');
+  const table = await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])));
+  // Lines 0 (non_informative), 1 (commited), 3 (inproject), 4 (infile) predicted; only line 1 wrong.
+  assert.deepEqual(table, { em: '75.00', em_commited: '0.00', em_infile: '100.00', em_inproject: '100.00', em_non_informative: '100.00' });
+  await page.goto(`${server.url}?data=lca/&dataset=lca-lbcg&view=analysis`);
+  await page.waitForSelector('.metrics-table tbody tr');
+  assert.deepEqual(await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])), [['api_recall', '100.00'], ['chrf', '100.00']]);
+  assert.ok(await page.locator('.metrics-section canvas.chart').count() === 2);
+  assert.deepEqual(errors, []);
+});

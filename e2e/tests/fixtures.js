@@ -64,5 +64,8 @@ export function lcaData() {
   const generations = join(dir, 'generations.jsonl');
   writeFileSync(generations, JSON.stringify({ index: 0, generation: rows['lca-lbcg'].reference }) + '\n');
   benchscope('score', generations, '--data', out, '--dataset', 'lca-lbcg', '--run', 'echo-reference');
+  const completions = join(dir, 'completions.jsonl');
+  writeFileSync(completions, JSON.stringify({ instance_id: 'o/r@c0ffee:src/app.py', completions: { 0: 'import os', 1: 'from util import g', 3: 'value = f(1)', 4: 'print(value)' } }) + '\n');
+  benchscope('score', completions, '--data', out, '--dataset', 'lca-cc', '--run', 'completer');
   return out;
 }

@@ -7,6 +7,7 @@ mod breakdown;
 mod downloads;
 mod failure_modes;
 mod matrix;
+mod metrics;
 mod paired;
 mod passed;
 mod scatter;
@@ -24,6 +25,7 @@ use crate::url_state::UrlState;
 use breakdown::{chart_data, BreakdownChart};
 use failure_modes::FailureModes;
 use matrix::MatrixSection;
+use metrics::MetricSections;
 use paired::PairedComparison;
 use passed::PassedBreakdown;
 use scatter::RunScatter;
@@ -60,13 +62,15 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     if runs.is_empty() {
         return view! {
             <section class="analysis">
-                <p class="empty">"No run with per-instance verdicts is loaded for this split (import or evaluate one with the CLI): breakdowns need them. Published numbers are plotted below."</p>
+                <p class="empty">"No run with per-instance verdicts is loaded for this split (import or evaluate one with the CLI): resolved breakdowns need them."</p>
+                <MetricSections run_files=set.run_files.clone() rows=StoredValue::new(rows.clone()) facets=facet_choices(&rows) />
                 <RunScatter set=set.clone() />
             </section>
         }
         .into_any();
     }
     let facets = facet_choices(&rows);
+    let facet_list = facets.clone();
     let rows = StoredValue::new(rows);
     let runs = StoredValue::new(runs);
     let chosen = RwSignal::new(runs.with_value(|r| r.iter().take(DEFAULT_RUNS).map(|(id, _, _)| id.clone()).collect::<Vec<_>>()));
@@ -86,6 +90,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             </div>
             <BreakdownChart data facet groups chosen />
             <PassedBreakdown run_files=set.run_files.clone() rows facet />
+            <MetricSections run_files=set.run_files.clone() rows facets=facet_list.clone() />
             <FailureModes runs rows chosen />
             <RunScatter set=set.clone() />
             <PairedComparison runs rows />

@@ -1,0 +1,123 @@
+//! Runs scored by metrics (Long Code Arena): each metric's mean per facet value, run by run (API
+//! recall per library, chrF per repository, ...), and all metrics side by side (exact match per
+//! line category of code completion).
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use benchscope_contract::breakdown::mean_by_facet;
+use benchscope_contract::{IndexRow, Run};
+use leptos::prelude::*;
+
+use crate::components::chart::{BarChart, ChartData};
+
+/// Both sections, when a loaded run carries metrics.
+#[component]
+pub fn MetricSections(run_files: Vec<Arc<Run>>, rows: StoredValue<Vec<IndexRow>>, facets: Vec<String>) -> impl IntoView {
+    let runs: Vec<Arc<Run>> = run_files
+        .into_iter()
+        .filter(|r| r.results.iter().any(|x| !x.metrics.is_empty()))
+        .collect();
+    let names: BTreeSet<String> = runs
+        .iter()
+        .flat_map(|r| r.results.iter().flat_map(|x| x.metrics.keys().cloned()))
+        .collect();
+    if runs.is_empty() {
+        return ().into_any();
+    }
+    let names: Vec<String> = names.into_iter().collect();
+    let runs = StoredValue::new(runs);
+    let metric = RwSignal::new(names[0].clone());
+    let facet = RwSignal::new(facets.first().cloned().unwrap_or_else(|| "repo".into()));
+    let by_facet = Signal::derive(move || {
+        let (metric, facet) = (metric.get(), facet.get());
+        let values: Vec<HashMap<String, f64>> = runs.with_value(|runs| {
+            runs.iter()
+                .map(|run| {
+                    run.results
+                        .iter()
+                        .filter_map(|r| Some((r.instance_id.clone(), *r.metrics.get(&metric)?)))
+                        .collect()
+                })
+                .collect()
+        });
+        let groups = rows.with_value(|rows| mean_by_facet(rows, &facet, &values));
+        ChartData {
+            title: format!("{metric} (mean) by {facet}"),
+            y_label: metric.clone(),
+            y_max: 100.0,
+            stacked: false,
+            groups: groups.iter().map(|g| g.value.clone()).collect(),
+            series: runs.with_value(|r| r.iter().map(|run| run.system.name.clone()).collect()),
+            values: groups
+                .iter()
+                .map(|g| g.sums.iter().map(|&(sum, n)| (n > 0).then(|| sum / n as f64)).collect())
+                .collect(),
+        }
+    });
+    let metric_names = names.clone();
+    let side_by_side = Signal::derive(move || ChartData {
+        title: "Every metric, mean over the run's tasks".into(),
+        y_label: "mean".into(),
+        y_max: 100.0,
+        stacked: false,
+        groups: metric_names.clone(),
+        series: runs.with_value(|r| r.iter().map(|run| run.system.name.clone()).collect()),
+        values: metric_names
+            .iter()
+            .map(|name| {
+                runs.with_value(|runs| {
+                    runs.iter()
+                        .map(|run| {
+                            let values: Vec<f64> = run.results.iter().filter_map(|r| r.metrics.get(name).copied()).collect();
+                            (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+                        })
+                        .collect()
+                })
+            })
+            .collect(),
+    });
+    let ignore = Callback::new(|_: (usize, usize)| {});
+    view! {
+        <section class="metrics-section">
+            <h3>"Metrics"</h3>
+            <div class="chart-block">
+                <BarChart data=side_by_side on_bar=ignore />
+                {move || table(&side_by_side.get(), "metric")}
+            </div>
+            <div class="toolbar">
+                <label>"Metric "
+                    <select aria-label="Metric to break down" on:change=move |ev| metric.set(event_target_value(&ev))>
+                        {names.iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label>" by "
+                    <select aria-label="Facet for the metric" on:change=move |ev| facet.set(event_target_value(&ev))>
+                        {facets.iter().map(|f| view! { <option value=f.clone()>{f.clone()}</option> }).collect_view()}
+                    </select>
+                </label>
+            </div>
+            <div class="chart-block">
+                <BarChart data=by_facet on_bar=ignore />
+                {move || table(&by_facet.get(), "value")}
+            </div>
+        </section>
+    }
+    .into_any()
+}
+
+fn table(data: &ChartData, first: &str) -> impl IntoView {
+    view! {
+        <table class="breakdown-table metrics-table">
+            <thead><tr><th scope="col">{first.to_string()}</th>{data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}</tr></thead>
+            <tbody>
+                {data.groups.iter().zip(&data.values).map(|(group, values)| view! {
+                    <tr data-value=group.clone()>
+                        <th scope="row">{group.clone()}</th>
+                        {values.iter().map(|v| view! { <td class="num">{v.map(|v| format!("{v:.2}")).unwrap_or_else(|| "—".into())}</td> }).collect_view()}
+                    </tr>
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
