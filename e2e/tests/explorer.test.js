@@ -848,6 +848,7 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.match(await page.locator('dl.meta').textContent(), /difficulty\s*3/);
   await open('lca-lbcg');
   assert.ok(await page.locator('pre[data-lang=python] .tok-kw').count() > 0, 'the reference is highlighted');
+  assert.deepEqual(await page.locator('section.library-apis mark.api').allTextContents(), ['M', 'RHF'], 'the APIs are marked in the reference');
   await page.waitForSelector('.runs-table tr[data-run="echo-reference"]');
   assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'api_recall 100.0 · chrf 100.0', 'the scored metrics, computed by the CLI (M and RHF both called)');
   assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
@@ -876,5 +877,10 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   await page.waitForSelector('.metrics-table tbody tr');
   assert.deepEqual(await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])), [['api_recall', '100.00'], ['chrf', '100.00']]);
   assert.ok(await page.locator('.metrics-section canvas.chart').count() === 2);
+  // CI builds repair: the rerun jobs' pass@1 by difficulty.
+  await page.goto(`${server.url}?data=lca/&dataset=lca-ci&view=analysis`);
+  await page.selectOption('select[aria-label="Facet to break down by"]', 'difficulty');
+  await page.waitForSelector('.by-facet tr[data-value="3"]');
+  assert.equal(await page.locator('.by-facet tr[data-value="3"] td').getAttribute('data-resolved'), '1');
   assert.deepEqual(errors, []);
 });

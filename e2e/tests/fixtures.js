@@ -67,5 +67,8 @@ export function lcaData() {
   const completions = join(dir, 'completions.jsonl');
   writeFileSync(completions, JSON.stringify({ instance_id: 'o/r@c0ffee:src/app.py', completions: { 0: 'import os', 1: 'from util import g', 3: 'value = f(1)', 4: 'print(value)' } }) + '\n');
   benchscope('score', completions, '--data', out, '--dataset', 'lca-cc', '--run', 'completer');
+  const jobs = join(dir, 'jobs_results.jsonl');
+  writeFileSync(jobs, JSON.stringify({ repo_name: 'r', commit: 'c', id: 42, sha_original: 'f', branch_name: 'b', difficulty: 3, url: 'u', conclusion: 'success' }) + '\n');
+  benchscope('import', jobs, '--dataset', 'lca-ci', '--data', out);
   return out;
 }

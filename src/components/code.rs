@@ -1,24 +1,64 @@
-//! A block of Python source with line numbers and syntax highlighting, as text nodes and spans.
+//! A block of Python source with line numbers and syntax highlighting, as text nodes and spans;
+//! optionally with some identifiers marked (a library's APIs in a reference program).
 
 use leptos::prelude::*;
 
-use crate::syntax::tokenize_python;
+use crate::syntax::{tokenize_python, Token};
 
 /// Renders `code` as highlighted Python.
 #[component]
-pub fn PythonCode(code: String) -> impl IntoView {
+pub fn PythonCode(
+    code: String,
+    /// Identifiers to mark wherever they occur in code (not in strings or comments).
+    #[prop(optional)]
+    marked: Vec<String>,
+) -> impl IntoView {
     let lines = code
         .lines()
         .map(|line| {
             let spans = tokenize_python(line)
                 .into_iter()
-                .map(|(token, text)| match token.class() {
-                    Some(class) => view! { <span class=class>{text.to_string()}</span> }.into_any(),
-                    None => text.to_string().into_any(),
+                .map(|(token, text)| match (token, token.class()) {
+                    (Token::String | Token::Comment, Some(class)) => view! { <span class=class>{text.to_string()}</span> }.into_any(),
+                    (_, Some(class)) => view! { <span class=class>{marks(text, &marked)}</span> }.into_any(),
+                    (_, None) => marks(text, &marked).into_any(),
                 })
                 .collect_view();
             view! { <span class="line">{spans}"\n"</span> }
         })
         .collect_view();
     view! { <pre class="python"><code>{lines}</code></pre> }
+}
+
+/// `text` with each whole identifier in `marked` wrapped in `<mark class="api">`.
+fn marks(text: &str, marked: &[String]) -> Vec<AnyView> {
+    if marked.is_empty() {
+        return vec![text.to_string().into_any()];
+    }
+    let mut views = Vec::new();
+    let mut plain = String::new();
+    let mut word = String::new();
+    let flush_word = |word: &mut String, plain: &mut String, views: &mut Vec<AnyView>| {
+        if word.is_empty() {
+            return;
+        }
+        if marked.iter().any(|m| m == word.as_str()) {
+            views.push(std::mem::take(plain).into_any());
+            views.push(view! { <mark class="api" title="library API">{std::mem::take(word)}</mark> }.into_any());
+        } else {
+            plain.push_str(word);
+            word.clear();
+        }
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush_word(&mut word, &mut plain, &mut views);
+            plain.push(c);
+        }
+    }
+    flush_word(&mut word, &mut plain, &mut views);
+    views.push(plain.into_any());
+    views
 }

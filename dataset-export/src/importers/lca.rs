@@ -152,9 +152,79 @@ pub fn ci_jobs(path: &Path, rows: &[Value], dataset: &str, split: &str, source: 
     })
 }
 
+/// A record's CompScore (`CompScore` or `compscore`), if it has one.
+pub fn compscore_of(record: &Value) -> Option<f64> {
+    record.get("CompScore").or_else(|| record.get("compscore"))?.as_f64()
+}
+
+/// Module summarization's CompScores (LLM-judged, so imported, never computed): one record per
+/// documentation file, named by `instance_id`, or by `repo` and `path_to_docfile` as the export
+/// names them.
+pub fn compscores(path: &Path, rows: &[Value], dataset: &str, split: &str, source: &str, run: Option<&str>) -> NewRun {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "compscore".into());
+    let text = |row: &Value, key: &str| row.get(key).and_then(Value::as_str).map(str::to_string);
+    let results: Vec<InstanceResult> = rows
+        .iter()
+        .filter_map(|row| {
+            let id = text(row, "instance_id").or_else(|| Some(format!("{}:{}", text(row, "repo")?, text(row, "path_to_docfile")?)))?;
+            Some(InstanceResult {
+                instance_id: id,
+                metrics: BTreeMap::from([("compscore".to_string(), compscore_of(row)? * 100.0)]),
+                ..Default::default()
+            })
+        })
+        .collect();
+    let mut headline = BTreeMap::new();
+    if !results.is_empty() {
+        headline.insert(
+            "compscore_mean".to_string(),
+            results.iter().map(|r| r.metrics["compscore"]).sum::<f64>() / results.len() as f64,
+        );
+    }
+    NewRun::new(Run {
+        id: run.map_or_else(|| format!("compscore.{}", slug(&stem)), str::to_string),
+        dataset: dataset.to_string(),
+        split: split.to_string(),
+        system: SystemInfo {
+            name: stem,
+            ..Default::default()
+        },
+        date: None,
+        source: source.to_string(),
+        headline,
+        notes: Vec::new(),
+        results,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compscores_are_kept_per_documentation_file() {
+        let rows = vec![
+            serde_json::json!({"repo": "o/r", "path_to_docfile": "docs/a.md", "CompScore": 0.75}),
+            serde_json::json!({"instance_id": "o/r:docs/b.md", "compscore": 0.25}),
+            serde_json::json!({"repo": "o/r", "CompScore": 0.5}),
+        ];
+        let new = compscores(Path::new("ms.jsonl"), &rows, "ms", "test", "src", None);
+        let ids: Vec<_> = new
+            .run
+            .results
+            .iter()
+            .map(|r| (r.instance_id.as_str(), r.metrics["compscore"]))
+            .collect();
+        assert_eq!(
+            ids,
+            [("o/r:docs/a.md", 75.0), ("o/r:docs/b.md", 25.0)],
+            "a record naming no file is left out"
+        );
+        assert_eq!(new.run.headline["compscore_mean"], 50.0);
+    }
 
     #[test]
     fn a_generation_reads_as_an_added_file() {

@@ -150,7 +150,8 @@ fn lca_jsonl(source: &Path, bytes: &[u8], plan: &ImportPlan, label: &str) -> any
     };
     let is_generation = first.get("generation").is_some() && first.get("config").is_some();
     let is_job = first.get("conclusion").is_some() && first.get("sha_original").is_some();
-    if !is_generation && !is_job {
+    let is_compscore = lca::compscore_of(&first).is_some();
+    if !is_generation && !is_job && !is_compscore {
         return Ok(None);
     }
     let rows = text
@@ -160,7 +161,10 @@ fn lca_jsonl(source: &Path, bytes: &[u8], plan: &ImportPlan, label: &str) -> any
         .map(|(i, l)| serde_json::from_str::<Value>(l).with_context(|| format!("{}: line {}: not JSON", source.display(), i + 1)))
         .collect::<anyhow::Result<Vec<Value>>>()?;
     let split = plan.split.clone().unwrap_or_else(|| "test".into());
-    Ok(Some(if is_generation {
+    Ok(Some(if is_compscore {
+        let dataset = plan.dataset.clone().unwrap_or_else(|| "lca-module-summarization".into());
+        vec![lca::compscores(source, &rows, &dataset, &split, label, plan.run.as_deref())]
+    } else if is_generation {
         let dataset = plan.dataset.clone().unwrap_or_else(|| "lca-library-codegen".into());
         lca::library_codegen_generations(source, &rows, &dataset, &split, label)
     } else {

@@ -8,6 +8,7 @@ mod environment;
 mod fea_bench;
 mod featurebench;
 mod lca_completion;
+mod lca_library;
 mod swe_dev;
 
 use std::collections::BTreeMap;
@@ -39,6 +40,7 @@ pub fn panels(extra: &mut Extra, context: &PanelContext) -> Vec<AnyView> {
     [
         featurebench::interface_panel(context),
         lca_completion::completion_panel(extra),
+        lca_library::reference_panel(extra, context),
         fea_bench::components_panel(extra),
         swe_dev::files_panel(extra),
         swe_dev::call_tree_panel(extra),
