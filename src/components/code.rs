@@ -5,6 +5,21 @@ use leptos::prelude::*;
 
 use crate::syntax::{tokenize_python, Token};
 
+/// One line (or any text) as text nodes and coloured spans: Python when `python`, else plain.
+/// The one place tokens become DOM, shared by diffs, markdown code blocks and the panels.
+pub fn highlighted(text: &str, python: bool) -> Vec<AnyView> {
+    if !python {
+        return vec![text.to_string().into_any()];
+    }
+    tokenize_python(text)
+        .into_iter()
+        .map(|(token, span)| match token.class() {
+            Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
+            None => span.to_string().into_any(),
+        })
+        .collect()
+}
+
 /// Renders `code` as highlighted Python.
 #[component]
 pub fn PythonCode(

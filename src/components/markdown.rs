@@ -4,7 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::markdown::{first_nodes_within, parse_markdown, MdNode, MdTag};
-use crate::syntax::tokenize_python;
+use crate::components::code::highlighted;
 
 /// Characters of a document rendered before "show the rest".
 pub const FIRST_CHARS: usize = 20_000;
@@ -98,11 +98,5 @@ fn render_element(tag: MdTag, children: Vec<AnyView>) -> AnyView {
 
 /// Python source as text nodes and coloured spans, line by line.
 fn highlighted_python(code: &str) -> Vec<AnyView> {
-    code.split_inclusive('\n')
-        .flat_map(tokenize_python)
-        .map(|(token, text)| match token.class() {
-            Some(class) => html::span().class(class).child(text.to_string()).into_any(),
-            None => text.to_string().into_any(),
-        })
-        .collect()
+    code.split_inclusive('\n').flat_map(|line| highlighted(line, true)).collect()
 }

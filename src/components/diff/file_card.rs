@@ -13,7 +13,8 @@ use leptos::prelude::*;
 use super::{counts, status_label};
 use crate::api::InstanceSources;
 use crate::context::{gap_above, gap_below, Gap};
-use crate::syntax::{is_python, tokenize_python};
+use crate::components::code::highlighted;
+use crate::syntax::is_python;
 
 /// Lines a file shows before "show more", and how many more each click adds.
 pub const CHUNK_LINES: usize = 500;
@@ -255,17 +256,7 @@ fn number(n: Option<u32>) -> String {
 
 /// A line's text as text nodes, coloured spans for Python.
 fn code(line: &DiffLine, python: bool) -> impl IntoView {
-    let text: Vec<AnyView> = if python {
-        tokenize_python(&line.text)
-            .into_iter()
-            .map(|(token, span)| match token.class() {
-                Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
-                None => span.to_string().into_any(),
-            })
-            .collect()
-    } else {
-        vec![line.text.clone().into_any()]
-    };
+    let text = highlighted(&line.text, python);
     let eof = line
         .no_newline_at_end
         .then(|| view! { <span class="no-newline" title="No newline at end of file">"⏎̸"</span> });

@@ -9,9 +9,9 @@ use serde_json::Value;
 use super::{take_if, Extra};
 use crate::api::InstanceSources;
 use crate::app::ErrorBox;
-use crate::components::code::PythonCode;
+use crate::components::code::{highlighted, PythonCode};
 use crate::file_tree::{build_tree, TreeNode};
-use crate::syntax::{is_python, tokenize_python};
+use crate::syntax::is_python;
 
 /// Lines of the file drawn before "show all".
 const FIRST_LINES: usize = 2_000;
@@ -85,17 +85,7 @@ pub fn completion_panel(extra: &mut Extra) -> Option<AnyView> {
 }
 
 fn line_row(index: usize, text: &str, categories: Option<&Vec<String>>, python: bool) -> impl IntoView {
-    let code: Vec<AnyView> = if python {
-        tokenize_python(text)
-            .into_iter()
-            .map(|(token, span)| match token.class() {
-                Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
-                None => span.to_string().into_any(),
-            })
-            .collect()
-    } else {
-        vec![text.to_string().into_any()]
-    };
+    let code = highlighted(text, python);
     let tags = categories.map(|c| c.join(", ")).unwrap_or_default();
     let class = categories.map(|c| format!("target cat-{}", c[0])).unwrap_or_default();
     view! {
