@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
 use benchscope_contract::outcomes::add_run_facets;
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, Run, RunEntry, SplitEntry};
 
@@ -44,6 +45,17 @@ impl LoadedSet {
     /// `dataset/split`, as the URL names it.
     pub fn key(&self) -> String {
         format!("{}/{}", self.dataset, self.split.name)
+    }
+
+    /// A leaderboard row per run, counted from its results where they are loaded.
+    pub fn leaderboard(&self) -> Vec<LeaderboardRow> {
+        self.runs
+            .iter()
+            .map(|entry| {
+                let file = self.run_files.iter().find(|r| r.id == entry.id);
+                leaderboard_row(entry, file.map(|f| f.as_ref()), self.split.instances)
+            })
+            .collect()
     }
 }
 

@@ -3,8 +3,8 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::markdown::{first_nodes_within, parse_markdown, MdNode, MdTag};
 use crate::components::code::highlighted;
+use crate::markdown::{first_nodes_within, parse_markdown, MdNode, MdTag};
 
 /// Characters of a document rendered before "show the rest".
 pub const FIRST_CHARS: usize = 20_000;

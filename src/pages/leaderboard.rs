@@ -5,7 +5,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
-use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
+use benchscope_contract::leaderboard::LeaderboardRow;
 use leptos::prelude::*;
 
 use crate::components::drop_zone::DropZone;
@@ -102,14 +102,7 @@ const COLUMNS: [Column; 11] = [
 pub fn LeaderboardPage(sets: Vec<LoadedSet>, base: String) -> impl IntoView {
     let known: Vec<(String, String)> = sets.iter().map(|s| (s.dataset.clone(), s.split.name.clone())).collect();
     let Some(set) = sets.into_iter().next() else { return ().into_any() };
-    let rows: Vec<LeaderboardRow> = set
-        .runs
-        .iter()
-        .map(|entry| {
-            let file = set.run_files.iter().find(|r| r.id == entry.id);
-            leaderboard_row(entry, file.map(|f| f.as_ref()), set.split.instances)
-        })
-        .collect();
+    let rows = set.leaderboard();
     let tags: BTreeSet<String> = rows.iter().flat_map(|r| r.tags.iter().cloned()).collect();
     let rows = StoredValue::new(rows);
     let sort = RwSignal::new(("resolved", true));

@@ -37,9 +37,7 @@ pub fn breakdown(rows: &[IndexRow], facet: &str, runs: &[String]) -> Vec<Group> 
         }
     }
     let mut list: Vec<Group> = groups.into_iter().map(|(value, counts)| Group { value, counts }).collect();
-    if let Some(order) = bucket_labels(facet) {
-        list.sort_by_key(|g| order.iter().position(|label| *label == g.value).unwrap_or(usize::MAX));
-    }
+    sort_in_facet_order(&mut list, facet, |g| &g.value);
     list
 }
 
@@ -67,10 +65,15 @@ pub fn mean_by_facet(rows: &[IndexRow], facet: &str, values: &[HashMap<String, f
         }
     }
     let mut list: Vec<GroupMean> = groups.into_iter().map(|(value, sums)| GroupMean { value, sums }).collect();
-    if let Some(order) = bucket_labels(facet) {
-        list.sort_by_key(|g| order.iter().position(|label| *label == g.value).unwrap_or(usize::MAX));
-    }
+    sort_in_facet_order(&mut list, facet, |g| &g.value);
     list
+}
+
+/// Size buckets small to large; other facets stay by name (their map order).
+fn sort_in_facet_order<T>(list: &mut [T], facet: &str, value: impl Fn(&T) -> &String) {
+    if let Some(order) = bucket_labels(facet) {
+        list.sort_by_key(|g| order.iter().position(|label| label == value(g)).unwrap_or(usize::MAX));
+    }
 }
 
 /// Two runs on the instances both have a result for.

@@ -12,8 +12,8 @@ use leptos::prelude::*;
 
 use super::{counts, status_label};
 use crate::api::InstanceSources;
-use crate::context::{gap_above, gap_below, Gap};
 use crate::components::code::highlighted;
+use crate::context::{gap_above, gap_below, Gap};
 use crate::syntax::is_python;
 
 /// Lines a file shows before "show more", and how many more each click adds.

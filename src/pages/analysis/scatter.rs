@@ -2,7 +2,7 @@
 //! resolved (leaderboard-only runs included, with their published numbers). A point opens the
 //! instances its run resolved, when the run has per-instance results.
 
-use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
+use benchscope_contract::leaderboard::LeaderboardRow;
 use benchscope_contract::outcomes::run_facet;
 use leptos::prelude::*;
 
@@ -15,17 +15,7 @@ use crate::url_state::UrlState;
 #[component]
 pub fn RunScatter(set: LoadedSet) -> impl IntoView {
     let url = expect_context::<UrlState>();
-    let rows: Vec<LeaderboardRow> = set
-        .runs
-        .iter()
-        .map(|entry| {
-            leaderboard_row(
-                entry,
-                set.run_files.iter().find(|r| r.id == entry.id).map(|r| r.as_ref()),
-                set.split.instances,
-            )
-        })
-        .collect();
+    let rows = set.leaderboard();
     let judged: Vec<String> = set
         .run_files
         .iter()
