@@ -7,8 +7,8 @@
 //! - commit messages: `prediction` (or `message`): BLEU, chrF, ROUGE-1/2/L;
 //! - library-based code generation: `generation` (or `prediction`): chrF, API recall;
 //! - bug localization: `files` (or `prediction`), a list of paths: precision, recall, F1,
-//!   all correct, all incorrect, and the false-positive rate when the row counts the repository's
-//!   files (`repo_files_count`);
+//!   all correct, all incorrect, at least one correct, and the false-positive rate when the row
+//!   counts the repository's files (`repo_files_without_tests_count`);
 //! - code completion: `completions`, `{line index: text}`: exact match per line category and overall.
 
 use std::collections::BTreeMap;
@@ -159,20 +159,26 @@ fn library_code(instance: &Instance, record: &Value) -> Result<BTreeMap<String, 
 fn localization(instance: &Instance, record: &Value) -> Result<BTreeMap<String, f64>, String> {
     let predicted = strings(record.get("files").or_else(|| record.get("prediction")));
     let changed = strings(instance.extra.get("changed_files"));
-    let total = instance.extra.get("repo_files_count").and_then(Value::as_u64);
-    let result = sets::localization(&predicted, &changed, total.unwrap_or(0) as usize);
+    let repository_files = instance.extra.get(REPOSITORY_FILES).and_then(Value::as_u64);
+    let result = sets::localization(&predicted, &changed, repository_files.map(|n| n as usize));
+    let percent = |yes: bool| if yes { 100.0 } else { 0.0 };
     let mut metrics = BTreeMap::from([
         ("precision".to_string(), result.precision * 100.0),
         ("recall".into(), result.recall * 100.0),
         ("f1".into(), result.f1 * 100.0),
-        ("all_correct".into(), if result.all_correct { 100.0 } else { 0.0 }),
-        ("all_incorrect".into(), if result.all_incorrect { 100.0 } else { 0.0 }),
+        ("all_correct".into(), percent(result.all_correct)),
+        ("all_incorrect".into(), percent(result.all_incorrect)),
+        ("at_least_one_correct".into(), percent(result.at_least_one_correct)),
     ]);
-    if total.is_some() {
-        metrics.insert("fpr".into(), result.false_positive_rate * 100.0);
+    if let Some(rate) = result.false_positive_rate {
+        metrics.insert("fpr".into(), rate * 100.0);
     }
     Ok(metrics)
 }
+
+/// The bug-localization row's count of the repository's files, tests left out as the baselines
+/// leave them out of the files a model may name.
+const REPOSITORY_FILES: &str = "repo_files_without_tests_count";
 
 fn completion(instance: &Instance, record: &Value) -> Result<BTreeMap<String, f64>, String> {
     let completions = record

@@ -51,11 +51,25 @@ fn set_metrics_on_known_values() {
     );
     assert_eq!(api_recall("x", &[]), None);
     let files = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let result = localization(&files(&["a.py", "b.py", "c.py"]), &files(&["a.py", "d.py"]), 10);
+    let result = localization(&files(&["a.py", "b.py", "c.py"]), &files(&["a.py", "d.py"]), Some(10));
     assert!((result.precision - 1.0 / 3.0).abs() < 1e-12 && (result.recall - 0.5).abs() < 1e-12);
     assert!((result.f1 - 0.4).abs() < 1e-12);
-    assert!((result.false_positive_rate - 2.0 / 8.0).abs() < 1e-12);
-    assert!(!result.all_correct && !result.all_incorrect);
-    assert!(localization(&files(&["d.py", "a.py"]), &files(&["a.py", "d.py"]), 10).all_correct);
-    assert!(localization(&files(&["x.py"]), &files(&["a.py"]), 10).all_incorrect);
+    // Two false positives; the true negatives are the 10 files less a, b, c and d.
+    assert_eq!(result.false_positive_rate, Some(2.0 / (2.0 + 6.0)));
+    assert!(!result.all_correct && !result.all_incorrect && result.at_least_one_correct);
+    let exact = localization(&files(&["d.py", "a.py"]), &files(&["a.py", "d.py"]), None);
+    assert!(exact.all_correct && exact.false_positive_rate.is_none());
+    let wrong = localization(&files(&["x.py"]), &files(&["a.py"]), Some(3));
+    assert!(wrong.all_incorrect && !wrong.at_least_one_correct);
+    assert_eq!(
+        wrong.false_positive_rate,
+        Some(1.0 / (1.0 + 1.0)),
+        "b of a, b, x is the only true negative"
+    );
+    let silent = localization(&[], &files(&["a.py"]), Some(3));
+    assert!(
+        !silent.all_incorrect,
+        "no prediction is not an incorrect one, as the baselines count it"
+    );
+    assert_eq!(silent.false_positive_rate, Some(0.0));
 }

@@ -96,7 +96,7 @@ fn library_code_bug_localization_and_completion_score_their_metrics() {
         "bl",
         &[
             json!({"id": 5, "repo_owner": "o", "repo_name": "r", "issue_url": "u", "issue_title": "t", "issue_body": "b",
-        "issue_labels": [], "pull_url": "p", "base_sha": "s", "head_sha": "h", "diff": "", "changed_files": "[\"a.py\", \"b.py\"]", "repo_files_count": 12}),
+        "issue_labels": [], "pull_url": "p", "base_sha": "s", "head_sha": "h", "diff": "", "changed_files": "[\"a.py\", \"b.py\"]", "repo_files_without_tests_count": 12}),
         ],
     );
     let run = score(tmp.path(), &data, "bl", &[json!({"id": 5, "files": ["a.py", "c.py"]})]);
@@ -108,9 +108,11 @@ fn library_code_bug_localization_and_completion_score_their_metrics() {
         (
             metric(&run, "5", "fpr"),
             metric(&run, "5", "all_correct"),
-            metric(&run, "5", "all_incorrect")
+            metric(&run, "5", "all_incorrect"),
+            metric(&run, "5", "at_least_one_correct")
         ),
-        (10.0, 0.0, 0.0)
+        (10.0, 0.0, 0.0, 100.0),
+        "FPR: c is the one false positive among the 12 files less a, b and c"
     );
 
     let data = export(

@@ -30,8 +30,8 @@ pub fn api_recall(code: &str, apis: &[String]) -> Option<f64> {
     Some(found as f64 / unique.len() as f64)
 }
 
-/// Bug localization of one instance: the predicted files against the changed ones, among the
-/// repository's `total` files.
+/// Bug localization of one instance: the predicted files against the changed ones, as the
+/// baselines' `quality_metrics.py` scores them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Localization {
     /// Share of predicted files that changed.
@@ -40,34 +40,42 @@ pub struct Localization {
     pub recall: f64,
     /// Harmonic mean of the two.
     pub f1: f64,
-    /// Share of unchanged files predicted.
-    pub false_positive_rate: f64,
+    /// False positives over false positives plus true negatives, when the repository's size is known.
+    pub false_positive_rate: Option<f64>,
     /// Every changed file predicted and nothing else.
     pub all_correct: bool,
-    /// No predicted file changed.
+    /// At least one file predicted, and none of them changed.
     pub all_incorrect: bool,
+    /// At least one changed file predicted.
+    pub at_least_one_correct: bool,
 }
 
-/// The localization metrics of `predicted` against `changed` in a repository of `total` files.
-pub fn localization(predicted: &[String], changed: &[String], total: usize) -> Localization {
+/// The localization metrics of `predicted` against `changed`. The true negatives are the
+/// repository's `repository_files` (the dataset counts them without tests, as the baselines list
+/// them) that are neither changed nor predicted; a predicted path is taken to be a repository file.
+pub fn localization(predicted: &[String], changed: &[String], repository_files: Option<usize>) -> Localization {
     let predicted: BTreeSet<&String> = predicted.iter().collect();
     let changed: BTreeSet<&String> = changed.iter().collect();
-    let hits = predicted.intersection(&changed).count() as f64;
-    let precision = if predicted.is_empty() { 0.0 } else { hits / predicted.len() as f64 };
-    let recall = if changed.is_empty() { 0.0 } else { hits / changed.len() as f64 };
+    let hits = predicted.intersection(&changed).count();
+    let ratio = |part: usize, whole: usize| if whole == 0 { 0.0 } else { part as f64 / whole as f64 };
+    let (precision, recall) = (ratio(hits, predicted.len()), ratio(hits, changed.len()));
     let f1 = if precision + recall > 0.0 {
         2.0 * precision * recall / (precision + recall)
     } else {
         0.0
     };
-    let negatives = total.saturating_sub(changed.len());
-    let false_positives = predicted.len() as f64 - hits;
+    let false_positives = predicted.len() - hits;
+    let false_positive_rate = repository_files.map(|files| {
+        let true_negatives = files.saturating_sub(predicted.union(&changed).count());
+        ratio(false_positives, false_positives + true_negatives)
+    });
     Localization {
         precision,
         recall,
         f1,
-        false_positive_rate: if negatives > 0 { false_positives / negatives as f64 } else { 0.0 },
+        false_positive_rate,
         all_correct: predicted == changed,
-        all_incorrect: hits == 0.0,
+        all_incorrect: hits == 0 && !predicted.is_empty(),
+        at_least_one_correct: hits > 0,
     }
 }
