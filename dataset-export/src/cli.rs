@@ -393,9 +393,13 @@ mod tests {
         .unwrap();
         assert_eq!(plan.inputs[1].dataset, "d");
         assert_eq!(plan.inputs[1].split, "y");
+        let shards = parse(&["benchscope", "export", "a.jsonl", "b.jsonl", "--out", "o", "--dataset", "d"]).unwrap();
         assert!(
-            parse(&["benchscope", "export", "a.jsonl", "b.jsonl", "--out", "o", "--dataset", "d"]).is_err(),
-            "same split twice"
+            shards
+                .inputs
+                .iter()
+                .all(|i| (i.dataset.as_str(), i.split.as_str()) == ("d", "test")),
+            "two inputs may fill one split"
         );
         assert!(
             parse(&["benchscope", "export", "a.jsonl", "--out", "o", "--dataset", "../x"]).is_err(),

@@ -570,3 +570,68 @@ fn format_flag_overrides_detection() {
         assert!(stderr.contains(name), "{name} in {stderr}");
     }
 }
+
+/// Long Code Arena's code completion as the hub publishes it: a folder per context-size set, the
+/// sets' parquet shards (with the rows' nested structs) read into one split whose `context` facet
+/// tells the sets apart; an id in two shards is still refused.
+#[test]
+fn code_completion_sets_fill_one_split_with_a_context_facet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let row = |file: &str| {
+        serde_json::json!({"repo": "o__r", "commit_hash": "c0", "completion_file": {"filename": file, "content": "a\nb\n"},
+            "completion_lines": {"infile": [1], "commited": [0]}, "repo_snapshot": {"filename": ["u.py"], "content": ["x = 1\n"]}})
+    };
+    let mut inputs = Vec::new();
+    for (set, shard, files) in [
+        ("small", 0, &["s1.py", "s2.py"][..]),
+        ("medium", 0, &["m1.py"][..]),
+        ("medium", 1, &["m2.py", "m3.py"][..]),
+        ("huge", 0, &["h1.py"][..]),
+    ] {
+        let folder = tmp.path().join(format!("data/{set}_context"));
+        std::fs::create_dir_all(&folder).unwrap();
+        let jsonl = folder.join(format!("rows-{shard}.jsonl"));
+        let lines: Vec<String> = files.iter().map(|f| row(f).to_string()).collect();
+        std::fs::write(&jsonl, lines.join("\n") + "\n").unwrap();
+        let parquet = folder.join(format!("test-0000{shard}-of-00002.parquet"));
+        python(
+            WRITE_PARQUET,
+            &[jsonl.to_str().unwrap(), parquet.to_str().unwrap(), "snappy", "strings"],
+        );
+        inputs.push(parquet.to_str().unwrap().to_string());
+    }
+    let out = tmp.path().join("out");
+    let mut args: Vec<&str> = vec!["export"];
+    args.extend(inputs.iter().map(String::as_str));
+    args.extend(["--dataset", "lca-cc", "--out", out.to_str().unwrap(), "--quiet"]);
+    benchscope_ok(&args);
+    assert_eq!(
+        facet(&out, "lca-cc", "test", "context"),
+        BTreeMap::from([("small".to_string(), 2), ("medium".into(), 3), ("huge".into(), 1)])
+    );
+    let m2 = instances(&out, "lca-cc", "test")
+        .into_iter()
+        .find(|i| i.id == "o__r@c0:m2.py")
+        .unwrap();
+    assert_eq!(
+        m2.extra["completion_lines"]["commited"],
+        serde_json::json!([0]),
+        "nested structs read as published"
+    );
+
+    let again = tmp.path().join("again");
+    args.truncate(1);
+    args.extend([
+        inputs[1].as_str(),
+        inputs[1].as_str(),
+        "--dataset",
+        "lca-cc",
+        "--out",
+        again.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let result = benchscope(&args);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("duplicate instance id `o__r@c0:m1.py`"));
+    assert!(!again.exists());
+}

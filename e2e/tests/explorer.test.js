@@ -854,7 +854,12 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
   await open('lca-ms');
   assert.equal(await page.locator('section.document', { hasText: 'Target documentation' }).locator('h3').nth(1).textContent(), 'Usage');
+  await page.goto(`${server.url}?data=lca/&dataset=lca-cc`);
+  await page.waitForSelector('section.facet[data-facet="context"]');
+  assert.deepEqual((await page.locator('section.facet[data-facet="context"] .value').allTextContents()).sort(), ['medium', 'small'], 'the context-size sets, one split');
   await open('lca-cc');
+  assert.match(await page.locator('h2.instance-id').textContent(), /src\/app\.py$/);
+  assert.match(await page.locator('dl.meta').textContent(), /context\s*small/);
   const panel = page.locator('section.completion');
   assert.deepEqual(await panel.locator('tr.target').evaluateAll((trs) => trs.map((tr) => [Number(tr.dataset.line), tr.querySelector('.cats').textContent])),
     [[0, 'non_informative'], [1, 'commited'], [3, 'inproject'], [4, 'infile']]);
@@ -871,8 +876,14 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   await page.goto(`${server.url}?data=lca/&dataset=lca-cc&view=analysis`);
   await page.waitForSelector('.metrics-table tbody tr');
   const table = await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])));
-  // Lines 0 (non_informative), 1 (commited), 3 (inproject), 4 (infile) predicted; only line 1 wrong.
-  assert.deepEqual(table, { em: '75.00', em_commited: '0.00', em_infile: '100.00', em_inproject: '100.00', em_non_informative: '100.00' });
+  // src/app.py (small set): lines 0 (non_informative), 1 (commited), 3 (inproject), 4 (infile)
+  // predicted, only line 1 wrong; src/zeta.py (medium set): its one infile line wrong.
+  assert.deepEqual(table, { em: '37.50', em_commited: '0.00', em_infile: '50.00', em_inproject: '100.00', em_non_informative: '100.00' });
+  await page.selectOption('select[aria-label="Facet for the metric"]', 'context');
+  await page.selectOption('select[aria-label="Metric to break down"]', 'em_infile');
+  await page.waitForSelector('.metrics-table tr[data-value="medium"]');
+  assert.deepEqual(await page.locator('.metrics-table').nth(1).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])),
+    [['small', '100.00'], ['medium', '0.00']], 'exact match on infile lines per context-size set, smallest first');
   await page.goto(`${server.url}?data=lca/&dataset=lca-lbcg&view=analysis`);
   await page.waitForSelector('.metrics-table tbody tr');
   assert.deepEqual(await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])), [['api_recall', '100.00'], ['chrf', '100.00']]);

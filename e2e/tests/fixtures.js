@@ -1,5 +1,5 @@
 // Generated data directories shared by the browser tests and the browser benchmark.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchscope, tempDir } from './support.js';
 
@@ -57,15 +57,23 @@ export function lcaData() {
       completion_lines: { infile: [4], inproject: [3], commited: [1], common: [], non_informative: [0], random: [] },
       repo_snapshot: { filename: ['src/util.py', 'README.md'], content: ['def f(x):\n    return x\n', '# R\n'] } },
   };
-  const names = Object.keys(rows);
-  for (const name of names) writeFileSync(join(dir, `${name}.jsonl`), JSON.stringify(rows[name]) + '\n');
+  // Code completion as the hub lays it out: one folder per context-size set, both filling one split.
+  const sets = { small_context: rows['lca-cc'], medium_context: { ...rows['lca-cc'],
+    completion_file: { filename: 'src/zeta.py', content: 'a = 1\nb = 2\n' }, completion_lines: { infile: [1] }, repo_snapshot: { filename: [], content: [] } } };
+  const inputs = Object.keys(rows).filter((n) => n !== 'lca-cc').map((name) => [name, join(dir, `${name}.jsonl`), rows[name]]);
+  for (const [set, row] of Object.entries(sets)) {
+    mkdirSync(join(dir, set));
+    inputs.push(['lca-cc', join(dir, set, 'test.jsonl'), row]);
+  }
+  for (const [, path, row] of inputs) writeFileSync(path, JSON.stringify(row) + '\n');
   const out = join(tempDir('lca-data'), 'data');
-  benchscope('export', ...names.map((n) => join(dir, `${n}.jsonl`)), ...names.flatMap((n) => ['--dataset', n]), '--out', out, '--quiet');
+  benchscope('export', ...inputs.map(([, path]) => path), ...inputs.flatMap(([name]) => ['--dataset', name]), '--out', out, '--quiet');
   const generations = join(dir, 'generations.jsonl');
   writeFileSync(generations, JSON.stringify({ index: 0, generation: rows['lca-lbcg'].reference }) + '\n');
   benchscope('score', generations, '--data', out, '--dataset', 'lca-lbcg', '--run', 'echo-reference');
   const completions = join(dir, 'completions.jsonl');
-  writeFileSync(completions, JSON.stringify({ instance_id: 'o/r@c0ffee:src/app.py', completions: { 0: 'import os', 1: 'from util import g', 3: 'value = f(1)', 4: 'print(value)' } }) + '\n');
+  writeFileSync(completions, JSON.stringify({ instance_id: 'o/r@c0ffee:src/app.py', completions: { 0: 'import os', 1: 'from util import g', 3: 'value = f(1)', 4: 'print(value)' } }) + '\n'
+    + JSON.stringify({ instance_id: 'o/r@c0ffee:src/zeta.py', completions: { 1: 'b = 3' } }) + '\n');
   benchscope('score', completions, '--data', out, '--dataset', 'lca-cc', '--run', 'completer');
   const jobs = join(dir, 'jobs_results.jsonl');
   writeFileSync(jobs, JSON.stringify({ repo_name: 'r', commit: 'c', id: 42, sha_original: 'f', branch_name: 'b', difficulty: 3, url: 'u', conclusion: 'success' }) + '\n');

@@ -24,6 +24,7 @@ fn label(facet: &str) -> String {
         "lines" => "Lines changed".into(),
         "functions" => "Added functions".into(),
         "resolved by" => "Resolved by".into(),
+        "context" => "Context size".into(),
         run if run.starts_with(RUN_FACET_PREFIX) => format!("Run: {}", &run[RUN_FACET_PREFIX.len()..]),
         other => {
             let mut chars = other.chars();

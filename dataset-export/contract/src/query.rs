@@ -40,12 +40,17 @@ fn bucket(value: u32, buckets: &[(u32, &'static str)]) -> &'static str {
     buckets.iter().find(|(bound, _)| value <= *bound).map_or("", |(_, label)| label)
 }
 
+/// Long Code Arena's code-completion context-size sets, smallest context first: the values of
+/// their `context` facet.
+pub const CONTEXT_SETS: [&str; 4] = ["small", "medium", "large", "huge"];
+
 /// The labels of a size facet, small to large (`None` for other facets).
 pub fn bucket_labels(facet: &str) -> Option<Vec<&'static str>> {
     let buckets: &[(u32, &'static str)] = match facet {
         "files" => &FILES_BUCKETS,
         "lines" => &LINES_BUCKETS,
         "functions" => &FUNCTIONS_BUCKETS,
+        "context" => return Some(CONTEXT_SETS.to_vec()),
         _ => return None,
     };
     Some(buckets.iter().map(|(_, label)| *label).collect())

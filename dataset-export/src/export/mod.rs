@@ -64,7 +64,8 @@ pub struct Mark {
 /// Everything `export` needs, validated before any file is read.
 #[derive(Debug, Clone)]
 pub struct ExportPlan {
-    /// Inputs, one dataset split each.
+    /// Inputs. Several may fill one split: a dataset published as parquet shards, or Long Code
+    /// Arena's four code-completion sets read as one list.
     pub inputs: Vec<InputSpec>,
     /// The data directory to write.
     pub out: PathBuf,
@@ -81,9 +82,8 @@ pub struct ExportPlan {
 }
 
 impl ExportPlan {
-    /// Checks names and that no dataset split comes from two inputs.
+    /// Checks the names and formats.
     pub fn validate(&self) -> anyhow::Result<()> {
-        let mut seen = BTreeMap::new();
         for input in &self.inputs {
             for (what, name) in [("dataset", &input.dataset), ("split", &input.split)] {
                 if !is_safe_name(name) {
@@ -98,15 +98,6 @@ impl ExportPlan {
                     let known: Vec<_> = formats::all().iter().map(|f| f.name()).collect();
                     bail!("unknown format `{format}`; known formats: {}", known.join(", "));
                 }
-            }
-            if let Some(other) = seen.insert((&input.dataset, &input.split), &input.path) {
-                bail!(
-                    "{} and {} both go to {}/{}: give each input its own --dataset/--split",
-                    other.display(),
-                    input.path.display(),
-                    input.dataset,
-                    input.split
-                );
             }
         }
         Ok(())
@@ -224,6 +215,9 @@ impl Run<'_> {
             .entry((input.dataset.clone(), split.clone()))
             .or_insert_with(|| SplitWriter::new(&input.dataset, &split));
         let snapshot = formats::lca::code_completion::take_snapshot(&mut instance);
+        if let Some(set) = formats::lca::code_completion::context_set(&input.path).filter(|_| chosen.name() == "lca-code-completion") {
+            instance.facets.insert("context".into(), set.into());
+        }
         let sources = match &self.plan.repos {
             _ if snapshot.is_some() => snapshot,
             Some(repos) => match sources::read_sources(repos, &instance) {

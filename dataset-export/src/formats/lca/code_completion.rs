@@ -2,11 +2,15 @@
 //! target lines by category (`completion_lines`: infile, inproject, committed — spelled "commited"
 //! upstream, kept as published — common, non_informative, random), and the repository at that
 //! commit (`repo_snapshot` `{filename: [...], content: [...]}`). The snapshot is written as the
-//! instance's source files, fetched only when a reader browses it; the context-size set (small,
-//! medium, large, huge) is the split. Metric: exact match per category.
+//! instance's source files, fetched only when a reader browses it. The context-size set (small,
+//! medium, large, huge) is the `context` facet, read from the path the hub publishes each set under
+//! (`data/medium_context/test-00000-of-00002.parquet`). Metric: exact match per category.
+
+use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use benchscope_contract::query::CONTEXT_SETS;
 use benchscope_contract::{Instance, SourceFiles, FORMAT_VERSION};
 
 use super::instance;
@@ -55,6 +59,18 @@ impl DatasetFormat for CodeCompletion {
     }
 }
 
+/// The context-size set a file belongs to, from the first part of its path named `<set>_context`.
+pub fn context_set(path: &Path) -> Option<&'static str> {
+    path.components().rev().find_map(|part| {
+        let part = part.as_os_str().to_str()?;
+        CONTEXT_SETS.into_iter().find(|set| {
+            part.strip_prefix(set)
+                .and_then(|rest| rest.strip_prefix("_context"))
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '-', '_']))
+        })
+    })
+}
+
 /// Takes the repository snapshot out of an instance, as its source files (`None` when it has
 /// none, or not in the published shape).
 pub fn take_snapshot(instance: &mut Instance) -> Option<SourceFiles> {
@@ -81,6 +97,18 @@ pub fn take_snapshot(instance: &mut Instance) -> Option<SourceFiles> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_context_set_comes_from_the_hub_layout() {
+        assert_eq!(
+            context_set(Path::new("data/medium_context/test-00000-of-00002.parquet")),
+            Some("medium")
+        );
+        assert_eq!(context_set(Path::new("/tmp/huge_context.jsonl")), Some("huge"));
+        assert_eq!(context_set(Path::new("small_context/test/0000.parquet")), Some("small"));
+        assert_eq!(context_set(Path::new("data/smallish_context/test.parquet")), None);
+        assert_eq!(context_set(Path::new("data/test.parquet")), None);
+    }
 
     #[test]
     fn the_snapshot_becomes_source_files_and_the_lines_stay_as_published() {
