@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Benchscope needs on a fresh machine (Debian, rustup, node/npm, python3),
 # idempotently: each step checks the installed version first, so a second run takes seconds.
-#   the wasm32 target, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), the npm tools
+#   the wasm32 target, clippy and rustfmt, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), the npm tools
 #   (binaryen's wasm-opt, playwright-core; from e2e/package-lock.json), Debian chromium and
 #   chromedriver, pytest, and pyarrow (tests write Parquet with it).
 set -euo pipefail
@@ -17,6 +17,13 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 fi
+
+for component in clippy rustfmt; do
+  if ! rustup component list --installed | grep -q "^$component-"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
 
 if ! trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
   say "installing trunk $TRUNK_VERSION (several minutes, once)"

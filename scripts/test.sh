@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Sets up what it needs and runs every test:
+#   0. rustfmt and clippy (warnings are errors), natively and for wasm;
 #   1. native unit and integration tests (contract, CLI, the app's pure modules), including the
 #      ones over ../shared/realdata (skipped with a message when it is absent, required when CI=true);
 #   2. the native dependency tree is checked free of the web stack;
@@ -26,6 +27,13 @@ native_tree_has_no_web_stack() {
   echo "native dependency tree: no leptos, web-sys, wasm-bindgen, gloo-net or js-sys"
 }
 
+lints() {
+  cargo fmt --all --check &&
+    cargo clippy --workspace --all-targets -- -D warnings &&
+    cargo clippy -p benchscope-web --target wasm32-unknown-unknown --all-targets -- -D warnings
+}
+
+stage "formatting and lints (rustfmt, clippy on the native and wasm builds)" lints
 stage "native tests" cargo test --workspace
 stage "native build has no web stack" native_tree_has_no_web_stack
 stage "demo benchmark is current and verified with pytest" python3 demo/build.py --check --verify

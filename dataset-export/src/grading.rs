@@ -146,7 +146,9 @@ mod tests {
     #[test]
     fn swe_bench_rule_table() {
         use TestStatus::*;
-        let cases: &[(&[&str], &[&str], &[(&str, TestStatus)], bool)] = &[
+        // FAIL_TO_PASS, PASS_TO_PASS, the statuses, resolved.
+        type Case<'a> = (&'a [&'a str], &'a [&'a str], &'a [(&'a str, TestStatus)], bool);
+        let cases: &[Case] = &[
             (&["a"], &["b"], &[("a", Passed), ("b", Passed)], true),
             (&["a"], &["b"], &[("a", Failed), ("b", Passed)], false),
             (&["a"], &["b"], &[("a", Passed)], false),                // a missing P2P test fails

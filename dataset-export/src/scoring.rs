@@ -19,6 +19,7 @@ use benchscope_contract::{Instance, InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
 use crate::data_dir;
+use crate::error::Location;
 use crate::formats::lca::unfence;
 use crate::metrics::{bleu, chrf, rouge, sets};
 use crate::run_store::NewRun;
@@ -38,12 +39,18 @@ pub struct ScorePlan {
     pub run: String,
 }
 
+/// A task's metrics, by name.
+type Metrics = BTreeMap<String, f64>;
+
+/// Scores one prediction against its task.
+type Scorer = fn(&Instance, &Value) -> Result<Metrics, String>;
+
 /// Scores every prediction; warnings name predictions for unknown tasks.
 pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let manifest = data_dir::manifest(&plan.data)?;
     let format = manifest.dataset(&plan.dataset).map(|d| d.format.clone()).unwrap_or_default();
     let (split, instances) = data_dir::instances(&plan.data, &plan.dataset, plan.split.as_deref())?;
-    let scorer: fn(&Instance, &Value) -> Result<BTreeMap<String, f64>, String> = match format.as_str() {
+    let scorer: Scorer = match format.as_str() {
         "lca-commit-messages" => commit_message,
         "lca-library-codegen" => library_code,
         "lca-bug-localization" => localization,
@@ -53,8 +60,8 @@ pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let by_commit: BTreeMap<&str, &Instance> = instances.values().filter_map(|i| Some((i.base_commit.as_deref()?, i))).collect();
     let mut results = Vec::new();
     let mut warnings = Vec::new();
-    for (line, record) in read_records(&plan.predictions)? {
-        let where_ = format!("{}: record {line}", plan.predictions.display());
+    for (location, record) in read_records(&plan.predictions)? {
+        let where_ = format!("{}: {location}", plan.predictions.display());
         let instance = task_key(&record).and_then(|key| instances.get(&key).or_else(|| by_commit.get(key.as_str()).copied()));
         let Some(instance) = instance else {
             warnings.push(format!("{where_}: no task of {} matches it", plan.dataset));
@@ -93,19 +100,23 @@ pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     Ok((NewRun::new(run), warnings))
 }
 
-fn read_records(path: &std::path::Path) -> anyhow::Result<Vec<(usize, Value)>> {
+/// The predictions, each with where it is: an element of a JSON list, or a line of JSONL.
+fn read_records(path: &std::path::Path) -> anyhow::Result<Vec<(Location, Value)>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     if let Ok(Value::Array(items)) = serde_json::from_str::<Value>(&text) {
-        return Ok(items.into_iter().enumerate().map(|(i, v)| (i, v)).collect());
+        return Ok(items
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (Location::Element(i as u64), v))
+            .collect());
     }
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            Ok((
-                i + 1,
-                serde_json::from_str(l).with_context(|| format!("{}: line {}: not JSON", path.display(), i + 1))?,
-            ))
+            let location = Location::Line(i as u64 + 1);
+            let record = serde_json::from_str(l).with_context(|| format!("{}: {location}: not JSON", path.display()))?;
+            Ok((location, record))
         })
         .collect()
 }
@@ -135,7 +146,7 @@ fn document(instance: &Instance, index: usize) -> Result<String, String> {
         .ok_or_else(|| format!("task {} has no reference text", instance.id))
 }
 
-fn commit_message(instance: &Instance, record: &Value) -> Result<BTreeMap<String, f64>, String> {
+fn commit_message(instance: &Instance, record: &Value) -> Result<Metrics, String> {
     let (prediction, reference) = (text_field(record, &["prediction", "message"])?, document(instance, 0)?);
     Ok(BTreeMap::from([
         ("bleu".into(), bleu::sentence_bleu(&prediction, &reference)),
@@ -146,7 +157,7 @@ fn commit_message(instance: &Instance, record: &Value) -> Result<BTreeMap<String
     ]))
 }
 
-fn library_code(instance: &Instance, record: &Value) -> Result<BTreeMap<String, f64>, String> {
+fn library_code(instance: &Instance, record: &Value) -> Result<Metrics, String> {
     let (generation, reference) = (text_field(record, &["generation", "prediction"])?, document(instance, 1)?);
     let apis = strings(instance.extra.get("unique_apis"));
     let mut metrics = BTreeMap::from([("chrf".to_string(), chrf::chrf(&generation, &reference))]);
@@ -156,7 +167,7 @@ fn library_code(instance: &Instance, record: &Value) -> Result<BTreeMap<String, 
     Ok(metrics)
 }
 
-fn localization(instance: &Instance, record: &Value) -> Result<BTreeMap<String, f64>, String> {
+fn localization(instance: &Instance, record: &Value) -> Result<Metrics, String> {
     let predicted = strings(record.get("files").or_else(|| record.get("prediction")));
     let changed = strings(instance.extra.get("changed_files"));
     let repository_files = instance.extra.get(REPOSITORY_FILES).and_then(Value::as_u64);
@@ -180,7 +191,7 @@ fn localization(instance: &Instance, record: &Value) -> Result<BTreeMap<String, 
 /// leave them out of the files a model may name.
 const REPOSITORY_FILES: &str = "repo_files_without_tests_count";
 
-fn completion(instance: &Instance, record: &Value) -> Result<BTreeMap<String, f64>, String> {
+fn completion(instance: &Instance, record: &Value) -> Result<Metrics, String> {
     let completions = record
         .get("completions")
         .and_then(Value::as_object)

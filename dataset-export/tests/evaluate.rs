@@ -100,7 +100,7 @@ fn right_wrong_and_malicious_patches() {
         ("wrong", gold.replace("a + b", "a * b")),
         (
             "traversal",
-            format!("--- /dev/null\n+++ b/../../../escaped.txt\n@@ -0,0 +1 @@\n+owned\n"),
+            "--- /dev/null\n+++ b/../../../escaped.txt\n@@ -0,0 +1 @@\n+owned\n".to_string(),
         ),
         (
             "sleeper",

@@ -161,7 +161,7 @@ fn unknown_tasks_are_warned_about_and_other_datasets_refused() {
         "m",
     ]);
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("record 1: no task of lbcg matches it"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("p.jsonl: line 1: no task of lbcg matches it"));
     let demo = tmp.path().join("demo");
     benchscope_ok(&[
         "export",

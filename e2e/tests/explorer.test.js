@@ -492,7 +492,7 @@ async function accessibilityViolations(page) {
   return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1).join(' ').trim()})`));
 }
 
-test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance and a diff, in light and dark themes', async () => {
+test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance, a diff and a searched log, in light and dark themes', async () => {
   const { page, errors } = session;
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -507,6 +507,11 @@ test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance
     await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-3&diff=split`);
     await page.waitForSelector('table.diff-table.split');
     assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: side-by-side diff`);
+    await page.goto(`${server.url}?data=lca/&dataset=lca-ci&instance=42`);
+    await page.locator('input.log-search').fill('output 29');
+    await page.click('.log-matches li[data-line="30"] button');
+    await page.waitForSelector('pre.log .chosen');
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: a searched log`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   assert.deepEqual(errors, []);
@@ -844,7 +849,21 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.deepEqual(await page.locator('section.patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)), ['src/a.py']);
   await open('lca-ci');
   const step = page.locator('section.document', { hasText: 'Failing step: tests' });
-  assert.match(await step.textContent(), /First error at line 151/);
+  assert.match(await step.textContent(), /First error at line 151 of 300/);
+  const shownLines = () => step.locator('pre.log.excerpt .line').evaluateAll((ls) => ls.map((l) => Number(l.dataset.line)));
+  assert.deepEqual(await shownLines(), Array.from({ length: 100 }, (_, i) => 101 + i), 'the 100 lines around the first error');
+  assert.equal(await step.locator('.first-error').getAttribute('data-line'), '151');
+  // The search lists matching lines; choosing one shows the lines around it.
+  await step.locator('input.log-search').fill('OUTPUT 29');
+  assert.equal(await step.locator('.log-count').textContent(), '11 matching lines');
+  assert.deepEqual(await step.locator('.log-matches mark').first().textContent(), 'output 29');
+  await step.locator('.log-matches li[data-line="296"] button').click();
+  assert.deepEqual(await shownLines(), Array.from({ length: 55 }, (_, i) => 246 + i), 'the lines around the chosen match, below the matches');
+  assert.equal(await step.locator('pre.log .chosen').getAttribute('data-line'), '296');
+  await step.locator('input.log-search').fill('');
+  await step.locator('button', { hasText: 'Show the whole log (300 lines)' }).click();
+  assert.match(await step.locator('pre.log.whole').textContent(), /<b>not bold<\/b>\noutput 6\n/);
+  assert.equal(await step.locator('.log-view b').count(), 0, 'log text is never HTML');
   assert.match(await page.locator('dl.meta').textContent(), /difficulty\s*3/);
   await open('lca-lbcg');
   assert.ok(await page.locator('pre[data-lang=python] .tok-kw').count() > 0, 'the reference is highlighted');

@@ -45,7 +45,7 @@ export function lcaData() {
       diff: 'diff --git a/src/a.py b/src/a.py\n--- a/src/a.py\n+++ b/src/a.py\n@@ -1 +1 @@\n-x\n+y\n', changed_files: '["src/a.py"]', changed_files_count: 1 },
     'lca-ci': { id: 42, repo_owner: 'o', repo_name: 'r', sha_fail: 'f', sha_success: 's', head_branch: 'main', language: 'Python',
       diff: 'diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n',
-      logs: [{ step_name: 'tests', log: Array.from({ length: 300 }, (_, i) => (i === 150 ? 'E   AssertionError: boom' : `output ${i}`)).join('\n') }],
+      logs: [{ step_name: 'tests', log: Array.from({ length: 300 }, (_, i) => (i === 150 ? 'E   AssertionError: boom' : i === 5 ? '<b>not bold</b>' : `output ${i}`)).join('\n') }],
       workflow: 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n', workflow_filename: 'ci.yml', workflow_name: 'CI', workflow_path: '.github/workflows/ci.yml',
       changed_files: ['x.py'], commit_link: 'https://github.com/o/r/commit/f', contributor: 'me', difficulty: 3 },
     'lca-lbcg': { repo_full_name: 'pyscf/pyscf', repo_name: 'pyscf', repo_owner: 'pyscf', instruction: 'Generate code that runs a **Hartree-Fock** calculation.',

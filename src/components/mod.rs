@@ -6,6 +6,7 @@ pub mod diff;
 pub mod drop_zone;
 pub mod facets;
 pub mod highlight;
+pub mod log_view;
 pub mod markdown;
 pub mod nav;
 pub mod panels;

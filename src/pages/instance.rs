@@ -1,14 +1,14 @@
 //! One instance: its texts as markdown, the loaded runs' results, its tests with each run's
 //! status of each, its patches as diffs, and every other field.
 
-use benchscope_contract::{IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
+use benchscope_contract::{DocumentKind, IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
 
 use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, SourceCache};
 use crate::app::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_mark, RunsPanel};
-use crate::components::{diff::DiffView, markdown::Markdown};
+use crate::components::{diff::DiffView, log_view::LogView, markdown::Markdown};
 use crate::url_state::{UrlState, ViewState};
 
 /// Loads and shows the instance `id` of `split`, with the results of `runs` for it.
@@ -137,7 +137,10 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
             {documents.into_iter().map(|doc| view! {
                 <section class="document">
                     <h3>{doc.label}</h3>
-                    <Markdown text=doc.markdown />
+                    {match doc.kind {
+                        DocumentKind::Log => view! { <LogView text=doc.markdown /> }.into_any(),
+                        DocumentKind::Markdown => view! { <Markdown text=doc.markdown /> }.into_any(),
+                    }}
                 </section>
             }).collect_view()}
             {panels}

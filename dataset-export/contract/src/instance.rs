@@ -65,13 +65,52 @@ impl Instance {
     }
 }
 
-/// A markdown text of an instance.
+/// A text of an instance: markdown, or a log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Document {
     /// Heading shown above it, e.g. `Problem statement`.
     pub label: String,
-    /// The text, treated as untrusted markdown.
+    /// The text, untrusted: markdown, or a log's lines as they are (see `kind`).
     pub markdown: String,
+    /// How the text reads; markdown unless written otherwise.
+    #[serde(default, skip_serializing_if = "DocumentKind::is_markdown")]
+    pub kind: DocumentKind,
+}
+
+impl Document {
+    /// A markdown document.
+    pub fn markdown(label: impl Into<String>, text: impl Into<String>) -> Self {
+        Document {
+            label: label.into(),
+            markdown: text.into(),
+            kind: DocumentKind::Markdown,
+        }
+    }
+
+    /// A log, shown from its first error (see [`crate::log`]) and searchable line by line.
+    pub fn log(label: impl Into<String>, text: impl Into<String>) -> Self {
+        Document {
+            kind: DocumentKind::Log,
+            ..Document::markdown(label, text)
+        }
+    }
+}
+
+/// How a document's text reads.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentKind {
+    /// Markdown.
+    #[default]
+    Markdown,
+    /// A log: plain lines.
+    Log,
+}
+
+impl DocumentKind {
+    fn is_markdown(&self) -> bool {
+        *self == DocumentKind::Markdown
+    }
 }
 
 /// What a diff is for.

@@ -12,6 +12,7 @@
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
 //! - [`leaderboard`]: a leaderboard row per run;
+//! - [`log`]: logs as documents (the first error, the lines around it, line search);
 //! - [`site`]: `site.json`, a published site's title, introduction and views;
 //! - [`stats`]: Wilson intervals and McNemar's exact test;
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
@@ -32,6 +33,7 @@ pub mod compare;
 pub mod dropped;
 pub mod instance;
 pub mod leaderboard;
+pub mod log;
 pub mod manifest;
 pub mod outcomes;
 pub mod patch;
@@ -41,6 +43,8 @@ pub mod search;
 pub mod site;
 pub mod stats;
 
-pub use instance::{ChangeStats, DetailShard, Document, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists};
+pub use instance::{
+    ChangeStats, DetailShard, Document, DocumentKind, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists,
+};
 pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
 pub use run::{InstanceResult, PatchShard, Run, SystemInfo, TestStatus, TestTally};

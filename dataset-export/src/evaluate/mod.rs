@@ -112,9 +112,12 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     Ok((new_run, warnings))
 }
 
-fn run_parallel(plan: &EvalPlan, jobs: &[(&Prediction, &Instance)], no_network: bool) -> Vec<(InstanceResult, Option<String>)> {
+/// An instance's result and its test log.
+type Outcome = (InstanceResult, Option<String>);
+
+fn run_parallel(plan: &EvalPlan, jobs: &[(&Prediction, &Instance)], no_network: bool) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(InstanceResult, Option<String>)>>> = Mutex::new(vec![None; jobs.len()]);
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; jobs.len()]);
     let progress = Progress::with_length(plan.progress, jobs.len() as u64, "instances");
     std::thread::scope(|scope| {
         for _ in 0..plan.workers.clamp(1, jobs.len().max(1)) {
@@ -139,7 +142,7 @@ fn run_parallel(plan: &EvalPlan, jobs: &[(&Prediction, &Instance)], no_network: 
 }
 
 /// One prediction on one instance: the result and the log (when tests ran or patching failed).
-fn evaluate_one(plan: &EvalPlan, prediction: &Prediction, instance: &Instance, no_network: bool) -> (InstanceResult, Option<String>) {
+fn evaluate_one(plan: &EvalPlan, prediction: &Prediction, instance: &Instance, no_network: bool) -> Outcome {
     let mut result = InstanceResult {
         instance_id: instance.id.clone(),
         ..InstanceResult::default()

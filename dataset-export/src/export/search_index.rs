@@ -233,7 +233,7 @@ mod tests {
     fn instance(n: usize) -> Instance {
         let text = format!(
             "test{n} testing tester te test_case_{n} {} über",
-            if n % 2 == 0 { "even" } else { "odd" }
+            if n.is_multiple_of(2) { "even" } else { "odd" }
         );
         Instance {
             id: format!("doc-{n}"),
@@ -242,10 +242,7 @@ mod tests {
             category: String::new(),
             created_at: None,
             base_commit: None,
-            documents: vec![Document {
-                label: "Problem statement".into(),
-                markdown: text,
-            }],
+            documents: vec![Document::markdown("Problem statement", text)],
             patches: Vec::new(),
             tests: None,
             facets: Default::default(),

@@ -36,16 +36,10 @@ impl DatasetFormat for FeaBench {
         };
         let mut instance = take_core(&mut record)?;
         if let Some(issue) = issue_text.filter(|t| !t.trim().is_empty()) {
-            instance.documents.push(Document {
-                label: "Issue".into(),
-                markdown: issue,
-            });
+            instance.documents.push(Document::markdown("Issue", issue));
         }
         if let Some(pr) = take_opt_string(&mut record, "pull_request_text")?.filter(|t| !t.trim().is_empty()) {
-            instance.documents.push(Document {
-                label: "Pull request".into(),
-                markdown: pr,
-            });
+            instance.documents.push(Document::markdown("Pull request", pr));
         }
         if let Some(diff) = take_opt_string(&mut record, "non_py_patch")?.filter(|d| !d.trim().is_empty()) {
             instance.patches.push(RolePatch {

@@ -46,10 +46,7 @@ impl DatasetFormat for FeatureBenchSite {
             category: String::new(),
             created_at: None,
             base_commit: repo_ref.rsplit('.').next().map(str::to_string),
-            documents: vec![Document {
-                label: "Problem statement".into(),
-                markdown: statement,
-            }],
+            documents: vec![Document::markdown("Problem statement", statement)],
             patches: Vec::new(),
             tests: None,
             facets,

@@ -61,15 +61,9 @@ pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError
             facets.insert(field.to_string(), value);
         }
     }
-    let mut documents = vec![Document {
-        label: "Problem statement".into(),
-        markdown: problem_statement,
-    }];
+    let mut documents = vec![Document::markdown("Problem statement", problem_statement)];
     if let Some(hints) = hints.filter(|h| !h.trim().is_empty()) {
-        documents.push(Document {
-            label: "Hints".into(),
-            markdown: hints,
-        });
+        documents.push(Document::markdown("Hints", hints));
     }
     let mut patches = vec![RolePatch {
         role: PatchRole::Gold,

@@ -53,10 +53,7 @@ impl DatasetFormat for SweDev {
             category: String::new(),
             created_at: None,
             base_commit: None,
-            documents: vec![Document {
-                label: "PRD".into(),
-                markdown: prd,
-            }],
+            documents: vec![Document::markdown("PRD", prd)],
             patches: vec![RolePatch {
                 role: PatchRole::Gold,
                 diff: masked_to_truth(&masked, &truth),

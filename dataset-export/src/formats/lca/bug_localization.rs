@@ -5,9 +5,9 @@
 
 use serde_json::{Map, Value};
 
-use benchscope_contract::{Instance, PatchRole, RolePatch};
+use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
-use super::{document, instance, repo_of};
+use super::{instance, repo_of};
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, take_string, DatasetFormat};
 
@@ -35,7 +35,7 @@ impl DatasetFormat for BugLocalization {
         let diff = take_opt_string(&mut record, "diff")?.unwrap_or_default();
         let base = take_opt_string(&mut record, "base_sha")?;
         let language = language_of(record.get("changed_files"));
-        let mut instance = instance(id, repo, vec![document("Issue", body)], record);
+        let mut instance = instance(id, repo, vec![Document::markdown("Issue", body)], record);
         instance.title = title;
         instance.base_commit = base;
         if let Some(language) = language {

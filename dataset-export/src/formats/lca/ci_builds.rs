@@ -1,21 +1,19 @@
 //! CI builds repair: a failed GitHub Actions run (`repo_owner`, `repo_name`, `sha_fail`,
 //! `head_branch`, `workflow`, `workflow_name`, `workflow_path`, `logs` `[{step_name, log}]`) and the
 //! commit that fixed it (`sha_success`, `diff`, `changed_files`), with `difficulty` 1-3. Each failing
-//! step's log is a document that opens at its first error, located as the paper does: the first
-//! line matching error, failure, failed or traceback, shown with the 100 lines around it (the whole
-//! log stays in the document); the workflow file is a document too. Metric: pass@1 of the rerun.
+//! step's log is a log document: the explorer opens it at its first error, located as the paper
+//! does (the first line matching error, failure, failed or traceback) with the 100 lines around
+//! it, and searches it line by line; the workflow file is a document too. Metric: pass@1 of the
+//! rerun.
 
 use serde_json::{Map, Value};
 
-use benchscope_contract::{Instance, PatchRole, RolePatch};
+use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
-use super::{code_block, document, instance, repo_of};
+use super::{code_block, instance, repo_of};
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, DatasetFormat};
 use crate::input::kind_of;
-
-/// Lines shown around a log's first error.
-pub const CONTEXT_LINES: usize = 100;
 
 /// The format.
 pub struct CiBuilds;
@@ -47,7 +45,7 @@ impl DatasetFormat for CiBuilds {
                 .get("log")
                 .and_then(Value::as_str)
                 .ok_or_else(|| FieldError::new("logs", format!("item {i}: no `log` text")))?;
-            documents.push(document(&format!("Failing step: {name}"), log_document(log)));
+            documents.push(Document::log(format!("Failing step: {name}"), log));
         }
         let workflow = take_opt_string(&mut record, "workflow")?.unwrap_or_default();
         let workflow_name = record
@@ -55,7 +53,10 @@ impl DatasetFormat for CiBuilds {
             .and_then(Value::as_str)
             .unwrap_or("workflow")
             .to_string();
-        documents.push(document(&format!("Workflow: {workflow_name}"), code_block("yaml", &workflow)));
+        documents.push(Document::markdown(
+            format!("Workflow: {workflow_name}"),
+            code_block("yaml", &workflow),
+        ));
         let diff = take_opt_string(&mut record, "diff")?.unwrap_or_default();
         let base = take_opt_string(&mut record, "sha_fail")?;
         let difficulty = take_opt_string(&mut record, "difficulty")?;
@@ -74,40 +75,14 @@ impl DatasetFormat for CiBuilds {
     }
 }
 
-/// The line where a log's first error is, as Long Code Arena's baselines find it.
-pub fn first_error_line(log: &str) -> Option<usize> {
-    log.lines().position(|line| {
-        let line = line.to_lowercase();
-        ["error", "failure", "failed", "traceback"].iter().any(|word| line.contains(word))
-    })
-}
-
-/// The log as markdown: the lines around its first error, then the whole log, both as text.
-fn log_document(log: &str) -> String {
-    let lines: Vec<&str> = log.lines().collect();
-    match first_error_line(log) {
-        Some(at) => {
-            let start = at.saturating_sub(CONTEXT_LINES / 2);
-            let end = (at + CONTEXT_LINES / 2).min(lines.len());
-            format!(
-                "First error at line {}:\n\n{}\nWhole log ({} lines):\n\n{}",
-                at + 1,
-                code_block("text", &lines[start..end].join("\n")),
-                lines.len(),
-                code_block("text", log)
-            )
-        }
-        None => code_block("text", log),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use benchscope_contract::DocumentKind;
     use serde_json::json;
 
     #[test]
-    fn logs_open_at_their_first_error_and_difficulty_is_a_facet() {
+    fn logs_stay_whole_as_log_documents_and_difficulty_is_a_facet() {
         let log: String = (0..300)
             .map(|i| {
                 if i == 120 {
@@ -130,13 +105,11 @@ mod tests {
         assert_eq!(instance.facets["difficulty"], "2");
         let step = &instance.documents[0];
         assert_eq!(step.label, "Failing step: tests");
-        assert!(step.markdown.starts_with("First error at line 121:"));
-        assert!(
-            step.markdown.contains("step output 70\n")
-                && !step.markdown[..step.markdown.find("Whole log").unwrap()].contains("step output 69\n")
+        assert_eq!(
+            (step.kind, step.markdown.as_str()),
+            (DocumentKind::Log, log.as_str()),
+            "the log as published, once"
         );
         assert_eq!(instance.documents[1].label, "Workflow: CI");
-        assert_eq!(first_error_line("ok\nBuild FAILED\n"), Some(1));
-        assert_eq!(first_error_line("all good"), None);
     }
 }

@@ -5,9 +5,9 @@
 
 use serde_json::{Map, Value};
 
-use benchscope_contract::{Instance, PatchRole, RolePatch};
+use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
-use super::{code_block, document, instance};
+use super::{code_block, instance};
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, take_string, DatasetFormat};
 use crate::input::kind_of;
@@ -42,7 +42,7 @@ impl DatasetFormat for CommitMessages {
         let mut instance = instance(
             format!("{repo}@{}", &hash),
             repo,
-            vec![document("Commit message", code_block("text", &message))],
+            vec![Document::markdown("Commit message", code_block("text", &message))],
             record,
         );
         instance.title = message.lines().next().unwrap_or_default().chars().take(120).collect();

@@ -5,9 +5,9 @@
 
 use serde_json::{Map, Value};
 
-use benchscope_contract::Instance;
+use benchscope_contract::{Document, Instance};
 
-use super::{code_block, document, instance};
+use super::{code_block, instance};
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, take_string, DatasetFormat};
 
@@ -39,9 +39,9 @@ impl DatasetFormat for LibraryCodegen {
             .collect::<Vec<_>>()
             .join("\n");
         let documents = vec![
-            document("Instruction", instruction),
-            document(&format!("Reference program ({path})"), code_block("python", &reference)),
-            document(&format!("Library APIs ({})", apis.len()), api_list),
+            Document::markdown("Instruction", instruction),
+            Document::markdown(format!("Reference program ({path})"), code_block("python", &reference)),
+            Document::markdown(format!("Library APIs ({})", apis.len()), api_list),
         ];
         // The dataset has no id column: its baselines name a task by its row index.
         let id = match location {

@@ -53,14 +53,6 @@ pub fn unfence(markdown: &str) -> String {
     body.strip_suffix(fence.as_str()).unwrap_or(body).trim_end_matches('\n').to_string()
 }
 
-/// A document.
-pub(super) fn document(label: &str, markdown: String) -> Document {
-    Document {
-        label: label.to_string(),
-        markdown,
-    }
-}
-
 /// `owner/name` from separate fields.
 pub(super) fn repo_of(record: &Map<String, Value>, owner: &str, name: &str) -> Option<String> {
     let field = |key: &str| record.get(key).and_then(Value::as_str);

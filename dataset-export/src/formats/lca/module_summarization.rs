@@ -5,9 +5,9 @@
 
 use serde_json::{Map, Value};
 
-use benchscope_contract::Instance;
+use benchscope_contract::{Document, Instance};
 
-use super::{document, instance};
+use super::instance;
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, take_string, DatasetFormat};
 
@@ -39,9 +39,9 @@ impl DatasetFormat for ModuleSummarization {
             _ => Vec::new(),
         };
         let documents = vec![
-            document("Intent", intent.clone()),
-            document(&format!("Target documentation ({docfile})"), target),
-            document(&format!("Relevant code files ({})", files.len()), files.join("\n")),
+            Document::markdown("Intent", intent.clone()),
+            Document::markdown(format!("Target documentation ({docfile})"), target),
+            Document::markdown(format!("Relevant code files ({})", files.len()), files.join("\n")),
         ];
         let mut instance = instance(format!("{repo}:{docfile}"), repo, documents, record);
         instance.title = intent.lines().next().unwrap_or_default().chars().take(120).collect();

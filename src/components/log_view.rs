@@ -1,0 +1,106 @@
+//! A log document: opened at its first error with the lines around it, the whole log on request,
+//! and a search listing the matching lines; choosing one shows the lines around it. Lines are text
+//! nodes, never HTML.
+
+use std::sync::Arc;
+
+use benchscope_contract::log::{around, first_error_line, matching_lines};
+use leptos::prelude::*;
+
+use crate::components::highlight::highlight;
+
+/// Matching lines listed before "and N more".
+const SHOWN_MATCHES: usize = 500;
+
+/// Renders `text` as a log.
+#[component]
+pub fn LogView(text: String) -> impl IntoView {
+    let lines: Arc<Vec<String>> = Arc::new(text.lines().map(str::to_string).collect());
+    let first_error = first_error_line(lines.iter().map(String::as_str));
+    let whole = RwSignal::new(first_error.is_none());
+    let query = RwSignal::new(String::new());
+    let chosen = RwSignal::new(None::<usize>);
+    let total = lines.len();
+    let status = move || match (query.with(|q| q.trim().is_empty()), first_error) {
+        (false, _) => None,
+        (true, Some(at)) => Some(format!("First error at line {} of {total}", at + 1)),
+        (true, None) => Some(format!("No line names an error; {total} lines")),
+    };
+    let body = {
+        let (lines, text) = (lines.clone(), text.clone());
+        move || {
+            let query = query.get();
+            if !query.trim().is_empty() {
+                let around_chosen = chosen.get().map(|at| excerpt(&lines, at, first_error, Some(at)));
+                return view! { {matches(&lines, &query, chosen)} {around_chosen} }.into_any();
+            }
+            match (whole.get(), first_error) {
+                (false, Some(at)) => view! {
+                    {excerpt(&lines, at, first_error, None)}
+                    <button class="show-more" on:click=move |_| whole.set(true)>{format!("Show the whole log ({total} lines)")}</button>
+                }
+                .into_any(),
+                _ => view! {
+                    <pre class="log whole" tabindex="0"><code>{text.clone()}</code></pre>
+                    {first_error.map(|_| view! {
+                        <button class="show-more" on:click=move |_| whole.set(false)>"Back to the first error"</button>
+                    })}
+                }
+                .into_any(),
+            }
+        }
+    };
+    view! {
+        <div class="log-view">
+            <div class="toolbar">
+                <input type="search" class="log-search" placeholder="Search the log" aria-label="Search the log"
+                    on:input=move |ev| { chosen.set(None); query.set(event_target_value(&ev)); } prop:value=query />
+                {move || status().map(|s| view! { <span class="note">{s}</span> })}
+            </div>
+            {body}
+        </div>
+    }
+}
+
+/// The lines around `at`, numbered, the first error and the chosen match marked.
+fn excerpt(lines: &[String], at: usize, first_error: Option<usize>, chosen: Option<usize>) -> impl IntoView {
+    let numbered = around(at, lines.len())
+        .map(|i| {
+            let class = match (Some(i) == first_error, Some(i) == chosen) {
+                (_, true) => "line chosen",
+                (true, false) => "line first-error",
+                _ => "line",
+            };
+            view! { <span class=class data-line=i + 1><span class="ln" aria-hidden="true">{i + 1}</span>{lines[i].clone()}"\n"</span> }
+        })
+        .collect_view();
+    view! { <pre class="log excerpt" tabindex="0"><code>{numbered}</code></pre> }
+}
+
+/// The lines matching `query`, each a button that shows the lines around it.
+fn matches(lines: &[String], query: &str, chosen: RwSignal<Option<usize>>) -> impl IntoView {
+    let found = matching_lines(lines.iter().map(String::as_str), query);
+    let terms = [query.trim().to_lowercase()];
+    let count = match found.len() {
+        0 => "No line matches".to_string(),
+        1 => "1 matching line".to_string(),
+        n => format!("{n} matching lines"),
+    };
+    let more = found.len().saturating_sub(SHOWN_MATCHES);
+    let items = found
+        .into_iter()
+        .take(SHOWN_MATCHES)
+        .map(|i| {
+            view! {
+                <li data-line=i + 1><button class="log-match" on:click=move |_| chosen.set(Some(i)) title="Show the lines around it">
+                    <span class="ln">{i + 1}</span><code>{highlight(&lines[i], &terms)}</code>
+                </button></li>
+            }
+        })
+        .collect_view();
+    view! {
+        <p class="note log-count">{count}</p>
+        <ol class="log-matches">{items}</ol>
+        {(more > 0).then(|| view! { <p class="note">{format!("and {more} more")}</p> })}
+    }
+}
