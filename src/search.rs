@@ -2,9 +2,7 @@
 //! query's terms are fetched (and kept), the last term also matches as a prefix so results
 //! follow the typing, and documents are ranked with the contract's BM25.
 
-use std::collections::BTreeMap;
-
-use benchscope_contract::search::{bm25, bucket_for, tokenize, SearchMeta, SearchShard};
+use benchscope_contract::search::{bm25, bucket_for, merge_postings, tokenize, SearchMeta, SearchShard};
 
 use crate::api::{JsonCache, LoadError};
 
@@ -53,26 +51,26 @@ impl SearchCache {
             paths.sort();
             paths.dedup();
         }
-        let mut merged: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut shards = Vec::new();
         for path in paths {
-            let shard = self.shards.get(&format!("{base}{path}")).await?;
-            let matching: Vec<&Vec<u32>> = if as_prefix {
-                shard
-                    .terms
-                    .range(term.to_string()..)
-                    .take_while(|(t, _)| t.starts_with(term))
-                    .take(PREFIX_TERMS)
-                    .map(|(_, p)| p)
-                    .collect()
-            } else {
-                shard.terms.get(term).into_iter().collect()
-            };
-            for pairs in matching {
-                for pair in pairs.chunks_exact(2) {
-                    *merged.entry(pair[0]).or_default() += pair[1];
-                }
-            }
+            shards.push(self.shards.get(&format!("{base}{path}")).await?);
         }
-        Ok(merged.into_iter().collect())
+        let lists: Vec<&Vec<u32>> = shards
+            .iter()
+            .flat_map(|shard| -> Vec<&Vec<u32>> {
+                if as_prefix {
+                    shard
+                        .terms
+                        .range(term.to_string()..)
+                        .take_while(|(t, _)| t.starts_with(term))
+                        .take(PREFIX_TERMS)
+                        .map(|(_, p)| p)
+                        .collect()
+                } else {
+                    shard.terms.get(term).into_iter().collect()
+                }
+            })
+            .collect();
+        Ok(merge_postings(&lists, meta.lengths.len()))
     }
 }

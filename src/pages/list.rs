@@ -152,7 +152,8 @@ fn facet_names(rows: &[IndexRow]) -> Vec<String> {
 /// Positions into `rows` to show: filtered, then ranked by the search when there is one (unless
 /// a sort is chosen), else sorted.
 fn ordered_positions(rows: &[IndexRow], filter: &Filter, ranked: Option<&[(u32, f64)]>, sort: Option<&str>) -> Vec<usize> {
-    let passes = |i: &usize| rows.get(*i).is_some_and(|r| filter.matches(r));
+    let selections = filter.selections(None);
+    let passes = |i: &usize| rows.get(*i).is_some_and(|row| selections.pass(row));
     let mut positions: Vec<usize> = match ranked {
         Some(hits) => hits.iter().map(|(doc, _)| *doc as usize).filter(passes).collect(),
         None => (0..rows.len()).filter(passes).collect(),

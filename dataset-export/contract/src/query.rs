@@ -19,15 +19,45 @@ pub const BUILT_IN_FACETS: [&str; 6] = ["repo", "category", "year", "files", "li
 /// The value of `facet` for `row`, if it has one (borrowed from the row: counting facets over
 /// 50,000 rows on every keystroke must not allocate per row).
 pub fn facet_value<'a>(row: &'a IndexRow, facet: &str) -> Option<&'a str> {
-    let stats = &row.stats;
-    match facet {
-        "repo" => Some(&row.repo),
-        "category" => Some(&row.category),
-        "year" => row.created.as_deref().and_then(|c| c.get(..4)),
-        "files" => Some(bucket(stats.files_changed, &FILES_BUCKETS)),
-        "lines" => Some(bucket(stats.lines_added + stats.lines_removed, &LINES_BUCKETS)),
-        "functions" => Some(bucket(stats.functions_added, &FUNCTIONS_BUCKETS)),
-        other => row.facets.get(other).map(String::as_str),
+    FacetKey::of(facet).value(row)
+}
+
+/// A facet name resolved once, so that reading it from many rows matches no strings.
+#[derive(Debug, Clone, Copy)]
+enum FacetKey<'f> {
+    Repo,
+    Category,
+    Year,
+    Files,
+    Lines,
+    Functions,
+    Other(&'f str),
+}
+
+impl<'f> FacetKey<'f> {
+    fn of(facet: &'f str) -> Self {
+        match facet {
+            "repo" => FacetKey::Repo,
+            "category" => FacetKey::Category,
+            "year" => FacetKey::Year,
+            "files" => FacetKey::Files,
+            "lines" => FacetKey::Lines,
+            "functions" => FacetKey::Functions,
+            other => FacetKey::Other(other),
+        }
+    }
+
+    fn value(self, row: &IndexRow) -> Option<&str> {
+        let stats = &row.stats;
+        match self {
+            FacetKey::Repo => Some(&row.repo),
+            FacetKey::Category => Some(&row.category),
+            FacetKey::Year => row.created.as_deref().and_then(|c| c.get(..4)),
+            FacetKey::Files => Some(bucket(stats.files_changed, &FILES_BUCKETS)),
+            FacetKey::Lines => Some(bucket(stats.lines_added + stats.lines_removed, &LINES_BUCKETS)),
+            FacetKey::Functions => Some(bucket(stats.functions_added, &FUNCTIONS_BUCKETS)),
+            FacetKey::Other(name) => row.facets.get(name).map(String::as_str),
+        }
     }
 }
 
@@ -99,12 +129,21 @@ impl Filter {
         next
     }
 
-    /// Whether `row` passes every facet, except `ignoring` (for live counts).
+    /// The selections of every facet except `ignoring` (for live counts), resolved once to test
+    /// many rows.
+    pub fn selections(&self, ignoring: Option<&str>) -> Selections<'_> {
+        Selections(
+            self.selected
+                .iter()
+                .filter(|(facet, _)| Some(facet.as_str()) != ignoring)
+                .map(|(facet, values)| (FacetKey::of(facet), values))
+                .collect(),
+        )
+    }
+
+    /// Whether `row` passes every facet, except `ignoring`.
     pub fn matches_except(&self, row: &IndexRow, ignoring: Option<&str>) -> bool {
-        self.selected
-            .iter()
-            .filter(|(facet, _)| Some(facet.as_str()) != ignoring)
-            .all(|(facet, values)| facet_value(row, facet).is_some_and(|v| values.contains(v)))
+        self.selections(ignoring).pass(row)
     }
 
     /// Whether `row` passes every facet.
@@ -114,7 +153,21 @@ impl Filter {
 
     /// The rows that pass, in order.
     pub fn apply<'a>(&self, rows: &'a [IndexRow]) -> Vec<&'a IndexRow> {
-        rows.iter().filter(|row| self.matches(row)).collect()
+        let selections = self.selections(None);
+        rows.iter().filter(|row| selections.pass(row)).collect()
+    }
+}
+
+/// A filter's selections with their facets resolved: see [`Filter::selections`].
+pub struct Selections<'f>(Vec<(FacetKey<'f>, &'f BTreeSet<String>)>);
+
+impl Selections<'_> {
+    /// Whether `row` has one of the selected values of every facet.
+    #[inline]
+    pub fn pass(&self, row: &IndexRow) -> bool {
+        self.0
+            .iter()
+            .all(|(facet, values)| facet.value(row).is_some_and(|v| values.contains(v)))
     }
 }
 
@@ -122,9 +175,13 @@ impl Filter {
 /// (so choosing one value does not hide its siblings). Most frequent first, ties by value;
 /// selected values are listed even when their count is zero.
 pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &Filter, facet: &str) -> Vec<FacetCount> {
+    let (key, selections) = (FacetKey::of(facet), filter.selections(Some(facet)));
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for row in rows.into_iter().filter(|row| filter.matches_except(row, Some(facet))) {
-        if let Some(value) = facet_value(row, facet) {
+    for row in rows {
+        if !selections.pass(row) {
+            continue;
+        }
+        if let Some(value) = key.value(row) {
             *counts.entry(value).or_default() += 1;
         }
     }
