@@ -158,7 +158,9 @@ impl Filter {
     }
 }
 
-/// A filter's selections with their facets resolved: see [`Filter::selections`].
+/// A filter's selections with their facets resolved: see [`Filter::selections`]. (A struct, not a
+/// returned closure: the closure version made the browser bench's 50k-row keystroke about 35 ms
+/// slower in wasm.)
 pub struct Selections<'f>(Vec<(FacetKey<'f>, &'f BTreeSet<String>)>);
 
 impl Selections<'_> {
