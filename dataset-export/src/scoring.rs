@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+use benchscope_contract::instance::string_list;
 use benchscope_contract::{Instance, InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
@@ -239,9 +240,5 @@ fn completion(instance: &Instance, record: &Value) -> Result<Metrics, String> {
 }
 
 fn strings(value: Option<&Value>) -> Vec<String> {
-    match value {
-        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).map(str::to_string).collect(),
-        Some(Value::String(text)) => serde_json::from_str(text).unwrap_or_default(),
-        _ => Vec::new(),
-    }
+    value.and_then(string_list).unwrap_or_default()
 }

@@ -847,6 +847,12 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   await open('lca-bl');
   assert.equal(await page.locator('section.document h3').first().textContent(), 'Issue');
   assert.deepEqual(await page.locator('section.patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)), ['src/a.py']);
+  assert.equal(await page.locator('section.localization h3').textContent(), "Files to find: 1 of the repository's 40 (tests left out)");
+  const card = page.locator('section.patch[data-role="gold"] details.diff-file[data-path="src/a.py"]');
+  await card.evaluate((details) => { details.open = false; });
+  await page.click('section.localization .changed-file[data-path="src/a.py"]');
+  assert.equal(await card.evaluate((details) => details.open), true, 'a file to find opens its diff');
+  assert.ok(!(await page.locator('.raw-fields dt').allTextContents()).includes('changed_files'), 'the panel took the field');
   await open('lca-ci');
   const step = page.locator('section.document', { hasText: 'Failing step: tests' });
   assert.match(await step.textContent(), /First error at line 151 of 300/);

@@ -42,7 +42,7 @@ export function lcaData() {
         { change_type: 'ADD', old_path: null, new_path: 'b.py', diff: '@@ -0,0 +1 @@\n+import os\n' }] },
     'lca-bl': { id: 17, repo_owner: 'o', repo_name: 'r', issue_url: 'https://github.com/o/r/issues/3', issue_title: 'Crash on empty input',
       issue_body: 'Steps:\n\n1. run `r`', issue_labels: ['bug'], pull_url: 'https://github.com/o/r/pull/4', base_sha: 'b1', head_sha: 'h1',
-      diff: 'diff --git a/src/a.py b/src/a.py\n--- a/src/a.py\n+++ b/src/a.py\n@@ -1 +1 @@\n-x\n+y\n', changed_files: '["src/a.py"]', changed_files_count: 1 },
+      diff: 'diff --git a/src/a.py b/src/a.py\n--- a/src/a.py\n+++ b/src/a.py\n@@ -1 +1 @@\n-x\n+y\n', changed_files: '["src/a.py"]', changed_files_count: 1, repo_files_without_tests_count: 40 },
     'lca-ci': { id: 42, repo_owner: 'o', repo_name: 'r', sha_fail: 'f', sha_success: 's', head_branch: 'main', language: 'Python',
       diff: 'diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n',
       logs: [{ step_name: 'tests', log: Array.from({ length: 300 }, (_, i) => (i === 150 ? 'E   AssertionError: boom' : i === 5 ? '<b>not bold</b>' : `output ${i}`)).join('\n') }],

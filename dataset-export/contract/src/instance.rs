@@ -65,6 +65,16 @@ impl Instance {
     }
 }
 
+/// A list of strings kept in `extra` as published: a JSON list, or a string holding one (Long Code
+/// Arena's bug localization publishes `changed_files` as `"[\"a.py\", ...]"`).
+pub fn string_list(value: &serde_json::Value) -> Option<Vec<String>> {
+    match value {
+        serde_json::Value::Array(items) => items.iter().map(|v| v.as_str().map(str::to_string)).collect(),
+        serde_json::Value::String(text) => serde_json::from_str(text).ok(),
+        _ => None,
+    }
+}
+
 /// A text of an instance: markdown, or a log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Document {

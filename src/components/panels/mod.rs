@@ -9,6 +9,7 @@ mod fea_bench;
 mod featurebench;
 mod lca_completion;
 mod lca_library;
+mod lca_localization;
 mod swe_dev;
 
 use std::collections::BTreeMap;
@@ -41,6 +42,7 @@ pub fn panels(extra: &mut Extra, context: &PanelContext) -> Vec<AnyView> {
         featurebench::interface_panel(context),
         lca_completion::completion_panel(extra),
         lca_library::reference_panel(extra, context),
+        lca_localization::files_panel(extra),
         fea_bench::components_panel(extra),
         swe_dev::files_panel(extra),
         swe_dev::call_tree_panel(extra),

@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value};
 
+use benchscope_contract::instance::string_list;
 use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
 use super::{instance, repo_of};
@@ -51,11 +52,7 @@ impl DatasetFormat for BugLocalization {
 
 /// The dataset's configurations are per language (py, java, kt): the extension most changed files have.
 fn language_of(changed: Option<&Value>) -> Option<String> {
-    let files: Vec<String> = match changed? {
-        Value::Array(items) => items.iter().filter_map(Value::as_str).map(str::to_string).collect(),
-        Value::String(text) => serde_json::from_str(text).ok()?,
-        _ => return None,
-    };
+    let files = string_list(changed?)?;
     let mut counts = std::collections::BTreeMap::new();
     for file in &files {
         if let Some((_, extension)) = file.rsplit_once('.') {
