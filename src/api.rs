@@ -66,14 +66,22 @@ pub async fn load_manifest(base: &str) -> Result<Manifest, LoadError> {
     Ok(manifest)
 }
 
-/// Fetches every index shard of a split, in order.
-pub async fn load_index(base: &str, split: &SplitEntry) -> Result<Vec<IndexRow>, LoadError> {
-    let mut rows = Vec::with_capacity(split.instances);
-    for path in &split.index_shards {
-        let shard: IndexShard = fetch_json(&format!("{base}{path}")).await?;
-        rows.extend(shard.rows);
+/// Index shards already fetched and parsed: comparing another set, or dropping a run, rebuilds
+/// the rows from them (a copy, since the rows get run facets) instead of fetching and parsing a
+/// 50,000-row split again.
+#[derive(Clone, Default)]
+pub struct IndexCache(JsonCache<IndexShard>);
+
+impl IndexCache {
+    /// Every row of a split, in order.
+    pub async fn rows(&self, base: &str, split: &SplitEntry) -> Result<Vec<IndexRow>, LoadError> {
+        let mut rows = Vec::with_capacity(split.instances);
+        for path in &split.index_shards {
+            let shard = self.0.get(&format!("{base}{path}")).await?;
+            rows.extend(shard.rows.iter().cloned());
+        }
+        Ok(rows)
     }
-    Ok(rows)
 }
 
 /// JSON files already fetched, by URL: each is fetched once, then shared.

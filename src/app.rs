@@ -4,7 +4,7 @@ use benchscope_contract::site::{SiteInfo, SITE_FILE};
 use benchscope_contract::{IndexRow, Manifest};
 use leptos::prelude::*;
 
-use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, LoadError, RunCache};
+use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, LoadError, RunCache};
 use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
@@ -19,6 +19,7 @@ pub fn App() -> impl IntoView {
     provide_context(DetailCache::default());
     provide_context(crate::search::SearchCache::default());
     provide_context(crate::api::RunCache::default());
+    provide_context(IndexCache::default());
     provide_context(crate::api::SourceCache::default());
     provide_context(crate::api::DroppedRuns(RwSignal::new(Vec::new())));
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
@@ -88,16 +89,19 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
         manifest.with_value(|m| selections(m, &state))
     });
     let base = StoredValue::new(base);
-    let run_cache = expect_context::<RunCache>();
+    let (index_cache, run_cache) = (expect_context::<IndexCache>(), expect_context::<RunCache>());
     let dropped = expect_context::<DroppedRuns>();
     let loaded = LocalResource::new(move || {
-        let (chosen, base, run_cache, manifest) = (chosen.get(), base.get_value(), run_cache.clone(), manifest.get_value());
+        let (chosen, base, manifest) = (chosen.get(), base.get_value(), manifest.get_value());
+        let (index_cache, run_cache) = (index_cache.clone(), run_cache.clone());
         let dropped = dropped.0.get();
         async move {
             if chosen.is_empty() {
                 return Ok(None);
             }
-            load_sets(&base, &manifest, chosen, &run_cache, &dropped).await.map(Some)
+            load_sets(&base, &manifest, chosen, &index_cache, &run_cache, &dropped)
+                .await
+                .map(Some)
         }
     });
     view! {

@@ -7,7 +7,7 @@ use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
 use benchscope_contract::outcomes::add_run_facets;
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, Run, RunEntry, SplitEntry};
 
-use crate::api::{load_index, LoadError, RunCache};
+use crate::api::{IndexCache, LoadError, RunCache};
 use crate::url_state::ViewState;
 
 /// The dataset and split the URL names, or the defaults (first dataset; `test` split if any).
@@ -123,13 +123,14 @@ pub async fn load_sets(
     base: &str,
     manifest: &Manifest,
     chosen: Vec<(String, SplitEntry)>,
+    index_cache: &IndexCache,
     run_cache: &RunCache,
     dropped: &[RunEntry],
 ) -> Result<(Vec<IndexRow>, Vec<LoadedSet>, Vec<LoadError>), LoadError> {
     let several = chosen.len() > 1;
     let (mut rows, mut sets, mut errors) = (Vec::new(), Vec::new(), Vec::new());
     for (position, (dataset, split)) in chosen.into_iter().enumerate() {
-        let mut part = match load_index(base, &split).await {
+        let mut part = match index_cache.rows(base, &split).await {
             Ok(part) => part,
             Err(error) if position > 0 => {
                 errors.push(error);

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use benchscope_contract::instance::string_list;
+use benchscope_contract::instance::{string_list, REPOSITORY_FILES_FIELD};
 use benchscope_contract::{Instance, InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
@@ -171,7 +171,7 @@ fn library_code(instance: &Instance, record: &Value) -> Result<Metrics, String> 
 fn localization(instance: &Instance, record: &Value) -> Result<Metrics, String> {
     let predicted = strings(record.get("files").or_else(|| record.get("prediction")));
     let changed = strings(instance.extra.get("changed_files"));
-    let repository_files = instance.extra.get(REPOSITORY_FILES).and_then(Value::as_u64);
+    let repository_files = instance.extra.get(REPOSITORY_FILES_FIELD).and_then(Value::as_u64);
     let result = sets::localization(&predicted, &changed, repository_files.map(|n| n as usize));
     let percent = |yes: bool| if yes { 100.0 } else { 0.0 };
     let mut metrics = BTreeMap::from([
@@ -187,10 +187,6 @@ fn localization(instance: &Instance, record: &Value) -> Result<Metrics, String> 
     }
     Ok(metrics)
 }
-
-/// The bug-localization row's count of the repository's files, tests left out as the baselines
-/// leave them out of the files a model may name.
-const REPOSITORY_FILES: &str = "repo_files_without_tests_count";
 
 fn completion(instance: &Instance, record: &Value) -> Result<Metrics, String> {
     let completions = record

@@ -65,6 +65,11 @@ impl Instance {
     }
 }
 
+/// The `extra` field of a Long Code Arena bug-localization row counting the repository's files,
+/// tests left out as the baselines leave them out of the files a model may name: the
+/// false-positive rate's denominator.
+pub const REPOSITORY_FILES_FIELD: &str = "repo_files_without_tests_count";
+
 /// A list of strings kept in `extra` as published: a JSON list, or a string holding one (Long Code
 /// Arena's bug localization publishes `changed_files` as `"[\"a.py\", ...]"`).
 pub fn string_list(value: &serde_json::Value) -> Option<Vec<String>> {

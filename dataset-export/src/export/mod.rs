@@ -215,7 +215,8 @@ impl Run<'_> {
             .entry((input.dataset.clone(), split.clone()))
             .or_insert_with(|| SplitWriter::new(&input.dataset, &split));
         let snapshot = formats::lca::code_completion::take_snapshot(&mut instance);
-        if let Some(set) = formats::lca::code_completion::context_set(&input.path).filter(|_| chosen.name() == "lca-code-completion") {
+        let completion = chosen.name() == formats::lca::code_completion::CodeCompletion.name();
+        if let Some(set) = formats::lca::code_completion::context_set(&input.path).filter(|_| completion) {
             instance.facets.insert("context".into(), set.into());
         }
         let sources = match &self.plan.repos {

@@ -1,15 +1,12 @@
 //! Long Code Arena's bug localization: the files the fix changed, which a model must name, as a
 //! list whose entries open their diff, beside the size of the repository they are found in.
 
-use benchscope_contract::instance::string_list;
+use benchscope_contract::instance::{string_list, REPOSITORY_FILES_FIELD};
 use leptos::prelude::*;
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 
 use super::{take_if, Extra};
-
-/// The repository's file count the false-positive rate uses (tests left out, as the baselines do).
-const REPOSITORY_FILES: &str = "repo_files_without_tests_count";
 
 /// The panel, when the instance is an issue with the files its fix changed.
 pub fn files_panel(extra: &mut Extra) -> Option<AnyView> {
@@ -17,7 +14,7 @@ pub fn files_panel(extra: &mut Extra) -> Option<AnyView> {
         return None;
     }
     let files = string_list(&take_if(extra, "changed_files", |v| string_list(v).is_some())?)?;
-    let repository = extra.get(REPOSITORY_FILES).and_then(Value::as_u64);
+    let repository = extra.get(REPOSITORY_FILES_FIELD).and_then(Value::as_u64);
     let heading = match repository {
         Some(total) => format!("Files to find: {} of the repository's {total} (tests left out)", files.len()),
         None => format!("Files to find: {}", files.len()),

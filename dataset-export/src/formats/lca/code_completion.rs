@@ -59,7 +59,7 @@ impl DatasetFormat for CodeCompletion {
     }
 }
 
-/// The context-size set a file belongs to, from the first part of its path named `<set>_context`.
+/// The context-size set a file belongs to, from the innermost part of its path named `<set>_context`.
 pub fn context_set(path: &Path) -> Option<&'static str> {
     path.components().rev().find_map(|part| {
         let part = part.as_os_str().to_str()?;
