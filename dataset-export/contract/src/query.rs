@@ -190,24 +190,20 @@ pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &F
     for selected in filter.selected.get(facet).into_iter().flatten() {
         counts.entry(selected.as_str()).or_default();
     }
-    let mut list: Vec<FacetCount> = counts
-        .into_iter()
-        .map(|(value, count)| FacetCount {
-            value: value.to_string(),
-            count,
-        })
-        .collect();
-    list.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
-    list
+    most_frequent_first(counts)
 }
 
 /// Counts the values `key` gives over `rows`: most frequent first, ties by value.
 pub fn count_by<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, key: impl Fn(&IndexRow) -> &str) -> Vec<FacetCount> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    let rows: Vec<&IndexRow> = rows.into_iter().collect();
-    for row in &rows {
+    for row in rows {
         *counts.entry(key(row)).or_default() += 1;
     }
+    most_frequent_first(counts)
+}
+
+/// Value counts as a list, most frequent first, ties by value.
+fn most_frequent_first(counts: BTreeMap<&str, usize>) -> Vec<FacetCount> {
     let mut list: Vec<FacetCount> = counts
         .into_iter()
         .map(|(value, count)| FacetCount {
