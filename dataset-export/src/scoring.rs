@@ -75,16 +75,7 @@ pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
             ..Default::default()
         });
     }
-    let mut sums: BTreeMap<String, (f64, u64)> = BTreeMap::new();
-    for result in &results {
-        for (name, value) in &result.metrics {
-            let entry = sums.entry(format!("{name}_mean")).or_default();
-            entry.0 += value;
-            entry.1 += 1;
-        }
-    }
-    let headline = sums.into_iter().map(|(name, (sum, n))| (name, sum / n as f64)).collect();
-    let run = Run {
+    let mut run = Run {
         id: plan.run.clone(),
         dataset: plan.dataset.clone(),
         split,
@@ -94,10 +85,11 @@ pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
         },
         date: None,
         source: plan.predictions.display().to_string(),
-        headline,
+        headline: BTreeMap::new(),
         notes: Vec::new(),
         results,
     };
+    run.headline = run.metric_means();
     Ok((NewRun::new(run), warnings))
 }
 

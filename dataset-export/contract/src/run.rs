@@ -43,6 +43,20 @@ impl Run {
         let verdicts: Vec<bool> = self.results.iter().filter_map(|r| r.resolved).collect();
         (!verdicts.is_empty()).then(|| verdicts.iter().filter(|v| **v).count())
     }
+
+    /// Each metric's mean over the results that carry it, as `<metric>_mean` (a scored run's
+    /// headline).
+    pub fn metric_means(&self) -> BTreeMap<String, f64> {
+        let mut sums: BTreeMap<&str, (f64, u32)> = BTreeMap::new();
+        for (name, value) in self.results.iter().flat_map(|r| &r.metrics) {
+            let sum = sums.entry(name).or_default();
+            sum.0 += value;
+            sum.1 += 1;
+        }
+        sums.into_iter()
+            .map(|(name, (sum, n))| (format!("{name}_mean"), sum / f64::from(n)))
+            .collect()
+    }
 }
 
 /// A file of model patches, fetched only when one is shown: instance id → patch.

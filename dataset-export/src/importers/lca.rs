@@ -10,6 +10,7 @@ use benchscope_contract::{InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
 use super::leaderboard::slug;
+use super::new_run;
 use crate::run_store::NewRun;
 
 /// One run per config of `generations.jsonl`; each generation is kept as a new file
@@ -132,24 +133,13 @@ pub fn ci_jobs(path: &Path, rows: &[Value], dataset: &str, split: &str, source: 
         })
         .collect();
     let passed = results.iter().filter(|r| r.resolved == Some(true)).count();
-    let mut headline = BTreeMap::new();
+    let mut run = new_run(format!("ci.{}", slug(&stem)), stem, dataset, split, source);
     if !results.is_empty() {
-        headline.insert("pass_at_1_percent".to_string(), passed as f64 * 100.0 / results.len() as f64);
+        run.headline
+            .insert("pass_at_1_percent".to_string(), passed as f64 * 100.0 / results.len() as f64);
     }
-    NewRun::new(Run {
-        id: format!("ci.{}", slug(&stem)),
-        dataset: dataset.to_string(),
-        split: split.to_string(),
-        system: SystemInfo {
-            name: stem,
-            ..Default::default()
-        },
-        date: None,
-        source: source.to_string(),
-        headline,
-        notes: Vec::new(),
-        results,
-    })
+    run.results = results;
+    NewRun::new(run)
 }
 
 /// A record's CompScore (`CompScore` or `compscore`), if it has one.
@@ -177,27 +167,11 @@ pub fn compscores(path: &Path, rows: &[Value], dataset: &str, split: &str, sourc
             })
         })
         .collect();
-    let mut headline = BTreeMap::new();
-    if !results.is_empty() {
-        headline.insert(
-            "compscore_mean".to_string(),
-            results.iter().map(|r| r.metrics["compscore"]).sum::<f64>() / results.len() as f64,
-        );
-    }
-    NewRun::new(Run {
-        id: run.map_or_else(|| format!("compscore.{}", slug(&stem)), str::to_string),
-        dataset: dataset.to_string(),
-        split: split.to_string(),
-        system: SystemInfo {
-            name: stem,
-            ..Default::default()
-        },
-        date: None,
-        source: source.to_string(),
-        headline,
-        notes: Vec::new(),
-        results,
-    })
+    let id = run.map_or_else(|| format!("compscore.{}", slug(&stem)), str::to_string);
+    let mut run = new_run(id, stem, dataset, split, source);
+    run.results = results;
+    run.headline = run.metric_means();
+    NewRun::new(run)
 }
 
 #[cfg(test)]
