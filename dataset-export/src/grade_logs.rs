@@ -10,9 +10,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use benchscope_contract::{Instance, InstanceResult, Run, SystemInfo};
 
-use crate::grading::{failure_mode, grade};
-use crate::logs::parse_log;
+use crate::grading::{failure_mode, grade, missing_tests};
+use crate::logs::{format_for, Harness};
 use crate::run_store::NewRun;
+
+/// How many missing tests a warning names per instance.
+const MISSING_NAMED: usize = 3;
 
 /// What `grade` needs.
 #[derive(Debug, Clone)]
@@ -43,7 +46,7 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
         );
     }
     let mut warnings = Vec::new();
-    let mut graded: BTreeMap<String, (InstanceResult, String)> = BTreeMap::new();
+    let mut graded: BTreeMap<String, (Graded, String)> = BTreeMap::new();
     for file in files {
         let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
         let log = String::from_utf8_lossy(&bytes).into_owned();
@@ -65,6 +68,14 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
         }
         graded.insert(instance.id.clone(), (grade_one(instance, &log), log));
     }
+    let mut harnesses: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for (id, (one, _)) in &graded {
+        *harnesses.entry(one.harness.describe()).or_default() += 1;
+        let missing = missing_tests(&one.result);
+        if !missing.is_empty() {
+            warnings.push(missing_warning(id, &missing));
+        }
+    }
     let mut new_run = NewRun::new(Run {
         id: plan.run.clone(),
         dataset: plan.dataset.clone(),
@@ -79,26 +90,47 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
             plan.logs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
         ),
         headline: BTreeMap::new(),
-        notes: Vec::new(),
+        notes: harnesses.iter().map(|(rules, n)| format!("{n} logs graded as {rules}")).collect(),
         results: Vec::new(),
     });
-    for (id, (result, log)) in graded {
+    for (id, (one, log)) in graded {
         new_run.logs.insert(id, log);
-        new_run.run.results.push(result);
+        new_run.run.results.push(one.result);
     }
     Ok((new_run, warnings))
 }
 
-/// Grades one instance's log.
-pub fn grade_one(instance: &Instance, log: &str) -> InstanceResult {
-    let report = parse_log(log, Some(&instance.repo));
+/// One instance's log, graded.
+pub struct Graded {
+    /// The verdict, per-test statuses and failure mode.
+    pub result: InstanceResult,
+    /// The harness generation whose rules applied.
+    pub harness: Harness,
+}
+
+/// Grades one instance's log with the parser the harness maps its repository to, under the
+/// rules of the harness generation that wrote the log.
+pub fn grade_one(instance: &Instance, log: &str) -> Graded {
+    let format = format_for(Some(&instance.repo), log);
+    let report = format.report(log);
     let lists = instance.tests.clone().unwrap_or_default();
     let mut result = InstanceResult {
         instance_id: instance.id.clone(),
-        ..grade(&lists, &report.statuses)
+        ..grade(&lists, &report)
     };
-    result.failure_mode = failure_mode(&result, &report, log);
-    result
+    result.failure_mode = failure_mode(&result, &report, format, log);
+    Graded {
+        result,
+        harness: report.harness,
+    }
+}
+
+/// "id: 3 listed tests are not in the log (a, b, c, ...)".
+fn missing_warning(id: &str, missing: &[&str]) -> String {
+    let named: Vec<&str> = missing.iter().take(MISSING_NAMED).copied().collect();
+    let more = if missing.len() > MISSING_NAMED { ", ..." } else { "" };
+    let tests = if missing.len() == 1 { "listed test is" } else { "listed tests are" };
+    format!("{id}: {} {tests} not in the log ({}{more})", missing.len(), named.join(", "))
 }
 
 fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {

@@ -1,9 +1,10 @@
 //! Verdicts from per-test statuses.
 //!
-//! The SWE-bench rule, as its harness applies it: a listed test passes if its status is PASSED
-//! or XFAIL, fails if it is FAILED, ERROR or missing, and otherwise (SKIPPED, XPASS) counts as
-//! neither; an instance is resolved iff no FAIL_TO_PASS and no PASS_TO_PASS test fails (so an
-//! empty list passes, and a skipped PASS_TO_PASS test is kept).
+//! The SWE-bench rule, as the harness generation that wrote the log applies it
+//! ([`Harness::passed`], [`Harness::failed`], ...): each listed test lands in its list's
+//! success or failure part, or in neither; an instance is resolved iff no FAIL_TO_PASS and no
+//! PASS_TO_PASS test fails (so an empty list passes). A log with no test output found resolves
+//! nothing. A listed test that the log names nowhere fails and is recorded as `MISSING`.
 //!
 //! FeatureBench's file-level rule: its lists name test files; a file passes iff at least one of
 //! its tests ran and none failed or errored (and the file itself did not error). Resolved iff
@@ -13,15 +14,16 @@ use std::collections::BTreeMap;
 
 use benchscope_contract::{InstanceResult, TestLists, TestStatus, TestTally};
 
-use crate::logs::TestReport;
+use crate::logs::statuses::typed;
+use crate::logs::{LogFormat, TestReport};
 
-/// Grades `statuses` against the instance's test lists, choosing the file-level rule when the
-/// lists name files rather than tests.
-pub fn grade(lists: &TestLists, statuses: &BTreeMap<String, TestStatus>) -> InstanceResult {
+/// Grades a log's report against the instance's test lists, choosing the file-level rule when
+/// the lists name files rather than tests.
+pub fn grade(lists: &TestLists, report: &TestReport) -> InstanceResult {
     if is_file_level(lists) {
-        grade_files(lists, statuses)
+        grade_files(lists, &report.statuses.typed())
     } else {
-        grade_tests(lists, statuses)
+        grade_tests(lists, report)
     }
 }
 
@@ -35,35 +37,108 @@ fn passes(status: Option<&TestStatus>) -> bool {
     matches!(status, Some(TestStatus::Passed | TestStatus::Xfail))
 }
 
-fn fails(status: Option<&TestStatus>) -> bool {
-    matches!(status, None | Some(TestStatus::Failed | TestStatus::Error))
+/// Where the harness puts one list's tests (its report's `tests_status`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Placed {
+    /// Tests that passed (or, for PASS_TO_PASS, were kept).
+    pub success: Vec<String>,
+    /// Tests that failed, errored or are missing.
+    pub failure: Vec<String>,
+}
+
+/// The harness's report on one log: whether it found test output, and each list's placement.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HarnessVerdict {
+    /// Whether test output was found.
+    pub applied: bool,
+    /// FAIL_TO_PASS placed.
+    pub fail_to_pass: Placed,
+    /// PASS_TO_PASS placed.
+    pub pass_to_pass: Placed,
+}
+
+impl HarnessVerdict {
+    /// Resolved: test output found and no listed test failed.
+    pub fn resolved(&self) -> bool {
+        self.applied && self.fail_to_pass.failure.is_empty() && self.pass_to_pass.failure.is_empty()
+    }
+}
+
+/// Places each listed test as the harness generation that wrote the log does.
+pub fn place(lists: &TestLists, report: &TestReport) -> HarnessVerdict {
+    if !report.applied {
+        return HarnessVerdict::default();
+    }
+    let harness = report.harness;
+    let place_list = |tests: &[String], fail_to_pass: bool| {
+        let mut placed = Placed::default();
+        for test in tests {
+            let status = harness.resolve(test, &report.statuses).and_then(|key| report.statuses.get(key));
+            let kept = !fail_to_pass && harness.maintained(status);
+            if harness.passed(status) || kept {
+                placed.success.push(test.clone());
+            } else if harness.failed(status, fail_to_pass) {
+                placed.failure.push(test.clone());
+            }
+        }
+        placed
+    };
+    HarnessVerdict {
+        applied: true,
+        fail_to_pass: place_list(&lists.fail_to_pass, true),
+        pass_to_pass: place_list(&lists.pass_to_pass, false),
+    }
 }
 
 /// The SWE-bench rule.
-pub fn grade_tests(lists: &TestLists, statuses: &BTreeMap<String, TestStatus>) -> InstanceResult {
-    let tally = |tests: &[String]| {
-        let passed = tests.iter().filter(|t| passes(statuses.get(*t))).count() as u32;
-        let failed = tests.iter().filter(|t| fails(statuses.get(*t))).count() as u32;
-        (
-            TestTally {
-                passed,
-                total: tests.len() as u32,
-            },
-            failed,
-        )
+pub fn grade_tests(lists: &TestLists, report: &TestReport) -> InstanceResult {
+    let verdict = place(lists, report);
+    let tally = |tests: &[String], placed: &Placed| TestTally {
+        passed: placed.success.len() as u32,
+        total: tests.len() as u32,
     };
-    let (f2p, f2p_failed) = tally(&lists.fail_to_pass);
-    let (p2p, p2p_failed) = tally(&lists.pass_to_pass);
-    let listed = lists.fail_to_pass.iter().chain(&lists.pass_to_pass);
-    let tests = listed.filter_map(|t| statuses.get(t).map(|s| (t.clone(), *s))).collect();
+    let f2p = tally(&lists.fail_to_pass, &verdict.fail_to_pass);
+    let p2p = tally(&lists.pass_to_pass, &verdict.pass_to_pass);
+    let tests = if verdict.applied {
+        listed_statuses(lists, report)
+    } else {
+        BTreeMap::new()
+    };
     InstanceResult {
-        resolved: Some(f2p_failed == 0 && p2p_failed == 0),
+        resolved: Some(verdict.resolved()),
         fail_to_pass: Some(f2p),
         pass_to_pass: Some(p2p),
         pass_rate: (f2p.total > 0).then(|| f2p.passed as f64 / f2p.total as f64),
+        patch_applied: (!verdict.applied).then_some(false),
         tests,
         ..InstanceResult::default()
     }
+}
+
+/// Each listed test's status as the log gives it, `MISSING` where it names the test nowhere.
+fn listed_statuses(lists: &TestLists, report: &TestReport) -> BTreeMap<String, TestStatus> {
+    lists
+        .fail_to_pass
+        .iter()
+        .chain(&lists.pass_to_pass)
+        .map(|test| {
+            let status = report
+                .harness
+                .resolve(test, &report.statuses)
+                .and_then(|key| report.statuses.get(key));
+            (test.clone(), status.map_or(TestStatus::Missing, typed))
+        })
+        .collect()
+}
+
+/// The listed tests a graded result found nowhere in its log.
+pub fn missing_tests(result: &InstanceResult) -> Vec<&str> {
+    result
+        .tests
+        .iter()
+        .filter(|(_, s)| **s == TestStatus::Missing)
+        .map(|(t, _)| t.as_str())
+        .collect()
 }
 
 /// FeatureBench's file-level rule.
@@ -108,16 +183,17 @@ pub fn grade_files(lists: &TestLists, statuses: &BTreeMap<String, TestStatus>) -
     }
 }
 
-/// Why an unresolved instance failed, from its report and log: `collection_error` when the
-/// failing tests never ran because collection failed, else the exception class that failed
-/// them (`AssertionError`, `TypeError`, ...), else `tests_failed`.
-pub fn failure_mode(result: &InstanceResult, report: &TestReport, log: &str) -> Option<String> {
+/// Why an unresolved instance failed, from its report and log: `patch_failed` or `timeout` when
+/// the harness found no test output, `collection_error` when the failing tests never ran because
+/// collection failed, else the exception class that failed them (`AssertionError`, ...), else
+/// `tests_failed`.
+pub fn failure_mode(result: &InstanceResult, report: &TestReport, format: &dyn LogFormat, log: &str) -> Option<String> {
     if result.resolved != Some(false) {
         return None;
     }
-    let failing_ran = result.tests.values().any(|s| matches!(s, TestStatus::Failed | TestStatus::Error));
-    if report.collection_error && !failing_ran {
-        return Some("collection_error".into());
+    if !report.applied {
+        let timed_out = log.contains(">>>>> Tests Timed Out");
+        return Some(if timed_out { "timeout" } else { "patch_failed" }.into());
     }
     let failing: Vec<&str> = result
         .tests
@@ -125,12 +201,16 @@ pub fn failure_mode(result: &InstanceResult, report: &TestReport, log: &str) -> 
         .filter(|(_, s)| matches!(s, TestStatus::Failed | TestStatus::Error))
         .map(|(t, _)| t.as_str())
         .collect();
-    Some(crate::logs::exception_for_tests(log, &failing).unwrap_or_else(|| "tests_failed".into()))
+    if report.collection_error && failing.is_empty() {
+        return Some("collection_error".into());
+    }
+    Some(format.failure_exception(log, &failing).unwrap_or_else(|| "tests_failed".into()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logs::Harness;
 
     fn lists(f2p: &[&str], p2p: &[&str]) -> TestLists {
         TestLists {
@@ -143,28 +223,53 @@ mod tests {
         pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
     }
 
+    fn report(harness: Harness, pairs: &[(&str, &str)]) -> TestReport {
+        TestReport {
+            format: "pytest",
+            harness,
+            applied: true,
+            statuses: pairs.iter().copied().collect(),
+            collection_error: false,
+        }
+    }
+
     #[test]
     fn swe_bench_rule_table() {
-        use TestStatus::*;
-        // FAIL_TO_PASS, PASS_TO_PASS, the statuses, resolved.
-        type Case<'a> = (&'a [&'a str], &'a [&'a str], &'a [(&'a str, TestStatus)], bool);
+        use Harness::*;
+        // The generation, FAIL_TO_PASS, PASS_TO_PASS, the statuses, resolved.
+        type Case<'a> = (Harness, &'a [&'a str], &'a [&'a str], &'a [(&'a str, &'a str)], bool);
         let cases: &[Case] = &[
-            (&["a"], &["b"], &[("a", Passed), ("b", Passed)], true),
-            (&["a"], &["b"], &[("a", Failed), ("b", Passed)], false),
-            (&["a"], &["b"], &[("a", Passed)], false),                // a missing P2P test fails
-            (&["a"], &["b"], &[("a", Passed), ("b", Skipped)], true), // a skipped P2P test is kept
-            (&["a"], &[], &[("a", Xfail)], true),                     // XFAIL passes
-            (&["a"], &[], &[("a", Error)], false),
-            (&[], &[], &[], true),                  // empty lists pass
-            (&["a"], &[], &[("a", Skipped)], true), // neither pass nor fail, as the harness counts it
+            (Current, &["a"], &["b"], &[("a", "PASSED"), ("b", "PASSED")], true),
+            (Current, &["a"], &["b"], &[("a", "FAILED"), ("b", "PASSED")], false),
+            (Current, &["a"], &["b"], &[("a", "PASSED")], false), // a missing P2P test fails
+            (Current, &["a"], &["b"], &[("a", "PASSED"), ("b", "SKIPPED")], true), // a skipped P2P test is kept
+            (Current, &["a"], &[], &[("a", "XFAIL")], true),
+            (Current, &["a"], &[], &[("a", "ERROR")], false),
+            (Current, &[], &[], &[], true),                                            // empty lists pass
+            (Current, &["a"], &[], &[("a", "SKIPPED")], false),                        // 5.x: a skipped F2P test is no resolution
+            (Markers, &["a"], &[], &[("a", "SKIPPED")], true),                         // before: neither passed nor failed
+            (DockerTrace, &["a", "b"], &[], &[("a", "XFAIL"), ("b", "PASSED")], true), // 2.0 knows no XFAIL: neither
+            (Current, &["t.py::a[x"], &[], &[("t.py::a[x y]", "PASSED")], true),       // 5.x: a cut id matches
+            (Markers, &["t.py::a[x"], &[], &[("t.py::a[x y]", "PASSED")], false),
         ];
-        for (f2p, p2p, status, resolved) in cases {
-            assert_eq!(
-                grade_tests(&lists(f2p, p2p), &statuses(status)).resolved,
-                Some(*resolved),
-                "{f2p:?} {p2p:?} {status:?}"
-            );
+        for (harness, f2p, p2p, status, resolved) in cases {
+            let result = grade_tests(&lists(f2p, p2p), &report(*harness, status));
+            assert_eq!(result.resolved, Some(*resolved), "{harness:?} {f2p:?} {p2p:?} {status:?}");
         }
+    }
+
+    #[test]
+    fn missing_tests_are_named_and_no_output_resolves_nothing() {
+        let result = grade_tests(
+            &lists(&["a"], &["b", "c"]),
+            &report(Harness::DockerTrace, &[("a", "PASSED"), ("b", "PASSED")]),
+        );
+        assert_eq!(missing_tests(&result), ["c"]);
+        assert_eq!(result.tests["c"], TestStatus::Missing);
+        let mut no_output = report(Harness::DockerTrace, &[]);
+        no_output.applied = false;
+        let result = grade_tests(&lists(&[], &[]), &no_output);
+        assert_eq!((result.resolved, result.patch_applied), (Some(false), Some(false)));
     }
 
     #[test]
@@ -179,15 +284,15 @@ mod tests {
             ("t/test_b.py::w", Passed),
             ("t/test_c.py::v", Passed),
         ]);
-        let result = grade(&lists, &s);
+        let result = grade_files(&lists, &s);
         assert_eq!(result.resolved, Some(false));
         assert_eq!(result.fail_to_pass, Some(TestTally { passed: 1, total: 2 }));
         assert_eq!(result.pass_rate, Some(0.75));
         let all_pass = statuses(&[("t/test_a.py::x", Passed), ("t/test_b.py::z", Passed), ("t/test_c.py::v", Skipped)]);
-        assert_eq!(grade(&lists, &all_pass).resolved, Some(true));
+        assert_eq!(grade_files(&lists, &all_pass).resolved, Some(true));
         let file_error = statuses(&[("t/test_a.py", Error), ("t/test_b.py::z", Passed), ("t/test_c.py::v", Passed)]);
         assert_eq!(
-            grade(&lists, &file_error).resolved,
+            grade_files(&lists, &file_error).resolved,
             Some(false),
             "a file that errored at collection fails"
         );

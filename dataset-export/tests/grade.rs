@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use benchscope_cli::logs::{django, pytest};
+use benchscope_cli::logs::{django::Django, pytest_ids, Harness, LogFormat};
 use benchscope_contract::TestStatus::{self, *};
 use common::*;
 
@@ -90,7 +90,7 @@ fn pytest_short_summary_from_a_real_run() {
         "python3",
         &["-m", "pytest", "-rA", "-p", "no:cacheprovider", "tests"],
     );
-    let mut parsed = pytest::parse(&log);
+    let mut parsed = pytest_ids::parse(&log);
     // -rA names skipped tests by file and line, not by node id.
     parsed.entry("tests/test_all.py::test_skip".into()).or_insert(Skipped);
     assert_eq!(parsed, expected_pytest(), "{log}");
@@ -104,7 +104,7 @@ fn pytest_verbose_form_from_a_real_run() {
         "python3",
         &["-m", "pytest", "-v", "-p", "no:cacheprovider", "tests"],
     );
-    assert_eq!(pytest::parse(&log), expected_pytest(), "{log}");
+    assert_eq!(pytest_ids::parse(&log), expected_pytest(), "{log}");
 }
 
 #[test]
@@ -116,19 +116,22 @@ fn unittest_verbose_output_parses_as_djangos_runner() {
     )
     .unwrap();
     let log = run(dir.path(), "python3", &["-m", "unittest", "-v", "test_mod"]);
-    let parsed = django::parse(&log);
+    let parsed = Django.statuses(&log, Harness::Current);
     let status = |name: &str| {
         parsed
             .iter()
             .find(|(id, _)| id.starts_with(&format!("{name} (test_mod.Case")))
-            .map(|(_, s)| *s)
+            .map(|(_, s)| s.to_string())
     };
-    assert_eq!(status("test_ok"), Some(Passed), "{log}");
-    assert_eq!(status("test_fail"), Some(Failed), "{log}");
-    assert_eq!(status("test_error"), Some(Error), "{log}");
-    assert_eq!(status("test_skip"), Some(Skipped), "{log}");
-    assert_eq!(status("test_expected"), Some(Xfail), "{log}");
-    assert_eq!(status("test_doc"), Some(Passed), "{log}");
+    assert_eq!(status("test_ok").as_deref(), Some("PASSED"), "{log}");
+    assert_eq!(status("test_fail").as_deref(), Some("FAILED"), "{log}");
+    assert_eq!(status("test_error").as_deref(), Some("ERROR"), "{log}");
+    assert_eq!(status("test_skip").as_deref(), Some("SKIPPED"), "{log}");
+    // The harness reads no status from "expected failure", and keys a documented test by its
+    // docstring's first line.
+    assert_eq!(status("test_expected"), None, "{log}");
+    assert_eq!(status("test_doc"), None, "{log}");
+    assert_eq!(parsed.get("A docstring line."), Some("PASSED"), "{log}");
 }
 
 /// `benchscope grade` on real pytest logs: verdicts and failure modes by the SWE-bench rule.

@@ -18,6 +18,7 @@ pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {
         Some(TestStatus::Error) => ("!", "fail"),
         Some(TestStatus::Skipped) => ("–", "skip"),
         Some(TestStatus::Xpass) => ("?", "skip"),
+        Some(TestStatus::Missing) => ("∅", "missing"),
         None => ("·", "unknown"),
     }
 }

@@ -103,6 +103,9 @@ pub enum TestStatus {
     Xfail,
     /// Expected failure that passed.
     Xpass,
+    /// Listed in FAIL_TO_PASS or PASS_TO_PASS, but named nowhere in the log: a test that never
+    /// ran, or a name the log's runner prints differently (a parser mismatch). Grades as failed.
+    Missing,
 }
 
 /// How many tests of a list passed.

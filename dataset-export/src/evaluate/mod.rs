@@ -17,8 +17,8 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use benchscope_contract::{Instance, InstanceResult, PatchRole, Run, SystemInfo, TestLists};
 
-use crate::grading::{failure_mode, grade, is_file_level};
-use crate::logs::parse_log;
+use crate::grade_logs::grade_one;
+use crate::grading::is_file_level;
 use crate::predictions::{read_predictions, Prediction};
 use crate::progress::Progress;
 use crate::run_store::NewRun;
@@ -161,19 +161,14 @@ fn evaluate_one(plan: &EvalPlan, prediction: &Prediction, instance: &Instance, n
             result.error = Some(message.clone());
             (result, Some(message))
         }
-        Ok(Tested::Ran { log, timed_out, lists }) => {
-            let report = parse_log(&log, Some(&instance.repo));
-            let graded = grade(&lists, &report.statuses);
+        Ok(Tested::Ran { log, timed_out }) => {
             result = InstanceResult {
-                instance_id: instance.id.clone(),
                 patch_applied: Some(true),
-                ..graded
+                ..grade_one(instance, &log).result
             };
-            result.failure_mode = if timed_out && result.resolved == Some(false) {
-                Some("timeout".into())
-            } else {
-                failure_mode(&result, &report, &log)
-            };
+            if timed_out && result.resolved == Some(false) {
+                result.failure_mode = Some("timeout".into());
+            }
             (result, Some(log))
         }
         Err(error) => {
@@ -186,7 +181,7 @@ fn evaluate_one(plan: &EvalPlan, prediction: &Prediction, instance: &Instance, n
 
 enum Tested {
     PatchFailed(String),
-    Ran { log: String, timed_out: bool, lists: TestLists },
+    Ran { log: String, timed_out: bool },
 }
 
 fn run_tests(plan: &EvalPlan, patch: &str, instance: &Instance, no_network: bool) -> anyhow::Result<Tested> {
@@ -221,7 +216,6 @@ fn run_tests(plan: &EvalPlan, patch: &str, instance: &Instance, no_network: bool
     Ok(Tested::Ran {
         log,
         timed_out: outcome.timed_out,
-        lists,
     })
 }
 

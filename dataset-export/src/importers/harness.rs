@@ -9,10 +9,11 @@ use std::path::Path;
 
 use anyhow::Context;
 use benchscope_contract::dropped::results_from_summary;
-use benchscope_contract::{InstanceResult, TestLists, TestStatus};
+use benchscope_contract::{InstanceResult, TestLists};
 use serde_json::Value;
 
 use crate::grading::grade_tests;
+use crate::logs::{Harness, Statuses, TestReport};
 use std::path::PathBuf;
 
 use crate::run_store::NewRun;
@@ -24,19 +25,27 @@ use super::{files_named, name_of, new_run};
 pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (InstanceResult, Option<String>) {
     let flag = |key: &str| report.get(key).and_then(Value::as_bool);
     let mut lists = TestLists::default();
-    let mut statuses = BTreeMap::new();
+    let mut statuses = Statuses::default();
     for (category, list) in [("FAIL_TO_PASS", &mut lists.fail_to_pass), ("PASS_TO_PASS", &mut lists.pass_to_pass)] {
-        for (outcome, status) in [("success", TestStatus::Passed), ("failure", TestStatus::Failed)] {
+        for (outcome, status) in [("success", "PASSED"), ("failure", "FAILED")] {
             let names = report
                 .pointer(&format!("/tests_status/{category}/{outcome}"))
                 .and_then(Value::as_array);
             for name in names.into_iter().flatten().filter_map(Value::as_str) {
                 list.push(name.to_string());
-                statuses.insert(name.to_string(), status);
+                statuses.insert(name, status);
             }
         }
     }
-    let regraded = grade_tests(&lists, &statuses);
+    // The report's own placement, as statuses every harness generation grades alike.
+    let placed = TestReport {
+        format: "report.json",
+        harness: Harness::Markers,
+        applied: true,
+        statuses,
+        collection_error: false,
+    };
+    let regraded = grade_tests(&lists, &placed);
     let resolved = flag("resolved");
     let empty = flag("patch_is_None") == Some(true) || flag("patch_exists") == Some(false);
     let applied = flag("patch_successfully_applied");

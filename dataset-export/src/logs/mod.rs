@@ -1,178 +1,136 @@
-//! Test logs into per-test statuses: one module per runner's output, each returning the same
-//! neutral [`TestReport`]; grading consumes only that.
+//! Test logs into per-test statuses. A runner's output format is one type implementing
+//! [`LogFormat`], registered in [`FORMATS`]; a new runner is one file and one line there.
 //!
-//! The runner is chosen by repository where SWE-bench does so (Django's and sympy's own runners),
-//! otherwise by what the log looks like, and pytest by default.
+//! For SWE-bench's repositories the format is the one the official harness maps the repository
+//! to ([`HARNESS_PARSERS`]), and the harness generation that wrote the log ([`Harness`], told from
+//! its markers) decides where the test output is and which release's parser rules apply, so that
+//! the statuses are the harness's own, name for name. Other repositories' logs are read by the
+//! format they look like.
 
 pub mod django;
+pub mod exceptions;
+pub mod harness;
 pub mod pytest;
+pub mod pytest_ids;
+pub mod python_str;
+pub mod statuses;
 pub mod sympy;
 
-use std::collections::BTreeMap;
+pub use exceptions::{exception_class, exception_for_tests, strip_ansi};
+pub use harness::Harness;
+pub use statuses::Statuses;
 
-use benchscope_contract::TestStatus;
+/// One runner's output format.
+pub trait LogFormat: Sync {
+    /// Its name: the harness's parser name without `parse_log_` where it has one.
+    fn name(&self) -> &'static str;
+
+    /// Test id → status word, as `harness`'s release of this parser reads `output`.
+    fn statuses(&self, output: &str, harness: Harness) -> Statuses;
+
+    /// Whether a log of a repository the harness does not map looks like this runner's.
+    fn looks_like(&self, _output: &str) -> bool {
+        false
+    }
+
+    /// Whether collection failed somewhere (an import or syntax error before any test ran).
+    fn collection_error(&self, output: &str) -> bool {
+        pytest_ids::has_collection_error(output)
+    }
+
+    /// The exception that failed `tests`, from the log (`AssertionError`, `TypeError`, ...).
+    fn failure_exception(&self, log: &str, tests: &[&str]) -> Option<String> {
+        exception_for_tests(log, tests)
+    }
+
+    /// The complete report on `log`: where the harness that wrote it finds the test output,
+    /// the statuses this format reads there, and whether collection failed.
+    fn report(&self, log: &str) -> TestReport {
+        // The harness reads logs in text mode: universal newlines.
+        let log = python_str::universal_newlines(log);
+        let harness = Harness::detect(&log);
+        let found = harness.read(&log, |output| self.statuses(output, harness));
+        TestReport {
+            format: self.name(),
+            harness,
+            applied: found.applied,
+            statuses: found.statuses,
+            collection_error: self.collection_error(&log),
+        }
+    }
+}
+
+/// Every format, the harness's parsers first.
+pub static FORMATS: [&dyn LogFormat; 8] = [
+    &pytest::Pytest,
+    &pytest::PytestOptions,
+    &pytest::PytestV2,
+    &pytest::Matplotlib,
+    &pytest::Seaborn,
+    &django::Django,
+    &sympy::Sympy,
+    &pytest_ids::PytestIds,
+];
+
+/// The harness's repository → parser map (`MAP_REPO_TO_PARSER`), the same in every release.
+pub const HARNESS_PARSERS: [(&str, &str); 18] = [
+    ("astropy/astropy", "pytest_v2"),
+    ("django/django", "django"),
+    ("marshmallow-code/marshmallow", "pytest"),
+    ("matplotlib/matplotlib", "matplotlib"),
+    ("mwaskom/seaborn", "seaborn"),
+    ("pallets/flask", "pytest"),
+    ("psf/requests", "pytest_options"),
+    ("pvlib/pvlib-python", "pytest"),
+    ("pydata/xarray", "pytest"),
+    ("pydicom/pydicom", "pytest_options"),
+    ("pylint-dev/astroid", "pytest"),
+    ("pylint-dev/pylint", "pytest_options"),
+    ("pytest-dev/pytest", "pytest"),
+    ("pyvista/pyvista", "pytest"),
+    ("scikit-learn/scikit-learn", "pytest_v2"),
+    ("sqlfluff/sqlfluff", "pytest"),
+    ("sphinx-doc/sphinx", "pytest_v2"),
+    ("sympy/sympy", "sympy"),
+];
 
 /// What a test log says.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TestReport {
-    /// Which parser read it (`pytest`, `django`, `sympy`).
+    /// Which format read it.
     pub format: &'static str,
-    /// Test id → status.
-    pub statuses: BTreeMap<String, TestStatus>,
-    /// Whether test collection failed somewhere (an import or syntax error before any test ran).
+    /// Which harness generation wrote it.
+    pub harness: Harness,
+    /// Whether test output was found (the harness's `patch_successfully_applied`).
+    pub applied: bool,
+    /// Test id → status word.
+    pub statuses: Statuses,
+    /// Whether test collection failed somewhere.
     pub collection_error: bool,
+}
+
+/// The format named `name`.
+pub fn format_named(name: &str) -> Option<&'static dyn LogFormat> {
+    FORMATS.iter().copied().find(|f| f.name() == name)
+}
+
+/// The format of a log of `repo`: the harness's for the repositories it maps, else the first
+/// that the log looks like, else pytest with whole ids.
+pub fn format_for(repo: Option<&str>, log: &str) -> &'static dyn LogFormat {
+    let repo = repo.map(str::to_ascii_lowercase);
+    let mapped = HARNESS_PARSERS
+        .iter()
+        .find(|(r, _)| Some(*r) == repo.as_deref())
+        .and_then(|(_, name)| format_named(name));
+    mapped.unwrap_or_else(|| {
+        [&django::Django as &dyn LogFormat, &sympy::Sympy]
+            .into_iter()
+            .find(|f| f.looks_like(log) && !pytest_ids::looks_like(log))
+            .unwrap_or(&pytest_ids::PytestIds)
+    })
 }
 
 /// Parses `log`, written by the tests of `repo` (when known).
 pub fn parse_log(log: &str, repo: Option<&str>) -> TestReport {
-    let log = strip_ansi(log);
-    let format = match repo.map(str::to_ascii_lowercase).as_deref() {
-        Some("django/django") => "django",
-        Some("sympy/sympy") => "sympy",
-        _ if django::looks_like(&log) && !pytest::looks_like(&log) => "django",
-        _ if sympy::looks_like(&log) && !pytest::looks_like(&log) => "sympy",
-        _ => "pytest",
-    };
-    let statuses = match format {
-        "django" => django::parse(&log),
-        "sympy" => sympy::parse(&log),
-        _ => pytest::parse(&log),
-    };
-    TestReport {
-        format,
-        statuses,
-        collection_error: pytest::has_collection_error(&log),
-    }
-}
-
-/// Removes terminal colour codes (`ESC [ ... m` and other CSI sequences).
-pub fn strip_ansi(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' && chars.peek() == Some(&'[') {
-            chars.next();
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The exception class that failed the tests, from the log: the first `Xxx(Error|Exception)`
-/// named by a failure summary line or ending a traceback. Bare `assert` failures count as
-/// `AssertionError`.
-pub fn exception_class(log: &str) -> Option<String> {
-    let log = strip_ansi(log);
-    let from_summary = log.lines().filter_map(|line| {
-        let rest = line.strip_prefix("FAILED ").or_else(|| line.strip_prefix("ERROR "))?;
-        let message = rest.split_once(" - ").map(|(_, m)| m.trim())?;
-        if message.starts_with("assert ") {
-            return Some("AssertionError".to_string());
-        }
-        exception_name(message)
-    });
-    let from_traceback = log.lines().filter_map(|line| {
-        let line = line.trim_start_matches(['E', ' ']).trim();
-        exception_name(line).filter(|_| line.contains(':') || line.ends_with("Error") || line.ends_with("Exception"))
-    });
-    from_summary.chain(from_traceback).next()
-}
-
-/// The exception class that failed the given tests: from their own summary lines, then from
-/// their traceback blocks (`____ test_name ____`), then from the log as a whole.
-pub fn exception_for_tests(log: &str, tests: &[&str]) -> Option<String> {
-    let log = strip_ansi(log);
-    let from_summary = log.lines().find_map(|line| {
-        let rest = line.strip_prefix("FAILED ").or_else(|| line.strip_prefix("ERROR "))?;
-        let (id, message) = rest.split_once(" - ")?;
-        if !tests.contains(&id.trim()) {
-            return None;
-        }
-        let message = message.trim();
-        if message.starts_with("assert ") {
-            Some("AssertionError".to_string())
-        } else {
-            exception_name(message)
-        }
-    });
-    from_summary
-        .or_else(|| exception_in_blocks(&log, tests))
-        .or_else(|| exception_class(&log))
-}
-
-/// pytest prints each failure under a `____ name ____` header; the `E   Xxx:` lines below the
-/// header of one of `tests` name its exception.
-fn exception_in_blocks(log: &str, tests: &[&str]) -> Option<String> {
-    let short_names: Vec<&str> = tests.iter().map(|t| t.rsplit("::").next().unwrap_or(t)).collect();
-    let mut inside = false;
-    for line in log.lines() {
-        let trimmed = line.trim();
-        if trimmed.starts_with("___") && trimmed.ends_with("___") {
-            let title = trimmed.trim_matches('_').trim();
-            inside = short_names
-                .iter()
-                .any(|n| title == *n || title.ends_with(&format!(" {n}")) || title.ends_with(&format!(".{n}")));
-            continue;
-        }
-        if inside {
-            if let Some(found) = line.strip_prefix('E').map(str::trim).and_then(exception_name) {
-                return Some(found);
-            }
-        }
-    }
-    None
-}
-
-/// `Name` when `text` starts with an exception class name (`pkg.module.NameError: ...`).
-fn exception_name(text: &str) -> Option<String> {
-    let head: &str = text.split([':', ' ', '(']).next()?;
-    let name = head.rsplit('.').next()?;
-    // `Failed` is pytest's own outcome (pytest.fail, "DID NOT RAISE").
-    let is_exception = name == "Failed"
-        || ["Error", "Exception", "Exit", "Interrupt", "Failure"]
-            .iter()
-            .any(|suffix| name.ends_with(suffix) && name.len() > suffix.len());
-    (is_exception && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && name.starts_with(|c: char| c.is_ascii_uppercase()))
-        .then(|| name.to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn exception_classes_come_from_summaries_or_tracebacks() {
-        assert_eq!(exception_class("FAILED t.py::a - TypeError: bad\n").as_deref(), Some("TypeError"));
-        assert_eq!(
-            exception_class("FAILED t.py::a - assert 1 == 2\n").as_deref(),
-            Some("AssertionError")
-        );
-        assert_eq!(
-            exception_class("Traceback (most recent call last):\n  File \"x\"\nmodule.sub.NameError: name 'x'\n").as_deref(),
-            Some("NameError")
-        );
-        assert_eq!(
-            exception_class("E   ImportError: cannot import name 'x'\n").as_deref(),
-            Some("ImportError")
-        );
-        assert_eq!(
-            exception_class("FAILED t.py::a - Failed: DID NOT RAISE <class 'ValueError'>\n").as_deref(),
-            Some("Failed")
-        );
-        assert_eq!(exception_class("all good\n"), None);
-        let log = "___ ERROR at setup of test_e ___\nE   RuntimeError: x\n___ test_f ___\nE   KeyError: 'k'\nFAILED t.py::test_g - TypeError: y\n";
-        assert_eq!(exception_for_tests(log, &["t.py::test_f"]).as_deref(), Some("KeyError"));
-        assert_eq!(exception_for_tests(log, &["t.py::test_g"]).as_deref(), Some("TypeError"));
-    }
-
-    #[test]
-    fn ansi_codes_are_removed() {
-        assert_eq!(strip_ansi("\u{1b}[32mPASSED\u{1b}[0m a"), "PASSED a");
-    }
+    format_for(repo, log).report(log)
 }

@@ -1,50 +1,47 @@
-//! sympy's `bin/test` runner: `test_name ok`, `test_name F`, `test_name E` in verbose mode, and
-//! `____ sympy/path/test_file.py:test_name ____` headers above failures.
+//! The harness's `parse_log_sympy`: sympy's `bin/test` prints `test_name ok`, `F` or `E` in
+//! verbose mode, and a `____ sympy/path/test_file.py:test_name ____` header above each failure.
 
-use std::collections::BTreeMap;
+use regex::Regex;
+use std::sync::LazyLock;
 
-use benchscope_contract::TestStatus;
+use super::harness::Harness;
+use super::python_str::{split, strip};
+use super::statuses::Statuses;
+use super::LogFormat;
 
-/// Whether `log` looks like sympy's runner.
-pub fn looks_like(log: &str) -> bool {
-    log.contains("test process starts")
-        || log
-            .lines()
-            .any(|l| l.trim().starts_with("test_") && (l.trim_end().ends_with(" ok") || l.trim_end().ends_with(" F")))
-}
+/// sympy's own runner.
+pub struct Sympy;
 
-/// Test id → status.
-pub fn parse(log: &str) -> BTreeMap<String, TestStatus> {
-    let mut statuses = BTreeMap::new();
-    for raw in log.lines() {
-        let line = raw.trim();
-        if line.starts_with('_') && line.ends_with('_') {
-            let inner = line.trim_matches('_').trim();
-            if let Some((file, test)) = inner.split_once(".py:") {
-                statuses.insert(format!("{file}.py:{test}"), TestStatus::Failed);
-            }
-            continue;
-        }
-        if !line.starts_with("test_") {
-            continue;
-        }
-        let name = line.split_whitespace().next().unwrap_or_default().to_string();
-        let status = if line.ends_with(" ok") {
-            TestStatus::Passed
-        } else if line.ends_with(" F") {
-            TestStatus::Failed
-        } else if line.ends_with(" E") {
-            TestStatus::Error
-        } else if line.ends_with(" f") {
-            TestStatus::Xfail
-        } else if line.ends_with(" s") || line.contains(" skipped") {
-            TestStatus::Skipped
-        } else {
-            continue;
-        };
-        statuses.insert(name, status);
+static FAILURE_HEADER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(_*) (.*)\.py:(.*) (_*)").expect("a valid pattern"));
+
+impl LogFormat for Sympy {
+    fn name(&self) -> &'static str {
+        "sympy"
     }
-    statuses
+
+    fn looks_like(&self, output: &str) -> bool {
+        output.contains("test process starts")
+    }
+
+    fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
+        let mut statuses = Statuses::default();
+        for found in FAILURE_HEADER.captures_iter(output) {
+            statuses.insert(format!("{}.py:{}", &found[2], &found[3]), "FAILED");
+        }
+        for raw in output.split('\n') {
+            let line = strip(raw);
+            if !line.starts_with("test_") {
+                continue;
+            }
+            let name = split(line).first().copied().unwrap_or_default();
+            for (suffix, status) in [(" E", "ERROR"), (" F", "FAILED"), (" ok", "PASSED")] {
+                if line.ends_with(suffix) {
+                    statuses.insert(name, status);
+                }
+            }
+        }
+        statuses
+    }
 }
 
 #[cfg(test)]
@@ -54,12 +51,13 @@ mod tests {
     #[test]
     fn sympy_runner_lines() {
         let log = "============ test process starts ============\n\
-                   test_sympify ok\ntest_issue_123 F\ntest_broken E\n\
+                   test_sympify ok\ntest_issue_123 F\ntest_broken E\ntest_marked ok    [FAIL]\n\
                    ________ sympy/core/tests/test_x.py:test_issue_123 ________\n";
-        let statuses = parse(log);
-        assert_eq!(statuses["test_sympify"], TestStatus::Passed);
-        assert_eq!(statuses["test_issue_123"], TestStatus::Failed);
-        assert_eq!(statuses["test_broken"], TestStatus::Error);
-        assert_eq!(statuses["sympy/core/tests/test_x.py:test_issue_123"], TestStatus::Failed);
+        let statuses = Sympy.statuses(log, Harness::DockerTrace);
+        assert_eq!(statuses.get("test_sympify"), Some("PASSED"));
+        assert_eq!(statuses.get("test_issue_123"), Some("FAILED"));
+        assert_eq!(statuses.get("test_broken"), Some("ERROR"));
+        assert_eq!(statuses.get("test_marked"), None, "a line ending in [FAIL] names no status");
+        assert_eq!(statuses.get("sympy/core/tests/test_x.py:test_issue_123"), Some("FAILED"));
     }
 }
