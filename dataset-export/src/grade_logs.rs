@@ -150,16 +150,42 @@ fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The instance a log is for: its file name (`<id>.log`, `instance_<id>.log`, the pre-docker
+/// harness's `<id>.<model>.eval.log`), its folder (`<id>/test_output.txt`), the pre-docker
+/// harness's `Instance ID: <id>` line, else the first id the log's head names as a whole word.
 fn instance_of<'a>(file: &Path, log: &str, instances: &'a BTreeMap<String, Instance>) -> Option<&'a Instance> {
+    let name = file.file_name()?.to_string_lossy();
     let stem = file.file_stem()?.to_string_lossy();
     let parent = file
         .parent()
         .and_then(|p| p.file_name())
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let candidates = [stem.to_string(), stem.trim_start_matches("instance_").to_string(), parent];
-    candidates.iter().find_map(|c| instances.get(c)).or_else(|| {
-        let head: String = log.chars().take(20_000).collect();
-        instances.values().find(|i| head.contains(&i.id))
+    let before_dot = name.split('.').next().unwrap_or_default().to_string();
+    let candidates = [
+        stem.to_string(),
+        stem.trim_start_matches("instance_").to_string(),
+        before_dot,
+        parent,
+    ];
+    if let Some(found) = candidates.iter().find_map(|c| instances.get(c)) {
+        return Some(found);
+    }
+    let head: String = log.chars().take(20_000).collect();
+    let stated = head
+        .lines()
+        .find_map(|l| l.trim_start_matches(['\t', ' ', '-']).strip_prefix("Instance ID: "));
+    stated
+        .and_then(|id| instances.get(id.trim()))
+        .or_else(|| instances.values().find(|i| mentions_word(&head, &i.id)))
+}
+
+/// Whether `text` names `id` as a whole word (`django__django-1109` is not in `...-11099`).
+fn mentions_word(text: &str, id: &str) -> bool {
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-');
+    text.match_indices(id).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + id.len()..].chars().next();
+        !before.is_some_and(is_word) && !after.is_some_and(is_word)
     })
 }

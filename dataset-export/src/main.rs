@@ -81,10 +81,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// Adds runs to the data directory, then reports them (and writes `--summary-json`).
 fn store(target: &RunTarget, runs: Vec<(NewRun, Vec<String>)>) -> anyhow::Result<()> {
+    let manifest = benchscope_cli::data_dir::manifest(&target.data).ok();
+    let split_size = |run: &benchscope_contract::Run| {
+        let dataset = manifest.as_ref()?.dataset(&run.dataset)?;
+        Some(dataset.split(&run.split)?.instances).filter(|n| *n > 0)
+    };
     let summary = RunsSummary {
         runs: runs
             .iter()
-            .map(|(new, warnings)| RunSummary::of(&new.run, warnings.clone()))
+            .map(|(new, warnings)| RunSummary::of(&new.run, warnings.clone(), split_size(&new.run)))
             .collect(),
     };
     add_runs(&target.data, runs.into_iter().map(|(run, _)| run).collect())?;

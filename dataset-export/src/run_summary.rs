@@ -26,13 +26,26 @@ pub struct RunSummary {
     pub errors: usize,
     /// The resolved ids, sorted.
     pub resolved_ids: Vec<String>,
+    /// `dataset/split` of the run.
+    pub split: String,
+    /// How many instances that split has, when it is exported in the data directory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split_instances: Option<usize>,
     /// Consistency findings and other warnings.
     pub warnings: Vec<String>,
 }
 
 impl RunSummary {
-    /// The counts of `run`, with `warnings`.
-    pub fn of(run: &Run, warnings: Vec<String>) -> Self {
+    /// The counts of `run`, with `warnings`; `split_instances` is the size of its split when
+    /// known, and a run that covers part of it says so among the warnings.
+    pub fn of(run: &Run, mut warnings: Vec<String>, split_instances: Option<usize>) -> Self {
+        let split = format!("{}/{}", run.dataset, run.split);
+        if let Some(total) = split_instances.filter(|total| run.results.len() < *total) {
+            warnings.push(format!(
+                "covers {} of the {total} instances of {split}; the others count as unresolved",
+                run.results.len()
+            ));
+        }
         let mut resolved_ids: Vec<String> = run
             .results
             .iter()
@@ -51,19 +64,27 @@ impl RunSummary {
                 .filter(|r| r.error.is_some() && r.patch_applied != Some(false))
                 .count(),
             resolved_ids,
+            split,
+            split_instances,
             warnings,
         }
     }
 
-    /// One line for the terminal.
+    /// One line for the terminal; the percentage is over the split's instances when known, as
+    /// the leaderboard counts it.
     pub fn line(&self) -> String {
-        let share = if self.instances > 0 {
-            100.0 * self.resolved as f64 / self.instances as f64
+        let total = self.split_instances.unwrap_or(self.instances);
+        let share = if total > 0 {
+            100.0 * self.resolved as f64 / total as f64
         } else {
             0.0
         };
+        let of_split = match self.split_instances {
+            Some(total) => format!(" of the {total} of {}", self.split),
+            None => String::new(),
+        };
         format!(
-            "run {}: {} instances, {} resolved ({share:.1}%), {} unresolved, {} errors",
+            "run {}: {} instances{of_split}, {} resolved ({share:.1}%), {} unresolved, {} errors",
             self.run_id, self.instances, self.resolved, self.unresolved, self.errors
         )
     }

