@@ -19,6 +19,42 @@ pub struct Prediction {
     pub model: Option<String>,
     /// The patch; `None` when null, absent or blank.
     pub patch: Option<String>,
+    /// Whether `model_patch` was null or absent (rather than blank).
+    pub null_patch: bool,
+}
+
+impl Prediction {
+    /// Whether the patch holds a binary hunk (git's `GIT binary patch` or `Binary files ... differ`).
+    pub fn has_binary_patch(&self) -> bool {
+        self.patch
+            .as_deref()
+            .is_some_and(|p| p.contains("GIT binary patch") || p.lines().any(|l| l.starts_with("Binary files ") && l.ends_with(" differ")))
+    }
+}
+
+/// What a predictions file's patches are like: the counts a summary warns about.
+pub fn patch_warnings(predictions: &[Prediction]) -> Vec<String> {
+    let null = predictions.iter().filter(|p| p.null_patch).count();
+    let blank = predictions.iter().filter(|p| p.patch.is_none() && !p.null_patch).count();
+    let binary = predictions.iter().filter(|p| p.has_binary_patch()).count();
+    let mut warnings = Vec::new();
+    if !predictions.is_empty() && predictions.iter().all(|p| p.patch.is_none()) {
+        warnings.push(format!(
+            "every one of the {} patches is empty: nothing can resolve",
+            predictions.len()
+        ));
+    } else {
+        if blank > 0 {
+            warnings.push(format!("{blank} of {} patches are empty strings", predictions.len()));
+        }
+        if null > 0 {
+            warnings.push(format!("{null} of {} patches are null or absent", predictions.len()));
+        }
+    }
+    if binary > 0 {
+        warnings.push(format!("{binary} of {} patches hold binary hunks", predictions.len()));
+    }
+    warnings
 }
 
 /// Reads every prediction of `path`, in file order. A duplicate id is an error.
@@ -60,7 +96,9 @@ fn from_value(key: Option<String>, value: Value) -> Result<Prediction, FieldErro
         (None, Some(key)) => key,
         (None, None) => return Err(FieldError::new("instance_id", "missing required field")),
     };
-    let patch = match fields.remove("model_patch") {
+    let raw_patch = fields.remove("model_patch");
+    let null_patch = matches!(raw_patch, None | Some(Value::Null));
+    let patch = match raw_patch {
         None | Some(Value::Null) => None,
         Some(Value::String(p)) if p.trim().is_empty() => None,
         Some(Value::String(p)) => Some(p),
@@ -72,7 +110,12 @@ fn from_value(key: Option<String>, value: Value) -> Result<Prediction, FieldErro
         }
     };
     let model = fields.remove("model_name_or_path").and_then(|v| v.as_str().map(str::to_string));
-    Ok(Prediction { instance_id, model, patch })
+    Ok(Prediction {
+        instance_id,
+        model,
+        patch,
+        null_patch,
+    })
 }
 
 fn no_duplicates(path: &Path, predictions: Vec<Prediction>) -> Result<Vec<Prediction>, RecordError> {
@@ -107,12 +150,28 @@ mod tests {
             Prediction {
                 instance_id: "a".into(),
                 model: Some("m".into()),
-                patch: None
+                patch: None,
+                null_patch: true,
             }
         );
         assert_eq!(jsonl[1].patch.as_deref(), Some("--- a/x\n"));
         let list = read("p.json", "[{\"instance_id\": \"a\", \"model_patch\": \"  \"}]").unwrap();
-        assert_eq!(list[0].patch, None);
+        assert_eq!((list[0].patch.as_deref(), list[0].null_patch), (None, false));
+        let binary = read(
+            "b.jsonl",
+            "{\"instance_id\": \"c\", \"model_patch\": \"diff --git a/i.png b/i.png\\nBinary files a/i.png and b/i.png differ\\n\"}\n",
+        )
+        .unwrap();
+        let all = [jsonl.clone(), list.clone(), binary].concat();
+        assert_eq!(
+            patch_warnings(&all),
+            [
+                "1 of 4 patches are empty strings",
+                "1 of 4 patches are null or absent",
+                "1 of 4 patches hold binary hunks"
+            ]
+        );
+        assert_eq!(patch_warnings(&list), ["every one of the 1 patches is empty: nothing can resolve"]);
         let dict = read(
             "p.json",
             "{\"a\": {\"model_patch\": \"diff\"}, \"b\": {\"instance_id\": \"b\", \"model_patch\": null}}",

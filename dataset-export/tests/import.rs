@@ -365,6 +365,105 @@ fn experiments_results_lists() {
     );
 }
 
+/// The experiments repository publishes `results.json` with trailing commas before `]`: it is
+/// read, and each comma is named by its line; a real fault elsewhere is named where it is.
+#[test]
+fn results_json_with_trailing_commas_and_faults() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("20240402_sweagent_gpt4/results");
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.json");
+    std::fs::write(
+        &results,
+        "{\n  \"resolved\": [\n    \"a__b-1\",\n  ],\n  \"applied\": [\n    \"a__b-1\",\n    \"a__b-2\",\n  ]\n}\n",
+    )
+    .unwrap();
+    let data = tmp.path().join("data");
+    let out = benchscope(&[
+        "import",
+        results.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-lite",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("line 3: a trailing comma before a closing bracket, read as if absent"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("line 7: a trailing comma"), "{stderr}");
+    let run: Run = read_json(&data.join("runs/20240402_sweagent_gpt4.json"));
+    assert_eq!(run.results.iter().filter(|r| r.resolved == Some(true)).count(), 1);
+
+    let broken = tmp.path().join("broken.json");
+    std::fs::write(&broken, "{\n  \"resolved\": [\"a\"],\n  \"applied\": [\"a\"\n  \"b\"]\n}\n").unwrap();
+    let out = benchscope(&["import", broken.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("broken.json: not valid JSON: line 4 column 3: expected"),
+        "{stderr}"
+    );
+}
+
+/// Predictions over an exported split: coverage and the empty, null and binary patches are
+/// stated, and the percentage is over the split.
+#[test]
+fn predictions_state_their_coverage_and_patch_kinds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dataset = tmp.path().join("d.jsonl");
+    let record = |id: &str| {
+        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
+    };
+    std::fs::write(&dataset, ["o__r-1", "o__r-2", "o__r-3", "o__r-4"].map(record).join("\n")).unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    benchscope_ok(&["export", dataset.to_str().unwrap(), "--dataset", "d", "--out", data_arg]);
+    let predictions = tmp.path().join("preds.jsonl");
+    let lines = [
+        r#"{"instance_id": "o__r-1", "model_patch": ""}"#,
+        r#"{"instance_id": "o__r-2", "model_patch": null}"#,
+        r#"{"instance_id": "o__r-3", "model_patch": "diff --git a/i.png b/i.png\nBinary files a/i.png and b/i.png differ\n"}"#,
+    ];
+    std::fs::write(&predictions, lines.join("\n")).unwrap();
+    let out = benchscope(&[
+        "import",
+        predictions.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "d",
+        "--run",
+        "p",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for expected in [
+        "1 of 3 patches are empty strings",
+        "1 of 3 patches are null or absent",
+        "1 of 3 patches hold binary hunks",
+        "covers 3 of the 4 instances of d/test; the others count as unresolved",
+    ] {
+        assert!(stderr.contains(expected), "{expected}: {stderr}");
+    }
+    assert!(String::from_utf8_lossy(&out.stdout).contains("run p: 3 instances of the 4 of d/test, 0 resolved (0.0%)"));
+    let empty = tmp.path().join("empty.jsonl");
+    std::fs::write(&empty, r#"{"instance_id": "o__r-1", "model_patch": ""}"#).unwrap();
+    let out = benchscope(&[
+        "import",
+        empty.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "d",
+        "--run",
+        "e",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("every one of the 1 patches is empty: nothing can resolve"));
+}
+
 /// SWE-Dev's leaderboard tables: a run per row and split, pass@1 as the resolved percentage,
 /// exactly as its page shows them; FEA-Bench's site boards become the splits of `--dataset`.
 #[test]

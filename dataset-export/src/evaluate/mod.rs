@@ -73,7 +73,7 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
         );
     }
     let no_network = network_isolation_available();
-    let mut warnings = Vec::new();
+    let mut warnings = crate::predictions::patch_warnings(&predictions);
     if !no_network {
         warnings.push("unshare -rn is not available here: the tests ran with network access".to_string());
     }

@@ -28,6 +28,7 @@ use anyhow::{bail, Context};
 use benchscope_contract::{InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
+use crate::input::json_document::{self, Document};
 use crate::run_store::NewRun;
 use leaderboard::slug;
 
@@ -93,7 +94,29 @@ fn read_source(source: &Path, plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, 
     if let Some(runs) = lca_jsonl(source, &bytes, plan, &label)? {
         return Ok(runs.into_iter().map(|r| (r, Vec::new())).collect());
     }
-    let value: Option<Value> = serde_json::from_slice(&bytes).ok();
+    let (value, forgiven) = match json_document::read(&bytes) {
+        Document::Json(value, comma_lines) => (Some(value), comma_lines),
+        Document::NotJson => (None, Vec::new()),
+        Document::Invalid(fault) => bail!("{}: not valid JSON: {fault}", source.display()),
+    };
+    let mut runs = runs_from_value(source, value, plan, &label)?;
+    for line in forgiven {
+        let warning = format!(
+            "{}: line {line}: a trailing comma before a closing bracket, read as if absent",
+            source.display()
+        );
+        for (_, warnings) in &mut runs {
+            warnings.push(warning.clone());
+        }
+    }
+    Ok(runs)
+}
+
+/// The runs a file's JSON document (or, for `None`, its JSON Lines) holds, by its shape.
+fn runs_from_value(source: &Path, value: Option<Value>, plan: &ImportPlan, label: &str) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
+    let dataset = plan.dataset.clone().unwrap_or_else(|| "swe-bench".into());
+    let split = plan.split.clone().unwrap_or_else(|| "test".into());
+    let label = label.to_string();
     match value {
         Some(value) if value.get("leaderboards").is_some() => {
             let runs = leaderboard::swebench_site(&value, &label, plan.dataset.as_deref());
@@ -211,6 +234,7 @@ pub(super) fn files_named(dir: &Path, wanted: impl Fn(&str) -> bool + Copy) -> V
 /// Predictions: a run with the model patches and no verdicts yet.
 fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: Option<&str>) -> anyhow::Result<(NewRun, Vec<String>)> {
     let predictions = crate::predictions::read_predictions(path)?;
+    let warnings = crate::predictions::patch_warnings(&predictions);
     let model = predictions.iter().find_map(|p| p.model.clone());
     let stem = name_of(path).split('.').next().unwrap_or("predictions").to_string();
     let id = run.map(str::to_string).unwrap_or_else(|| slug(model.as_deref().unwrap_or(&stem)));
@@ -226,7 +250,7 @@ fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: Optio
             new.patches.insert(prediction.instance_id, patch);
         }
     }
-    Ok((new, Vec::new()))
+    Ok((new, warnings))
 }
 
 /// The strings of the list under `key` (non-strings and a missing key give nothing).

@@ -7,6 +7,7 @@
 
 mod directory;
 mod json_array;
+pub mod json_document;
 mod jsonl;
 mod parquet_rows;
 

@@ -1,0 +1,111 @@
+//! A file that holds one JSON document (an object or an array), told apart from JSON Lines.
+//!
+//! Some published files carry trailing commas before `]` or `}` (the experiments repository's
+//! `results.json`); they are read as if the commas were absent, and the line of each is given so
+//! that a warning can name it. Any other fault is reported at its true line and column.
+
+use serde_json::Value;
+
+/// What a file's bytes are, read as one JSON document.
+#[derive(Debug)]
+pub enum Document {
+    /// A JSON document, with the 1-based lines of the trailing commas it needed forgiven.
+    Json(Value, Vec<usize>),
+    /// Not one document: JSON Lines (or nothing JSON-like at all).
+    NotJson,
+    /// A JSON document with a fault: `line L column C: what`.
+    Invalid(String),
+}
+
+/// Reads `bytes` as one JSON document.
+pub fn read(bytes: &[u8]) -> Document {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim_start_matches('\u{feff}');
+    let starts_json = text.trim_start().starts_with(['{', '[']);
+    if !starts_json {
+        return Document::NotJson;
+    }
+    let (cleaned, comma_lines) = blank_trailing_commas(text);
+    match serde_json::from_str::<Value>(&cleaned) {
+        Ok(value) => Document::Json(value, comma_lines),
+        Err(_) if is_json_lines(text) => Document::NotJson,
+        Err(error) => Document::Invalid(format!("line {} column {}: {}", error.line(), error.column(), message(&error))),
+    }
+}
+
+/// serde_json's message without its own " at line L column C" suffix.
+fn message(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+/// JSON Lines: the first non-blank line is a whole JSON value, and another line follows.
+fn is_json_lines(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first_is_whole = lines.next().is_some_and(|l| serde_json::from_str::<Value>(l).is_ok());
+    first_is_whole && lines.next().is_some()
+}
+
+/// The text with every comma that stands before a closing `]` or `}` (outside strings) turned
+/// into a space, so that positions stay true, and the lines of those commas.
+fn blank_trailing_commas(text: &str) -> (String, Vec<usize>) {
+    let bytes = text.as_bytes();
+    let mut out = bytes.to_vec();
+    let mut lines = Vec::new();
+    let (mut in_string, mut escaped, mut line) = (false, false, 1);
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' {
+            line += 1;
+        }
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b',' if next_significant(bytes, i + 1).is_some_and(|c| c == b']' || c == b'}') => {
+                out[i] = b' ';
+                lines.push(line);
+            }
+            _ => {}
+        }
+    }
+    (String::from_utf8(out).expect("only ASCII commas were replaced"), lines)
+}
+
+fn next_significant(bytes: &[u8], from: usize) -> Option<u8> {
+    bytes[from..].iter().copied().find(|b| !b.is_ascii_whitespace())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_commas_are_forgiven_and_located() {
+        let Document::Json(value, lines) = read(b"{\n  \"resolved\": [\n    \"a\",\n    \"b\",\n  ],\n  \"x\": \"[,]\",\n}\n") else {
+            panic!("a document")
+        };
+        assert_eq!(value["resolved"], serde_json::json!(["a", "b"]));
+        assert_eq!(value["x"], "[,]", "commas inside strings stay");
+        assert_eq!(lines, [4, 6]);
+    }
+
+    #[test]
+    fn faults_are_named_where_they_are() {
+        let Document::Invalid(message) = read(b"{\n  \"a\": 1,\n  \"b\": [1, 2\n  \"c\": 3\n}\n") else {
+            panic!("invalid")
+        };
+        assert!(message.starts_with("line 4 column 3: expected"), "{message}");
+        assert!(matches!(read(b"{\"a\": 1}\n{\"a\": 2}\n"), Document::NotJson));
+        assert!(matches!(read(b"PAR1..."), Document::NotJson));
+    }
+}
