@@ -383,3 +383,31 @@ fn repos_store_each_changed_file_as_it_was_so_the_patches_apply_to_them() {
     let summary: serde_json::Value = read_json(&summary);
     assert!(summary["warnings"].to_string().contains("NoRepository (1)"), "{summary}");
 }
+
+/// SWE-bench Lite as a dataset viewer's CSV download (written by Python's csv module, so
+/// statements and patches are quoted cells spanning many lines) exports to the same instances as
+/// the JSONL it was made from.
+#[test]
+fn csv_download_exports_like_its_jsonl() {
+    let Some(realdata) = realdata() else { return };
+    let jsonl = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("swe-bench-lite.test.csv");
+    let script = "import csv, json, sys\n\
+                  rows = [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]\n\
+                  with open(sys.argv[2], 'w', newline='', encoding='utf-8') as f:\n\
+                  \x20   w = csv.DictWriter(f, fieldnames=list(rows[0]))\n\
+                  \x20   w.writeheader()\n\
+                  \x20   w.writerows(rows)\n";
+    let status = std::process::Command::new("python3")
+        .args(["-c", script, jsonl.to_str().unwrap(), csv.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (from_jsonl, from_csv) = (tmp.path().join("a"), tmp.path().join("b"));
+    benchscope_ok(&["export", jsonl.to_str().unwrap(), "--out", from_jsonl.to_str().unwrap()]);
+    let stdout = benchscope_ok(&["export", csv.to_str().unwrap(), "--out", from_csv.to_str().unwrap()]);
+    assert!(stdout.contains("exported 300 instances of swe-bench-lite/test"), "{stdout}");
+    let read = |dir: &Path| all_instances(dir, &read_json(&dir.join("manifest.json")));
+    assert_eq!(read(&from_csv), read(&from_jsonl));
+}

@@ -5,6 +5,7 @@
 //! Parquet), never by the file. The container is detected from the content: Parquet's `PAR1`
 //! magic, `[` for a JSON array, `{` for JSON Lines; directories by what they hold.
 
+mod csv_rows;
 mod directory;
 mod json_array;
 pub mod json_document;
@@ -55,6 +56,8 @@ pub enum Container {
     JsonArray,
     /// An Apache Parquet file, one record per row.
     Parquet,
+    /// CSV with a header row (a dataset viewer's download).
+    Csv,
     /// A directory of JSON files or a FeatureBench website export.
     Directory,
 }
@@ -71,8 +74,9 @@ pub fn read_records(path: &Path) -> Result<Records, RecordError> {
         Some(Container::JsonLines) => Ok(Box::new(jsonl::JsonLines::new(path, reader))),
         Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
         Some(Container::Parquet) => parquet_rows::read(path),
+        Some(Container::Csv) => csv_rows::read(path, reader),
         Some(Container::Directory) | None => Err(file_error(
-            "not JSON Lines, a JSON array or Parquet (the first character is not `{` or `[`, and there is no PAR1 magic)".into(),
+            "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".into(),
         )),
     }
 }
@@ -96,12 +100,24 @@ fn detect_container(reader: &mut impl BufRead) -> std::io::Result<Option<Contain
             return Ok(match first {
                 b'{' => Some(Container::JsonLines),
                 b'[' => Some(Container::JsonArray),
+                _ if looks_like_csv_header(reader.fill_buf()?) => Some(Container::Csv),
                 _ => None,
             });
         }
         let len = buf.len();
         reader.consume(len);
     }
+}
+
+/// A first line of comma-separated column names (`instance_id,repo,...`).
+fn looks_like_csv_header(buf: &[u8]) -> bool {
+    let line = buf.split(|b| *b == b'\n').next().unwrap_or_default();
+    let line = String::from_utf8_lossy(line);
+    let names: Vec<&str> = line.trim_end().split(',').map(|n| n.trim_matches('"')).collect();
+    names.len() >= 2
+        && names
+            .iter()
+            .all(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || "_- .".contains(c)))
 }
 
 /// Parses one JSON object from text, as an error about the record otherwise.
