@@ -269,6 +269,7 @@ impl ExportArgs {
                 InputSpec {
                     path: path.clone(),
                     dataset: datasets.as_ref().map_or(default_dataset, |d| d[i].clone()),
+                    dataset_given: datasets.is_some(),
                     split: splits.as_ref().map_or(default_split, |s| s[i].clone()),
                     split_given: splits.is_some(),
                     format: self.format.clone(),

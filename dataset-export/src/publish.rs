@@ -119,6 +119,7 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<()> {
             .map(|d| InputSpec {
                 path: resolve(&d.input),
                 dataset: d.dataset.clone(),
+                dataset_given: true,
                 split: d.split.clone(),
                 split_given: true,
                 format: d.format.clone(),

@@ -306,14 +306,8 @@ fn featurebench_site_exports_its_three_splits_with_levels() {
     let tasks = realdata.join("featurebench_LiberCoders-FeatureBench/tasks");
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    benchscope_ok(&[
-        "export",
-        tasks.to_str().unwrap(),
-        "--dataset",
-        "featurebench",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    // The site's folder is named `data`: the format, not the folder, names the dataset.
+    benchscope_ok(&["export", tasks.join("data").to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let index: serde_json::Value = read_json(&tasks.join("data/tasks_index.json"));
     let mut expected: BTreeMap<(String, String), usize> = BTreeMap::new();
     for item in index["items"].as_array().unwrap() {

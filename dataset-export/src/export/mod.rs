@@ -39,6 +39,8 @@ pub struct InputSpec {
     pub path: PathBuf,
     /// Dataset name in the data directory.
     pub dataset: String,
+    /// Whether the user named the dataset; if not, a format that knows its benchmark names it.
+    pub dataset_given: bool,
     /// Split name.
     pub split: String,
     /// Whether the user named the split; if not, a source that assigns splits itself
@@ -209,11 +211,15 @@ impl Run<'_> {
             Some(split) if !input.split_given && is_safe_name(&split) => split,
             _ => input.split.clone(),
         };
-        self.formats.entry(input.dataset.clone()).or_insert(chosen);
+        let dataset = match chosen.benchmark() {
+            Some(benchmark) if !input.dataset_given => benchmark.to_string(),
+            _ => input.dataset.clone(),
+        };
+        self.formats.entry(dataset.clone()).or_insert(chosen);
         let writer = self
             .writers
-            .entry((input.dataset.clone(), split.clone()))
-            .or_insert_with(|| SplitWriter::new(&input.dataset, &split));
+            .entry((dataset.clone(), split.clone()))
+            .or_insert_with(|| SplitWriter::new(&dataset, &split));
         let snapshot = formats::lca::code_completion::take_snapshot(&mut instance);
         let completion = chosen.name() == formats::lca::code_completion::CodeCompletion.name();
         if let Some(set) = formats::lca::code_completion::context_set(&input.path).filter(|_| completion) {

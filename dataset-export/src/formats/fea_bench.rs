@@ -21,6 +21,10 @@ impl DatasetFormat for FeaBench {
         "fea-bench"
     }
 
+    fn benchmark(&self) -> Option<&'static str> {
+        Some("fea-bench")
+    }
+
     fn detect(&self, record: &Map<String, Value>) -> bool {
         record.contains_key("instance_id")
             && ["new_components", "non_py_patch", "pull_request_text"]

@@ -20,6 +20,10 @@ impl DatasetFormat for FeatureBenchSite {
         "featurebench-site"
     }
 
+    fn benchmark(&self) -> Option<&'static str> {
+        Some("featurebench")
+    }
+
     fn detect(&self, record: &Map<String, Value>) -> bool {
         ["repo_ref", "case", "statement_path"].iter().all(|k| record.contains_key(*k))
     }

@@ -25,6 +25,11 @@ pub trait DatasetFormat: Sync {
     fn name(&self) -> &'static str;
     /// Whether `record` looks like this format.
     fn detect(&self, record: &Map<String, Value>) -> bool;
+    /// The benchmark this format belongs to, when the format alone says so: the dataset name an
+    /// export uses unless `--dataset` gives one (a file or folder name such as `data` says nothing).
+    fn benchmark(&self) -> Option<&'static str> {
+        None
+    }
     /// Turns a record into an instance. `stats` and `category` are filled in later, and
     /// `title` too when the format leaves it empty.
     fn normalize(&self, record: Map<String, Value>, location: &Location) -> Result<Instance, FieldError>;

@@ -24,6 +24,10 @@ impl DatasetFormat for SweDev {
         "swe-dev"
     }
 
+    fn benchmark(&self) -> Option<&'static str> {
+        Some("swe-dev")
+    }
+
     fn detect(&self, record: &Map<String, Value>) -> bool {
         ["PRD", "file_code", "GT_file_code"].iter().all(|k| record.contains_key(*k))
     }
