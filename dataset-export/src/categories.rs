@@ -8,8 +8,11 @@
 //! `:: Artificial Intelligence` → AI, `:: Mathematics` → Mathematics, `:: Build Tools` → Build
 //! Tools, `:: Testing` → Testing, `Database :: *` → Database, anything else → Other.
 //!
-//! SWE-bench's `psf/requests` (Internet :: WWW/HTTP) and `pytest-dev/pytest` (Software
-//! Development :: Testing), which FEA-Bench does not list, are mapped by the same rule.
+//! Every other repository of the benchmarks this project reads (SWE-bench's, FeatureBench's,
+//! SWE-Dev's packages, which it names without an owner) is mapped by the same rule, applied to
+//! the `Topic ::` classifiers of its package on PyPI by `scripts/category_from_pypi.py`. Where
+//! several classifiers match, the first of Medical, Physics, AI, Mathematics, Database, Internet,
+//! Build Tools, Testing, Libraries wins (pydicom is Medical and Physics: Medical, as in Table 5).
 //!
 //! A user-supplied JSON object (`{"owner/name": "Category"}`) overrides the built-in entries.
 //! Repositories neither lists are put under "Other", and the export warns about them.
@@ -22,10 +25,69 @@ use anyhow::{bail, Context};
 /// The category of repositories nobody mapped.
 pub const OTHER: &str = "Other";
 
-/// FEA-Bench's repositories (and two more of SWE-bench's) and their Table 5 category.
+/// FEA-Bench's repositories and their Table 5 category, then the other benchmarks' by the rule.
 const BUILT_IN: &[(&str, &str)] = &[
+    // SWE-bench's, beyond FEA-Bench's list.
     ("psf/requests", "Internet"),
     ("pytest-dev/pytest", "Testing"),
+    ("marshmallow-code/marshmallow", "Other"),
+    // FeatureBench's.
+    ("fastapi/fastapi", "Internet"),
+    ("huggingface/transformers", "AI"),
+    ("Lightning-AI/pytorch-lightning", "AI"),
+    ("linkedin/Liger-Kernel", "Other"),
+    ("mesonbuild/meson", "Build Tools"),
+    ("mlflow/mlflow", "AI"),
+    ("Netflix/metaflow", "Other"),
+    ("optuna/optuna", "AI"),
+    ("pandas-dev/pandas", "Other"),
+    ("pydantic/pydantic", "Internet"),
+    ("pypa/packaging", "Other"),
+    ("pypa/setuptools", "Libraries"),
+    ("python/mypy", "Other"),
+    // Multi-SWE-bench's ponyc (a trajectory here): a compiler with no PyPI classifiers.
+    ("ponylang/ponyc", "Other"),
+    // SWE-Dev's packages, named as its tasks name them.
+    ("advertools", "Other"),
+    ("amazon_textract_textractor", "Other"),
+    ("casbin", "Other"),
+    ("cassandra_driver", "Libraries"),
+    ("datashader", "Libraries"),
+    ("datefinder", "Other"),
+    ("dogpile_cache", "Other"),
+    ("elasticsearch_curator", "Other"),
+    ("envier", "Other"),
+    ("fhirclient", "Libraries"),
+    ("getschema", "Other"),
+    ("idna", "Internet"),
+    ("intervaltree", "AI"),
+    ("magicalimport", "Other"),
+    ("motmetrics", "Other"),
+    ("mparticle", "Other"),
+    ("mypy_boto3_s3", "Other"),
+    ("ncclient", "Libraries"),
+    ("num2words", "Libraries"),
+    ("pathvalidate", "Libraries"),
+    ("py_healthcheck", "Other"),
+    ("pydicom", "Medical"),
+    ("pygls", "Other"),
+    ("pymonetdb", "Database"),
+    ("python_jsonpath", "Other"),
+    ("python_string_utils", "Libraries"),
+    ("pytube", "Internet"),
+    ("questionary", "Libraries"),
+    ("scylla_driver", "Libraries"),
+    ("selenium_wire", "Other"),
+    ("skforecast", "AI"),
+    ("stestr", "Testing"),
+    ("terminaltables", "Libraries"),
+    ("thermo", "Physics"),
+    ("typish", "Other"),
+    ("uvicorn", "Internet"),
+    ("vulture", "Other"),
+    ("yamllint", "Testing"),
+    ("yamlpath", "Libraries"),
+    // FEA-Bench's Table 5.
     ("Aider-AI/aider", "Other"),
     ("astronomer/astronomer-cosmos", "Build Tools"),
     ("astropy/astropy", "Physics"),
@@ -180,6 +242,10 @@ mod tests {
             "Other",
         ];
         assert!(BUILT_IN.iter().all(|(_, c)| table5.contains(c)));
-        assert_eq!(BUILT_IN.len(), 83 + 2);
+        assert_eq!(BUILT_IN.len(), 83 + 3 + 13 + 1 + 39);
+        let mut names: Vec<String> = BUILT_IN.iter().map(|(r, _)| r.to_ascii_lowercase()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), BUILT_IN.len(), "no repository twice");
     }
 }

@@ -30,6 +30,7 @@ before(async () => {
   const panels = panelData();
   const site = publishedSite();
   const lca = lcaData();
+  const graded = gradedData();
   const twins = join(tempDir('twins'), 'data');
   benchscope('export', 'demo/demo.jsonl', 'demo/demo.jsonl', '--dataset', 'demo-a', '--dataset', 'demo-b', '--split', 'test', '--categories', 'demo/categories.json', '--out', twins, '--quiet');
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
@@ -45,7 +46,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, lca, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
+  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
   session = await openBrowser();
 });
 
@@ -55,6 +56,19 @@ after(async () => {
 });
 
 
+
+const PARTIAL = 'benchscope-demo__slugkit-4';
+
+/** The demo graded from a log that names the FAIL_TO_PASS tests and one PASS_TO_PASS test only. */
+function gradedData() {
+  const out = exportDemo();
+  const record = demo.find((r) => r.instance_id === PARTIAL);
+  const [f2p, p2p] = [JSON.parse(record.FAIL_TO_PASS), JSON.parse(record.PASS_TO_PASS)];
+  const logs = tempDir('logs');
+  writeFileSync(join(logs, `${PARTIAL}.log`), [...f2p, p2p[0]].map((t) => `PASSED ${t}`).join('\n') + '\n');
+  benchscope('grade', logs, '--data', out, '--dataset', 'demo', '--run', 'partial-log');
+  return out;
+}
 
 /** One FEA-Bench row, one FeatureBench row and one SWE-Dev task, each in its benchmark's schema. */
 function panelData() {
@@ -321,6 +335,21 @@ test('an instance shows each run: verdict, failure mode, per-test statuses, and 
   const model = files(readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch);
   const all = [...new Set([...gold, ...model])].sort();
   assert.deepEqual(touched, all.map((f) => [f, gold.includes(f) && model.includes(f) ? 'both' : gold.includes(f) ? 'gold only' : 'model only']));
+  assert.deepEqual(errors, []);
+});
+
+test('a listed test the log never names is marked "not in the log", distinct from a failure, with a legend', async () => {
+  const { page, errors } = session;
+  const record = demo.find((r) => r.instance_id === PARTIAL);
+  const p2p = JSON.parse(record.PASS_TO_PASS);
+  await page.goto(`${server.url}?data=graded/&instance=${PARTIAL}`);
+  await page.waitForSelector('.runs-table tr[data-run="partial-log"]');
+  assert.equal(await page.locator('tr[data-run="partial-log"] .verdict').textContent(), 'unresolved');
+  const chips = await page.locator('section.pass-to-pass li').evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').textContent, li.querySelector('.chip').getAttribute('title')]));
+  assert.deepEqual(chips, p2p.map((t, i) => [t, i === 0 ? '✓' : '∅', `partial-log: ${i === 0 ? 'passed' : 'not in the log'}`]));
+  const legend = await page.locator('.test-legend').textContent();
+  assert.match(legend, /∅ not in the log/);
+  assert.match(legend, /✗ failed/);
   assert.deepEqual(errors, []);
 });
 

@@ -23,6 +23,31 @@ pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {
     }
 }
 
+/// What a status means, in words (a mark's label).
+pub fn status_label(status: Option<TestStatus>) -> &'static str {
+    match status {
+        Some(TestStatus::Passed) => "passed",
+        Some(TestStatus::Xfail) => "expected failure",
+        Some(TestStatus::Failed) => "failed",
+        Some(TestStatus::Error) => "error",
+        Some(TestStatus::Skipped) => "skipped",
+        Some(TestStatus::Xpass) => "unexpected success",
+        Some(TestStatus::Missing) => "not in the log",
+        None => "no status",
+    }
+}
+
+/// Every mark with its meaning, for a legend.
+pub const LEGEND: [Option<TestStatus>; 7] = [
+    Some(TestStatus::Passed),
+    Some(TestStatus::Failed),
+    Some(TestStatus::Error),
+    Some(TestStatus::Skipped),
+    Some(TestStatus::Missing),
+    Some(TestStatus::Xpass),
+    None,
+];
+
 /// One row per run with a result for this instance.
 #[component]
 pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, instance: String) -> impl IntoView {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, SourceCache};
 use crate::app::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
-use crate::components::runs_panel::{status_mark, RunsPanel};
+use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
 use crate::components::{diff::DiffView, log_view::LogView, markdown::Markdown};
 use crate::url_state::{UrlState, ViewState};
 
@@ -174,7 +174,7 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
                         let chips = move || runs.get().into_iter().map(|run| {
                             let status = run.result.tests.get(&chip_name).copied();
                             let (mark, class) = status_mark(status);
-                            let title = format!("{}: {}", run.name, status.map(|s| format!("{s:?}")).unwrap_or_else(|| "no status".into()));
+                            let title = format!("{}: {}", run.name, status_label(status));
                             view! { <span class=format!("chip {class}") title=title.clone() aria-label=title>{mark}</span> }
                         }).collect_view();
                         view! { <li><span class="chips">{chips}</span><code>{name}</code></li> }
@@ -183,7 +183,21 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
             </section>
         }
     };
+    let legend = move || {
+        (!runs.get().is_empty()).then(|| {
+            view! {
+                <p class="test-legend">
+                    "Each run's status, in run order: "
+                    {LEGEND.into_iter().map(|status| {
+                        let (mark, class) = status_mark(status);
+                        view! { <span class="legend-item"><span class=format!("chip {class}") aria-hidden="true">{mark}</span>" "{status_label(status)}</span> }
+                    }).collect_view()}
+                </p>
+            }
+        })
+    };
     view! {
+        {legend}
         {list("FAIL_TO_PASS", "fail-to-pass", tests.fail_to_pass)}
         {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass)}
     }
