@@ -9,6 +9,8 @@ import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowse
 import { largeData, hugeData, lcaData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+/** The demo instance graded from a log that leaves some of its listed tests out. */
+const PARTIAL = 'benchscope-demo__slugkit-4';
 let server;
 let session;
 let lite = null;
@@ -56,8 +58,6 @@ after(async () => {
 });
 
 
-
-const PARTIAL = 'benchscope-demo__slugkit-4';
 
 /** The demo graded from a log that names the FAIL_TO_PASS tests and one PASS_TO_PASS test only. */
 function gradedData() {
