@@ -3,8 +3,9 @@
 //!     cargo bench -p benchscope-cli --bench log_parsing
 //!
 //! Generates pytest (verbose lines, tracebacks, `-rA` summary with parametrized ids) and Django
-//! runner logs of `BENCHSCOPE_BENCH_LOG_MB` (default 64) MB each, parses each several times and
-//! reports MB/s (best of the runs) and the number of test statuses found.
+//! runner logs of `BENCHSCOPE_BENCH_LOG_MB` (default 64) MB each, parses each several times (the
+//! pytest log with our whole-id parser and with the harness's two pytest parsers) and reports
+//! MB/s (best of the runs) and the number of test statuses found.
 
 use std::time::Instant;
 
@@ -79,6 +80,9 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(64);
-    measure("pytest", &pytest_log(megabytes << 20), None);
+    let pytest = pytest_log(megabytes << 20);
+    measure("pytest, whole ids (unmapped repositories)", &pytest, None);
+    measure("pytest, the harness's parse_log_pytest", &pytest, Some("pytest-dev/pytest"));
+    measure("pytest, the harness's parse_log_pytest_v2", &pytest, Some("astropy/astropy"));
     measure("django", &django_log(megabytes << 20), Some("django/django"));
 }
