@@ -87,6 +87,26 @@ pub struct RunTarget {
     /// Write the runs' counts (run_id, instances, resolved, unresolved, errors, resolved_ids, warnings) as JSON.
     #[arg(long, value_name = "PATH")]
     pub summary_json: Option<PathBuf>,
+    /// Replace a run whose id the data directory already has (refused otherwise).
+    #[arg(long)]
+    pub replace: bool,
+    /// A dataset name that the directory's exports do not have is meant: add a runs-only dataset
+    /// (refused otherwise, as a likely typo, with the closest names suggested).
+    #[arg(long)]
+    pub new_dataset: bool,
+}
+
+impl RunTarget {
+    /// The naming rules for runs of `dataset`/`split` as the user gave them.
+    pub fn name_rules(&self, dataset: Option<&str>, split: Option<&str>, fallback_dataset: Option<&str>) -> crate::run_checks::NameRules {
+        crate::run_checks::NameRules {
+            dataset: dataset.map(str::to_string),
+            split: split.map(str::to_string),
+            fallback_dataset: fallback_dataset.map(str::to_string),
+            new_dataset: self.new_dataset,
+            replace: self.replace,
+        }
+    }
 }
 
 /// `benchscope eval`.

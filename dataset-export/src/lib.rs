@@ -29,6 +29,7 @@ pub mod metrics;
 pub mod predictions;
 pub mod progress;
 pub mod publish;
+pub mod run_checks;
 pub mod run_store;
 pub mod run_summary;
 pub mod scoring;

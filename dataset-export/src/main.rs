@@ -7,6 +7,7 @@ use benchscope_cli::cli::{Cli, Command};
 use benchscope_cli::evaluate::evaluate;
 use benchscope_cli::export::{export, Summary};
 use benchscope_cli::grade_logs::grade_logs;
+use benchscope_cli::run_checks::{check_runs, NameRules};
 use benchscope_cli::run_store::{add_runs, NewRun};
 use benchscope_cli::run_summary::{RunSummary, RunsSummary};
 use clap::Parser;
@@ -55,10 +56,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!("wrote {}", plan.out.display());
             Ok(())
         }
-        Command::Import(args) => store(&args.target, benchscope_cli::importers::import(&args.plan()?)?),
+        Command::Import(args) => {
+            let fallback = args.dataset.is_none().then_some(benchscope_cli::importers::DEFAULT_DATASET);
+            let rules = args.target.name_rules(args.dataset.as_deref(), args.split.as_deref(), fallback);
+            store(&args.target, &rules, benchscope_cli::importers::import(&args.plan()?)?)
+        }
         Command::Eval(args) => {
             let (run, warnings) = evaluate(&args.plan()?)?;
-            store(&args.target, vec![(run, warnings)])
+            let rules = args.target.name_rules(Some(&args.dataset), args.split.as_deref(), None);
+            store(&args.target, &rules, vec![(run, warnings)])
         }
         Command::Publish(args) => {
             benchscope_cli::publish::publish(&args.config, &args.out)?;
@@ -70,17 +76,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Score(args) => {
             let (run, warnings) = benchscope_cli::scoring::score(&args.plan()?)?;
-            store(&args.target, vec![(run, warnings)])
+            let rules = args.target.name_rules(Some(&args.dataset), args.split.as_deref(), None);
+            store(&args.target, &rules, vec![(run, warnings)])
         }
         Command::Grade(args) => {
             let (run, warnings) = grade_logs(&args.plan()?)?;
-            store(&args.target, vec![(run, warnings)])
+            let rules = args.target.name_rules(Some(&args.dataset), args.split.as_deref(), None);
+            store(&args.target, &rules, vec![(run, warnings)])
         }
     }
 }
 
-/// Adds runs to the data directory, then reports them (and writes `--summary-json`).
-fn store(target: &RunTarget, runs: Vec<(NewRun, Vec<String>)>) -> anyhow::Result<()> {
+/// Checks runs against the data directory, adds them, then reports them (and writes
+/// `--summary-json`).
+fn store(target: &RunTarget, rules: &NameRules, mut runs: Vec<(NewRun, Vec<String>)>) -> anyhow::Result<()> {
+    check_runs(&target.data, &mut runs, rules)?;
     let manifest = benchscope_cli::data_dir::manifest(&target.data).ok();
     let split_size = |run: &benchscope_contract::Run| {
         let dataset = manifest.as_ref()?.dataset(&run.dataset)?;

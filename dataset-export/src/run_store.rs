@@ -24,6 +24,9 @@ pub struct NewRun {
     pub patches: BTreeMap<String, String>,
     /// Instance id → test log.
     pub logs: BTreeMap<String, String>,
+    /// Whether the source itself names the run's dataset (a leaderboard's board), rather than
+    /// the user or a default.
+    pub dataset_from_source: bool,
 }
 
 impl NewRun {
@@ -33,6 +36,7 @@ impl NewRun {
             run,
             patches: BTreeMap::new(),
             logs: BTreeMap::new(),
+            dataset_from_source: false,
         }
     }
 }
@@ -86,7 +90,9 @@ fn generator() -> String {
 
 /// Writes one run's files (its directory is built aside and moved into place) and its entry.
 fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Result<Vec<FileEntry>> {
-    let NewRun { mut run, patches, logs } = new;
+    let NewRun {
+        mut run, patches, logs, ..
+    } = new;
     let id = run.id.clone();
     let final_dir = data.join("runs").join(&id);
     let partial = data.join("runs").join(format!(".{id}.partial"));

@@ -118,7 +118,18 @@ fn harness_tree_and_summary() {
         );
     }
     assert_eq!(run.results.len(), 3);
-    assert_eq!(run.headline["resolved_instances"], 25.0);
+    assert!(
+        run.headline.is_empty(),
+        "a summary's counts are coverage, not metrics: {:?}",
+        run.headline
+    );
+    assert!(
+        run.notes
+            .iter()
+            .any(|n| n.contains("total 300, submitted 37, completed 37, resolved 25")),
+        "{:?}",
+        run.notes
+    );
     assert!(run
         .notes
         .iter()
@@ -132,10 +143,12 @@ fn harness_tree_and_summary() {
         data.to_str().unwrap(),
         "--dataset",
         "swe-bench-lite",
-        "--run",
-        "summary",
     ]);
-    let run: Run = read_json(&data.join("runs/summary.json"));
+    let run: Run = read_json(&data.join("runs/glm-5.3-zcode-campaign.tonight.json"));
+    assert_eq!(
+        run.system.name, "glm-5.3-zcode-campaign",
+        "the whole model part of <model>.<run_id>.json"
+    );
     let raw: serde_json::Value = read_json(&summary);
     assert_eq!(run.results.len(), raw["completed_ids"].as_array().unwrap().len());
     assert_eq!(run.resolved_count(), Some(raw["resolved_ids"].as_array().unwrap().len()));
@@ -560,4 +573,124 @@ fn lca_baseline_generations_and_ci_jobs_import() {
     let run: Run = read_json(&data.join(&lbcg[0].path));
     let with_patch = run.results.iter().find(|r| r.model_patch.is_some()).unwrap();
     assert!(!with_patch.instance_id.is_empty());
+}
+
+/// The OpenHands logs are 50 SWE-bench Verified instances: imported into an exported Lite, the
+/// 42 that Lite does not have are named and left out, and 6 resolved are counted of its 300. The
+/// run is named by its metadata.json, which also says the run was on Verified.
+#[test]
+fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", data_arg, "--quiet"]);
+    let logs = realdata.join("swebench-verified-evallogs_OpenHands-claude35-v0.15/output.swebench_eval.logs");
+    let out = benchscope(&["import", logs.to_str().unwrap(), "--data", data_arg, "--dataset", "swe-bench-lite"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stderr.contains("42 instances are not in swe-bench-lite/test and are not counted: "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("metadata.json says the run is on `princeton-nlp__SWE-bench_Verified-test`"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("8 instances of the 300 of swe-bench-lite/test, 6 resolved (2.0%)"),
+        "{stdout}"
+    );
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    let entry = manifest
+        .runs
+        .iter()
+        .find(|r| r.system.name == "CodeActAgent (claude-3-5-sonnet-20241022)")
+        .expect("named by metadata.json");
+    assert_eq!((entry.instances, entry.resolved), (8, Some(6)));
+    let run: Run = read_json(&data.join(&entry.path));
+    let lite_ids: std::collections::BTreeSet<String> = std::fs::read_to_string(&lite)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["instance_id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(run.results.iter().all(|r| lite_ids.contains(&r.instance_id)));
+    assert!(run
+        .notes
+        .iter()
+        .any(|n| n.starts_with("42 instances are not in swe-bench-lite/test")));
+
+    // The same id again is refused without --replace, and replaced with it.
+    let again = benchscope(&["import", logs.to_str().unwrap(), "--data", data_arg, "--dataset", "swe-bench-lite"]);
+    assert!(!again.status.success());
+    let refusal = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        refusal.contains(&format!("already has a run `{}`", entry.id)) && refusal.contains("--replace"),
+        "{refusal}"
+    );
+    benchscope_ok(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-lite",
+        "--replace",
+    ]);
+
+    // A typo'd dataset is refused with the closest name; --new-dataset says it is meant.
+    let typo = benchscope(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-lit",
+        "--run",
+        "t",
+    ]);
+    assert!(!typo.status.success());
+    let refusal = String::from_utf8_lossy(&typo.stderr);
+    assert!(
+        refusal.contains("no dataset `swe-bench-lit`; did you mean `swe-bench-lite`?"),
+        "{refusal}"
+    );
+    let split_typo = benchscope(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-lite",
+        "--split",
+        "tset",
+        "--run",
+        "t",
+    ]);
+    assert!(String::from_utf8_lossy(&split_typo.stderr).contains("has no split `tset`; did you mean `test`?"));
+    let unnamed = benchscope(&["import", logs.to_str().unwrap(), "--data", data_arg, "--run", "t"]);
+    assert!(String::from_utf8_lossy(&unnamed.stderr).contains("no dataset `swe-bench` (no --dataset was given)"));
+    benchscope_ok(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-verified",
+        "--new-dataset",
+        "--run",
+        "t",
+    ]);
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    assert_eq!(
+        manifest.runs.iter().find(|r| r.id == "t").unwrap().instances,
+        50,
+        "a runs-only dataset keeps every instance"
+    );
 }

@@ -138,23 +138,21 @@ pub fn harness_tree(
 
 /// `<model>.<run_id>.json`: counts and id lists, no per-test detail.
 pub fn run_summary(path: &Path, value: &Value, dataset: &str, split: &str, source: &str) -> (NewRun, Vec<String>) {
+    // `<model>.<run_id>.json`: the model part may hold dots of its own (`glm-5.3-...`).
     let stem = name_of(path).trim_end_matches(".json").to_string();
-    let mut new = NewRun::new(new_run(
-        slug(&stem),
-        stem.split('.').next().unwrap_or(&stem).to_string(),
-        dataset,
-        split,
-        source,
-    ));
+    let model = stem.rsplit_once('.').map_or(stem.as_str(), |(model, _)| model).to_string();
+    let mut new = NewRun::new(new_run(slug(&stem), model, dataset, split, source));
     new.run.results = results_from_summary(value);
     let mut warnings = Vec::new();
     compare_summary(value, &mut new, &mut warnings);
     (new, warnings)
 }
 
-/// Keeps a summary's counts as the headline and notes where the per-instance results differ:
-/// instance by instance when the results came from reports, by count when from the summary.
+/// Keeps a summary's counts in the run's notes (they describe its coverage; they are not
+/// metrics) and notes where the per-instance results differ: instance by instance when the
+/// results came from reports, by count when from the summary.
 fn compare_summary(value: &Value, new: &mut NewRun, warnings: &mut Vec<String>) {
+    let mut counts = Vec::new();
     for key in [
         "total_instances",
         "submitted_instances",
@@ -164,9 +162,12 @@ fn compare_summary(value: &Value, new: &mut NewRun, warnings: &mut Vec<String>) 
         "empty_patch_instances",
         "error_instances",
     ] {
-        if let Some(v) = value.get(key).and_then(Value::as_f64) {
-            new.run.headline.insert(key.to_string(), v);
+        if let Some(v) = value.get(key).and_then(Value::as_u64) {
+            counts.push(format!("{} {v}", key.trim_end_matches("_instances").replace('_', " ")));
         }
+    }
+    if !counts.is_empty() {
+        new.run.notes.push(format!("The harness summary counts: {}.", counts.join(", ")));
     }
     let listed: Vec<&str> = value
         .get("resolved_ids")

@@ -36,6 +36,20 @@ pub fn read_repr_log(text: &str) -> Result<LogReport, String> {
     Ok(LogReport { report, resolved })
 }
 
+/// Whether a hub name such as `princeton-nlp__SWE-bench_Verified-test` names `dataset`
+/// (`swe-bench-verified`): the same letters and digits, in order, ignoring the owner and split.
+fn names_same_dataset(stated: &str, dataset: &str) -> bool {
+    let squash = |s: &str| {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let stated = stated.rsplit("__").next().unwrap_or(stated);
+    let stated = squash(stated.rsplit_once('-').map_or(stated, |(name, _)| name));
+    stated == squash(dataset)
+}
+
 /// The id lists of a harness Markdown summary (`## Resolved Instances` then `- [id](...)`).
 pub fn markdown_summary(text: &str) -> BTreeMap<String, Vec<String>> {
     let mut sections: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -52,10 +66,49 @@ pub fn markdown_summary(text: &str) -> BTreeMap<String, Vec<String>> {
     sections
 }
 
-/// Older logs (`... report: {python dict}`), with the Markdown summary beside them if any.
+/// What an OpenHands evaluation folder's `metadata.json` says of its run.
+#[derive(Debug, Default)]
+struct Metadata {
+    agent: Option<String>,
+    model: Option<String>,
+    date: Option<String>,
+    dataset: Option<String>,
+}
+
+/// `metadata.json` in `dir` or beside it: the agent (`agent_class`), the model
+/// (`llm_config.model`, without a `provider/` prefix), the start date and the dataset.
+fn read_metadata(dir: &Path) -> Metadata {
+    let found = [dir.join("metadata.json"), dir.parent().unwrap_or(dir).join("metadata.json")]
+        .into_iter()
+        .find_map(|p| std::fs::read(p).ok())
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+    let Some(meta) = found else {
+        return Metadata::default();
+    };
+    let text = |pointer: &str| meta.pointer(pointer).and_then(serde_json::Value::as_str).map(str::to_string);
+    Metadata {
+        agent: text("/agent_class"),
+        model: text("/llm_config/model").map(|m| m.rsplit('/').next().unwrap_or(&m).to_string()),
+        date: text("/start_time").and_then(|t| t.get(..10).map(str::to_string)),
+        dataset: text("/dataset"),
+    }
+}
+
+/// Older logs (`... report: {python dict}`), with the Markdown summary beside them if any. The
+/// run is named by the folder's `metadata.json` (agent and model) where there is one, else by
+/// the folder that holds the logs.
 pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
-    let name = dir.parent().map(name_of).filter(|n| !n.is_empty()).unwrap_or_else(|| name_of(dir));
-    let mut new = NewRun::new(new_run(slug(&name), name, dataset, split, source));
+    let meta = read_metadata(dir);
+    let folder = dir.parent().map(name_of).filter(|n| !n.is_empty()).unwrap_or_else(|| name_of(dir));
+    let name = match (&meta.agent, &meta.model) {
+        (Some(agent), Some(model)) => format!("{agent} ({model})"),
+        (Some(one), None) | (None, Some(one)) => one.clone(),
+        (None, None) => folder,
+    };
+    let mut new = NewRun::new(new_run(slug(&name.replace(['(', ')'], "")), name, dataset, split, source));
+    new.run.system.model = meta.model.clone();
+    new.run.system.scaffold = meta.agent.clone();
+    new.run.date = meta.date.clone();
     // The harness writes `<name>.md` beside `<name>.logs`; any Markdown file with the same
     // sections will do.
     let same_name = dir.with_extension("md");
@@ -66,6 +119,11 @@ pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, sourc
     let summary = markdown.map(|t| markdown_summary(&t)).unwrap_or_default();
     let empty: Vec<&String> = summary.get("empty patch instances").map(|v| v.iter().collect()).unwrap_or_default();
     let mut warnings = Vec::new();
+    if let Some(stated) = meta.dataset.as_deref().filter(|d| !names_same_dataset(d, dataset)) {
+        warnings.push(format!(
+            "metadata.json says the run is on `{stated}`, and it is imported into `{dataset}`/{split}"
+        ));
+    }
     for path in logs {
         let text = String::from_utf8_lossy(&std::fs::read(path)?).into_owned();
         let id = name_of(path).trim_start_matches("instance_").trim_end_matches(".log").to_string();
@@ -104,7 +162,6 @@ pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, sourc
         new.run.results.push(result);
     }
     if let Some(resolved) = summary.get("resolved instances") {
-        new.run.headline.insert("resolved_instances".into(), resolved.len() as f64);
         let ours: Vec<&String> = new
             .run
             .results

@@ -64,8 +64,11 @@ pub fn import(plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
     Ok(runs)
 }
 
+/// The dataset of runs whose source names none, when `--dataset` does not either.
+pub const DEFAULT_DATASET: &str = "swe-bench";
+
 fn read_source(source: &Path, plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
-    let dataset = plan.dataset.clone().unwrap_or_else(|| "swe-bench".into());
+    let dataset = plan.dataset.clone().unwrap_or_else(|| DEFAULT_DATASET.into());
     let split = plan.split.clone().unwrap_or_else(|| "test".into());
     let label = source.display().to_string();
     if source.is_dir() {
@@ -114,16 +117,20 @@ fn read_source(source: &Path, plan: &ImportPlan) -> anyhow::Result<Vec<(NewRun, 
 
 /// The runs a file's JSON document (or, for `None`, its JSON Lines) holds, by its shape.
 fn runs_from_value(source: &Path, value: Option<Value>, plan: &ImportPlan, label: &str) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
-    let dataset = plan.dataset.clone().unwrap_or_else(|| "swe-bench".into());
+    let dataset = plan.dataset.clone().unwrap_or_else(|| DEFAULT_DATASET.into());
     let split = plan.split.clone().unwrap_or_else(|| "test".into());
     let label = label.to_string();
     match value {
         Some(value) if value.get("leaderboards").is_some() => {
             let runs = leaderboard::swebench_site(&value, &label, plan.dataset.as_deref());
+            let named_by_board = plan.dataset.is_none();
             Ok(runs
                 .into_iter()
-                .map(|r| (r.run.notes.clone(), r))
-                .map(|(notes, r)| (r, notes))
+                .map(|mut r| {
+                    r.dataset_from_source = named_by_board;
+                    let notes = r.run.notes.clone();
+                    (r, notes)
+                })
                 .collect())
         }
         Some(Value::Array(rows)) if rows.first().is_some_and(|r| r.get("agent").is_some() && r.get("passed").is_some()) => {
@@ -236,7 +243,8 @@ fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: Optio
     let predictions = crate::predictions::read_predictions(path)?;
     let warnings = crate::predictions::patch_warnings(&predictions);
     let model = predictions.iter().find_map(|p| p.model.clone());
-    let stem = name_of(path).split('.').next().unwrap_or("predictions").to_string();
+    let file = name_of(path);
+    let stem = file.rsplit_once('.').map_or(file.as_str(), |(stem, _)| stem).to_string();
     let id = run.map(str::to_string).unwrap_or_else(|| slug(model.as_deref().unwrap_or(&stem)));
     let mut new = NewRun::new(new_run(id, model.clone().unwrap_or(stem), dataset, split, source));
     new.run.system.model = model;

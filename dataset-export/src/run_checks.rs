@@ -1,0 +1,183 @@
+//! What a run must satisfy before it is stored in a data directory: its dataset and split are
+//! names the directory knows (never a guess that lands where nobody looks), its id does not
+//! silently replace another run, and only the instances of its split are counted.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use anyhow::bail;
+use benchscope_contract::{IndexShard, Manifest};
+
+use crate::run_store::NewRun;
+
+/// How many ids a warning names.
+const IDS_NAMED: usize = 5;
+
+/// What the user asked for about names.
+#[derive(Debug, Clone, Default)]
+pub struct NameRules {
+    /// `--dataset`, when given.
+    pub dataset: Option<String>,
+    /// `--split`, when given.
+    pub split: Option<String>,
+    /// The dataset a source gets when neither it nor `--dataset` names one.
+    pub fallback_dataset: Option<String>,
+    /// `--new-dataset`: a name matching no export is a new runs-only dataset, on purpose.
+    pub new_dataset: bool,
+    /// `--replace`: a run id that exists is replaced.
+    pub replace: bool,
+}
+
+/// Checks `runs` against the data directory `data` (when it has a manifest), and leaves out of
+/// each run the instances its split does not have, warning about them.
+pub fn check_runs(data: &Path, runs: &mut [(NewRun, Vec<String>)], rules: &NameRules) -> anyhow::Result<()> {
+    let Some(manifest) = crate::data_dir::manifest(data).ok() else {
+        return Ok(());
+    };
+    for (new, warnings) in runs.iter_mut() {
+        if !new.dataset_from_source {
+            check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
+        }
+        if let Some(existing) = manifest.runs.iter().find(|r| r.id == new.run.id).filter(|_| !rules.replace) {
+            bail!(
+                "{} already has a run `{}` ({}/{}): pass --replace to replace it, or --run to name this one",
+                data.display(),
+                existing.id,
+                existing.dataset,
+                existing.split
+            );
+        }
+        if let Some(ids) = split_ids(data, &manifest, &new.run.dataset, &new.run.split)? {
+            warnings.extend(keep_split_instances(new, &ids));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a dataset or split name that the user gave (or that a source fell back to) when the
+/// directory has exports and none is called so, naming the closest.
+fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules: &NameRules) -> anyhow::Result<()> {
+    let exported: Vec<&str> = manifest
+        .datasets
+        .iter()
+        .filter(|d| !d.splits.is_empty())
+        .map(|d| d.name.as_str())
+        .collect();
+    let chosen_by_user = rules.dataset.as_deref() == Some(dataset) || rules.fallback_dataset.as_deref() == Some(dataset);
+    if exported.is_empty() || rules.new_dataset || !chosen_by_user {
+        return Ok(());
+    }
+    let Some(entry) = manifest.dataset(dataset) else {
+        let named = if rules.dataset.is_some() { "" } else { " (no --dataset was given)" };
+        bail!(
+            "this data directory has no dataset `{dataset}`{named}{}; it has: {}. Name one with --dataset, or pass --new-dataset to add a runs-only dataset `{dataset}`",
+            closest(dataset, &exported).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default(),
+            exported.join(", ")
+        );
+    };
+    if rules.split.as_deref() == Some(split) && entry.split(split).is_none() {
+        let splits: Vec<&str> = entry.splits.iter().map(|s| s.name.as_str()).collect();
+        bail!(
+            "dataset `{dataset}` has no split `{split}`{} (it has: {})",
+            closest(split, &splits)
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default(),
+            splits.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// The ids of an exported split, from its index shards; `None` when it is not exported.
+pub fn split_ids(data: &Path, manifest: &Manifest, dataset: &str, split: &str) -> anyhow::Result<Option<BTreeSet<String>>> {
+    let Some(entry) = manifest.dataset(dataset).and_then(|d| d.split(split)).filter(|s| s.instances > 0) else {
+        return Ok(None);
+    };
+    let mut ids = BTreeSet::new();
+    for shard in &entry.index_shards {
+        let path = data.join(shard);
+        let bytes = std::fs::read(&path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let shard: IndexShard =
+            serde_json::from_slice(&bytes).map_err(|e| anyhow::anyhow!("{}: not an index shard: {e}", path.display()))?;
+        ids.extend(shard.rows.into_iter().map(|r| r.id));
+    }
+    Ok(Some(ids))
+}
+
+/// Drops the results (and patches and logs) of instances that `ids` does not hold, and says
+/// which, in a warning and in the run's notes.
+pub fn keep_split_instances(new: &mut NewRun, ids: &BTreeSet<String>) -> Option<String> {
+    let outside: Vec<String> = new
+        .run
+        .results
+        .iter()
+        .map(|r| r.instance_id.clone())
+        .filter(|id| !ids.contains(id))
+        .collect();
+    if outside.is_empty() {
+        return None;
+    }
+    new.run.results.retain(|r| ids.contains(&r.instance_id));
+    new.patches.retain(|id, _| ids.contains(id));
+    new.logs.retain(|id, _| ids.contains(id));
+    let named: Vec<&str> = outside.iter().take(IDS_NAMED).map(String::as_str).collect();
+    let more = if outside.len() > IDS_NAMED { ", ..." } else { "" };
+    let message = format!(
+        "{} instances are not in {}/{} and are not counted: {}{more}",
+        outside.len(),
+        new.run.dataset,
+        new.run.split,
+        named.join(", ")
+    );
+    new.run.notes.push(message.clone());
+    Some(message)
+}
+
+/// The name among `names` closest to `wanted` by edit distance, when it is close enough to be
+/// a plausible typo (at most a third of the name's length, and at least one edit).
+pub fn closest<'a>(wanted: &str, names: &[&'a str]) -> Option<&'a str> {
+    names
+        .iter()
+        .map(|name| (edit_distance(wanted, name), *name))
+        .filter(|(distance, name)| *distance <= (name.chars().count() / 3).max(1))
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Edit distance by characters, a swap of two neighbours counting as one edit (optimal string
+/// alignment), so `tset` is one edit from `test`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typos_find_their_name() {
+        let names = ["swe-bench-lite", "swe-bench-verified", "featurebench"];
+        assert_eq!(closest("swe-bench-lit", &names), Some("swe-bench-lite"));
+        assert_eq!(closest("swe-bench-verifed", &names), Some("swe-bench-verified"));
+        assert_eq!(closest("lca-cmg", &names), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(closest("tset", &["test", "dev"]), Some("test"));
+    }
+}
