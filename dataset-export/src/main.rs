@@ -67,7 +67,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             store(&args.target, &rules, vec![(run, warnings)])
         }
         Command::Publish(args) => {
-            benchscope_cli::publish::publish(&args.config, &args.out)?;
+            for warning in benchscope_cli::publish::publish(&args.config, &args.out)? {
+                eprintln!("warning: {warning}");
+            }
             println!(
                 "wrote {}: serve its parent directory (the built site) from any static host",
                 args.out.display()

@@ -13,7 +13,8 @@ use serde::Deserialize;
 use crate::categories::Categories;
 use crate::export::{export, file_entry, ExportPlan, InputSpec, Summary};
 use crate::importers::{import, ImportPlan};
-use crate::run_store::{add_runs, write_atomically};
+use crate::run_checks::{check_runs, NameRules};
+use crate::run_store::{add_runs, write_atomically, NewRun};
 
 /// The configuration file.
 #[derive(Debug, Deserialize)]
@@ -107,8 +108,9 @@ pub fn read_config(path: &Path) -> anyhow::Result<SiteConfig> {
     Ok(config)
 }
 
-/// Builds the data directory `out` from the configuration at `config_path`.
-pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<()> {
+/// Builds the data directory `out` from the configuration at `config_path`; returns the
+/// warnings of the exports and imports it ran.
+pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
     let config = read_config(config_path)?;
     let dir = config_path.parent().unwrap_or(Path::new("."));
     let resolve = |p: &Path| if p.is_absolute() { p.to_path_buf() } else { dir.join(p) };
@@ -136,14 +138,29 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<()> {
         repos: config.repos.as_deref().map(resolve),
     };
     plan.validate()?;
-    export(&plan, &mut Summary::default())?;
+    let mut summary = Summary::default();
+    export(&plan, &mut summary)?;
+    let mut warnings = summary.warnings;
     for source in &config.runs {
-        let runs = import(&ImportPlan {
+        let mut runs = import(&ImportPlan {
             sources: vec![resolve(&source.source)],
             dataset: source.dataset.clone(),
             split: source.split.clone(),
             run: source.run.clone(),
         })?;
+        for (new, _) in &mut runs {
+            make_paths_relative(new, dir);
+        }
+        let rules = NameRules {
+            dataset: source.dataset.clone(),
+            split: source.split.clone(),
+            replace: true,
+            ..NameRules::default()
+        };
+        check_runs(out, &mut runs, &rules)?;
+        for (new, run_warnings) in &runs {
+            warnings.extend(run_warnings.iter().map(|w| format!("{}: {}", new.run.id, relative(w, dir))));
+        }
         add_runs(out, runs.into_iter().map(|(run, _)| run).collect())?;
     }
     let intro = match &config.intro_file {
@@ -167,5 +184,31 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<()> {
     let mut manifest_bytes = serde_json::to_vec_pretty(&manifest)?;
     manifest_bytes.push(b'\n');
     write_atomically(&manifest_path, &manifest_bytes)?;
-    Ok(())
+    Ok(warnings)
+}
+
+/// A published site carries no path of the machine that built it: a run's source and notes
+/// name their inputs relative to the site configuration.
+fn make_paths_relative(new: &mut NewRun, config_dir: &Path) {
+    new.run.source = relative(&new.run.source, config_dir);
+    if Path::new(&new.run.source).is_absolute() {
+        // An input outside the configuration's folder is named by its file name alone.
+        new.run.source = Path::new(&new.run.source)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+    }
+    for note in &mut new.run.notes {
+        *note = relative(note, config_dir);
+    }
+}
+
+/// `text` with every mention of `config_dir` (as given, and canonical) turned relative to it.
+fn relative(text: &str, config_dir: &Path) -> String {
+    let mut out = text.to_string();
+    let forms = [Some(config_dir.to_path_buf()), config_dir.canonicalize().ok()];
+    for form in forms.into_iter().flatten().filter(|f| !f.as_os_str().is_empty()) {
+        out = out.replace(&format!("{}/", form.display()), "");
+    }
+    out
 }

@@ -30,6 +30,16 @@ fn a_configuration_with_relative_paths_exports_imports_and_writes_the_site_file(
     assert!(manifest.files.iter().any(|f| f.path == "site.json"), "the manifest lists site.json");
     assert_eq!(manifest.datasets[0].splits[0].instances, 12);
     assert_eq!(manifest.runs.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["model-a"]);
+    let run: benchscope_contract::Run = read_json(&out.join("runs/model-a.json"));
+    assert_eq!(run.source, "preds.jsonl", "named relative to the configuration");
+    // Nothing published names the machine that built it.
+    let builder_paths = [tmp.path().to_path_buf(), tmp.path().canonicalize().unwrap(), root.clone()];
+    for (file, bytes) in tree(&out) {
+        let text = String::from_utf8_lossy(&bytes);
+        for path in &builder_paths {
+            assert!(!text.contains(&*path.to_string_lossy()), "{file} names {}", path.display());
+        }
+    }
 }
 
 #[test]
