@@ -22,6 +22,7 @@ pub fn App() -> impl IntoView {
     provide_context(IndexCache::default());
     provide_context(crate::api::SourceCache::default());
     provide_context(crate::api::DroppedRuns(RwSignal::new(Vec::new())));
+    provide_context(crate::components::drop_zone::DropMessages(RwSignal::new(Vec::new())));
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
     let manifest = LocalResource::new(move || {
         let base = base.get();
@@ -53,7 +54,8 @@ pub fn App() -> impl IntoView {
                 ev.prevent_default();
                 url.navigate(|s| *s = ViewState { data: s.data.clone(), ..ViewState::default() });
             }>{title}</a>
-            <span class="tagline">"Explore code-generation benchmarks"</span>
+            // A published site's own title stands alone; Benchscope's tagline is for Benchscope's.
+            {move || site.get().flatten().is_none().then(|| view! { <span class="tagline">"Explore code-generation benchmarks"</span> })}
         </header>
         <main>
             {move || match (manifest.get(), site.get()) {
@@ -115,7 +117,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 let default = site.as_ref().map_or_else(|| "instances".to_string(), SiteInfo::default_view);
                 let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.clone().unwrap_or(default))) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
-                    (None, _, view) if view == "leaderboard" => view! { <LeaderboardPage sets base=base.get_value() /> }.into_any(),
+                    (None, _, view) if view == "leaderboard" => view! { <LeaderboardPage rows sets base=base.get_value() /> }.into_any(),
                     (None, _, view) if view == "analysis" => view! { <AnalysisPage rows sets /> }.into_any(),
                     (None, _, _) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
                 };

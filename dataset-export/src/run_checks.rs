@@ -2,16 +2,14 @@
 //! names the directory knows (never a guess that lands where nobody looks), its id does not
 //! silently replace another run, and only the instances of its split are counted.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
 use anyhow::bail;
+use benchscope_contract::coverage;
 use benchscope_contract::{IndexShard, Manifest};
 
 use crate::run_store::NewRun;
-
-/// How many ids a warning names.
-const IDS_NAMED: usize = 5;
 
 /// What the user asked for about names.
 #[derive(Debug, Clone, Default)]
@@ -107,28 +105,14 @@ pub fn split_ids(data: &Path, manifest: &Manifest, dataset: &str, split: &str) -
 /// Drops the results (and patches and logs) of instances that `ids` does not hold, and says
 /// which, in a warning and in the run's notes.
 pub fn keep_split_instances(new: &mut NewRun, ids: &BTreeSet<String>) -> Option<String> {
-    let outside: Vec<String> = new
-        .run
-        .results
-        .iter()
-        .map(|r| r.instance_id.clone())
-        .filter(|id| !ids.contains(id))
-        .collect();
+    let ids: HashSet<&str> = ids.iter().map(String::as_str).collect();
+    let outside = coverage::keep_split_instances(&mut new.run, &ids);
     if outside.is_empty() {
         return None;
     }
-    new.run.results.retain(|r| ids.contains(&r.instance_id));
-    new.patches.retain(|id, _| ids.contains(id));
-    new.logs.retain(|id, _| ids.contains(id));
-    let named: Vec<&str> = outside.iter().take(IDS_NAMED).map(String::as_str).collect();
-    let more = if outside.len() > IDS_NAMED { ", ..." } else { "" };
-    let message = format!(
-        "{} instances are not in {}/{} and are not counted: {}{more}",
-        outside.len(),
-        new.run.dataset,
-        new.run.split,
-        named.join(", ")
-    );
+    new.patches.retain(|id, _| ids.contains(id.as_str()));
+    new.logs.retain(|id, _| ids.contains(id.as_str()));
+    let message = coverage::outside_message(&outside, &new.run.dataset, &new.run.split);
     new.run.notes.push(message.clone());
     Some(message)
 }

@@ -11,6 +11,8 @@ import { largeData, hugeData, lcaData } from './fixtures.js';
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 /** The demo instance graded from a log that leaves some of its listed tests out. */
 const PARTIAL = 'benchscope-demo__slugkit-4';
+/** The instances the graded directory's summary run resolves (it attempts two more). */
+const SUMMARY_RESOLVED = ['benchscope-demo__matrixlite-7', 'benchscope-demo__slugkit-5', 'benchscope-demo__unitcalc-1'];
 let server;
 let session;
 let lite = null;
@@ -67,6 +69,11 @@ function gradedData() {
   const logs = tempDir('logs');
   writeFileSync(join(logs, `${PARTIAL}.log`), [...f2p, p2p[0]].map((t) => `PASSED ${t}`).join('\n') + '\n');
   benchscope('grade', logs, '--data', out, '--dataset', 'demo', '--run', 'partial-log');
+  // A second run of other coverage: a harness summary over five of the twelve instances.
+  const ids = demo.map((r) => r.instance_id);
+  const summary = join(tempDir('summary'), 'summary.json');
+  writeFileSync(summary, JSON.stringify({ resolved_ids: SUMMARY_RESOLVED, unresolved_ids: ids.filter((id) => !SUMMARY_RESOLVED.includes(id)).slice(0, 2) }));
+  benchscope('import', summary, '--data', out, '--dataset', 'demo', '--run', 'summary');
   return out;
 }
 
@@ -154,6 +161,7 @@ test('lists the demo instances and filters them by repository, with the filter i
   assert.match(page.url(), /f=repo%3Abenchscope-demo%2Fslugkit/);
   const ids = await page.locator('.instance-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.id));
   assert.deepEqual(ids, demo.filter((r) => r.repo === 'benchscope-demo/slugkit').map((r) => r.instance_id));
+  assert.equal(await page.locator('.tagline').count(), 1, "Benchscope's own page keeps its tagline");
   assert.deepEqual(errors, []);
 });
 
@@ -350,6 +358,39 @@ test('a listed test the log never names is marked "not in the log", distinct fro
   const legend = await page.locator('.test-legend').textContent();
   assert.match(legend, /∅ not in the log/);
   assert.match(legend, /✗ failed/);
+  assert.deepEqual(errors, []);
+});
+
+test('runs are counted over their split: partial runs said on the leaderboard, two runs compared over every instance, differences per facet with McNemar and Holm', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=graded/&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tr[data-run="summary"]');
+  assert.equal(await page.locator('tr[data-run="summary"] .partial').textContent(), `5 of ${demo.length} attempted`);
+  assert.equal(await page.locator('tr[data-run="partial-log"] .partial').textContent(), `1 of ${demo.length} attempted`);
+  const percent = (await page.locator('tr[data-run="summary"] .resolved').textContent()).trim().split(' ')[0];
+  assert.equal(percent, (SUMMARY_RESOLVED.length * 100 / demo.length).toFixed(1), 'over the split, not over the attempted');
+  await page.goto(`${server.url}?data=graded/&view=analysis`);
+  await page.waitForSelector('.paired-scope');
+  assert.match(await page.locator('.paired-scope').textContent(), new RegExp(`every instance of the split \\(${demo.length}\\); the first run attempted 5, the second 1`));
+  const shown = (await page.locator('.paired-counts button').allTextContents()).map((t) => Number(t.split(': ')[1]));
+  assert.deepEqual(shown, [0, SUMMARY_RESOLVED.length, 0, demo.length - SUMMARY_RESOLVED.length]);
+  // Per category: the difference, McNemar's p and Holm's correction, computed here.
+  const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
+  const groups = [...new Set(demo.map((r) => categories[r.repo]))].sort();
+  const mcnemar = (b, c) => { const n = b + c; const k = Math.min(b, c); let tail = 0; let choose = 1; for (let i = 0; i <= k; i += 1) { if (i > 0) choose = (choose * (n - i + 1)) / i; tail += choose / 2 ** n; } return n === 0 ? 1 : Math.min(1, 2 * tail); };
+  const ps = groups.map((g) => mcnemar(demo.filter((r) => categories[r.repo] === g && SUMMARY_RESOLVED.includes(r.instance_id)).length, 0));
+  const order = ps.map((p, i) => [p, i]).sort((a, b) => a[0] - b[0]);
+  const holm = new Array(ps.length);
+  let running = 0;
+  order.forEach(([p, i], rank) => { running = Math.max(running, Math.min(1, (ps.length - rank) * p)); holm[i] = running; });
+  const rowsShown = await page.locator('.by-facet tbody tr').evaluateAll((trs) => trs.map((tr) => ({ value: tr.dataset.value, difference: Number(tr.querySelector('[data-difference]').dataset.difference), p: Number(tr.querySelector('[data-p]').dataset.p), holm: Number(tr.querySelector('[data-p-holm]').dataset.pHolm), totals: [...tr.querySelectorAll('td[data-total]')].map((td) => Number(td.dataset.total)) })));
+  assert.deepEqual(rowsShown.map((r) => r.value), groups);
+  rowsShown.forEach((row, i) => {
+    const size = demo.filter((r) => categories[r.repo] === row.value).length;
+    assert.deepEqual(row.totals, [size, size], `${row.value}: each run over the category's instances`);
+    assert.equal(row.difference, demo.filter((r) => categories[r.repo] === row.value && SUMMARY_RESOLVED.includes(r.instance_id)).length);
+    assert.ok(Math.abs(row.p - ps[i]) < 1e-12 && Math.abs(row.holm - holm[i]) < 1e-12, `${row.value}: ${row.p} ${row.holm}`);
+  });
   assert.deepEqual(errors, []);
 });
 
@@ -647,7 +688,7 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   });
   const runs = Object.fromEntries(['gold', 'partly-right'].map((name) => [name, JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8'))]));
   const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
-  const cells = await page.locator('.by-facet td').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
+  const cells = await page.locator('.by-facet td[data-run]').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
   assert.ok(cells.length > 0);
   for (const [category, run, resolved, total] of cells) {
     const ids = demo.filter((r) => categories[r.repo] === category).map((r) => r.instance_id);
@@ -770,6 +811,7 @@ test('a published site works from a sub-path: its title, intro and default view,
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.equal(await page.title(), 'Demo board');
   assert.equal(await page.locator('.brand').textContent(), 'Demo board');
+  assert.equal(await page.locator('.tagline').count(), 0, "the site's own title replaces Benchscope's tagline");
   assert.equal(await page.locator('.site-intro h3').textContent(), 'Welcome');
   assert.match(await page.locator('.site-intro').textContent(), /<script>window.__pwned = 9<\/script>/, 'raw HTML in the intro is text');
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
@@ -790,12 +832,24 @@ test('bring your own: a dropped harness summary and predictions become runs, wit
   await page.waitForSelector('.drop-zone');
   const ids = demo.map((r) => r.instance_id);
   const resolvedIds = ids.filter((_, i) => i % 3 === 0);
-  const summary = { resolved_ids: resolvedIds, unresolved_ids: ids.filter((_, i) => i % 3 !== 0), failure_reasons: { [ids[1]]: 'timeout' } };
+  // Two ids the split does not have: named, and not counted.
+  const summary = { resolved_ids: [...resolvedIds, 'elsewhere__repo-1'], unresolved_ids: [...ids.filter((_, i) => i % 3 !== 0), 'elsewhere__repo-2'], failure_reasons: { [ids[1]]: 'timeout' } };
   const before = requests.length;
-  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'mymodel.run7.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(summary)) });
-  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel"]');
-  const percent = await page.locator('tr[data-run="dropped-mymodel"] .resolved').textContent();
+  const file = { name: 'mymodel.v1.5.run7.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(summary)) };
+  await page.locator('.drop-zone input[type=file]').setInputFiles(file);
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel.v1.5.run7"]');
+  const percent = await page.locator('tr[data-run="dropped-mymodel.v1.5.run7"] .resolved').textContent();
   assert.equal(percent.trim().split(' ')[0], (resolvedIds.length * 100 / ids.length).toFixed(1));
+  assert.equal(await page.locator('tr[data-run="dropped-mymodel.v1.5.run7"] td').nth(1).textContent(), 'mymodel.v1.5', 'the whole model part names it');
+  assert.match(await page.locator('.dropped-warning').first().textContent(), /2 instances are not in demo\/test and are not counted: elsewhere__repo-1, elsewhere__repo-2/);
+  // The same file again is a second run, never a silent replacement.
+  await page.locator('.drop-zone input[type=file]').setInputFiles(file);
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel.v1.5.run7-2"]');
+  assert.match(await page.locator('.drop-zone').textContent(), /a run `dropped-mymodel.v1.5.run7` is already loaded: this one is `dropped-mymodel.v1.5.run7-2`/);
+  // A pretty-printed file with a fault on line 4 is named at line 4.
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'pretty.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "resolved_ids": [\n    "a"\n    "b"\n  ]\n}\n') });
+  await page.waitForSelector('.drop-zone .error');
+  assert.match(await page.locator('.drop-zone .error').first().textContent(), /pretty\.json: not valid JSON: line 4 column 5/);
   // A predictions file, dropped as a real drop event carries it.
   const id = 'benchscope-demo__tinyconf-12';
   const predictions = readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8');
@@ -806,14 +860,14 @@ test('bring your own: a dropped harness summary and predictions become runs, wit
   }, { text: predictions });
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-theirs"]');
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('{"instance_id": "a", "model_patch": ""}\n{nope\n') });
-  await page.waitForSelector('.drop-zone .error');
-  assert.match(await page.locator('.drop-zone .error').textContent(), /broken\.jsonl.*line 2: not JSON/);
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
+  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /broken\.jsonl.*line 2: not JSON/);
   assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
   // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.
   await page.click('.view-tabs .tab >> text=Instances');
   await page.click(`.instance-row[data-id="${id}"] a`);
-  await page.waitForSelector('.runs-table tr[data-run="dropped-mymodel"]');
-  assert.equal(await page.locator('tr[data-run="dropped-mymodel"] .verdict').textContent(), resolvedIds.includes(id) ? 'resolved' : 'unresolved');
+  await page.waitForSelector('.runs-table tr[data-run="dropped-mymodel.v1.5.run7"]');
+  assert.equal(await page.locator('tr[data-run="dropped-mymodel.v1.5.run7"] .verdict').textContent(), resolvedIds.includes(id) ? 'resolved' : 'unresolved');
   await page.click('tr[data-run="dropped-theirs"] .show-patch');
   await page.waitForSelector('tr.model-patch .diff-file');
   const patch = predictions.trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch;

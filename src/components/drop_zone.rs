@@ -2,37 +2,60 @@
 //! keyboard) is read in the browser and added as a run of the selected split. Nothing is sent
 //! anywhere; the run lasts as long as the page.
 
-use benchscope_contract::dropped::read_dropped;
+use std::collections::HashSet;
+
+use benchscope_contract::dropped::{read_dropped, DroppedRun};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api::{DroppedRuns, LoadError, RunCache};
 use crate::app::ErrorBox;
 
-/// The zone, adding runs to `dataset`/`split` (a run file naming one of `known` splits keeps it).
+/// What the zone said about each file dropped so far: the run added with its warnings, or the
+/// error. Provided at the root, so it outlives a reload of the page.
+#[derive(Clone, Copy)]
+pub struct DropMessages(pub RwSignal<Vec<DropMessage>>);
+
+/// One file's outcome: the line saying what was added and its warnings, or the error.
+pub type DropMessage = Result<(String, Vec<String>), LoadError>;
+
+/// The instance ids of each loaded `(dataset, split)`, and the run ids already loaded.
+#[derive(Debug, Clone, Default)]
+pub struct DropTargets {
+    /// `((dataset, split), ids)` per loaded split.
+    pub splits: Vec<((String, String), HashSet<String>)>,
+    /// Run ids in use.
+    pub taken: Vec<String>,
+}
+
+/// The zone, adding runs to `dataset`/`split` (a run file naming one of the loaded splits keeps
+/// it), each fitted to its split: instances the split does not have are left out and named, and
+/// a run id in use gets a distinct one.
 #[component]
-pub fn DropZone(base: String, dataset: String, split: String, known: Vec<(String, String)>) -> impl IntoView {
+pub fn DropZone(base: String, dataset: String, split: String, targets: DropTargets) -> impl IntoView {
     let dropped = expect_context::<DroppedRuns>();
     let cache = expect_context::<RunCache>();
-    let messages = RwSignal::new(Vec::<Result<String, LoadError>>::new());
+    // Kept at the root: adding a run reloads the page's sets, and the zone with them.
+    let messages = expect_context::<DropMessages>().0;
     let hovering = RwSignal::new(false);
-    let (base, dataset, split, known) = (
+    let (base, dataset, split, targets) = (
         StoredValue::new(base),
         StoredValue::new(dataset),
         StoredValue::new(split),
-        StoredValue::new(known),
+        StoredValue::new(targets),
     );
     let cache = StoredValue::new(cache);
     let read = move |files: web_sys::FileList| {
         for index in 0..files.length() {
             let Some(file) = files.item(index) else { continue };
-            let (base, dataset, split, known, cache) = (
+            let (base, dataset, split, targets, cache) = (
                 base.get_value(),
                 dataset.get_value(),
                 split.get_value(),
-                known.get_value(),
+                targets.get_value(),
                 cache.get_value(),
             );
+            let dropped_ids: Vec<String> = dropped.0.with_untracked(|runs| runs.iter().map(|r| r.id.clone()).collect());
             leptos::task::spawn_local(async move {
                 let name = file.name();
                 let text = wasm_bindgen_futures::JsFuture::from(file.text())
@@ -45,19 +68,28 @@ pub fn DropZone(base: String, dataset: String, split: String, known: Vec<(String
                 };
                 let message = outcome
                     .map(|mut run| {
-                        if !known.iter().any(|(d, s)| *d == run.run.dataset && *s == run.run.split) {
+                        let joins = |run: &DroppedRun, (d, s): &(String, String)| *d == run.run.dataset && *s == run.run.split;
+                        if !targets.splits.iter().any(|(key, _)| joins(&run, key)) {
                             (run.run.dataset, run.run.split) = (dataset.clone(), split.clone());
                         }
+                        // A split with no exported instances (runs alone) cannot say which ids are its own.
+                        let split_ids = targets
+                            .splits
+                            .iter()
+                            .find(|(key, _)| joins(&run, key))
+                            .map(|(_, ids)| ids.clone())
+                            .filter(|ids| !ids.is_empty());
+                        let ids = split_ids.unwrap_or_else(|| run.run.results.iter().map(|r| r.instance_id.clone()).collect());
+                        let taken: Vec<&str> = targets.taken.iter().chain(&dropped_ids).map(String::as_str).collect();
+                        run.fit(&ids.iter().map(String::as_str).collect(), &taken);
+                        let warnings = std::mem::take(&mut run.warnings);
                         let entry = cache.add_dropped(&base, run);
                         let line = format!(
                             "Added {} ({} results) to {}/{}",
                             entry.system.name, entry.instances, entry.dataset, entry.split
                         );
-                        dropped.0.update(|runs| {
-                            runs.retain(|r| r.id != entry.id);
-                            runs.push(entry);
-                        });
-                        line
+                        dropped.0.update(|runs| runs.push(entry));
+                        (line, warnings)
                     })
                     .map_err(|message| LoadError { url: name, message });
                 messages.update(|m| m.push(message));
@@ -86,7 +118,10 @@ pub fn DropZone(base: String, dataset: String, split: String, known: Vec<(String
                 <label class="file-button">"choose files"<input type="file" multiple accept=".json,.jsonl" on:change=on_change /></label>
                 ". It stays in this page; nothing is uploaded."</p>
             {move || messages.get().into_iter().map(|m| match m {
-                Ok(line) => view! { <p class="dropped-ok" role="status">{line}</p> }.into_any(),
+                Ok((line, warnings)) => view! {
+                    <p class="dropped-ok" role="status">{line}</p>
+                    {warnings.into_iter().map(|w| view! { <p class="dropped-warning" role="status">{w}</p> }).collect_view()}
+                }.into_any(),
                 Err(error) => view! { <ErrorBox error /> }.into_any(),
             }).collect_view()}
         </section>

@@ -8,7 +8,9 @@ use std::collections::BTreeSet;
 use benchscope_contract::leaderboard::LeaderboardRow;
 use leptos::prelude::*;
 
-use crate::components::drop_zone::DropZone;
+use benchscope_contract::IndexRow;
+
+use crate::components::drop_zone::{DropTargets, DropZone};
 use crate::sets::LoadedSet;
 
 /// A sortable column: its title and how two rows compare on it.
@@ -99,8 +101,8 @@ const COLUMNS: [Column; 11] = [
 
 /// The leaderboard of the first loaded set.
 #[component]
-pub fn LeaderboardPage(sets: Vec<LoadedSet>, base: String) -> impl IntoView {
-    let known: Vec<(String, String)> = sets.iter().map(|s| (s.dataset.clone(), s.split.name.clone())).collect();
+pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl IntoView {
+    let targets = drop_targets(&rows, &sets);
     let Some(set) = sets.into_iter().next() else { return ().into_any() };
     let rows = set.leaderboard();
     let tags: BTreeSet<String> = rows.iter().flat_map(|r| r.tags.iter().cloned()).collect();
@@ -131,7 +133,7 @@ pub fn LeaderboardPage(sets: Vec<LoadedSet>, base: String) -> impl IntoView {
     view! {
         <section class="leaderboard">
             <h2>{title}</h2>
-            <DropZone base dataset=set.dataset.clone() split=set.split.name.clone() known />
+            <DropZone base dataset=set.dataset.clone() split=set.split.name.clone() targets />
             <div class="toolbar">
                 <input type="search" aria-label="Filter runs by system, model, scaffold or organisation" placeholder="Filter runs"
                     on:input=move |ev| text.set(event_target_value(&ev)) />
@@ -155,10 +157,25 @@ pub fn LeaderboardPage(sets: Vec<LoadedSet>, base: String) -> impl IntoView {
                     {move || shown.get().into_iter().enumerate().map(|(rank, row)| row_view(rank + 1, row)).collect_view()}
                 </tbody>
             </table>
-            <p class="note">{format!("% resolved is over the split's {n} instances; the interval is Wilson's 95% score interval. A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown beside it.")}</p>
+            <p class="note">{format!("% resolved is over the split's {n} instances (a run that attempted part of them counts the rest as unresolved, as the harness does); the interval is Wilson's 95% score interval. A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown beside it.")}</p>
         </section>
     }
     .into_any()
+}
+
+/// The ids of each loaded split and the run ids in use, for a dropped file to fit itself to.
+fn drop_targets(rows: &[IndexRow], sets: &[LoadedSet]) -> DropTargets {
+    let splits = sets
+        .iter()
+        .enumerate()
+        .map(|(i, set)| {
+            let end = sets.get(i + 1).map_or(rows.len(), |next| next.start);
+            let ids = rows[set.start.min(end)..end].iter().map(|r| r.id.clone()).collect();
+            ((set.dataset.clone(), set.split.name.clone()), ids)
+        })
+        .collect();
+    let taken = sets.iter().flat_map(|s| s.runs.iter().map(|r| r.id.clone())).collect();
+    DropTargets { splits, taken }
 }
 
 fn searchable(row: &LeaderboardRow) -> String {
@@ -210,6 +227,7 @@ fn row_view(rank: usize, row: LeaderboardRow) -> impl IntoView {
             <td class="num resolved">
                 {percent(row.resolved_percent)}" "<span class="interval">{interval}</span>
                 {row.counted_differs.map(|c| view! { <span class="differs" title="The source's per-instance results give a different number">{format!(" ≠ {c:.1} counted")}</span> })}
+                {row.partial.map(|(attempted, total)| view! { <span class="partial" title="The instances it did not attempt count as unresolved">{format!("{attempted} of {total} attempted")}</span> })}
             </td>
             <td class="num passed">{percent(row.passed_percent)}</td>
             <td class="num">{count(row.tokens_in)}</td>

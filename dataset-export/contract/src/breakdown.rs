@@ -6,37 +6,54 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::instance::IndexRow;
 use crate::outcomes::run_facet;
+use crate::outcomes::{NOT_RUN, RESOLVED};
 use crate::query::{bucket_labels, facet_value};
-use crate::stats::PairedCounts;
+use crate::stats::{holm, PairedCounts};
 
-/// One value of the facet: per run, `(resolved, evaluated)`.
+/// One value of the facet: per run, `(resolved, instances)`, and how many it attempted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
     /// The facet value.
     pub value: String,
-    /// Per run, in the order asked: instances resolved and instances the run has a result for.
+    /// Per run, in the order asked: instances resolved and the group's instances. A run is
+    /// counted over its split, as the harness and the leaderboard count it: an instance it did
+    /// not attempt is unresolved.
     pub counts: Vec<(u64, u64)>,
+    /// Per run: the group's instances it has a result for.
+    pub attempted: Vec<u64>,
 }
 
-/// The resolved counts of `runs` per value of `facet` over `rows`. Values are in the facet's
-/// natural order (size buckets small to large, others by name).
+/// Whether a run's outcome facet value is an attempt (anything but `not run`).
+fn attempted(outcome: Option<&String>) -> bool {
+    outcome.is_some_and(|o| o != NOT_RUN)
+}
+
+/// Whether a run's outcome facet value is `resolved`.
+fn resolved(outcome: Option<&String>) -> bool {
+    outcome.is_some_and(|o| o == RESOLVED)
+}
+
+/// The resolved counts of `runs` per value of `facet` over `rows`, each over the group's
+/// instances. Values are in the facet's natural order (size buckets small to large, others by
+/// name).
 pub fn breakdown(rows: &[IndexRow], facet: &str, runs: &[String]) -> Vec<Group> {
     let facets: Vec<String> = runs.iter().map(|r| run_facet(r)).collect();
-    let mut groups: BTreeMap<String, Vec<(u64, u64)>> = BTreeMap::new();
+    let mut groups: BTreeMap<String, Group> = BTreeMap::new();
     for row in rows {
         let Some(value) = facet_value(row, facet) else { continue };
-        let counts = groups.entry(value.to_string()).or_insert_with(|| vec![(0, 0); runs.len()]);
-        for (count, run) in counts.iter_mut().zip(&facets) {
-            match row.facets.get(run).map(String::as_str) {
-                None | Some("not run") => {}
-                Some(outcome) => {
-                    count.1 += 1;
-                    count.0 += u64::from(outcome == "resolved");
-                }
-            }
+        let group = groups.entry(value.to_string()).or_insert_with(|| Group {
+            value: value.to_string(),
+            counts: vec![(0, 0); runs.len()],
+            attempted: vec![0; runs.len()],
+        });
+        for ((count, tried), run) in group.counts.iter_mut().zip(group.attempted.iter_mut()).zip(&facets) {
+            let outcome = row.facets.get(run);
+            count.1 += 1;
+            count.0 += u64::from(resolved(outcome));
+            *tried += u64::from(attempted(outcome));
         }
     }
-    let mut list: Vec<Group> = groups.into_iter().map(|(value, counts)| Group { value, counts }).collect();
+    let mut list: Vec<Group> = groups.into_values().collect();
     sort_in_facet_order(&mut list, facet, |g| &g.value);
     list
 }
@@ -76,25 +93,81 @@ fn sort_in_facet_order<T>(list: &mut [T], facet: &str, value: impl Fn(&T) -> &St
     }
 }
 
-/// Two runs on the instances both have a result for.
-pub fn paired(rows: &[IndexRow], first: &str, second: &str) -> PairedCounts {
+/// Two runs compared over every one of `rows` (an instance a run did not attempt is unresolved
+/// by it), with how many each attempted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Paired {
+    /// The four counts.
+    pub counts: PairedCounts,
+    /// Instances the first run attempted.
+    pub first_attempted: u64,
+    /// Instances the second run attempted.
+    pub second_attempted: u64,
+    /// Instances compared.
+    pub instances: u64,
+}
+
+/// Two runs over `rows`.
+pub fn paired<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, first: &str, second: &str) -> Paired {
     let (first, second) = (run_facet(first), run_facet(second));
-    let mut counts = PairedCounts::default();
+    let mut paired = Paired::default();
     for row in rows {
-        let (Some(a), Some(b)) = (row.facets.get(&first), row.facets.get(&second)) else {
-            continue;
-        };
-        if a == "not run" || b == "not run" {
-            continue;
-        }
-        match (a == "resolved", b == "resolved") {
+        let (a, b) = (row.facets.get(&first), row.facets.get(&second));
+        paired.instances += 1;
+        paired.first_attempted += u64::from(attempted(a));
+        paired.second_attempted += u64::from(attempted(b));
+        let counts = &mut paired.counts;
+        match (resolved(a), resolved(b)) {
             (true, true) => counts.both += 1,
             (true, false) => counts.first_only += 1,
             (false, true) => counts.second_only += 1,
             (false, false) => counts.neither += 1,
         }
     }
-    counts
+    paired
+}
+
+/// One value of a facet with two runs compared on its instances, and McNemar's p-value with
+/// Holm's correction across the values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairedGroup {
+    /// The facet value.
+    pub value: String,
+    /// The two runs on the value's instances.
+    pub paired: Paired,
+    /// McNemar's exact p-value.
+    pub p: f64,
+    /// The p-value after Holm's correction across every value of the facet.
+    pub p_holm: f64,
+}
+
+/// Two runs compared per value of `facet`, in the facet's order.
+pub fn paired_by_facet(rows: &[IndexRow], facet: &str, first: &str, second: &str) -> Vec<PairedGroup> {
+    let mut groups: BTreeMap<String, Vec<&IndexRow>> = BTreeMap::new();
+    for row in rows {
+        if let Some(value) = facet_value(row, facet) {
+            groups.entry(value.to_string()).or_default().push(row);
+        }
+    }
+    let mut list: Vec<PairedGroup> = groups
+        .into_iter()
+        .map(|(value, rows)| {
+            let paired = paired(rows, first, second);
+            let p = paired.counts.mcnemar_p();
+            PairedGroup {
+                value,
+                paired,
+                p,
+                p_holm: p,
+            }
+        })
+        .collect();
+    let adjusted = holm(&list.iter().map(|g| g.p).collect::<Vec<_>>());
+    for (group, p_holm) in list.iter_mut().zip(adjusted) {
+        group.p_holm = p_holm;
+    }
+    sort_in_facet_order(&mut list, facet, |g| &g.value);
+    list
 }
 
 #[cfg(test)]
@@ -134,7 +207,8 @@ mod tests {
         let values: Vec<&str> = groups.iter().map(|g| g.value.as_str()).collect();
         assert_eq!(values, ["1-10", "11-50", "201+"]);
         assert_eq!(groups[0].counts, [(1, 2), (2, 2)]);
-        assert_eq!(groups[1].counts, [(0, 1), (0, 0)], "`not run` is not counted");
+        assert_eq!(groups[1].counts, [(0, 1), (0, 1)], "`not run` counts as unresolved");
+        assert_eq!(groups[1].attempted, [1, 0]);
         let rates: HashMap<String, f64> = [("1".to_string(), 0.5), ("2".to_string(), 1.0), ("4".to_string(), 0.25)]
             .into_iter()
             .collect();
@@ -143,6 +217,18 @@ mod tests {
         assert_eq!(means[1].sums, [(0.0, 0)]);
         assert_eq!(means[2].sums, [(0.5, 1)]);
         let pair = paired(&rows, "a", "b");
-        assert_eq!((pair.both, pair.first_only, pair.second_only, pair.neither), (1, 1, 1, 0));
+        let c = pair.counts;
+        assert_eq!(
+            (c.both, c.first_only, c.second_only, c.neither),
+            (1, 1, 1, 1),
+            "over every instance"
+        );
+        assert_eq!((pair.first_attempted, pair.second_attempted, pair.instances), (4, 3, 4));
+        let by_lines = paired_by_facet(&rows, "lines", "a", "b");
+        assert_eq!(
+            by_lines.iter().map(|g| g.value.as_str()).collect::<Vec<_>>(),
+            ["1-10", "11-50", "201+"]
+        );
+        assert!(by_lines.iter().all(|g| g.p_holm >= g.p));
     }
 }

@@ -3,10 +3,12 @@
 //! summary (`resolved_ids`, `unresolved_ids`, ...), or predictions (JSONL, a JSON list, or an
 //! object keyed by instance id, of `{instance_id, model_name_or_path, model_patch}`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use serde_json::Value;
 
+use crate::coverage;
+use crate::json_document::{self, Document};
 use crate::run::{InstanceResult, PatchShard, Run, SystemInfo};
 use crate::FORMAT_VERSION;
 
@@ -17,6 +19,33 @@ pub struct DroppedRun {
     pub run: Run,
     /// The model patches, by instance id (predictions only).
     pub patches: Option<PatchShard>,
+    /// What the reader should know: forgiven trailing commas, instances outside the split, a
+    /// run id that was taken.
+    pub warnings: Vec<String>,
+}
+
+impl DroppedRun {
+    /// Fits the run to the split it joins: instances `split_ids` does not hold are left out and
+    /// named, and an id among `taken` becomes a distinct one (never a silent replacement).
+    pub fn fit(&mut self, split_ids: &HashSet<&str>, taken: &[&str]) {
+        let outside = coverage::keep_split_instances(&mut self.run, split_ids);
+        if !outside.is_empty() {
+            if let Some(shard) = &mut self.patches {
+                shard.patches.retain(|id, _| split_ids.contains(id.as_str()));
+            }
+            let message = coverage::outside_message(&outside, &self.run.dataset, &self.run.split);
+            self.run.notes.push(message.clone());
+            self.warnings.push(message);
+        }
+        let id = coverage::distinct_id(&self.run.id, taken);
+        if id != self.run.id {
+            self.warnings
+                .push(format!("a run `{}` is already loaded: this one is `{id}`", self.run.id));
+            let n = id.rsplit('-').next().unwrap_or_default().to_string();
+            self.run.system.name = format!("{} ({n})", self.run.system.name);
+            self.run.id = id;
+        }
+    }
 }
 
 /// The results a harness run summary lists: each id list becomes verdicts, and
@@ -64,20 +93,14 @@ pub fn results_from_summary(summary: &Value) -> Vec<InstanceResult> {
 /// Reads the file `name` with content `text` as a run of `dataset`/`split` (a run file keeps its
 /// own). The error names the file and, for predictions, the line.
 pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Result<DroppedRun, String> {
-    let stem: String = name
-        .split('.')
-        .next()
-        .unwrap_or(name)
+    // `<model>.<run_id>.json`: the file's stem names the run; its model part names the system.
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let model_part = stem.rsplit_once('.').map_or(stem, |(model, _)| model).to_string();
+    let safe: String = stem
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
+        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' })
         .collect();
-    let id = format!("dropped-{stem}");
+    let id = format!("dropped-{safe}");
     let new_run = |results: Vec<InstanceResult>, system: String| Run {
         id: id.clone(),
         dataset: dataset.to_string(),
@@ -93,37 +116,53 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         notes: Vec::new(),
         results,
     };
-    match serde_json::from_str::<Value>(text) {
-        Ok(value @ Value::Object(_)) if value.get("results").is_some() && value.get("system").is_some() => {
+    let (value, comma_lines) = match json_document::read(text.as_bytes()) {
+        Document::Json(value, comma_lines) => (Some(value), comma_lines),
+        Document::NotJson => (None, Vec::new()),
+        Document::Invalid(fault) => return Err(format!("{name}: not valid JSON: {fault}")),
+    };
+    let mut dropped = match value {
+        Some(value @ Value::Object(_)) if value.get("results").is_some() && value.get("system").is_some() => {
             let run: Run = serde_json::from_value(value).map_err(|e| format!("{name}: not a Benchscope run file: {e}"))?;
-            Ok(DroppedRun { run, patches: None })
+            DroppedRun {
+                run,
+                patches: None,
+                warnings: Vec::new(),
+            }
         }
-        Ok(value @ Value::Object(_)) if value.get("resolved_ids").is_some() => Ok(DroppedRun {
-            run: new_run(results_from_summary(&value), stem.clone()),
+        Some(value @ Value::Object(_)) if value.get("resolved_ids").is_some() => DroppedRun {
+            run: new_run(results_from_summary(&value), model_part),
             patches: None,
-        }),
-        Ok(Value::Object(map)) if !map.contains_key("instance_id") => {
+            warnings: Vec::new(),
+        },
+        Some(Value::Object(map)) if !map.contains_key("instance_id") => {
             let records = map.into_iter().map(|(id, mut v)| {
                 if let Value::Object(fields) = &mut v {
                     fields.entry("instance_id").or_insert(Value::String(id));
                 }
                 Ok(v)
             });
-            predictions(name, records.collect(), new_run)
+            predictions(name, records.collect(), new_run)?
         }
-        Ok(Value::Array(items)) => predictions(name, items.into_iter().map(Ok).collect(), new_run),
-        Ok(single @ Value::Object(_)) => predictions(name, vec![Ok(single)], new_run),
-        Ok(_) => Err(format!("{name}: not a run file, a harness summary or predictions")),
-        Err(_) => {
+        Some(Value::Array(items)) => predictions(name, items.into_iter().map(Ok).collect(), new_run)?,
+        Some(single @ Value::Object(_)) => predictions(name, vec![Ok(single)], new_run)?,
+        Some(_) => return Err(format!("{name}: not a run file, a harness summary or predictions")),
+        None => {
             let lines = text
                 .lines()
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty())
                 .map(|(i, l)| serde_json::from_str::<Value>(l).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1)))
                 .collect();
-            predictions(name, lines, new_run)
+            predictions(name, lines, new_run)?
         }
-    }
+    };
+    dropped.warnings.extend(
+        comma_lines
+            .into_iter()
+            .map(|line| format!("{name}: line {line}: a trailing comma before a closing bracket, read as if absent")),
+    );
+    Ok(dropped)
 }
 
 /// Predictions become a run without verdicts whose results point at their patches.
@@ -164,6 +203,7 @@ fn predictions(
             format_version: FORMAT_VERSION,
             patches,
         }),
+        warnings: Vec::new(),
     })
 }
 
@@ -174,9 +214,10 @@ mod tests {
     #[test]
     fn a_harness_summary_gives_verdicts_and_failure_modes() {
         let text = r#"{"resolved_ids": ["a"], "unresolved_ids": ["b"], "empty_patch_ids": ["c"], "error_ids": ["d"], "failure_reasons": {"b": "timeout"}}"#;
-        let dropped = read_dropped("model.run1.json", text, "lite", "test").unwrap();
+        let dropped = read_dropped("glm-5.3-zcode.run1.json", text, "lite", "test").unwrap();
         let run = dropped.run;
-        assert_eq!((run.id.as_str(), run.dataset.as_str()), ("dropped-model", "lite"));
+        assert_eq!((run.id.as_str(), run.dataset.as_str()), ("dropped-glm-5.3-zcode.run1", "lite"));
+        assert_eq!(run.system.name, "glm-5.3-zcode", "the whole model part names the system");
         let modes: Vec<_> = run
             .results
             .iter()
@@ -216,6 +257,24 @@ mod tests {
         let error = read_dropped("p.json", "[{\"model_patch\": \"x\"}]", "d", "t").unwrap_err();
         assert!(error.contains("record 1: field `instance_id`"), "{error}");
         assert!(read_dropped("x.json", "42", "d", "t").is_err());
+        let error = read_dropped("s.json", "{\n  \"resolved_ids\": [\n    \"a\"\n    \"b\"\n  ]\n}\n", "d", "t").unwrap_err();
+        assert!(error.starts_with("s.json: not valid JSON: line 4 column 5: expected"), "{error}");
+    }
+
+    #[test]
+    fn a_dropped_run_fits_its_split_and_never_replaces_one() {
+        let text = "{\"resolved_ids\": [\"a\", \"x\",],\n \"unresolved_ids\": [\"b\"]}";
+        let mut dropped = read_dropped("m.run.json", text, "d", "t").unwrap();
+        assert_eq!(
+            dropped.warnings,
+            ["m.run.json: line 1: a trailing comma before a closing bracket, read as if absent"]
+        );
+        dropped.fit(&["a", "b"].into_iter().collect(), &["dropped-m.run"]);
+        assert_eq!(dropped.run.results.len(), 2);
+        assert_eq!(dropped.run.id, "dropped-m.run-2");
+        assert_eq!(dropped.run.system.name, "m (2)");
+        assert_eq!(dropped.warnings[1], "1 instance is not in d/t and is not counted: x");
+        assert!(dropped.warnings[2].contains("already loaded"));
     }
 
     #[test]
@@ -235,7 +294,7 @@ mod tests {
                 ..Default::default()
             }],
         };
-        let dropped = read_dropped("mine.json", &serde_json::to_string(&run).unwrap(), "d", "t").unwrap();
+        let dropped = read_dropped("mine.json", &serde_json::to_string_pretty(&run).unwrap(), "d", "t").unwrap();
         assert_eq!(dropped.run, run);
     }
 }

@@ -40,6 +40,9 @@ pub struct LeaderboardRow {
     pub cost: Option<f64>,
     /// Per-instance results the run holds.
     pub instances: usize,
+    /// `(attempted, split instances)` for a run with per-instance results on part of its split
+    /// (the rest count as unresolved, as the harness counts them).
+    pub partial: Option<(usize, usize)>,
     /// Metric means (Long Code Arena's chrF, API recall, pass@1, ...): headline numbers other than
     /// the resolved, passed and cost figures above.
     pub metrics: Vec<(String, f64)>,
@@ -95,6 +98,7 @@ pub fn leaderboard_row(entry: &RunEntry, run: Option<&Run>, split_instances: usi
         tokens_out: sum_u64(|r| r.tokens_out),
         cost,
         instances: entry.instances,
+        partial: (entry.instances > 0 && entry.instances < split_instances).then_some((entry.instances, split_instances)),
         metrics: entry
             .headline
             .iter()
@@ -145,6 +149,12 @@ mod tests {
         let published = leaderboard_row(&entry("b", 0, None, &[("resolved_percent", 43.0)]), None, 300);
         assert_eq!(published.resolved_percent, Some(43.0));
         assert!(published.resolved_interval.is_some());
+        assert_eq!(counted.partial, None);
+        let partial = leaderboard_row(&entry("p", 37, Some(25), &[]), None, 300);
+        assert_eq!(
+            (partial.partial, partial.resolved_percent.map(|p| (p * 100.0).round())),
+            (Some((37, 300)), Some(833.0))
+        );
         let nothing = leaderboard_row(&entry("c", 0, None, &[]), None, 300);
         assert_eq!((nothing.resolved_percent, nothing.resolved_interval), (None, None));
     }

@@ -8,6 +8,9 @@
 //!   benchmarks without a pass/fail column fit too);
 //! - [`breakdown`]: resolved ratios by facet, and two runs paired;
 //! - [`dropped`]: result files a reader drops on the page, read as runs;
+//! - [`coverage`]: a run against its split (instances outside it left out and named);
+//! - [`json_document`]: a file holding one JSON document, told apart from JSON Lines, faults at
+//!   their true line and column;
 //! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
@@ -30,8 +33,10 @@
 
 pub mod breakdown;
 pub mod compare;
+pub mod coverage;
 pub mod dropped;
 pub mod instance;
+pub mod json_document;
 pub mod leaderboard;
 pub mod log;
 pub mod manifest;

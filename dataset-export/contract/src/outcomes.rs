@@ -17,6 +17,12 @@ pub const RESOLVED_BY: &str = "resolved by";
 /// The prefix of per-run facets: `run <run id>`.
 pub const RUN_FACET_PREFIX: &str = "run ";
 
+/// The outcome of an instance a run has no result for.
+pub const NOT_RUN: &str = "not run";
+
+/// The outcome of an instance a run resolved.
+pub const RESOLVED: &str = "resolved";
+
 /// The facet name of run `run_id`. Colons are replaced, since the URL keeps filters as
 /// `facet:value`.
 pub fn run_facet(run_id: &str) -> String {
@@ -26,8 +32,8 @@ pub fn run_facet(run_id: &str) -> String {
 /// What a run's result says about an instance, as a facet value.
 pub fn outcome_label(result: Option<&InstanceResult>) -> &str {
     match result {
-        None => "not run",
-        Some(r) if r.resolved == Some(true) => "resolved",
+        None => NOT_RUN,
+        Some(r) if r.resolved == Some(true) => RESOLVED,
         Some(r) => r.failure_mode.as_deref().filter(|m| !m.is_empty()).unwrap_or("unresolved"),
     }
 }

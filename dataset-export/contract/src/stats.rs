@@ -55,6 +55,21 @@ impl PairedCounts {
     }
 }
 
+/// Holm's step-down correction of `p_values` for testing them together: the i-th smallest is
+/// multiplied by (m - i), each kept at least as large as the one before it, capped at 1.
+pub fn holm(p_values: &[f64]) -> Vec<f64> {
+    let m = p_values.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &index) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p_values[index]).min(1.0));
+        adjusted[index] = running;
+    }
+    adjusted
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +114,17 @@ mod tests {
             (large - 0.001029736761268161).abs() < 1e-12,
             "exact in log space at n = 8300: {large}"
         );
+    }
+
+    #[test]
+    fn holm_steps_down_and_stays_monotone() {
+        // m = 4: the smallest times 4, the next times 3, ... never below the one before.
+        let adjusted = holm(&[0.01, 0.04, 0.03, 0.005]);
+        let expected = [0.03, 0.06, 0.06, 0.02];
+        for (a, e) in adjusted.iter().zip(expected) {
+            assert!((a - e).abs() < 1e-12, "{adjusted:?}");
+        }
+        assert_eq!(holm(&[0.5, 0.9]), [1.0, 1.0]);
+        assert!(holm(&[]).is_empty());
     }
 }

@@ -8,7 +8,7 @@
 mod csv_rows;
 mod directory;
 mod json_array;
-pub mod json_document;
+pub use benchscope_contract::json_document;
 mod jsonl;
 mod parquet_rows;
 

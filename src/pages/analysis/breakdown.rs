@@ -1,7 +1,8 @@
 //! The resolved ratio by a facet for the chosen runs: chart, table and downloads.
 
-use benchscope_contract::breakdown::Group;
+use benchscope_contract::breakdown::{paired_by_facet, Group, PairedGroup};
 use benchscope_contract::outcomes::run_facet;
+use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -37,7 +38,13 @@ pub fn BreakdownChart(
     facet: RwSignal<String>,
     groups: Memo<Vec<Group>>,
     chosen: RwSignal<Vec<String>>,
+    rows: StoredValue<Vec<IndexRow>>,
 ) -> impl IntoView {
+    // With exactly two runs chosen, each value's difference and its McNemar test (Holm-corrected).
+    let differences = Memo::new(move |_| match chosen.get().as_slice() {
+        [first, second] => rows.with_value(|rows| paired_by_facet(rows, &facet.get(), first, second)),
+        _ => Vec::new(),
+    });
     let url = expect_context::<UrlState>();
     let open = move |value: String, run: Option<String>| {
         let facet = facet.get_untracked();
@@ -58,33 +65,48 @@ pub fn BreakdownChart(
         }
     });
     let table = move || {
-        let (groups, chosen, data) = (groups.get(), chosen.get(), data.get());
+        let (groups, chosen, data, differences) = (groups.get(), chosen.get(), data.get(), differences.get());
+        let compared = !differences.is_empty();
         view! {
             <table class="breakdown-table by-facet">
-                <thead><tr><th scope="col">{facet.get()}</th>{data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}</tr></thead>
+                <thead><tr>
+                    <th scope="col">{facet.get()}</th>
+                    {data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}
+                    {compared.then(|| view! {
+                        <th scope="col" class="num">"Difference"</th>
+                        <th scope="col" class="num" title="McNemar's exact test on the value's instances">"p"</th>
+                        <th scope="col" class="num" title="The p-value after Holm's correction across the values">"p (Holm)"</th>
+                    })}
+                </tr></thead>
                 <tbody>
                     {groups.into_iter().map(|group| {
                         let value = group.value.clone();
-                        let cells = group.counts.iter().zip(&chosen).map(|(&(resolved, total), run)| {
+                        let cells = group.counts.iter().zip(&group.attempted).zip(&chosen).map(|((&(resolved, total), &attempted), run)| {
                             let (value, run, data_run) = (value.clone(), run.clone(), run.clone());
                             let percent = if total > 0 { format!("{:.1}%", resolved as f64 * 100.0 / total as f64) } else { "—".into() };
+                            let partial = (attempted < total).then(|| view! { <span class="partial">{format!(" ({attempted} attempted)")}</span> });
                             view! {
-                                <td class="num" data-run=data_run data-resolved=resolved data-total=total>
+                                <td class="num" data-run=data_run data-resolved=resolved data-total=total data-attempted=attempted>
                                     <a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone(), Some(run.clone())); }>{format!("{resolved}/{total}")}</a>
-                                    " "{percent}
+                                    " "{percent}{partial}
                                 </td>
                             }
                         }).collect_view();
+                        let difference = differences.iter().find(|d| d.value == value).map(difference_cells);
                         let group_value = value.clone();
                         view! {
                             <tr data-value=value.clone()>
                                 <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(group_value.clone(), None); }>{value.clone()}</a></th>
                                 {cells}
+                                {difference}
                             </tr>
                         }
                     }).collect_view()}
                 </tbody>
             </table>
+            {compared.then(|| view! {
+                <p class="note">"Each run counts over the value's instances; one it did not attempt is unresolved. Difference: the first run's resolved count minus the second's. p: McNemar's exact test on the instances one run resolves and the other does not; p (Holm): corrected for testing every value at once, so p (Holm) < 0.05 marks a value where the runs differ significantly."</p>
+            })}
         }
     };
     let download_csv = move |_| {
@@ -124,10 +146,22 @@ pub fn BreakdownChart(
     }
 }
 
-/// `facet,run,resolved,evaluated,percent` lines.
+/// The difference column of two runs on one value: count difference, p and Holm's p.
+fn difference_cells(group: &PairedGroup) -> impl IntoView {
+    let c = group.paired.counts;
+    let difference = c.first_only as i64 - c.second_only as i64;
+    let significant = group.p_holm < 0.05;
+    view! {
+        <td class="num difference" data-difference=difference>{format!("{difference:+}")}</td>
+        <td class="num" data-p=group.p>{format!("{:.3}", group.p)}</td>
+        <td class="num" class:significant=significant data-p-holm=group.p_holm>{format!("{:.3}", group.p_holm)}{significant.then_some(" *")}</td>
+    }
+}
+
+/// `facet,run,resolved,instances,percent` lines.
 fn to_csv(facet: &str, groups: &[Group], series: &[String]) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
-    let mut csv = format!("{},run,resolved,evaluated,percent\n", quote(facet));
+    let mut csv = format!("{},run,resolved,instances,percent\n", quote(facet));
     for group in groups {
         for ((resolved, total), name) in group.counts.iter().zip(series) {
             let percent = if *total > 0 {

@@ -88,7 +88,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
                 </label>
                 <RunPicker runs chosen />
             </div>
-            <BreakdownChart data facet groups chosen />
+            <BreakdownChart data facet groups chosen rows />
             <PassedBreakdown run_files=set.run_files.clone() rows facet />
             <MetricSections run_files=set.run_files.clone() rows facets=facet_list.clone() />
             <FailureModes runs rows chosen />

@@ -2,16 +2,17 @@
 
 use std::collections::BTreeSet;
 
-use benchscope_contract::breakdown::paired;
+use benchscope_contract::breakdown::{paired, Paired};
 use benchscope_contract::outcomes::run_facet;
+use benchscope_contract::query::Filter;
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 
 use super::RunList;
 use crate::url_state::UrlState;
 
-/// Two runs on the same instances: the four counts, each opening its instances, and McNemar's
-/// exact test.
+/// Two runs over every instance of the split, or of the list's current facet selection: the four
+/// counts, each opening its instances, each run's attempted count, and McNemar's exact test.
 #[component]
 pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl IntoView {
     let url = expect_context::<UrlState>();
@@ -21,7 +22,11 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
     }
     let first = RwSignal::new(ids[0].clone());
     let second = RwSignal::new(ids[1].clone());
-    let counts = Memo::new(move |_| rows.with_value(|rows| paired(rows, &first.get(), &second.get())));
+    let selection = Memo::new(move |_| url.with(|s| s.facets.clone()));
+    let counts = Memo::new(move |_| {
+        let filter = Filter::from_pairs(selection.get().iter().map(String::as_str));
+        rows.with_value(|rows| paired(rows.iter().filter(|r| filter.matches(r)), &first.get(), &second.get()))
+    });
     // The outcome values meaning "not resolved" for a run: every value it has but these two.
     let unresolved_values = move |run: &str| -> Vec<String> {
         let facet = run_facet(run);
@@ -44,10 +49,8 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
                 unresolved_values(run)
             }
         };
-        let mut pairs: Vec<String> = values(&a, a_resolved)
-            .into_iter()
-            .map(|v| format!("{}:{v}", run_facet(&a)))
-            .collect();
+        let mut pairs: Vec<String> = selection.get_untracked();
+        pairs.extend(values(&a, a_resolved).into_iter().map(|v| format!("{}:{v}", run_facet(&a))));
         pairs.extend(values(&b, b_resolved).into_iter().map(|v| format!("{}:{v}", run_facet(&b))));
         url.navigate(move |s| {
             s.view = Some("instances".into());
@@ -73,16 +76,18 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
             <h3>"Two runs, instance by instance"</h3>
             <div class="toolbar">{select(first, "First run")}" vs "{select(second, "Second run")}</div>
             {move || {
-                let c = counts.get();
+                let compared = counts.get();
+                let c = compared.counts;
                 let p = c.mcnemar_p();
                 let verdict = if c.first_only + c.second_only == 0 {
-                    "The two runs resolve the same instances.".to_string()
+                    "No instance is resolved by one run and not the other: these instances do not tell the runs apart.".to_string()
                 } else if p < 0.05 {
                     format!("McNemar's exact test: p = {p:.4}. The difference is significant at the 5% level: the runs are unlikely to be equally good on these instances.")
                 } else {
                     format!("McNemar's exact test: p = {p:.4}. The difference is not significant at the 5% level: these instances do not tell the runs apart.")
                 };
                 view! {
+                    <p class="paired-scope">{scope(&compared, selection.get().is_empty())}</p>
                     <ul class="paired-counts">
                         {cell("Resolved by both", "both", true, true, c.both)}
                         {cell("By the first only", "first", true, false, c.first_only)}
@@ -95,4 +100,17 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
         </section>
     }
     .into_any()
+}
+
+/// What the comparison covers: the instances, and what each run attempted of them.
+fn scope(compared: &Paired, whole_split: bool) -> String {
+    let over = if whole_split {
+        "every instance of the split"
+    } else {
+        "the instances of the list's current selection"
+    };
+    format!(
+        "Over {over} ({}); the first run attempted {}, the second {}. An instance a run did not attempt counts as unresolved.",
+        compared.instances, compared.first_attempted, compared.second_attempted
+    )
 }
