@@ -161,7 +161,13 @@ fn bad_predictions_end_in_clear_errors() {
     std::fs::write(&unknown, "{\"instance_id\": \"nope__x-1\", \"model_patch\": \"\"}\n").unwrap();
     let out = eval(&data, &repos, &unknown, "u", "3");
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("predictions name instances that calc/test does not have: nope__x-1"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown.jsonl: no prediction names an instance of calc/test"));
+    // Predictions for instances outside the split are named and left out; the others run.
+    let mixed = tmp.path().join("mixed.jsonl");
+    std::fs::write(&mixed, "{\"instance_id\": \"nope__x-1\", \"model_patch\": \"\"}\n{\"instance_id\": \"demo__calc-1\", \"model_patch\": \"\"}\n").unwrap();
+    let out = eval(&data, &repos, &mixed, "m", "3");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 instance is not in calc/test and is not counted: nope__x-1"));
     let invalid = tmp.path().join("invalid.jsonl");
     std::fs::write(&invalid, "{\"instance_id\": \"demo__calc-1\", \"model_patch\": \n").unwrap();
     let out = eval(&data, &repos, &invalid, "i", "3");
@@ -187,7 +193,8 @@ fn bad_predictions_end_in_clear_errors() {
         String::from_utf8_lossy(&out.stderr)
     );
     let manifest: Manifest = read_json(&data.join("manifest.json"));
-    assert!(manifest.runs.is_empty(), "no run was added by a failed command");
+    let runs: Vec<&str> = manifest.runs.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(runs, ["m"], "no run was added by a failed command");
 }
 
 /// The demo's three prediction sets, evaluated on its own repositories.

@@ -57,23 +57,25 @@ pub const DEFAULT_TEST_COMMAND: &str = "python3 -m pytest -rA -p no:cacheprovide
 /// Evaluates every prediction; returns the run to store and warnings.
 pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let (split, instances) = crate::data_dir::instances(&plan.data, &plan.dataset, plan.split.as_deref())?;
-    let predictions = read_predictions(&plan.predictions)?;
-    let unknown: Vec<&str> = predictions
+    let mut predictions = read_predictions(&plan.predictions)?;
+    let outside: Vec<String> = predictions
         .iter()
-        .map(|p| p.instance_id.as_str())
-        .filter(|id| !instances.contains_key(*id))
+        .map(|p| p.instance_id.clone())
+        .filter(|id| !instances.contains_key(id))
         .collect();
-    if !unknown.is_empty() {
+    predictions.retain(|p| instances.contains_key(&p.instance_id));
+    if predictions.is_empty() {
         bail!(
-            "{}: {} predictions name instances that {}/{split} does not have: {}",
+            "{}: no prediction names an instance of {}/{split}",
             plan.predictions.display(),
-            unknown.len(),
-            plan.dataset,
-            unknown.iter().take(10).copied().collect::<Vec<_>>().join(", ")
+            plan.dataset
         );
     }
     let no_network = network_isolation_available();
     let mut warnings = crate::predictions::patch_warnings(&predictions);
+    if !outside.is_empty() {
+        warnings.push(benchscope_contract::coverage::outside_message(&outside, &plan.dataset, &split));
+    }
     if !no_network {
         warnings.push("unshare -rn is not available here: the tests ran with network access".to_string());
     }
