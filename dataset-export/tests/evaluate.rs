@@ -164,7 +164,11 @@ fn bad_predictions_end_in_clear_errors() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown.jsonl: no prediction names an instance of calc/test"));
     // Predictions for instances outside the split are named and left out; the others run.
     let mixed = tmp.path().join("mixed.jsonl");
-    std::fs::write(&mixed, "{\"instance_id\": \"nope__x-1\", \"model_patch\": \"\"}\n{\"instance_id\": \"demo__calc-1\", \"model_patch\": \"\"}\n").unwrap();
+    std::fs::write(
+        &mixed,
+        "{\"instance_id\": \"nope__x-1\", \"model_patch\": \"\"}\n{\"instance_id\": \"demo__calc-1\", \"model_patch\": \"\"}\n",
+    )
+    .unwrap();
     let out = eval(&data, &repos, &mixed, "m", "3");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 instance is not in calc/test and is not counted: nope__x-1"));
