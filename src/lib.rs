@@ -23,6 +23,7 @@ pub mod file_tree;
 pub mod markdown;
 pub mod sections;
 pub mod syntax;
+pub mod text_form;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;

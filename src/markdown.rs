@@ -87,8 +87,62 @@ pub fn first_nodes_within(nodes: &[MdNode], budget: usize) -> usize {
     within.max(1).min(nodes.len())
 }
 
+/// `text` with Python's dunder names (`__name__`, `__future__`) escaped outside code, so that
+/// markdown never reads them as bold.
+pub fn protect_dunders(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut fenced = false;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fenced = !fenced;
+        }
+        if fenced || !line.contains("__") {
+            out.push_str(line);
+            continue;
+        }
+        // Outside backtick spans (the even-numbered pieces), `__word__` becomes `\_\_word\_\_`.
+        for (i, piece) in line.split('`').enumerate() {
+            if i > 0 {
+                out.push('`');
+            }
+            if i % 2 == 1 {
+                out.push_str(piece);
+            } else {
+                out.push_str(&escape_dunders(piece));
+            }
+        }
+    }
+    out
+}
+
+fn escape_dunders(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let starts_dunder = text[at..].starts_with("__") && (at == 0 || !is_word(bytes[at - 1]));
+        if starts_dunder {
+            let name_len = bytes[at + 2..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+            let end = at + 2 + name_len;
+            let closes = name_len > 0 && text[end..].starts_with("__") && bytes.get(end + 2).is_none_or(|b| !is_word(*b));
+            if closes {
+                out.push_str(&format!("\\_\\_{}\\_\\_", &text[at + 2..end]));
+                at = end + 2;
+                continue;
+            }
+        }
+        let c = text[at..].chars().next().expect("inside the text");
+        out.push(c);
+        at += c.len_utf8();
+    }
+    out
+}
+
 /// Parses `text` into a safe tree.
 pub fn parse_markdown(text: &str) -> Vec<MdNode> {
+    let text = &protect_dunders(text);
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
     let mut stack: Vec<(MdTag, Vec<MdNode>)> = vec![(MdTag::Span, Vec::new())];
     let push = |stack: &mut Vec<(MdTag, Vec<MdNode>)>, node: MdNode| {
@@ -184,6 +238,24 @@ pub fn safe_href(url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dunder_names_are_never_emphasis() {
+        let nodes = parse_markdown("Use __future__ and __main__.__spec__, not `__x__`, and __bold text__.\n\n```\n__init__\n```");
+        let text: String = nodes.iter().map(plain_text).collect();
+        assert!(text.contains("Use __future__ and __main__.__spec__, not __x__"), "{text}");
+        assert!(text.contains("__init__"));
+        assert!(!format!("{nodes:?}").contains("Strong([Text(\"future"), "{nodes:?}");
+    }
+
+    fn plain_text(node: &MdNode) -> String {
+        match node {
+            MdNode::Text(t) | MdNode::Code(t) => t.clone(),
+            MdNode::CodeBlock { code, .. } => code.clone(),
+            MdNode::Element(_, children) => children.iter().map(plain_text).collect(),
+            _ => String::new(),
+        }
+    }
 
     fn texts(nodes: &[MdNode], out: &mut String) {
         for node in nodes {

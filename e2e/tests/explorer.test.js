@@ -322,6 +322,32 @@ test('real SWE-bench Lite: the search finds the instance an issue describes', as
   assert.deepEqual(errors, []);
 });
 
+test("real SWE-bench Lite: Django's tracker text is shown as plain text, its line breaks kept, dunders literal, code monospace, raw on request", async (t) => {
+  if (!lite) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lite/&instance=django__django-11422`);
+  await page.waitForSelector('.document-text[data-form="plain"]');
+  const prose = await page.locator('.document-text .plain-prose').allTextContents();
+  assert.ok(prose.some((p) => p.includes('This is a bit convoluted, but here we go.\nEnvironment (OSX 10.11):')), JSON.stringify(prose));
+  const code = await page.locator('.document-text .plain-code').allTextContents();
+  assert.ok(code.some((c) => c.startsWith('$ python -V\nPython 3.6.2\n$ pip -V')), JSON.stringify(code));
+  assert.ok(code.some((c) => c.startsWith('def main():\n\tprint(')), 'indented source keeps its tabs');
+  const box = await page.locator('.document-text .plain-code').first().evaluate((el) => getComputedStyle(el).fontFamily);
+  assert.match(box, /mono/i);
+  await page.click('.raw-toggle');
+  const statement = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl'), 'utf8').split('\n').find((l) => l.includes('"django__django-11422"'))).problem_statement;
+  assert.equal(await page.locator('pre.raw-text').first().textContent(), statement);
+  await page.goto(`${server.url}?data=lite/&instance=django__django-13220`);
+  await page.waitForSelector('.document-text[data-form="plain"]');
+  assert.match(await page.locator('.document-text').first().textContent(), /add an __eq__ method/);
+  assert.equal(await page.locator('.document-text strong').count(), 0, 'no dunder turned bold');
+  assert.deepEqual(errors, []);
+});
+
 test('an instance shows each run: verdict, failure mode, per-test statuses, and the model patch against the gold', async () => {
   const { page, errors } = session;
   const id = 'benchscope-demo__tinyconf-12';
@@ -409,14 +435,40 @@ test('diffs: a file list that jumps to each file, collapsible files, and a side-
   assert.equal(await first.evaluate((d) => d.open), true, 'the file list opens and shows it');
   await gold.locator('.diff-layout button', { hasText: 'Side by side' }).click();
   await page.waitForURL((url) => url.search.includes('diff=split'));
-  const split = gold.locator('table.diff-table.split').first();
+  const split = gold.locator('.diff-split').first();
   await split.waitFor();
-  const left = await split.locator('td.code.del').count();
-  const right = await split.locator('td.code.add').count();
+  const left = await split.locator('.diff-half.old td.code.del').count();
+  const right = await split.locator('.diff-half.new td.code.add').count();
+  assert.equal(await split.locator('.diff-half.old td.code.add').count() + await split.locator('.diff-half.new td.code.del').count(), 0);
   const [counts] = [gitNumstat(record.patch).find((f) => f.path === (listed[0]))];
   assert.deepEqual([right, left], [counts.added, counts.removed], 'added lines on the right, removed on the left');
   await page.reload();
   await gold.locator('table.diff-table.split').first().waitFor();
+  // Geometry a reader sees: two equal code halves, each at least 40% of the diff, rows aligned, at 1280 and 390 px.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const diff = gold.locator('.diff-split').first();
+    const total = (await diff.boundingBox()).width;
+    const halves = await diff.locator('.diff-half').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    assert.equal(halves.length, 2);
+    for (const half of halves) assert.ok(half >= 0.4 * total, `${width} px: a half is ${half} of ${total}`);
+    const tops = await diff.locator('.diff-half').evaluateAll((els) => els.map((el) => [...el.querySelectorAll('tr')].map((tr) => Math.round(tr.getBoundingClientRect().top))));
+    assert.deepEqual(tops[0], tops[1], 'the halves stay row for row');
+    const wrapped = await diff.locator('td.code').evaluateAll((tds) => tds.filter((td) => getComputedStyle(td).whiteSpace !== 'pre').length);
+    assert.equal(wrapped, 0, 'code never wraps');
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Word-level highlighting: in a modified line, only the words that changed are marked.
+  await page.goto(`${server.url}?instance=benchscope-demo__tinyconf-12&diff=split`);
+  await gold.locator('.diff-split').first().waitFor();
+  const marked = (half) => gold.locator(`.diff-half.${half} td.code`).evaluateAll((tds) => tds
+    .map((td) => ({ text: td.textContent, marks: [...td.querySelectorAll('mark.word-change')].map((m) => m.textContent) }))
+    .filter((cell) => cell.marks.length > 0));
+  const [olds, news] = [await marked('old'), await marked('new')];
+  assert.ok(olds.length > 0 && news.length > 0, 'some modified line has its changed words marked on both sides');
+  for (const cell of [...olds, ...news]) assert.ok(cell.marks.join('').length < cell.text.length, JSON.stringify(cell));
+  await gold.locator('.diff-layout button', { hasText: 'Unified' }).click();
+  assert.ok(await gold.locator('tr.del mark.word-change').count() > 0, 'and in the unified layout');
   assert.deepEqual(errors, []);
 });
 

@@ -1,6 +1,9 @@
 //! A block of Python source with line numbers and syntax highlighting, as text nodes and spans;
 //! optionally with some identifiers marked (a library's APIs in a reference program).
 
+use std::ops::Range;
+
+use benchscope_contract::inline::split_at_ranges;
 use leptos::prelude::*;
 
 use crate::syntax::{tokenize_python, Token};
@@ -18,6 +21,39 @@ pub fn highlighted(text: &str, python: bool) -> Vec<AnyView> {
             None => span.to_string().into_any(),
         })
         .collect()
+}
+
+/// Like [`highlighted`], with the byte ranges `changed` (the words a modified diff line changed)
+/// wrapped in `<mark class="word-change">`.
+pub fn highlighted_marking(text: &str, python: bool, changed: &[Range<usize>]) -> Vec<AnyView> {
+    if changed.is_empty() {
+        return highlighted(text, python);
+    }
+    let tokens: Vec<(Option<&'static str>, &str)> = if python {
+        tokenize_python(text)
+            .into_iter()
+            .map(|(token, span)| (token.class(), span))
+            .collect()
+    } else {
+        vec![(None, text)]
+    };
+    let mut offset = 0;
+    let mut views = Vec::new();
+    for (class, span) in tokens {
+        for (piece, is_changed) in split_at_ranges(span, offset, changed) {
+            let inner = if is_changed {
+                view! { <mark class="word-change">{piece.to_string()}</mark> }.into_any()
+            } else {
+                piece.to_string().into_any()
+            };
+            views.push(match class {
+                Some(class) => view! { <span class=class>{inner}</span> }.into_any(),
+                None => inner,
+            });
+        }
+        offset += span.len();
+    }
+    views
 }
 
 /// Renders `code` as highlighted Python.

@@ -3,6 +3,7 @@
 pub mod chart;
 pub mod code;
 pub mod diff;
+pub mod document_text;
 pub mod drop_zone;
 pub mod facets;
 pub mod highlight;

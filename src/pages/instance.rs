@@ -8,7 +8,7 @@ use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, S
 use crate::app::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
-use crate::components::{diff::DiffView, log_view::LogView, markdown::Markdown};
+use crate::components::{diff::DiffView, document_text::DocumentText, log_view::LogView};
 use crate::url_state::{UrlState, ViewState};
 
 /// Loads and shows the instance `id` of `split`, with the results of `runs` for it.
@@ -118,6 +118,7 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
         view! { <dt>"Base commit"</dt><dd><a href=href rel="noopener noreferrer" target="_blank"><code>{c}</code></a></dd> }
     });
     let data_id = id.clone();
+    let document_repo = repo.clone();
     view! {
         <article class="instance" data-id=data_id>
             <h2 class="instance-id">{id}</h2>
@@ -132,14 +133,14 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
                 {environment}
                 {facets.into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
                 <dt>"Gold patch"</dt>
-                <dd>{format!("{} files, {} hunks, +{} −{}", stats.files_changed, stats.hunks, stats.lines_added, stats.lines_removed)}</dd>
+                <dd>{format!("{}, {}, +{} −{}", plural(stats.files_changed as usize, "file"), plural(stats.hunks as usize, "hunk"), stats.lines_added, stats.lines_removed)}</dd>
             </dl>
             {documents.into_iter().map(|doc| view! {
                 <section class="document">
                     <h3>{doc.label}</h3>
                     {match doc.kind {
                         DocumentKind::Log => view! { <LogView text=doc.markdown /> }.into_any(),
-                        DocumentKind::Markdown => view! { <Markdown text=doc.markdown /> }.into_any(),
+                        DocumentKind::Markdown => view! { <DocumentText text=doc.markdown repo=document_repo.clone() /> }.into_any(),
                     }}
                 </section>
             }).collect_view()}
@@ -224,4 +225,13 @@ fn RawFields(extra: std::collections::BTreeMap<String, serde_json::Value>) -> im
         </details>
     }
     .into_any()
+}
+
+/// "1 file", "3 files".
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
 }

@@ -11,6 +11,7 @@
 //! - [`coverage`]: a run against its split (instances outside it left out and named);
 //! - [`json_document`]: a file holding one JSON document, told apart from JSON Lines, faults at
 //!   their true line and column;
+//! - [`inline`]: the words a modified line changed, for word-level diff highlighting;
 //! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
@@ -35,6 +36,7 @@ pub mod breakdown;
 pub mod compare;
 pub mod coverage;
 pub mod dropped;
+pub mod inline;
 pub mod instance;
 pub mod json_document;
 pub mod leaderboard;

@@ -3,16 +3,19 @@
 //! highlighted when the file is Python, and whose rows are built only when the card is open and
 //! only [`CHUNK_LINES`] at a time.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
 use std::sync::Arc;
 
+use benchscope_contract::inline::changed_ranges;
 use benchscope_contract::patch::{side_by_side, DiffLine, FileDiff, FileStatus, Hunk, LineKind};
 use leptos::html;
 use leptos::prelude::*;
 
+use super::split::split_tables;
 use super::{counts, status_label};
 use crate::api::InstanceSources;
-use crate::components::code::highlighted;
+use crate::components::code::highlighted_marking;
 use crate::context::{gap_above, gap_below, Gap};
 use crate::syntax::is_python;
 
@@ -22,12 +25,12 @@ pub const CHUNK_LINES: usize = 500;
 /// What a reader changed on a card: folded hunks, lines shown, expanded gaps, and the file's
 /// pre-change lines once fetched.
 #[derive(Clone, Copy)]
-struct CardState {
-    folded: RwSignal<BTreeSet<usize>>,
-    limit: RwSignal<usize>,
+pub(super) struct CardState {
+    pub(super) folded: RwSignal<BTreeSet<usize>>,
+    pub(super) limit: RwSignal<usize>,
     /// Gaps expanded: `i` is the gap above hunk `i`, `hunks.len()` the one after the last.
-    expanded: RwSignal<BTreeSet<usize>>,
-    source: RwSignal<Option<Arc<Vec<String>>>>,
+    pub(super) expanded: RwSignal<BTreeSet<usize>>,
+    pub(super) source: RwSignal<Option<Arc<Vec<String>>>>,
 }
 
 /// The card of `file`; its rows are built once it is `open` or opened.
@@ -59,7 +62,13 @@ pub fn FileCard(file: FileDiff, node: NodeRef<html::Details>, split: Signal<bool
                 side_by_side: split.get(),
                 python,
             };
-            hunks.with_value(|hunks| table(hunks, layout, state, expand))
+            hunks.with_value(|hunks| {
+                if layout.side_by_side {
+                    split_tables(hunks, python, state, expand).into_any()
+                } else {
+                    table(hunks, layout, state, expand).into_any()
+                }
+            })
         })
     };
     view! {
@@ -104,7 +113,7 @@ struct Layout {
 /// The unchanged lines of a gap, or, after the last hunk before the file is fetched, "up to its
 /// end".
 #[derive(Clone, Copy)]
-enum GapLines {
+pub(super) enum GapLines {
     Known(Gap),
     UntilEnd,
 }
@@ -155,7 +164,11 @@ fn table(hunks: &[Hunk], layout: Layout, state: CardState, expand: Option<Callba
             </tbody>
         }
     });
-    view! { <table class="diff-table" class:split=layout.side_by_side>{bodies}{tail}{more}</table> }
+    view! {
+        <div class="diff-scroll" tabindex="0" role="region" aria-label="Changed lines">
+            <table class="diff-table">{bodies}{tail}{more}</table>
+        </div>
+    }
 }
 
 /// A gap: its unchanged lines once expanded and fetched, else a button that expands it.
@@ -178,19 +191,12 @@ fn gap_rows(
                     new_line: Some(new),
                     no_newline_at_end: false,
                 };
-                Some(if layout.side_by_side {
-                    pair_row(Some(&line), Some(&line), layout.python).into_any()
-                } else {
-                    line_row(&line, layout.python).into_any()
-                })
+                Some(line_row(&line, layout.python, &[]).into_any())
             })
             .collect();
         return view! { <tbody class="expanded-context">{rows}</tbody> }.into_any();
     }
-    let label = match lines {
-        GapLines::Known(gap) => format!("Expand {} unchanged line{}", gap.len(), if gap.len() == 1 { "" } else { "s" }),
-        GapLines::UntilEnd => "Expand to the end of the file".to_string(),
-    };
+    let label = gap_label(lines);
     view! {
         <tbody class="gap">
             <tr><td colspan="4">
@@ -201,11 +207,24 @@ fn gap_rows(
     .into_any()
 }
 
-fn hunk_header(hunk: &Hunk, index: usize, is_folded: bool, folded: RwSignal<BTreeSet<usize>>) -> impl IntoView {
-    let header = format!(
+/// What expanding a gap shows.
+pub(super) fn gap_label(lines: GapLines) -> String {
+    match lines {
+        GapLines::Known(gap) => format!("Expand {} unchanged line{}", gap.len(), if gap.len() == 1 { "" } else { "s" }),
+        GapLines::UntilEnd => "Expand to the end of the file".to_string(),
+    }
+}
+
+/// `@@ -a,b +c,d @@ section`.
+pub(super) fn hunk_title(hunk: &Hunk) -> String {
+    format!(
         "@@ -{},{} +{},{} @@ {}",
         hunk.old_start, hunk.old_count, hunk.new_start, hunk.new_count, hunk.section
-    );
+    )
+}
+
+fn hunk_header(hunk: &Hunk, index: usize, is_folded: bool, folded: RwSignal<BTreeSet<usize>>) -> impl IntoView {
+    let header = hunk_title(hunk);
     let label = if is_folded { "Unfold hunk" } else { "Fold hunk" };
     view! {
         <tr class="hunk-header">
@@ -220,15 +239,32 @@ fn hunk_header(hunk: &Hunk, index: usize, is_folded: bool, folded: RwSignal<BTre
     }
 }
 
-fn hunk_rows(hunk: &Hunk, layout: Layout) -> Vec<AnyView> {
-    if layout.side_by_side {
-        side_by_side(hunk)
-            .into_iter()
-            .map(|(old, new)| pair_row(old, new, layout.python).into_any())
-            .collect()
-    } else {
-        hunk.lines.iter().map(|line| line_row(line, layout.python).into_any()).collect()
+/// Changed word ranges per line of a hunk (by the line's address), for each removed line paired
+/// with the added line that replaces it.
+pub(super) type WordChanges = HashMap<*const DiffLine, Vec<Range<usize>>>;
+
+pub(super) fn word_changes(pairs: &[(Option<&DiffLine>, Option<&DiffLine>)]) -> WordChanges {
+    let mut changes = WordChanges::new();
+    for (old, new) in pairs {
+        if let (Some(old), Some(new)) = (old, new) {
+            if old.kind == LineKind::Removed && new.kind == LineKind::Added {
+                let (a, b) = changed_ranges(&old.text, &new.text);
+                changes.insert(*old as *const DiffLine, a);
+                changes.insert(*new as *const DiffLine, b);
+            }
+        }
     }
+    changes
+}
+
+fn hunk_rows(hunk: &Hunk, layout: Layout) -> Vec<AnyView> {
+    let pairs = side_by_side(hunk);
+    let changes = word_changes(&pairs);
+    let of = |line: &DiffLine| changes.get(&(line as *const DiffLine)).map(Vec::as_slice).unwrap_or_default();
+    hunk.lines
+        .iter()
+        .map(|line| line_row(line, layout.python, of(line)).into_any())
+        .collect()
 }
 
 /// Lines that describe a change that has no text hunks: binary content, mode, rename.
@@ -250,20 +286,20 @@ fn file_notes(file: &FileDiff) -> Vec<String> {
     notes
 }
 
-fn number(n: Option<u32>) -> String {
+pub(super) fn number(n: Option<u32>) -> String {
     n.map(|n| n.to_string()).unwrap_or_default()
 }
 
-/// A line's text as text nodes, coloured spans for Python.
-fn code(line: &DiffLine, python: bool) -> impl IntoView {
-    let text = highlighted(&line.text, python);
+/// A line's text as text nodes, coloured spans for Python, its changed words marked.
+pub(super) fn code(line: &DiffLine, python: bool, changed: &[Range<usize>]) -> impl IntoView {
+    let text = highlighted_marking(&line.text, python, changed);
     let eof = line
         .no_newline_at_end
         .then(|| view! { <span class="no-newline" title="No newline at end of file">"⏎̸"</span> });
     (text, eof)
 }
 
-fn line_row(line: &DiffLine, python: bool) -> impl IntoView {
+fn line_row(line: &DiffLine, python: bool, changed: &[Range<usize>]) -> impl IntoView {
     let (class, marker) = match line.kind {
         LineKind::Added => ("add", "+"),
         LineKind::Removed => ("del", "-"),
@@ -274,24 +310,7 @@ fn line_row(line: &DiffLine, python: bool) -> impl IntoView {
             <td class="ln">{number(line.old_line)}</td>
             <td class="ln">{number(line.new_line)}</td>
             <td class="marker">{marker}</td>
-            <td class="code">{code(line, python)}</td>
+            <td class="code">{code(line, python, changed)}</td>
         </tr>
     }
-}
-
-/// One side-by-side row: the old line on the left, the new one on the right.
-fn pair_row(old: Option<&DiffLine>, new: Option<&DiffLine>, python: bool) -> impl IntoView {
-    let side = |line: Option<&DiffLine>, number_of: fn(&DiffLine) -> Option<u32>| {
-        let class = match line.map(|l| l.kind) {
-            Some(LineKind::Added) => "code add",
-            Some(LineKind::Removed) => "code del",
-            Some(LineKind::Context) => "code ctx",
-            None => "code blank",
-        };
-        view! {
-            <td class="ln">{line.and_then(number_of).map(|n| n.to_string()).unwrap_or_default()}</td>
-            <td class=class>{line.map(|l| code(l, python))}</td>
-        }
-    };
-    view! { <tr class="pair">{side(old, |l| l.old_line)}{side(new, |l| l.new_line)}</tr> }
 }

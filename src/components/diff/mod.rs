@@ -8,6 +8,7 @@
 //! [`file_card::CHUNK_LINES`] at a time. A 1 MB patch so costs a tree and a few hundred rows.
 
 mod file_card;
+mod split;
 mod tree;
 
 use benchscope_contract::patch::{parse_patch, stats_of, FileDiff, FileStatus};

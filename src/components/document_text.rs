@@ -1,0 +1,88 @@
+//! A document's text as its source wrote it: markdown rendered, or plain text with its line
+//! breaks and its code-looking lines monospace (see [`crate::text_form`]); either one switches to
+//! the raw text.
+
+use leptos::prelude::*;
+
+use crate::components::markdown::{Markdown, FIRST_CHARS};
+use crate::text_form::{plain_blocks, text_form, PlainBlock, TextForm};
+
+/// `text`, a document of an instance of `repo`.
+#[component]
+pub fn DocumentText(text: String, repo: String) -> impl IntoView {
+    let form = text_form(&repo, &text);
+    let raw = RwSignal::new(false);
+    let text = StoredValue::new(text);
+    let body = move || {
+        if raw.get() {
+            view! { <pre class="raw-text">{text.get_value()}</pre> }.into_any()
+        } else {
+            match form {
+                TextForm::Markdown => view! { <Markdown text=text.get_value() /> }.into_any(),
+                TextForm::Plain => view! { <PlainText text=text.get_value() /> }.into_any(),
+            }
+        }
+    };
+    let form_name = match form {
+        TextForm::Markdown => "markdown",
+        TextForm::Plain => "plain",
+    };
+    view! {
+        <div class="document-text" data-form=form_name>
+            <button class="raw-toggle" aria-pressed=move || raw.get().to_string() on:click=move |_| raw.update(|r| *r = !*r)>
+                {move || if raw.get() { "Formatted" } else { "Raw text" }}
+            </button>
+            {body}
+        </div>
+    }
+}
+
+/// Plain text: prose with its line breaks, code-looking runs of lines as code; a long text shows
+/// its first [`FIRST_CHARS`] characters, then the rest on request.
+#[component]
+pub fn PlainText(text: String) -> impl IntoView {
+    let mut blocks = plain_blocks(&text);
+    let mut chars = 0;
+    let first = blocks
+        .iter()
+        .take_while(|block| {
+            chars += block_len(block);
+            chars <= FIRST_CHARS
+        })
+        .count()
+        .max(1)
+        .min(blocks.len());
+    let rest = StoredValue::new(blocks.split_off(first));
+    let rest_chars: usize = rest.with_value(|r| r.iter().map(block_len).sum());
+    let show_rest = RwSignal::new(false);
+    let tail = move || {
+        if show_rest.get() {
+            rest.try_update_value(std::mem::take).map(render_blocks).into_any()
+        } else if rest.with_value(Vec::is_empty) {
+            ().into_any()
+        } else {
+            view! {
+                <button class="show-more show-rest" on:click=move |_| show_rest.set(true)>
+                    {format!("Show the rest ({rest_chars} more characters)")}
+                </button>
+            }
+            .into_any()
+        }
+    };
+    view! { <div class="plain-text">{render_blocks(blocks)}{tail}</div> }
+}
+
+fn block_len(block: &PlainBlock) -> usize {
+    let (PlainBlock::Text(text) | PlainBlock::Code(text)) = block;
+    text.len()
+}
+
+fn render_blocks(blocks: Vec<PlainBlock>) -> Vec<AnyView> {
+    blocks
+        .into_iter()
+        .map(|block| match block {
+            PlainBlock::Text(text) => view! { <p class="plain-prose">{text}</p> }.into_any(),
+            PlainBlock::Code(code) => view! { <pre class="plain-code"><code>{code}</code></pre> }.into_any(),
+        })
+        .collect()
+}

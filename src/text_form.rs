@@ -1,0 +1,177 @@
+//! How a document's text was written, so it is shown as its source wrote it: markdown where the
+//! text is markdown (GitHub issues and pull requests), plain text with its line breaks where it
+//! is not (Django's issue tracker, mailing lists), with code-looking lines kept monospace.
+
+/// The form of a document's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextForm {
+    /// Markdown, rendered.
+    Markdown,
+    /// Plain text: line breaks kept, code-looking lines monospace.
+    Plain,
+}
+
+/// Repositories whose statements come from a tracker that does not write markdown.
+const PLAIN_SOURCES: [&str; 1] = [
+    // Django's Trac: SWE-bench's django statements are its ticket text, rendered to plain text.
+    "django/django",
+];
+
+/// The form of `text`, a document of an instance of `repo`: by the source where it is known,
+/// else by the text's shape.
+pub fn text_form(repo: &str, text: &str) -> TextForm {
+    if PLAIN_SOURCES.iter().any(|r| r.eq_ignore_ascii_case(repo)) {
+        TextForm::Plain
+    } else if looks_like_markdown(text) {
+        TextForm::Markdown
+    } else {
+        TextForm::Plain
+    }
+}
+
+/// Whether `text` uses markdown: fenced code, headings, links, inline code, emphasis or lists.
+pub fn looks_like_markdown(text: &str) -> bool {
+    let lines = || text.lines().map(str::trim_start);
+    text.contains("```")
+        || text.contains("](")
+        || text.contains("**")
+        || text.matches('`').count() >= 2
+        || lines().any(|l| l.starts_with('#') && l.trim_start_matches('#').starts_with(' '))
+        || lines()
+            .filter(|l| l.starts_with("- ") || l.starts_with("* ") || l.starts_with("1. "))
+            .count()
+            >= 2
+}
+
+/// A run of lines of plain text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlainBlock {
+    /// Prose, its line breaks kept.
+    Text(String),
+    /// Code-looking lines: shell sessions, tracebacks, indented source, Trac's `{{{ }}}` blocks.
+    Code(String),
+}
+
+/// `text` cut into prose and code blocks, line by line, nothing dropped but Trac's `{{{`/`}}}`.
+pub fn plain_blocks(text: &str) -> Vec<PlainBlock> {
+    let mut blocks: Vec<PlainBlock> = Vec::new();
+    let mut in_braces = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed == "{{{" || trimmed.starts_with("{{{#!") {
+            in_braces = true;
+            continue;
+        }
+        if in_braces && trimmed == "}}}" {
+            in_braces = false;
+            continue;
+        }
+        if trimmed.is_empty() {
+            // A blank line ends a paragraph, and belongs to the code block it sits in.
+            match blocks.last_mut() {
+                Some(PlainBlock::Code(code)) => code.push('\n'),
+                Some(PlainBlock::Text(text)) if !text.is_empty() => blocks.push(PlainBlock::Text(String::new())),
+                _ => {}
+            }
+            continue;
+        }
+        let code = in_braces || looks_like_code(line) || is_prompt_output(blocks.last(), line);
+        match (blocks.last_mut(), code) {
+            (Some(PlainBlock::Code(text)), true) | (Some(PlainBlock::Text(text)), false) => {
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(line);
+            }
+            _ => blocks.push(if code {
+                PlainBlock::Code(line.to_string())
+            } else {
+                PlainBlock::Text(line.to_string())
+            }),
+        }
+    }
+    for block in &mut blocks {
+        let (PlainBlock::Code(text) | PlainBlock::Text(text)) = block;
+        let kept = text.trim_end().len();
+        text.truncate(kept);
+    }
+    blocks.retain(|b| !matches!(b, PlainBlock::Text(t) | PlainBlock::Code(t) if t.trim().is_empty()));
+    blocks
+}
+
+/// A short line right after a shell or Python prompt that does not read as a sentence: the
+/// command's output (`Python 3.6.2` after `$ python -V`).
+fn is_prompt_output(previous: Option<&PlainBlock>, line: &str) -> bool {
+    let Some(PlainBlock::Code(code)) = previous else { return false };
+    let last = code.lines().last().unwrap_or_default().trim_start();
+    let after_prompt = last.starts_with("$ ") || last.starts_with(">>> ");
+    let trimmed = line.trim_end();
+    after_prompt && trimmed.len() <= 80 && !trimmed.ends_with(['.', ':', '?', '!'])
+}
+
+/// A line that reads as code: indented source, a shell or Python prompt, a traceback.
+fn looks_like_code(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    if trimmed.starts_with("(last modified by") {
+        return false;
+    }
+    let indented = line.starts_with('\t') || line.starts_with("    ");
+    indented
+        || ["$ ", ">>> ", "... ", "Traceback (", "File \"", "def ", "class ", "import ", "@"]
+            .iter()
+            .any(|p| trimmed.starts_with(p) && (p.len() > 2 || line.starts_with(p)))
+        || trimmed.ends_with(':') && (trimmed.starts_with("def ") || trimmed.starts_with("class "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn django_text_is_plain_and_keeps_its_lines() {
+        let text = "This is a bit convoluted.\nEnvironment (OSX 10.11):\n$ python -V\nPython 3.6.2\n$ pip -V\nfrom __future__ import x\nEdit the file:\ndef main():\n\tprint('sth')\nUnder 2.2.1, it won't.";
+        assert_eq!(text_form("django/django", text), TextForm::Plain);
+        let blocks = plain_blocks(text);
+        assert_eq!(
+            blocks,
+            [
+                PlainBlock::Text("This is a bit convoluted.\nEnvironment (OSX 10.11):".into()),
+                PlainBlock::Code("$ python -V\nPython 3.6.2\n$ pip -V\nfrom __future__ import x".into()),
+                PlainBlock::Text("Edit the file:".into()),
+                PlainBlock::Code("def main():\n\tprint('sth')".into()),
+                PlainBlock::Text("Under 2.2.1, it won't.".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn blank_lines_end_paragraphs_but_not_code() {
+        assert_eq!(
+            plain_blocks("One\ntwo\n\nThree\n    x = 1\n\n    y = 2\nEnd"),
+            [
+                PlainBlock::Text("One\ntwo".into()),
+                PlainBlock::Text("Three".into()),
+                PlainBlock::Code("    x = 1\n\n    y = 2".into()),
+                PlainBlock::Text("End".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_shape_decides_where_the_source_does_not() {
+        assert_eq!(text_form("psf/requests", "## Bug\n```python\nx\n```"), TextForm::Markdown);
+        assert_eq!(
+            text_form("psf/requests", "It fails.\nSee [the docs](https://x)."),
+            TextForm::Markdown
+        );
+        assert_eq!(text_form("acme/tool", "It fails when run twice.\nSecond line."), TextForm::Plain);
+        assert_eq!(
+            plain_blocks("Text\n{{{\nx = 1\n\ny = 2\n}}}\nMore"),
+            [
+                PlainBlock::Text("Text".into()),
+                PlainBlock::Code("x = 1\n\ny = 2".into()),
+                PlainBlock::Text("More".into())
+            ]
+        );
+    }
+}
