@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn text_splits_at_range_edges() {
-        let changed = vec![21..22];
+        let changed: Vec<Range<usize>> = std::iter::once(21..22).collect();
         let pieces = split_at_ranges("compute(x, z)", 10, &changed);
         assert_eq!(pieces, [("compute(x, ", false), ("z", true), (")", false)]);
         assert_eq!(split_at_ranges("é", 0, &[0..1, 5..6]), [("é", true)], "never inside a character");
