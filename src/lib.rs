@@ -18,6 +18,7 @@
 //! The web stack is compiled only for wasm32; natively this crate is just its pure modules,
 //! so `cargo test` checks them without a browser.
 
+pub mod chart_layout;
 pub mod context;
 pub mod file_tree;
 pub mod markdown;

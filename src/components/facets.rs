@@ -55,7 +55,7 @@ pub fn FacetPanel(
         }
     });
     view! {
-        <aside class="facets" aria-label="Filters">
+        <aside class="facets" id="facet-panel" aria-label="Filters">
             {others.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
             {run_group}
         </aside>

@@ -22,7 +22,27 @@ pub fn DatasetPicker(manifest: Manifest) -> impl IntoView {
             .flat_map(|d| d.splits.iter().map(move |s| (format!("{}/{}", d.name, s.name), s.instances)))
             .collect::<Vec<_>>()
     });
+    // A `dataset=` or `split=` the directory does not have is said, not silently replaced.
+    let unknown = Memo::new(move |_| {
+        let state = url.get();
+        manifest.with_value(|m| {
+            let wanted = state
+                .dataset
+                .as_deref()
+                .filter(|d| m.dataset(d).is_none())
+                .map(|d| format!("dataset `{d}`"));
+            let wanted_split = state
+                .split
+                .as_deref()
+                .filter(|s| selected(m, &state).is_some_and(|(d, _)| d.split(s).is_none()))
+                .map(|s| format!("split `{s}`"));
+            wanted.or(wanted_split)
+        })
+    });
     view! {
+        {move || unknown.get().map(|what| view! {
+            <p class="error unknown-set" role="alert">{format!("This data directory has no {what}; showing {} instead.", current.get().unwrap_or_default())}</p>
+        })}
         <nav class="dataset-picker">
             <label>
                 "Dataset "

@@ -84,6 +84,10 @@ fn row_view(
         state.open(link_id.clone(), link_from.clone());
         state.to_query()
     };
+    let repo_title = match &tag {
+        Some(key) => format!("{key}: {}", row.repo),
+        None => row.repo.clone(),
+    };
     let set_label = tag.map(|key| view! { <span class="set-tag">{key}</span> });
     let stats = row.stats;
     view! {
@@ -91,12 +95,12 @@ fn row_view(
             class:selected=move || selected.get() == position
             aria-current=move || (selected.get() == position).then_some("true")
             style:top=format!("{}px", position as f64 * ROW_HEIGHT)>
-            <a class="id" href=href on:click=move |ev| {
+            <a class="id" href=href title=row.id.clone() on:click=move |ev| {
                 ev.prevent_default();
                 let (id, from) = (id.clone(), from.clone());
                 url.navigate(|s| s.open(id, from));
             }>{highlight(&row.id, terms)}</a>
-            <span class="repo">{set_label}{row.repo.clone()}</span>
+            <span class="repo" title=repo_title>{set_label}{row.repo.clone()}</span>
             <span class="title" title=row.title.clone()>{highlight(&row.title, terms)}</span>
             <span class="num files" title="files changed">{stats.files_changed}</span>
             <span class="num">

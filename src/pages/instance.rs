@@ -33,6 +33,7 @@ pub fn InstancePage(
         url: format!("{dataset}/{}", split.name),
         message: format!("no instance `{id}` in this split"),
     };
+    let (missing_view, missing_id) = (missing.clone(), id.clone());
     let (instance_base, instance_id) = (base.clone(), id.clone());
     let instance = LocalResource::new(move || {
         let (cache, base, shard, id, missing) = (
@@ -70,6 +71,13 @@ pub fn InstancePage(
         </nav>
         {move || match instance.get() {
             None => view! { <p class="loading">"Loading the instance…"</p> }.into_any(),
+            Some(Err(error)) if error == missing_view => view! {
+                <div class="error not-found" role="alert">
+                    <strong>"No instance "</strong><code>{missing_id.clone()}</code>
+                    <p>{format!("{} has no instance of that id.", error.url)}</p>
+                </div>
+            }
+            .into_any(),
             Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
             Some(Ok(instance)) => view! { <InstanceView instance results base=base.clone() /> }.into_any(),
         }}

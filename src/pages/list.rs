@@ -29,8 +29,13 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let facets = facet_names(&rows);
     let rows = StoredValue::new(rows);
     let filter = Memo::new(move |_| Filter::from_pairs(url.with(|s| s.facets.clone()).iter().map(String::as_str)));
+    let filters_open = RwSignal::new(false);
     let query = Memo::new(move |_| url.with(|s| s.q.clone()).unwrap_or_default());
-    let sort = Memo::new(move |_| url.with(|s| s.sort.clone()));
+    // A `sort=` naming no sort is ignored, so the box never shows blank.
+    let sort = Memo::new(move |_| {
+        url.with(|s| s.sort.clone())
+            .filter(|key| SortKey::ALL.iter().any(|(_, name)| key.trim_start_matches('-') == *name))
+    });
     let terms = Memo::new(move |_| tokenize(&query.get()));
     // Each searchable set's index, and where its rows start.
     let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
@@ -118,9 +123,17 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                     </select>
                 </label>
                 <span class="count" aria-live="polite">{move || format!("{} of {total} instances", order.with(Vec::len))}</span>
+                // On a small screen the facets are a drawer this button opens.
+                <button class="filters-toggle" aria-controls="facet-panel" aria-expanded=move || filters_open.get().to_string()
+                    on:click=move |_| filters_open.update(|o| *o = !*o)>
+                    {move || {
+                        let chosen = filter.with(|f| f.selected.values().map(|v| v.len()).sum::<usize>());
+                        if chosen > 0 { format!("Filters ({chosen})") } else { "Filters".to_string() }
+                    }}
+                </button>
             </div>
             {search_error}
-            <div class="list-body">
+            <div class="list-body" class:filters-open=move || filters_open.get()>
                 <FacetPanel rows facets filter searched />
                 <div class="results">
                     <div class="row-head" aria-hidden="true">
@@ -194,7 +207,16 @@ fn on_key(
     let count = order.with_untracked(Vec::len);
     match event.key().as_str() {
         "Escape" if typing => {
+            // Esc in the search box clears the search itself: text, ranking and `q=` alike.
+            let in_search = event
+                .target()
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+                .is_some_and(|input| input.type_() == "search");
+            if in_search {
+                url.replace(|s| s.q = None);
+            }
             if let Some(input) = search_box.get_untracked() {
+                input.set_value("");
                 let _ = input.blur();
             }
         }

@@ -173,9 +173,14 @@ impl Selections<'_> {
     }
 }
 
+/// Facets whose values have an order of their own (years, versions, `k of n`, levels), listed
+/// in it rather than by count.
+const ORDINAL_FACETS: [&str; 5] = ["year", "version", crate::outcomes::RESOLVED_BY, "difficulty", "level"];
+
 /// Live counts of `facet`'s values: over the rows that pass every other facet's selection
-/// (so choosing one value does not hide its siblings). Most frequent first, ties by value;
-/// selected values are listed even when their count is zero.
+/// (so choosing one value does not hide its siblings). Size buckets and ordinal facets in their
+/// own order, others most frequent first, ties by value; selected values are listed even when
+/// their count is zero.
 pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &Filter, facet: &str) -> Vec<FacetCount> {
     let (key, selections) = (FacetKey::of(facet), filter.selections(Some(facet)));
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
@@ -190,7 +195,42 @@ pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &F
     for selected in filter.selected.get(facet).into_iter().flatten() {
         counts.entry(selected.as_str()).or_default();
     }
-    most_frequent_first(counts)
+    let mut list = most_frequent_first(counts);
+    if let Some(order) = bucket_labels(facet) {
+        list.sort_by_key(|c| order.iter().position(|label| *label == c.value).unwrap_or(usize::MAX));
+    } else if ORDINAL_FACETS.contains(&facet) {
+        list.sort_by(|a, b| natural_cmp(&a.value, &b.value));
+    }
+    list
+}
+
+/// Compares text with its digit runs as numbers: `2019 < 2020`, `0.9 < 0.20`, `2 of 6 < 10 of 6`.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let pieces = |s: &str| -> Vec<(bool, String)> {
+        let mut out: Vec<(bool, String)> = Vec::new();
+        for c in s.chars() {
+            let digit = c.is_ascii_digit();
+            match out.last_mut() {
+                Some((d, text)) if *d == digit => text.push(c),
+                _ => out.push((digit, c.to_string())),
+            }
+        }
+        out
+    };
+    let (a, b) = (pieces(a), pieces(b));
+    for (x, y) in a.iter().zip(&b) {
+        let order = match (x, y) {
+            ((true, x), (true, y)) => {
+                let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+                x.len().cmp(&y.len()).then_with(|| x.cmp(y))
+            }
+            ((_, x), (_, y)) => x.cmp(y),
+        };
+        if order != std::cmp::Ordering::Equal {
+            return order;
+        }
+    }
+    a.len().cmp(&b.len())
 }
 
 /// Counts the values `key` gives over `rows`: most frequent first, ties by value.
@@ -288,6 +328,19 @@ pub fn sort_positions(rows: &[IndexRow], positions: &mut [usize], key: SortKey, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ordinal_values_sort_naturally() {
+        let mut years = vec!["2020", "2019", "2022", "2017"];
+        years.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(years, ["2017", "2019", "2020", "2022"]);
+        let mut versions = vec!["3.1", "0.20", "0.9", "3.0", "1.3"];
+        versions.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(versions, ["0.9", "0.20", "1.3", "3.0", "3.1"]);
+        let mut solved = vec!["1 of 6", "3 of 6", "2 of 6", "0 of 6", "10 of 12"];
+        solved.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(solved, ["0 of 6", "1 of 6", "2 of 6", "3 of 6", "10 of 12"]);
+    }
     use crate::ChangeStats;
 
     fn row(id: &str, repo: &str, category: &str, lines: u32, functions: u32, created: &str) -> IndexRow {

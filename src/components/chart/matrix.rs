@@ -8,6 +8,8 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 
+use super::Theme;
+
 /// The matrix: `cells[row][column]`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatrixData {
@@ -40,7 +42,13 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
             return;
         };
         let root = backend.into_drawing_area();
-        let _ = root.fill(&WHITE);
+        let theme = Theme::current();
+        let _ = root.fill(&theme.background);
+        let no_result = if theme == Theme::DARK {
+            RGBColor(48, 54, 61)
+        } else {
+            RGBColor(230, 230, 230)
+        };
         let (h, w) = (
             cell_height(data.rows.len()) as i32,
             (WIDTH as usize / data.columns.len().max(1)) as i32,
@@ -50,7 +58,7 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
                 let color = match cell {
                     Some(true) => RGBColor(46, 160, 67),
                     Some(false) => RGBColor(218, 54, 51),
-                    None => RGBColor(230, 230, 230),
+                    None => no_result,
                 };
                 let (x, y) = (c as i32 * w, r as i32 * h);
                 let _ = root.draw(&Rectangle::new([(x, y), (x + w - 1, y + h)], color.filled()));
@@ -69,9 +77,28 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
             on_cell.run(row);
         }
     };
+    let columns = move || {
+        data.with(|d| {
+            let count = d.columns.len().max(1);
+            let names = d
+                .columns
+                .iter()
+                .map(|name| view! { <span class="matrix-run" title=name.clone()>{name.clone()}</span> })
+                .collect_view();
+            view! { <div class="matrix-columns" style=format!("grid-template-columns: repeat({count}, minmax(0, 1fr))")>{names}</div> }
+        })
+    };
     view! {
-        <canvas class="matrix" node_ref=canvas width=WIDTH height=move || height.get() role="img"
-            aria-label=move || data.with(|d| format!("{} instances by {} runs: green resolved, red not, grey no result", d.rows.len(), d.columns.len()))
-            on:click=on_click></canvas>
+        <div class="matrix-block">
+            <p class="matrix-legend">
+                <span class="swatch resolved"></span>" resolved "
+                <span class="swatch unresolved"></span>" not resolved "
+                <span class="swatch no-result"></span>" no result; one row per instance, most solved first"
+            </p>
+            {columns}
+            <canvas class="matrix" node_ref=canvas width=WIDTH height=move || height.get() role="img"
+                aria-label=move || data.with(|d| format!("{} instances by {} runs: green resolved, red not, grey no result", d.rows.len(), d.columns.len()))
+                on:click=on_click></canvas>
+        </div>
     }
 }

@@ -11,8 +11,11 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::FontTransform;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
+
+use crate::chart_layout;
 
 /// What a bar chart shows: per group, one value per series, side by side or stacked.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,20 +37,81 @@ pub struct ChartData {
 }
 
 /// Chart size in pixels.
-pub const SIZE: (u32, u32) = (900, 380);
+pub const SIZE: (u32, u32) = (900, 420);
+
+/// Series colours: Okabe and Ito's colour-blind-safe palette without its green and vermillion,
+/// which would read as the matrix's resolved and unresolved.
+pub const SERIES: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(140, 109, 49),
+    RGBColor(127, 127, 127),
+    RGBColor(240, 228, 66),
+];
+
+/// The colour of series `index`.
+pub fn series_color(index: usize) -> RGBColor {
+    SERIES[index % SERIES.len()]
+}
+
+/// A chart's background, text and grid colours, following the page's light or dark theme.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Theme {
+    /// Behind everything.
+    pub background: RGBColor,
+    /// Captions, labels and the legend's border.
+    pub text: RGBColor,
+    /// The mesh.
+    pub grid: RGBColor,
+}
+
+impl Theme {
+    /// Dark text on white: downloads, and the light theme.
+    pub const LIGHT: Theme = Theme {
+        background: RGBColor(255, 255, 255),
+        text: RGBColor(31, 35, 40),
+        grid: RGBColor(216, 222, 228),
+    };
+    /// Light text on the dark page's background.
+    pub const DARK: Theme = Theme {
+        background: RGBColor(13, 17, 23),
+        text: RGBColor(230, 237, 243),
+        grid: RGBColor(61, 68, 77),
+    };
+
+    /// The theme the page is shown in.
+    pub fn current() -> Theme {
+        let dark = web_sys::window()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+            .is_some_and(|m| m.matches());
+        if dark {
+            Theme::DARK
+        } else {
+            Theme::LIGHT
+        }
+    }
+}
+
+/// The plot's left and right edges in pixels: the margin and the y label area, and the margin.
+const PLOT_X: (i32, i32) = (12 + 48, SIZE.0 as i32 - 12);
 
 /// Bars fill this share of each group's slot.
 const FILL: f64 = 0.8;
 
-/// Draws `data` on `root`; returns the plot area's pixel ranges, to map clicks back to bars.
-pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData) -> Result<(Range<i32>, Range<i32>), String> {
+/// Draws `data` on `root` in `theme`; returns the plot area's pixel ranges, to map clicks back
+/// to bars, and the group labels' boxes.
+pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData, theme: Theme) -> Result<(Range<i32>, Range<i32>), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    root.fill(&WHITE).map_err(err)?;
+    root.fill(&theme.background).map_err(err)?;
     let groups = data.groups.len().max(1);
+    let label_area = chart_layout::label_area(&data.groups, PLOT_X.1 - PLOT_X.0);
+    let text = |size: u32| ("sans-serif", size).into_font().color(&theme.text);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
-        .caption(&data.title, ("sans-serif", 16))
-        .x_label_area_size(40)
+        .caption(&data.title, text(16))
+        .x_label_area_size(label_area)
         .y_label_area_size(48)
         .build_cartesian_2d(0f64..groups as f64, 0f64..data.y_max.max(1.0))
         .map_err(err)?;
@@ -56,12 +120,16 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData)
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(6)
-        .light_line_style(WHITE)
+        .bold_line_style(theme.grid)
+        .light_line_style(theme.background)
+        .axis_style(theme.text)
+        .label_style(text(12))
+        .axis_desc_style(text(12))
         .y_desc(data.y_label.as_str())
         .draw()
         .map_err(err)?;
     for s in 0..data.series.len() {
-        let color = Palette99::pick(s).to_rgba();
+        let color = series_color(s);
         let bars = data.values.iter().enumerate().filter_map(move |(g, values)| {
             let (x0, x1, y0, y1) = bar_extent(data, g, s, values)?;
             Some(Rectangle::new([(x0, y0), (x1, y1)], color.filled()))
@@ -72,33 +140,38 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData)
             .label(data.series[s].clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
     }
-    let label_style = ("sans-serif", 12)
-        .into_font()
-        .color(&BLACK)
-        .pos(plotters::style::text_anchor::Pos::new(
-            plotters::style::text_anchor::HPos::Center,
-            plotters::style::text_anchor::VPos::Top,
-        ));
-    for (g, name) in data.groups.iter().enumerate() {
-        let (x, y) = chart.backend_coord(&(g as f64 + 0.5, 0.0));
-        let short: String = if name.chars().count() > 16 {
-            name.chars().take(15).chain(['…']).collect()
+    let (_, bottom) = chart.backend_coord(&(0.0, 0.0));
+    for label in group_labels(data, bottom) {
+        let font = ("sans-serif", 12).into_font().color(&theme.text);
+        let drawn = if label.upright {
+            // Turned a quarter left, the text starts at the box's bottom and runs up.
+            Text::new(
+                label.text.clone(),
+                (label.x, label.y + label.h),
+                font.transform(FontTransform::Rotate270),
+            )
         } else {
-            name.clone()
+            Text::new(label.text.clone(), (label.x, label.y), font)
         };
-        root.draw(&Text::new(short, (x, y + 6), label_style.clone())).map_err(err)?;
+        root.draw(&drawn).map_err(err)?;
     }
     if data.series.len() > 1 {
         chart
             .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
+            .background_style(theme.background.mix(0.9))
+            .border_style(theme.text)
+            .label_font(text(12))
             .position(SeriesLabelPosition::UpperRight)
             .draw()
             .map_err(err)?;
     }
     root.present().map_err(err)?;
     Ok(chart.plotting_area().get_pixel_range())
+}
+
+/// The group labels' boxes under a plot whose x axis is `bottom` pixels down.
+pub fn group_labels(data: &ChartData, bottom: i32) -> Vec<chart_layout::LabelBox> {
+    chart_layout::x_labels(&data.groups, PLOT_X.0, PLOT_X.1, bottom)
 }
 
 /// Where series `s`'s bar of group `g` is, in chart coordinates: `(x0, x1, y0, y1)`.
@@ -141,7 +214,7 @@ pub fn to_svg(data: &ChartData) -> String {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let _ = draw(&root, data);
+        let _ = draw(&root, data, Theme::LIGHT);
     }
     svg
 }
@@ -155,8 +228,14 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         let data = data.get();
         let Some(element) = canvas.get() else { return };
         let element: web_sys::HtmlCanvasElement = element.unchecked_into();
-        if let Some(backend) = CanvasBackend::with_canvas_object(element) {
-            area.set(draw(&backend.into_drawing_area(), &data).ok());
+        if let Some(backend) = CanvasBackend::with_canvas_object(element.clone()) {
+            let drawn = draw(&backend.into_drawing_area(), &data, Theme::current()).ok();
+            // The labels' boxes, for whoever checks that none overlaps another.
+            if let Some((_, ys)) = &drawn {
+                let boxes: Vec<[i32; 4]> = group_labels(&data, ys.end).iter().map(|b| [b.x, b.y, b.w, b.h]).collect();
+                let _ = element.set_attribute("data-label-boxes", &serde_json::to_string(&boxes).unwrap_or_default());
+            }
+            area.set(drawn);
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {

@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 
-use super::SIZE;
+use super::{series_color, Theme, SIZE};
 
 /// Points with their labels.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,28 +32,37 @@ fn axis(values: impl Iterator<Item = f64>) -> Range<f64> {
 }
 
 /// Draws `data`; returns the pixel position of each point.
-pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ScatterData) -> Result<Vec<(i32, i32)>, String> {
+pub fn draw_scatter<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &ScatterData,
+    theme: Theme,
+) -> Result<Vec<(i32, i32)>, String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    root.fill(&WHITE).map_err(err)?;
+    root.fill(&theme.background).map_err(err)?;
+    let text = |size: u32| ("sans-serif", size).into_font().color(&theme.text);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
-        .caption(&data.title, ("sans-serif", 16))
+        .caption(&data.title, text(16))
         .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(axis(data.points.iter().map(|p| p.1)), axis(data.points.iter().map(|p| p.2)))
         .map_err(err)?;
     chart
         .configure_mesh()
-        .light_line_style(WHITE)
+        .bold_line_style(theme.grid)
+        .light_line_style(theme.background)
+        .axis_style(theme.text)
+        .label_style(text(12))
+        .axis_desc_style(text(12))
         .x_desc(data.x_label.as_str())
         .y_desc(data.y_label.as_str())
         .draw()
         .map_err(err)?;
-    let color = Palette99::pick(0).to_rgba();
+    let color = series_color(0);
     chart
         .draw_series(data.points.iter().map(|(_, x, y)| Circle::new((*x, *y), 5, color.filled())))
         .map_err(err)?;
-    let label_style = ("sans-serif", 11).into_font().color(&BLACK);
+    let label_style = text(11);
     let mut pixels = Vec::new();
     for (label, x, y) in &data.points {
         let (px, py) = chart.backend_coord(&(*x, *y));
@@ -79,7 +88,7 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
         let Some(element) = canvas.get() else { return };
         let element: web_sys::HtmlCanvasElement = element.unchecked_into();
         if let Some(backend) = CanvasBackend::with_canvas_object(element) {
-            pixels.set(draw_scatter(&backend.into_drawing_area(), &data).unwrap_or_default());
+            pixels.set(draw_scatter(&backend.into_drawing_area(), &data, Theme::current()).unwrap_or_default());
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {

@@ -1,0 +1,166 @@
+//! Where a bar chart's group labels go, so that they never overlap: across when every label fits
+//! its slot, else turned upright (and thinned when even upright labels would touch), truncated
+//! with an ellipsis either way. Pure, so the rule is tested natively; the chart draws these
+//! boxes and the page exposes them, so a browser test can check them too.
+
+/// The width of one character of the 12 px label font, in pixels (a safe upper bound).
+pub const CHAR_WIDTH: f64 = 7.0;
+/// The height of a label line, in pixels.
+pub const LINE_HEIGHT: i32 = 14;
+/// Characters kept of a label laid across.
+const ACROSS_CHARS: usize = 16;
+/// Characters kept of an upright label.
+const UPRIGHT_CHARS: usize = 18;
+
+/// One drawn label: its text and the box it covers, in canvas pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelBox {
+    /// The text drawn (truncated with `…`).
+    pub text: String,
+    /// Left edge.
+    pub x: i32,
+    /// Top edge.
+    pub y: i32,
+    /// Width.
+    pub w: i32,
+    /// Height.
+    pub h: i32,
+    /// Turned upright (read bottom to top).
+    pub upright: bool,
+}
+
+impl LabelBox {
+    /// Whether two boxes share any pixel.
+    pub fn intersects(&self, other: &LabelBox) -> bool {
+        self.x < other.x + other.w && other.x < self.x + self.w && self.y < other.y + other.h && other.y < self.y + self.h
+    }
+}
+
+/// `name` cut to `keep` characters, with `…` when it was longer.
+pub fn truncate(name: &str, keep: usize) -> String {
+    if name.chars().count() > keep {
+        name.chars().take(keep - 1).chain(['…']).collect()
+    } else {
+        name.to_string()
+    }
+}
+
+/// Labels as drawn: repositories (`owner/name`) by their names alone when those are distinct, so
+/// the part that tells them apart is the part that shows.
+pub fn display_names(groups: &[String]) -> Vec<String> {
+    let names: Vec<&str> = groups.iter().map(|g| g.rsplit('/').next().unwrap_or(g)).collect();
+    let distinct = names.iter().collect::<std::collections::BTreeSet<_>>().len() == names.len();
+    if groups.iter().all(|g| g.contains('/')) && distinct {
+        names.into_iter().map(str::to_string).collect()
+    } else {
+        groups.to_vec()
+    }
+}
+
+/// Whether `groups` need upright labels in a plot `width` pixels wide.
+pub fn upright(groups: &[String], width: i32) -> bool {
+    let slot = width as f64 / groups.len().max(1) as f64;
+    groups
+        .iter()
+        .any(|g| truncate(g, ACROSS_CHARS).chars().count() as f64 * CHAR_WIDTH > slot - 4.0)
+}
+
+/// The pixels below the plot that the labels need.
+pub fn label_area(groups: &[String], width: i32) -> i32 {
+    if upright(&display_names(groups), width) {
+        (UPRIGHT_CHARS as f64 * CHAR_WIDTH) as i32 + 12
+    } else {
+        LINE_HEIGHT + 26
+    }
+}
+
+/// The label boxes of `groups` under a plot spanning `left..right`, starting `top` pixels down.
+pub fn x_labels(groups: &[String], left: i32, right: i32, top: i32) -> Vec<LabelBox> {
+    let groups = &display_names(groups);
+    let width = right - left;
+    let slot = width as f64 / groups.len().max(1) as f64;
+    let upright = upright(groups, width);
+    // Upright labels are a line high; keep one in `step` when even that does not fit.
+    let step = if upright {
+        ((LINE_HEIGHT + 2) as f64 / slot).ceil().max(1.0) as usize
+    } else {
+        1
+    };
+    groups
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % step == 0)
+        .map(|(i, name)| {
+            let centre = left as f64 + (i as f64 + 0.5) * slot;
+            let text = truncate(name, if upright { UPRIGHT_CHARS } else { ACROSS_CHARS });
+            let length = (text.chars().count() as f64 * CHAR_WIDTH).ceil() as i32;
+            if upright {
+                LabelBox {
+                    text,
+                    x: centre as i32 - LINE_HEIGHT / 2,
+                    y: top + 6,
+                    w: LINE_HEIGHT,
+                    h: length,
+                    upright: true,
+                }
+            } else {
+                LabelBox {
+                    text,
+                    x: centre as i32 - length / 2,
+                    y: top + 6,
+                    w: length,
+                    h: LINE_HEIGHT,
+                    upright: false,
+                }
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_overlap(boxes: &[LabelBox]) -> bool {
+        boxes
+            .iter()
+            .enumerate()
+            .all(|(i, a)| boxes[i + 1..].iter().all(|b| !a.intersects(b)))
+    }
+
+    #[test]
+    fn labels_never_overlap_at_any_count() {
+        let repos = [
+            "astropy/astropy",
+            "django/django",
+            "matplotlib/matplotlib",
+            "mwaskom/seaborn",
+            "pallets/flask",
+            "psf/requests",
+            "pydata/xarray",
+            "pylint-dev/pylint",
+            "pytest-dev/pytest",
+            "scikit-learn/scikit-learn",
+            "sphinx-doc/sphinx",
+            "sympy/sympy",
+        ];
+        for count in 1..=repos.len() {
+            let groups: Vec<String> = repos[..count].iter().map(|s| s.to_string()).collect();
+            let boxes = x_labels(&groups, 60, 888, 300);
+            assert!(no_overlap(&boxes), "{count} groups: {boxes:?}");
+        }
+        let many: Vec<String> = (0..300).map(|i| format!("repo-{i}")).collect();
+        let boxes = x_labels(&many, 60, 888, 300);
+        assert!(no_overlap(&boxes) && boxes.len() < 300, "thinned");
+        let short: Vec<String> = ["AI", "Physics", "Other"].iter().map(|s| s.to_string()).collect();
+        assert!(!x_labels(&short, 60, 888, 300)[0].upright, "short labels stay across");
+        assert_eq!(truncate("scikit-learn/scikit-learn", 16), "scikit-learn/sc…");
+        let repos: Vec<String> = ["benchscope-demo/matrixlite", "benchscope-demo/slugkit"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(display_names(&repos), ["matrixlite", "slugkit"]);
+        let clash: Vec<String> = ["a/x", "b/x"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(display_names(&clash), clash, "names that would clash keep their owners");
+    }
+}
