@@ -1,30 +1,60 @@
 // Writes screenshots of the main views to docs/screenshots/ (run after `trunk build --release`):
 //   node e2e/screenshots.js
-// The data is the demo, exported and evaluated for real by the CLI, as the tests do.
-import { mkdirSync } from 'node:fs';
+// The data is the demo, exported and evaluated for real by the CLI, as the tests do, and one
+// instance of django/django whose statement is written here in the style of Django's tracker.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser } from './tests/support.js';
+import { ROOT, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, tempDir, benchscope } from './tests/support.js';
 
 const out = join(ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 const repos = buildDemoRepos();
 const data = exportDemo(repos);
 evaluateDemo(data, ['gold', 'partly-right', 'failure-modes'], repos);
-const server = await serve({ data });
-const { browser, page } = await openBrowser();
+const tracker = join(tempDir('tracker'), 'tracker.jsonl');
+const statement = [
+  'Runserver does not reload when settings change under __main__',
+  'Description',
+  '\t ',
+  '\t\t(last modified by A Reader)',
+  '\t ',
+  'Steps to reproduce on a fresh project:',
+  '$ python -V',
+  'Python 3.12.1',
+  '$ python manage.py runserver',
+  'Then edit settings.py, e.g. add:',
+  'def ready():',
+  '\tprint(__name__)',
+  'Expected: the server restarts. Actual: nothing happens, and __spec__ is None for the module.',
+].join('\n');
+writeFileSync(tracker, JSON.stringify({ instance_id: 'django__django-99999', repo: 'django/django', base_commit: 'abc', problem_statement: statement, patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' }) + '\n');
+const trackerData = join(tempDir('tracker-data'), 'data');
+benchscope('export', tracker, '--dataset', 'django-style', '--out', trackerData, '--quiet');
+const server = await serve({ data, tracker: trackerData });
+const { browser } = await openBrowser();
+
+// [file, query, selector to wait for, options: width, dark, scrollTo (selector), full page]
 const shots = [
-  ['list.png', '?q=matrix', '.instance-row'],
-  ['facets.png', '?f=category:Internet&sort=-size', '.instance-row'],
-  ['instance.png', '?instance=benchscope-demo__tinyconf-12', '.runs-table'],
-  ['diff.png', '?instance=benchscope-demo__unitcalc-3', 'section.patch .diff-file'],
-  ['leaderboard.png', '?view=leaderboard', '.leaderboard-table tbody tr'],
-  ['breakdowns.png', '?view=analysis', 'canvas.chart'],
+  ['list.png', '?q=matrix', '.instance-row', { full: true }],
+  ['facets.png', '?f=category:Internet&sort=-size', '.instance-row', { full: true }],
+  ['instance.png', '?instance=benchscope-demo__tinyconf-12', '.runs-table', { full: true }],
+  ['diff.png', '?instance=benchscope-demo__unitcalc-3', 'section.patch .diff-file', { scrollTo: 'section.patch' }],
+  ['diff-side-by-side.png', '?instance=benchscope-demo__tinyconf-12&diff=split', '.diff-split', { scrollTo: 'section.patch .diff-split' }],
+  ['tests-with-runs.png', '?instance=benchscope-demo__tinyconf-12', '.test-legend', { scrollTo: '.test-legend' }],
+  ['list-390.png', '?', '.instance-row', { width: 390 }],
+  ['leaderboard.png', '?view=leaderboard', '.leaderboard-table tbody tr', { full: true }],
+  ['breakdowns.png', '?view=analysis', 'canvas.chart', { full: true }],
+  ['breakdowns-dark.png', '?view=analysis', 'canvas.chart[data-label-boxes]', { dark: true }],
+  ['statement-django.png', '?data=tracker/&instance=django__django-99999', '.document-text', { scrollTo: '.instance-id' }],
 ];
-for (const [name, query, selector] of shots) {
+for (const [name, query, selector, options] of shots) {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.dark ? 'dark' : 'light' });
+  const page = await context.newPage();
   await page.goto(`${server.url}${query}`);
   await page.waitForSelector(selector);
-  if (name === 'diff.png') await page.locator('section.patch').first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(out, name), fullPage: name !== 'diff.png' });
+  if (options.scrollTo) await page.locator(options.scrollTo).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(out, name), fullPage: Boolean(options.full) });
+  await context.close();
   console.log(`wrote docs/screenshots/${name}`);
 }
 await browser.close();
