@@ -16,6 +16,7 @@
 pub mod categories;
 pub mod cli;
 pub mod data_dir;
+pub mod data_lock;
 pub mod error;
 pub mod evaluate;
 pub mod export;

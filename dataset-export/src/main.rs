@@ -92,6 +92,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// Checks runs against the data directory, adds them, then reports them (and writes
 /// `--summary-json`).
 fn store(target: &RunTarget, rules: &NameRules, mut runs: Vec<(NewRun, Vec<String>)>) -> anyhow::Result<()> {
+    // One writer at a time: the checks and the manifest read under the lock are the ones that hold.
+    let lock = benchscope_cli::data_lock::DataDirLock::acquire(&target.data)?;
     check_runs(&target.data, &mut runs, rules)?;
     let manifest = benchscope_cli::data_dir::manifest(&target.data).ok();
     let split_size = |run: &benchscope_contract::Run| {
@@ -105,6 +107,7 @@ fn store(target: &RunTarget, rules: &NameRules, mut runs: Vec<(NewRun, Vec<Strin
             .collect(),
     };
     add_runs(&target.data, runs.into_iter().map(|(run, _)| run).collect())?;
+    drop(lock);
     if let Some(path) = &target.summary_json {
         summary.write(path)?;
     }

@@ -157,11 +157,13 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             replace: true,
             ..NameRules::default()
         };
+        let lock = crate::data_lock::DataDirLock::acquire(out)?;
         check_runs(out, &mut runs, &rules)?;
         for (new, run_warnings) in &runs {
             warnings.extend(run_warnings.iter().map(|w| format!("{}: {}", new.run.id, relative(w, dir))));
         }
         add_runs(out, runs.into_iter().map(|(run, _)| run).collect())?;
+        drop(lock);
     }
     let intro = match &config.intro_file {
         Some(file) => std::fs::read_to_string(resolve(file)).with_context(|| format!("cannot read {}", file.display()))?,

@@ -110,6 +110,8 @@ impl ExportPlan {
 /// nothing is written and the previous directory, if any, is untouched.
 pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
     plan.validate()?;
+    // Held until the new directory is in place: the runs carried over are the ones there then.
+    let _lock = crate::data_lock::DataDirLock::acquire(&plan.out)?;
     let staging = Staging::new(&plan.out)?;
     let progress = Progress::new(plan.progress);
     let mut run = Run {
