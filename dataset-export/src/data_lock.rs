@@ -54,8 +54,16 @@ fn flock(file: &File, operation: libc::c_int) -> anyhow::Result<bool> {
 }
 
 fn parent_and_name(data: &Path) -> anyhow::Result<(PathBuf, String)> {
-    let name = data.file_name().context("the data directory's path has no final component")?.to_string_lossy().into_owned();
-    let parent = data.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let name = data
+        .file_name()
+        .context("the data directory's path has no final component")?
+        .to_string_lossy()
+        .into_owned();
+    let parent = data
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
     Ok((parent, name))
 }
 
@@ -65,8 +73,13 @@ fn remove_stale_staging(parent: &Path, name: &str) {
     let Ok(entries) = std::fs::read_dir(parent) else { return };
     for entry in entries.flatten() {
         let file_name = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file_name.strip_prefix(&format!(".{name}.")) else { continue };
-        let pid = ["partial-", "scratch-", "old-"].iter().find_map(|kind| rest.strip_prefix(kind)).and_then(|p| p.parse::<i32>().ok());
+        let Some(rest) = file_name.strip_prefix(&format!(".{name}.")) else {
+            continue;
+        };
+        let pid = ["partial-", "scratch-", "old-"]
+            .iter()
+            .find_map(|kind| rest.strip_prefix(kind))
+            .and_then(|p| p.parse::<i32>().ok());
         if pid.is_some_and(|pid| pid != std::process::id() as i32 && !is_alive(pid)) {
             let _ = std::fs::remove_dir_all(entry.path());
         }
@@ -96,6 +109,9 @@ mod tests {
         let file = File::options().write(true).open(dir.path().join(".data.lock")).unwrap();
         assert!(!flock(&file, libc::LOCK_EX | libc::LOCK_NB).unwrap(), "a second writer waits");
         drop(held);
-        assert!(flock(&file, libc::LOCK_EX | libc::LOCK_NB).unwrap(), "and gets it once the first is done");
+        assert!(
+            flock(&file, libc::LOCK_EX | libc::LOCK_NB).unwrap(),
+            "and gets it once the first is done"
+        );
     }
 }

@@ -26,11 +26,26 @@ fn parallel_imports_and_exports_lose_nothing() {
     let data_arg = data.to_str().unwrap().to_string();
     let demo = root().join("demo/demo.jsonl");
     let demo_arg = demo.to_str().unwrap().to_string();
-    benchscope_ok(&["export", &demo_arg, "--dataset", "demo", "--split", "test", "--out", &data_arg, "--quiet"]);
+    benchscope_ok(&[
+        "export",
+        &demo_arg,
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        &data_arg,
+        "--quiet",
+    ]);
     let ids: Vec<String> = std::fs::read_to_string(&demo)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["instance_id"].as_str().unwrap().to_string())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["instance_id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     let mut expected_runs = Vec::new();
     for round in 0..5 {
@@ -40,11 +55,30 @@ fn parallel_imports_and_exports_lose_nothing() {
             let summary = tmp.path().join(format!("{run}.json"));
             let resolved: Vec<&String> = ids.iter().skip(i % ids.len()).take(3).collect();
             std::fs::write(&summary, serde_json::json!({"resolved_ids": resolved}).to_string()).unwrap();
-            children.push(spawn(&["import", summary.to_str().unwrap(), "--data", &data_arg, "--dataset", "demo", "--run", &run]));
+            children.push(spawn(&[
+                "import",
+                summary.to_str().unwrap(),
+                "--data",
+                &data_arg,
+                "--dataset",
+                "demo",
+                "--run",
+                &run,
+            ]));
             expected_runs.push(run);
         }
         for _ in 0..4 {
-            children.push(spawn(&["export", &demo_arg, "--dataset", "demo", "--split", "test", "--out", &data_arg, "--quiet"]));
+            children.push(spawn(&[
+                "export",
+                &demo_arg,
+                "--dataset",
+                "demo",
+                "--split",
+                "test",
+                "--out",
+                &data_arg,
+                "--quiet",
+            ]));
         }
         for child in children {
             let out = child.wait_with_output().unwrap();
@@ -59,7 +93,12 @@ fn parallel_imports_and_exports_lose_nothing() {
         for file in &manifest.files {
             let bytes = std::fs::read(data.join(&file.path)).unwrap_or_else(|e| panic!("round {round}: {} is missing: {e}", file.path));
             let digest: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
-            assert_eq!((bytes.len() as u64, digest.as_str()), (file.bytes, file.sha256.as_str()), "round {round}: {}", file.path);
+            assert_eq!(
+                (bytes.len() as u64, digest.as_str()),
+                (file.bytes, file.sha256.as_str()),
+                "round {round}: {}",
+                file.path
+            );
         }
     }
     let leftovers: Vec<String> = std::fs::read_dir(tmp.path())
@@ -79,7 +118,17 @@ fn a_killed_export_leaves_the_old_directory_and_the_next_run_cleans_up() {
     let data = tmp.path().join("data");
     let data_arg = data.to_str().unwrap();
     let demo = root().join("demo/demo.jsonl");
-    benchscope_ok(&["export", demo.to_str().unwrap(), "--dataset", "demo", "--split", "test", "--out", data_arg, "--quiet"]);
+    benchscope_ok(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        data_arg,
+        "--quiet",
+    ]);
     let before = tree(&data);
     // A large input, so the export is still running when it is killed.
     let big = tmp.path().join("big.jsonl");
@@ -93,16 +142,39 @@ fn a_killed_export_leaves_the_old_directory_and_the_next_run_cleans_up() {
         text.push('\n');
     }
     std::fs::write(&big, text).unwrap();
-    let mut child = spawn(&["export", big.to_str().unwrap(), "--dataset", "demo", "--split", "test", "--out", data_arg, "--quiet"]);
+    let mut child = spawn(&[
+        "export",
+        big.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        data_arg,
+        "--quiet",
+    ]);
     let staging_seen = (0..200).any(|_| {
         std::thread::sleep(std::time::Duration::from_millis(10));
-        std::fs::read_dir(tmp.path()).unwrap().flatten().any(|e| e.file_name().to_string_lossy().contains(".partial-"))
+        std::fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().contains(".partial-"))
     });
     child.kill().unwrap();
     let _ = child.wait();
     assert!(staging_seen, "the export was caught while staging");
     assert_eq!(tree(&data), before, "the old directory, byte for byte");
-    benchscope_ok(&["export", demo.to_str().unwrap(), "--dataset", "demo", "--split", "test", "--out", data_arg, "--quiet"]);
+    benchscope_ok(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        data_arg,
+        "--quiet",
+    ]);
     let left: Vec<String> = std::fs::read_dir(tmp.path())
         .unwrap()
         .flatten()

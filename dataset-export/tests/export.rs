@@ -411,3 +411,57 @@ fn csv_download_exports_like_its_jsonl() {
     let read = |dir: &Path| all_instances(dir, &read_json(&dir.join("manifest.json")));
     assert_eq!(read(&from_csv), read(&from_jsonl));
 }
+
+/// A pretty-printed JSON object is told apart from JSON Lines by its content: records keyed by
+/// id export, a fault is named at its true line and column, and an object of another shape is
+/// refused saying what it is.
+#[test]
+fn pretty_printed_json_objects_are_read_as_documents() {
+    let tmp = tempfile::tempdir().unwrap();
+    let record = |id: &str| serde_json::json!({"repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]", "instance_id": id});
+    let keyed = tmp.path().join("keyed.json");
+    let object = serde_json::json!({"o__r-1": record("o__r-1"), "o__r-2": record("o__r-2")});
+    std::fs::write(&keyed, serde_json::to_string_pretty(&object).unwrap()).unwrap();
+    let out = tmp.path().join("a");
+    let stdout = benchscope_ok(&[
+        "export",
+        keyed.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--split",
+        "test",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("exported 2 instances of d/test"), "{stdout}");
+    let single = tmp.path().join("single.json");
+    std::fs::write(&single, serde_json::to_string_pretty(&record("o__r-3")).unwrap()).unwrap();
+    let stdout = benchscope_ok(&[
+        "export",
+        single.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--split",
+        "test",
+        "--out",
+        tmp.path().join("b").to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("exported 1 instances of d/test"), "{stdout}");
+    let broken = tmp.path().join("broken.json");
+    std::fs::write(
+        &broken,
+        "{\n  \"a\": {\n    \"instance_id\": \"x\"\n    \"repo\": \"o/r\"\n  }\n}\n",
+    )
+    .unwrap();
+    let out = benchscope(&["export", broken.to_str().unwrap(), "--out", tmp.path().join("c").to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("broken.json") && stderr.contains("not valid JSON: line 4 column 5"),
+        "{stderr}"
+    );
+    let index = tmp.path().join("index.json");
+    std::fs::write(&index, "{\n  \"counts\": {\"lite\": 3},\n  \"items\": []\n}\n").unwrap();
+    let out = benchscope(&["export", index.to_str().unwrap(), "--out", tmp.path().join("e").to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("a JSON object that is neither a record"), "{stderr}");
+}

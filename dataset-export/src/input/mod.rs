@@ -8,6 +8,7 @@
 mod csv_rows;
 mod directory;
 mod json_array;
+mod json_object;
 pub use benchscope_contract::json_document;
 mod jsonl;
 mod parquet_rows;
@@ -71,6 +72,7 @@ pub fn read_records(path: &Path) -> Result<Records, RecordError> {
     let file = File::open(path).map_err(|e| file_error(format!("cannot open: {e}")))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
     match detect_container(&mut reader).map_err(|e| file_error(format!("cannot read: {e}")))? {
+        Some(Container::JsonLines) if first_line_is_partial(path) => json_object::read(path),
         Some(Container::JsonLines) => Ok(Box::new(jsonl::JsonLines::new(path, reader))),
         Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
         Some(Container::Parquet) => parquet_rows::read(path),
@@ -79,6 +81,17 @@ pub fn read_records(path: &Path) -> Result<Records, RecordError> {
             "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".into(),
         )),
     }
+}
+
+/// Whether the file's first non-blank line opens a JSON value it does not close: a
+/// pretty-printed JSON object rather than JSON Lines.
+fn first_line_is_partial(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else { return false };
+    let first = BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| !l.trim().trim_start_matches('\u{feff}').is_empty());
+    first.is_some_and(|line| serde_json::from_str::<Value>(line.trim_start_matches('\u{feff}')).is_err_and(|e| e.is_eof()))
 }
 
 fn detect_container(reader: &mut impl BufRead) -> std::io::Result<Option<Container>> {
