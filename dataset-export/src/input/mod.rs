@@ -83,9 +83,16 @@ pub fn read_records(path: &Path) -> Result<Records, RecordError> {
     }
 }
 
-/// Whether the file's first non-blank line opens a JSON value it does not close: a
-/// pretty-printed JSON object rather than JSON Lines.
+/// Whether the file is a pretty-printed JSON object rather than JSON Lines: its first non-blank
+/// line opens a value it does not close, and the file is named `.json` or parses as one document
+/// (a `.jsonl` whose first record is cut stays JSON Lines, so the fault is named on its line).
 fn first_line_is_partial(path: &Path) -> bool {
+    let named_json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    opens_without_closing(path)
+        && (named_json || std::fs::read(path).is_ok_and(|b| matches!(json_document::read(&b), json_document::Document::Json(..))))
+}
+
+fn opens_without_closing(path: &Path) -> bool {
     let Ok(file) = File::open(path) else { return false };
     let first = BufReader::new(file)
         .lines()
