@@ -201,3 +201,32 @@ fn real_mid_2024_logs_grade_as_the_harness_graded_them() {
         "every real log with a report, 167 of them resolved (as the reports say)"
     );
 }
+
+/// A property the harness has by reading logs in text mode: `\r\n` and `\r` line endings change
+/// no status and no verdict.
+#[test]
+fn grading_is_invariant_to_line_endings() {
+    let mut compared = 0;
+    for entry in std::fs::read_dir(fixtures().join("corpus")).unwrap() {
+        let case = entry.unwrap().path();
+        let meta: Value = common::read_json(&case.join("case.json"));
+        for frame in ["pre_docker", "docker_trace", "markers", "current"] {
+            let log = read_log(&case.join(format!("{frame}.log")));
+            for repo in meta["repos"].as_array().unwrap().iter().filter_map(Value::as_str) {
+                let format = format_for(Some(repo), &log);
+                let unix = format.report(&log);
+                for other in [log.replace('\n', "\r\n"), log.replace('\n', "\r")] {
+                    let report = format.report(&other);
+                    assert_eq!(
+                        (report.applied, as_map(&report.statuses)),
+                        (unix.applied, as_map(&unix.statuses)),
+                        "{}: {frame} as {repo}",
+                        case.display()
+                    );
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 100, "{compared}");
+}
