@@ -170,9 +170,13 @@ fn grade_command_on_real_pytest_logs() {
     ]);
     let logs = tmp.path().join("logs");
     std::fs::create_dir_all(&logs).unwrap();
-    for id in ["o__r-1", "o__r-2", "o__r-3", "o__r-4", "o__r-5"] {
+    for id in ["o__r-1", "o__r-2", "o__r-3"] {
         std::fs::write(logs.join(format!("{id}.log")), &log).unwrap();
     }
+    // The pre-docker harness names its logs `<id>.<model>.eval.log`, and `o__r-4` is a prefix of
+    // no other id here but must not be taken for one that it prefixes.
+    std::fs::write(logs.join("o__r-4.gpt-4.eval.log"), &log).unwrap();
+    std::fs::write(logs.join("unnamed.txt"), format!("Task Metadata:\n\t- Instance ID: o__r-5\n{log}")).unwrap();
     std::fs::write(logs.join("stray.log"), "nothing to see").unwrap();
     let summary = tmp.path().join("s.json");
     let out = benchscope(&[
@@ -192,6 +196,11 @@ fn grade_command_on_real_pytest_logs() {
     let summary: serde_json::Value = read_json(&summary);
     assert_eq!(summary["runs"][0]["resolved_ids"], serde_json::json!(["o__r-1"]));
     let run: benchscope_contract::Run = read_json(&data.join("runs/graded.json"));
+    assert_eq!(
+        run.results.len(),
+        5,
+        "every log found its instance, by name or by its Instance ID line"
+    );
     let mode = |id: &str| run.results.iter().find(|r| r.instance_id == id).unwrap().failure_mode.clone();
     assert_eq!(mode("o__r-2").as_deref(), Some("AssertionError"));
     assert_eq!(mode("o__r-3").as_deref(), Some("TypeError"));
