@@ -455,6 +455,64 @@ test('smaller things a reader meets: Esc clears the search, facets in their own 
   assert.deepEqual(errors, []);
 });
 
+test('content security policy: every hostile payload is refused and reported, nothing runs, nothing is fetched from another host', async () => {
+  const { page, errors, requests } = session;
+  await page.goto(`${server.url}?`);
+  await page.waitForSelector('.instance-row');
+  const before = requests.length;
+  const blocked = [];
+  const answered = [];
+  const onFailed = (request) => blocked.push([request.url(), request.failure()?.errorText]);
+  const onResponse = (response) => { if (!response.url().startsWith(server.url)) answered.push(response.url()); };
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  try {
+  const counts = await page.evaluate(async () => {
+    const seen = [];
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.effectiveDirective));
+    const elsewhere = 'http://127.0.0.2:9';
+    const add = (tag, set) => { const el = document.createElement(tag); set(el); document.body.appendChild(el); };
+    const payloads = [
+      () => add('script', (s) => { s.textContent = 'window.__pwned = 1'; }),
+      () => add('script', (s) => { s.src = `${elsewhere}/x.js`; }),
+      () => add('img', (i) => { i.src = `${elsewhere}/x.png`; }),
+      () => add('iframe', (f) => { f.src = `${elsewhere}/`; }),
+      () => add('object', (o) => { o.data = `${elsewhere}/x.swf`; }),
+      () => add('embed', (e) => { e.src = `${elsewhere}/x.swf`; }),
+      () => { const st = document.createElement('style'); st.textContent = 'body { background: red }'; document.head.appendChild(st); },
+      () => fetch(`${elsewhere}/data.json`).catch(() => {}),
+      () => add('div', (d) => { d.innerHTML = '<img src="missing.png" onerror="window.__pwned = 2">'; }),
+    ];
+    const counts = [];
+    for (const payload of payloads) {
+      const n = seen.length;
+      await payload();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      counts.push(seen.length - n);
+    }
+    return { counts, pwned: window.__pwned ?? null, seen };
+  });
+  counts.counts.forEach((n, i) => assert.ok(n >= 1, `payload ${i} was not refused: ${JSON.stringify(counts)}`));
+  assert.equal(counts.pwned, null, 'nothing ran');
+  const outside = requests.slice(before).filter((url) => !url.startsWith(server.url));
+  assert.deepEqual(answered, [], 'no other host answered');
+  for (const url of outside) {
+    assert.ok(blocked.some(([failed, why]) => failed === url && /^csp$|BLOCKED_BY_CSP/.test(why ?? '')), `${url} was stopped by the policy: ${JSON.stringify(blocked)}`);
+  }
+  // The page's own work breaks no rule: a diff, a chart and a log load with no violation.
+  const clean = await page.evaluate(() => { window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.effectiveDirective)); return true; });
+  assert.ok(clean);
+  await page.click('.instance-row >> nth=0 >> a');
+  await page.waitForSelector('section.patch .diff-file');
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors.filter((e) => !e.includes('Content Security Policy') && !e.includes('ERR_BLOCKED_BY_CSP') && !e.includes('404 (Not Found)')), [], 'only the payloads\' own refusals and the missing image');
+  } finally {
+    page.off('requestfailed', onFailed);
+    page.off('response', onResponse);
+    errors.length = 0;
+  }
+});
+
 test('an instance shows each run: verdict, failure mode, per-test statuses, and the model patch against the gold', async () => {
   const { page, errors } = session;
   const id = 'benchscope-demo__tinyconf-12';
@@ -722,7 +780,12 @@ async function accessibilityViolations(page) {
 }
 
 test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance, a diff and a searched log, in light and dark themes', async () => {
-  const { page, errors } = session;
+  // The audit script is injected into the page, which the page's own policy forbids: this one
+  // context lets it in.
+  const audit = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const page = await audit.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${server.url}?f=category:Mathematics&q=matrix`);
@@ -742,7 +805,7 @@ test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance
     await page.waitForSelector('pre.log .chosen');
     assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: a searched log`);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await audit.close();
   assert.deepEqual(errors, []);
 });
 

@@ -85,7 +85,7 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
                 .iter()
                 .map(|name| view! { <span class="matrix-run" title=name.clone()>{name.clone()}</span> })
                 .collect_view();
-            view! { <div class="matrix-columns" style=format!("grid-template-columns: repeat({count}, minmax(0, 1fr))")>{names}</div> }
+            view! { <div class="matrix-columns" style:grid-template-columns=format!("repeat({count}, minmax(0, 1fr))")>{names}</div> }
         })
     };
     view! {

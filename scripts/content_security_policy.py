@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Trunk's post-build hook: gives the built page a content security policy.
+
+Trunk writes the script that starts the wasm inline; a policy without 'unsafe-inline' would block
+it, so it moves to a file of its own (named by its hash), and the page gets a policy that allows
+scripts from its own origin only (plus 'wasm-unsafe-eval', which compiling WebAssembly needs), no
+inline script, no object or embed, images and frames never from another host, style sheets from
+the page (style attributes, which the app sets to position its virtual rows, are allowed; style
+elements are not). Data may come from the page's origin and from the data directory a reader opens with
+`?data=`: the start-up script adds a second policy naming exactly that origin before the app
+fetches anything (policies combine, so the stricter wins).
+
+Run by Trunk with TRUNK_STAGING_DIR set (see Trunk.toml); idempotent on an already-processed page.
+"""
+import hashlib
+import os
+import pathlib
+import re
+
+POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    # The app positions virtual rows with style attributes; style elements stay blocked.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self' http: https:",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+])
+
+# Runs first: narrows connect-src to this page's origin and the one `?data=` names.
+DATA_POLICY = """\
+{
+  const data = new URLSearchParams(location.search).get('data');
+  let origins = "'self'";
+  if (data) { try { const url = new URL(data, location.href); if (url.origin !== location.origin) origins += ' ' + url.origin; } catch (_) {} }
+  const meta = document.createElement('meta');
+  meta.httpEquiv = 'Content-Security-Policy';
+  meta.content = "connect-src " + origins;
+  document.head.appendChild(meta);
+}
+"""
+
+
+def main():
+    staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
+    page = staging / "index.html"
+    html = page.read_text(encoding="utf-8")
+    inline = re.search(r'<script type="module">(.*?)</script>', html, re.S)
+    if inline:
+        code = DATA_POLICY + inline.group(1)
+        name = f"start-{hashlib.sha256(code.encode()).hexdigest()[:16]}.js"
+        (staging / name).write_text(code, encoding="utf-8")
+        html = html[: inline.start()] + f'<script type="module" src="./{name}"></script>' + html[inline.end():]
+    if "Content-Security-Policy" not in html:
+        meta = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}" />'
+        html = html.replace('<meta charset="utf-8" />', '<meta charset="utf-8" />\n    ' + meta, 1)
+    page.write_text(html, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
