@@ -1,8 +1,9 @@
 //! One writer at a time per data directory: an OS lock (`flock`) on `.<name>.lock` beside it,
 //! held for as long as a command changes the directory and released by the kernel when the
 //! process ends, however it ends, so a crash never leaves the directory locked. A command that
-//! finds it taken says so and waits. Under the lock, staging folders that a dead process left
-//! beside the directory are removed.
+//! finds it taken says so and waits. The holder removes the file when it is done (a waiter that
+//! then holds a removed file tries again), so nothing is left beside the directory. Under the
+//! lock, staging folders that a dead process left beside the directory are removed.
 
 use std::fs::File;
 use std::os::fd::AsRawFd;
@@ -13,7 +14,16 @@ use anyhow::Context;
 /// The lock on one data directory; released when dropped.
 #[derive(Debug)]
 pub struct DataDirLock {
-    _file: File,
+    file: Option<File>,
+    path: PathBuf,
+}
+
+impl Drop for DataDirLock {
+    fn drop(&mut self) {
+        // Removed while still held, so no one can lock this file after it is gone.
+        let _ = std::fs::remove_file(&self.path);
+        drop(self.file.take());
+    }
 }
 
 impl DataDirLock {
@@ -22,18 +32,27 @@ impl DataDirLock {
         let (parent, name) = parent_and_name(data)?;
         std::fs::create_dir_all(&parent).with_context(|| format!("cannot create {}", parent.display()))?;
         let path = parent.join(format!(".{name}.lock"));
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open the lock {}", path.display()))?;
-        if !flock(&file, libc::LOCK_EX | libc::LOCK_NB)? {
-            eprintln!("waiting for another benchscope command that is writing {} ...", data.display());
-            flock(&file, libc::LOCK_EX)?;
+        let mut said = false;
+        loop {
+            let file = File::options()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .with_context(|| format!("cannot open the lock {}", path.display()))?;
+            if !flock(&file, libc::LOCK_EX | libc::LOCK_NB)? {
+                if !said {
+                    eprintln!("waiting for another benchscope command that is writing {} ...", data.display());
+                    said = true;
+                }
+                flock(&file, libc::LOCK_EX)?;
+            }
+            // The previous holder may have removed the file while this one waited on it.
+            if is_same_file(&file, &path) {
+                remove_stale_staging(&parent, &name);
+                return Ok(DataDirLock { file: Some(file), path });
+            }
         }
-        remove_stale_staging(&parent, &name);
-        Ok(DataDirLock { _file: file })
     }
 }
 
@@ -50,6 +69,15 @@ fn flock(file: &File, operation: libc::c_int) -> anyhow::Result<bool> {
             Some(libc::EINTR) => continue,
             _ => return Err(error).context("cannot lock the data directory"),
         }
+    }
+}
+
+/// Whether `path` still names the file `file` is open on.
+fn is_same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(open), Ok(named)) => open.ino() == named.ino() && open.dev() == named.dev(),
+        _ => false,
     }
 }
 
