@@ -39,8 +39,16 @@ fn tokens(text: &str) -> Vec<&str> {
     out
 }
 
-/// The changed byte ranges of `old` and of `new`, or none when the lines are too different.
+/// Lines longer than this are shown as wholly changed: a word diff of a minified or generated
+/// line would cost more than it shows.
+const MAX_LINE: usize = 500;
+
+/// The changed byte ranges of `old` and of `new`, or none when the lines are too different (or
+/// too long to compare word by word).
 pub fn changed_ranges(old: &str, new: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+    if old.len() > MAX_LINE || new.len() > MAX_LINE {
+        return (Vec::new(), Vec::new());
+    }
     let (old_tokens, new_tokens) = (tokens(old), tokens(new));
     let diff = TextDiff::configure().diff_slices(&old_tokens, &new_tokens);
     if diff.ratio() < MIN_SIMILARITY {
@@ -114,6 +122,12 @@ mod tests {
         assert_eq!(b.iter().map(|r| &new[r.clone()]).collect::<Vec<_>>(), ["z"]);
         let (a, b) = changed_ranges("import os", "def completely_else(): pass");
         assert!(a.is_empty() && b.is_empty(), "too different to mark");
+        let long = "x = 1, ".repeat(100);
+        assert_eq!(
+            changed_ranges(&long, &long.replace("1", "2")),
+            (Vec::new(), Vec::new()),
+            "too long to mark"
+        );
     }
 
     #[test]
