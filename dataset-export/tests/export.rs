@@ -465,3 +465,42 @@ fn pretty_printed_json_objects_are_read_as_documents() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("a JSON object that is neither a record"), "{stderr}");
 }
+
+/// A property: reordering the records of one split changes nothing of another split's files.
+#[test]
+fn a_split_is_unchanged_by_reordering_an_unrelated_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = std::fs::read_to_string(root().join("demo/demo.jsonl")).unwrap();
+    let lines: Vec<&str> = demo.lines().collect();
+    let other: Vec<String> = lines.iter().map(|l| l.replace("benchscope-demo__", "other__")).collect();
+    let (a, b_forward, b_backward) = (tmp.path().join("a.jsonl"), tmp.path().join("b1.jsonl"), tmp.path().join("b2.jsonl"));
+    std::fs::write(&a, demo.clone()).unwrap();
+    std::fs::write(&b_forward, other.join("\n")).unwrap();
+    let mut reversed = other.clone();
+    reversed.reverse();
+    reversed.rotate_left(5);
+    std::fs::write(&b_backward, reversed.join("\n")).unwrap();
+    let export = |b: &std::path::Path, out: &str| {
+        let out = tmp.path().join(out);
+        benchscope_ok(&[
+            "export",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--dataset",
+            "d",
+            "--split",
+            "a",
+            "--split",
+            "b",
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+        ]);
+        let files: Vec<(String, Vec<u8>)> = tree(&out).into_iter().filter(|(path, _)| path.contains("/a/")).collect();
+        let manifest: Manifest = read_json(&out.join("manifest.json"));
+        (files, manifest.dataset("d").unwrap().split("a").unwrap().clone())
+    };
+    let (first, second) = (export(&b_forward, "one"), export(&b_backward, "two"));
+    assert!(!first.0.is_empty());
+    assert_eq!(first, second, "split a's files and manifest entry, byte for byte");
+}
