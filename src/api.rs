@@ -164,10 +164,14 @@ pub struct RunCache {
 
 impl RunCache {
     /// The results for `instance` of every run in `runs` that has one.
+    /// A run file that fails to load is skipped here: the list already names it, and the other
+    /// runs still show.
     pub async fn results(&self, base: &str, runs: &[benchscope_contract::RunEntry], instance: &str) -> Result<Vec<RunResult>, LoadError> {
         let mut found = Vec::new();
         for entry in runs.iter().filter(|r| r.instances > 0) {
-            let run = self.runs.get(&format!("{base}{}", entry.path)).await?;
+            let Ok(run) = self.runs.get(&format!("{base}{}", entry.path)).await else {
+                continue;
+            };
             if let Some(result) = run.results.iter().find(|r| r.instance_id == instance) {
                 found.push(RunResult {
                     run_id: entry.id.clone(),

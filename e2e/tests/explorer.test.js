@@ -1,7 +1,7 @@
 // The explorer in headless Chromium on the built site and the demo data exported by the real CLI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -28,6 +28,14 @@ before(async () => {
   const broken = join(tempDir('broken'), 'data');
   cpSync(data, broken, { recursive: true });
   writeFileSync(join(broken, 'detail', 'demo', 'test', '0000.json'), '{"format_version": 1, "instances": [tru');
+  // One more copy with a run file, a patch shard and a search bucket each broken in its own way.
+  const faults = join(tempDir('faults'), 'data');
+  cpSync(data, faults, { recursive: true });
+  writeFileSync(join(faults, 'runs', 'gold.json'), 'not json at all');
+  const patchShard = JSON.parse(readFileSync(join(faults, 'runs', 'partly-right.json'), 'utf8')).results.find((r) => r.model_patch).model_patch;
+  writeFileSync(join(faults, patchShard), '{"format_version": 1, "patches": {"trunc');
+  const bucket = readdirSync(join(faults, 'search', 'demo', 'test')).find((f) => f.startsWith('sl'));
+  rmSync(join(faults, 'search', 'demo', 'test', bucket));
   const hostile = hostileData();
   const large = largeData();
   huge = hugeData();
@@ -50,7 +58,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
+  server = await serve({ data, broken, faults, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
   session = await openBrowser();
 });
 
@@ -250,6 +258,31 @@ test('a corrupted detail shard shows an error naming the file, and the list keep
   assert.match(await alert.textContent(), /broken\/detail\/demo\/test\/0000\.json/);
   await page.click('text=← All instances');
   assert.equal(await rows(page), demo.length);
+});
+
+test('a broken run file, patch shard or search bucket shows an error naming it, and the rest keeps working', async () => {
+  const { page, errors } = session;
+  try {
+    // The run file: named, and the other run still shows on an instance.
+    await page.goto(`${server.url}?data=faults/&instance=benchscope-demo__tinyconf-12`);
+    await page.waitForSelector('.runs-table tr[data-run="partly-right"]');
+    assert.match(await page.locator('[role=alert]').first().textContent(), /faults\/runs\/gold\.json/);
+    // The patch shard: named where the patch was asked for; the instance stays.
+    await page.click('tr[data-run="partly-right"] .show-patch');
+    await page.waitForSelector('tr.model-patch [role=alert]');
+    assert.match(await page.locator('tr.model-patch [role=alert]').textContent(), /faults\/runs\/partly-right\/patches-\d+\.json/);
+    assert.ok(await page.locator('section.patch[data-role="gold"] .diff-file').count() > 0, 'the gold patch still shows');
+    // The search bucket: named; other searches and the list still work.
+    await page.goto(`${server.url}?data=faults/&q=slug`);
+    await page.locator('[role=alert]', { hasText: 'search/demo/test/sl' }).waitFor();
+    await page.goto(`${server.url}?data=faults/&q=matrix`);
+    await page.waitForSelector('.instance-row');
+    assert.ok(await page.locator('.instance-row').count() > 0);
+    await page.goto(`${server.url}?`);
+    await page.waitForSelector('.instance-row');
+  } finally {
+    errors.length = 0;
+  }
 });
 
 test('search ranks, highlights and lives in the URL; facet counts follow it', async () => {
