@@ -233,15 +233,6 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     a.len().cmp(&b.len())
 }
 
-/// Counts the values `key` gives over `rows`: most frequent first, ties by value.
-pub fn count_by<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, key: impl Fn(&IndexRow) -> &str) -> Vec<FacetCount> {
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for row in rows {
-        *counts.entry(key(row)).or_default() += 1;
-    }
-    most_frequent_first(counts)
-}
-
 /// Value counts as a list, most frequent first, ties by value.
 fn most_frequent_first(counts: BTreeMap<&str, usize>) -> Vec<FacetCount> {
     let mut list: Vec<FacetCount> = counts

@@ -195,17 +195,14 @@ impl SplitWriter {
     }
 }
 
-/// A 128-bit hash of an instance id: two independent 64-bit SipHashes. Two ids of a split share
-/// one with a probability near n²/2¹²⁹, far below any dataset's size.
+/// A 128-bit hash of an instance id: the first half of its SHA-256, a hash whose algorithm is
+/// specified (Rust's `DefaultHasher` promises none across releases, and these keys name files, so
+/// the same input must give the same names on any toolchain). Two ids of a split share one with a
+/// probability near n²/2¹²⁹, far below any dataset's size.
 pub fn id_key(id: &str) -> u128 {
-    use std::hash::{Hash, Hasher};
-    let half = |salt: u8| {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        salt.hash(&mut hasher);
-        id.hash(&mut hasher);
-        hasher.finish() as u128
-    };
-    (half(0) << 64) | half(1)
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(id.as_bytes());
+    u128::from_be_bytes(digest[..16].try_into().expect("a SHA-256 has 32 bytes"))
 }
 
 fn index_row(instance: &Instance, detail: u32) -> IndexRow {

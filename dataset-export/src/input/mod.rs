@@ -1,9 +1,11 @@
-//! Reading records out of what benchmarks publish: JSON Lines, a JSON array, Parquet, or a
-//! directory (one JSON file per task, or FeatureBench's website index with its markdown files).
+//! Reading records out of what benchmarks publish: JSON Lines, a JSON array, a pretty-printed
+//! JSON object (records keyed by id, or one record), Parquet, CSV, or a directory (one JSON file
+//! per task, or FeatureBench's website index with its markdown files).
 //!
 //! Every reader streams: memory is bounded by the largest record (a Parquet row group for
 //! Parquet), never by the file. The container is detected from the content: Parquet's `PAR1`
-//! magic, `[` for a JSON array, `{` for JSON Lines; directories by what they hold.
+//! magic, `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
+//! close), a header of comma-separated names for CSV; directories by what they hold.
 
 mod csv_rows;
 mod directory;
@@ -59,8 +61,6 @@ pub enum Container {
     Parquet,
     /// CSV with a header row (a dataset viewer's download).
     Csv,
-    /// A directory of JSON files or a FeatureBench website export.
-    Directory,
 }
 
 /// Opens `path` and yields its records.
@@ -77,7 +77,7 @@ pub fn read_records(path: &Path) -> Result<Records, RecordError> {
         Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
         Some(Container::Parquet) => parquet_rows::read(path),
         Some(Container::Csv) => csv_rows::read(path, reader),
-        Some(Container::Directory) | None => Err(file_error(
+        None => Err(file_error(
             "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".into(),
         )),
     }
