@@ -2,8 +2,8 @@
 //! JSON object (records keyed by id, or one record), Parquet, CSV, or a directory (one JSON file
 //! per task, or FeatureBench's website index with its markdown files).
 //!
-//! Every reader streams: memory is bounded by the largest record (a Parquet row group for
-//! Parquet), never by the file. The container is detected from the content: Parquet's `PAR1`
+//! Every reader but the JSON object's streams: memory is bounded by the largest record (a
+//! Parquet row group for Parquet), never by the file; a JSON object is one document, read whole. The container is detected from the content: Parquet's `PAR1`
 //! magic, `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
 //! close), a header of comma-separated names for CSV; directories by what they hold.
 
