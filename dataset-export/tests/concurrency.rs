@@ -17,6 +17,16 @@ fn spawn(args: &[&str]) -> Child {
         .expect("benchscope starts")
 }
 
+/// The staging, scratch and set-aside folders of exports beside the data directories in `dir`.
+fn staging_folders(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".partial-") || n.contains(".old-") || n.contains(".scratch-"))
+        .collect()
+}
+
 /// 12 imports and 4 re-exports started together, five rounds over: the manifest lists every run
 /// imported so far, and every file it names has its size and SHA-256.
 #[test]
@@ -101,13 +111,9 @@ fn parallel_imports_and_exports_lose_nothing() {
             );
         }
     }
-    let leftovers: Vec<String> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".partial-") || n.contains(".old-") || n.contains(".scratch-"))
-        .collect();
+    let leftovers = staging_folders(tmp.path());
     assert!(leftovers.is_empty(), "no staging folder is left behind: {leftovers:?}");
+    assert!(!tmp.path().join(".data.lock").exists(), "nor the lock file");
 }
 
 /// An export killed midway leaves the directory as it was and its staging folder behind; the
@@ -175,11 +181,6 @@ fn a_killed_export_leaves_the_old_directory_and_the_next_run_cleans_up() {
         data_arg,
         "--quiet",
     ]);
-    let left: Vec<String> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".partial-") || n.contains(".scratch-"))
-        .collect();
+    let left = staging_folders(tmp.path());
     assert!(left.is_empty(), "the killed export's staging is removed: {left:?}");
 }

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::components::markdown::{Markdown, FIRST_CHARS};
+use crate::components::markdown::{the_rest, Markdown, FIRST_CHARS};
 use crate::text_form::{plain_blocks, text_form, PlainBlock, TextForm};
 
 /// `text`, a document of an instance of `repo`.
@@ -52,23 +52,9 @@ pub fn PlainText(text: String) -> impl IntoView {
         .count()
         .max(1)
         .min(blocks.len());
-    let rest = StoredValue::new(blocks.split_off(first));
-    let rest_chars: usize = rest.with_value(|r| r.iter().map(block_len).sum());
-    let show_rest = RwSignal::new(false);
-    let tail = move || {
-        if show_rest.get() {
-            rest.try_update_value(std::mem::take).map(render_blocks).into_any()
-        } else if rest.with_value(Vec::is_empty) {
-            ().into_any()
-        } else {
-            view! {
-                <button class="show-more show-rest" on:click=move |_| show_rest.set(true)>
-                    {format!("Show the rest ({rest_chars} more characters)")}
-                </button>
-            }
-            .into_any()
-        }
-    };
+    let rest = blocks.split_off(first);
+    let rest_chars: usize = rest.iter().map(block_len).sum();
+    let tail = the_rest(rest, rest_chars, render_blocks);
     view! { <div class="plain-text">{render_blocks(blocks)}{tail}</div> }
 }
 

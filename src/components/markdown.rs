@@ -20,23 +20,32 @@ pub fn Markdown(
     let first = first_nodes_within(&nodes, FIRST_CHARS);
     let rest = nodes.split_off(first);
     let rest_chars: usize = rest.iter().map(MdNode::text_len).sum();
+    let tail = the_rest(rest, rest_chars, render_nodes);
+    view! { <div class="markdown">{render_nodes(nodes)}{tail}</div> }
+}
+
+/// The rest of a long document: a button saying how much is left, then the rest once asked for.
+pub fn the_rest<T: Send + Sync + 'static>(
+    rest: Vec<T>,
+    chars: usize,
+    render: fn(Vec<T>) -> Vec<AnyView>,
+) -> impl Fn() -> AnyView + Send + Sync + 'static {
     let rest = StoredValue::new(rest);
     let show_rest = RwSignal::new(false);
-    let tail = move || {
+    move || {
         if show_rest.get() {
-            rest.try_update_value(std::mem::take).map(render_nodes).into_any()
+            rest.try_update_value(std::mem::take).map(render).into_any()
         } else if rest.with_value(Vec::is_empty) {
             ().into_any()
         } else {
             view! {
                 <button class="show-more show-rest" on:click=move |_| show_rest.set(true)>
-                    {format!("Show the rest ({rest_chars} more characters)")}
+                    {format!("Show the rest ({chars} more characters)")}
                 </button>
             }
             .into_any()
         }
-    };
-    view! { <div class="markdown">{render_nodes(nodes)}{tail}</div> }
+    }
 }
 
 fn render_nodes(nodes: Vec<MdNode>) -> Vec<AnyView> {

@@ -181,18 +181,9 @@ fn gap_rows(
     expand: Callback<usize>,
 ) -> AnyView {
     if let (true, Some(text), GapLines::Known(gap)) = (expanded, source, lines) {
-        let rows: Vec<AnyView> = gap
-            .numbers()
-            .filter_map(|(old, new)| {
-                let line = DiffLine {
-                    kind: LineKind::Context,
-                    text: text.get(old as usize - 1)?.clone(),
-                    old_line: Some(old),
-                    new_line: Some(new),
-                    no_newline_at_end: false,
-                };
-                Some(line_row(&line, layout.python, &[]).into_any())
-            })
+        let rows: Vec<AnyView> = context_lines(gap, text)
+            .iter()
+            .map(|line| line_row(line, layout.python, &[]).into_any())
             .collect();
         return view! { <tbody class="expanded-context">{rows}</tbody> }.into_any();
     }
@@ -205,6 +196,21 @@ fn gap_rows(
         </tbody>
     }
     .into_any()
+}
+
+/// The unchanged lines of an expanded gap, from the file as it was.
+pub(super) fn context_lines(gap: Gap, text: &[String]) -> Vec<DiffLine> {
+    gap.numbers()
+        .filter_map(|(old, new)| {
+            Some(DiffLine {
+                kind: LineKind::Context,
+                text: text.get(old as usize - 1)?.clone(),
+                old_line: Some(old),
+                new_line: Some(new),
+                no_newline_at_end: false,
+            })
+        })
+        .collect()
 }
 
 /// What expanding a gap shows.

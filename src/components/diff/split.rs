@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use benchscope_contract::patch::{side_by_side, DiffLine, Hunk, LineKind};
 use leptos::prelude::*;
 
-use super::file_card::{code, gap_label, hunk_title, number, word_changes, CardState, GapLines, CHUNK_LINES};
+use super::file_card::{code, context_lines, gap_label, hunk_title, number, word_changes, CardState, GapLines, CHUNK_LINES};
 use crate::context::{gap_above, gap_below};
 
 /// Which half a row belongs to.
@@ -28,17 +28,9 @@ pub fn split_tables(hunks: &[Hunk], python: bool, state: CardState, expand: Opti
     let gap = |lines: GapLines, index: usize, half: Half| {
         let lines_shown = match (lines, expanded.contains(&index), source.as_deref()) {
             (GapLines::Known(gap), true, Some(text)) => Some(
-                gap.numbers()
-                    .filter_map(|(old, new)| {
-                        let line = DiffLine {
-                            kind: LineKind::Context,
-                            text: text.get(old as usize - 1)?.clone(),
-                            old_line: Some(old),
-                            new_line: Some(new),
-                            no_newline_at_end: false,
-                        };
-                        Some(half_row(Some(&line), half, python, &[]).into_any())
-                    })
+                context_lines(gap, text)
+                    .iter()
+                    .map(|line| half_row(Some(line), half, python, &[]).into_any())
                     .collect::<Vec<_>>(),
             ),
             _ => None,
