@@ -2,7 +2,7 @@
 //! names the directory knows (never a guess that lands where nobody looks), its id does not
 //! silently replace another run, and only the instances of its split are counted.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use anyhow::bail;
@@ -32,6 +32,8 @@ pub fn check_runs(data: &Path, runs: &mut [(NewRun, Vec<String>)], rules: &NameR
     let Some(manifest) = crate::data_dir::manifest(data).ok() else {
         return Ok(());
     };
+    // A leaderboard brings hundreds of runs of a few splits: each split's ids are read once.
+    let mut ids_of: HashMap<(String, String), Option<BTreeSet<String>>> = HashMap::new();
     for (new, warnings) in runs.iter_mut() {
         if !new.dataset_from_source {
             check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
@@ -45,8 +47,13 @@ pub fn check_runs(data: &Path, runs: &mut [(NewRun, Vec<String>)], rules: &NameR
                 existing.split
             );
         }
-        if let Some(ids) = split_ids(data, &manifest, &new.run.dataset, &new.run.split)? {
-            warnings.extend(keep_split_instances(new, &ids));
+        let key = (new.run.dataset.clone(), new.run.split.clone());
+        if !ids_of.contains_key(&key) {
+            let ids = split_ids(data, &manifest, &key.0, &key.1)?;
+            ids_of.insert(key.clone(), ids);
+        }
+        if let Some(ids) = &ids_of[&key] {
+            warnings.extend(keep_split_instances(new, ids));
         }
     }
     Ok(())

@@ -76,7 +76,7 @@ impl Harness {
             && (log.contains(APPLY_PATCH_PRED) || log.contains(APPLY_PATCH_TEST) || BAD_CODES.iter().any(|c| log.contains(c)))
         {
             Harness::PreDocker
-        } else if log.contains("+ git apply") || log.to_lowercase().contains("applied patch") {
+        } else if log.contains("+ git apply") || mentions_applied_patch(log) {
             Harness::DockerTrace
         } else {
             Harness::Unframed
@@ -119,7 +119,7 @@ impl Harness {
             }
             Harness::DockerTrace => {
                 let failed = BAD_CODES.iter().any(|c| log.contains(c)) || log.contains("Failed to reset task environment");
-                if failed || !log.to_lowercase().contains("applied patch") {
+                if failed || !mentions_applied_patch(log) {
                     return not_applied;
                 }
                 applied(parse(split_part(log, APPLY_PATCH_PRED, -1).unwrap_or_default()))
@@ -183,6 +183,13 @@ impl Harness {
         // The harness takes the first match in its dict's insertion order.
         matches.iter().min_by_key(|(_, order, _)| *order).map(|(key, _, _)| *key)
     }
+}
+
+/// `"applied patch" in content.lower()`, without copying the log: no other character lowercases
+/// to an ASCII letter of it (the Kelvin sign is a `k`; `İ` becomes `i` plus a combining dot).
+fn mentions_applied_patch(log: &str) -> bool {
+    const NEEDLE: &[u8] = b"applied patch";
+    log.as_bytes().windows(NEEDLE.len()).any(|w| w.eq_ignore_ascii_case(NEEDLE))
 }
 
 fn applied(statuses: Statuses) -> Found {

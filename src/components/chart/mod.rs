@@ -100,9 +100,16 @@ const PLOT_X: (i32, i32) = (12 + 48, SIZE.0 as i32 - 12);
 /// Bars fill this share of each group's slot.
 const FILL: f64 = 0.8;
 
-/// Draws `data` on `root` in `theme`; returns the plot area's pixel ranges, to map clicks back
-/// to bars, and the group labels' boxes.
-pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData, theme: Theme) -> Result<(Range<i32>, Range<i32>), String> {
+/// What a drawn bar chart is made of, in canvas pixels.
+pub struct Drawn {
+    /// The plot area, to map clicks back to bars.
+    pub area: (Range<i32>, Range<i32>),
+    /// The group labels' boxes.
+    pub labels: Vec<chart_layout::LabelBox>,
+}
+
+/// Draws `data` on `root` in `theme`.
+pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData, theme: Theme) -> Result<Drawn, String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let groups = data.groups.len().max(1);
@@ -141,7 +148,8 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
     }
     let (_, bottom) = chart.backend_coord(&(0.0, 0.0));
-    for label in group_labels(data, bottom) {
+    let labels = chart_layout::x_labels(&data.groups, PLOT_X.0, PLOT_X.1, bottom);
+    for label in &labels {
         let font = ("sans-serif", 12).into_font().color(&theme.text);
         let drawn = if label.upright {
             // Turned a quarter left, the text starts at the box's bottom and runs up.
@@ -166,12 +174,10 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
             .map_err(err)?;
     }
     root.present().map_err(err)?;
-    Ok(chart.plotting_area().get_pixel_range())
-}
-
-/// The group labels' boxes under a plot whose x axis is `bottom` pixels down.
-pub fn group_labels(data: &ChartData, bottom: i32) -> Vec<chart_layout::LabelBox> {
-    chart_layout::x_labels(&data.groups, PLOT_X.0, PLOT_X.1, bottom)
+    Ok(Drawn {
+        area: chart.plotting_area().get_pixel_range(),
+        labels,
+    })
 }
 
 /// Where series `s`'s bar of group `g` is, in chart coordinates: `(x0, x1, y0, y1)`.
@@ -231,11 +237,11 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         if let Some(backend) = CanvasBackend::with_canvas_object(element.clone()) {
             let drawn = draw(&backend.into_drawing_area(), &data, Theme::current()).ok();
             // The labels' boxes, for whoever checks that none overlaps another.
-            if let Some((_, ys)) = &drawn {
-                let boxes: Vec<[i32; 4]> = group_labels(&data, ys.end).iter().map(|b| [b.x, b.y, b.w, b.h]).collect();
+            if let Some(drawn) = &drawn {
+                let boxes: Vec<[i32; 4]> = drawn.labels.iter().map(|b| [b.x, b.y, b.w, b.h]).collect();
                 let _ = element.set_attribute("data-label-boxes", &serde_json::to_string(&boxes).unwrap_or_default());
             }
-            area.set(drawn);
+            area.set(drawn.map(|d| d.area));
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {
