@@ -1,0 +1,183 @@
+//! A run against its data directory: its coverage of the split stated, the instances the split
+//! does not have named and left out, names that are never guessed, nothing replaced silently.
+
+mod common;
+
+use benchscope_contract::Run;
+use common::*;
+
+/// Predictions over an exported split: coverage and the empty, null and binary patches are
+/// stated, and the percentage is over the split.
+#[test]
+fn predictions_state_their_coverage_and_patch_kinds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dataset = tmp.path().join("d.jsonl");
+    let record = |id: &str| {
+        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
+    };
+    std::fs::write(&dataset, ["o__r-1", "o__r-2", "o__r-3", "o__r-4"].map(record).join("\n")).unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    benchscope_ok(&["export", dataset.to_str().unwrap(), "--dataset", "d", "--out", data_arg]);
+    let predictions = tmp.path().join("preds.jsonl");
+    let lines = [
+        r#"{"instance_id": "o__r-1", "model_patch": ""}"#,
+        r#"{"instance_id": "o__r-2", "model_patch": null}"#,
+        r#"{"instance_id": "o__r-3", "model_patch": "diff --git a/i.png b/i.png\nBinary files a/i.png and b/i.png differ\n"}"#,
+    ];
+    std::fs::write(&predictions, lines.join("\n")).unwrap();
+    let out = benchscope(&[
+        "import",
+        predictions.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "d",
+        "--run",
+        "p",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for expected in [
+        "1 of 3 patches are empty strings",
+        "1 of 3 patches are null or absent",
+        "1 of 3 patches hold binary hunks",
+        "covers 3 of the 4 instances of d/test; the others count as unresolved",
+    ] {
+        assert!(stderr.contains(expected), "{expected}: {stderr}");
+    }
+    assert!(String::from_utf8_lossy(&out.stdout).contains("run p: 3 instances of the 4 of d/test, 0 resolved (0.0%)"));
+    let empty = tmp.path().join("empty.jsonl");
+    std::fs::write(&empty, r#"{"instance_id": "o__r-1", "model_patch": ""}"#).unwrap();
+    let out = benchscope(&[
+        "import",
+        empty.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "d",
+        "--run",
+        "e",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("every one of the 1 patches is empty: nothing can resolve"));
+}
+
+/// The OpenHands logs are 50 SWE-bench Verified instances: imported into an exported Lite, the
+/// 42 that Lite does not have are named and left out, and 6 resolved are counted of its 300. The
+/// run is named by its metadata.json, which also says the run was on Verified.
+#[test]
+fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", data_arg, "--quiet"]);
+    let logs = realdata.join("swebench-verified-evallogs_OpenHands-claude35-v0.15/output.swebench_eval.logs");
+    let out = benchscope(&["import", logs.to_str().unwrap(), "--data", data_arg, "--dataset", "swe-bench-lite"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stderr.contains("42 instances are not in swe-bench-lite/test and are not counted: "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("metadata.json says the run is on `princeton-nlp__SWE-bench_Verified-test`"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("8 instances of the 300 of swe-bench-lite/test, 6 resolved (2.0%)"),
+        "{stdout}"
+    );
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    let entry = manifest
+        .runs
+        .iter()
+        .find(|r| r.system.name == "CodeActAgent (claude-3-5-sonnet-20241022)")
+        .expect("named by metadata.json");
+    assert_eq!((entry.instances, entry.resolved), (8, Some(6)));
+    let run: Run = read_json(&data.join(&entry.path));
+    let lite_ids: std::collections::BTreeSet<String> = std::fs::read_to_string(&lite)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["instance_id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(run.results.iter().all(|r| lite_ids.contains(&r.instance_id)));
+    assert!(run
+        .notes
+        .iter()
+        .any(|n| n.starts_with("42 instances are not in swe-bench-lite/test")));
+
+    // The same id again is refused without --replace, and replaced with it.
+    let again = benchscope(&["import", logs.to_str().unwrap(), "--data", data_arg, "--dataset", "swe-bench-lite"]);
+    assert!(!again.status.success());
+    let refusal = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        refusal.contains(&format!("already has a run `{}`", entry.id)) && refusal.contains("--replace"),
+        "{refusal}"
+    );
+    benchscope_ok(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-lite",
+        "--replace",
+    ]);
+
+    // A typo'd dataset is refused with the closest name; --new-dataset says it is meant.
+    let typo = benchscope(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-lit",
+        "--run",
+        "t",
+    ]);
+    assert!(!typo.status.success());
+    let refusal = String::from_utf8_lossy(&typo.stderr);
+    assert!(
+        refusal.contains("no dataset `swe-bench-lit`; did you mean `swe-bench-lite`?"),
+        "{refusal}"
+    );
+    let split_typo = benchscope(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-lite",
+        "--split",
+        "tset",
+        "--run",
+        "t",
+    ]);
+    assert!(String::from_utf8_lossy(&split_typo.stderr).contains("has no split `tset`; did you mean `test`?"));
+    let unnamed = benchscope(&["import", logs.to_str().unwrap(), "--data", data_arg, "--run", "t"]);
+    assert!(String::from_utf8_lossy(&unnamed.stderr).contains("no dataset `swe-bench` (no --dataset was given)"));
+    benchscope_ok(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-verified",
+        "--new-dataset",
+        "--run",
+        "t",
+    ]);
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    assert_eq!(
+        manifest.runs.iter().find(|r| r.id == "t").unwrap().instances,
+        50,
+        "a runs-only dataset keeps every instance"
+    );
+}
