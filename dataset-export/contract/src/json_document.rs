@@ -25,10 +25,17 @@ pub fn read(bytes: &[u8]) -> Document {
     if !starts_json {
         return Document::NotJson;
     }
+    // A well-formed document, or JSON Lines, is known without copying the text; only a document
+    // with a fault is read again with its trailing commas blanked.
+    if let Ok(value) = serde_json::from_str::<Value>(text) {
+        return Document::Json(value, Vec::new());
+    }
+    if is_json_lines(text) {
+        return Document::NotJson;
+    }
     let (cleaned, comma_lines) = blank_trailing_commas(text);
     match serde_json::from_str::<Value>(&cleaned) {
         Ok(value) => Document::Json(value, comma_lines),
-        Err(_) if is_json_lines(text) => Document::NotJson,
         Err(error) => Document::Invalid(format!("line {} column {}: {}", error.line(), error.column(), message(&error))),
     }
 }
