@@ -213,17 +213,7 @@ impl RunCache {
             }
             self.patches.insert(&format!("{base}{patch_path}"), patches);
         }
-        let entry = benchscope_contract::RunEntry {
-            id: run.id.clone(),
-            dataset: run.dataset.clone(),
-            split: run.split.clone(),
-            system: run.system.clone(),
-            date: run.date.clone(),
-            path: path.clone(),
-            instances: run.results.len(),
-            resolved: run.resolved_count(),
-            headline: run.headline.clone(),
-        };
+        let entry = run.entry(path.clone());
         self.runs.insert(&format!("{base}{path}"), run);
         entry
     }

@@ -59,7 +59,7 @@ impl ScoreArgs {
     pub fn plan(&self) -> anyhow::Result<crate::scoring::ScorePlan> {
         check_run_id(&self.run)?;
         Ok(crate::scoring::ScorePlan {
-            data: self.target.data.clone(),
+            data: crate::data_dir::DataDir::new(&self.target.data),
             dataset: self.dataset.clone(),
             split: self.split.clone(),
             predictions: self.predictions.clone(),
@@ -205,7 +205,7 @@ impl EvalArgs {
         }
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
         Ok(crate::evaluate::EvalPlan {
-            data: self.target.data.clone(),
+            data: crate::data_dir::DataDir::new(&self.target.data),
             dataset: self.dataset.clone(),
             split: self.split.clone(),
             predictions: self.predictions.clone(),
@@ -225,7 +225,7 @@ impl GradeArgs {
         check_run_id(&self.run)?;
         Ok(crate::grade_logs::GradePlan {
             logs: self.logs.clone(),
-            data: self.target.data.clone(),
+            data: crate::data_dir::DataDir::new(&self.target.data),
             dataset: self.dataset.clone(),
             split: self.split.clone(),
             run: self.run.clone(),
@@ -317,7 +317,7 @@ impl ExportArgs {
 
 /// A run id must be usable as a file name in the data directory.
 fn check_run_id(run: &str) -> anyhow::Result<()> {
-    if !crate::export::is_safe_name(run) {
+    if !crate::data_dir::is_safe_name(run) {
         bail!("run id `{run}` may only use letters, digits, `.`, `_` and `-`");
     }
     Ok(())

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use benchscope_contract::{Instance, InstanceResult, Run, SystemInfo};
+use benchscope_contract::{Instance, InstanceResult, Run};
 
 use crate::grading::{failure_mode, grade, missing_tests};
 use crate::logs::{format_for, Harness};
@@ -23,7 +23,7 @@ pub struct GradePlan {
     /// Log files or directories of them.
     pub logs: Vec<PathBuf>,
     /// The data directory with the exported dataset.
-    pub data: PathBuf,
+    pub data: crate::data_dir::DataDir,
     /// Dataset name.
     pub dataset: String,
     /// Split name.
@@ -34,7 +34,7 @@ pub struct GradePlan {
 
 /// Grades every log; returns the run to store and warnings.
 pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
-    let (split, instances) = crate::data_dir::instances(&plan.data, &plan.dataset, plan.split.as_deref())?;
+    let (split, instances) = plan.data.instances(&plan.dataset, plan.split.as_deref())?;
     let mut files = Vec::new();
     for path in &plan.logs {
         collect_files(path, &mut files).with_context(|| format!("cannot read {}", path.display()))?;
@@ -76,22 +76,16 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
             warnings.push(missing_warning(id, &missing));
         }
     }
+    let logs: Vec<_> = plan.logs.iter().map(|p| p.display().to_string()).collect();
     let mut new_run = NewRun::new(Run {
-        id: plan.run.clone(),
-        dataset: plan.dataset.clone(),
-        split,
-        system: SystemInfo {
-            name: plan.run.clone(),
-            ..SystemInfo::default()
-        },
-        date: None,
-        source: format!(
-            "benchscope grade {}",
-            plan.logs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
-        ),
-        headline: BTreeMap::new(),
         notes: harnesses.iter().map(|(rules, n)| format!("{n} logs graded as {rules}")).collect(),
-        results: Vec::new(),
+        ..Run::new(
+            &plan.run,
+            &plan.dataset,
+            split,
+            &plan.run,
+            format!("benchscope grade {}", logs.join(" ")),
+        )
     });
     for (id, (one, log)) in graded {
         new_run.logs.insert(id, log);

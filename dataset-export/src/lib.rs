@@ -16,7 +16,6 @@
 pub mod categories;
 pub mod cli;
 pub mod data_dir;
-pub mod data_lock;
 pub mod error;
 pub mod evaluate;
 pub mod export;
@@ -30,6 +29,7 @@ pub mod metrics;
 pub mod predictions;
 pub mod progress;
 pub mod publish;
+pub mod repos;
 pub mod run_checks;
 pub mod run_store;
 pub mod run_summary;

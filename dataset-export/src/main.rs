@@ -4,11 +4,12 @@ use std::process::ExitCode;
 
 use benchscope_cli::cli::RunTarget;
 use benchscope_cli::cli::{Cli, Command};
+use benchscope_cli::data_dir::DataDir;
 use benchscope_cli::evaluate::evaluate;
 use benchscope_cli::export::{export, Summary};
 use benchscope_cli::grade_logs::grade_logs;
-use benchscope_cli::run_checks::{check_runs, NameRules};
-use benchscope_cli::run_store::{add_runs, NewRun};
+use benchscope_cli::run_checks::NameRules;
+use benchscope_cli::run_store::{check_and_add_runs, NewRun};
 use benchscope_cli::run_summary::{RunSummary, RunsSummary};
 use clap::Parser;
 
@@ -91,23 +92,20 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// Checks runs against the data directory, adds them, then reports them (and writes
 /// `--summary-json`).
-fn store(target: &RunTarget, rules: &NameRules, mut runs: Vec<(NewRun, Vec<String>)>) -> anyhow::Result<()> {
-    // One writer at a time: the checks and the manifest read under the lock are the ones that hold.
-    let lock = benchscope_cli::data_lock::DataDirLock::acquire(&target.data)?;
-    check_runs(&target.data, &mut runs, rules)?;
-    let manifest = benchscope_cli::data_dir::manifest(&target.data).ok();
+fn store(target: &RunTarget, rules: &NameRules, runs: Vec<(NewRun, Vec<String>)>) -> anyhow::Result<()> {
+    let data = DataDir::new(&target.data);
+    let stored = check_and_add_runs(&data, runs, rules)?;
+    let manifest = data.manifest().ok();
     let split_size = |run: &benchscope_contract::Run| {
         let dataset = manifest.as_ref()?.dataset(&run.dataset)?;
         Some(dataset.split(&run.split)?.instances).filter(|n| *n > 0)
     };
     let summary = RunsSummary {
-        runs: runs
-            .iter()
-            .map(|(new, warnings)| RunSummary::of(&new.run, warnings.clone(), split_size(&new.run)))
+        runs: stored
+            .into_iter()
+            .map(|(run, warnings)| RunSummary::of(&run, warnings, split_size(&run)))
             .collect(),
     };
-    add_runs(&target.data, runs.into_iter().map(|(run, _)| run).collect())?;
-    drop(lock);
     if let Some(path) = &target.summary_json {
         summary.write(path)?;
     }

@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use benchscope_contract::site::{SiteInfo, SITE_FILE, VIEWS};
-use benchscope_contract::Manifest;
 use serde::Deserialize;
 
 use crate::categories::Categories;
-use crate::export::{export, file_entry, ExportPlan, InputSpec, Summary};
+use crate::data_dir::DataDir;
+use crate::export::{export, ExportPlan, InputSpec, Summary};
 use crate::importers::{import, ImportPlan};
-use crate::run_checks::{check_runs, NameRules};
-use crate::run_store::{add_runs, write_atomically, NewRun};
+use crate::run_checks::NameRules;
+use crate::run_store::{check_and_add_runs, NewRun};
 
 /// The configuration file.
 #[derive(Debug, Deserialize)]
@@ -140,6 +140,7 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
     plan.validate()?;
     let mut summary = Summary::default();
     export(&plan, &mut summary)?;
+    let data = DataDir::new(out);
     let mut warnings = summary.warnings;
     for source in &config.runs {
         let mut runs = import(&ImportPlan {
@@ -157,13 +158,9 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             replace: true,
             ..NameRules::default()
         };
-        let lock = crate::data_lock::DataDirLock::acquire(out)?;
-        check_runs(out, &mut runs, &rules)?;
-        for (new, run_warnings) in &runs {
-            warnings.extend(run_warnings.iter().map(|w| format!("{}: {}", new.run.id, relative(w, dir))));
+        for (run, run_warnings) in check_and_add_runs(&data, runs, &rules)? {
+            warnings.extend(run_warnings.iter().map(|w| format!("{}: {}", run.id, relative(w, dir))));
         }
-        add_runs(out, runs.into_iter().map(|(run, _)| run).collect())?;
-        drop(lock);
     }
     let intro = match &config.intro_file {
         Some(file) => std::fs::read_to_string(resolve(file)).with_context(|| format!("cannot read {}", file.display()))?,
@@ -175,17 +172,11 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
         views: config.views.clone(),
         default_view: config.default_view.clone(),
     };
-    let bytes = serde_json::to_vec_pretty(&site)?;
-    write_atomically(&out.join(SITE_FILE), &bytes)?;
     // Listed in the manifest, so the explorer fetches it only where it exists.
-    let manifest_path = out.join("manifest.json");
-    let mut manifest: Manifest = serde_json::from_slice(&std::fs::read(&manifest_path)?)?;
-    manifest.files.retain(|f| f.path != SITE_FILE);
-    manifest.files.push(file_entry(SITE_FILE, &bytes));
-    manifest.files.sort_by(|a, b| a.path.cmp(&b.path));
-    let mut manifest_bytes = serde_json::to_vec_pretty(&manifest)?;
-    manifest_bytes.push(b'\n');
-    write_atomically(&manifest_path, &manifest_bytes)?;
+    let _lock = data.lock()?;
+    let mut manifest = data.manifest()?;
+    data.write_listed(&mut manifest, SITE_FILE, &serde_json::to_vec_pretty(&site)?)?;
+    data.write_manifest(&mut manifest)?;
     Ok(warnings)
 }
 

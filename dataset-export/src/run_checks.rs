@@ -9,6 +9,7 @@ use anyhow::bail;
 use benchscope_contract::coverage;
 use benchscope_contract::{IndexShard, Manifest};
 
+use crate::data_dir::DataDir;
 use crate::run_store::NewRun;
 
 /// What the user asked for about names.
@@ -28,8 +29,8 @@ pub struct NameRules {
 
 /// Checks `runs` against the data directory `data` (when it has a manifest), and leaves out of
 /// each run the instances its split does not have, warning about them.
-pub fn check_runs(data: &Path, runs: &mut [(NewRun, Vec<String>)], rules: &NameRules) -> anyhow::Result<()> {
-    let Some(manifest) = crate::data_dir::manifest(data).ok() else {
+pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &NameRules) -> anyhow::Result<()> {
+    let Some(manifest) = data.manifest().ok() else {
         return Ok(());
     };
     // A leaderboard brings hundreds of runs of a few splits: each split's ids are read once.
@@ -41,7 +42,7 @@ pub fn check_runs(data: &Path, runs: &mut [(NewRun, Vec<String>)], rules: &NameR
         if let Some(existing) = manifest.runs.iter().find(|r| r.id == new.run.id).filter(|_| !rules.replace) {
             bail!(
                 "{} already has a run `{}` ({}/{}): pass --replace to replace it, or --run to name this one",
-                data.display(),
+                data.path().display(),
                 existing.id,
                 existing.dataset,
                 existing.split
@@ -49,7 +50,7 @@ pub fn check_runs(data: &Path, runs: &mut [(NewRun, Vec<String>)], rules: &NameR
         }
         let key = (new.run.dataset.clone(), new.run.split.clone());
         if !ids_of.contains_key(&key) {
-            let ids = split_ids(data, &manifest, &key.0, &key.1)?;
+            let ids = split_ids(data.path(), &manifest, &key.0, &key.1)?;
             ids_of.insert(key.clone(), ids);
         }
         if let Some(ids) = &ids_of[&key] {

@@ -5,12 +5,13 @@
 //! manifest naming files that are not there.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context};
-use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, RunEntry, FORMAT_VERSION};
+use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, FORMAT_VERSION};
 
-use crate::export::{file_entry as entry, is_safe_name};
+use crate::data_dir::{file_entry as entry, is_safe_name, write_atomically, DataDir};
+use crate::run_checks::{check_runs, NameRules};
 
 /// A model patch shard closes at this many bytes of JSON.
 const PATCH_SHARD_TARGET_BYTES: usize = 512 * 1024;
@@ -42,54 +43,48 @@ impl NewRun {
 }
 
 /// Adds (or replaces, by id) `runs` in the data directory `data`, creating it as a
-/// leaderboard-only directory if it has no manifest yet.
-pub fn add_runs(data: &Path, runs: Vec<NewRun>) -> anyhow::Result<()> {
-    let manifest_path = data.join("manifest.json");
-    let mut manifest = if manifest_path.is_file() {
-        let bytes = std::fs::read(&manifest_path).with_context(|| format!("cannot read {}", manifest_path.display()))?;
-        serde_json::from_slice::<Manifest>(&bytes).with_context(|| format!("{}: not a Benchscope manifest", manifest_path.display()))?
-    } else {
-        if data.exists() && std::fs::read_dir(data)?.next().is_some() {
-            bail!(
-                "{} is not empty and has no manifest.json: not a Benchscope data directory",
-                data.display()
-            );
-        }
-        std::fs::create_dir_all(data)?;
-        Manifest {
-            format_version: FORMAT_VERSION,
-            generator: generator(),
-            datasets: Vec::new(),
-            files: Vec::new(),
-            runs: Vec::new(),
-        }
-    };
+/// leaderboard-only directory if it has no manifest yet. The caller holds the directory's lock.
+pub fn add_runs(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<()> {
+    add_runs_returning(data, runs).map(drop)
+}
+
+/// [`add_runs`], giving back the runs as stored (their results naming their patch shards).
+fn add_runs_returning(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<Vec<Run>> {
+    let mut manifest = data.manifest_or_new()?;
+    let mut stored = Vec::new();
     for new in runs {
         let id = new.run.id.clone();
         if !is_safe_name(&id) {
             bail!("run id `{id}` may only use letters, digits, `.`, `_` and `-`");
         }
-        let files = store_run(data, new, &mut manifest)?;
+        let (run, files) = store_run(data.path(), new, &mut manifest)?;
+        stored.push(run);
         let prefix = format!("runs/{id}");
         manifest
             .files
             .retain(|f| !(f.path == format!("{prefix}.json") || f.path.starts_with(&format!("{prefix}/"))));
         manifest.files.extend(files);
     }
-    manifest.files.sort_by(|a, b| a.path.cmp(&b.path));
-    manifest.runs.sort_by(|a, b| a.id.cmp(&b.id));
-    manifest.generator = generator();
-    let mut bytes = serde_json::to_vec_pretty(&manifest)?;
-    bytes.push(b'\n');
-    write_atomically(&manifest_path, &bytes)
+    data.write_manifest(&mut manifest)?;
+    Ok(stored)
 }
 
-fn generator() -> String {
-    format!("benchscope {}", env!("CARGO_PKG_VERSION"))
+/// Checks `runs` against the data directory and adds them, under its lock (the checks and the
+/// manifest they read are the ones that hold when the runs are written). Gives back each run as
+/// stored with its warnings, the checks' included.
+pub fn check_and_add_runs(
+    data: &DataDir,
+    mut runs: Vec<(NewRun, Vec<String>)>,
+    rules: &NameRules,
+) -> anyhow::Result<Vec<(Run, Vec<String>)>> {
+    let _lock = data.lock()?;
+    check_runs(data, &mut runs, rules)?;
+    let (runs, warnings): (Vec<NewRun>, Vec<Vec<String>>) = runs.into_iter().unzip();
+    Ok(add_runs_returning(data, runs)?.into_iter().zip(warnings).collect())
 }
 
 /// Writes one run's files (its directory is built aside and moved into place) and its entry.
-fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Result<Vec<FileEntry>> {
+fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Result<(Run, Vec<FileEntry>)> {
     let NewRun {
         mut run, patches, logs, ..
     } = new;
@@ -149,18 +144,8 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     write_atomically(&data.join(&run_path), &bytes)?;
     files.push(entry(&run_path, &bytes));
     manifest.runs.retain(|r| r.id != id);
-    manifest.runs.push(RunEntry {
-        id: run.id.clone(),
-        dataset: run.dataset.clone(),
-        split: run.split.clone(),
-        system: run.system.clone(),
-        date: run.date.clone(),
-        path: run_path,
-        instances: run.results.len(),
-        resolved: run.resolved_count(),
-        headline: run.headline.clone(),
-    });
-    Ok(files)
+    manifest.runs.push(run.entry(run_path));
+    Ok((run, files))
 }
 
 /// The relative path of an instance's log inside its run directory.
@@ -179,19 +164,4 @@ fn file_name_for(instance: &str) -> String {
     } else {
         name
     }
-}
-
-/// Writes `bytes` to a sibling temporary file, then renames it over `path`.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp: PathBuf = path.with_extension(format!("partial-{}", std::process::id()));
-    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(())
-}
-
-/// Reads the runs of `data` (for carrying them over when the datasets are re-exported).
-pub fn existing_runs(data: &Path) -> Option<(Vec<RunEntry>, Vec<FileEntry>)> {
-    let manifest: Manifest = serde_json::from_slice(&std::fs::read(data.join("manifest.json")).ok()?).ok()?;
-    let files = manifest.files.into_iter().filter(|f| f.path.starts_with("runs/")).collect();
-    Some((manifest.runs, files))
 }

@@ -95,6 +95,6 @@ impl RunsSummary {
     pub fn write(&self, path: &std::path::Path) -> anyhow::Result<()> {
         let mut bytes = serde_json::to_vec_pretty(self)?;
         bytes.push(b'\n');
-        crate::run_store::write_atomically(path, &bytes)
+        crate::data_dir::write_atomically(path, &bytes)
     }
 }

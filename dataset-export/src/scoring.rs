@@ -16,10 +16,10 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use benchscope_contract::instance::{string_list, REPOSITORY_FILES_FIELD};
-use benchscope_contract::{Instance, InstanceResult, Run, SystemInfo};
+use benchscope_contract::{Instance, InstanceResult, Run};
 use serde_json::Value;
 
-use crate::data_dir;
+use crate::data_dir::DataDir;
 use crate::error::Location;
 use crate::formats::lca::unfence;
 use crate::metrics::{bleu, chrf, rouge, sets};
@@ -29,7 +29,7 @@ use crate::run_store::NewRun;
 #[derive(Debug, Clone)]
 pub struct ScorePlan {
     /// The data directory.
-    pub data: PathBuf,
+    pub data: DataDir,
     /// The exported dataset.
     pub dataset: String,
     /// Its split.
@@ -48,9 +48,8 @@ type Scorer = fn(&Instance, &Value) -> Result<Metrics, String>;
 
 /// Scores every prediction; warnings name predictions for unknown tasks.
 pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
-    let manifest = data_dir::manifest(&plan.data)?;
-    let format = manifest.dataset(&plan.dataset).map(|d| d.format.clone()).unwrap_or_default();
-    let (split, instances) = data_dir::instances(&plan.data, &plan.dataset, plan.split.as_deref())?;
+    let format = plan.data.format_of(&plan.dataset)?.unwrap_or_default();
+    let (split, instances) = plan.data.instances(&plan.dataset, plan.split.as_deref())?;
     let scorer: Scorer = match format.as_str() {
         "lca-commit-messages" => commit_message,
         "lca-library-codegen" => library_code,
@@ -75,20 +74,8 @@ pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
             ..Default::default()
         });
     }
-    let mut run = Run {
-        id: plan.run.clone(),
-        dataset: plan.dataset.clone(),
-        split,
-        system: SystemInfo {
-            name: plan.run.clone(),
-            ..Default::default()
-        },
-        date: None,
-        source: plan.predictions.display().to_string(),
-        headline: BTreeMap::new(),
-        notes: Vec::new(),
-        results,
-    };
+    let mut run = Run::new(&plan.run, &plan.dataset, split, &plan.run, plan.predictions.display().to_string());
+    run.results = results;
     run.headline = run.metric_means();
     Ok((NewRun::new(run), warnings))
 }

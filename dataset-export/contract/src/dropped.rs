@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::coverage;
 use crate::json_document::{self, Document};
-use crate::run::{InstanceResult, PatchShard, Run, SystemInfo};
+use crate::run::{InstanceResult, PatchShard, Run};
 use crate::FORMAT_VERSION;
 
 /// A run read from a file, with its model patches when the file carried them.
@@ -101,20 +101,11 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' })
         .collect();
     let id = format!("dropped-{safe}");
-    let new_run = |results: Vec<InstanceResult>, system: String| Run {
-        id: id.clone(),
-        dataset: dataset.to_string(),
-        split: split.to_string(),
-        system: SystemInfo {
-            name: system,
-            tags: vec!["dropped".into()],
-            ..Default::default()
-        },
-        date: None,
-        source: name.to_string(),
-        headline: BTreeMap::new(),
-        notes: Vec::new(),
-        results,
+    let new_run = |results: Vec<InstanceResult>, system: String| {
+        let mut run = Run::new(&id, dataset, split, system, name);
+        run.system.tags = vec!["dropped".into()];
+        run.results = results;
+        run
     };
     let (value, comma_lines) = match json_document::read(text.as_bytes()) {
         Document::Json(value, comma_lines) => (Some(value), comma_lines),
@@ -279,21 +270,12 @@ mod tests {
 
     #[test]
     fn a_run_file_is_taken_whole() {
-        let run = Run {
-            id: "mine".into(),
-            dataset: "other".into(),
-            split: "dev".into(),
-            system: SystemInfo::default(),
-            date: None,
-            source: String::new(),
-            headline: BTreeMap::new(),
-            notes: Vec::new(),
-            results: vec![InstanceResult {
-                instance_id: "a".into(),
-                resolved: Some(true),
-                ..Default::default()
-            }],
-        };
+        let mut run = Run::new("mine", "other", "dev", "", "");
+        run.results = vec![InstanceResult {
+            instance_id: "a".into(),
+            resolved: Some(true),
+            ..Default::default()
+        }];
         let dropped = read_dropped("mine.json", &serde_json::to_string_pretty(&run).unwrap(), "d", "t").unwrap();
         assert_eq!(dropped.run, run);
     }

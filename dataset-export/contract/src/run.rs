@@ -38,6 +38,45 @@ pub struct Run {
 }
 
 impl Run {
+    /// A run with no results yet, its system named `system`.
+    pub fn new(
+        id: impl Into<String>,
+        dataset: impl Into<String>,
+        split: impl Into<String>,
+        system: impl Into<String>,
+        source: impl Into<String>,
+    ) -> Self {
+        Run {
+            id: id.into(),
+            dataset: dataset.into(),
+            split: split.into(),
+            system: SystemInfo {
+                name: system.into(),
+                ..SystemInfo::default()
+            },
+            date: None,
+            source: source.into(),
+            headline: BTreeMap::new(),
+            notes: Vec::new(),
+            results: Vec::new(),
+        }
+    }
+
+    /// Its entry in the manifest, the run itself being at `path`.
+    pub fn entry(&self, path: String) -> crate::RunEntry {
+        crate::RunEntry {
+            id: self.id.clone(),
+            dataset: self.dataset.clone(),
+            split: self.split.clone(),
+            system: self.system.clone(),
+            date: self.date.clone(),
+            path,
+            instances: self.results.len(),
+            resolved: self.resolved_count(),
+            headline: self.headline.clone(),
+        }
+    }
+
     /// How many results are resolved, or `None` when no result has a verdict.
     pub fn resolved_count(&self) -> Option<usize> {
         let verdicts: Vec<bool> = self.results.iter().filter_map(|r| r.resolved).collect();

@@ -8,14 +8,14 @@
 mod sandbox;
 mod workspace;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use benchscope_contract::{Instance, InstanceResult, PatchRole, Run, SystemInfo, TestLists};
+use benchscope_contract::{Instance, InstanceResult, PatchRole, Run, TestLists};
 
 use crate::grade_logs::grade_one;
 use crate::grading::is_file_level;
@@ -24,13 +24,13 @@ use crate::progress::Progress;
 use crate::run_store::NewRun;
 
 pub use sandbox::network_isolation_available;
-pub use workspace::{find_repository, unsafe_paths};
+pub use workspace::unsafe_paths;
 
 /// What `eval` needs, checked before any test runs.
 #[derive(Debug, Clone)]
 pub struct EvalPlan {
     /// The data directory with the exported dataset.
-    pub data: PathBuf,
+    pub data: crate::data_dir::DataDir,
     /// Dataset name.
     pub dataset: String,
     /// Split name (default: the dataset's only split, or `test`).
@@ -56,7 +56,7 @@ pub const DEFAULT_TEST_COMMAND: &str = "python3 -m pytest -rA -p no:cacheprovide
 
 /// Evaluates every prediction; returns the run to store and warnings.
 pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
-    let (split, instances) = crate::data_dir::instances(&plan.data, &plan.dataset, plan.split.as_deref())?;
+    let (split, instances) = plan.data.instances(&plan.dataset, plan.split.as_deref())?;
     let mut predictions = read_predictions(&plan.predictions)?;
     let outside: Vec<String> = predictions
         .iter()
@@ -82,25 +82,23 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let jobs: Vec<(&Prediction, &Instance)> = predictions.iter().map(|p| (p, &instances[&p.instance_id])).collect();
     let outcomes = run_parallel(plan, &jobs, no_network);
     let model = predictions.iter().find_map(|p| p.model.clone());
+    let name = model.clone().unwrap_or_else(|| plan.run.clone());
     let mut new_run = NewRun::new(Run {
-        id: plan.run.clone(),
-        dataset: plan.dataset.clone(),
-        split,
-        system: SystemInfo {
-            name: model.clone().unwrap_or_else(|| plan.run.clone()),
-            model,
-            ..SystemInfo::default()
-        },
         date: Some(today()),
-        source: format!("benchscope eval {}", plan.predictions.display()),
-        headline: BTreeMap::new(),
         notes: vec![format!(
             "evaluated locally: fresh work tree per instance, {} s timeout, network {}",
             plan.timeout.as_secs(),
             if no_network { "off" } else { "on" }
         )],
-        results: Vec::new(),
+        ..Run::new(
+            &plan.run,
+            &plan.dataset,
+            split,
+            name,
+            format!("benchscope eval {}", plan.predictions.display()),
+        )
     });
+    new_run.run.system.model = model;
     for ((prediction, _), (result, log)) in jobs.iter().zip(outcomes) {
         if let Some(patch) = &prediction.patch {
             new_run.patches.insert(prediction.instance_id.clone(), patch.clone());
@@ -187,7 +185,7 @@ enum Tested {
 }
 
 fn run_tests(plan: &EvalPlan, patch: &str, instance: &Instance, no_network: bool) -> anyhow::Result<Tested> {
-    let repository = workspace::find_repository(&plan.repos, &instance.repo)
+    let repository = crate::repos::find_repository(&plan.repos, &instance.repo)
         .with_context(|| format!("no clone of {} under {}", instance.repo, plan.repos.display()))?;
     let commit = instance.base_commit.as_deref().context("the instance has no base_commit")?;
     let lists = instance

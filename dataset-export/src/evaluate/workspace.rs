@@ -2,23 +2,10 @@
 //! commit, with patches applied by `git apply` after their paths were checked.
 
 use std::io::Write;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Component, Path};
 use std::process::{Command, Stdio};
 
 use benchscope_contract::patch::parse_patch;
-
-/// Finds the local clone of `repo` (`owner/name`) under `repos`: `repos/owner/name`,
-/// `repos/owner__name`, or `repos/name`.
-pub fn find_repository(repos: &Path, repo: &str) -> Option<PathBuf> {
-    let (owner, name) = repo.split_once('/').unwrap_or(("", repo));
-    [
-        repos.join(owner).join(name),
-        repos.join(format!("{owner}__{name}")),
-        repos.join(name),
-    ]
-    .into_iter()
-    .find(|p| p.join(".git").exists() || p.join("HEAD").is_file())
-}
 
 /// Paths of `patch` that would leave the checkout: absolute, with `..`, or inside `.git`.
 pub fn unsafe_paths(patch: &str) -> Vec<String> {

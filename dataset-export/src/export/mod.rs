@@ -18,9 +18,10 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use benchscope_contract::{DatasetEntry, Manifest, FORMAT_VERSION};
+use benchscope_contract::{DatasetEntry, FileEntry, Manifest, RunEntry, FORMAT_VERSION};
 
 use crate::categories::{Categories, OTHER};
+use crate::data_dir::{generator, is_safe_name, manifest_bytes, DataDir};
 use crate::error::RecordError;
 use crate::formats::{self, DatasetFormat};
 use crate::input::{read_records, Record};
@@ -29,7 +30,6 @@ use split_writer::SplitWriter;
 use staging::Staging;
 
 pub use split_writer::{DETAIL_SHARD_TARGET_BYTES, INDEX_SHARD_MAX_ROWS};
-pub use staging::file_entry;
 pub use summary::{SplitSummary, Summary};
 
 /// One input and where its instances go.
@@ -111,7 +111,8 @@ impl ExportPlan {
 pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
     plan.validate()?;
     // Held until the new directory is in place: the runs carried over are the ones there then.
-    let _lock = crate::data_lock::DataDirLock::acquire(&plan.out)?;
+    let out = DataDir::new(&plan.out);
+    let _lock = out.lock()?;
     let staging = Staging::new(&plan.out)?;
     let progress = Progress::new(plan.progress);
     let mut run = Run {
@@ -309,40 +310,28 @@ impl Run<'_> {
                 ));
             }
         }
-        let runs = carry_over_runs(&plan.out, staging, &mut files)?;
-        files.sort_by(|a, b| a.path.cmp(&b.path));
-        let manifest = Manifest {
+        let runs = carry_over_runs(&DataDir::new(&plan.out), staging, &mut files)?;
+        let mut manifest = Manifest {
             format_version: FORMAT_VERSION,
-            generator: format!("benchscope {}", env!("CARGO_PKG_VERSION")),
+            generator: generator(),
             datasets: datasets.into_values().collect(),
             files,
             runs,
         };
-        let mut bytes = serde_json::to_vec_pretty(&manifest)?;
-        bytes.push(b'\n');
-        staging.write("manifest.json", &bytes)?;
+        staging.write(crate::data_dir::MANIFEST_FILE, &manifest_bytes(&mut manifest)?)?;
         Ok(())
     }
 }
 
 /// Re-exporting datasets keeps the runs already in the directory: their files are copied into
 /// the staging directory and their entries carried over.
-fn carry_over_runs(
-    out: &std::path::Path,
-    staging: &Staging,
-    files: &mut Vec<benchscope_contract::FileEntry>,
-) -> anyhow::Result<Vec<benchscope_contract::RunEntry>> {
-    let Some((runs, run_files)) = crate::run_store::existing_runs(out) else {
+fn carry_over_runs(out: &DataDir, staging: &Staging, files: &mut Vec<FileEntry>) -> anyhow::Result<Vec<RunEntry>> {
+    let Some((runs, run_files)) = out.runs() else {
         return Ok(Vec::new());
     };
     for file in run_files {
-        let bytes = std::fs::read(out.join(&file.path)).with_context(|| format!("cannot carry over {}", file.path))?;
+        let bytes = std::fs::read(out.path().join(&file.path)).with_context(|| format!("cannot carry over {}", file.path))?;
         files.push(staging.write(&file.path, &bytes)?);
     }
     Ok(runs)
-}
-
-/// Whether `name` can be used as a path component of the data directory.
-pub fn is_safe_name(name: &str) -> bool {
-    !name.is_empty() && name != "." && name != ".." && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
 }

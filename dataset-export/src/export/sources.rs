@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use benchscope_contract::patch::{parse_patch, FileStatus};
 use benchscope_contract::{Instance, SourceFiles, FORMAT_VERSION};
 
-use crate::evaluate::find_repository;
+use crate::repos::find_repository;
 
 /// Larger files are not stored (a generated file's context is not worth the bytes).
 pub const MAX_SOURCE_BYTES: usize = 2 << 20;

@@ -7,6 +7,8 @@ use anyhow::{bail, Context};
 use benchscope_contract::FileEntry;
 use sha2::{Digest, Sha256};
 
+use crate::data_dir::{file_entry, hex};
+
 /// Files are written here first; dropped without commit, it is removed. Scratch files that
 /// are not part of the output live beside it and are always removed.
 pub struct Staging {
@@ -137,17 +139,4 @@ impl<W: Write> Write for HashingWriter<W> {
     fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
     }
-}
-
-/// The manifest's description of a file: its path, size and SHA-256.
-pub fn file_entry(path: &str, bytes: &[u8]) -> FileEntry {
-    FileEntry {
-        path: path.to_string(),
-        bytes: bytes.len() as u64,
-        sha256: hex(&Sha256::digest(bytes)),
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

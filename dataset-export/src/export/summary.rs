@@ -39,6 +39,6 @@ impl Summary {
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
         let mut bytes = serde_json::to_vec_pretty(self)?;
         bytes.push(b'\n');
-        crate::run_store::write_atomically(path, &bytes)
+        crate::data_dir::write_atomically(path, &bytes)
     }
 }

@@ -27,10 +27,8 @@ pub fn library_codegen_generations(path: &Path, rows: &[Value], dataset: &str, s
         .map(|(config, rows)| {
             let text = |row: &Value, key: &str| row.get(key).and_then(Value::as_str).map(str::to_string);
             let first = rows[0];
+            let id = format!("lbcg.{}", slug(&config.replace('/', ".")));
             let mut new = NewRun::new(Run {
-                id: format!("lbcg.{}", slug(&config.replace('/', "."))),
-                dataset: dataset.to_string(),
-                split: split.to_string(),
                 system: SystemInfo {
                     name: config.clone(),
                     model: text(first, "model"),
@@ -40,11 +38,8 @@ pub fn library_codegen_generations(path: &Path, rows: &[Value], dataset: &str, s
                         .map(|r| vec![format!("retrieval: {r}")])
                         .unwrap_or_default(),
                 },
-                date: None,
-                source: source.to_string(),
                 headline: published.get(&config).cloned().unwrap_or_default(),
-                notes: Vec::new(),
-                results: Vec::new(),
+                ..Run::new(id, dataset, split, "", source)
             });
             for row in rows {
                 let Some(index) = row.get("index").and_then(Value::as_u64) else {

@@ -93,9 +93,6 @@ fn site_entry(entry: &Value, board: &str, dataset: &str, source: &str) -> NewRun
     let mut notes = Vec::new();
     check_headline(&headline, &results, &mut notes);
     let run = Run {
-        id,
-        dataset: dataset.to_string(),
-        split: "test".into(),
         system: SystemInfo {
             name,
             model: tagged("Model: "),
@@ -104,10 +101,10 @@ fn site_entry(entry: &Value, board: &str, dataset: &str, source: &str) -> NewRun
             tags: system_tags,
         },
         date: text("date"),
-        source: source.to_string(),
         headline,
         notes,
         results,
+        ..Run::new(id, dataset, "test", "", source)
     };
     NewRun::new(run)
 }
@@ -146,10 +143,8 @@ pub fn featurebench_rows(rows: &[Value], split: &str, source: &str, dataset: &st
                     headline.insert(label.to_string(), v);
                 }
             }
+            let id = format!("featurebench-{split}.{}", slug(&format!("{agent}-{model}")));
             NewRun::new(Run {
-                id: format!("featurebench-{split}.{}", slug(&format!("{agent}-{model}"))),
-                dataset: dataset.to_string(),
-                split: split.to_string(),
                 system: SystemInfo {
                     name: format!("{agent} + {model}"),
                     model: Some(model),
@@ -158,10 +153,8 @@ pub fn featurebench_rows(rows: &[Value], split: &str, source: &str, dataset: &st
                     tags: filters,
                 },
                 date: text("date"),
-                source: source.to_string(),
                 headline,
-                notes: Vec::new(),
-                results: Vec::new(),
+                ..Run::new(id, dataset, split, "", source)
             })
         })
         .collect()
@@ -253,9 +246,6 @@ fn swe_dev_run(
     source: &str,
 ) -> NewRun {
     NewRun::new(Run {
-        id,
-        dataset: dataset.to_string(),
-        split: split.to_string(),
         system: SystemInfo {
             name,
             model,
@@ -264,9 +254,7 @@ fn swe_dev_run(
             tags,
         },
         date: row.get("date").and_then(Value::as_str).map(str::to_string),
-        source: source.to_string(),
         headline,
-        notes: Vec::new(),
-        results: Vec::new(),
+        ..Run::new(id, dataset, split, "", source)
     })
 }

@@ -21,11 +21,10 @@ pub mod leaderboard;
 pub mod pyrepr;
 pub mod swe_dev;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use benchscope_contract::{InstanceResult, Run, SystemInfo};
+use benchscope_contract::{InstanceResult, Run};
 use serde_json::Value;
 
 use crate::input::json_document::{self, Document};
@@ -204,20 +203,7 @@ fn lca_jsonl(source: &Path, bytes: &[u8], plan: &ImportPlan, label: &str) -> any
 }
 
 pub(super) fn new_run(id: String, name: String, dataset: &str, split: &str, source: &str) -> Run {
-    Run {
-        id,
-        dataset: dataset.to_string(),
-        split: split.to_string(),
-        system: SystemInfo {
-            name,
-            ..SystemInfo::default()
-        },
-        date: None,
-        source: source.to_string(),
-        headline: BTreeMap::new(),
-        notes: Vec::new(),
-        results: Vec::new(),
-    }
+    Run::new(id, dataset, split, name, source)
 }
 
 pub(super) fn files_named(dir: &Path, wanted: impl Fn(&str) -> bool + Copy) -> Vec<PathBuf> {

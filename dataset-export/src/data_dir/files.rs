@@ -1,0 +1,40 @@
+//! The file-level rules of a data directory: which names may be path components, how a file is
+//! described in the manifest, and how one is replaced without a reader ever seeing half of it.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use benchscope_contract::FileEntry;
+use sha2::{Digest, Sha256};
+
+/// Whether `name` can be used as a path component of the data directory.
+pub fn is_safe_name(name: &str) -> bool {
+    !name.is_empty() && name != "." && name != ".." && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+}
+
+/// The manifest's description of a file: its path, size and SHA-256.
+pub fn file_entry(path: &str, bytes: &[u8]) -> FileEntry {
+    FileEntry {
+        path: path.to_string(),
+        bytes: bytes.len() as u64,
+        sha256: hex(&Sha256::digest(bytes)),
+    }
+}
+
+/// Lower-case hexadecimal, as the manifest stores hashes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Writes `bytes` to a sibling temporary file, then renames it over `path`.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tmp: PathBuf = path.with_extension(format!("partial-{}", std::process::id()));
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(())
+}
+
+/// What wrote a manifest: this program and its version.
+pub fn generator() -> String {
+    format!("benchscope {}", env!("CARGO_PKG_VERSION"))
+}
