@@ -14,7 +14,7 @@
 //! - [`error`] carries the file, record and field of every problem with the input.
 
 pub mod categories;
-pub mod cli;
+pub mod commands;
 pub mod data_dir;
 pub mod error;
 pub mod evaluate;

@@ -549,9 +549,12 @@ fn format_flag_overrides_detection() {
         "--out",
         tmp.path().join("x").to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "a usage error");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("unknown format `nope`; known formats: "), "{stderr}");
+    assert!(
+        stderr.contains("invalid value 'nope'") && stderr.contains("possible values: "),
+        "{stderr}"
+    );
     for name in [
         "swe-dev",
         "featurebench-site",

@@ -115,7 +115,7 @@ pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
     let _lock = out.lock()?;
     let staging = Staging::new(&plan.out)?;
     let progress = Progress::new(plan.progress);
-    let mut run = Run {
+    let mut exporting = Exporting {
         plan,
         staging: &staging,
         summary,
@@ -125,15 +125,15 @@ pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
         without_sources: BTreeMap::new(),
     };
     for input in &plan.inputs {
-        run.input(input, &progress)?;
+        exporting.input(input, &progress)?;
     }
     progress.finish();
-    run.finish()?;
+    exporting.finish()?;
     staging.commit()
 }
 
 /// The state of one export.
-struct Run<'a> {
+struct Exporting<'a> {
     plan: &'a ExportPlan,
     staging: &'a Staging,
     summary: &'a mut Summary,
@@ -144,7 +144,7 @@ struct Run<'a> {
     without_sources: BTreeMap<String, usize>,
 }
 
-impl Run<'_> {
+impl Exporting<'_> {
     fn input(&mut self, input: &InputSpec, progress: &Progress) -> anyhow::Result<()> {
         let mut format = input.format.as_deref().and_then(formats::by_name);
         let records = match read_records(&input.path) {
@@ -245,7 +245,7 @@ impl Run<'_> {
     }
 
     fn finish(self) -> anyhow::Result<()> {
-        let Run {
+        let Exporting {
             plan,
             staging,
             summary,

@@ -1,0 +1,222 @@
+//! `benchscope export`: benchmark files in, a static data directory out.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::bail;
+use clap::builder::PossibleValuesParser;
+use clap::Args;
+
+use crate::categories::Categories;
+use crate::export::{export, ExportPlan, InputSpec, Mark, Summary};
+use crate::formats;
+
+/// `benchscope export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Input files or directories. The container and the benchmark format are detected from the content.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The data directory to write (replaced atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Dataset name: once for all inputs, or once per input. Default: the file name up to its first `.`.
+    #[arg(long)]
+    pub dataset: Vec<String>,
+    /// Split name: once for all inputs, or once per input. Default: the file name's second `.` part, else `test`.
+    #[arg(long)]
+    pub split: Vec<String>,
+    /// Record format, overriding detection.
+    #[arg(long, value_parser = PossibleValuesParser::new(formats::all().iter().map(|f| f.name())))]
+    pub format: Option<String>,
+    /// JSON object mapping `owner/name` to a repository category (overrides the built-in FEA-Bench categories).
+    #[arg(long)]
+    pub categories: Option<PathBuf>,
+    /// Mark the instances an id list names: `FACET=VALUE=FILE` (FILE is a JSON array of ids, or a JSON object with
+    /// `instance_ids`, or one id per line). E.g. `--mark subset=lite=instances_lite.json`.
+    #[arg(long, value_name = "FACET=VALUE=FILE")]
+    pub mark: Vec<String>,
+    /// Skip bad records (reported on stderr and in the summary) and export the rest, instead of stopping.
+    #[arg(long)]
+    pub skip_bad: bool,
+    /// Write a machine-readable summary (records read, instances written, records skipped, errors, per split counts).
+    #[arg(long, value_name = "PATH")]
+    pub summary_json: Option<PathBuf>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Local clones of the repositories (`owner/name`, `owner__name` or `name`): the files the patches change are
+    /// stored as they are at the base commit, so the explorer can expand a diff's context.
+    #[arg(long, value_name = "DIR")]
+    pub repos: Option<PathBuf>,
+}
+
+impl ExportArgs {
+    /// The export plan these arguments describe.
+    pub fn plan(&self) -> anyhow::Result<ExportPlan> {
+        let n = self.inputs.len();
+        let datasets = per_input("--dataset", &self.dataset, n)?;
+        let splits = per_input("--split", &self.split, n)?;
+        let inputs = self
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, path)| {
+                let (default_dataset, default_split) = names_from_file(path);
+                InputSpec {
+                    path: path.clone(),
+                    dataset: datasets.as_ref().map_or(default_dataset, |d| d[i].clone()),
+                    dataset_given: datasets.is_some(),
+                    split: splits.as_ref().map_or(default_split, |s| s[i].clone()),
+                    split_given: splits.is_some(),
+                    format: self.format.clone(),
+                }
+            })
+            .collect();
+        let categories = match &self.categories {
+            Some(path) => Categories::from_file(path)?,
+            None => Categories::default(),
+        };
+        let marks = self.mark.iter().map(|spec| parse_mark(spec)).collect::<anyhow::Result<_>>()?;
+        let plan = ExportPlan {
+            inputs,
+            out: self.out.clone(),
+            categories,
+            skip_bad: self.skip_bad,
+            marks,
+            progress: !self.quiet,
+            repos: self.repos.clone(),
+        };
+        plan.validate()?;
+        Ok(plan)
+    }
+}
+
+/// Exports, then reports what was written, skipped and warned about.
+pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
+    let plan = args.plan()?;
+    let mut summary = Summary::default();
+    let result = export(&plan, &mut summary);
+    if let Some(path) = &args.summary_json {
+        summary.write(path)?;
+    }
+    for warning in &summary.warnings {
+        eprintln!("warning: {warning}");
+    }
+    result?;
+    if plan.skip_bad {
+        for error in &summary.errors {
+            eprintln!("skipped: {}", error.display());
+        }
+    }
+    for split in &summary.splits {
+        println!("exported {} instances of {}/{}", split.instances, split.dataset, split.split);
+    }
+    if summary.records_skipped > 0 {
+        println!("skipped {} bad records of {}", summary.records_skipped, summary.records_read);
+    }
+    println!("wrote {}", plan.out.display());
+    Ok(())
+}
+
+/// `Some(values)` expanded to one per input, or `None` when the flag was not given.
+fn per_input(flag: &str, values: &[String], inputs: usize) -> anyhow::Result<Option<Vec<String>>> {
+    match values.len() {
+        0 => Ok(None),
+        1 => Ok(Some(vec![values[0].clone(); inputs])),
+        n if n == inputs => Ok(Some(values.to_vec())),
+        n => {
+            bail!("{flag} was given {n} times for {inputs} inputs: give it once, or once per input")
+        }
+    }
+}
+
+/// `FACET=VALUE=FILE` → a [`Mark`]; unlisted instances get `not-VALUE`.
+fn parse_mark(spec: &str) -> anyhow::Result<Mark> {
+    let mut parts = spec.splitn(3, '=');
+    let (Some(facet), Some(value), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
+        bail!("--mark wants FACET=VALUE=FILE, got `{spec}`");
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("--mark: cannot read {file}: {e}"))?;
+    let ids: HashSet<String> = match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
+        Ok(serde_json::Value::Object(object)) => match object.get("instance_ids").and_then(|v| v.as_array()) {
+            Some(items) => items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
+            None => bail!("--mark: {file}: expected a list of ids or an object with `instance_ids`"),
+        },
+        _ => text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect(),
+    };
+    Ok(Mark {
+        facet: facet.to_string(),
+        value: value.to_string(),
+        other: format!("not-{value}"),
+        ids,
+    })
+}
+
+/// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`).
+pub fn names_from_file(path: &Path) -> (String, String) {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut parts = name.split('.');
+    let dataset = parts.next().filter(|s| !s.is_empty()).unwrap_or("dataset").to_string();
+    let rest: Vec<&str> = parts.collect();
+    let split = if rest.len() >= 2 { rest[0].to_string() } else { "test".to_string() };
+    (dataset, split)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::{Cli, Command};
+    use clap::Parser;
+
+    #[test]
+    fn names_come_from_the_file_name() {
+        assert_eq!(
+            names_from_file(Path::new("x/swe-bench-lite.test.jsonl")),
+            ("swe-bench-lite".into(), "test".into())
+        );
+        assert_eq!(
+            names_from_file(Path::new("swe-bench-lite.dev.jsonl")),
+            ("swe-bench-lite".into(), "dev".into())
+        );
+        assert_eq!(names_from_file(Path::new("demo.jsonl")), ("demo".into(), "test".into()));
+    }
+
+    #[test]
+    fn dataset_flag_once_or_once_per_input() {
+        let parse = |args: &[&str]| match Cli::try_parse_from(args).unwrap().command {
+            Command::Export(args) => args.plan(),
+            other => panic!("parsed as {other:?}"),
+        };
+        let plan = parse(&[
+            "benchscope",
+            "export",
+            "a.jsonl",
+            "b.jsonl",
+            "--out",
+            "o",
+            "--dataset",
+            "d",
+            "--split",
+            "x",
+            "--split",
+            "y",
+        ])
+        .unwrap();
+        assert_eq!(plan.inputs[1].dataset, "d");
+        assert_eq!(plan.inputs[1].split, "y");
+        let shards = parse(&["benchscope", "export", "a.jsonl", "b.jsonl", "--out", "o", "--dataset", "d"]).unwrap();
+        assert!(
+            shards
+                .inputs
+                .iter()
+                .all(|i| (i.dataset.as_str(), i.split.as_str()) == ("d", "test")),
+            "two inputs may fill one split"
+        );
+        assert!(
+            parse(&["benchscope", "export", "a.jsonl", "--out", "o", "--dataset", "../x"]).is_err(),
+            "unsafe name"
+        );
+    }
+}
