@@ -7,8 +7,27 @@ use benchscope_contract::InstanceResult;
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, strings};
+use super::{name_of, new_run, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
+
+/// The experiments repository's `results/results.json` (`resolved` and other id lists).
+pub struct ExperimentsResults;
+
+impl RunSource for ExperimentsResults {
+    fn name(&self) -> &'static str {
+        "experiments results.json"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        source.json().is_some_and(|v| v.get("resolved").is_some_and(Value::is_array))
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        let value = source.json().unwrap_or(&Value::Null);
+        Ok(vec![experiments_results(source.path(), value, &dataset, &split, &source.label())])
+    }
+}
 
 /// The experiments repository's `results/results.json`: `{resolved: [ids], applied: [...], ...}`.
 pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &str, source: &str) -> (NewRun, Vec<String>) {

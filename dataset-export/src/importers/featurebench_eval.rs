@@ -12,7 +12,7 @@ use benchscope_contract::{InstanceResult, TestStatus, TestTally};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, ImportPlan};
+use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source};
 use crate::run_store::NewRun;
 
 /// Results per attempt number, from the `eval_outputs` tree under `root`.
@@ -140,6 +140,23 @@ pub fn id_from_path(entry: &str) -> Option<String> {
             .rev()
             .find(|p| !p.starts_with("attempt-") && !p.contains('.'))
             .map(|s| s.to_string()),
+    }
+}
+
+/// `fb eval` output folders (`eval_outputs/<id>/attempt-<n>/report.json`).
+pub struct FeatureBenchEval;
+
+impl RunSource for FeatureBenchEval {
+    fn name(&self) -> &'static str {
+        "FeatureBench fb eval outputs"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        source.path().join("eval_outputs").is_dir()
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        import_runs(source.path(), plan, &source.label())
     }
 }
 

@@ -5,7 +5,7 @@
 //! [`crate::grading`], and any disagreement is noted on the run.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use benchscope_contract::dropped::results_from_summary;
@@ -14,12 +14,11 @@ use serde_json::Value;
 
 use crate::grading::grade_tests;
 use crate::logs::{Harness, Statuses, TestReport};
-use std::path::PathBuf;
 
 use crate::run_store::NewRun;
 
 use super::leaderboard::slug;
-use super::{files_named, name_of, new_run};
+use super::{files_named, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 
 /// A per-instance result and, when the report's verdict and its test statuses disagree, a note.
 pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (InstanceResult, Option<String>) {
@@ -88,6 +87,70 @@ pub fn read_report_file(path: &Path) -> anyhow::Result<Vec<(String, Value)>> {
     }
     Ok(map.into_iter().collect())
 }
+
+/// The harness's output tree: `report.json` files (with `test_output.txt` beside them).
+pub struct HarnessTree;
+
+impl RunSource for HarnessTree {
+    fn name(&self) -> &'static str {
+        "SWE-bench harness tree"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        !source.files_named(|name| name == REPORT_FILE).is_empty()
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let reports = source.files_named(|name| name == REPORT_FILE);
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        harness_tree(source.path(), &reports, &dataset, &split, &source.label())
+    }
+}
+
+/// One harness `report.json` file: instance id → report.
+pub struct ReportFile;
+
+impl RunSource for ReportFile {
+    fn name(&self) -> &'static str {
+        "SWE-bench harness report"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        source
+            .json()
+            .and_then(Value::as_object)
+            .and_then(|map| map.values().next())
+            .is_some_and(|r| r.get("tests_status").is_some())
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        let folder = source.path().parent().unwrap_or(Path::new("."));
+        harness_tree(folder, &[source.path().to_path_buf()], &dataset, &split, &source.label())
+    }
+}
+
+/// A run summary, `<model>.<run_id>.json`, with `resolved_ids`.
+pub struct RunSummaryFile;
+
+impl RunSource for RunSummaryFile {
+    fn name(&self) -> &'static str {
+        "SWE-bench run summary"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        source.json().is_some_and(|v| v.get("resolved_ids").is_some())
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        let value = source.json().context("a run summary is a JSON object")?;
+        Ok(vec![run_summary(source.path(), value, &dataset, &split, &source.label())])
+    }
+}
+
+/// The harness's per-instance report file name.
+const REPORT_FILE: &str = "report.json";
 
 /// `.../<run_id>/<model>/<instance>/report.json`: one run per `<run_id>/<model>`.
 pub fn harness_tree(

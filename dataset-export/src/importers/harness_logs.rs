@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::harness::result_from_report;
 use super::leaderboard::slug;
-use super::{files_named, name_of, new_run, pyrepr};
+use super::{files_named, name_of, new_run, pyrepr, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// What an older log says: its report (parsed from the Python dict) and its final verdict.
@@ -97,6 +97,25 @@ fn read_metadata(dir: &Path) -> Metadata {
 /// Older logs (`... report: {python dict}`), with the Markdown summary beside them if any. The
 /// run is named by the folder's `metadata.json` (agent and model) where there is one, else by
 /// the folder that holds the logs.
+/// A folder of older harness logs whose reports are Python dicts (`report: {...}`).
+pub struct ReprLogs;
+
+impl RunSource for ReprLogs {
+    fn name(&self) -> &'static str {
+        "harness logs with Python reports"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        !source.files_named(|name| name.ends_with(".log")).is_empty()
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let logs = source.files_named(|name| name.ends_with(".log"));
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        Ok(vec![repr_logs(source.path(), &logs, &dataset, &split, &source.label())?])
+    }
+}
+
 pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
     let meta = read_metadata(dir);
     let folder = dir.parent().map(name_of).filter(|n| !n.is_empty()).unwrap_or_else(|| name_of(dir));

@@ -10,8 +10,54 @@ use benchscope_contract::{InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::new_run;
+use super::{new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
+
+/// Long Code Arena's JSONL results, recognized by their first record.
+pub struct LcaResults;
+
+/// The kinds of Long Code Arena results file.
+enum LcaKind {
+    Generations,
+    Jobs,
+    CompScores,
+}
+
+fn kind_of(first: &Value) -> Option<LcaKind> {
+    if first.get("generation").is_some() && first.get("config").is_some() {
+        Some(LcaKind::Generations)
+    } else if first.get("conclusion").is_some() && first.get("sha_original").is_some() {
+        Some(LcaKind::Jobs)
+    } else {
+        compscore_of(first).map(|_| LcaKind::CompScores)
+    }
+}
+
+impl RunSource for LcaResults {
+    fn name(&self) -> &'static str {
+        "Long Code Arena results"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        source.is_file() && source.first_line_record().as_ref().and_then(kind_of).is_some()
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let kind = source.first_line_record().as_ref().and_then(kind_of);
+        let rows = source.line_records()?;
+        let (path, label, split) = (source.path(), source.label(), plan.split_or(DEFAULT_SPLIT));
+        let runs = match kind {
+            Some(LcaKind::CompScores) => {
+                let dataset = plan.dataset_or("lca-module-summarization");
+                vec![compscores(path, &rows, &dataset, &split, &label, plan.run.as_deref())]
+            }
+            Some(LcaKind::Generations) => library_codegen_generations(path, &rows, &plan.dataset_or("lca-library-codegen"), &split, &label),
+            Some(LcaKind::Jobs) => vec![ci_jobs(path, &rows, &plan.dataset_or("lca-ci-builds"), &split, &label)],
+            None => Vec::new(),
+        };
+        Ok(runs.into_iter().map(|r| (r, Vec::new())).collect())
+    }
+}
 
 /// One run per config of `generations.jsonl`; each generation is kept as a new file
 /// `generation.py`, so the explorer shows it as code beside the instance.

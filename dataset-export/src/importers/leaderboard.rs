@@ -8,7 +8,81 @@ use std::collections::BTreeMap;
 use benchscope_contract::{InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
+use super::{ImportPlan, Imported, RunSource, Source};
 use crate::run_store::NewRun;
+
+/// swebench.com's `leaderboards.json` (and FEA-Bench's site's copy of it).
+pub struct SwebenchSite;
+
+impl RunSource for SwebenchSite {
+    fn name(&self) -> &'static str {
+        "swebench.com leaderboards"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        source.json().is_some_and(|v| v.get("leaderboards").is_some())
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let value = source.json().unwrap_or(&Value::Null);
+        let named_by_board = plan.dataset.is_none();
+        Ok(swebench_site(value, &source.label(), plan.dataset.as_deref())
+            .into_iter()
+            .map(|mut r| {
+                r.dataset_from_source = named_by_board;
+                let notes = r.run.notes.clone();
+                (r, notes)
+            })
+            .collect())
+    }
+}
+
+/// FeatureBench's leaderboard: a JSON list of `{agent, model, passed, resolved, ...}`, its file
+/// name the split.
+pub struct FeatureBenchBoard;
+
+impl RunSource for FeatureBenchBoard {
+    fn name(&self) -> &'static str {
+        "FeatureBench leaderboard"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        let first = source.json().and_then(Value::as_array).and_then(|rows| rows.first());
+        first.is_some_and(|r| r.get("agent").is_some() && r.get("passed").is_some())
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let rows = source.json().and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+        let board = source.path().file_stem().map(|s| s.to_string_lossy().into_owned());
+        let split = plan.split_or(board.as_deref().unwrap_or("full"));
+        let dataset = plan.dataset_or("featurebench");
+        Ok(featurebench_rows(rows, &split, &source.label(), &dataset)
+            .into_iter()
+            .map(|r| (r, Vec::new()))
+            .collect())
+    }
+}
+
+/// SWE-Dev's leaderboard tables (`llm_table`, `mas_table`).
+pub struct SweDevTables;
+
+impl RunSource for SweDevTables {
+    fn name(&self) -> &'static str {
+        "SWE-Dev leaderboard"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        source.json().is_some_and(|v| v.get("llm_table").is_some() || v.get("mas_table").is_some())
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let value = source.json().unwrap_or(&Value::Null);
+        Ok(swe_dev_tables(value, &source.label(), &plan.dataset_or("swe-dev"))
+            .into_iter()
+            .map(|r| (r, Vec::new()))
+            .collect())
+    }
+}
 
 /// A dataset name for a board (`Lite` → `swe-bench-lite`, `Test` → `swe-bench`).
 pub fn dataset_for_board(board: &str) -> String {

@@ -17,7 +17,7 @@ use crate::formats::swe_dev::{masked_to_truth, string_map, to_node_id};
 use crate::run_store::NewRun;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, ImportPlan};
+use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source};
 
 /// The result and model patch of one sample file.
 pub fn read_sample(path: &Path) -> anyhow::Result<(InstanceResult, Option<String>, Option<String>)> {
@@ -87,6 +87,29 @@ fn statuses(detail: Option<&Value>) -> BTreeMap<String, TestStatus> {
             Some((to_node_id(id), status))
         })
         .collect()
+}
+
+/// A folder of SWE-Dev sample files (JSON with `Generate_code`).
+pub struct SweDevOutputs;
+
+impl RunSource for SweDevOutputs {
+    fn name(&self) -> &'static str {
+        "SWE-Dev sample outputs"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        let samples = source.files_named(|name| name.ends_with(".json"));
+        samples.first().is_some_and(|p| {
+            std::fs::read(p)
+                .ok()
+                .is_some_and(|b| b.windows(15).any(|w| w == b"\"Generate_code\""))
+        })
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let samples = source.files_named(|name| name.ends_with(".json"));
+        Ok(vec![import_run(source.path(), &samples, plan, &source.label())?])
+    }
 }
 
 /// SWE-Dev sample outputs: model patches from `Generate_code`, verdicts where evaluated.

@@ -1,0 +1,156 @@
+//! A source as the import formats see it: a folder (its files listed once) or a file (its text,
+//! and its JSON document when it is one), so that recognizing it costs one read however many
+//! formats look.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use serde_json::Value;
+
+use crate::input::json_document::{self, Document};
+
+/// A file or folder given to `import`.
+pub struct Source {
+    path: PathBuf,
+    content: Content,
+}
+
+enum Content {
+    /// Every file below the folder, sorted.
+    Folder(Vec<PathBuf>),
+    File {
+        text: String,
+        /// The JSON document; `Ok(None)` when the file is not one (JSON Lines, say).
+        document: Result<Option<Value>, String>,
+        /// Lines where a trailing comma was read as if absent.
+        comma_lines: Vec<usize>,
+    },
+}
+
+impl Source {
+    /// Reads `path`: lists a folder, or reads a file and parses its JSON document.
+    pub fn open(path: &Path) -> anyhow::Result<Self> {
+        let content = if path.is_dir() {
+            Content::Folder(files_below(path))
+        } else {
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let (document, comma_lines) = match json_document::read(&bytes) {
+                Document::Json(value, comma_lines) => (Ok(Some(value)), comma_lines),
+                Document::NotJson => (Ok(None), Vec::new()),
+                Document::Invalid(fault) => (Err(fault.to_string()), Vec::new()),
+            };
+            let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            Content::File {
+                text,
+                document,
+                comma_lines,
+            }
+        };
+        Ok(Source {
+            path: path.to_path_buf(),
+            content,
+        })
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Its path as runs name their source.
+    pub fn label(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// Whether it is a file.
+    pub fn is_file(&self) -> bool {
+        matches!(self.content, Content::File { .. })
+    }
+
+    /// A folder's files whose name `wanted` accepts (nothing for a file).
+    pub fn files_named(&self, wanted: impl Fn(&str) -> bool) -> Vec<PathBuf> {
+        match &self.content {
+            Content::Folder(files) => files
+                .iter()
+                .filter(|p| p.file_name().is_some_and(|n| wanted(&n.to_string_lossy())))
+                .cloned()
+                .collect(),
+            Content::File { .. } => Vec::new(),
+        }
+    }
+
+    /// A file's text (empty for a folder).
+    pub fn text(&self) -> &str {
+        match &self.content {
+            Content::File { text, .. } => text,
+            Content::Folder(_) => "",
+        }
+    }
+
+    /// A file's JSON document, when it is a valid one.
+    pub fn json(&self) -> Option<&Value> {
+        match &self.content {
+            Content::File { document: Ok(value), .. } => value.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Fails, naming the fault, when the file looked like a JSON document but is not a valid one.
+    pub fn json_fault(&self) -> anyhow::Result<()> {
+        match &self.content {
+            Content::File { document: Err(fault), .. } => bail!("{}: not valid JSON: {fault}", self.path.display()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The first record of a JSON Lines file.
+    pub fn first_line_record(&self) -> Option<Value> {
+        let line = self.text().lines().find(|l| !l.trim().is_empty())?;
+        serde_json::from_str(line).ok()
+    }
+
+    /// The records of a JSON Lines file, each line's fault named.
+    pub fn line_records(&self) -> anyhow::Result<Vec<Value>> {
+        self.text()
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| serde_json::from_str(l).with_context(|| format!("{}: line {}: not JSON", self.path.display(), i + 1)))
+            .collect()
+    }
+
+    /// Warnings for the trailing commas that were forgiven.
+    pub fn forgiven_commas(&self) -> Vec<String> {
+        let Content::File { comma_lines, .. } = &self.content else {
+            return Vec::new();
+        };
+        comma_lines
+            .iter()
+            .map(|line| {
+                format!(
+                    "{}: line {line}: a trailing comma before a closing bracket, read as if absent",
+                    self.path.display()
+                )
+            })
+            .collect()
+    }
+}
+
+/// Every file below `dir`, sorted.
+pub fn files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
