@@ -141,6 +141,12 @@ pub struct FieldError {
     pub message: String,
 }
 
+impl From<benchscope_contract::extras::ExtraError> for FieldError {
+    fn from(error: benchscope_contract::extras::ExtraError) -> Self {
+        FieldError::new(error.field, error.message)
+    }
+}
+
 impl FieldError {
     /// An error about `field`.
     pub fn new(field: &str, message: impl Into<String>) -> Self {

@@ -1,60 +1,26 @@
-//! SWE-bench predictions: JSONL, a JSON list, or a JSON object keyed by instance id, of
-//! `{instance_id, model_name_or_path, model_patch}`. `model_patch` may be null or empty (an
-//! empty prediction), lack `diff --git` headers, or hold binary hunks; it is kept verbatim.
+//! A predictions file: JSONL, a JSON list, or a JSON object keyed by instance id, of the
+//! contract's [`Prediction`] records.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
+use benchscope_contract::prediction::{first_duplicate, PredictionError};
+pub use benchscope_contract::prediction::{patch_warnings, Prediction};
 use serde_json::Value;
 
 use crate::error::{FieldError, Location, RecordError};
-use crate::input::{kind_of, read_records};
+use crate::input::read_records;
 
-/// One prediction.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prediction {
-    /// The instance.
-    pub instance_id: String,
-    /// The model (or system) that produced it, when given.
-    pub model: Option<String>,
-    /// The patch; `None` when null, absent or blank.
-    pub patch: Option<String>,
-    /// Whether `model_patch` was null or absent (rather than blank).
-    pub null_patch: bool,
-}
-
-impl Prediction {
-    /// Whether the patch holds a binary hunk (git's `GIT binary patch` or `Binary files ... differ`).
-    pub fn has_binary_patch(&self) -> bool {
-        self.patch
-            .as_deref()
-            .is_some_and(|p| p.contains("GIT binary patch") || p.lines().any(|l| l.starts_with("Binary files ") && l.ends_with(" differ")))
+impl From<PredictionError> for FieldError {
+    fn from(error: PredictionError) -> Self {
+        match error.field {
+            Some(field) => FieldError::new(field, error.message),
+            None => FieldError::record(error.message),
+        }
     }
 }
 
-/// What a predictions file's patches are like: the counts a summary warns about.
-pub fn patch_warnings(predictions: &[Prediction]) -> Vec<String> {
-    let null = predictions.iter().filter(|p| p.null_patch).count();
-    let blank = predictions.iter().filter(|p| p.patch.is_none() && !p.null_patch).count();
-    let binary = predictions.iter().filter(|p| p.has_binary_patch()).count();
-    let mut warnings = Vec::new();
-    if !predictions.is_empty() && predictions.iter().all(|p| p.patch.is_none()) {
-        warnings.push(format!(
-            "every one of the {} patches is empty: nothing can resolve",
-            predictions.len()
-        ));
-    } else {
-        if blank > 0 {
-            warnings.push(format!("{blank} of {} patches are empty strings", predictions.len()));
-        }
-        if null > 0 {
-            warnings.push(format!("{null} of {} patches are null or absent", predictions.len()));
-        }
-    }
-    if binary > 0 {
-        warnings.push(format!("{binary} of {} patches hold binary hunks", predictions.len()));
-    }
-    warnings
+fn from_value(key: Option<String>, value: Value) -> Result<Prediction, FieldError> {
+    Ok(Prediction::from_value(key, value)?)
 }
 
 /// Reads every prediction of `path`, in file order. A duplicate id is an error.
@@ -78,55 +44,9 @@ pub fn read_predictions(path: &Path) -> Result<Vec<Prediction>, RecordError> {
     no_duplicates(path, predictions)
 }
 
-fn from_value(key: Option<String>, value: Value) -> Result<Prediction, FieldError> {
-    let Value::Object(mut fields) = value else {
-        return Err(FieldError::record(format!(
-            "expected a prediction object, found {}",
-            kind_of(&value)
-        )));
-    };
-    let instance_id = match (fields.remove("instance_id"), key) {
-        (Some(Value::String(id)), _) => id,
-        (Some(other), _) => {
-            return Err(FieldError::new(
-                "instance_id",
-                format!("expected a string, found {}", kind_of(&other)),
-            ))
-        }
-        (None, Some(key)) => key,
-        (None, None) => return Err(FieldError::new("instance_id", "missing required field")),
-    };
-    let raw_patch = fields.remove("model_patch");
-    let null_patch = matches!(raw_patch, None | Some(Value::Null));
-    let patch = match raw_patch {
-        None | Some(Value::Null) => None,
-        Some(Value::String(p)) if p.trim().is_empty() => None,
-        Some(Value::String(p)) => Some(p),
-        Some(other) => {
-            return Err(FieldError::new(
-                "model_patch",
-                format!("expected a string or null, found {}", kind_of(&other)),
-            ))
-        }
-    };
-    let model = fields.remove("model_name_or_path").and_then(|v| v.as_str().map(str::to_string));
-    Ok(Prediction {
-        instance_id,
-        model,
-        patch,
-        null_patch,
-    })
-}
-
 fn no_duplicates(path: &Path, predictions: Vec<Prediction>) -> Result<Vec<Prediction>, RecordError> {
-    let mut seen = BTreeMap::new();
-    for (i, prediction) in predictions.iter().enumerate() {
-        if seen.insert(prediction.instance_id.clone(), i).is_some() {
-            return Err(
-                FieldError::new("instance_id", format!("duplicate prediction for `{}`", prediction.instance_id))
-                    .at(path, Location::Element(i as u64)),
-            );
-        }
+    if let Some((i, id)) = first_duplicate(&predictions) {
+        return Err(FieldError::new("instance_id", format!("duplicate prediction for `{id}`")).at(path, Location::Element(i as u64)));
     }
     Ok(predictions)
 }

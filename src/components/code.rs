@@ -113,3 +113,14 @@ fn marks(text: &str, marked: &[String]) -> Vec<AnyView> {
     views.push(plain.into_any());
     views
 }
+
+/// A code document: highlighted when it is Python, verbatim otherwise (a workflow's YAML, a
+/// commit message).
+#[component]
+pub fn CodeDocument(code: String, language: String) -> impl IntoView {
+    if language == "python" {
+        view! { <PythonCode code /> }.into_any()
+    } else {
+        view! { <pre class=format!("code lang-{language}")><code>{code}</code></pre> }.into_any()
+    }
+}

@@ -8,7 +8,7 @@ use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, S
 use crate::app::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
-use crate::components::{diff::DiffView, document_text::DocumentText, log_view::LogView};
+use crate::components::{code::CodeDocument, diff::DiffView, document_text::DocumentText, log_view::LogView};
 use crate::url_state::{UrlState, ViewState};
 
 /// Loads and shows the instance `id` of `split`, with the results of `runs` for it.
@@ -149,6 +149,7 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
                     {match doc.kind {
                         DocumentKind::Log => view! { <LogView text=doc.markdown /> }.into_any(),
                         DocumentKind::Markdown => view! { <DocumentText text=doc.markdown repo=document_repo.clone() /> }.into_any(),
+                        DocumentKind::Code => view! { <CodeDocument code=doc.markdown language=doc.language.unwrap_or_default() /> }.into_any(),
                     }}
                 </section>
             }).collect_view()}

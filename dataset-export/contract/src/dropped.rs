@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::coverage;
 use crate::json_document::{self, Document};
+use crate::prediction::{patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
 use crate::FORMAT_VERSION;
 
@@ -165,23 +166,30 @@ fn predictions(
     let mut patches = BTreeMap::new();
     let mut results = Vec::new();
     let mut model = None;
+    let mut read: Vec<Prediction> = Vec::new();
+    let mut seen = HashSet::new();
     for (i, record) in records.into_iter().enumerate() {
-        let record = record?;
-        let field = |key: &str| record.get(key).and_then(Value::as_str);
-        let id = field("instance_id").ok_or_else(|| format!("{name}: record {}: field `instance_id`: missing or not a string", i + 1))?;
-        if patches.contains_key(id) || results.iter().any(|r: &InstanceResult| r.instance_id == id) {
-            return Err(format!("{name}: record {}: field `instance_id`: duplicate `{id}`", i + 1));
+        let at = |field: Option<&str>, message: &str| match field {
+            Some(field) => format!("{name}: record {}: field `{field}`: {message}", i + 1),
+            None => format!("{name}: record {}: {message}", i + 1),
+        };
+        let prediction = Prediction::from_value(None, record?).map_err(|e| at(e.field, &e.message))?;
+        if !seen.insert(prediction.instance_id.clone()) {
+            return Err(at(Some("instance_id"), &format!("duplicate `{}`", prediction.instance_id)));
         }
-        model = model.or_else(|| field("model_name_or_path").map(str::to_string));
-        let patch = field("model_patch").filter(|p| !p.trim().is_empty());
+        read.push(prediction);
+    }
+    let warnings = patch_warnings(&read);
+    for prediction in read {
+        model = model.or(prediction.model);
         results.push(InstanceResult {
-            instance_id: id.to_string(),
-            empty_patch: patch.is_none(),
-            model_patch: patch.map(|_| String::new()),
+            instance_id: prediction.instance_id.clone(),
+            empty_patch: prediction.patch.is_none(),
+            model_patch: prediction.patch.as_ref().map(|_| String::new()),
             ..Default::default()
         });
-        if let Some(patch) = patch {
-            patches.insert(id.to_string(), patch.to_string());
+        if let Some(patch) = prediction.patch {
+            patches.insert(prediction.instance_id, patch);
         }
     }
     if results.is_empty() {
@@ -194,7 +202,7 @@ fn predictions(
             format_version: FORMAT_VERSION,
             patches,
         }),
-        warnings: Vec::new(),
+        warnings,
     })
 }
 
@@ -247,6 +255,11 @@ mod tests {
         assert_eq!(error, "p.json: record 2: field `instance_id`: duplicate `a`");
         let error = read_dropped("p.json", "[{\"model_patch\": \"x\"}]", "d", "t").unwrap_err();
         assert!(error.contains("record 1: field `instance_id`"), "{error}");
+        let error = read_dropped("p.json", r#"[{"instance_id": "a", "model_patch": 3}]"#, "d", "t").unwrap_err();
+        assert_eq!(
+            error, "p.json: record 1: field `model_patch`: expected a string or null, found a number",
+            "read as the CLI reads it"
+        );
         assert!(read_dropped("x.json", "42", "d", "t").is_err());
         let error = read_dropped("s.json", "{\n  \"resolved_ids\": [\n    \"a\"\n    \"b\"\n  ]\n}\n", "d", "t").unwrap_err();
         assert!(error.starts_with("s.json: not valid JSON: line 4 column 5: expected"), "{error}");

@@ -80,16 +80,19 @@ pub fn string_list(value: &serde_json::Value) -> Option<Vec<String>> {
     }
 }
 
-/// A text of an instance: markdown, or a log.
+/// A text of an instance: markdown, code, or a log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Document {
     /// Heading shown above it, e.g. `Problem statement`.
     pub label: String,
-    /// The text, untrusted: markdown, or a log's lines as they are (see `kind`).
+    /// The text, untrusted: markdown, or code or a log's lines as they are (see `kind`).
     pub markdown: String,
     /// How the text reads; markdown unless written otherwise.
     #[serde(default, skip_serializing_if = "DocumentKind::is_markdown")]
     pub kind: DocumentKind,
+    /// For code, its language (`python`, `yaml`, `text`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 impl Document {
@@ -99,6 +102,16 @@ impl Document {
             label: label.into(),
             markdown: text.into(),
             kind: DocumentKind::Markdown,
+            language: None,
+        }
+    }
+
+    /// Code (or any text kept verbatim), in `language`.
+    pub fn code(label: impl Into<String>, language: &str, text: impl Into<String>) -> Self {
+        Document {
+            kind: DocumentKind::Code,
+            language: Some(language.to_string()),
+            ..Document::markdown(label, text)
         }
     }
 
@@ -120,6 +133,8 @@ pub enum DocumentKind {
     Markdown,
     /// A log: plain lines.
     Log,
+    /// Code, or another text shown verbatim: see [`Document::language`].
+    Code,
 }
 
 impl DocumentKind {

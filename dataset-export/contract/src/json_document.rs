@@ -116,3 +116,15 @@ mod tests {
         assert!(matches!(read(b"PAR1..."), Document::NotJson));
     }
 }
+
+/// What a JSON value is, for error messages (`a string`, `an array`, ...).
+pub fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

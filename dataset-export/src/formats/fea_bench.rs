@@ -7,11 +7,11 @@
 
 use serde_json::{Map, Value};
 
+use benchscope_contract::extras::{count_components, read_new_components, NEW_COMPONENTS_FIELD};
 use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
 use super::{swe_bench::take_core, take_opt_string, DatasetFormat};
 use crate::error::{FieldError, Location};
-use crate::input::kind_of;
 
 /// The FEA-Bench format.
 pub struct FeaBench;
@@ -51,40 +51,15 @@ impl DatasetFormat for FeaBench {
                 diff,
             });
         }
-        if let Some(components) = record.get("new_components") {
-            let (functions, classes) = count_components(components)?;
+        if let Some(components) = record.get(NEW_COMPONENTS_FIELD) {
+            let files = read_new_components(components)?;
+            let (functions, classes) = count_components(&files);
             instance.stats.functions_added = functions;
             instance.stats.classes_added = classes;
         }
         instance.extra = record.into_iter().collect();
         Ok(instance)
     }
-}
-
-/// Functions (including methods) and classes in `new_components`:
-/// `[{file, components: [{type: "function"|"class"|"method", name, ...}]}]`.
-fn count_components(value: &Value) -> Result<(u32, u32), FieldError> {
-    let field = "new_components";
-    let Value::Array(files) = value else {
-        return Err(FieldError::new(
-            field,
-            format!("expected a list of {{file, components}}, found {}", kind_of(value)),
-        ));
-    };
-    let (mut functions, mut classes) = (0, 0);
-    for (i, file) in files.iter().enumerate() {
-        let Some(components) = file.get("components").and_then(Value::as_array) else {
-            return Err(FieldError::new(field, format!("item {i}: expected `components`, a list")));
-        };
-        for component in components {
-            match component.get("type").and_then(Value::as_str) {
-                Some("class") => classes += 1,
-                Some("function" | "method") => functions += 1,
-                _ => {}
-            }
-        }
-    }
-    Ok((functions, classes))
 }
 
 #[cfg(test)]

@@ -72,7 +72,9 @@ impl RunSource for SweDevTables {
     }
 
     fn detect(&self, source: &Source) -> bool {
-        source.json().is_some_and(|v| v.get("llm_table").is_some() || v.get("mas_table").is_some())
+        source
+            .json()
+            .is_some_and(|v| v.get("llm_table").is_some() || v.get("mas_table").is_some())
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {

@@ -24,7 +24,13 @@ impl RunSource for Predictions {
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         source.json_fault()?;
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
-        Ok(vec![predictions(source.path(), &dataset, &split, &source.label(), plan.run.as_deref())?])
+        Ok(vec![predictions(
+            source.path(),
+            &dataset,
+            &split,
+            &source.label(),
+            plan.run.as_deref(),
+        )?])
     }
 }
 
@@ -50,4 +56,3 @@ pub fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: O
     }
     Ok((new, warnings))
 }
-

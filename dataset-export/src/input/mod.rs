@@ -11,7 +11,7 @@ mod csv_rows;
 mod directory;
 mod json_array;
 mod json_object;
-pub use benchscope_contract::json_document;
+pub use benchscope_contract::json_document::{self, kind_of};
 mod jsonl;
 mod parquet_rows;
 
@@ -156,16 +156,4 @@ fn read_text(path: &Path) -> Result<String, String> {
         .and_then(|mut f| f.read_to_end(&mut bytes))
         .map_err(|e| format!("cannot read: {e}"))?;
     String::from_utf8(bytes).map_err(|e| format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()))
-}
-
-/// A short name for the JSON type of `value`, for error messages.
-pub fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }

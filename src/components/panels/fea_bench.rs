@@ -1,40 +1,16 @@
 //! FEA-Bench's `new_components`: the functions, classes and methods the gold patch adds, with
 //! their signatures and docstrings, file by file.
 
+use benchscope_contract::extras::{new_components, NewComponent, NEW_COMPONENTS_FIELD};
 use leptos::prelude::*;
-use serde::Deserialize;
-use serde_json::Value;
 
-use super::{take_if, Extra};
+use super::Extra;
 use crate::components::code::PythonCode;
-
-#[derive(Deserialize)]
-struct NewFile {
-    file: String,
-    components: Vec<Component>,
-}
-
-#[derive(Deserialize)]
-struct Component {
-    #[serde(rename = "type", default)]
-    kind: String,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    signature: String,
-    #[serde(default)]
-    doc: String,
-    #[serde(default)]
-    lines: Vec<u64>,
-}
-
-fn parse(value: &Value) -> Option<Vec<NewFile>> {
-    serde_json::from_value(value.clone()).ok()
-}
 
 /// The panel, when the instance has a well-formed `new_components`.
 pub fn components_panel(extra: &mut Extra) -> Option<AnyView> {
-    let files = parse(&take_if(extra, "new_components", |v| parse(v).is_some())?)?;
+    let files = new_components(extra).ok()??;
+    extra.remove(NEW_COMPONENTS_FIELD);
     let count: usize = files.iter().map(|f| f.components.len()).sum();
     let files = files.into_iter().map(|file| {
         let rows = file.components.into_iter().map(component_row).collect_view();
@@ -57,7 +33,7 @@ pub fn components_panel(extra: &mut Extra) -> Option<AnyView> {
     )
 }
 
-fn component_row(component: Component) -> impl IntoView {
+fn component_row(component: NewComponent) -> impl IntoView {
     let lines = match component.lines.as_slice() {
         [start, end] => format!("{start}–{end}"),
         other => other.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),

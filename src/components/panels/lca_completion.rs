@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use benchscope_contract::extras::CompletionTask;
 use leptos::prelude::*;
-use serde_json::Value;
 
-use super::{take_if, Extra};
+use super::Extra;
 use crate::api::InstanceSources;
 use crate::app::ErrorBox;
 use crate::components::code::{highlighted, PythonCode};
@@ -16,31 +16,13 @@ use crate::syntax::is_python;
 /// Lines of the file drawn before "show all".
 const FIRST_LINES: usize = 2_000;
 
-fn completion_file(value: &Value) -> Option<(String, String)> {
-    Some((
-        value.get("filename")?.as_str()?.to_string(),
-        value.get("content")?.as_str()?.to_string(),
-    ))
-}
-
-/// Line index (0-based, as published) → the categories that target it.
-fn targets(value: &Value) -> Option<BTreeMap<usize, Vec<String>>> {
-    let mut lines: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-    for (category, numbers) in value.as_object()? {
-        for number in numbers.as_array()? {
-            lines.entry(number.as_u64()? as usize).or_default().push(category.clone());
-        }
-    }
-    Some(lines)
-}
-
 /// The completion panel, when the instance has the completion fields.
 pub fn completion_panel(extra: &mut Extra) -> Option<AnyView> {
-    if !(extra.get("completion_file").and_then(completion_file).is_some() && extra.get("completion_lines").and_then(targets).is_some()) {
-        return None;
-    }
-    let (filename, content) = completion_file(&take_if(extra, "completion_file", |_| true)?)?;
-    let lines_by_target = targets(&take_if(extra, "completion_lines", |_| true)?)?;
+    let task = CompletionTask::of(extra).ok()?;
+    extra.remove(CompletionTask::FILE_FIELD);
+    extra.remove(CompletionTask::LINES_FIELD);
+    let lines_by_target = task.targets();
+    let (filename, content) = (task.filename, task.content);
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for category in lines_by_target.values().flatten() {
         *counts.entry(category.clone()).or_default() += 1;

@@ -1,6 +1,7 @@
 //! Long Code Arena's library-based code generation: the reference program with the library's
 //! APIs (`unique_apis`) marked where it calls them.
 
+use benchscope_contract::extras::reference_program;
 use leptos::prelude::*;
 use serde_json::Value;
 
@@ -9,20 +10,9 @@ use crate::components::code::PythonCode;
 
 /// The panel, when the instance lists its APIs and has a reference program.
 pub fn reference_panel(extra: &mut Extra, context: &PanelContext) -> Option<AnyView> {
-    let from_document = context
-        .documents
-        .iter()
-        .find(|d| d.label.starts_with("Reference program"))
-        .map(|document| {
-            document
-                .markdown
-                .lines()
-                .skip(1)
-                .take_while(|l| !l.starts_with("```"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        });
-    let reference = from_document.or_else(|| extra.get("clean_reference").and_then(Value::as_str).map(str::to_string))?;
+    let reference = reference_program(context.documents)
+        .or_else(|| extra.get("clean_reference").and_then(Value::as_str))?
+        .to_string();
     let apis: Vec<String> = take_if(extra, "unique_apis", |v| {
         v.as_array().is_some_and(|a| a.iter().all(Value::is_string))
     })?

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
-use super::{code_block, instance, repo_of};
+use super::{instance, repo_of};
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, DatasetFormat};
 use crate::input::kind_of;
@@ -53,10 +53,7 @@ impl DatasetFormat for CiBuilds {
             .and_then(Value::as_str)
             .unwrap_or("workflow")
             .to_string();
-        documents.push(Document::markdown(
-            format!("Workflow: {workflow_name}"),
-            code_block("yaml", &workflow),
-        ));
+        documents.push(Document::code(format!("Workflow: {workflow_name}"), "yaml", workflow));
         let diff = take_opt_string(&mut record, "diff")?.unwrap_or_default();
         let base = take_opt_string(&mut record, "sha_fail")?;
         let difficulty = take_opt_string(&mut record, "difficulty")?;

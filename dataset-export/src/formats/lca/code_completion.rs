@@ -10,13 +10,13 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use benchscope_contract::extras::CompletionTask;
 use benchscope_contract::query::CONTEXT_SETS;
 use benchscope_contract::{Instance, SourceFiles, FORMAT_VERSION};
 
 use super::instance;
 use crate::error::{FieldError, Location};
 use crate::formats::{take_string, DatasetFormat};
-use crate::input::kind_of;
 
 /// The format.
 pub struct CodeCompletion;
@@ -27,31 +27,16 @@ impl DatasetFormat for CodeCompletion {
     }
 
     fn detect(&self, record: &Map<String, Value>) -> bool {
-        ["completion_file", "completion_lines"].iter().all(|k| record.contains_key(*k))
+        [CompletionTask::FILE_FIELD, CompletionTask::LINES_FIELD]
+            .iter()
+            .all(|k| record.contains_key(*k))
     }
 
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
         let repo = take_string(&mut record, "repo")?;
         let commit = take_string(&mut record, "commit_hash")?;
-        let filename = record
-            .get("completion_file")
-            .and_then(|f| f.get("filename"))
-            .and_then(Value::as_str)
-            .ok_or_else(|| FieldError::new("completion_file", "expected {filename, content}"))?
-            .to_string();
-        match record.get("completion_lines") {
-            Some(Value::Object(categories))
-                if categories
-                    .values()
-                    .all(|v| v.as_array().is_some_and(|a| a.iter().all(Value::is_u64))) => {}
-            Some(other) => {
-                return Err(FieldError::new(
-                    "completion_lines",
-                    format!("expected {{category: [line numbers]}}, found {}", kind_of(other)),
-                ))
-            }
-            None => return Err(FieldError::new("completion_lines", "missing required field")),
-        }
+        let task = CompletionTask::from_fields(record.get(CompletionTask::FILE_FIELD), record.get(CompletionTask::LINES_FIELD))?;
+        let filename = task.filename;
         let mut instance = instance(format!("{repo}@{commit}:{filename}"), repo, Vec::new(), record);
         instance.title = filename;
         instance.base_commit = Some(commit);

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
-use super::{code_block, instance};
+use super::instance;
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, take_string, DatasetFormat};
 use crate::input::kind_of;
@@ -42,7 +42,7 @@ impl DatasetFormat for CommitMessages {
         let mut instance = instance(
             format!("{repo}@{}", &hash),
             repo,
-            vec![Document::markdown("Commit message", code_block("text", &message))],
+            vec![Document::code("Commit message", "text", message.clone())],
             record,
         );
         instance.title = message.lines().next().unwrap_or_default().chars().take(120).collect();
@@ -110,9 +110,10 @@ mod tests {
             [FileStatus::Modified, FileStatus::Added, FileStatus::Deleted, FileStatus::Renamed]
         );
         assert_eq!(files[1].added_and_removed(), (1, 0));
-        assert!(
-            instance.documents[0].markdown.starts_with("````text\n"),
-            "the fence outlasts the message's"
+        assert_eq!(
+            instance.documents[0].language.as_deref(),
+            Some("text"),
+            "the message is kept verbatim"
         );
         assert_eq!(instance.extra["license"], "MIT");
         let bad = json!({"hash": "h", "repo": "r", "message": "m", "mods": [{"change_type": "ADD"}]});

@@ -5,9 +5,10 @@
 
 use serde_json::{Map, Value};
 
+use benchscope_contract::extras::REFERENCE_PROGRAM;
 use benchscope_contract::{Document, Instance};
 
-use super::{code_block, instance};
+use super::instance;
 use crate::error::{FieldError, Location};
 use crate::formats::{take_opt_string, take_string, DatasetFormat};
 
@@ -40,7 +41,7 @@ impl DatasetFormat for LibraryCodegen {
             .join("\n");
         let documents = vec![
             Document::markdown("Instruction", instruction),
-            Document::markdown(format!("Reference program ({path})"), code_block("python", &reference)),
+            Document::code(format!("{REFERENCE_PROGRAM} ({path})"), "python", reference),
             Document::markdown(format!("Library APIs ({})", apis.len()), api_list),
         ];
         // The dataset has no id column: its baselines name a task by its row index.
@@ -86,7 +87,8 @@ mod tests {
             ("0", "pyscf/pyscf: examples/scf/00-simple.py"),
             "the row index, as the baselines name tasks"
         );
-        assert!(instance.documents[1].markdown.starts_with("```python\nfrom pyscf"));
+        assert!(instance.documents[1].markdown.starts_with("from pyscf"), "code, not a fenced block");
+        assert_eq!(instance.documents[1].language.as_deref(), Some("python"));
         assert_eq!(instance.documents[2].label, "Library APIs (2)");
         assert_eq!(instance.facets["apis"], "1-5");
         assert!(instance.extra.contains_key("unique_apis"), "kept for the metric");
