@@ -223,11 +223,8 @@ impl Exporting<'_> {
             .writers
             .entry((dataset.clone(), split.clone()))
             .or_insert_with(|| SplitWriter::new(&dataset, &split));
-        let snapshot = formats::lca::code_completion::take_snapshot(&mut instance);
-        let completion = chosen.name() == formats::lca::code_completion::CodeCompletion.name();
-        if let Some(set) = formats::lca::code_completion::context_set(&input.path).filter(|_| completion) {
-            instance.facets.insert("context".into(), set.into());
-        }
+        let snapshot = chosen.take_sources(&mut instance);
+        instance.facets.extend(chosen.facets_from_path(&input.path));
         let sources = match &self.plan.repos {
             _ if snapshot.is_some() => snapshot,
             Some(repos) => match sources::read_sources(repos, &instance) {

@@ -6,7 +6,9 @@
 
 use serde_json::{Map, Value};
 
-use benchscope_contract::{patch::change_stats, Instance, PatchRole};
+use std::path::Path;
+
+use benchscope_contract::{patch::change_stats, Instance, PatchRole, SourceFiles};
 
 use crate::error::{FieldError, Location};
 use crate::input::kind_of;
@@ -33,6 +35,15 @@ pub trait DatasetFormat: Sync {
     /// Turns a record into an instance. `stats` and `category` are filled in later, and
     /// `title` too when the format leaves it empty.
     fn normalize(&self, record: Map<String, Value>, location: &Location) -> Result<Instance, FieldError>;
+    /// Facets an input's path gives its instances (a set published as a folder of its own).
+    fn facets_from_path(&self, _path: &Path) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// The repository files a record carries itself, taken out of the instance to be stored as
+    /// its source files (fetched only when browsed).
+    fn take_sources(&self, _instance: &mut Instance) -> Option<SourceFiles> {
+        None
+    }
 }
 
 /// Every format, most specific first (detection takes the first that matches).

@@ -42,6 +42,14 @@ impl DatasetFormat for CodeCompletion {
         instance.base_commit = Some(commit);
         Ok(instance)
     }
+
+    fn facets_from_path(&self, path: &Path) -> Vec<(String, String)> {
+        context_set(path).map(|set| ("context".to_string(), set.to_string())).into_iter().collect()
+    }
+
+    fn take_sources(&self, instance: &mut Instance) -> Option<SourceFiles> {
+        take_snapshot(instance)
+    }
 }
 
 /// The context-size set a file belongs to, from the innermost part of its path named `<set>_context`.
