@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use benchscope_contract::{InstanceResult, TestLists, TestStatus, TestTally};
+use benchscope_contract::{failure_mode, InstanceResult, TestLists, TestStatus, TestTally};
 
 use crate::logs::statuses::typed;
 use crate::logs::{LogFormat, TestReport};
@@ -193,7 +193,14 @@ pub fn failure_mode(result: &InstanceResult, report: &TestReport, format: &dyn L
     }
     if !report.applied {
         let timed_out = log.contains(">>>>> Tests Timed Out");
-        return Some(if timed_out { "timeout" } else { "patch_failed" }.into());
+        return Some(
+            if timed_out {
+                failure_mode::TIMEOUT
+            } else {
+                failure_mode::PATCH_FAILED
+            }
+            .into(),
+        );
     }
     let failing: Vec<&str> = result
         .tests
@@ -202,9 +209,13 @@ pub fn failure_mode(result: &InstanceResult, report: &TestReport, format: &dyn L
         .map(|(t, _)| t.as_str())
         .collect();
     if report.collection_error && failing.is_empty() {
-        return Some("collection_error".into());
+        return Some(failure_mode::COLLECTION_ERROR.into());
     }
-    Some(format.failure_exception(log, &failing).unwrap_or_else(|| "tests_failed".into()))
+    Some(
+        format
+            .failure_exception(log, &failing)
+            .unwrap_or_else(|| failure_mode::TESTS_FAILED.into()),
+    )
 }
 
 #[cfg(test)]

@@ -7,11 +7,11 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde_json::Value;
 
-use crate::coverage;
 use crate::json_document::{self, Document};
 use crate::prediction::{patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
 use crate::FORMAT_VERSION;
+use crate::{coverage, failure_mode};
 
 /// A run read from a file, with its model patches when the file carried them.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,8 +64,8 @@ pub fn results_from_summary(summary: &Value) -> Vec<InstanceResult> {
     let mut results: BTreeMap<String, InstanceResult> = BTreeMap::new();
     for (key, resolved, mode) in [
         ("unresolved_ids", false, None),
-        ("empty_patch_ids", false, Some("empty_patch")),
-        ("error_ids", false, Some("harness_error")),
+        ("empty_patch_ids", false, Some(failure_mode::EMPTY_PATCH)),
+        ("error_ids", false, Some(failure_mode::HARNESS_ERROR)),
         ("resolved_ids", true, None),
     ] {
         for id in ids(key) {
@@ -76,8 +76,8 @@ pub fn results_from_summary(summary: &Value) -> Vec<InstanceResult> {
             result.resolved = Some(resolved);
             if let Some(mode) = mode {
                 result.failure_mode = Some(mode.into());
-                result.empty_patch |= mode == "empty_patch";
-                if mode == "harness_error" {
+                result.empty_patch |= mode == failure_mode::EMPTY_PATCH;
+                if mode == failure_mode::HARNESS_ERROR {
                     result.error = Some("the harness reported an error".into());
                 }
             }

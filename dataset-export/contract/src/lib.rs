@@ -37,6 +37,7 @@ pub mod compare;
 pub mod coverage;
 pub mod dropped;
 pub mod extras;
+pub mod failure_mode;
 pub mod inline;
 pub mod instance;
 pub mod json_document;

@@ -34,7 +34,11 @@ pub fn outcome_label(result: Option<&InstanceResult>) -> &str {
     match result {
         None => NOT_RUN,
         Some(r) if r.resolved == Some(true) => RESOLVED,
-        Some(r) => r.failure_mode.as_deref().filter(|m| !m.is_empty()).unwrap_or("unresolved"),
+        Some(r) => r
+            .failure_mode
+            .as_deref()
+            .filter(|m| !m.is_empty())
+            .unwrap_or(crate::failure_mode::UNRESOLVED),
     }
 }
 

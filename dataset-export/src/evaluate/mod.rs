@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use benchscope_contract::{Instance, InstanceResult, PatchRole, Run, TestLists};
+use benchscope_contract::{failure_mode, Instance, InstanceResult, PatchRole, Run, TestLists};
 
 use crate::grade_logs::grade_one;
 use crate::grading::is_file_level;
@@ -150,14 +150,14 @@ fn evaluate_one(plan: &EvalPlan, prediction: &Prediction, instance: &Instance, n
     let Some(patch) = prediction.patch.as_deref() else {
         result.resolved = Some(false);
         result.empty_patch = true;
-        result.failure_mode = Some("empty_patch".into());
+        result.failure_mode = Some(failure_mode::EMPTY_PATCH.into());
         return (result, None);
     };
     match run_tests(plan, patch, instance, no_network) {
         Ok(Tested::PatchFailed(message)) => {
             result.resolved = Some(false);
             result.patch_applied = Some(false);
-            result.failure_mode = Some("patch_failed".into());
+            result.failure_mode = Some(failure_mode::PATCH_FAILED.into());
             result.error = Some(message.clone());
             (result, Some(message))
         }
@@ -167,13 +167,13 @@ fn evaluate_one(plan: &EvalPlan, prediction: &Prediction, instance: &Instance, n
                 ..grade_one(instance, &log).result
             };
             if timed_out && result.resolved == Some(false) {
-                result.failure_mode = Some("timeout".into());
+                result.failure_mode = Some(failure_mode::TIMEOUT.into());
             }
             (result, Some(log))
         }
         Err(error) => {
             result.error = Some(format!("{error:#}"));
-            result.failure_mode = Some("harness_error".into());
+            result.failure_mode = Some(failure_mode::HARNESS_ERROR.into());
             (result, Some(format!("[benchscope] evaluation error: {error:#}\n")))
         }
     }

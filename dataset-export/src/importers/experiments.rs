@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use benchscope_contract::InstanceResult;
+use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
 use super::leaderboard::slug;
@@ -57,16 +57,7 @@ pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &st
             resolved: Some(is_resolved),
             empty_patch: empty,
             patch_applied: (!empty).then(|| applied.contains(&id)),
-            failure_mode: (!is_resolved).then(|| {
-                if empty {
-                    "empty_patch"
-                } else if applied.contains(&id) {
-                    "tests_failed"
-                } else {
-                    "patch_failed"
-                }
-                .to_string()
-            }),
+            failure_mode: (!is_resolved).then(|| failure_mode::classify(empty, Some(applied.contains(&id)), None)),
             instance_id: id,
             ..Default::default()
         });

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Context;
-use benchscope_contract::{InstanceResult, TestStatus, TestTally};
+use benchscope_contract::{failure_mode, InstanceResult, TestStatus, TestTally};
 use serde_json::Value;
 
 use super::leaderboard::slug;
@@ -81,16 +81,10 @@ fn result_of(id: &str, report: &Value) -> InstanceResult {
         .filter(|e| !e.is_empty())
         .map(str::to_string);
     let traceback = report.get("traceback").and_then(Value::as_str).unwrap_or_default();
-    let failure_mode = match resolved {
-        Some(false) if empty => Some("empty_patch".to_string()),
-        Some(false) if applied == Some(false) => Some("patch_failed".to_string()),
-        Some(false) => Some(
-            crate::logs::exception_class(traceback)
-                .or_else(|| error.as_deref().and_then(crate::logs::exception_class))
-                .unwrap_or_else(|| "tests_failed".into()),
-        ),
-        _ => None,
-    };
+    let failure_mode = (resolved == Some(false)).then(|| {
+        let exception = crate::logs::exception_class(traceback).or_else(|| error.as_deref().and_then(crate::logs::exception_class));
+        failure_mode::classify(empty, applied, exception)
+    });
     InstanceResult {
         instance_id: id.to_string(),
         resolved,

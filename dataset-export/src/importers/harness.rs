@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use benchscope_contract::dropped::results_from_summary;
-use benchscope_contract::{InstanceResult, TestLists};
+use benchscope_contract::{failure_mode, InstanceResult, TestLists};
 use serde_json::Value;
 
 use crate::grading::grade_tests;
@@ -55,12 +55,8 @@ pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (Insta
         patch_applied: applied,
         ..regraded.clone()
     };
-    result.failure_mode = match result.resolved {
-        Some(false) if empty => Some("empty_patch".into()),
-        Some(false) if applied == Some(false) => Some("patch_failed".into()),
-        Some(false) => Some(log.and_then(crate::logs::exception_class).unwrap_or_else(|| "tests_failed".into())),
-        _ => None,
-    };
+    result.failure_mode =
+        (result.resolved == Some(false)).then(|| failure_mode::classify(empty, applied, log.and_then(crate::logs::exception_class)));
     let note = match (resolved, regraded.resolved) {
         (Some(reported), Some(ours)) if reported != ours && !empty && applied != Some(false) => Some(format!(
             "{id}: the report says resolved={reported}, but its test statuses give resolved={ours} by the SWE-bench rule"

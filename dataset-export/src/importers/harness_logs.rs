@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use benchscope_contract::InstanceResult;
+use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
 use super::harness::result_from_report;
@@ -166,14 +166,14 @@ pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, sourc
                 instance_id: id.clone(),
                 resolved: Some(false),
                 empty_patch: true,
-                failure_mode: Some("empty_patch".into()),
+                failure_mode: Some(failure_mode::EMPTY_PATCH.into()),
                 ..Default::default()
             },
             (None, verdict) => InstanceResult {
                 instance_id: id.clone(),
                 resolved: Some(verdict.unwrap_or(false)),
                 error: Some("the log ends before the harness wrote its report".into()),
-                failure_mode: Some("incomplete".into()),
+                failure_mode: Some(failure_mode::INCOMPLETE.into()),
                 ..Default::default()
             },
         };

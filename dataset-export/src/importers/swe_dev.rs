@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use benchscope_contract::{InstanceResult, TestStatus, TestTally};
+use benchscope_contract::{failure_mode, InstanceResult, TestStatus, TestTally};
 use serde_json::Value;
 
 use crate::formats::swe_dev::{masked_to_truth, string_map, to_node_id};
@@ -49,11 +49,7 @@ pub fn read_sample(path: &Path) -> anyhow::Result<(InstanceResult, Option<String
             .and_then(Value::as_f64)
             .or((total > 0).then(|| passed as f64 / total as f64));
         result.tests = statuses(outcome.get("detailed_dict"));
-        result.failure_mode = match result.resolved {
-            Some(false) if result.empty_patch => Some("empty_patch".into()),
-            Some(false) => Some("tests_failed".into()),
-            _ => None,
-        };
+        result.failure_mode = (result.resolved == Some(false)).then(|| failure_mode::classify(result.empty_patch, None, None));
         if let Some(truth) = record.get("gt_results") {
             let gt_failed =
                 truth.get("failed").and_then(Value::as_u64).unwrap_or(0) + truth.get("errors").and_then(Value::as_u64).unwrap_or(0);

@@ -44,7 +44,10 @@ impl DatasetFormat for CodeCompletion {
     }
 
     fn facets_from_path(&self, path: &Path) -> Vec<(String, String)> {
-        context_set(path).map(|set| ("context".to_string(), set.to_string())).into_iter().collect()
+        context_set(path)
+            .map(|set| ("context".to_string(), set.to_string()))
+            .into_iter()
+            .collect()
     }
 
     fn take_sources(&self, instance: &mut Instance) -> Option<SourceFiles> {

@@ -1,0 +1,45 @@
+//! The names of the failure modes an unresolved result carries ([`crate::InstanceResult::failure_mode`]).
+//! Besides these, a failure mode may be the exception class that failed the tests
+//! (`AssertionError`, ...) or a source's own reason, kept as published.
+
+/// The prediction had no patch.
+pub const EMPTY_PATCH: &str = "empty_patch";
+/// The patch did not apply.
+pub const PATCH_FAILED: &str = "patch_failed";
+/// The tests ran past their time.
+pub const TIMEOUT: &str = "timeout";
+/// The harness itself failed.
+pub const HARNESS_ERROR: &str = "harness_error";
+/// Collection failed before the deciding tests ran.
+pub const COLLECTION_ERROR: &str = "collection_error";
+/// Tests failed, for no reason the log names.
+pub const TESTS_FAILED: &str = "tests_failed";
+/// The evaluation did not finish.
+pub const INCOMPLETE: &str = "incomplete";
+/// Unresolved, the source giving no reason.
+pub const UNRESOLVED: &str = "unresolved";
+
+/// The failure mode of an unresolved result from what its report says: an empty patch, a patch
+/// that did not apply, else the exception that failed the tests, else [`TESTS_FAILED`].
+pub fn classify(empty_patch: bool, applied: Option<bool>, exception: Option<String>) -> String {
+    if empty_patch {
+        EMPTY_PATCH.to_string()
+    } else if applied == Some(false) {
+        PATCH_FAILED.to_string()
+    } else {
+        exception.unwrap_or_else(|| TESTS_FAILED.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_earliest_failure_names_the_mode() {
+        assert_eq!(classify(true, Some(false), Some("TypeError".into())), EMPTY_PATCH);
+        assert_eq!(classify(false, Some(false), Some("TypeError".into())), PATCH_FAILED);
+        assert_eq!(classify(false, Some(true), Some("TypeError".into())), "TypeError");
+        assert_eq!(classify(false, None, None), TESTS_FAILED);
+    }
+}
