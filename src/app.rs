@@ -1,10 +1,11 @@
 //! The root component: loads the manifest, picks the dataset and split, switches pages.
 
-use benchscope_contract::site::{SiteInfo, SITE_FILE};
+use benchscope_contract::site::{SiteInfo, View, SITE_FILE};
 use benchscope_contract::{IndexRow, Manifest};
 use leptos::prelude::*;
 
-use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, LoadError, RunCache};
+use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, RunCache};
+use crate::components::error_box::ErrorBox;
 use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
@@ -70,18 +71,6 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Shows a load error naming the file.
-#[component]
-pub fn ErrorBox(error: LoadError) -> impl IntoView {
-    view! {
-        <div class="error" role="alert">
-            <strong>"Could not load "</strong>
-            <code>{error.url}</code>
-            <p>{error.message}</p>
-        </div>
-    }
-}
-
 #[component]
 fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl IntoView {
     let url = expect_context::<UrlState>();
@@ -114,12 +103,12 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
             Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with `benchscope export`."</p> }.into_any(),
             Some(Ok(Some((rows, sets, errors)))) => {
                 let errors = errors.into_iter().map(|error| view! { <ErrorBox error /> }).collect_view();
-                let default = site.as_ref().map_or_else(|| "instances".to_string(), SiteInfo::default_view);
-                let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.clone().unwrap_or(default))) {
+                let default = site.as_ref().map_or(View::Instances, SiteInfo::default_view);
+                let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.unwrap_or(default))) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
-                    (None, _, view) if view == "leaderboard" => view! { <LeaderboardPage rows sets base=base.get_value() /> }.into_any(),
-                    (None, _, view) if view == "analysis" => view! { <AnalysisPage rows sets /> }.into_any(),
-                    (None, _, _) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
+                    (None, _, View::Leaderboard) => view! { <LeaderboardPage rows sets base=base.get_value() /> }.into_any(),
+                    (None, _, View::Analysis) => view! { <AnalysisPage rows sets /> }.into_any(),
+                    (None, _, View::Instances) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
                 };
                 let intro = site
                     .as_ref()

@@ -5,6 +5,7 @@
 //! parsed from `location.search`, changed only through [`UrlState::navigate`] (which pushes a
 //! history entry), and re-read on `popstate`.
 
+use benchscope_contract::site::View;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast};
 
@@ -28,7 +29,7 @@ pub struct ViewState {
     /// Diff layout: `split` for side by side, unified otherwise.
     pub diff: Option<String>,
     /// The page: the list (default), `leaderboard` or `analysis`.
-    pub view: Option<String>,
+    pub view: Option<View>,
     /// Open instance.
     pub instance: Option<String>,
     /// The `dataset/split` the open instance belongs to, when it is one of the `with` sets.
@@ -63,7 +64,7 @@ impl ViewState {
             q: get("q"),
             sort: get("sort"),
             diff: get("diff"),
-            view: get("view"),
+            view: get("view").and_then(|v| View::parse(&v)),
             instance: get("instance"),
             from: get("from"),
         }
@@ -91,6 +92,9 @@ impl ViewState {
                 params.append(key, value);
             }
         }
+        if let Some(view) = self.view {
+            params.append("view", view.name());
+        }
         for set in &self.with {
             params.append("with", set);
         }
@@ -101,7 +105,6 @@ impl ViewState {
             ("q", &self.q),
             ("sort", &self.sort),
             ("diff", &self.diff),
-            ("view", &self.view),
             ("instance", &self.instance),
             ("from", &self.from),
         ] {

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use benchscope_contract::site::{SiteInfo, SITE_FILE, VIEWS};
+use benchscope_contract::site::{SiteInfo, View, SITE_FILE};
 use serde::Deserialize;
 
 use crate::categories::Categories;
@@ -93,8 +93,9 @@ pub fn read_config(path: &Path) -> anyhow::Result<SiteConfig> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let config: SiteConfig = serde_json::from_str(&text).with_context(|| format!("{}: not a site configuration", path.display()))?;
     for view in config.views.iter().chain(&config.default_view) {
-        if !VIEWS.contains(&view.as_str()) {
-            bail!("{}: unknown view `{view}` (views are {})", path.display(), VIEWS.join(", "));
+        if View::parse(view).is_none() {
+            let known: Vec<_> = View::ALL.iter().map(|v| v.name()).collect();
+            bail!("{}: unknown view `{view}` (views are {})", path.display(), known.join(", "));
         }
     }
     if let Some(base) = &config.base_path {
@@ -169,8 +170,8 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
     let site = SiteInfo {
         title: config.title.clone(),
         intro,
-        views: config.views.clone(),
-        default_view: config.default_view.clone(),
+        views: config.views.iter().filter_map(|v| View::parse(v)).collect(),
+        default_view: config.default_view.as_deref().and_then(View::parse),
     };
     // Listed in the manifest, so the explorer fetches it only where it exists.
     let _lock = data.lock()?;

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api::{DroppedRuns, LoadError, RunCache};
-use crate::app::ErrorBox;
+use crate::components::error_box::ErrorBox;
 
 /// What the zone said about each file dropped so far: the run added with its warnings, or the
 /// error. Provided at the root, so it outlives a reload of the page.

@@ -5,6 +5,7 @@ pub mod code;
 pub mod diff;
 pub mod document_text;
 pub mod drop_zone;
+pub mod error_box;
 pub mod facets;
 pub mod highlight;
 pub mod log_view;

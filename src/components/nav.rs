@@ -1,6 +1,6 @@
 //! The navigation above every page: the dataset picker, "compare with", and the view tabs.
 
-use benchscope_contract::site::{SiteInfo, VIEWS};
+use benchscope_contract::site::{SiteInfo, View};
 use benchscope_contract::Manifest;
 use leptos::prelude::*;
 
@@ -133,45 +133,29 @@ fn CompareWith(options: Vec<(String, usize)>, current: Memo<Option<String>>) -> 
 #[component]
 pub fn ViewTabs(site: Option<SiteInfo>) -> impl IntoView {
     let url = expect_context::<UrlState>();
-    let default = site.as_ref().map_or_else(|| VIEWS[0].to_string(), SiteInfo::default_view);
-    let views = site
-        .as_ref()
-        .map_or_else(|| VIEWS.iter().map(|v| v.to_string()).collect(), SiteInfo::views);
-    let shown_default = default.clone();
-    let current = Memo::new(move |_| {
-        url.with(|s| {
-            s.instance
-                .is_none()
-                .then(|| s.view.clone().unwrap_or_else(|| shown_default.clone()))
-        })
-    });
+    let default = site.as_ref().map_or(View::Instances, SiteInfo::default_view);
+    let views = site.as_ref().map_or_else(|| View::ALL.to_vec(), SiteInfo::views);
+    let current = Memo::new(move |_| url.with(|s| s.instance.is_none().then(|| s.view.unwrap_or(default))));
     let tabs = views
         .into_iter()
         .map(|value| {
-            let label = match value.as_str() {
-                "leaderboard" => "Leaderboard",
-                "analysis" => "Breakdowns and comparison",
-                _ => "Instances",
-            };
             // The default view keeps the URL bare.
-            let target = (value != default).then(|| value.clone());
-            let (href_target, click_target, current_value) = (target.clone(), target, value.clone());
+            let target = (value != default).then_some(value);
             let href = move || {
                 let mut state = url.get();
                 state.close_instance();
-                state.view = href_target.clone();
+                state.view = target;
                 state.to_query()
             };
             view! {
-                <a class="tab" href=href aria-current=move || (current.get().as_deref() == Some(current_value.as_str())).then_some("page")
+                <a class="tab" href=href aria-current=move || (current.get() == Some(value)).then_some("page")
                     on:click=move |ev| {
                         ev.prevent_default();
-                        let target = click_target.clone();
                         url.navigate(|s| {
                             s.close_instance();
                             s.view = target;
                         });
-                    }>{label}</a>
+                    }>{value.label()}</a>
             }
         })
         .collect_view();

@@ -6,8 +6,8 @@ use benchscope_contract::TestStatus;
 use leptos::prelude::*;
 
 use crate::api::{RunCache, RunResult};
-use crate::app::ErrorBox;
 use crate::components::diff::DiffView;
+use crate::components::error_box::ErrorBox;
 
 /// A short mark and a class for a test status.
 pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {

@@ -5,7 +5,7 @@ use benchscope_contract::{DocumentKind, IndexRow, Instance, PatchRole, RunEntry,
 use leptos::prelude::*;
 
 use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, SourceCache};
-use crate::app::ErrorBox;
+use crate::components::error_box::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
 use crate::components::{code::CodeDocument, diff::DiffView, document_text::DocumentText, log_view::LogView};

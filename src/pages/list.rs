@@ -13,7 +13,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::api::LoadError;
-use crate::app::ErrorBox;
+use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::search::SearchCache;

@@ -6,8 +6,45 @@ use serde::{Deserialize, Serialize};
 /// The file's name in the data directory; the manifest lists it when a site has one.
 pub const SITE_FILE: &str = "site.json";
 
-/// The views a site can show.
-pub const VIEWS: [&str; 3] = ["instances", "leaderboard", "analysis"];
+/// A view of the explorer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum View {
+    /// The instance list.
+    Instances,
+    /// The runs' leaderboard.
+    Leaderboard,
+    /// Breakdowns and comparisons.
+    Analysis,
+}
+
+impl View {
+    /// Every view, in the order the tabs show them.
+    pub const ALL: [View; 3] = [View::Instances, View::Leaderboard, View::Analysis];
+
+    /// Its name in URLs and `site.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::Instances => "instances",
+            View::Leaderboard => "leaderboard",
+            View::Analysis => "analysis",
+        }
+    }
+
+    /// The view called `name`.
+    pub fn parse(name: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.name() == name)
+    }
+
+    /// Its tab's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            View::Instances => "Instances",
+            View::Leaderboard => "Leaderboard",
+            View::Analysis => "Breakdowns and comparison",
+        }
+    }
+}
 
 /// A published site's own settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -17,29 +54,28 @@ pub struct SiteInfo {
     /// Markdown shown above the views (untrusted like any dataset text).
     #[serde(default)]
     pub intro: String,
-    /// Views offered, in order; empty means all of [`VIEWS`].
+    /// Views offered, in order; empty means all of them.
     #[serde(default)]
-    pub views: Vec<String>,
+    pub views: Vec<View>,
     /// The view a bare URL opens (default: the first of `views`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub default_view: Option<String>,
+    pub default_view: Option<View>,
 }
 
 impl SiteInfo {
     /// The views offered.
-    pub fn views(&self) -> Vec<String> {
+    pub fn views(&self) -> Vec<View> {
         if self.views.is_empty() {
-            VIEWS.iter().map(|v| v.to_string()).collect()
+            View::ALL.to_vec()
         } else {
             self.views.clone()
         }
     }
 
     /// The view a URL without `view=` shows.
-    pub fn default_view(&self) -> String {
+    pub fn default_view(&self) -> View {
         self.default_view
-            .clone()
-            .or_else(|| self.views().into_iter().next())
-            .unwrap_or_else(|| VIEWS[0].to_string())
+            .or_else(|| self.views().first().copied())
+            .unwrap_or(View::Instances)
     }
 }

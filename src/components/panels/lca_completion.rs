@@ -8,8 +8,8 @@ use leptos::prelude::*;
 
 use super::Extra;
 use crate::api::InstanceSources;
-use crate::app::ErrorBox;
 use crate::components::code::{highlighted, PythonCode};
+use crate::components::error_box::ErrorBox;
 use crate::file_tree::{build_tree, TreeNode};
 use crate::syntax::is_python;
 

@@ -2,6 +2,7 @@
 
 use benchscope_contract::breakdown::{paired_by_facet, Group, PairedGroup};
 use benchscope_contract::outcomes::run_facet;
+use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -49,7 +50,7 @@ pub fn BreakdownChart(
     let open = move |value: String, run: Option<String>| {
         let facet = facet.get_untracked();
         url.navigate(move |s| {
-            s.view = Some("instances".into());
+            s.view = Some(View::Instances);
             s.q = None;
             s.facets = vec![format!("{facet}:{value}")];
             if let Some(run) = run {

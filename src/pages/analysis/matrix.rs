@@ -2,6 +2,7 @@
 //! runs solve them, with "solved by no run" and "solved by every run" one click away.
 
 use benchscope_contract::outcomes::{resolved_by, run_facet, RESOLVED_BY};
+use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 
@@ -47,7 +48,7 @@ pub fn MatrixSection(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl In
     let on_cell = Callback::new(move |row: usize| {
         if let Some(id) = ids.get(row).cloned() {
             url.navigate(move |s| {
-                s.view = Some("instances".into());
+                s.view = Some(View::Instances);
                 s.open(id, None);
             });
         }

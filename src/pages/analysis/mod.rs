@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 use benchscope_contract::breakdown::breakdown;
 use benchscope_contract::outcomes::{run_facet, RESOLVED_BY, RUN_FACET_PREFIX};
 use benchscope_contract::query::BUILT_IN_FACETS;
+use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 
@@ -36,7 +37,7 @@ type RunList = StoredValue<Vec<(String, String, usize)>>;
 /// Opens the instance list filtered by `facets` (`facet:value` pairs).
 fn open_list(url: UrlState, facets: Vec<String>) {
     url.navigate(move |s| {
-        s.view = Some("instances".into());
+        s.view = Some(View::Instances);
         s.q = None;
         s.facets = facets;
     });

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use benchscope_contract::breakdown::{paired, Paired};
 use benchscope_contract::outcomes::run_facet;
 use benchscope_contract::query::Filter;
+use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 
@@ -53,7 +54,7 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
         pairs.extend(values(&a, a_resolved).into_iter().map(|v| format!("{}:{v}", run_facet(&a))));
         pairs.extend(values(&b, b_resolved).into_iter().map(|v| format!("{}:{v}", run_facet(&b))));
         url.navigate(move |s| {
-            s.view = Some("instances".into());
+            s.view = Some(View::Instances);
             s.q = None;
             s.facets = pairs;
         });

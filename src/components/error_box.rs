@@ -1,0 +1,17 @@
+//! A load error, naming the file that could not be loaded.
+
+use leptos::prelude::*;
+
+use crate::api::LoadError;
+
+/// Shows a load error naming the file.
+#[component]
+pub fn ErrorBox(error: LoadError) -> impl IntoView {
+    view! {
+        <div class="error" role="alert">
+            <strong>"Could not load "</strong>
+            <code>{error.url}</code>
+            <p>{error.message}</p>
+        </div>
+    }
+}
