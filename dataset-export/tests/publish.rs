@@ -25,7 +25,7 @@ fn a_configuration_with_relative_paths_exports_imports_and_writes_the_site_file(
     benchscope_ok(&["publish", config.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let site: SiteInfo = read_json(&out.join("site.json"));
     assert_eq!((site.title.as_str(), site.intro.as_str()), ("Board", "# Hello\n"));
-    assert_eq!(site.default_view(), "leaderboard");
+    assert_eq!(site.default_view().name(), "leaderboard");
     let manifest: Manifest = read_json(&out.join("manifest.json"));
     assert!(manifest.files.iter().any(|f| f.path == "site.json"), "the manifest lists site.json");
     assert_eq!(manifest.datasets[0].splits[0].instances, 12);
