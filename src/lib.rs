@@ -9,7 +9,8 @@
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
-//! - [`pages`]: one module per page; [`components`]: markdown and diff rendering.
+//! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
+//!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows.
 //!
 //! Dataset text is untrusted: markdown is turned into a tree and rendered node by node, raw
 //! HTML in it is shown as text, and nothing is ever set through `innerHTML`.
@@ -32,6 +33,8 @@ pub mod api;
 pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod components;
+#[cfg(target_arch = "wasm32")]
+pub mod keys;
 #[cfg(target_arch = "wasm32")]
 pub mod pages;
 #[cfg(target_arch = "wasm32")]

@@ -1,6 +1,7 @@
 //! The facet panel: each facet's values with live counts, as checkboxes that toggle the filter
 //! in the URL.
 
+use benchscope_contract::list::facet_label as label;
 use benchscope_contract::outcomes::RUN_FACET_PREFIX;
 use benchscope_contract::query::{facet_counts, Filter};
 use benchscope_contract::IndexRow;
@@ -13,25 +14,6 @@ const SHOWN_VALUES: usize = 12;
 
 /// Up to this many runs, their facets start unfolded.
 const OPEN_RUN_GROUP: usize = 4;
-
-/// Human names of the built-in facets.
-fn label(facet: &str) -> String {
-    match facet {
-        "repo" => "Repository".into(),
-        "category" => "Category".into(),
-        "year" => "Year".into(),
-        "files" => "Files changed".into(),
-        "lines" => "Lines changed".into(),
-        "functions" => "Added functions".into(),
-        "resolved by" => "Resolved by".into(),
-        "context" => "Context size".into(),
-        run if run.starts_with(RUN_FACET_PREFIX) => format!("Run: {}", &run[RUN_FACET_PREFIX.len()..]),
-        other => {
-            let mut chars = other.chars();
-            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
-        }
-    }
-}
 
 /// One block per facet in `facets`, counting over `rows` (the search's hits, when searching)
 /// under the URL's filter.

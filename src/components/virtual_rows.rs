@@ -22,7 +22,7 @@ pub fn VirtualRows(
     rows: StoredValue<Vec<IndexRow>>,
     sets: StoredValue<Vec<LoadedSet>>,
     order: Memo<Vec<usize>>,
-    selected: RwSignal<usize>,
+    selected: Memo<usize>,
     terms: Memo<Vec<String>>,
 ) -> impl IntoView {
     let url = expect_context::<UrlState>();
@@ -73,7 +73,7 @@ fn row_view(
     from: Option<String>,
     tag: Option<String>,
     position: usize,
-    selected: RwSignal<usize>,
+    selected: Memo<usize>,
     terms: &[String],
     url: UrlState,
 ) -> impl IntoView {

@@ -9,6 +9,7 @@ use crate::components::error_box::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
 use crate::components::{code::CodeDocument, diff::DiffView, document_text::DocumentText, log_view::LogView};
+use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::url_state::{UrlState, ViewState};
 
 /// Loads and shows the instance `id` of `split`, with the results of `runs` for it.
@@ -55,10 +56,13 @@ pub fn InstancePage(
         let (cache, base, id, runs) = (run_cache.clone(), results_base.clone(), results_id.clone(), runs.clone());
         async move { cache.results(&base, &runs, &id).await }
     });
-    // Esc goes back to the list.
+    // Esc goes back to the list; in a text field (the log search) it clears the field first.
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         if event.key() == "Escape" {
-            url.navigate(ViewState::close_instance);
+            match focus_of(&event) {
+                Focus::TextField(field) => clear_and_blur(&field),
+                _ => url.navigate(ViewState::close_instance),
+            }
         }
     });
     on_cleanup(move || keys.remove());

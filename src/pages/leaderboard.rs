@@ -2,9 +2,9 @@
 //! % resolved and its Wilson 95% interval, % passed, tokens and cost, sortable on every column
 //! and filtered by tag or by text (system, model, scaffold, organisation).
 
-use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
+use benchscope_contract::leaderboard::table::{filter_and_sort, Column, COLUMNS, DEFAULT_SORT};
 use benchscope_contract::leaderboard::LeaderboardRow;
 use leptos::prelude::*;
 
@@ -12,92 +12,6 @@ use benchscope_contract::IndexRow;
 
 use crate::components::drop_zone::{DropTargets, DropZone};
 use crate::sets::LoadedSet;
-
-/// A sortable column: its title and how two rows compare on it.
-struct Column {
-    key: &'static str,
-    title: &'static str,
-    compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering,
-    numeric: bool,
-}
-
-fn by_option<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
-    match (a, b) {
-        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
-        (Some(_), None) => Ordering::Greater,
-        (None, Some(_)) => Ordering::Less,
-        (None, None) => Ordering::Equal,
-    }
-}
-
-const COLUMNS: [Column; 11] = [
-    Column {
-        key: "system",
-        title: "System",
-        compare: |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()),
-        numeric: false,
-    },
-    Column {
-        key: "model",
-        title: "Model",
-        compare: |a, b| a.model.cmp(&b.model),
-        numeric: false,
-    },
-    Column {
-        key: "scaffold",
-        title: "Scaffold",
-        compare: |a, b| a.scaffold.cmp(&b.scaffold),
-        numeric: false,
-    },
-    Column {
-        key: "date",
-        title: "Date",
-        compare: |a, b| a.date.cmp(&b.date),
-        numeric: false,
-    },
-    Column {
-        key: "resolved",
-        title: "% resolved",
-        compare: |a, b| by_option(a.resolved_percent, b.resolved_percent),
-        numeric: true,
-    },
-    Column {
-        key: "passed",
-        title: "% passed",
-        compare: |a, b| by_option(a.passed_percent, b.passed_percent),
-        numeric: true,
-    },
-    Column {
-        key: "tokens_in",
-        title: "Tokens in",
-        compare: |a, b| by_option(a.tokens_in, b.tokens_in),
-        numeric: true,
-    },
-    Column {
-        key: "tokens_out",
-        title: "Tokens out",
-        compare: |a, b| by_option(a.tokens_out, b.tokens_out),
-        numeric: true,
-    },
-    Column {
-        key: "cost",
-        title: "Cost ($)",
-        compare: |a, b| by_option(a.cost, b.cost),
-        numeric: true,
-    },
-    Column {
-        key: "org",
-        title: "Organisation",
-        compare: |a, b| a.org.cmp(&b.org),
-        numeric: false,
-    },
-    Column {
-        key: "tags",
-        title: "Tags",
-        compare: |a, b| a.tags.join(", ").cmp(&b.tags.join(", ")),
-        numeric: false,
-    },
-];
 
 /// The leaderboard of the first loaded set.
 #[component]
@@ -107,26 +21,13 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     let rows = set.leaderboard();
     let tags: BTreeSet<String> = rows.iter().flat_map(|r| r.tags.iter().cloned()).collect();
     let rows = StoredValue::new(rows);
-    let sort = RwSignal::new(("resolved", true));
+    let sort = RwSignal::new((DEFAULT_SORT, true));
     let chosen_tags = RwSignal::new(BTreeSet::<String>::new());
     let text = RwSignal::new(String::new());
     let shown = Memo::new(move |_| {
         let (key, descending) = sort.get();
-        let (tags, text) = (chosen_tags.get(), text.get().to_lowercase());
-        let column = COLUMNS.iter().find(|c| c.key == key).unwrap_or(&COLUMNS[4]);
-        let mut list: Vec<LeaderboardRow> = rows.with_value(|rows| {
-            rows.iter()
-                .filter(|r| tags.iter().all(|t| r.tags.contains(t)))
-                .filter(|r| text.is_empty() || searchable(r).contains(&text))
-                .cloned()
-                .collect()
-        });
-        list.sort_by(|a, b| {
-            let order = (column.compare)(a, b);
-            let order = if descending { order.reverse() } else { order };
-            order.then_with(|| a.name.cmp(&b.name))
-        });
-        list
+        let (tags, text) = (chosen_tags.get(), text.get());
+        rows.with_value(|rows| filter_and_sort(rows, &tags, &text, key, descending))
     });
     let title = format!("{} / {}: {} runs", set.dataset, set.split.name, rows.with_value(Vec::len));
     let n = set.split.instances;
@@ -176,15 +77,6 @@ fn drop_targets(rows: &[IndexRow], sets: &[LoadedSet]) -> DropTargets {
         .collect();
     let taken = sets.iter().flat_map(|s| s.runs.iter().map(|r| r.id.clone())).collect();
     DropTargets { splits, taken }
-}
-
-fn searchable(row: &LeaderboardRow) -> String {
-    [Some(&row.name), row.model.as_ref(), row.scaffold.as_ref(), row.org.as_ref()]
-        .into_iter()
-        .flatten()
-        .map(|s| s.to_lowercase())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn header(column: &'static Column, sort: RwSignal<(&'static str, bool)>) -> impl IntoView {

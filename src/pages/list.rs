@@ -2,10 +2,9 @@
 //! and the keyboard (`j`/`k` or arrows to move, Enter to open, `/` to search, Esc to clear).
 //! Everything the reader sets lives in the URL.
 
-use std::collections::BTreeSet;
-
-use benchscope_contract::outcomes::{RESOLVED_BY, RUN_FACET_PREFIX};
-use benchscope_contract::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
+use benchscope_contract::list::{list_facets, merge_hits, ordered_positions};
+use benchscope_contract::outcomes::RESOLVED_BY;
+use benchscope_contract::query::{Filter, SortKey};
 use benchscope_contract::search::tokenize;
 use benchscope_contract::IndexRow;
 use leptos::ev;
@@ -16,6 +15,7 @@ use crate::api::LoadError;
 use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
+use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::search::SearchCache;
 use crate::sets::{from_of, LoadedSet};
 use crate::url_state::UrlState;
@@ -26,7 +26,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let url = expect_context::<UrlState>();
     let cache = expect_context::<SearchCache>();
     let total = rows.len();
-    let facets = facet_names(&rows);
+    let facets = list_facets(&rows);
     let rows = StoredValue::new(rows);
     let filter = Memo::new(move |_| Filter::from_pairs(url.with(|s| s.facets.clone()).iter().map(String::as_str)));
     let filters_open = RwSignal::new(false);
@@ -71,19 +71,12 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         let sort = sort.get();
         rows.with_value(|rows| ordered_positions(rows, &filter, ranked.as_deref(), sort.as_deref()))
     });
-    let selected = RwSignal::new(0usize);
-    Effect::new(move |_| {
-        order.track();
-        // Setting an unchanged signal would still re-run the scroll-into-view effect, which
-        // reads the layout: on every keystroke, that forced a reflow.
-        if selected.get_untracked() != 0 {
-            selected.set(0);
-        }
-    });
+    let cursor = Cursor::new(order);
+    let selected = cursor.selected;
     let search_box = NodeRef::<html::Input>::new();
     let sets = StoredValue::new(sets);
     let keys = window_event_listener(ev::keydown, move |event| {
-        on_key(&event, order, selected, rows, sets, search_box, url);
+        on_key(&event, order, cursor, rows, sets, search_box, url);
     });
     on_cleanup(move || keys.remove());
     let search_error = move || match hits.get() {
@@ -146,102 +139,104 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     }
 }
 
-/// Built-in facets, then those the split's rows carry (version, difficulty, level, ...), then
-/// the loaded runs' (`resolved by` first).
-fn facet_names(rows: &[IndexRow]) -> Vec<String> {
-    let extra: BTreeSet<&String> = rows.iter().flat_map(|r| r.facets.keys()).collect();
-    let from_runs = |f: &&String| f.as_str() == RESOLVED_BY || f.starts_with(RUN_FACET_PREFIX);
-    let (runs, dataset): (Vec<&String>, Vec<&String>) = extra.into_iter().partition(from_runs);
-    let mut runs: Vec<&String> = runs;
-    runs.sort_by_key(|f| (f.as_str() != RESOLVED_BY, f.as_str()));
-    BUILT_IN_FACETS
-        .iter()
-        .map(|f| f.to_string())
-        .chain(dataset.into_iter().cloned())
-        .chain(runs.into_iter().cloned())
-        .collect()
+/// The keyboard selection: a position in the list's order, back at the top whenever the order
+/// changes. It is derived from the order rather than reset by an effect, so a new order and its
+/// selection are never out of step.
+#[derive(Clone, Copy)]
+struct Cursor {
+    /// Counts the orders the list has had.
+    generation: Memo<u64>,
+    /// The position chosen, and in which order.
+    chosen: RwSignal<(u64, usize)>,
+    /// The selected position in the current order.
+    selected: Memo<usize>,
 }
 
-/// Positions into `rows` to show: filtered, then ranked by the search when there is one (unless
-/// a sort is chosen), else sorted.
-fn ordered_positions(rows: &[IndexRow], filter: &Filter, ranked: Option<&[(u32, f64)]>, sort: Option<&str>) -> Vec<usize> {
-    let selections = filter.selections(None);
-    let passes = |i: &usize| rows.get(*i).is_some_and(|row| selections.pass(row));
-    let mut positions: Vec<usize> = match ranked {
-        Some(hits) => hits.iter().map(|(doc, _)| *doc as usize).filter(passes).collect(),
-        None => (0..rows.len()).filter(passes).collect(),
-    };
-    if ranked.is_none() || sort.is_some() {
-        let (key, descending) = sort.map(SortKey::parse).unwrap_or_default();
-        sort_positions(rows, &mut positions, key, descending);
+impl Cursor {
+    fn new(order: Memo<Vec<usize>>) -> Self {
+        let generation = Memo::new(move |previous: Option<&u64>| {
+            order.track();
+            previous.map_or(0, |g| g + 1)
+        });
+        let chosen = RwSignal::new((0, 0));
+        let selected = Memo::new(move |_| match chosen.get() {
+            (g, position) if g == generation.get() => position,
+            _ => 0,
+        });
+        Cursor {
+            generation,
+            chosen,
+            selected,
+        }
     }
-    positions
+
+    /// Moves the selection to `position(current)`.
+    fn move_to(self, position: impl FnOnce(usize) -> usize) {
+        let current = self.selected.get_untracked();
+        self.chosen.set((self.generation.get_untracked(), position(current)));
+    }
 }
 
 /// Ranks the rows of every loaded set for `query`: each set's hits, placed at its rows, merged
 /// by score.
 async fn search_all(cache: &SearchCache, base: &str, indexes: &[(String, usize)], query: &str) -> Result<Vec<(u32, f64)>, LoadError> {
-    let mut hits = Vec::new();
+    let mut per_set = Vec::new();
     for (meta, start) in indexes {
-        let found = cache.search(base, meta, query).await?;
-        hits.extend(found.into_iter().map(|(doc, score)| (doc + *start as u32, score)));
+        per_set.push((cache.search(base, meta, query).await?, *start));
     }
-    hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    Ok(hits)
+    Ok(merge_hits(per_set))
 }
 
-/// The list's keyboard: `j`/ArrowDown, `k`/ArrowUp, Enter, `/`, Esc.
+/// The list's keyboard: `j`/ArrowDown, `k`/ArrowUp, `/` and Esc from the page; Enter from the
+/// page or the search box (its submit: open the selected hit), never from another control.
 fn on_key(
     event: &web_sys::KeyboardEvent,
     order: Memo<Vec<usize>>,
-    selected: RwSignal<usize>,
+    cursor: Cursor,
     rows: StoredValue<Vec<IndexRow>>,
     sets: StoredValue<Vec<LoadedSet>>,
     search_box: NodeRef<html::Input>,
     url: UrlState,
 ) {
-    let typing = event
-        .target()
-        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    let focus = focus_of(event);
+    let in_search = |field: &web_sys::HtmlElement| search_box.get_untracked().is_some_and(|input| **input == **field);
+    let on_page = matches!(focus, Focus::Page);
     let count = order.with_untracked(Vec::len);
-    match event.key().as_str() {
-        "Escape" if typing => {
-            // Esc in the search box clears the search itself: text, ranking and `q=` alike.
-            let in_search = event
-                .target()
-                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
-                .is_some_and(|input| input.type_() == "search");
-            if in_search {
-                url.replace(|s| s.q = None);
-            }
-            if let Some(input) = search_box.get_untracked() {
-                input.set_value("");
-                let _ = input.blur();
-            }
-        }
-        "Escape" => url.replace(|s| s.q = None),
-        "/" if !typing => {
+    match (event.key().as_str(), &focus) {
+        // Clearing the search box clears the search itself: text, ranking and `q=` alike.
+        ("Escape", Focus::TextField(field)) => clear_and_blur(field),
+        ("Escape", _) => url.replace(|s| s.q = None),
+        ("/", Focus::Page) => {
             event.prevent_default();
             if let Some(input) = search_box.get_untracked() {
                 let _ = input.focus();
             }
         }
-        "j" | "ArrowDown" if !typing && count > 0 => {
+        ("j" | "ArrowDown", Focus::Page) if count > 0 => {
             event.prevent_default();
-            selected.update(|s| *s = (*s + 1).min(count - 1));
+            cursor.move_to(|s| (s + 1).min(count - 1));
         }
-        "k" | "ArrowUp" if !typing && count > 0 => {
+        ("k" | "ArrowUp", Focus::Page) if count > 0 => {
             event.prevent_default();
-            selected.update(|s| *s = s.saturating_sub(1));
+            cursor.move_to(|s| s.saturating_sub(1));
         }
-        "Enter" if count > 0 && (!typing || search_box.get_untracked().is_some()) => {
-            let position = selected.get_untracked().min(count - 1);
-            let index = order.with_untracked(|o| o[position]);
-            let id = rows.with_value(|rows| rows[index].id.clone());
-            let from = sets.with_value(|sets| from_of(sets, index));
-            url.navigate(|s| s.open(id, from));
-        }
+        ("Enter", Focus::TextField(field)) if count > 0 && in_search(field) => open_selected(order, cursor, rows, sets, url),
+        ("Enter", _) if count > 0 && on_page => open_selected(order, cursor, rows, sets, url),
         _ => {}
     }
+}
+
+fn open_selected(
+    order: Memo<Vec<usize>>,
+    cursor: Cursor,
+    rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
+    url: UrlState,
+) {
+    let count = order.with_untracked(Vec::len);
+    let position = cursor.selected.get_untracked().min(count - 1);
+    let index = order.with_untracked(|o| o[position]);
+    let id = rows.with_value(|rows| rows[index].id.clone());
+    let from = sets.with_value(|sets| from_of(sets, index));
+    url.navigate(|s| s.open(id, from));
 }

@@ -214,7 +214,7 @@ pub struct ChangeStats {
 }
 
 /// The compact form of an instance used by the list, facets and filters.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IndexRow {
     /// [`Instance::id`].
     pub id: String,

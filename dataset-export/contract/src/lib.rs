@@ -42,6 +42,7 @@ pub mod inline;
 pub mod instance;
 pub mod json_document;
 pub mod leaderboard;
+pub mod list;
 pub mod log;
 pub mod manifest;
 pub mod outcomes;

@@ -12,11 +12,9 @@ mod paired;
 mod passed;
 mod scatter;
 
-use std::collections::BTreeSet;
-
 use benchscope_contract::breakdown::breakdown;
-use benchscope_contract::outcomes::{run_facet, RESOLVED_BY, RUN_FACET_PREFIX};
-use benchscope_contract::query::BUILT_IN_FACETS;
+use benchscope_contract::list::breakdown_facets;
+use benchscope_contract::outcomes::run_facet;
 use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
@@ -64,13 +62,13 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
         return view! {
             <section class="analysis">
                 <p class="empty">"No run with per-instance verdicts is loaded for this split (import or evaluate one with the CLI): resolved breakdowns need them."</p>
-                <MetricSections run_files=set.run_files.clone() rows=StoredValue::new(rows.clone()) facets=facet_choices(&rows) />
+                <MetricSections run_files=set.run_files.clone() rows=StoredValue::new(rows.clone()) facets=breakdown_facets(&rows) />
                 <RunScatter set=set.clone() />
             </section>
         }
         .into_any();
     }
-    let facets = facet_choices(&rows);
+    let facets = breakdown_facets(&rows);
     let facet_list = facets.clone();
     let rows = StoredValue::new(rows);
     let runs = StoredValue::new(runs);
@@ -99,20 +97,6 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
         </section>
     }
     .into_any()
-}
-
-/// Facets worth a breakdown: the built-in ones and the dataset's own, not the runs'.
-fn facet_choices(rows: &[IndexRow]) -> Vec<String> {
-    let own: BTreeSet<&String> = rows
-        .iter()
-        .flat_map(|r| r.facets.keys())
-        .filter(|f| !f.starts_with(RUN_FACET_PREFIX) && f.as_str() != RESOLVED_BY)
-        .collect();
-    BUILT_IN_FACETS
-        .iter()
-        .map(|f| f.to_string())
-        .chain(own.into_iter().cloned())
-        .collect()
 }
 
 fn run_name(runs: RunList, id: &str) -> String {

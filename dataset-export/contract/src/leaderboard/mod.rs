@@ -3,12 +3,14 @@
 //! per-instance count is flagged beside it); runs we evaluated or imported from a harness are
 //! counted from their results.
 
+pub mod table;
+
 use crate::manifest::RunEntry;
 use crate::run::Run;
 use crate::stats::{wilson_interval, Z_95};
 
 /// One run on a leaderboard.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct LeaderboardRow {
     /// The run's id.
     pub id: String,

@@ -1,0 +1,147 @@
+//! What the instance list shows: its facets, in order and by name, and its rows, filtered, ranked
+//! by a search or sorted.
+
+use std::collections::BTreeSet;
+
+use crate::outcomes::{RESOLVED_BY, RUN_FACET_PREFIX};
+use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
+use crate::IndexRow;
+
+/// Whether a facet comes from the loaded runs (`resolved by`, `run <id>`) rather than the dataset.
+pub fn is_run_facet(facet: &str) -> bool {
+    facet == RESOLVED_BY || facet.starts_with(RUN_FACET_PREFIX)
+}
+
+/// The facets the rows carry beyond the built-in ones: the dataset's own (version, level, ...)
+/// and the runs', each sorted (`resolved by` first among the runs').
+fn own_and_run_facets(rows: &[IndexRow]) -> (Vec<String>, Vec<String>) {
+    let carried: BTreeSet<&String> = rows.iter().flat_map(|r| r.facets.keys()).collect();
+    let (mut runs, own): (Vec<&String>, Vec<&String>) = carried.into_iter().partition(|f| is_run_facet(f));
+    runs.sort_by_key(|f| (f.as_str() != RESOLVED_BY, f.as_str()));
+    (own.into_iter().cloned().collect(), runs.into_iter().cloned().collect())
+}
+
+/// The list's facets: the built-in ones, then the dataset's own, then the runs'.
+pub fn list_facets(rows: &[IndexRow]) -> Vec<String> {
+    let (own, runs) = own_and_run_facets(rows);
+    BUILT_IN_FACETS.iter().map(|f| f.to_string()).chain(own).chain(runs).collect()
+}
+
+/// The facets a breakdown can be by: the built-in ones and the dataset's own, not the runs'.
+pub fn breakdown_facets(rows: &[IndexRow]) -> Vec<String> {
+    let (own, _) = own_and_run_facets(rows);
+    BUILT_IN_FACETS.iter().map(|f| f.to_string()).chain(own).collect()
+}
+
+/// A facet's name for readers: the built-in ones spelled out, a run's as `Run: <id>`, others
+/// capitalized.
+pub fn facet_label(facet: &str) -> String {
+    match facet {
+        "repo" => "Repository".into(),
+        "category" => "Category".into(),
+        "year" => "Year".into(),
+        "files" => "Files changed".into(),
+        "lines" => "Lines changed".into(),
+        "functions" => "Added functions".into(),
+        RESOLVED_BY => "Resolved by".into(),
+        "context" => "Context size".into(),
+        run if run.starts_with(RUN_FACET_PREFIX) => format!("Run: {}", &run[RUN_FACET_PREFIX.len()..]),
+        other => {
+            let mut chars = other.chars();
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+        }
+    }
+}
+
+/// Positions into `rows` to show: those `filter` passes, ranked by the search's hits
+/// (`(position, score)`, best first) when there are any unless a sort is chosen, else sorted by
+/// `sort` (`key` or `-key`; by id when `None`).
+pub fn ordered_positions(rows: &[IndexRow], filter: &Filter, ranked: Option<&[(u32, f64)]>, sort: Option<&str>) -> Vec<usize> {
+    let selections = filter.selections(None);
+    let passes = |i: &usize| rows.get(*i).is_some_and(|row| selections.pass(row));
+    let mut positions: Vec<usize> = match ranked {
+        Some(hits) => hits.iter().map(|(doc, _)| *doc as usize).filter(passes).collect(),
+        None => (0..rows.len()).filter(passes).collect(),
+    };
+    if ranked.is_none() || sort.is_some() {
+        let (key, descending) = sort.map(SortKey::parse).unwrap_or_default();
+        sort_positions(rows, &mut positions, key, descending);
+    }
+    positions
+}
+
+/// Several sets' hits merged into one ranking: each set's positions moved to where its rows
+/// start, then all by score (ties by position).
+pub fn merge_hits(per_set: impl IntoIterator<Item = (Vec<(u32, f64)>, usize)>) -> Vec<(u32, f64)> {
+    let mut hits: Vec<(u32, f64)> = per_set
+        .into_iter()
+        .flat_map(|(found, start)| found.into_iter().map(move |(doc, score)| (doc + start as u32, score)))
+        .collect();
+    hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, repo: &str, facets: &[(&str, &str)]) -> IndexRow {
+        IndexRow {
+            id: id.into(),
+            repo: repo.into(),
+            facets: facets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            ..IndexRow::default()
+        }
+    }
+
+    #[test]
+    fn facets_come_built_in_then_the_datasets_then_the_runs() {
+        let rows = [
+            row("a", "o/x", &[("version", "1"), ("run zeta", "resolved"), (RESOLVED_BY, "1")]),
+            row("b", "o/y", &[("level", "lv1"), ("run alpha", "patch_failed")]),
+        ];
+        let builtin: Vec<String> = BUILT_IN_FACETS.iter().map(|f| f.to_string()).collect();
+        let tail = |facets: Vec<String>| facets[builtin.len()..].to_vec();
+        assert_eq!(list_facets(&rows)[..builtin.len()], builtin[..]);
+        assert_eq!(tail(list_facets(&rows)), ["level", "version", RESOLVED_BY, "run alpha", "run zeta"]);
+        assert_eq!(tail(breakdown_facets(&rows)), ["level", "version"]);
+    }
+
+    #[test]
+    fn facet_labels() {
+        for (facet, label) in [
+            ("repo", "Repository"),
+            ("functions", "Added functions"),
+            (RESOLVED_BY, "Resolved by"),
+            ("run gpt:4", "Run: gpt:4"),
+            ("difficulty", "Difficulty"),
+            ("", ""),
+        ] {
+            assert_eq!(facet_label(facet), label, "{facet:?}");
+        }
+    }
+
+    #[test]
+    fn rows_are_filtered_then_ranked_or_sorted() {
+        let rows = [row("c", "o/b", &[]), row("a", "o/c", &[]), row("b", "o/a", &[])];
+        let all = Filter::default();
+        let only_c = Filter::from_pairs(["repo:o/b", "repo:o/c"]);
+        let hits = [(2, 3.0), (0, 2.0), (1, 1.0)];
+        let cases: [(&Filter, Option<&[(u32, f64)]>, Option<&str>, &[usize]); 5] = [
+            (&all, None, None, &[1, 2, 0]),
+            (&all, None, Some("repo"), &[2, 0, 1]),
+            (&all, Some(&hits), None, &[2, 0, 1]),
+            (&all, Some(&hits), Some("-repo"), &[1, 0, 2]),
+            (&only_c, Some(&hits), None, &[0, 1]),
+        ];
+        for (filter, ranked, sort, expected) in cases {
+            assert_eq!(ordered_positions(&rows, filter, ranked, sort), expected, "{ranked:?} {sort:?}");
+        }
+    }
+
+    #[test]
+    fn hits_of_several_sets_merge_by_score() {
+        let merged = merge_hits([(vec![(0, 1.0), (1, 3.0)], 0), (vec![(0, 2.0), (1, 3.0)], 10)]);
+        assert_eq!(merged, [(1, 3.0), (11, 3.0), (10, 2.0), (0, 1.0)]);
+    }
+}
