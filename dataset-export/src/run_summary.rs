@@ -1,5 +1,7 @@
 //! The summary `import`, `grade` and `eval` print and write with `--summary-json`.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use benchscope_contract::Run;
@@ -33,6 +35,15 @@ pub struct RunSummary {
     pub split_instances: Option<usize>,
     /// Consistency findings and other warnings.
     pub warnings: Vec<String>,
+    /// A scored run's metric means (`chrf_mean`, ...).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub metric_means: BTreeMap<String, f64>,
+    /// Whether any result has a verdict (predictions and scored runs have none).
+    #[serde(skip)]
+    pub has_verdicts: bool,
+    /// The % resolved its source publishes, for a run without per-instance results.
+    #[serde(skip)]
+    pub published_percent: Option<f64>,
 }
 
 impl RunSummary {
@@ -67,6 +78,9 @@ impl RunSummary {
             split,
             split_instances,
             warnings,
+            metric_means: run.metric_means(),
+            has_verdicts: run.resolved_count().is_some(),
+            published_percent: run.headline.get("resolved_percent").copied(),
         }
     }
 
@@ -83,10 +97,20 @@ impl RunSummary {
             Some(total) => format!(" of the {total} of {}", self.split),
             None => String::new(),
         };
-        format!(
-            "run {}: {} instances{of_split}, {} resolved ({share:.1}%), {} unresolved, {} errors",
-            self.run_id, self.instances, self.resolved, self.unresolved, self.errors
-        )
+        let counts = if self.has_verdicts {
+            format!(
+                "{} resolved ({share:.1}%), {} unresolved, {} errors",
+                self.resolved, self.unresolved, self.errors
+            )
+        } else if !self.metric_means.is_empty() {
+            let means: Vec<String> = self.metric_means.iter().map(|(name, mean)| format!("{name} {mean:.2}")).collect();
+            format!("scored: {}", means.join(", "))
+        } else if let Some(percent) = self.published_percent {
+            format!("{percent:.1}% resolved as published, no per-instance results")
+        } else {
+            "no verdicts yet".to_string()
+        };
+        format!("run {}: {} instances{of_split}, {counts}", self.run_id, self.instances)
     }
 }
 

@@ -46,7 +46,7 @@ fn predictions_state_their_coverage_and_patch_kinds() {
     ] {
         assert!(stderr.contains(expected), "{expected}: {stderr}");
     }
-    assert!(String::from_utf8_lossy(&out.stdout).contains("run p: 3 instances of the 4 of d/test, 0 resolved (0.0%)"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("run p: 3 instances of the 4 of d/test, no verdicts yet"));
     let empty = tmp.path().join("empty.jsonl");
     std::fs::write(&empty, r#"{"instance_id": "o__r-1", "model_patch": ""}"#).unwrap();
     let out = benchscope(&[

@@ -114,13 +114,17 @@ fn marks(text: &str, marked: &[String]) -> Vec<AnyView> {
     views
 }
 
-/// A code document: highlighted when it is Python, verbatim otherwise (a workflow's YAML, a
-/// commit message).
-#[component]
-pub fn CodeDocument(code: String, language: String) -> impl IntoView {
-    if language == "python" {
-        view! { <PythonCode code /> }.into_any()
+/// A block of code in `lang` (from a markdown fence or a code document): highlighted when it
+/// is Python, verbatim otherwise, its language in `data-lang`.
+pub fn code_block(lang: Option<String>, code: String) -> AnyView {
+    let python = matches!(lang.as_deref(), Some("python" | "py" | "python3"));
+    let body: Vec<AnyView> = if python {
+        code.split_inclusive('\n').flat_map(|line| highlighted(line, true)).collect()
     } else {
-        view! { <pre class=format!("code lang-{language}")><code>{code}</code></pre> }.into_any()
-    }
+        vec![code.into_any()]
+    };
+    leptos::html::pre()
+        .attr("data-lang", lang.unwrap_or_default())
+        .child(leptos::html::code().child(body))
+        .into_any()
 }

@@ -3,7 +3,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::components::code::highlighted;
+use crate::components::code::code_block;
 use crate::markdown::{first_nodes_within, parse_markdown, MdNode, MdTag};
 
 /// Characters of a document rendered before "show the rest".
@@ -56,14 +56,7 @@ fn render_node(node: MdNode) -> AnyView {
     match node {
         MdNode::Text(text) => text.into_any(),
         MdNode::Code(code) => html::code().child(code).into_any(),
-        MdNode::CodeBlock { lang, code } => {
-            let python = matches!(lang.as_deref(), Some("python" | "py" | "python3"));
-            let body = if python { highlighted_python(&code) } else { vec![code.into_any()] };
-            html::pre()
-                .attr("data-lang", lang.unwrap_or_default())
-                .child(html::code().child(body))
-                .into_any()
-        }
+        MdNode::CodeBlock { lang, code } => code_block(lang, code),
         MdNode::RawHtml(raw) => html::span().class("raw-html").child(raw).into_any(),
         MdNode::TaskMarker(done) => html::span().class("task").child(if done { "☑ " } else { "☐ " }).into_any(),
         MdNode::Rule => html::hr().into_any(),
@@ -103,9 +96,4 @@ fn render_element(tag: MdTag, children: Vec<AnyView>) -> AnyView {
         MdTag::TableCell => html::td().child(children).into_any(),
         MdTag::Span => html::span().child(children).into_any(),
     }
-}
-
-/// Python source as text nodes and coloured spans, line by line.
-fn highlighted_python(code: &str) -> Vec<AnyView> {
-    code.split_inclusive('\n').flat_map(|line| highlighted(line, true)).collect()
 }

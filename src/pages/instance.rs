@@ -8,7 +8,7 @@ use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, S
 use crate::components::error_box::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
-use crate::components::{code::CodeDocument, diff::DiffView, document_text::DocumentText, log_view::LogView};
+use crate::components::{code::code_block, diff::DiffView, document_text::DocumentText, log_view::LogView};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::url_state::{UrlState, ViewState};
 
@@ -153,7 +153,7 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
                     {match doc.kind {
                         DocumentKind::Log => view! { <LogView text=doc.markdown /> }.into_any(),
                         DocumentKind::Markdown => view! { <DocumentText text=doc.markdown repo=document_repo.clone() /> }.into_any(),
-                        DocumentKind::Code => view! { <CodeDocument code=doc.markdown language=doc.language.unwrap_or_default() /> }.into_any(),
+                        DocumentKind::Code => code_block(doc.language, doc.markdown),
                     }}
                 </section>
             }).collect_view()}

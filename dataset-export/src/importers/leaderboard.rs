@@ -265,18 +265,15 @@ pub fn swe_dev_tables(value: &Value, source: &str, dataset: &str) -> Vec<NewRun>
             if row.get("reasoning_model").and_then(Value::as_bool) == Some(true) {
                 tags.push("reasoning model".into());
             }
-            runs.push(swe_dev_run(
-                format!("{split}.llm.{:02}.{}", i + 1, slug(&model)),
-                model.clone(),
-                Some(model),
-                text(row, "company"),
+            let system = SystemInfo {
+                name: model.clone(),
+                org: text(row, "company"),
                 tags,
-                row,
-                headline,
-                dataset,
-                split,
-                source,
-            ));
+                model: Some(model.clone()),
+                scaffold: None,
+            };
+            let run = Run::new(format!("{split}.llm.{:02}.{}", i + 1, slug(&model)), dataset, split, "", source);
+            runs.push(swe_dev_run(run, system, row, headline));
         }
         for (i, row) in value.get("mas_table").and_then(Value::as_array).into_iter().flatten().enumerate() {
             let method = text(row, "method").unwrap_or_else(|| "unnamed".into());
@@ -291,46 +288,24 @@ pub fn swe_dev_tables(value: &Value, source: &str, dataset: &str) -> Vec<NewRun>
                 }
             }
             let tags = vec!["multi-agent system".to_string()];
-            runs.push(swe_dev_run(
-                format!("{split}.mas.{:02}.{}", i + 1, slug(&method)),
-                method.clone(),
-                None,
-                None,
+            let system = SystemInfo {
+                name: method.clone(),
                 tags,
-                row,
-                headline,
-                dataset,
-                split,
-                source,
-            ));
+                ..SystemInfo::default()
+            };
+            let run = Run::new(format!("{split}.mas.{:02}.{}", i + 1, slug(&method)), dataset, split, "", source);
+            runs.push(swe_dev_run(run, system, row, headline));
         }
     }
     runs
 }
 
-#[allow(clippy::too_many_arguments)]
-fn swe_dev_run(
-    id: String,
-    name: String,
-    model: Option<String>,
-    org: Option<String>,
-    tags: Vec<String>,
-    row: &Value,
-    headline: BTreeMap<String, f64>,
-    dataset: &str,
-    split: &str,
-    source: &str,
-) -> NewRun {
+/// One SWE-Dev table row's run: `run` with its system, the row's date and its headline.
+fn swe_dev_run(run: Run, system: SystemInfo, row: &Value, headline: BTreeMap<String, f64>) -> NewRun {
     NewRun::new(Run {
-        system: SystemInfo {
-            name,
-            model,
-            scaffold: None,
-            org,
-            tags,
-        },
+        system,
         date: row.get("date").and_then(Value::as_str).map(str::to_string),
         headline,
-        ..Run::new(id, dataset, split, "", source)
+        ..run
     })
 }
