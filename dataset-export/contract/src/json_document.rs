@@ -92,6 +92,18 @@ fn next_significant(bytes: &[u8], from: usize) -> Option<u8> {
     bytes[from..].iter().copied().find(|b| !b.is_ascii_whitespace())
 }
 
+/// What a JSON value is, for error messages (`a string`, `an array`, ...).
+pub fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,17 +126,5 @@ mod tests {
         assert!(message.starts_with("line 4 column 3: expected"), "{message}");
         assert!(matches!(read(b"{\"a\": 1}\n{\"a\": 2}\n"), Document::NotJson));
         assert!(matches!(read(b"PAR1..."), Document::NotJson));
-    }
-}
-
-/// What a JSON value is, for error messages (`a string`, `an array`, ...).
-pub fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }

@@ -127,7 +127,9 @@ mod tests {
         let all = Filter::default();
         let only_c = Filter::from_pairs(["repo:o/b", "repo:o/c"]);
         let hits = [(2, 3.0), (0, 2.0), (1, 1.0)];
-        let cases: [(&Filter, Option<&[(u32, f64)]>, Option<&str>, &[usize]); 5] = [
+        // Filter, search hits, sort, and the positions shown.
+        type Case<'a> = (&'a Filter, Option<&'a [(u32, f64)]>, Option<&'a str>, &'a [usize]);
+        let cases: [Case; 5] = [
             (&all, None, None, &[1, 2, 0]),
             (&all, None, Some("repo"), &[2, 0, 1]),
             (&all, Some(&hits), None, &[2, 0, 1]),

@@ -161,7 +161,9 @@ mod tests {
             row("Delta", Some(40.0), Some("gpt-4"), &["checked"]),
         ];
         let none = BTreeSet::new();
-        let cases: [(&[&str], &str, &str, bool, &[&str]); 6] = [
+        // Tags, text, sort column, descending, and the names shown.
+        type Case<'a> = (&'a [&'a str], &'a str, &'a str, bool, &'a [&'a str]);
+        let cases: [Case; 6] = [
             (&[], "", "resolved", true, &["alpha", "Beta", "Delta", "Gamma"]),
             (&[], "", "resolved", false, &["Gamma", "Beta", "Delta", "alpha"]),
             (&[], "", "system", false, &["alpha", "Beta", "Delta", "Gamma"]),
