@@ -57,13 +57,7 @@ impl RunSummary {
                 run.results.len()
             ));
         }
-        let mut resolved_ids: Vec<String> = run
-            .results
-            .iter()
-            .filter(|r| r.resolved == Some(true))
-            .map(|r| r.instance_id.clone())
-            .collect();
-        resolved_ids.sort();
+        let resolved_ids: Vec<String> = run.resolved_ids().into_iter().map(str::to_string).collect();
         RunSummary {
             run_id: run.id.clone(),
             instances: run.results.len(),

@@ -77,6 +77,18 @@ impl Run {
         }
     }
 
+    /// The ids of the resolved results, sorted.
+    pub fn resolved_ids(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self
+            .results
+            .iter()
+            .filter(|r| r.resolved == Some(true))
+            .map(|r| r.instance_id.as_str())
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
     /// How many results are resolved, or `None` when no result has a verdict.
     pub fn resolved_count(&self) -> Option<usize> {
         let verdicts: Vec<bool> = self.results.iter().filter_map(|r| r.resolved).collect();

@@ -172,16 +172,9 @@ pub fn import_runs(root: &Path, plan: &ImportPlan, source: &str) -> anyhow::Resu
         let mut warnings = Vec::new();
         if let Some((headline, resolved_ids)) = summary_for(root, n) {
             new.run.headline = headline;
-            let mut ours: Vec<&String> = new
-                .run
-                .results
-                .iter()
-                .filter(|r| r.resolved == Some(true))
-                .map(|r| &r.instance_id)
-                .collect();
-            ours.sort();
-            let mut theirs: Vec<&String> = resolved_ids.iter().collect();
-            theirs.sort();
+            let ours = new.run.resolved_ids();
+            let mut theirs: Vec<&str> = resolved_ids.iter().map(String::as_str).collect();
+            theirs.sort_unstable();
             if ours != theirs {
                 warnings.push(format!(
                     "attempt {n}: the summary lists {} resolved tasks, the per-task reports {}; both are kept",

@@ -181,15 +181,9 @@ pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, sourc
         new.run.results.push(result);
     }
     if let Some(resolved) = summary.get("resolved instances") {
-        let ours: Vec<&String> = new
-            .run
-            .results
-            .iter()
-            .filter(|r| r.resolved == Some(true))
-            .map(|r| &r.instance_id)
-            .collect();
-        let mut theirs: Vec<&String> = resolved.iter().collect();
-        theirs.sort();
+        let ours = new.run.resolved_ids();
+        let mut theirs: Vec<&str> = resolved.iter().map(String::as_str).collect();
+        theirs.sort_unstable();
         if ours != theirs {
             warnings.push(format!(
                 "the summary lists {} resolved instances, the logs give {}; both are kept",

@@ -26,74 +26,37 @@ fn by_option<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
     }
 }
 
+impl Column {
+    const fn text(key: &'static str, title: &'static str, compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering) -> Self {
+        Column {
+            key,
+            title,
+            compare,
+            numeric: false,
+        }
+    }
+
+    const fn number(key: &'static str, title: &'static str, compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering) -> Self {
+        Column {
+            numeric: true,
+            ..Column::text(key, title, compare)
+        }
+    }
+}
+
 /// The columns, in table order.
 pub const COLUMNS: [Column; 11] = [
-    Column {
-        key: "system",
-        title: "System",
-        compare: |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()),
-        numeric: false,
-    },
-    Column {
-        key: "model",
-        title: "Model",
-        compare: |a, b| a.model.cmp(&b.model),
-        numeric: false,
-    },
-    Column {
-        key: "scaffold",
-        title: "Scaffold",
-        compare: |a, b| a.scaffold.cmp(&b.scaffold),
-        numeric: false,
-    },
-    Column {
-        key: "date",
-        title: "Date",
-        compare: |a, b| a.date.cmp(&b.date),
-        numeric: false,
-    },
-    Column {
-        key: "resolved",
-        title: "% resolved",
-        compare: |a, b| by_option(a.resolved_percent, b.resolved_percent),
-        numeric: true,
-    },
-    Column {
-        key: "passed",
-        title: "% passed",
-        compare: |a, b| by_option(a.passed_percent, b.passed_percent),
-        numeric: true,
-    },
-    Column {
-        key: "tokens_in",
-        title: "Tokens in",
-        compare: |a, b| by_option(a.tokens_in, b.tokens_in),
-        numeric: true,
-    },
-    Column {
-        key: "tokens_out",
-        title: "Tokens out",
-        compare: |a, b| by_option(a.tokens_out, b.tokens_out),
-        numeric: true,
-    },
-    Column {
-        key: "cost",
-        title: "Cost ($)",
-        compare: |a, b| by_option(a.cost, b.cost),
-        numeric: true,
-    },
-    Column {
-        key: "org",
-        title: "Organisation",
-        compare: |a, b| a.org.cmp(&b.org),
-        numeric: false,
-    },
-    Column {
-        key: "tags",
-        title: "Tags",
-        compare: |a, b| a.tags.join(", ").cmp(&b.tags.join(", ")),
-        numeric: false,
-    },
+    Column::text("system", "System", |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase())),
+    Column::text("model", "Model", |a, b| a.model.cmp(&b.model)),
+    Column::text("scaffold", "Scaffold", |a, b| a.scaffold.cmp(&b.scaffold)),
+    Column::text("date", "Date", |a, b| a.date.cmp(&b.date)),
+    Column::number("resolved", "% resolved", |a, b| by_option(a.resolved_percent, b.resolved_percent)),
+    Column::number("passed", "% passed", |a, b| by_option(a.passed_percent, b.passed_percent)),
+    Column::number("tokens_in", "Tokens in", |a, b| by_option(a.tokens_in, b.tokens_in)),
+    Column::number("tokens_out", "Tokens out", |a, b| by_option(a.tokens_out, b.tokens_out)),
+    Column::number("cost", "Cost ($)", |a, b| by_option(a.cost, b.cost)),
+    Column::text("org", "Organisation", |a, b| a.org.cmp(&b.org)),
+    Column::text("tags", "Tags", |a, b| a.tags.join(", ").cmp(&b.tags.join(", "))),
 ];
 
 /// The column sorted by when none is named: % resolved.
