@@ -1,7 +1,7 @@
 //! Verdicts from per-test statuses.
 //!
 //! The SWE-bench rule, as the harness generation that wrote the log applies it
-//! ([`Harness::passed`], [`Harness::failed`], ...): each listed test lands in its list's
+//! ([`crate::logs::Harness::passed`], [`crate::logs::Harness::failed`], ...): each listed test lands in its list's
 //! success or failure part, or in neither; an instance is resolved iff no FAIL_TO_PASS and no
 //! PASS_TO_PASS test fails (so an empty list passes). A log with no test output found resolves
 //! nothing. A listed test that the log names nowhere fails and is recorded as `MISSING`.

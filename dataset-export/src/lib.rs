@@ -1,17 +1,22 @@
 //! The library behind the `benchscope` command.
 //!
-//! - [`input`] turns a file (JSONL or a JSON array) into a stream of records with their location;
-//! - [`formats`] holds one module per benchmark format, each turning a record into a contract
-//!   [`benchscope_contract::Instance`];
-//! - [`export`] writes a static data directory (manifest, index shards, detail shards) atomically
-//!   and deterministically;
-//! - [`run_store`] adds runs (results, model patches, logs) to a data directory;
-//! - [`logs`] parses test logs (pytest, Django, sympy) into per-test statuses, and [`grading`]
-//!   turns statuses into verdicts with the SWE-bench and FeatureBench rules;
-//! - [`importers`] (`benchscope import`), [`grade_logs`] (`benchscope grade`) and [`evaluate`]
-//!   (`benchscope eval`) produce runs;
-//! - [`categories`] maps repositories to categories;
-//! - [`error`] carries the file, record and field of every problem with the input.
+//! - [`commands`] holds one file per subcommand: its arguments, the plan they make (checked before
+//!   any work starts) and its report; the work is in the modules below;
+//! - [`input`] turns a file (JSON Lines, a JSON array or object, CSV, Parquet, a folder) into a
+//!   stream of records with their location;
+//! - [`formats`] holds one [`formats::DatasetFormat`] per benchmark format, each turning a record
+//!   into a contract [`benchscope_contract::Instance`];
+//! - [`export`] writes a static data directory (manifest, index shards, detail shards, search
+//!   index) atomically and deterministically; [`data_dir`] owns a data directory (its manifest,
+//!   its lock, safe names, atomic writes);
+//! - [`importers`] holds one [`importers::RunSource`] per run source format (`benchscope import`);
+//!   [`logs`] one [`logs::LogFormat`] per test runner's output, and [`grading`] the SWE-bench and
+//!   FeatureBench rules that [`grade_logs`] (`grade`) and [`evaluate`] (`eval`) apply;
+//!   [`scoring`] one [`scoring::Scorer`] per scored format (`score`), with [`metrics`];
+//! - [`run_checks`] checks a run against its data directory and [`run_store`] stores it;
+//!   [`publish`] builds a whole site's data directory from a configuration;
+//! - [`categories`] maps repositories to categories, [`repos`] finds local clones, and [`error`]
+//!   carries the file, record and field of every problem with the input.
 
 pub mod categories;
 pub mod commands;

@@ -1,7 +1,7 @@
 //! A data directory: what the explorer loads and every command reads or changes.
 //!
 //! [`DataDir`] owns one: its manifest (read, and replaced atomically after the files it names),
-//! its lock (one writer at a time, [`lock`]), and its instances and runs read back. [`files`]
+//! its lock (one writer at a time, [`DataDirLock`]), and its instances and runs read back. `files.rs`
 //! holds the rules for names and file entries that the export and the run store share.
 
 mod files;

@@ -2,7 +2,7 @@
 //!
 //! For each prediction: a fresh clone of the instance's repository at `base_commit`, the model
 //! patch and then the test patch applied with `git apply` (paths leaving the checkout refused),
-//! the instance's tests run with a timeout in a [`sandbox`], the log parsed and graded with the
+//! the instance's tests run with a timeout in a sandbox (`sandbox.rs`), the log parsed and graded with the
 //! same rules as imported logs. Instances run in parallel on a bounded number of workers.
 
 mod sandbox;
