@@ -13,8 +13,8 @@ use crate::categories::Categories;
 use crate::data_dir::DataDir;
 use crate::export::{export, ExportPlan, InputSpec, Summary};
 use crate::importers::{import, ImportPlan};
-use crate::run_checks::NameRules;
-use crate::run_store::{check_and_add_runs, NewRun};
+use crate::run_checks::{check_and_add_runs, NameRules};
+use crate::run_store::NewRun;
 
 /// The configuration file.
 #[derive(Debug, Deserialize)]

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::bail;
 use benchscope_contract::coverage;
-use benchscope_contract::{IndexShard, Manifest};
+use benchscope_contract::{IndexShard, Manifest, Run};
 
 use crate::data_dir::DataDir;
 use crate::run_store::NewRun;
@@ -25,6 +25,23 @@ pub struct NameRules {
     pub new_dataset: bool,
     /// `--replace`: a run id that exists is replaced.
     pub replace: bool,
+}
+
+/// Checks `runs` against the data directory and adds them, under its lock (the checks and the
+/// manifest they read are the ones that hold when the runs are written). Gives back each run as
+/// stored with its warnings, the checks' included.
+pub fn check_and_add_runs(
+    data: &DataDir,
+    mut runs: Vec<(NewRun, Vec<String>)>,
+    rules: &NameRules,
+) -> anyhow::Result<Vec<(Run, Vec<String>)>> {
+    let _lock = data.lock()?;
+    check_runs(data, &mut runs, rules)?;
+    let (runs, warnings): (Vec<NewRun>, Vec<Vec<String>>) = runs.into_iter().unzip();
+    Ok(crate::run_store::add_runs_returning(data, runs)?
+        .into_iter()
+        .zip(warnings)
+        .collect())
 }
 
 /// Checks `runs` against the data directory `data` (when it has a manifest), and leaves out of

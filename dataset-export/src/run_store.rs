@@ -11,7 +11,6 @@ use anyhow::{bail, Context};
 use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, FORMAT_VERSION};
 
 use crate::data_dir::{file_entry as entry, is_safe_name, write_atomically, DataDir};
-use crate::run_checks::{check_runs, NameRules};
 
 /// A model patch shard closes at this many bytes of JSON.
 const PATCH_SHARD_TARGET_BYTES: usize = 512 * 1024;
@@ -49,7 +48,7 @@ pub fn add_runs(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<()> {
 }
 
 /// [`add_runs`], giving back the runs as stored (their results naming their patch shards).
-fn add_runs_returning(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<Vec<Run>> {
+pub fn add_runs_returning(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<Vec<Run>> {
     let mut manifest = data.manifest_or_new()?;
     let mut stored = Vec::new();
     for new in runs {
@@ -67,20 +66,6 @@ fn add_runs_returning(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<Vec<R
     }
     data.write_manifest(&mut manifest)?;
     Ok(stored)
-}
-
-/// Checks `runs` against the data directory and adds them, under its lock (the checks and the
-/// manifest they read are the ones that hold when the runs are written). Gives back each run as
-/// stored with its warnings, the checks' included.
-pub fn check_and_add_runs(
-    data: &DataDir,
-    mut runs: Vec<(NewRun, Vec<String>)>,
-    rules: &NameRules,
-) -> anyhow::Result<Vec<(Run, Vec<String>)>> {
-    let _lock = data.lock()?;
-    check_runs(data, &mut runs, rules)?;
-    let (runs, warnings): (Vec<NewRun>, Vec<Vec<String>>) = runs.into_iter().unzip();
-    Ok(add_runs_returning(data, runs)?.into_iter().zip(warnings).collect())
 }
 
 /// Writes one run's files (its directory is built aside and moved into place) and its entry.

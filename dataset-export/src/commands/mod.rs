@@ -15,8 +15,8 @@ use anyhow::bail;
 use clap::{Args, Parser, Subcommand};
 
 use crate::data_dir::{is_safe_name, DataDir};
-use crate::run_checks::NameRules;
-use crate::run_store::{check_and_add_runs, NewRun};
+use crate::run_checks::{check_and_add_runs, NameRules};
+use crate::run_store::NewRun;
 use crate::run_summary::{RunSummary, RunsSummary};
 
 /// Turns benchmark datasets into static data directories for the Benchscope explorer.
