@@ -320,6 +320,14 @@ test('live facet counts, sorting and the keyboard', async () => {
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   const third = await page.locator('.instance-row.selected').getAttribute('data-id');
+  // Enter in another control keeps to that control; the list opens a row from the page only.
+  await page.focus('select[aria-label="Sort by"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.ok(!page.url().includes('instance='), 'Enter in the sort box opens nothing');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  assert.equal(await page.locator('.instance-row.selected').getAttribute('data-id'), third, 'the selection stays while the order does');
   await page.keyboard.press('Enter');
   await page.waitForSelector(`article.instance[data-id="${third}"]`);
   await page.keyboard.press('Escape');
@@ -1204,7 +1212,12 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   await step.locator('.log-matches li[data-line="296"] button').click();
   assert.deepEqual(await shownLines(), Array.from({ length: 55 }, (_, i) => 246 + i), 'the lines around the chosen match, below the matches');
   assert.equal(await step.locator('pre.log .chosen').getAttribute('data-line'), '296');
-  await step.locator('input.log-search').fill('');
+  // Esc in the log search clears the search and stays on the instance.
+  await step.locator('input.log-search').press('Escape');
+  assert.equal(await step.locator('input.log-search').inputValue(), '');
+  assert.equal(await step.locator('.log-matches').count(), 0, 'the matches go with the search');
+  assert.match(page.url(), /instance=/, 'Esc in a text field does not leave the page');
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'BODY', 'and the field lets go of the focus');
   await step.locator('button', { hasText: 'Show the whole log (300 lines)' }).click();
   assert.match(await step.locator('pre.log.whole').textContent(), /<b>not bold<\/b>\noutput 6\n/);
   assert.equal(await step.locator('.log-view b').count(), 0, 'log text is never HTML');
