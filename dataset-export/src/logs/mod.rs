@@ -60,16 +60,18 @@ pub trait LogFormat: Sync {
     }
 }
 
-/// Every format, the harness's parsers first.
+/// Every format. A log of a repository the harness does not map is read by the first whose
+/// `looks_like` accepts it (pytest's output before the runners that may print inside it), else
+/// by [`pytest_ids::PytestIds`].
 pub static FORMATS: [&dyn LogFormat; 8] = [
     &pytest::Pytest,
     &pytest::PytestOptions,
     &pytest::PytestV2,
     &pytest::Matplotlib,
     &pytest::Seaborn,
+    &pytest_ids::PytestIds,
     &django::Django,
     &sympy::Sympy,
-    &pytest_ids::PytestIds,
 ];
 
 /// The harness's repository → parser map (`MAP_REPO_TO_PARSER`), the same in every release.
@@ -122,12 +124,7 @@ pub fn format_for(repo: Option<&str>, log: &str) -> &'static dyn LogFormat {
         .iter()
         .find(|(r, _)| Some(*r) == repo.as_deref())
         .and_then(|(_, name)| format_named(name));
-    mapped.unwrap_or_else(|| {
-        [&django::Django as &dyn LogFormat, &sympy::Sympy]
-            .into_iter()
-            .find(|f| f.looks_like(log) && !pytest_ids::looks_like(log))
-            .unwrap_or(&pytest_ids::PytestIds)
-    })
+    mapped.unwrap_or_else(|| FORMATS.iter().copied().find(|f| f.looks_like(log)).unwrap_or(&pytest_ids::PytestIds))
 }
 
 /// Parses `log`, written by the tests of `repo` (when known).
