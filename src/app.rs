@@ -9,7 +9,7 @@ use crate::components::error_box::ErrorBox;
 use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
-use crate::sets::{load_sets, selections, with_run_only_splits, LoadedSet};
+use crate::sets::{is_runs_only, load_sets, selections, with_run_only_splits, LoadedSet};
 use crate::url_state::{UrlState, ViewState};
 
 /// The explorer.
@@ -103,7 +103,9 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
             Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with `benchscope export`."</p> }.into_any(),
             Some(Ok(Some((rows, sets, errors)))) => {
                 let errors = errors.into_iter().map(|error| view! { <ErrorBox error /> }).collect_view();
-                let default = site.as_ref().map_or(View::Instances, SiteInfo::default_view);
+                // A split of runs alone opens on its leaderboard: that is where its content is.
+                let own_default = if sets.first().is_some_and(|s| is_runs_only(&s.split)) { View::Leaderboard } else { View::Instances };
+                let default = site.as_ref().map_or(own_default, SiteInfo::default_view);
                 let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.unwrap_or(default))) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
                     (None, _, View::Leaderboard) => view! { <LeaderboardPage rows sets base=base.get_value() /> }.into_any(),
@@ -114,7 +116,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                     .as_ref()
                     .filter(|s| !s.intro.trim().is_empty() && url.with(|u| u.instance.is_none()))
                     .map(|s| view! { <section class="site-intro"><Markdown text=s.intro.clone() /></section> });
-                (errors, intro, view! { <ViewTabs site=site.clone() /> }, page).into_any()
+                (errors, intro, view! { <ViewTabs site=site.clone() default /> }, page).into_any()
             }
         }}
     }

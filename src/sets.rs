@@ -5,18 +5,20 @@ use std::sync::Arc;
 
 use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
 use benchscope_contract::outcomes::add_run_facets;
+use benchscope_contract::runs_only::rows_from_runs;
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, Run, RunEntry, SplitEntry};
 
 use crate::api::{IndexCache, LoadError, RunCache};
 use crate::url_state::ViewState;
 
-/// The dataset and split the URL names, or the defaults (first dataset; `test` split if any).
+/// The dataset and split the URL names, or the defaults: the first dataset with exported
+/// instances, else the one whose runs carry the most per-instance results; its `test` split if any.
 pub fn selected<'a>(manifest: &'a Manifest, state: &ViewState) -> Option<(&'a DatasetEntry, &'a SplitEntry)> {
     let dataset = state
         .dataset
         .as_deref()
         .and_then(|d| manifest.dataset(d))
-        .or_else(|| manifest.datasets.first())?;
+        .or_else(|| default_dataset(manifest))?;
     let split = state
         .split
         .as_deref()
@@ -24,6 +26,38 @@ pub fn selected<'a>(manifest: &'a Manifest, state: &ViewState) -> Option<(&'a Da
         .or_else(|| dataset.split("test"))
         .or_else(|| dataset.splits.first())?;
     Some((dataset, split))
+}
+
+/// The dataset a bare URL opens: one with something to show.
+fn default_dataset(manifest: &Manifest) -> Option<&DatasetEntry> {
+    let exported = manifest.datasets.iter().find(|d| d.splits.iter().any(|s| s.instances > 0));
+    exported.or_else(|| {
+        let weight = |d: &&DatasetEntry| {
+            let runs: Vec<&RunEntry> = manifest.runs.iter().filter(|r| r.dataset == d.name).collect();
+            (runs.iter().filter(|r| r.instances > 0).count(), runs.len())
+        };
+        // The first of the heaviest, not the last.
+        manifest.datasets.iter().rev().max_by_key(weight)
+    })
+}
+
+/// Whether `split` has runs but no exported instances.
+pub fn is_runs_only(split: &SplitEntry) -> bool {
+    split.index_shards.is_empty()
+}
+
+/// How the picker counts a split: its instances, or its runs when it has only runs.
+pub fn split_count(manifest: &Manifest, dataset: &str, split: &SplitEntry) -> String {
+    if is_runs_only(split) {
+        let runs = manifest
+            .runs
+            .iter()
+            .filter(|r| r.dataset == dataset && r.split == split.name)
+            .count();
+        format!("{runs} runs")
+    } else {
+        split.instances.to_string()
+    }
 }
 
 /// One dataset split loaded into the list, and where its rows start in the combined list.
@@ -130,7 +164,16 @@ pub async fn load_sets(
     let several = chosen.len() > 1;
     let (mut rows, mut sets, mut errors) = (Vec::new(), Vec::new(), Vec::new());
     for (position, (dataset, split)) in chosen.into_iter().enumerate() {
-        let mut part = match index_cache.rows(base, &split).await {
+        let mut entries = split_runs(manifest, &dataset, &split.name);
+        entries.extend(dropped.iter().filter(|r| r.dataset == dataset && r.split == split.name).cloned());
+        let (runs, run_errors) = run_cache.runs(base, &entries).await;
+        errors.extend(run_errors);
+        let runs_ref: Vec<&Run> = runs.iter().map(|r| r.as_ref()).collect();
+        let loaded = match is_runs_only(&split) {
+            true => Ok(rows_from_runs(&runs_ref)),
+            false => index_cache.rows(base, &split).await,
+        };
+        let mut part = match loaded {
             Ok(part) => part,
             Err(error) if position > 0 => {
                 errors.push(error);
@@ -138,11 +181,7 @@ pub async fn load_sets(
             }
             Err(error) => return Err(error),
         };
-        let mut entries = split_runs(manifest, &dataset, &split.name);
-        entries.extend(dropped.iter().filter(|r| r.dataset == dataset && r.split == split.name).cloned());
-        let (runs, run_errors) = run_cache.runs(base, &entries).await;
-        errors.extend(run_errors);
-        add_run_facets(&mut part, &runs.iter().map(|r| r.as_ref()).collect::<Vec<&Run>>());
+        add_run_facets(&mut part, &runs_ref);
         let run_files = runs;
         if several {
             for row in &mut part {

@@ -4,7 +4,7 @@ use benchscope_contract::site::{SiteInfo, View};
 use benchscope_contract::Manifest;
 use leptos::prelude::*;
 
-use crate::sets::selected;
+use crate::sets::{selected, split_count};
 use crate::url_state::UrlState;
 
 /// Chooses the dataset and split.
@@ -19,7 +19,11 @@ pub fn DatasetPicker(manifest: Manifest) -> impl IntoView {
     let options = manifest.with_value(|m| {
         m.datasets
             .iter()
-            .flat_map(|d| d.splits.iter().map(move |s| (format!("{}/{}", d.name, s.name), s.instances)))
+            .flat_map(|d| {
+                d.splits
+                    .iter()
+                    .map(move |s| (format!("{}/{}", d.name, s.name), split_count(m, &d.name, s)))
+            })
             .collect::<Vec<_>>()
     });
     // A `dataset=` or `split=` the directory does not have is said, not silently replaced.
@@ -80,7 +84,7 @@ pub fn DatasetPicker(manifest: Manifest) -> impl IntoView {
 
 /// Loads more splits beside the selected one (the URL's `with`), each removable.
 #[component]
-fn CompareWith(options: Vec<(String, usize)>, current: Memo<Option<String>>) -> impl IntoView {
+fn CompareWith(options: Vec<(String, String)>, current: Memo<Option<String>>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let with = Memo::new(move |_| url.with(|s| s.with.clone()));
     let choices = move || {
@@ -129,11 +133,10 @@ fn CompareWith(options: Vec<(String, usize)>, current: Memo<Option<String>>) -> 
 }
 
 /// The list, the leaderboard and the analysis of the loaded sets: the views `site` offers (all
-/// without a `site.json`).
+/// without a `site.json`), `default` the one a URL without `view=` shows.
 #[component]
-pub fn ViewTabs(site: Option<SiteInfo>) -> impl IntoView {
+pub fn ViewTabs(site: Option<SiteInfo>, default: View) -> impl IntoView {
     let url = expect_context::<UrlState>();
-    let default = site.as_ref().map_or(View::Instances, SiteInfo::default_view);
     let views = site.as_ref().map_or_else(|| View::ALL.to_vec(), SiteInfo::views);
     let current = Memo::new(move |_| url.with(|s| s.instance.is_none().then(|| s.view.unwrap_or(default))));
     let tabs = views

@@ -1,6 +1,7 @@
 //! One instance: its texts as markdown, the loaded runs' results, its tests with each run's
 //! status of each, its patches as diffs, and every other field.
 
+use benchscope_contract::runs_only::instance_of_row;
 use benchscope_contract::{DocumentKind, IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
 
@@ -25,11 +26,10 @@ pub fn InstancePage(
     let url = expect_context::<UrlState>();
     let cache = expect_context::<DetailCache>();
     let run_cache = expect_context::<RunCache>();
-    let shard = rows
-        .iter()
-        .find(|r| r.id == id)
-        .and_then(|r| split.detail_shards.get(r.detail as usize))
-        .cloned();
+    let row = rows.iter().find(|r| r.id == id);
+    let shard = row.and_then(|r| split.detail_shards.get(r.detail as usize)).cloned();
+    // A split of runs alone has rows but no records: the page shows what the runs say.
+    let known_from_runs = row.filter(|_| split.detail_shards.is_empty()).map(instance_of_row);
     let missing = LoadError {
         url: format!("{dataset}/{}", split.name),
         message: format!("no instance `{id}` in this split"),
@@ -44,10 +44,12 @@ pub fn InstancePage(
             instance_id.clone(),
             missing.clone(),
         );
+        let known_from_runs = known_from_runs.clone();
         async move {
-            match shard {
-                Some(path) => cache.instance(&base, &path, &id).await,
-                None => Err(missing),
+            match (shard, known_from_runs) {
+                (Some(path), _) => cache.instance(&base, &path, &id).await,
+                (None, Some(instance)) => Ok(instance),
+                (None, None) => Err(missing),
             }
         }
     });
@@ -144,8 +146,10 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
                 {commit}
                 {environment}
                 {facets.into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
-                <dt>"Gold patch"</dt>
-                <dd>{format!("{}, {}, +{} −{}", plural(stats.files_changed as usize, "file"), plural(stats.hunks as usize, "hunk"), stats.lines_added, stats.lines_removed)}</dd>
+                {gold.is_some().then(|| view! {
+                    <dt>"Gold patch"</dt>
+                    <dd>{format!("{}, {}, +{} −{}", plural(stats.files_changed as usize, "file"), plural(stats.hunks as usize, "hunk"), stats.lines_added, stats.lines_removed)}</dd>
+                })}
             </dl>
             {documents.into_iter().map(|doc| view! {
                 <section class="document">

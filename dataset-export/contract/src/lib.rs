@@ -50,6 +50,7 @@ pub mod patch;
 pub mod prediction;
 pub mod query;
 pub mod run;
+pub mod runs_only;
 pub mod search;
 pub mod site;
 pub mod stats;

@@ -124,7 +124,13 @@ pub fn format_for(repo: Option<&str>, log: &str) -> &'static dyn LogFormat {
         .iter()
         .find(|(r, _)| Some(*r) == repo.as_deref())
         .and_then(|(_, name)| format_named(name));
-    mapped.unwrap_or_else(|| FORMATS.iter().copied().find(|f| f.looks_like(log)).unwrap_or(&pytest_ids::PytestIds))
+    mapped.unwrap_or_else(|| {
+        FORMATS
+            .iter()
+            .copied()
+            .find(|f| f.looks_like(log))
+            .unwrap_or(&pytest_ids::PytestIds)
+    })
 }
 
 /// Parses `log`, written by the tests of `repo` (when known).
