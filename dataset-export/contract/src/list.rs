@@ -3,13 +3,14 @@
 
 use std::collections::BTreeSet;
 
-use crate::outcomes::{RESOLVED_BY, RUN_FACET_PREFIX};
+use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
+use crate::runs_only::UNKNOWN_CATEGORY;
 use crate::IndexRow;
 
 /// Whether a facet comes from the loaded runs (`resolved by`, `run <id>`) rather than the dataset.
 pub fn is_run_facet(facet: &str) -> bool {
-    facet == RESOLVED_BY || facet.starts_with(RUN_FACET_PREFIX)
+    facet == RESOLVED_BY || facet == AMONG_TOP || facet.starts_with(RUN_FACET_PREFIX)
 }
 
 /// The facets the rows carry beyond the built-in ones: the dataset's own (version, level, ...)
@@ -17,20 +18,38 @@ pub fn is_run_facet(facet: &str) -> bool {
 fn own_and_run_facets(rows: &[IndexRow]) -> (Vec<String>, Vec<String>) {
     let carried: BTreeSet<&String> = rows.iter().flat_map(|r| r.facets.keys()).collect();
     let (mut runs, own): (Vec<&String>, Vec<&String>) = carried.into_iter().partition(|f| is_run_facet(f));
-    runs.sort_by_key(|f| (f.as_str() != RESOLVED_BY, f.as_str()));
+    runs.sort_by_key(|f| (f.as_str() != RESOLVED_BY, f.as_str() != AMONG_TOP, f.as_str()));
     (own.into_iter().cloned().collect(), runs.into_iter().cloned().collect())
 }
 
-/// The list's facets: the built-in ones, then the dataset's own, then the runs'.
-pub fn list_facets(rows: &[IndexRow]) -> Vec<String> {
-    let (own, runs) = own_and_run_facets(rows);
-    BUILT_IN_FACETS.iter().map(|f| f.to_string()).chain(own).chain(runs).collect()
+/// The built-in facets some row has a value for (rows known only from runs have no dates,
+/// patch statistics or categories).
+fn informed_built_ins(rows: &[IndexRow]) -> impl Iterator<Item = String> + '_ {
+    let informs = |facet: &str| {
+        rows.is_empty()
+            || match facet {
+                "year" => rows.iter().any(|r| r.created.is_some()),
+                "files" | "lines" => rows.iter().any(|r| r.stats.files_changed > 0),
+                "functions" => rows.iter().any(|r| r.stats.functions_added > 0 || r.stats.files_changed > 0),
+                "category" => rows.iter().any(|r| !r.category.is_empty() && r.category != UNKNOWN_CATEGORY),
+                "repo" => rows.iter().any(|r| !r.repo.is_empty()),
+                _ => true,
+            }
+    };
+    BUILT_IN_FACETS.into_iter().filter(move |f| informs(f)).map(str::to_string)
 }
 
-/// The facets a breakdown can be by: the built-in ones and the dataset's own, not the runs'.
+/// The list's facets: the built-in ones some row informs, then the dataset's own, then the runs'.
+pub fn list_facets(rows: &[IndexRow]) -> Vec<String> {
+    let (own, runs) = own_and_run_facets(rows);
+    informed_built_ins(rows).chain(own).chain(runs).collect()
+}
+
+/// The facets a breakdown can be by: the built-in ones some row informs and the dataset's own,
+/// not the runs'.
 pub fn breakdown_facets(rows: &[IndexRow]) -> Vec<String> {
     let (own, _) = own_and_run_facets(rows);
-    BUILT_IN_FACETS.iter().map(|f| f.to_string()).chain(own).collect()
+    informed_built_ins(rows).chain(own).collect()
 }
 
 /// A facet's name for readers: the built-in ones spelled out, a run's as `Run: <id>`, others
@@ -44,6 +63,7 @@ pub fn facet_label(facet: &str) -> String {
         "lines" => "Lines changed".into(),
         "functions" => "Added functions".into(),
         RESOLVED_BY => "Resolved by".into(),
+        AMONG_TOP => format!("Among the top {TOP_RUNS} runs"),
         "context" => "Context size".into(),
         run if run.starts_with(RUN_FACET_PREFIX) => format!("Run: {}", &run[RUN_FACET_PREFIX.len()..]),
         other => {
@@ -89,6 +109,12 @@ mod tests {
         IndexRow {
             id: id.into(),
             repo: repo.into(),
+            category: "Internet".into(),
+            created: Some("2020-01-01".into()),
+            stats: crate::ChangeStats {
+                files_changed: 1,
+                ..Default::default()
+            },
             facets: facets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             ..IndexRow::default()
         }
@@ -97,14 +123,39 @@ mod tests {
     #[test]
     fn facets_come_built_in_then_the_datasets_then_the_runs() {
         let rows = [
-            row("a", "o/x", &[("version", "1"), ("run zeta", "resolved"), (RESOLVED_BY, "1")]),
+            row(
+                "a",
+                "o/x",
+                &[("version", "1"), ("run zeta", "resolved"), (RESOLVED_BY, "1"), (AMONG_TOP, "x")],
+            ),
             row("b", "o/y", &[("level", "lv1"), ("run alpha", "patch_failed")]),
         ];
         let builtin: Vec<String> = BUILT_IN_FACETS.iter().map(|f| f.to_string()).collect();
         let tail = |facets: Vec<String>| facets[builtin.len()..].to_vec();
         assert_eq!(list_facets(&rows)[..builtin.len()], builtin[..]);
-        assert_eq!(tail(list_facets(&rows)), ["level", "version", RESOLVED_BY, "run alpha", "run zeta"]);
+        assert_eq!(
+            tail(list_facets(&rows)),
+            ["level", "version", RESOLVED_BY, AMONG_TOP, "run alpha", "run zeta"]
+        );
         assert_eq!(tail(breakdown_facets(&rows)), ["level", "version"]);
+    }
+
+    #[test]
+    fn built_in_facets_no_row_informs_are_left_out() {
+        let from_runs = crate::runs_only::rows_from_runs(&[]);
+        assert!(
+            list_facets(&from_runs).len() == BUILT_IN_FACETS.len(),
+            "no rows: nothing to judge by, all kept"
+        );
+        let mut known = IndexRow {
+            id: "o__r-1".into(),
+            repo: "o/r".into(),
+            category: UNKNOWN_CATEGORY.into(),
+            ..IndexRow::default()
+        };
+        assert_eq!(list_facets(std::slice::from_ref(&known)), ["repo"]);
+        known.created = Some("2021-02-03".into());
+        assert_eq!(breakdown_facets(&[known]), ["repo", "year"]);
     }
 
     #[test]

@@ -23,6 +23,20 @@ pub const NOT_RUN: &str = "not run";
 /// The outcome of an instance a run resolved.
 pub const RESOLVED: &str = "resolved";
 
+/// How many of the best runs (by resolved count) the facet [`AMONG_TOP`] looks at.
+pub const TOP_RUNS: usize = 5;
+
+/// The facet telling apart the instances the best runs disagree on: `all`, `none`, or
+/// `discriminating` (solved by some of the top runs, not by the others).
+pub const AMONG_TOP: &str = "top runs";
+
+/// Values of [`AMONG_TOP`].
+pub const SOLVED_BY_ALL: &str = "solved by all";
+/// An instance none of the top runs solves.
+pub const SOLVED_BY_NONE: &str = "solved by none";
+/// An instance some of the top runs solve and others do not.
+pub const DISCRIMINATING: &str = "discriminating";
+
 /// The facet name of run `run_id`. Colons are replaced, since the URL keeps filters as
 /// `facet:value`.
 pub fn run_facet(run_id: &str) -> String {
@@ -63,7 +77,32 @@ pub fn add_run_facets(rows: &mut [IndexRow], runs: &[&Run]) -> Vec<String> {
         row.facets
             .insert(RESOLVED_BY.to_string(), format!("{resolved} of {}", judged.len()));
     }
+    add_top_facet(rows, &judged, &by_instance);
     judged.iter().map(|r| r.id.clone()).collect()
+}
+
+/// Adds [`AMONG_TOP`] when at least two runs have verdicts: how the best [`TOP_RUNS`] of them
+/// (by resolved count, ties by id) fare on each instance.
+fn add_top_facet(rows: &mut [IndexRow], judged: &[&Run], by_instance: &[HashMap<&str, &InstanceResult>]) {
+    if judged.len() < 2 {
+        return;
+    }
+    let mut order: Vec<usize> = (0..judged.len()).collect();
+    let count = |i: usize| judged[i].resolved_count().unwrap_or(0);
+    order.sort_by(|&a, &b| count(b).cmp(&count(a)).then(judged[a].id.cmp(&judged[b].id)));
+    let top: Vec<usize> = order.into_iter().take(TOP_RUNS).collect();
+    for row in rows.iter_mut() {
+        let solved = top
+            .iter()
+            .filter(|&&i| by_instance[i].get(row.id.as_str()).is_some_and(|r| r.resolved == Some(true)))
+            .count();
+        let value = match solved {
+            0 => SOLVED_BY_NONE,
+            n if n == top.len() => SOLVED_BY_ALL,
+            _ => DISCRIMINATING,
+        };
+        row.facets.insert(AMONG_TOP.to_string(), value.to_string());
+    }
 }
 
 /// How many runs resolve `row`, from its `resolved by` facet (`None` before runs are added).
@@ -101,15 +140,8 @@ mod tests {
 
     fn run(id: &str, results: Vec<InstanceResult>) -> Run {
         Run {
-            id: id.into(),
-            dataset: "d".into(),
-            split: "test".into(),
-            system: Default::default(),
-            date: None,
-            source: String::new(),
-            headline: Default::default(),
-            notes: Vec::new(),
             results,
+            ..Run::new(id, "d", "test", "", "")
         }
     }
 
@@ -141,5 +173,29 @@ mod tests {
         assert!(add_run_facets(&mut rows, &[]).is_empty());
         assert!(rows[0].facets.is_empty());
         assert_eq!(resolved_by(&rows[0]), None);
+    }
+
+    #[test]
+    fn the_top_runs_tell_apart_the_instances_they_disagree_on() {
+        let mut rows = vec![row("a"), row("b"), row("c")];
+        let solving = |id: &str, solved: &[&str]| {
+            let results = ["a", "b", "c"].iter().map(|i| result(i, Some(solved.contains(i)), None)).collect();
+            run(id, results)
+        };
+        // Six runs: the five best solve `a`; `b` only some of them; `c` only the sixth, weakest.
+        let runs: Vec<Run> = vec![
+            solving("r1", &["a", "b"]),
+            solving("r2", &["a", "b"]),
+            solving("r3", &["a"]),
+            solving("r4", &["a"]),
+            solving("r5", &["a"]),
+            solving("r6", &[]),
+        ];
+        add_run_facets(&mut rows, &runs.iter().collect::<Vec<_>>());
+        let among_top: Vec<&str> = rows.iter().map(|r| r.facets[AMONG_TOP].as_str()).collect();
+        assert_eq!(among_top, [SOLVED_BY_ALL, DISCRIMINATING, SOLVED_BY_NONE]);
+        let mut lone = vec![row("a")];
+        add_run_facets(&mut lone, &[&runs[0]]);
+        assert!(!lone[0].facets.contains_key(AMONG_TOP), "one run tells nothing apart");
     }
 }

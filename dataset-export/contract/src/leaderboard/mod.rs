@@ -3,6 +3,7 @@
 //! per-instance count is flagged beside it); runs we evaluated or imported from a harness are
 //! counted from their results.
 
+pub mod standing;
 pub mod table;
 
 use crate::manifest::RunEntry;
