@@ -95,6 +95,9 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 .map(Some)
         }
     });
+    // The page shown depends on these alone: a change to a page's own state (a filter, a sort)
+    // must not build the page again.
+    let route = Memo::new(move |_| url.with(|s| (s.instance.clone(), s.from.clone(), s.view)));
     view! {
         <DatasetPicker manifest=manifest.get_value() />
         {move || match loaded.get() {
@@ -106,7 +109,8 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 // A split of runs alone opens on its leaderboard: that is where its content is.
                 let own_default = if sets.first().is_some_and(|s| is_runs_only(&s.split)) { View::Leaderboard } else { View::Instances };
                 let default = site.as_ref().map_or(own_default, SiteInfo::default_view);
-                let page = match url.with(|s| (s.instance.clone(), s.from.clone(), s.view.unwrap_or(default))) {
+                let (instance, from, view) = route.get();
+                let page = match (instance, from, view.unwrap_or(default)) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
                     (None, _, View::Leaderboard) => view! { <LeaderboardPage rows sets base=base.get_value() /> }.into_any(),
                     (None, _, View::Analysis) => view! { <AnalysisPage rows sets /> }.into_any(),
@@ -114,7 +118,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 };
                 let intro = site
                     .as_ref()
-                    .filter(|s| !s.intro.trim().is_empty() && url.with(|u| u.instance.is_none()))
+                    .filter(|s| !s.intro.trim().is_empty() && route.with(|(instance, _, _)| instance.is_none()))
                     .map(|s| view! { <section class="site-intro"><Markdown text=s.intro.clone() /></section> });
                 (errors, intro, view! { <ViewTabs site=site.clone() default /> }, page).into_any()
             }

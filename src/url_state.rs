@@ -1,9 +1,12 @@
 //! The view state, kept in the URL's query string so that every screen is a permalink and the
 //! browser's back and forward buttons work.
 //!
-//! `?data=<url>&dataset=<name>&split=<name>&with=<dataset/split>...&f=<facet>:<value>...&q=<query>&sort=<key>&diff=split&view=<leaderboard|analysis>&instance=<id>&from=<dataset/split>`. The state is
+//! `?data=<url>&dataset=<name>&split=<name>&with=<dataset/split>...&f=<facet>:<value>...&q=<query>&sort=<key>&diff=split&view=<leaderboard|analysis>&instance=<id>&from=<dataset/split>`, and the pages' own controls
+//! ([`CONTROLS`]). The state is
 //! parsed from `location.search`, changed only through [`UrlState::navigate`] (which pushes a
 //! history entry), and re-read on `popstate`.
+
+use std::collections::BTreeMap;
 
 use benchscope_contract::site::View;
 use leptos::prelude::*;
@@ -34,7 +37,14 @@ pub struct ViewState {
     pub instance: Option<String>,
     /// The `dataset/split` the open instance belongs to, when it is one of the `with` sets.
     pub from: Option<String>,
+    /// A page's own controls ([`CONTROLS`]), each with its values in order.
+    pub controls: BTreeMap<String, Vec<String>>,
 }
+
+/// The parameters of pages' own controls: the leaderboard's sort (`bsort`, `-key` for
+/// descending), tags (`btag`, repeated), text filter (`bq`) and open row (`brow`); the
+/// analysis's facet (`afacet`), runs drawn (`arun`, repeated) and two compared runs (`apair`).
+pub const CONTROLS: [&str; 7] = ["bsort", "btag", "bq", "brow", "afacet", "arun", "apair"];
 
 impl ViewState {
     /// Reads the state from a query string (`?a=b&...`).
@@ -67,6 +77,39 @@ impl ViewState {
             view: get("view").and_then(|v| View::parse(&v)),
             instance: get("instance"),
             from: get("from"),
+            controls: CONTROLS
+                .iter()
+                .map(|key| {
+                    let values: Vec<String> = params
+                        .get_all(key)
+                        .iter()
+                        .filter_map(|v| v.as_string())
+                        .filter(|v| !v.is_empty())
+                        .collect();
+                    (key.to_string(), values)
+                })
+                .filter(|(_, values)| !values.is_empty())
+                .collect(),
+        }
+    }
+
+    /// The first value of control `key`.
+    pub fn control(&self, key: &str) -> Option<&str> {
+        self.controls.get(key)?.first().map(String::as_str)
+    }
+
+    /// Every value of control `key`.
+    pub fn control_values(&self, key: &str) -> &[String] {
+        self.controls.get(key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Sets control `key` to `values` (none removes it).
+    pub fn set_control(&mut self, key: &str, values: Vec<String>) {
+        let values: Vec<String> = values.into_iter().filter(|v| !v.is_empty()).collect();
+        if values.is_empty() {
+            self.controls.remove(key);
+        } else {
+            self.controls.insert(key.to_string(), values);
         }
     }
 
@@ -109,6 +152,11 @@ impl ViewState {
             ("from", &self.from),
         ] {
             if let Some(value) = value {
+                params.append(key, value);
+            }
+        }
+        for (key, values) in &self.controls {
+            for value in values {
                 params.append(key, value);
             }
         }

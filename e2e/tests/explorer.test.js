@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync, cpSync, mkdirSync, readdirSync, rmSync } f
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
 import { largeData, hugeData, lcaData } from './fixtures.js';
 
@@ -18,6 +19,7 @@ let session;
 let lite = null;
 let featurebench = null;
 let boards = null;
+let alone = null;
 let repos;
 let huge;
 
@@ -54,11 +56,13 @@ before(async () => {
     const fb = join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench');
     benchscope('export', join(fb, 'tasks', 'data'), '--dataset', 'featurebench', '--out', featurebench, '--quiet');
     benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
+    alone = join(tempDir('alone'), 'data');
+    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), '--data', alone);
     boards = join(tempDir('boards'), 'data');
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, faults, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards } : {}) });
+  server = await serve({ data, broken, faults, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone } : {}) });
   session = await openBrowser();
 });
 
@@ -1038,6 +1042,72 @@ test('failure modes per run and the resolved matrix: counts against the run file
   assert.deepEqual(errors, []);
 });
 
+test('a leaderboard imported alone: opens on its board, groups and rank intervals as computed here, two of its runs compared instance by instance', async (t) => {
+  if (!alone) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), 'utf8'));
+  const verified = source.leaderboards.find((b) => b.name === 'Verified').results;
+  await page.goto(`${server.url}?data=alone/`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.equal(await page.locator('.view-tabs .tab[aria-current="page"]').textContent(), 'Leaderboard', 'a board of runs alone opens on the leaderboard');
+  assert.match(await page.locator('h2').first().textContent(), /^swe-bench-verified \/ test: \d+ runs$/, 'on the split whose runs carry the most per-instance results');
+  assert.equal(await page.locator('.leaderboard-table tbody tr[data-run]').count(), verified.length);
+  // The standings, computed here from the source file.
+  const detailed = verified.filter((e) => e.per_instance_details && Object.values(e.per_instance_details).some((d) => typeof d.resolved === 'boolean'));
+  const runs = detailed.map((e) => ({
+    id: `verified.${e.folder}`,
+    solved: new Set(Object.entries(e.per_instance_details).filter(([, d]) => d.resolved === true).map(([id]) => id)),
+  }));
+  const ids = [...new Set(detailed.flatMap((e) => Object.keys(e.per_instance_details)))].sort(naturalCompare);
+  const expected = standings(runs, ids);
+  const shown = await page.locator('.leaderboard-table tbody tr[data-group]').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.run, [Number(tr.dataset.group), tr.querySelector('.standing').textContent]])));
+  assert.equal(Object.keys(shown).length, expected.length, 'every run with per-instance results has a standing');
+  for (const s of expected) {
+    assert.deepEqual(shown[s.id], [s.group, `${s.group} · ${s.rank} [${s.interval[0]}–${s.interval[1]}]`], s.id);
+  }
+  assert.ok(expected.some((s) => s.group > 1), 'the board has more than one group');
+  assert.match(await page.locator('p.method').textContent(), /McNemar's exact test.*Holm.*1000 paired bootstrap resamples/);
+  // The tag picker: grouped, counted, searchable; a tag filters the table and lives in the URL.
+  await page.click('details.tag-picker summary');
+  const orgs = await page.locator('fieldset.tag-group[data-kind="Org"] label').count();
+  assert.ok(orgs > 10, `${orgs} organisations`);
+  await page.fill('input.tag-find', 'anthropic');
+  const visible = await page.locator('fieldset.tag-group[data-kind="Org"] label:not(.hidden)').allTextContents();
+  assert.ok(visible.length >= 1 && visible.every((v) => /anthropic/i.test(v)), visible.join(' | '));
+  const org = page.locator('fieldset.tag-group[data-kind="Org"] label:not(.hidden)').first();
+  const tag = await org.getAttribute('title');
+  await org.locator('input').check();
+  await page.waitForURL((url) => url.search.includes('btag='));
+  const tagged = verified.filter((e) => (e.tags ?? []).includes(tag)).length;
+  assert.equal(Number(await org.locator('.n').textContent()), tagged, 'the count beside a tag');
+  await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr[data-run]').length === n, tagged);
+  // A row opens to its details, and that too is a permalink.
+  const first = expected[0].id;
+  await page.goto(`${server.url}?data=alone/&brow=${encodeURIComponent(first)}`);
+  await page.waitForSelector('tr.run-details');
+  assert.match(await page.locator('tr.run-details').textContent(), new RegExp(`Group 1, rank ${expected[0].rank} \\(95% bootstrap interval`));
+  // Two of its per-instance runs compared, counted here from the file.
+  const [a, b] = [runs[0], runs[1]];
+  await page.goto(`${server.url}?data=alone/&view=analysis&apair=${encodeURIComponent(a.id)}&apair=${encodeURIComponent(b.id)}`);
+  await page.waitForSelector('.paired-counts');
+  const cells = await page.locator('.paired-counts button').evaluateAll((bs) => Object.fromEntries(bs.map((x) => [x.dataset.cell, Number(x.textContent.split(': ')[1])])));
+  const both = ids.filter((id) => a.solved.has(id) && b.solved.has(id)).length;
+  const firstOnly = ids.filter((id) => a.solved.has(id) && !b.solved.has(id)).length;
+  const secondOnly = ids.filter((id) => !a.solved.has(id) && b.solved.has(id)).length;
+  assert.deepEqual(cells, { both, first: firstOnly, second: secondOnly, neither: ids.length - both - firstOnly - secondOnly });
+  assert.equal(Number(await page.locator('p.mcnemar').getAttribute('data-p')).toFixed(9), mcnemar(firstOnly, secondOnly).toFixed(9));
+  // The list of a split of runs alone: its instances are the runs' ids, by repository.
+  await page.goto(`${server.url}?data=alone/&view=instances`);
+  await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of ${n}`), ids.length);
+  assert.ok(await page.locator('section.facet[data-facet="repo"] label', { hasText: 'django/django' }).count() === 1);
+  assert.equal(await page.locator('section.facet[data-facet="lines"]').count(), 0, 'no patch statistics to facet on');
+  assert.deepEqual(errors, []);
+});
+
 test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and passed against resolved plotted', async (t) => {
   if (!featurebench) {
     if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
@@ -1053,6 +1123,7 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
   const ranked = [...source].sort((a, b) => b.resolved - a.resolved);
   assert.deepEqual(shown.map(([r]) => r), ranked.map((e) => Number(e.resolved.toFixed(1))), '% resolved in the source\'s order');
   assert.deepEqual([...shown.map(([, p]) => p)].sort((a, b) => a - b), source.map((e) => Number(e.passed.toFixed(1))).sort((a, b) => a - b), '% passed as published');
+  await page.click('details.tag-picker summary');
   await page.locator('label.tag-filter', { hasText: 'Open Weights' }).locator('input').check();
   const open = source.filter((e) => e.filter_1.includes('Open Weights')).length;
   await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length === n, open);

@@ -23,6 +23,21 @@ pub struct ScatterData {
     pub y_label: String,
     /// `(label, x, y)` per point.
     pub points: Vec<(String, f64, f64)>,
+    /// Points joined by a step line (a best-so-far line, a Pareto frontier), in x order; when
+    /// given, only they are labelled.
+    pub line: Vec<usize>,
+    /// Whether x holds day numbers (shown as `YYYY-MM`).
+    pub x_dates: bool,
+}
+
+fn x_axis(values: impl Iterator<Item = f64>, dates: bool) -> Range<f64> {
+    if !dates {
+        return axis(values);
+    }
+    let values: Vec<f64> = values.collect();
+    let (min, max) = values.iter().fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+    let pad = ((max - min) * 0.04).max(15.0);
+    (min - pad)..(max + pad)
 }
 
 fn axis(values: impl Iterator<Item = f64>) -> Range<f64> {
@@ -45,10 +60,18 @@ pub fn draw_scatter<DB: DrawingBackend>(
         .caption(&data.title, text(16))
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d(axis(data.points.iter().map(|p| p.1)), axis(data.points.iter().map(|p| p.2)))
+        .build_cartesian_2d(
+            x_axis(data.points.iter().map(|p| p.1), data.x_dates),
+            axis(data.points.iter().map(|p| p.2)),
+        )
         .map_err(err)?;
+    let month = |x: &f64| benchscope_contract::leaderboard::trend::month_of(x.round() as i64);
+    let number = |x: &f64| format!("{x}");
+    let x_format: &dyn Fn(&f64) -> String = if data.x_dates { &month } else { &number };
     chart
         .configure_mesh()
+        .x_label_formatter(x_format)
+        .x_labels(6)
         .bold_line_style(theme.grid)
         .light_line_style(theme.background)
         .axis_style(theme.text)
@@ -62,17 +85,32 @@ pub fn draw_scatter<DB: DrawingBackend>(
     chart
         .draw_series(data.points.iter().map(|(_, x, y)| Circle::new((*x, *y), 5, color.filled())))
         .map_err(err)?;
+    if data.line.len() > 1 {
+        let mut steps = Vec::new();
+        for pair in data.line.windows(2) {
+            let (a, b) = (&data.points[pair[0]], &data.points[pair[1]]);
+            steps.extend([(a.1, a.2), (b.1, a.2)]);
+        }
+        let last = &data.points[data.line[data.line.len() - 1]];
+        steps.push((last.1, last.2));
+        chart
+            .draw_series(std::iter::once(PathElement::new(steps, series_color(1).stroke_width(2))))
+            .map_err(err)?;
+    }
     let label_style = text(11);
     let mut pixels = Vec::new();
-    for (label, x, y) in &data.points {
+    for (index, (label, x, y)) in data.points.iter().enumerate() {
         let (px, py) = chart.backend_coord(&(*x, *y));
+        pixels.push((px, py));
+        if !data.line.is_empty() && !data.line.contains(&index) {
+            continue;
+        }
         let short: String = if label.chars().count() > 22 {
             label.chars().take(21).chain(['…']).collect()
         } else {
             label.clone()
         };
         root.draw(&Text::new(short, (px + 7, py - 6), label_style.clone())).map_err(err)?;
-        pixels.push((px, py));
     }
     root.present().map_err(err)?;
     Ok(pixels)

@@ -36,9 +36,9 @@ pub fn chart_data(facet: &str, groups: &[Group], chosen: &[String], runs: RunLis
 #[component]
 pub fn BreakdownChart(
     data: Signal<ChartData>,
-    facet: RwSignal<String>,
+    facet: Memo<String>,
     groups: Memo<Vec<Group>>,
-    chosen: RwSignal<Vec<String>>,
+    chosen: Memo<Vec<String>>,
     rows: StoredValue<Vec<IndexRow>>,
 ) -> impl IntoView {
     // With exactly two runs chosen, each value's difference and its McNemar test (Holm-corrected).

@@ -29,7 +29,7 @@ fn mode_counts(rows: &[IndexRow], runs: &[String]) -> Vec<BTreeMap<String, u64>>
 
 /// The stacked chart and its table.
 #[component]
-pub fn FailureModes(runs: RunList, rows: StoredValue<Vec<IndexRow>>, chosen: RwSignal<Vec<String>>) -> impl IntoView {
+pub fn FailureModes(runs: RunList, rows: StoredValue<Vec<IndexRow>>, chosen: Memo<Vec<String>>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let counts = Memo::new(move |_| rows.with_value(|rows| mode_counts(rows, &chosen.get())));
     let modes = Memo::new(move |_| {

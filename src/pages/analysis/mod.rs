@@ -72,8 +72,31 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     let facet_list = facets.clone();
     let rows = StoredValue::new(rows);
     let runs = StoredValue::new(runs);
-    let chosen = RwSignal::new(runs.with_value(|r| r.iter().take(DEFAULT_RUNS).map(|(id, _, _)| id.clone()).collect::<Vec<_>>()));
-    let facet = RwSignal::new("category".to_string());
+    // The runs drawn and the facet live in the URL (`arun=...`, `afacet=`): every chart is a permalink.
+    let url = expect_context::<UrlState>();
+    let chosen = Memo::new(move |_| {
+        let given: Vec<String> = url.with(|s| s.control_values("arun").to_vec());
+        let known: Vec<String> = given
+            .into_iter()
+            .filter(|id| runs.with_value(|r| r.iter().any(|(i, _, _)| i == id)))
+            .collect();
+        if url.with(|s| s.controls.contains_key("arun")) {
+            known
+        } else {
+            runs.with_value(|r| r.iter().take(DEFAULT_RUNS).map(|(id, _, _)| id.clone()).collect())
+        }
+    });
+    let default_facet = if facets.iter().any(|f| f == "category") {
+        "category".to_string()
+    } else {
+        facets[0].clone()
+    };
+    let known_facets = facets.clone();
+    let facet = Memo::new(move |_| {
+        url.with(|s| s.control("afacet").map(str::to_string))
+            .filter(|f| known_facets.contains(f))
+            .unwrap_or_else(|| default_facet.clone())
+    });
     let groups = Memo::new(move |_| rows.with_value(|rows| breakdown(rows, &facet.get(), &chosen.get())));
     let data = Signal::derive(move || chart_data(&facet.get(), &groups.get(), &chosen.get(), runs));
     view! {
@@ -81,8 +104,14 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             <h2>{format!("{} / {}: resolved ratio by facet", set.dataset, set.split.name)}</h2>
             <div class="toolbar">
                 <label>"Break down by "
-                    <select aria-label="Facet to break down by" on:change=move |ev| facet.set(event_target_value(&ev))>
-                        {facets.into_iter().map(|f| view! { <option value=f.clone() selected=f == "category">{f.clone()}</option> }).collect_view()}
+                    <select aria-label="Facet to break down by" on:change=move |ev| {
+                        let value = event_target_value(&ev);
+                        url.navigate(|s| s.set_control("afacet", vec![value]));
+                    }>
+                        {facets.into_iter().map(|f| {
+                            let selected = f == facet.get_untracked();
+                            view! { <option value=f.clone() selected=selected>{f.clone()}</option> }
+                        }).collect_view()}
                     </select>
                 </label>
                 <RunPicker runs chosen />
@@ -108,25 +137,57 @@ fn run_name(runs: RunList, id: &str) -> String {
     })
 }
 
+/// Quick choices of the picker: the best N runs.
+const TOP_CHOICES: [usize; 3] = [3, 5, 10];
+
+/// The runs drawn: the best few by default, "top N" in one click, any run by searching for it.
+/// The choice is the URL's `arun` (an empty one is kept as `arun=-`, meaning none).
 #[component]
-fn RunPicker(runs: RunList, chosen: RwSignal<Vec<String>>) -> impl IntoView {
+fn RunPicker(runs: RunList, chosen: Memo<Vec<String>>) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let find = RwSignal::new(String::new());
+    let set = move |ids: Vec<String>| {
+        let ids = if ids.is_empty() { vec!["-".to_string()] } else { ids };
+        url.navigate(|s| s.set_control("arun", ids));
+    };
+    let top = move |n: usize| set(runs.with_value(|r| r.iter().take(n).map(|(id, _, _)| id.clone()).collect()));
+    let count = runs.with_value(Vec::len);
     view! {
-        <fieldset class="run-picker">
-            <legend>"Runs"</legend>
-            {runs.get_value().into_iter().map(|(id, name, resolved)| {
-                let checked_id = id.clone();
-                let toggled = id.clone();
-                view! {
-                    <label>
-                        <input type="checkbox" prop:checked=move || chosen.with(|c| c.contains(&checked_id))
-                            on:change=move |_| chosen.update(|c| match c.iter().position(|i| *i == toggled) {
-                                Some(at) => { c.remove(at); }
-                                None => c.push(toggled.clone()),
-                            }) />
-                        {format!("{name} ({resolved})")}
-                    </label>
-                }
-            }).collect_view()}
-        </fieldset>
+        <details class="run-picker">
+            <summary>{move || format!("Runs: {} of {count} drawn", chosen.with(Vec::len))}</summary>
+            <div class="run-picker-panel">
+                <div class="quick">
+                    {TOP_CHOICES.into_iter().filter(|n| *n < count).map(|n| view! { <button on:click=move |_| top(n)>{format!("Top {n}")}</button> }).collect_view()}
+                    <button on:click=move |_| top(count)>"All"</button>
+                    <button on:click=move |_| set(Vec::new())>"None"</button>
+                </div>
+                <input type="search" placeholder="Find a run" aria-label="Find a run" prop:value=find on:input=move |ev| find.set(event_target_value(&ev)) />
+                <div class="run-list">
+                    {runs.get_value().into_iter().map(|(id, name, resolved)| {
+                        let checked_id = id.clone();
+                        let toggled = id.clone();
+                        let haystack = format!("{name} {id}").to_lowercase();
+                        let hidden = move || {
+                            let find = find.get().trim().to_lowercase();
+                            !find.is_empty() && !haystack.contains(&find)
+                        };
+                        view! {
+                            <label class:hidden=hidden>
+                                <input type="checkbox" prop:checked=move || chosen.with(|c| c.contains(&checked_id))
+                                    on:change=move |_| {
+                                        let mut ids = chosen.get_untracked();
+                                        match ids.iter().position(|i| *i == toggled) {
+                                            Some(at) => { ids.remove(at); }
+                                            None => ids.push(toggled.clone()),
+                                        }
+                                        set(ids);
+                                    } />
+                                {format!("{name} ({resolved})")}
+                            </label>
+                        }
+                    }).collect_view()}
+                </div>
+            </div>
+        </details>
     }
 }

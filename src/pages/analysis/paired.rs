@@ -21,8 +21,23 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
     if ids.len() < 2 {
         return ().into_any();
     }
-    let first = RwSignal::new(ids[0].clone());
-    let second = RwSignal::new(ids[1].clone());
+    // The two runs live in the URL (`apair=<first>&apair=<second>`), so a comparison is a permalink.
+    let known = StoredValue::new(ids.clone());
+    let pair = Memo::new(move |_| {
+        url.with(|s| {
+            let given = s.control_values("apair");
+            let pick = |i: usize| {
+                given
+                    .get(i)
+                    .filter(|id| known.with_value(|k| k.contains(id)))
+                    .cloned()
+                    .unwrap_or_else(|| known.with_value(|k| k[i].clone()))
+            };
+            (pick(0), pick(1))
+        })
+    });
+    let first = Memo::new(move |_| pair.get().0);
+    let second = Memo::new(move |_| pair.get().1);
     let selection = Memo::new(move |_| url.with(|s| s.facets.clone()));
     let counts = Memo::new(move |_| {
         let filter = Filter::from_pairs(selection.get().iter().map(String::as_str));
@@ -59,9 +74,14 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
             s.facets = pairs;
         });
     };
-    let select = move |signal: RwSignal<String>, label: &'static str| {
+    let select = move |signal: Memo<String>, label: &'static str, which: usize| {
         view! {
-            <select aria-label=label on:change=move |ev| signal.set(event_target_value(&ev))>
+            <select aria-label=label on:change=move |ev| {
+                let chosen = event_target_value(&ev);
+                let (mut a, mut b) = pair.get_untracked();
+                if which == 0 { a = chosen } else { b = chosen }
+                url.navigate(|s| s.set_control("apair", vec![a, b]));
+            }>
                 {runs.get_value().into_iter().map(|(id, name, _)| {
                     let selected = signal.get_untracked() == id;
                     view! { <option value=id selected=selected>{name}</option> }
@@ -75,7 +95,7 @@ pub fn PairedComparison(runs: RunList, rows: StoredValue<Vec<IndexRow>>) -> impl
     view! {
         <section class="paired-comparison">
             <h3>"Two runs, instance by instance"</h3>
-            <div class="toolbar">{select(first, "First run")}" vs "{select(second, "Second run")}</div>
+            <div class="toolbar">{select(first, "First run", 0)}" vs "{select(second, "Second run", 1)}</div>
             {move || {
                 let compared = counts.get();
                 let c = compared.counts;

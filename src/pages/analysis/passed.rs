@@ -14,7 +14,7 @@ use crate::url_state::UrlState;
 
 /// The chart and table, when a loaded run has pass rates.
 #[component]
-pub fn PassedBreakdown(run_files: Vec<Arc<Run>>, rows: StoredValue<Vec<IndexRow>>, facet: RwSignal<String>) -> impl IntoView {
+pub fn PassedBreakdown(run_files: Vec<Arc<Run>>, rows: StoredValue<Vec<IndexRow>>, facet: Memo<String>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let runs: Vec<(String, HashMap<String, f64>)> = run_files
         .iter()

@@ -37,6 +37,8 @@ pub fn RunScatter(set: LoadedSet) -> impl IntoView {
             x_label: x_label.to_string(),
             y_label: "% resolved".into(),
             points: points.into_iter().map(|(name, x, y, _)| (name, x, y)).collect(),
+            line: Vec::new(),
+            x_dates: false,
         };
         let on_point = Callback::new(move |index: usize| {
             if let Some(id) = ids.get(index).filter(|id| judged.contains(id)) {

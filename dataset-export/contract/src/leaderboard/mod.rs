@@ -5,6 +5,8 @@
 
 pub mod standing;
 pub mod table;
+pub mod tags;
+pub mod trend;
 
 use crate::manifest::RunEntry;
 use crate::run::Run;

@@ -1,0 +1,88 @@
+//! A board's tags grouped by kind for a compact picker: `Model: x`, `Org: y` and `System: z` are
+//! tags of the kinds Model, Org and System (shown as `x`, `y`, `z`); the others (`open scaffold`,
+//! `checked`, ...) form one group.
+
+use std::collections::BTreeMap;
+
+use super::LeaderboardRow;
+
+/// The kinds named by a prefix, in the order the picker shows them.
+const KINDS: [&str; 4] = ["Model", "Org", "System", "Scaffold"];
+
+/// The group of tags without a kind.
+pub const OTHER_KIND: &str = "Other";
+
+/// One kind's tags.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TagGroup {
+    /// `Model`, `Org`, `System`, `Scaffold` or [`OTHER_KIND`].
+    pub kind: &'static str,
+    /// `(tag, shown label, runs carrying it)`, most used first, then by label.
+    pub tags: Vec<(String, String, usize)>,
+}
+
+/// The kind of `tag` and its label without the prefix.
+pub fn kind_of(tag: &str) -> (&'static str, &str) {
+    KINDS
+        .iter()
+        .find_map(|kind| Some((*kind, tag.strip_prefix(kind)?.strip_prefix(": ")?)))
+        .unwrap_or((OTHER_KIND, tag))
+}
+
+/// The tags of `rows`, grouped by kind, with counts.
+pub fn tag_groups(rows: &[LeaderboardRow]) -> Vec<TagGroup> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for tag in rows.iter().flat_map(|r| &r.tags) {
+        *counts.entry(tag).or_default() += 1;
+    }
+    let mut groups: Vec<TagGroup> = KINDS
+        .iter()
+        .chain([&OTHER_KIND])
+        .map(|kind| TagGroup { kind, tags: Vec::new() })
+        .collect();
+    for (tag, n) in counts {
+        let (kind, label) = kind_of(tag);
+        if let Some(group) = groups.iter_mut().find(|g| g.kind == kind) {
+            group.tags.push((tag.to_string(), label.to_string(), n));
+        }
+    }
+    for group in &mut groups {
+        group
+            .tags
+            .sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.to_lowercase().cmp(&b.1.to_lowercase())));
+    }
+    groups.retain(|g| !g.tags.is_empty());
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_group_by_their_prefix_with_counts() {
+        let row = |tags: &[&str]| LeaderboardRow {
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            ..LeaderboardRow::default()
+        };
+        let rows = [
+            row(&["Model: gpt-4o", "Org: OpenAI", "checked"]),
+            row(&["Model: claude", "Org: OpenAI", "open scaffold", "checked"]),
+            row(&["Modelling", "Model: claude"]),
+        ];
+        let groups = tag_groups(&rows);
+        let shown: Vec<(&str, Vec<(&str, usize)>)> = groups
+            .iter()
+            .map(|g| (g.kind, g.tags.iter().map(|(_, label, n)| (label.as_str(), *n)).collect()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("Model", vec![("claude", 2), ("gpt-4o", 1)]),
+                ("Org", vec![("OpenAI", 2)]),
+                (OTHER_KIND, vec![("checked", 2), ("Modelling", 1), ("open scaffold", 1)]),
+            ]
+        );
+        assert_eq!(groups[0].tags[0].0, "Model: claude", "the tag itself is kept for filtering");
+    }
+}

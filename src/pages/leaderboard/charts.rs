@@ -1,0 +1,64 @@
+//! The board's two charts: % resolved over submission date with the best-so-far line, and cost
+//! against % resolved with the Pareto frontier. A point opens its run's row.
+
+use benchscope_contract::leaderboard::trend::{days, running_best};
+use benchscope_contract::leaderboard::LeaderboardRow;
+use leptos::prelude::*;
+
+use crate::components::chart::scatter::{ScatterChart, ScatterData};
+use crate::url_state::UrlState;
+
+/// One chart of `rows` with `x` against % resolved, its running best drawn as a line; `None`
+/// when fewer than two runs have both numbers.
+fn chart(
+    rows: &[LeaderboardRow],
+    title: &str,
+    x_label: &str,
+    x_dates: bool,
+    x: impl Fn(&LeaderboardRow) -> Option<f64>,
+) -> Option<AnyView> {
+    let url = expect_context::<UrlState>();
+    let points: Vec<(String, f64, f64, String)> = rows
+        .iter()
+        .filter_map(|r| Some((r.name.clone(), x(r)?, r.resolved_percent?, r.id.clone())))
+        .collect();
+    if points.len() < 2 {
+        return None;
+    }
+    let line = running_best(&points.iter().map(|p| (p.1, p.2)).collect::<Vec<_>>());
+    let ids: Vec<String> = points.iter().map(|p| p.3.clone()).collect();
+    let data = ScatterData {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        y_label: "% resolved".into(),
+        points: points.into_iter().map(|(name, x, y, _)| (name, x, y)).collect(),
+        line,
+        x_dates,
+    };
+    let on_point = Callback::new(move |index: usize| {
+        if let Some(id) = ids.get(index).cloned() {
+            url.navigate(|s| s.set_control("brow", vec![id]));
+        }
+    });
+    Some(view! { <ScatterChart data=Signal::stored(data) on_point /> }.into_any())
+}
+
+/// The charts beside the table.
+#[component]
+pub fn BoardCharts(rows: Vec<LeaderboardRow>) -> impl IntoView {
+    let over_time = chart(&rows, "% resolved over time, and the best so far", "submission date", true, |r| {
+        r.date.as_deref().and_then(days).map(|d| d as f64)
+    });
+    let by_cost = chart(&rows, "Cost against % resolved, and the Pareto frontier", "cost ($)", false, |r| {
+        r.cost
+    });
+    (over_time.is_some() || by_cost.is_some()).then(|| {
+        view! {
+            <section class="board-charts">
+                {over_time}
+                {by_cost}
+                <p class="note">"The line steps through the runs that were the best when they came (left) and the runs that nothing cheaper beats (right); a point opens its run."</p>
+            </section>
+        }
+    })
+}

@@ -1,0 +1,327 @@
+//! The leaderboard of the selected dataset and split: every run the data directory holds, with
+//! % resolved and its Wilson 95% interval, the statistically tied groups and each rank's bootstrap
+//! interval, % passed, tokens and cost; sortable on every column, filtered by tags and text, a
+//! row opening to its details. Sort, filters and the open row live in the URL.
+
+mod charts;
+mod details;
+mod tag_picker;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use benchscope_contract::leaderboard::standing::{standings, Standings, ALPHA};
+use benchscope_contract::leaderboard::table::{filter_and_sort, Column, COLUMNS, DEFAULT_SORT};
+use benchscope_contract::leaderboard::tags::tag_groups;
+use benchscope_contract::leaderboard::LeaderboardRow;
+use benchscope_contract::outcomes::{AMONG_TOP, DISCRIMINATING, SOLVED_BY_ALL, SOLVED_BY_NONE, TOP_RUNS};
+use benchscope_contract::site::View;
+use benchscope_contract::{IndexRow, Run};
+use leptos::prelude::*;
+
+use crate::components::drop_zone::{DropTargets, DropZone};
+use crate::sets::LoadedSet;
+use crate::url_state::UrlState;
+use charts::BoardCharts;
+use details::RunDetails;
+use tag_picker::TagPicker;
+
+/// The board's columns that some run fills (the tags are in a row's details, not a column).
+fn filled_columns(rows: &[LeaderboardRow]) -> Vec<&'static Column> {
+    let filled = |key: &str| match key {
+        "scaffold" => rows.iter().any(|r| r.scaffold.is_some()),
+        "passed" => rows.iter().any(|r| r.passed_percent.is_some()),
+        "tokens_in" => rows.iter().any(|r| r.tokens_in.is_some()),
+        "tokens_out" => rows.iter().any(|r| r.tokens_out.is_some()),
+        "cost" => rows.iter().any(|r| r.cost.is_some()),
+        "org" => rows.iter().any(|r| r.org.is_some()),
+        "tags" => false,
+        _ => true,
+    };
+    COLUMNS.iter().filter(|c| filled(c.key)).collect()
+}
+
+/// `(key, descending)` from the URL's `bsort` (`-key` is descending); % resolved, descending, by default.
+fn sort_of(url: &UrlState) -> (String, bool) {
+    url.with(|s| match s.control("bsort") {
+        Some(key) => match key.strip_prefix('-') {
+            Some(key) => (key.to_string(), true),
+            None => (key.to_string(), false),
+        },
+        None => (DEFAULT_SORT.to_string(), true),
+    })
+}
+
+/// The leaderboard of the first loaded set.
+#[component]
+pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let targets = drop_targets(&rows, &sets);
+    let end = sets.get(1).map_or(rows.len(), |next| next.start);
+    let Some(set) = sets.into_iter().next() else { return ().into_any() };
+    let split_rows = &rows[set.start.min(end)..end];
+    let ids: Vec<&str> = split_rows.iter().map(|r| r.id.as_str()).collect();
+    let run_refs: Vec<&Run> = set.run_files.iter().map(Arc::as_ref).collect();
+    let standings = StoredValue::new(standings(&run_refs, &ids));
+    let top_counts = top_counts(split_rows);
+    let board = set.leaderboard();
+    let groups = tag_groups(&board);
+    let columns = filled_columns(&board);
+    let has_metrics = board.iter().any(|r| !r.metrics.is_empty());
+    let chart_rows = board.clone();
+    let board = StoredValue::new(board);
+    let runs = StoredValue::new(set.run_files.clone());
+    let sort = Memo::new(move |_| sort_of(&url));
+    let chosen_tags = Memo::new(move |_| url.with(|s| s.control_values("btag").to_vec()));
+    let text = Memo::new(move |_| url.with(|s| s.control("bq").unwrap_or_default().to_string()));
+    let shown = Memo::new(move |_| {
+        let (key, descending) = sort.get();
+        let tags: BTreeSet<String> = chosen_tags.get().into_iter().collect();
+        board.with_value(|rows| filter_and_sort(rows, &tags, &text.get(), &key, descending))
+    });
+    let toggle = Callback::new(move |tag: String| {
+        url.navigate(|s| {
+            let mut tags = s.control_values("btag").to_vec();
+            match tags.iter().position(|t| *t == tag) {
+                Some(at) => {
+                    tags.remove(at);
+                }
+                None => tags.push(tag),
+            }
+            s.set_control("btag", tags);
+        })
+    });
+    let width = 3 + columns.len() + usize::from(has_metrics);
+    let title = format!("{} / {}: {} runs", set.dataset, set.split.name, board.with_value(Vec::len));
+    let n = set.split.instances;
+    let with_standings = standings.with_value(|s| !s.by_run.is_empty());
+    let method = standings.with_value(method_note);
+    let header_columns = columns.clone();
+    view! {
+        <section class="leaderboard">
+            <h2>{title}</h2>
+            <div class="toolbar">
+                <input type="search" aria-label="Filter runs by system, model, scaffold or organisation" placeholder="Filter runs"
+                    prop:value=move || text.get()
+                    on:input=move |ev| {
+                        let value = event_target_value(&ev);
+                        url.replace(|s| s.set_control("bq", vec![value]));
+                    } />
+                <TagPicker groups chosen=chosen_tags toggle />
+                <span class="count" aria-live="polite">{move || format!("{} shown", shown.with(Vec::len))}</span>
+            </div>
+            <div class="board-scroll">
+                <table class="leaderboard-table">
+                    <thead><tr>
+                        <th scope="col" class="num">"#"</th>
+                        {header_columns.into_iter().map(|column| {
+                            let standing = (column.key == DEFAULT_SORT).then(|| view! {
+                                <th scope="col" class="num" title="Significance group, and the rank with its 95% bootstrap interval">"Group · rank"</th>
+                            });
+                            (header(column, sort, url), standing)
+                        }).collect_view()}
+                        {has_metrics.then(|| view! { <th scope="col">"Metrics (means)"</th> })}
+                    </tr></thead>
+                    <tbody>
+                        {move || {
+                            let open = url.with(|s| s.control("brow").map(str::to_string));
+                            let banded = sort.with(|(key, descending)| key == DEFAULT_SORT && *descending);
+                            shown.get().into_iter().enumerate().map(|(rank, row)| {
+                                let standing = standings.with_value(|s| s.by_run.get(&row.id).cloned());
+                                let is_open = open.as_deref() == Some(row.id.as_str());
+                                let run = runs.with_value(|runs| runs.iter().find(|r| r.id == row.id).cloned());
+                                let details = is_open.then(|| view! { <RunDetails row=row.clone() run standing=standing.clone() width /> });
+                                (row_view(rank + 1, row, &columns, standing, banded, has_metrics, url, is_open), details)
+                            }).collect_view()
+                        }}
+                    </tbody>
+                </table>
+            </div>
+            <p class="note">{format!("% resolved is over the split's {n} instances (a run that attempted part of them counts the rest as unresolved, as the harness does); the interval is Wilson's 95% score interval. A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown beside it.")}</p>
+            {with_standings.then(|| view! { <p class="note method">{method}</p> })}
+            <BoardCharts rows=chart_rows />
+            {top_counts.map(|counts| view! { <TopInstances counts /> })}
+            <DropZone base dataset=set.dataset.clone() split=set.split.name.clone() targets />
+        </section>
+    }
+    .into_any()
+}
+
+/// The sentence under the table that says how groups and rank intervals are made.
+fn method_note(standings: &Standings) -> String {
+    format!(
+        "Groups: runs with per-instance results, by resolved count; a run joins the group of the run above unless McNemar's exact test on their paired results, Holm-corrected across the adjacent pairs, gives p < {ALPHA}. Rank intervals: the 2.5th–97.5th percentiles of each run's rank over {} paired bootstrap resamples of the instances (fixed seed).",
+        standings.resamples
+    )
+}
+
+/// Instances the top runs all, none or only some solve, from the rows' `top runs` facet.
+fn top_counts(rows: &[IndexRow]) -> Option<[(&'static str, usize); 3]> {
+    let count = |value: &str| rows.iter().filter(|r| r.facets.get(AMONG_TOP).is_some_and(|v| v == value)).count();
+    rows.first()?.facets.get(AMONG_TOP)?;
+    Some([
+        (SOLVED_BY_NONE, count(SOLVED_BY_NONE)),
+        (SOLVED_BY_ALL, count(SOLVED_BY_ALL)),
+        (DISCRIMINATING, count(DISCRIMINATING)),
+    ])
+}
+
+/// Links to the instances the top runs agree and disagree on, each the list filtered so.
+#[component]
+fn TopInstances(counts: [(&'static str, usize); 3]) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let links = counts
+        .into_iter()
+        .map(|(value, n)| {
+            let facet = format!("{AMONG_TOP}:{value}");
+            let href_facet = facet.clone();
+            let href = move || {
+                let mut s = url.get();
+                s.view = Some(View::Instances);
+                s.facets = vec![href_facet.clone()];
+                s.to_query()
+            };
+            view! {
+                <a href=href data-value=value on:click=move |ev| {
+                    ev.prevent_default();
+                    let facet = facet.clone();
+                    url.navigate(|s| {
+                        s.view = Some(View::Instances);
+                        s.facets = vec![facet];
+                    });
+                }>{format!("{value} ({n})")}</a>
+            }
+        })
+        .collect_view();
+    view! { <p class="top-instances">{format!("Instances among the top {TOP_RUNS} runs with per-instance results: ")}{links}</p> }
+}
+
+/// The ids of each loaded split and the run ids in use, for a dropped file to fit itself to.
+fn drop_targets(rows: &[IndexRow], sets: &[LoadedSet]) -> DropTargets {
+    let splits = sets
+        .iter()
+        .enumerate()
+        .map(|(i, set)| {
+            let end = sets.get(i + 1).map_or(rows.len(), |next| next.start);
+            let ids = rows[set.start.min(end)..end].iter().map(|r| r.id.clone()).collect();
+            ((set.dataset.clone(), set.split.name.clone()), ids)
+        })
+        .collect();
+    let taken = sets.iter().flat_map(|s| s.runs.iter().map(|r| r.id.clone())).collect();
+    DropTargets { splits, taken }
+}
+
+fn header(column: &'static Column, sort: Memo<(String, bool)>, url: UrlState) -> impl IntoView {
+    let state = move || match sort.get() {
+        (key, true) if key == column.key => "descending",
+        (key, false) if key == column.key => "ascending",
+        _ => "none",
+    };
+    view! {
+        <th scope="col" aria-sort=state class:num=column.numeric data-col=column.key>
+            <button class="sort" data-key=column.key on:click=move |_| {
+                let (key, descending) = sort.get_untracked();
+                let descending = if key == column.key { !descending } else { column.numeric };
+                let value = if descending { format!("-{}", column.key) } else { column.key.to_string() };
+                url.navigate(|s| s.set_control("bsort", vec![value]));
+            }>{column.title}</button>
+        </th>
+    }
+}
+
+fn percent(value: Option<f64>) -> String {
+    value.map(|v| format!("{v:.1}")).unwrap_or_else(|| "—".into())
+}
+
+/// One cell of `column` for `row`.
+fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
+    let text = |value: Option<&String>| {
+        let value = value.cloned().unwrap_or_default();
+        let title = value.clone();
+        view! { <td class="text" data-col=column.key title=title>{value}</td> }.into_any()
+    };
+    let count = |v: Option<u64>| view! { <td class="num">{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> }.into_any();
+    match column.key {
+        "model" => text(row.model.as_ref()),
+        "scaffold" => text(row.scaffold.as_ref()),
+        "date" => text(row.date.as_ref()),
+        "org" => text(row.org.as_ref()),
+        "passed" => view! { <td class="num passed">{percent(row.passed_percent)}</td> }.into_any(),
+        "tokens_in" => count(row.tokens_in),
+        "tokens_out" => count(row.tokens_out),
+        "cost" => view! { <td class="num">{row.cost.map(|c| format!("{c:.2}")).unwrap_or_else(|| "—".into())}</td> }.into_any(),
+        "resolved" => {
+            let interval = row
+                .resolved_interval
+                .map(|(low, high)| format!("[{low:.1}, {high:.1}]"))
+                .unwrap_or_default();
+            view! {
+                <td class="num resolved">
+                    {percent(row.resolved_percent)}" "<span class="interval">{interval}</span>
+                    {row.counted_differs.map(|c| view! { <span class="differs" title="The source's per-instance results give a different number">{format!(" ≠ {c:.1} counted")}</span> })}
+                    {row.partial.map(|(attempted, total)| view! { <span class="partial" title="The instances it did not attempt count as unresolved">{format!("{attempted} of {total} attempted")}</span> })}
+                </td>
+            }
+            .into_any()
+        }
+        _ => view! { <td></td> }.into_any(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)] // one row's parts, each needed by its own cell
+fn row_view(
+    rank: usize,
+    row: LeaderboardRow,
+    columns: &[&'static Column],
+    standing: Option<benchscope_contract::leaderboard::standing::Standing>,
+    banded: bool,
+    has_metrics: bool,
+    url: UrlState,
+    open: bool,
+) -> impl IntoView {
+    let id = row.id.clone();
+    let band = standing.as_ref().filter(|_| banded).map(|s| s.group % 2);
+    let standing_text = match &standing {
+        Some(s) => format!("{} · {} [{}–{}]", s.group, s.rank, s.rank_interval.0, s.rank_interval.1),
+        None => "—".to_string(),
+    };
+    let cells = columns
+        .iter()
+        .map(|column| match column.key {
+            "system" => {
+                let toggled = id.clone();
+                view! {
+                    <td class="system" title=row.name.clone()>
+                        <button class="expand" aria-expanded=open.to_string() on:click=move |_| {
+                            let toggled = toggled.clone();
+                            url.navigate(|s| {
+                                let next = if s.control("brow") == Some(toggled.as_str()) { Vec::new() } else { vec![toggled] };
+                                s.set_control("brow", next);
+                            });
+                        }>{row.name.clone()}</button>
+                    </td>
+                }
+                .into_any()
+            }
+            DEFAULT_SORT => (cell(column, &row), view! { <td class="num standing">{standing_text.clone()}</td> }).into_any(),
+            _ => cell(column, &row),
+        })
+        .collect_view();
+    let metrics = has_metrics.then(|| {
+        let text = row
+            .metrics
+            .iter()
+            .map(|(name, value)| format!("{name} {value:.3}"))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        view! { <td class="metrics">{text}</td> }
+    });
+    view! {
+        <tr data-run=id class:band-0=move || band == Some(0) class:band-1=move || band == Some(1) class:open=open
+            data-group=standing.as_ref().map(|s| s.group.to_string())>
+            <td class="num">{rank}</td>
+            {cells}
+            {metrics}
+        </tr>
+    }
+}
