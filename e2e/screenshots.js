@@ -2,7 +2,7 @@
 //   node e2e/screenshots.js
 // The data is the demo, exported and evaluated for real by the CLI, as the tests do, and one
 // instance of django/django whose statement is written here in the style of Django's tracker.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, tempDir, benchscope } from './tests/support.js';
 
@@ -30,7 +30,12 @@ const statement = [
 writeFileSync(tracker, JSON.stringify({ instance_id: 'django__django-99999', repo: 'django/django', base_commit: 'abc', problem_statement: statement, patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' }) + '\n');
 const trackerData = join(tempDir('tracker-data'), 'data');
 benchscope('export', tracker, '--dataset', 'django-style', '--out', trackerData, '--quiet');
-const server = await serve({ data, tracker: trackerData });
+// The real swebench.com boards, imported alone (when ../shared/realdata is here): a board of
+// real size for the leaderboard's screenshot.
+const board = join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json');
+const boards = existsSync(board) ? join(tempDir('boards'), 'data') : null;
+if (boards) benchscope('import', board, '--data', boards);
+const server = await serve({ data, tracker: trackerData, ...(boards ? { boards } : {}) });
 const { browser } = await openBrowser();
 
 // [file, query, selector to wait for, options: width, dark, scrollTo (selector), full page]
@@ -43,6 +48,12 @@ const shots = [
   ['tests-with-runs.png', '?instance=benchscope-demo__tinyconf-12', '.test-legend', { scrollTo: '.test-legend' }],
   ['list-390.png', '?', '.instance-row', { width: 390 }],
   ['leaderboard.png', '?view=leaderboard', '.leaderboard-table tbody tr', { full: true }],
+  ...(boards ? [
+    ['leaderboard-verified.png', '?data=boards/', '.leaderboard-table tr[data-group]', {}],
+    ['leaderboard-verified-details.png', '?data=boards/&dataset=swe-bench-bash-only&brow=bash-only.20250726_mini-v1.0.0_claude-sonnet-4-20250514', 'tr.run-details', { scrollTo: 'tr.run-details', dark: true }],
+    ['leaderboard-charts.png', '?data=boards/&dataset=swe-bench-bash-only', '.board-charts canvas', { scrollTo: '.board-charts' }],
+    ['leaderboard-390.png', '?data=boards/', '.leaderboard-table tr[data-group]', { width: 390 }],
+  ] : []),
   ['breakdowns.png', '?view=analysis', 'canvas.chart', { full: true }],
   ['breakdowns-dark.png', '?view=analysis', 'canvas.chart[data-label-boxes]', { dark: true }],
   ['statement-django.png', '?data=tracker/&instance=django__django-99999', '.document-text', { scrollTo: '.instance-id' }],

@@ -3,6 +3,7 @@
 //! Every failure becomes a [`LoadError`] naming the file, so one broken shard shows an error
 //! where it is needed while the rest of the app keeps working.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -33,7 +34,38 @@ pub fn data_base(data: Option<&str>) -> String {
     web_sys::Url::new_with_base(&raw, &page).map(|u| u.href()).unwrap_or(raw)
 }
 
-/// Fetches and parses one JSON file; every failure names the URL.
+thread_local! {
+    /// URL → the SHA-256 the manifest lists for the file there.
+    static EXPECTED_SHA256: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+}
+
+/// Remembers the SHA-256 of every file `manifest` (at `base`) lists, so each is checked when
+/// fetched.
+fn expect_hashes(base: &str, manifest: &Manifest) {
+    EXPECTED_SHA256.with(|expected| {
+        let mut expected = expected.borrow_mut();
+        for file in &manifest.files {
+            expected.insert(format!("{base}{}", file.path), file.sha256.clone());
+        }
+    });
+}
+
+/// Why `bytes` fetched from `url` are not the file the manifest lists, if they are not.
+fn integrity_fault(url: &str, bytes: &[u8]) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    let expected = EXPECTED_SHA256.with(|e| e.borrow().get(url).cloned())?;
+    let actual: String = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
+    (actual != expected).then(|| {
+        format!(
+            "its SHA-256 is {}…, not the {}… the manifest lists: the file changed after the export, or was damaged on the way",
+            &actual[..12],
+            &expected[..expected.len().min(12)]
+        )
+    })
+}
+
+/// Fetches and parses one JSON file, checked against the manifest's SHA-256 where it lists the
+/// file; every failure names the URL.
 pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let error = |message: String| LoadError {
         url: url.to_string(),
@@ -49,6 +81,9 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
     // Bytes, not text: a 3 MB shard read as a JS string is decoded to UTF-16 and encoded back to
     // UTF-8 on its way into wasm, which took longer than parsing it.
     let bytes = response.binary().await.map_err(|e| error(format!("cannot read the body: {e}")))?;
+    if let Some(fault) = integrity_fault(url, &bytes) {
+        return Err(error(fault));
+    }
     serde_json::from_slice(&bytes).map_err(|e| error(format!("not a valid shard: {e}")))
 }
 
@@ -56,6 +91,7 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
 pub async fn load_manifest(base: &str) -> Result<Manifest, LoadError> {
     let url = format!("{base}manifest.json");
     let manifest: Manifest = fetch_json(&url).await?;
+    expect_hashes(base, &manifest);
     if manifest.format_version != FORMAT_VERSION {
         return Err(LoadError {
             url,

@@ -182,6 +182,11 @@ pub async fn load_sets(
             Err(error) => return Err(error),
         };
         add_run_facets(&mut part, &runs_ref);
+        let mut split = split;
+        if is_runs_only(&split) {
+            // Its instances are the ones its runs name: the leaderboard counts over them.
+            split.instances = part.len();
+        }
         let run_files = runs;
         if several {
             for row in &mut part {

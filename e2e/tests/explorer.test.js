@@ -38,6 +38,21 @@ before(async () => {
   writeFileSync(join(faults, patchShard), '{"format_version": 1, "patches": {"trunc');
   const bucket = readdirSync(join(faults, 'search', 'demo', 'test')).find((f) => f.startsWith('sl'));
   rmSync(join(faults, 'search', 'demo', 'test', bucket));
+  // Two copies whose files are valid JSON but not the ones the manifest lists: an index shard in
+  // one, an instance's source files in the other.
+  const tamperedIndex = join(tempDir('tampered-index'), 'data');
+  cpSync(data, tamperedIndex, { recursive: true });
+  const indexShard = join(tamperedIndex, 'index', 'demo', 'test', '0000.json');
+  const index = JSON.parse(readFileSync(indexShard, 'utf8'));
+  index.rows[0].title = 'Changed after the export';
+  writeFileSync(indexShard, JSON.stringify(index));
+  const tampered = join(tempDir('tampered'), 'data');
+  cpSync(data, tampered, { recursive: true });
+  const detail = JSON.parse(readFileSync(join(tampered, 'detail', 'demo', 'test', '0000.json'), 'utf8'));
+  const sourcesPath = detail.instances.find((i) => i.id === 'benchscope-demo__matrixlite-7').sources;
+  const sources = JSON.parse(readFileSync(join(tampered, sourcesPath), 'utf8'));
+  for (const name of Object.keys(sources.files)) sources.files[name] = `# altered\n${sources.files[name]}`;
+  writeFileSync(join(tampered, sourcesPath), JSON.stringify(sources));
   const hostile = hostileData();
   const large = largeData();
   huge = hugeData();
@@ -62,7 +77,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, faults, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone } : {}) });
+  server = await serve({ data, broken, faults, 'tampered-index': tamperedIndex, tampered, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone } : {}) });
   session = await openBrowser();
 });
 
@@ -283,6 +298,31 @@ test('a broken run file, patch shard or search bucket shows an error naming it, 
     await page.waitForSelector('.instance-row');
     assert.ok(await page.locator('.instance-row').count() > 0);
     await page.goto(`${server.url}?`);
+    await page.waitForSelector('.instance-row');
+  } finally {
+    errors.length = 0;
+  }
+});
+
+test('a shard whose SHA-256 differs from the manifest is refused with an error naming it: an index shard, a file of sources', async () => {
+  const { page, errors } = session;
+  try {
+    await page.goto(`${server.url}?data=tampered-index/`);
+    const alert = page.locator('[role=alert]', { hasText: 'tampered-index/index/demo/test/0000.json' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /SHA-256 .* not the .* the manifest lists/);
+    assert.equal(await page.locator('.instance-row').count(), 0, 'nothing of a file that is not the exported one is shown');
+    // Source files: the diff still shows; expanding its context says which file is wrong.
+    await page.goto(`${server.url}?data=tampered/&instance=benchscope-demo__matrixlite-7`);
+    const card = page.locator('section.patch[data-role="gold"] details.diff-file[data-path="matrixlite/matrix.py"]');
+    await card.locator('tbody.hunk').first().waitFor();
+    await card.locator('button.expand-context[data-gap="0"]').click();
+    const refused = card.locator('[role=alert]');
+    await refused.waitFor();
+    assert.match(await refused.textContent(), /tampered\/sources\/.*SHA-256/s);
+    assert.equal(await card.locator('tbody.expanded-context tr td.code', { hasText: '# altered' }).count(), 0, 'the altered text is never shown');
+    assert.ok(await card.locator('tbody.hunk').count() > 0, 'the diff still shows');
+    await page.goto(`${server.url}?data=tampered/`);
     await page.waitForSelector('.instance-row');
   } finally {
     errors.length = 0;

@@ -14,8 +14,9 @@ use leptos::prelude::*;
 
 use super::split::split_tables;
 use super::{counts, status_label};
-use crate::api::InstanceSources;
+use crate::api::{InstanceSources, LoadError};
 use crate::components::code::highlighted_marking;
+use crate::components::error_box::ErrorBox;
 use crate::context::{gap_above, gap_below, Gap};
 use crate::syntax::is_python;
 
@@ -31,6 +32,8 @@ pub(super) struct CardState {
     /// Gaps expanded: `i` is the gap above hunk `i`, `hunks.len()` the one after the last.
     pub(super) expanded: RwSignal<BTreeSet<usize>>,
     pub(super) source: RwSignal<Option<Arc<Vec<String>>>>,
+    /// Why the file's pre-change text could not be fetched, when it could not.
+    pub(super) source_error: RwSignal<Option<LoadError>>,
 }
 
 /// The card of `file`; its rows are built once it is `open` or opened.
@@ -48,6 +51,7 @@ pub fn FileCard(file: FileDiff, node: NodeRef<html::Details>, split: Signal<bool
         limit: RwSignal::new(CHUNK_LINES),
         expanded: RwSignal::new(BTreeSet::new()),
         source: RwSignal::new(None),
+        source_error: RwSignal::new(None),
     };
     let expand = expander(&file, state);
     let hunks = StoredValue::new(file.hunks);
@@ -79,6 +83,7 @@ pub fn FileCard(file: FileDiff, node: NodeRef<html::Details>, split: Signal<bool
                 {header_counts}
             </summary>
             {notes.into_iter().map(|note| view! { <p class="diff-note">{note}</p> }).collect_view()}
+            {move || state.source_error.get().map(|error| view! { <ErrorBox error /> })}
             {body}
         </details>
     }
@@ -96,8 +101,10 @@ fn expander(file: &FileDiff, state: CardState) -> Option<Callback<usize>> {
         if state.source.get_untracked().is_none() {
             let (sources, old_path) = (sources.clone(), old_path.clone());
             leptos::task::spawn_local(async move {
-                if let Ok(Some(lines)) = sources.lines(&old_path).await {
-                    state.source.set(Some(Arc::new(lines)));
+                match sources.lines(&old_path).await {
+                    Ok(Some(lines)) => state.source.set(Some(Arc::new(lines))),
+                    Ok(None) => {}
+                    Err(error) => state.source_error.set(Some(error)),
                 }
             });
         }
