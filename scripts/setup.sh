@@ -25,6 +25,7 @@ for component in clippy rustfmt; do
   fi
 done
 
+CARGO_FUZZ_VERSION=0.13.2
 if ! trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
   say "installing trunk $TRUNK_VERSION (several minutes, once)"
   cargo install trunk --version "$TRUNK_VERSION" --locked
@@ -42,6 +43,11 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $BINDGEN_VERSIO
   say "installing wasm-bindgen-cli $BINDGEN_VERSION (a few minutes, once)"
   # Without --locked: its lockfile wants a webpki-roots release the registry here does not serve.
   cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+
+if ! cargo fuzz --version 2>/dev/null | grep -q "^cargo-fuzz $CARGO_FUZZ_VERSION"; then
+  say "installing cargo-fuzz $CARGO_FUZZ_VERSION (a minute, once)"
+  cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
 fi
 
 LOCK_HASH=$(sha256sum e2e/package-lock.json | cut -d' ' -f1)

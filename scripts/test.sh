@@ -7,7 +7,8 @@
 #   3. the demo benchmark is rebuilt with real git and verified with real pytest;
 #   4. wasm-bindgen-test tests of the app's components in headless Chromium;
 #   5. the release build of the site with Trunk;
-#   6. end-to-end tests in headless Chromium with Playwright against the built site.
+#   6. end-to-end tests in headless Chromium with Playwright against the built site;
+#   7. coverage-guided fuzzing of every parser of untrusted input (scripts/fuzz.sh, 10 s a target).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
@@ -40,6 +41,7 @@ stage "demo benchmark is current and verified with pytest" python3 demo/build.py
 stage "wasm tests in headless Chromium" cargo test -p benchscope-web --target wasm32-unknown-unknown
 stage "release build" trunk build --release
 stage "end-to-end tests in headless Chromium" npm --prefix e2e test
+stage "coverage-guided fuzzing (cargo-fuzz, 10 s a target)" scripts/fuzz.sh "${BENCHSCOPE_FUZZ_SECONDS:-10}"
 
 printf '\nstages: %d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]

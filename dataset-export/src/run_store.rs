@@ -1,13 +1,15 @@
 //! Runs in a data directory: `runs/<id>.json` (the [`Run`] with its per-instance results),
-//! `runs/<id>/patches-NNNN.json` (model patches, fetched only when shown) and
-//! `runs/<id>/logs/<instance>.log` (test logs, when the run produced them). The manifest lists
-//! every run; adding runs rewrites it last, by write-then-rename, so a crash never leaves a
+//! `runs/<id>/patches-NNNN.json` (model patches, fetched only when shown),
+//! `runs/<id>/logs/<instance>.log` (test logs, when the run produced them) and
+//! `runs/<id>/trajectories/<instance>.json` (agent trajectories, fetched only when opened). The
+//! manifest lists every run; adding runs rewrites it last, by write-then-rename, so a crash never leaves a
 //! manifest naming files that are not there.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context};
+use benchscope_contract::trajectory::{facts_of, Trajectory};
 use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, FORMAT_VERSION};
 
 use crate::data_dir::{file_entry as entry, is_safe_name, write_atomically, DataDir};
@@ -24,6 +26,8 @@ pub struct NewRun {
     pub patches: BTreeMap<String, String>,
     /// Instance id → test log.
     pub logs: BTreeMap<String, String>,
+    /// Instance id → the agent's trajectory.
+    pub trajectories: BTreeMap<String, Trajectory>,
     /// Whether the source itself names the run's dataset (a leaderboard's board), rather than
     /// the user or a default.
     pub dataset_from_source: bool,
@@ -36,6 +40,7 @@ impl NewRun {
             run,
             patches: BTreeMap::new(),
             logs: BTreeMap::new(),
+            trajectories: BTreeMap::new(),
             dataset_from_source: false,
         }
     }
@@ -71,7 +76,11 @@ pub fn add_runs_returning(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<V
 /// Writes one run's files (its directory is built aside and moved into place) and its entry.
 fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Result<(Run, Vec<FileEntry>)> {
     let NewRun {
-        mut run, patches, logs, ..
+        mut run,
+        patches,
+        logs,
+        trajectories,
+        ..
     } = new;
     let id = run.id.clone();
     let final_dir = data.join("runs").join(&id);
@@ -114,9 +123,18 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     for (instance, log) in &logs {
         write(&format!("logs/{}.log", file_name_for(instance)), log.as_bytes())?;
     }
+    let mut facts_of_instance = BTreeMap::new();
+    for (instance, trajectory) in &trajectories {
+        let relative = format!("trajectories/{}.json", file_name_for(instance));
+        write(&relative, &serde_json::to_vec(trajectory)?)?;
+        facts_of_instance.insert(instance.clone(), facts_of(trajectory, &format!("runs/{id}/{relative}")));
+    }
     for result in &mut run.results {
         if let Some(path) = shard_of.get(&result.instance_id) {
             result.model_patch = Some(path.clone());
+        }
+        if let Some(facts) = facts_of_instance.remove(&result.instance_id) {
+            result.trajectory = Some(facts);
         }
     }
     if final_dir.exists() {

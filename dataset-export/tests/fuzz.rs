@@ -17,8 +17,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use benchscope_cli::grading::place;
-use benchscope_cli::importers::pyrepr;
 use benchscope_cli::logs::FORMATS;
+use benchscope_cli::pyrepr;
 use benchscope_contract::json_document;
 use benchscope_contract::patch::parse_patch;
 use benchscope_contract::{dropped, inline, search, TestLists};

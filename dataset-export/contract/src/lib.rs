@@ -54,6 +54,7 @@ pub mod runs_only;
 pub mod search;
 pub mod site;
 pub mod stats;
+pub mod trajectory;
 
 pub use instance::{
     ChangeStats, DetailShard, Document, DocumentKind, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists,

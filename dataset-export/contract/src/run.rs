@@ -216,4 +216,8 @@ pub struct InstanceResult {
     /// patches are fetched only on demand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model_patch: Option<String>,
+    /// What the agent's trajectory on the instance shows, with the path of the trajectory file,
+    /// when the run has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trajectory: Option<crate::trajectory::TrajectoryFacts>,
 }

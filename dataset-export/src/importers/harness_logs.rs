@@ -10,7 +10,8 @@ use serde_json::Value;
 
 use super::harness::result_from_report;
 use super::leaderboard::slug;
-use super::{files_named, name_of, new_run, pyrepr, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{files_named, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use crate::pyrepr;
 use crate::run_store::NewRun;
 
 /// What an older log says: its report (parsed from the Python dict) and its final verdict.

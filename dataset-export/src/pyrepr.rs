@@ -3,11 +3,16 @@
 
 use serde_json::{Map, Number, Value};
 
+/// How deep dicts and lists may nest: as deep as serde_json allows JSON to, so that hostile input
+/// cannot overflow the stack (the coverage-guided fuzzer found `[[[[...` doing so).
+const MAX_DEPTH: usize = 128;
+
 /// Parses one Python literal at the start of `text` (trailing text is ignored).
 pub fn parse(text: &str) -> Result<Value, String> {
     let mut parser = Parser {
         chars: text.char_indices().peekable(),
         text,
+        depth: 0,
     };
     parser.value()
 }
@@ -15,6 +20,7 @@ pub fn parse(text: &str) -> Result<Value, String> {
 struct Parser<'a> {
     chars: std::iter::Peekable<std::str::CharIndices<'a>>,
     text: &'a str,
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -38,9 +44,20 @@ impl Parser<'_> {
         let Some(&(start, c)) = self.chars.peek() else {
             return Err("unexpected end".into());
         };
+        if matches!(c, '{' | '[' | '(') {
+            if self.depth == MAX_DEPTH {
+                return Err(format!("nested more than {MAX_DEPTH} deep at {start}"));
+            }
+            self.depth += 1;
+            let value = match c {
+                '{' => self.dict(),
+                '[' => self.list(']'),
+                _ => self.list(')'),
+            };
+            self.depth -= 1;
+            return value;
+        }
         match c {
-            '{' => self.dict(),
-            '[' | '(' => self.list(if c == '[' { ']' } else { ')' }),
             '\'' | '"' => self.string().map(Value::String),
             _ => self.word(start),
         }
@@ -155,6 +172,15 @@ impl Parser<'_> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn deep_nesting_is_refused_not_a_stack_overflow() {
+        let deep = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(parse(&deep).is_ok(), "as deep as JSON may be");
+        for hostile in ["[".repeat(200_000), "{'a': ".repeat(50_000), "(".repeat(100_000)] {
+            assert!(parse(&hostile).unwrap_err().contains("nested more than 128 deep"));
+        }
+    }
 
     #[test]
     fn reports_with_quotes_booleans_and_nesting() {

@@ -1,0 +1,69 @@
+//! An agent's trajectory on one instance, in one normalized form whatever agent wrote it: its
+//! steps (what the agent thought, the command or tool it ran, what it saw back), how it ended,
+//! what it submitted, and what it cost. [`facts`] derives from it what the facets and the
+//! leaderboard count: steps, tools used, files opened and edited, whether tests ran, loops, and
+//! reads of the repository's history beyond the base commit.
+
+pub mod facts;
+
+use serde::{Deserialize, Serialize};
+
+pub use facts::{facts_of, TrajectoryFacts};
+
+/// One instance's trajectory, stored as `runs/<run>/trajectories/<instance>.json` and fetched
+/// only when opened.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trajectory {
+    /// Layout version, see [`crate::FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The format it was read from (`swe-agent`, `mini-swe-agent`, ...).
+    pub format: String,
+    /// The instance it is about.
+    pub instance_id: String,
+    /// How the agent stopped (`submitted`, `exit_cost`, `Submitted`, ...), as it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_status: Option<String>,
+    /// The patch it submitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submission: Option<String>,
+    /// The task as the agent was given it (the first user message), when the format keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Cost in US dollars, as the agent counted it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
+    /// Tokens sent to the model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_in: Option<u64>,
+    /// Tokens the model sent back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_out: Option<u64>,
+    /// Model calls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_calls: Option<u64>,
+}
+
+/// One step: a thought, an action, and what came back.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// What the agent said before acting.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub thought: String,
+    /// The tool it called (`bash`, `str_replace_editor`, `edit`, `open`, ...), when it names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    /// The command or the call, as text.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub action: String,
+    /// What the environment returned.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub observation: String,
+    /// The command's exit code, when the format records it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returncode: Option<i64>,
+    /// Seconds the action took, when recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}

@@ -1,0 +1,22 @@
+//! Harness reports and leaderboards: any JSON value read as a swebench.com board, a FeatureBench
+//! or SWE-Dev leaderboard, or a harness report.
+#![no_main]
+
+use benchscope_cli::importers::{harness, lca, leaderboard};
+use libfuzzer_sys::fuzz_target;
+use serde_json::Value;
+
+fuzz_target!(|text: &str| {
+    let Ok(value) = serde_json::from_str::<Value>(text) else { return };
+    let _ = leaderboard::swebench_site(&value, "f.json", None);
+    let _ = leaderboard::swe_dev_tables(&value, "f.json", "swe-dev");
+    if let Value::Array(rows) = &value {
+        let _ = leaderboard::featurebench_rows(rows, "lite", "f.json", "featurebench");
+    }
+    if let Value::Object(map) = &value {
+        for (id, report) in map {
+            let _ = harness::result_from_report(id, report, Some(text));
+        }
+    }
+    let _ = lca::compscore_of(&value);
+});

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Builds the fuzz targets' seed corpora in OUT/<target>/: the project's own demo data and test
+fixtures, and, when ../shared/realdata is beside the project, the real published files (patches,
+harness logs and reports, dataset records, leaderboards, problem statements). Nothing of the real
+data is committed: the corpora are built anew in the target folder. Seeds are capped at 64 KiB.
+
+    python3 dataset-export/fuzz/seeds.py OUT
+"""
+import glob
+import hashlib
+import json
+import os
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+REAL = os.path.join(ROOT, '..', 'shared', 'realdata')
+CAP = 64 * 1024
+PER_SOURCE = 40
+
+
+def records(path, limit=PER_SOURCE):
+    """The first records of a JSON Lines file."""
+    out = []
+    try:
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                if line.strip():
+                    out.append(json.loads(line))
+                if len(out) >= limit:
+                    break
+    except (OSError, ValueError):
+        pass
+    return out
+
+
+def files(pattern, limit=PER_SOURCE):
+    return sorted(glob.glob(pattern, recursive=True))[:limit]
+
+
+def read(path):
+    with open(path, 'rb') as f:
+        return f.read(CAP)
+
+
+def seeds():
+    demo = records(os.path.join(ROOT, 'demo', 'demo.jsonl'))
+    lite = records(os.path.join(REAL, 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl'))
+    logs = files(os.path.join(REAL, '**', 'test_output.txt'))
+    reports = files(os.path.join(REAL, '**', 'report.json'))
+    fixtures = os.path.join(ROOT, 'dataset-export', 'tests', 'fixtures', 'harness', 'corpus')
+    cases = os.path.join(ROOT, 'dataset-export', 'tests', 'cases')
+    dataset_files = [os.path.join(ROOT, 'demo', 'demo.jsonl')] + files(os.path.join(cases, '*', '*.jsonl')) + files(os.path.join(REAL, '**', '*.jsonl'), 200)
+    yield 'unified_diff', [r.get(k, '').encode() for r in demo + lite for k in ('patch', 'test_patch')]
+    yield 'log_formats', [read(p) for p in logs + files(os.path.join(fixtures, '**', '*'), 200) if os.path.isfile(p)]
+    yield 'json_documents', [read(p) for p in reports + files(os.path.join(cases, '*', 'expected', '**', '*.json')) + files(os.path.join(ROOT, 'demo', 'predictions', '*.jsonl'))]
+    yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)]
+    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))]
+    yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
+    yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))]
+    yield 'search_and_inline', [r.get('problem_statement', '')[:2000].encode() for r in lite[:10]] + [b'resolved AND django', b'unicode \xc3\xa9\xe2\x80\x94 words']
+
+
+def main():
+    out = sys.argv[1]
+    if not os.path.isdir(REAL):
+        print(f'seeds: {REAL} is absent: the corpora hold the project\'s own files only')
+    for target, items in seeds():
+        folder = os.path.join(out, target)
+        os.makedirs(folder, exist_ok=True)
+        kept = 0
+        for item in items:
+            item = item[:CAP]
+            if item:
+                name = hashlib.sha1(item).hexdigest()
+                with open(os.path.join(folder, name), 'wb') as f:
+                    f.write(item)
+                kept += 1
+        print(f'seeds: {target}: {kept} seeds')
+
+
+if __name__ == '__main__':
+    main()

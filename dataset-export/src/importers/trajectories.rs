@@ -1,0 +1,96 @@
+//! Agent trajectories (a folder of `*.traj` / `*.traj.json`, or one such file) as a run: each
+//! trajectory's submission is the instance's model patch, and where the harness's report sits
+//! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
+//! publish it, bare or keyed by the instance id) it gives the verdict.
+
+use std::path::{Path, PathBuf};
+
+use benchscope_contract::InstanceResult;
+use serde_json::Value;
+
+use super::harness::result_from_report;
+use super::leaderboard::slug;
+use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use crate::run_store::NewRun;
+use crate::trajectories::{is_trajectory_file, read_file};
+
+/// The format.
+pub struct Trajectories;
+
+impl RunSource for Trajectories {
+    fn name(&self) -> &'static str {
+        "agent trajectories"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        if source.is_file() {
+            return is_trajectory_file(&name_of(source.path()));
+        }
+        !source.files_named(is_trajectory_file).is_empty()
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let files = if source.is_file() {
+            vec![source.path().to_path_buf()]
+        } else {
+            source.files_named(is_trajectory_file)
+        };
+        let root = if source.is_file() {
+            source.path().parent().unwrap_or(Path::new(".")).to_path_buf()
+        } else {
+            source.path().to_path_buf()
+        };
+        let name = name_of(&root);
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        let mut new = NewRun::new(new_run(slug(&name), name, &dataset, &split, &source.label()));
+        let mut warnings = Vec::new();
+        for file in files {
+            let trajectory = match read_file(&file) {
+                Ok(trajectory) => trajectory,
+                Err(error) => {
+                    warnings.push(format!("{error:#}; skipped"));
+                    continue;
+                }
+            };
+            let id = trajectory.instance_id.clone();
+            let mut result = match report_beside(&root, &id) {
+                Some((report, log)) => result_from_report(&id, &report, log.as_deref()).0,
+                None => InstanceResult {
+                    instance_id: id.clone(),
+                    ..InstanceResult::default()
+                },
+            };
+            result.empty_patch = trajectory.submission.is_none();
+            result.cost = trajectory.cost;
+            result.tokens_in = trajectory.tokens_in;
+            result.tokens_out = trajectory.tokens_out;
+            if let Some(patch) = &trajectory.submission {
+                new.patches.insert(id.clone(), patch.clone());
+            }
+            new.run.results.push(result);
+            new.trajectories.insert(id, trajectory);
+        }
+        new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
+        new.run.notes.extend(warnings.iter().cloned());
+        Ok(vec![(new, warnings)])
+    }
+}
+
+/// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,
+/// or in the folder above `trajs/`), unwrapped from its instance-id key when it has one, with the
+/// test output beside it.
+fn report_beside(root: &Path, id: &str) -> Option<(Value, Option<String>)> {
+    let candidates: Vec<PathBuf> = [Some(root), root.parent()]
+        .into_iter()
+        .flatten()
+        .map(|dir| dir.join("logs").join(id))
+        .collect();
+    let dir = candidates.into_iter().find(|d| d.join("report.json").is_file())?;
+    let report: Value = serde_json::from_slice(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
+    let report = match report.get(id) {
+        Some(inner) if inner.get("tests_status").is_some() || inner.get("resolved").is_some() => inner.clone(),
+        _ => report,
+    };
+    let log = std::fs::read_to_string(dir.join("test_output.txt")).ok();
+    Some((report, log))
+}

@@ -1,0 +1,167 @@
+//! mini-swe-agent's `*.traj.json`: `{info, messages, trajectory_format, instance_id}` (or, in
+//! older files, the messages alone). In format 1 the assistant writes one bash block and the next
+//! user message holds `<returncode>` and `<output>`; in format 1.1 the assistant calls tools
+//! (`tool_calls`) and `role: tool` messages answer.
+
+use benchscope_contract::trajectory::{Step, Trajectory};
+use serde_json::Value;
+
+use super::{apply_model_stats, content_text, text, TrajectoryFormat};
+
+/// The format.
+pub struct MiniSweAgent;
+
+impl TrajectoryFormat for MiniSweAgent {
+    fn name(&self) -> &'static str {
+        "mini-swe-agent"
+    }
+
+    fn detect(&self, document: &Value) -> bool {
+        messages(document).is_some_and(|m| m.iter().all(|x| x.get("role").is_some()) && !m.is_empty())
+    }
+
+    fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
+        let messages = messages(document).unwrap_or_default();
+        let info = document.get("info").cloned().unwrap_or(Value::Null);
+        let task = messages.iter().find(|m| role(m) == "user").map(content_text);
+        let mut steps = Vec::new();
+        for (i, message) in messages.iter().enumerate() {
+            if role(message) != "assistant" {
+                continue;
+            }
+            let reply = messages.get(i + 1).filter(|m| matches!(role(m), "user" | "tool"));
+            steps.extend(assistant_steps(message, reply));
+        }
+        let mut trajectory = Trajectory {
+            exit_status: text(&info, "exit_status"),
+            submission: text(&info, "submission").filter(|s| !s.trim().is_empty()),
+            task,
+            steps,
+            ..Trajectory::default()
+        };
+        apply_model_stats(&mut trajectory, &info);
+        Ok(trajectory)
+    }
+}
+
+fn messages(document: &Value) -> Option<&[Value]> {
+    match document {
+        Value::Array(messages) => Some(messages),
+        Value::Object(_) => document.get("messages")?.as_array().map(Vec::as_slice),
+        _ => None,
+    }
+}
+
+fn role(message: &Value) -> &str {
+    message.get("role").and_then(Value::as_str).unwrap_or_default()
+}
+
+/// The steps of one assistant message: its tool calls (format 1.1), else its bash block
+/// (format 1), answered by `reply`.
+fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
+    let content = content_text(message);
+    let observation = reply.map(content_text).unwrap_or_default();
+    let calls: Vec<&Value> = message.get("tool_calls").and_then(Value::as_array).into_iter().flatten().collect();
+    if !calls.is_empty() {
+        return calls
+            .iter()
+            .map(|call| {
+                let function = call.get("function").unwrap_or(&Value::Null);
+                let arguments = match function.get("arguments") {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(other) => other.to_string(),
+                    None => String::new(),
+                };
+                let command = serde_json::from_str::<Value>(&arguments)
+                    .ok()
+                    .and_then(|a| text(&a, "command"))
+                    .unwrap_or(arguments);
+                Step {
+                    thought: content.clone(),
+                    tool: text(function, "name"),
+                    action: command,
+                    observation: observation.clone(),
+                    ..Step::default()
+                }
+            })
+            .collect();
+    }
+    let (thought, action) = split_bash_block(&content);
+    vec![Step {
+        thought,
+        action,
+        returncode: tagged(&observation, "returncode").and_then(|c| c.trim().parse().ok()),
+        observation: tagged(&observation, "output").unwrap_or(observation),
+        ..Step::default()
+    }]
+}
+
+/// The text before the command's fenced block, and the block's body: the first block marked
+/// `bash`, `sh` or `mswea_bash_command` (a thought may quote code first). A message with none ran
+/// nothing: the agent answered it with a format error.
+fn split_bash_block(content: &str) -> (String, String) {
+    let blocks = fenced_blocks(content);
+    let shell = blocks
+        .iter()
+        .find(|b| matches!(b.1.as_str(), "bash" | "sh" | "shell" | "mswea_bash_command"));
+    let Some((start, _, body)) = shell else {
+        return (content.trim().to_string(), String::new());
+    };
+    let thought = content[..*start].trim().trim_start_matches("THOUGHT:").trim().to_string();
+    (thought, body.trim_end().to_string())
+}
+
+/// Every fenced block of `content`: where it starts, its info string and its body.
+fn fenced_blocks(content: &str) -> Vec<(usize, String, String)> {
+    let mut blocks = Vec::new();
+    let mut from = 0;
+    while let Some(found) = content[from..].find("```") {
+        let start = from + found;
+        let after = &content[start + 3..];
+        let Some(newline) = after.find('\n') else { break };
+        let info = after[..newline].trim().to_string();
+        let body = &after[newline + 1..];
+        let Some(end) = body.find("```") else {
+            blocks.push((start, info, body.to_string()));
+            break;
+        };
+        blocks.push((start, info, body[..end].to_string()));
+        from = start + 3 + newline + 1 + end + 3;
+    }
+    blocks
+}
+
+/// The text inside `<tag>...</tag>`.
+fn tagged(text: &str, tag: &str) -> Option<String> {
+    let open = format!("<{tag}>");
+    let start = text.find(&open)? + open.len();
+    let end = text[start..].find(&format!("</{tag}>")).map_or(text.len(), |e| start + e);
+    Some(text[start..end].trim_matches('\n').to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bash_block_and_its_tagged_answer_make_a_step() {
+        let (thought, action) = split_bash_block("THOUGHT: look first.\n\n```bash\nls -R\n```\n");
+        assert_eq!((thought.as_str(), action.as_str()), ("look first.", "ls -R"));
+        let quoted = "The bug is here:\n```python\ndef f(): pass\n```\nSo:\n```bash\nsed -i 's/a/b/' f.py\n```";
+        assert_eq!(
+            split_bash_block(quoted).1,
+            "sed -i 's/a/b/' f.py",
+            "the shell block, not the quoted code"
+        );
+        assert_eq!(
+            tagged("<returncode>1</returncode>\n<output>\nno such file\n</output>", "output").as_deref(),
+            Some("no such file")
+        );
+        assert_eq!(split_bash_block("no block").1, "");
+        assert_eq!(
+            split_bash_block("Here:\n```python\ndef f(): pass\n```").1,
+            "",
+            "quoted code is not a command"
+        );
+    }
+}

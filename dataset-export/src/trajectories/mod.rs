@@ -1,0 +1,91 @@
+//! Agent trajectories into the contract's [`Trajectory`]: one module per agent's format, each a
+//! [`TrajectoryFormat`] registered in [`FORMATS`] and recognized from the file's content.
+
+pub mod mini_swe_agent;
+pub mod swe_agent;
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use benchscope_contract::trajectory::Trajectory;
+use benchscope_contract::FORMAT_VERSION;
+use serde_json::Value;
+
+use crate::pyrepr;
+
+/// One agent's trajectory format.
+pub trait TrajectoryFormat: Sync {
+    /// Its name, as the trajectory records it.
+    fn name(&self) -> &'static str;
+    /// Whether `document` is one of this format's trajectories.
+    fn detect(&self, document: &Value) -> bool;
+    /// The trajectory `document` holds, `instance_id` its instance (from the file's name when the
+    /// document does not say).
+    fn read(&self, document: &Value, instance_id: &str) -> anyhow::Result<Trajectory>;
+}
+
+/// Every format, the first that recognizes a document reads it.
+pub const FORMATS: &[&dyn TrajectoryFormat] = &[&swe_agent::SweAgent, &mini_swe_agent::MiniSweAgent];
+
+/// Whether `name` is a trajectory file's name (`<id>.traj`, `<id>.traj.json`).
+pub fn is_trajectory_file(name: &str) -> bool {
+    name.ends_with(".traj") || name.ends_with(".traj.json")
+}
+
+/// The instance a trajectory file is named after: `<id>.traj` or `<id>.traj.json`.
+pub fn instance_of_file(path: &Path) -> String {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    name.trim_end_matches(".json").trim_end_matches(".traj").to_string()
+}
+
+/// Reads the trajectory file at `path`.
+pub fn read_file(path: &Path) -> anyhow::Result<Trajectory> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let document: Value = serde_json::from_slice(&bytes).with_context(|| format!("{}: not JSON", path.display()))?;
+    let Some(format) = FORMATS.iter().find(|f| f.detect(&document)) else {
+        bail!("{}: not a trajectory of a known agent (SWE-agent, mini-swe-agent)", path.display());
+    };
+    let named = document.get("instance_id").and_then(Value::as_str).map(str::to_string);
+    let instance = named.unwrap_or_else(|| instance_of_file(path));
+    let mut trajectory = format.read(&document, &instance).with_context(|| format!("{}", path.display()))?;
+    trajectory.format_version = FORMAT_VERSION;
+    trajectory.format = format.name().to_string();
+    trajectory.instance_id = instance;
+    Ok(trajectory)
+}
+
+/// `model_stats` as the agents write it: a JSON object, or a Python dict's repr.
+pub fn model_stats(info: &Value) -> Option<Value> {
+    match info.get("model_stats")? {
+        Value::String(repr) => pyrepr::parse(repr).ok(),
+        other => Some(other.clone()),
+    }
+}
+
+/// Fills cost, tokens and calls from `model_stats`.
+pub fn apply_model_stats(trajectory: &mut Trajectory, info: &Value) {
+    let Some(stats) = model_stats(info) else { return };
+    let number = |keys: &[&str]| keys.iter().find_map(|k| stats.get(*k).and_then(Value::as_f64));
+    trajectory.cost = number(&["instance_cost", "total_cost"]);
+    trajectory.tokens_in = number(&["tokens_sent"]).map(|n| n as u64);
+    trajectory.tokens_out = number(&["tokens_received"]).map(|n| n as u64);
+    trajectory.api_calls = number(&["api_calls"]).map(|n| n as u64);
+}
+
+/// A string field of `value`.
+pub fn text(value: &Value, key: &str) -> Option<String> {
+    value.get(key).and_then(Value::as_str).map(str::to_string)
+}
+
+/// A message's content as text: a string, or the text parts of a list of parts.
+pub fn content_text(message: &Value) -> String {
+    match message.get("content") {
+        Some(Value::String(text)) => text.clone(),
+        Some(Value::Array(parts)) => parts
+            .iter()
+            .filter_map(|p| p.get("text").and_then(Value::as_str))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,65 @@
+//! SWE-agent's `.traj`: `trajectory`, a list of steps (`thought`, `action`, `observation`,
+//! `execution_time`), `history` (the chat), and `info` (`exit_status`, `submission`,
+//! `model_stats`). The function-calling shape writes the same steps (its tool calls rendered as
+//! the action) and a history with `tool_calls` and `role: tool`; the tool is the action's first
+//! word either way.
+
+use benchscope_contract::trajectory::{Step, Trajectory};
+use serde_json::Value;
+
+use super::{apply_model_stats, content_text, text, TrajectoryFormat};
+
+/// The format.
+pub struct SweAgent;
+
+impl TrajectoryFormat for SweAgent {
+    fn name(&self) -> &'static str {
+        "swe-agent"
+    }
+
+    fn detect(&self, document: &Value) -> bool {
+        document.get("trajectory").is_some_and(Value::is_array) && document.get("info").is_some()
+    }
+
+    fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
+        let info = document.get("info").cloned().unwrap_or(Value::Null);
+        let steps = document
+            .get("trajectory")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(step)
+            .collect();
+        let task = document
+            .get("history")
+            .and_then(Value::as_array)
+            .and_then(|h| h.iter().find(|m| m.get("role").and_then(Value::as_str) == Some("user")))
+            .map(content_text);
+        let mut trajectory = Trajectory {
+            exit_status: text(&info, "exit_status"),
+            submission: text(&info, "submission").filter(|s| !s.trim().is_empty()),
+            task,
+            steps,
+            ..Trajectory::default()
+        };
+        apply_model_stats(&mut trajectory, &info);
+        Ok(trajectory)
+    }
+}
+
+fn step(entry: &Value) -> Step {
+    let action = text(entry, "action").unwrap_or_default();
+    let seconds = match entry.get("execution_time") {
+        Some(Value::String(s)) => s.parse().ok(),
+        Some(other) => other.as_f64(),
+        None => None,
+    };
+    Step {
+        thought: text(entry, "thought").unwrap_or_default(),
+        tool: action.split_whitespace().next().map(str::to_string),
+        action,
+        observation: text(entry, "observation").unwrap_or_default(),
+        returncode: None,
+        seconds,
+    }
+}

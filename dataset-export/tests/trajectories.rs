@@ -1,0 +1,115 @@
+//! Agent trajectories read from the real published files, and imported as a run with their
+//! verdicts, against counts taken here from the files themselves.
+
+mod common;
+
+use std::path::Path;
+
+use benchscope_cli::trajectories::read_file;
+use benchscope_contract::trajectory::Trajectory;
+use benchscope_contract::{Manifest, Run};
+use common::{benchscope_ok, read_json, realdata};
+use serde_json::Value;
+
+fn raw(path: &Path) -> Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// A number from a Python-repr `model_stats` string, read here with plain text search.
+fn stat(repr: &str, key: &str) -> Option<f64> {
+    let at = repr.find(&format!("'{key}': "))? + key.len() + 4;
+    repr[at..].split([',', '}']).next()?.trim().parse().ok()
+}
+
+#[test]
+fn swe_agent_trajectories_classic_and_function_calling() {
+    let Some(real) = realdata() else { return };
+    for name in ["pydicom__pydicom-1458.traj", "marshmallow-1867_function_calling_replace.traj"] {
+        let path = real.join("trajectories_formats").join(name);
+        let source = raw(&path);
+        let trajectory = read_file(&path).unwrap();
+        assert_eq!(trajectory.format, "swe-agent");
+        assert_eq!(trajectory.steps.len(), source["trajectory"].as_array().unwrap().len(), "{name}");
+        assert_eq!(trajectory.exit_status.as_deref(), source["info"]["exit_status"].as_str());
+        assert_eq!(trajectory.submission.as_deref(), source["info"]["submission"].as_str());
+        let stats = &source["info"]["model_stats"];
+        let number = |key: &str| match stats {
+            Value::String(repr) => stat(repr, key),
+            other => other[key].as_f64(),
+        };
+        assert_eq!(trajectory.cost, number("instance_cost"), "{name}");
+        assert_eq!(trajectory.api_calls, number("api_calls").map(|n| n as u64));
+        assert_eq!(trajectory.tokens_in, number("tokens_sent").map(|n| n as u64));
+        for (step, entry) in trajectory.steps.iter().zip(source["trajectory"].as_array().unwrap()) {
+            assert_eq!(step.action, entry["action"].as_str().unwrap());
+            assert_eq!(step.observation, entry["observation"].as_str().unwrap());
+            assert_eq!(step.tool.as_deref(), entry["action"].as_str().unwrap().split_whitespace().next());
+        }
+    }
+    let named = read_file(&real.join("trajectories_formats/pydicom__pydicom-1458.traj")).unwrap();
+    assert_eq!(named.instance_id, "pydicom__pydicom-1458", "the id from the file name");
+}
+
+#[test]
+fn mini_swe_agent_messages_become_steps() {
+    let Some(real) = realdata() else { return };
+    let path = real.join("trajectories_formats/mini-swe-agent_github_issue.traj.json");
+    let source = raw(&path);
+    let assistant = source.as_array().unwrap().iter().filter(|m| m["role"] == "assistant").count();
+    let trajectory: Trajectory = read_file(&path).unwrap();
+    assert_eq!(trajectory.format, "mini-swe-agent");
+    assert_eq!(trajectory.steps.len(), assistant);
+    let first = &trajectory.steps[0];
+    assert!(first.action.starts_with("cat /Users/"), "{}", first.action);
+    assert_eq!(first.returncode, Some(1));
+    assert!(first.observation.contains("No such file or directory"));
+    assert!(trajectory.task.as_deref().is_some_and(|t| t.contains("SyntaxError")));
+}
+
+#[test]
+fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
+    let Some(real) = realdata() else { return };
+    let folder = real.join("trajectories_gruckion-mini-swe-agent");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        folder.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "mini",
+        "--new-dataset",
+    ]);
+    // Counted here: the reports that say resolved, and the trajectory files.
+    let mut resolved = 0;
+    for entry in std::fs::read_dir(folder.join("logs")).unwrap() {
+        let report = entry.unwrap().path().join("report.json");
+        if report.is_file() && raw(&report)["resolved"] == Value::Bool(true) {
+            resolved += 1;
+        }
+    }
+    let trajectories = std::fs::read_dir(folder.join("trajs"))
+        .unwrap()
+        .filter(|e| {
+            let dir = e.as_ref().unwrap().path();
+            dir.join(format!("{}.traj.json", dir.file_name().unwrap().to_string_lossy()))
+                .is_file()
+        })
+        .count();
+    let run: Run = read_json(&data.join("runs/mini.json"));
+    assert_eq!(run.results.len(), trajectories);
+    assert_eq!(run.resolved_count(), Some(resolved));
+    assert_eq!(resolved, 371, "as the run's own summary says");
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    for result in &run.results {
+        let facts = result.trajectory.as_ref().expect("every result has its trajectory");
+        assert!(facts.steps > 0 && facts.exit_status.is_some(), "{}", result.instance_id);
+        assert!(manifest.files.iter().any(|f| f.path == facts.path), "{} is listed", facts.path);
+    }
+    let first = &run.results[0];
+    let stored: Trajectory = read_json(&data.join(&first.trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.instance_id, first.instance_id);
+    assert!(first.model_patch.is_some(), "the submission is the model patch");
+    assert!(run.results.iter().filter(|r| r.trajectory.as_ref().unwrap().ran_tests).count() > 300);
+}
