@@ -35,6 +35,7 @@
 pub mod breakdown;
 pub mod compare;
 pub mod coverage;
+pub mod dates;
 pub mod dropped;
 pub mod extras;
 pub mod failure_mode;

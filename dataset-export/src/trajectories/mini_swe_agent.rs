@@ -6,7 +6,7 @@
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::{apply_model_stats, content_text, text, TrajectoryFormat};
+use super::{content_text, from_info, text, TrajectoryFormat};
 
 /// The format.
 pub struct MiniSweAgent;
@@ -32,15 +32,7 @@ impl TrajectoryFormat for MiniSweAgent {
             let reply = messages.get(i + 1).filter(|m| matches!(role(m), "user" | "tool"));
             steps.extend(assistant_steps(message, reply));
         }
-        let mut trajectory = Trajectory {
-            exit_status: text(&info, "exit_status"),
-            submission: text(&info, "submission").filter(|s| !s.trim().is_empty()),
-            task,
-            steps,
-            ..Trajectory::default()
-        };
-        apply_model_stats(&mut trajectory, &info);
-        Ok(trajectory)
+        Ok(from_info(&info, task, steps))
     }
 }
 

@@ -7,7 +7,7 @@ pub mod swe_agent;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use benchscope_contract::trajectory::Trajectory;
+use benchscope_contract::trajectory::{Step, Trajectory};
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
 
@@ -62,8 +62,22 @@ pub fn model_stats(info: &Value) -> Option<Value> {
     }
 }
 
+/// A trajectory of `steps` that the agent's `info` (`exit_status`, `submission`, `model_stats`)
+/// describes; both agents write the same `info`.
+pub fn from_info(info: &Value, task: Option<String>, steps: Vec<Step>) -> Trajectory {
+    let mut trajectory = Trajectory {
+        exit_status: text(info, "exit_status"),
+        submission: text(info, "submission").filter(|s| !s.trim().is_empty()),
+        task,
+        steps,
+        ..Trajectory::default()
+    };
+    apply_model_stats(&mut trajectory, info);
+    trajectory
+}
+
 /// Fills cost, tokens and calls from `model_stats`.
-pub fn apply_model_stats(trajectory: &mut Trajectory, info: &Value) {
+fn apply_model_stats(trajectory: &mut Trajectory, info: &Value) {
     let Some(stats) = model_stats(info) else { return };
     let number = |keys: &[&str]| keys.iter().find_map(|k| stats.get(*k).and_then(Value::as_f64));
     trajectory.cost = number(&["instance_cost", "total_cost"]);

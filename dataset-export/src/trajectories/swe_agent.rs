@@ -7,7 +7,7 @@
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::{apply_model_stats, content_text, text, TrajectoryFormat};
+use super::{content_text, from_info, text, TrajectoryFormat};
 
 /// The format.
 pub struct SweAgent;
@@ -35,15 +35,7 @@ impl TrajectoryFormat for SweAgent {
             .and_then(Value::as_array)
             .and_then(|h| h.iter().find(|m| m.get("role").and_then(Value::as_str) == Some("user")))
             .map(content_text);
-        let mut trajectory = Trajectory {
-            exit_status: text(&info, "exit_status"),
-            submission: text(&info, "submission").filter(|s| !s.trim().is_empty()),
-            task,
-            steps,
-            ..Trajectory::default()
-        };
-        apply_model_stats(&mut trajectory, &info);
-        Ok(trajectory)
+        Ok(from_info(&info, task, steps))
     }
 }
 

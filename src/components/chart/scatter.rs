@@ -10,6 +10,8 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 
+use benchscope_contract::leaderboard::LeaderboardRow;
+
 use super::{series_color, Theme, SIZE};
 
 /// Points with their labels.
@@ -28,6 +30,35 @@ pub struct ScatterData {
     pub line: Vec<usize>,
     /// Whether x holds day numbers (shown as `YYYY-MM`).
     pub x_dates: bool,
+}
+
+impl ScatterData {
+    /// One point per run of `rows` with both `x` and % resolved, and the runs' ids in point
+    /// order; `None` when fewer than two runs have both.
+    pub fn of_runs(
+        rows: &[LeaderboardRow],
+        title: &str,
+        x_label: &str,
+        x: impl Fn(&LeaderboardRow) -> Option<f64>,
+    ) -> Option<(ScatterData, Vec<String>)> {
+        let points: Vec<(String, f64, f64, String)> = rows
+            .iter()
+            .filter_map(|r| Some((r.name.clone(), x(r)?, r.resolved_percent?, r.id.clone())))
+            .collect();
+        if points.len() < 2 {
+            return None;
+        }
+        let ids = points.iter().map(|p| p.3.clone()).collect();
+        let data = ScatterData {
+            title: title.to_string(),
+            x_label: x_label.to_string(),
+            y_label: "% resolved".into(),
+            points: points.into_iter().map(|(name, x, y, _)| (name, x, y)).collect(),
+            line: Vec::new(),
+            x_dates: false,
+        };
+        Some((data, ids))
+    }
 }
 
 fn x_axis(values: impl Iterator<Item = f64>, dates: bool) -> Range<f64> {
@@ -65,7 +96,7 @@ pub fn draw_scatter<DB: DrawingBackend>(
             axis(data.points.iter().map(|p| p.2)),
         )
         .map_err(err)?;
-    let month = |x: &f64| benchscope_contract::leaderboard::trend::month_of(x.round() as i64);
+    let month = |x: &f64| benchscope_contract::dates::month_of(x.round() as i64);
     let number = |x: &f64| format!("{x}");
     let x_format: &dyn Fn(&f64) -> String = if data.x_dates { &month } else { &number };
     chart

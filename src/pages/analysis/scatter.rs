@@ -23,23 +23,8 @@ pub fn RunScatter(set: LoadedSet) -> impl IntoView {
         .map(|r| r.id.clone())
         .collect();
     let plot = |title: &str, x_label: &str, x: fn(&LeaderboardRow) -> Option<f64>| {
-        let points: Vec<(String, f64, f64, String)> = rows
-            .iter()
-            .filter_map(|r| Some((r.name.clone(), x(r)?, r.resolved_percent?, r.id.clone())))
-            .collect();
-        if points.len() < 2 {
-            return None;
-        }
-        let ids: Vec<String> = points.iter().map(|p| p.3.clone()).collect();
+        let (data, ids) = ScatterData::of_runs(&rows, title, x_label, x)?;
         let judged = judged.clone();
-        let data = ScatterData {
-            title: title.to_string(),
-            x_label: x_label.to_string(),
-            y_label: "% resolved".into(),
-            points: points.into_iter().map(|(name, x, y, _)| (name, x, y)).collect(),
-            line: Vec::new(),
-            x_dates: false,
-        };
         let on_point = Callback::new(move |index: usize| {
             if let Some(id) = ids.get(index).filter(|id| judged.contains(id)) {
                 open_list(url, vec![format!("{}:resolved", run_facet(id))]);

@@ -1,7 +1,8 @@
 //! The board's two charts: % resolved over submission date with the best-so-far line, and cost
 //! against % resolved with the Pareto frontier. A point opens its run's row.
 
-use benchscope_contract::leaderboard::trend::{days, running_best};
+use benchscope_contract::dates::days;
+use benchscope_contract::leaderboard::trend::running_best;
 use benchscope_contract::leaderboard::LeaderboardRow;
 use leptos::prelude::*;
 
@@ -18,23 +19,9 @@ fn chart(
     x: impl Fn(&LeaderboardRow) -> Option<f64>,
 ) -> Option<AnyView> {
     let url = expect_context::<UrlState>();
-    let points: Vec<(String, f64, f64, String)> = rows
-        .iter()
-        .filter_map(|r| Some((r.name.clone(), x(r)?, r.resolved_percent?, r.id.clone())))
-        .collect();
-    if points.len() < 2 {
-        return None;
-    }
-    let line = running_best(&points.iter().map(|p| (p.1, p.2)).collect::<Vec<_>>());
-    let ids: Vec<String> = points.iter().map(|p| p.3.clone()).collect();
-    let data = ScatterData {
-        title: title.to_string(),
-        x_label: x_label.to_string(),
-        y_label: "% resolved".into(),
-        points: points.into_iter().map(|(name, x, y, _)| (name, x, y)).collect(),
-        line,
-        x_dates,
-    };
+    let (mut data, ids) = ScatterData::of_runs(rows, title, x_label, x)?;
+    data.line = running_best(&data.points.iter().map(|p| (p.1, p.2)).collect::<Vec<_>>());
+    data.x_dates = x_dates;
     let on_point = Callback::new(move |index: usize| {
         if let Some(id) = ids.get(index).cloned() {
             url.navigate(|s| s.set_control("brow", vec![id]));
