@@ -196,6 +196,7 @@ pub struct RunResult {
 pub struct RunCache {
     runs: JsonCache<benchscope_contract::Run>,
     patches: JsonCache<benchscope_contract::PatchShard>,
+    trajectories: JsonCache<benchscope_contract::trajectory::Trajectory>,
 }
 
 impl RunCache {
@@ -252,6 +253,11 @@ impl RunCache {
         let entry = run.entry(path.clone());
         self.runs.insert(&format!("{base}{path}"), run);
         entry
+    }
+
+    /// The trajectory file at `path` (fetched once).
+    pub async fn trajectory(&self, base: &str, path: &str) -> Result<Arc<benchscope_contract::trajectory::Trajectory>, LoadError> {
+        self.trajectories.get(&format!("{base}{path}")).await
     }
 
     /// The model patch of `instance` in the shard at `path`.

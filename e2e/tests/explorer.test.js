@@ -20,6 +20,8 @@ let lite = null;
 let featurebench = null;
 let boards = null;
 let alone = null;
+let trajs = null;
+let trajsTampered = null;
 let repos;
 let huge;
 
@@ -73,11 +75,19 @@ before(async () => {
     benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
     alone = join(tempDir('alone'), 'data');
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), '--data', alone);
+    // An agent's trajectories imported alone (mini-swe-agent on Verified), and a copy with one
+    // trajectory file altered after the import.
+    trajs = join(tempDir('trajs'), 'data');
+    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent'), '--data', trajs, '--run', 'mini', '--new-dataset');
+    trajsTampered = join(tempDir('trajs-tampered'), 'data');
+    cpSync(trajs, trajsTampered, { recursive: true });
+    const altered = join(trajsTampered, 'runs', 'mini', 'trajectories', 'astropy__astropy-12907.json');
+    writeFileSync(altered, readFileSync(altered, 'utf8').replace('"steps":[', '"steps":[{"action":"rm -rf /"},'));
     boards = join(tempDir('boards'), 'data');
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, faults, 'tampered-index': tamperedIndex, tampered, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone } : {}) });
+  server = await serve({ data, broken, faults, 'tampered-index': tamperedIndex, tampered, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, 'trajs-tampered': trajsTampered } : {}) });
   session = await openBrowser();
 });
 
@@ -1145,6 +1155,51 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of ${n}`), ids.length);
   assert.ok(await page.locator('section.facet[data-facet="repo"] label', { hasText: 'django/django' }).count() === 1);
   assert.equal(await page.locator('section.facet[data-facet="lines"]').count(), 0, 'no patch statistics to facet on');
+  assert.deepEqual(errors, []);
+});
+
+test('an agent trajectory opens from the runs panel: its steps as the agent took them, long outputs folded, its facts; an altered file is refused', async (t) => {
+  if (!trajs) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const id = 'astropy__astropy-12907';
+  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'trajs', id, `${id}.traj.json`), 'utf8'));
+  const assistant = source.messages.filter((m) => m.role === 'assistant');
+  const block = (text) => (text.match(/```(?:bash|sh|mswea_bash_command)\n([\s\S]*?)```/) ?? [null, ''])[1].trimEnd();
+  await page.goto(`${server.url}?data=trajs/&instance=${id}`);
+  const button = page.locator('tr[data-run="mini"] button.show-trajectory');
+  await button.waitFor();
+  assert.equal(await button.textContent(), `${assistant.length} steps`);
+  await button.click();
+  const steps = page.locator('.trajectory .step');
+  await steps.first().waitFor();
+  assert.equal(await steps.count(), assistant.length);
+  assert.match(await page.locator('.trajectory-summary').textContent(), new RegExp(`^Submitted after ${assistant.length} steps · \\$0\\.23 · ran tests`));
+  for (const [i, message] of assistant.entries()) {
+    const action = block(message.content);
+    if (action) assert.equal(await steps.nth(i).locator('pre.action').textContent(), action, `step ${i + 1}`);
+  }
+  // The first step's output (the whole tree, cut by the agent's harness) is folded to its ends.
+  const index = await steps.evaluateAll((all) => all.findIndex((s) => s.querySelector('button.unfold')));
+  assert.ok(index >= 0, 'a long output is folded');
+  const step = steps.nth(index);
+  const hidden = Number((await step.locator('button.unfold').textContent()).match(/\d+/)[0]);
+  await step.locator('button.unfold').click();
+  await step.locator('pre.observation:not(.folded)').waitFor();
+  const whole = await step.locator('pre.observation').textContent();
+  assert.ok(whole.split('\n').length >= hidden + 18, 'the rest is there on request');
+  assert.equal(await page.locator('.trajectory script, .trajectory img').count(), 0, 'agent text is never HTML');
+  // The same file altered after the import: refused, named, and the runs panel stays.
+  await page.goto(`${server.url}?data=trajs-tampered/&instance=${id}`);
+  await page.locator('tr[data-run="mini"] button.show-trajectory').click();
+  const refused = page.locator('tr.trajectory-row [role=alert]');
+  await refused.waitFor();
+  assert.match(await refused.textContent(), /trajs-tampered\/runs\/mini\/trajectories\/astropy__astropy-12907\.json.*SHA-256/s);
+  assert.equal(await page.locator('.trajectory .step').count(), 0);
+  assert.ok(await page.locator('tr[data-run="mini"] .verdict').count() === 1, 'the run still shows');
   assert.deepEqual(errors, []);
 });
 

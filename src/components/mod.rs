@@ -13,4 +13,5 @@ pub mod markdown;
 pub mod nav;
 pub mod panels;
 pub mod runs_panel;
+pub mod trajectory;
 pub mod virtual_rows;

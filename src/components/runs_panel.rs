@@ -1,13 +1,16 @@
 //! The runs loaded for an instance: each run's verdict, test tallies and failure mode, and on
-//! demand its model patch as a diff with a file-by-file comparison against the gold patch.
+//! demand its model patch as a diff with a file-by-file comparison against the gold patch, and
+//! its agent's trajectory.
 
 use benchscope_contract::compare::compare_patches;
+use benchscope_contract::trajectory::TrajectoryFacts;
 use benchscope_contract::TestStatus;
 use leptos::prelude::*;
 
 use crate::api::{RunCache, RunResult};
 use crate::components::diff::DiffView;
 use crate::components::error_box::ErrorBox;
+use crate::components::trajectory::TrajectoryView;
 
 /// A short mark and a class for a test status.
 pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {
@@ -61,7 +64,7 @@ pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, in
         <section class="runs">
             <h3>{format!("Runs ({})", results.len())}</h3>
             <table class="runs-table">
-                <thead><tr><th scope="col">"Run"</th><th scope="col">"Verdict"</th><th scope="col">"FAIL_TO_PASS"</th><th scope="col">"PASS_TO_PASS"</th><th scope="col">"Failure mode"</th><th scope="col">"Model patch"</th></tr></thead>
+                <thead><tr><th scope="col">"Run"</th><th scope="col">"Verdict"</th><th scope="col">"FAIL_TO_PASS"</th><th scope="col">"PASS_TO_PASS"</th><th scope="col">"Failure mode"</th><th scope="col">"Model patch"</th><th scope="col">"Trajectory"</th></tr></thead>
                 <tbody>
                     {results.into_iter().map(|run| view! { <RunRow run gold base instance /> }).collect_view()}
                 </tbody>
@@ -99,6 +102,7 @@ fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<S
         }
     });
     let run_id = run.run_id.clone();
+    let trajectory_row = trajectory_row(result.trajectory.clone(), base, run.run_id.clone());
     view! {
         <tr data-run=run.run_id.clone()>
             <td>{run.name}</td>
@@ -111,9 +115,10 @@ fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<S
                     {move || if open.get() { "hide" } else { "show" }}
                 </button>
             })}</td>
+            <td>{trajectory_row.0}</td>
         </tr>
         {move || open.get().then(|| view! {
-            <tr class="model-patch" data-run=run_id.clone()><td colspan="6">
+            <tr class="model-patch" data-run=run_id.clone()><td colspan="7">
                 {move || match patch.get() {
                     None => view! { <p class="loading">"Loading the model patch…"</p> }.into_any(),
                     Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
@@ -122,7 +127,47 @@ fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<S
                 }}
             </td></tr>
         })}
+        {trajectory_row.1}
     }
+}
+
+/// The trajectory button for a result's `facts`, and the row that opens under the run with the
+/// trajectory, fetched on first opening.
+fn trajectory_row(facts: Option<TrajectoryFacts>, base: StoredValue<String>, run_id: String) -> (Option<AnyView>, Option<AnyView>) {
+    let Some(facts) = facts else { return (None, None) };
+    let cache = expect_context::<RunCache>();
+    let open = RwSignal::new(false);
+    let path = facts.path.clone();
+    let loaded = LocalResource::new(move || {
+        let (cache, path, opened) = (cache.clone(), path.clone(), open.get());
+        async move {
+            match opened {
+                true => cache.trajectory(&base.get_value(), &path).await.map(Some),
+                false => Ok(None),
+            }
+        }
+    });
+    let steps = facts.steps;
+    let button = view! {
+        <button class="show-trajectory" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+            {move || if open.get() { "hide".to_string() } else { format!("{steps} steps") }}
+        </button>
+    }
+    .into_any();
+    let facts = StoredValue::new(facts);
+    let row = view! {
+        {move || open.get().then(|| view! {
+            <tr class="trajectory-row" data-run=run_id.clone()><td colspan="7">
+                {move || match loaded.get() {
+                    None | Some(Ok(None)) => view! { <p class="loading">"Loading the trajectory…"</p> }.into_any(),
+                    Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
+                    Some(Ok(Some(trajectory))) => view! { <TrajectoryView trajectory facts=facts.get_value() /> }.into_any(),
+                }}
+            </td></tr>
+        })}
+    }
+    .into_any();
+    (Some(button), Some(row))
 }
 
 #[component]

@@ -45,6 +45,17 @@ pub struct Trajectory {
     pub api_calls: Option<u64>,
 }
 
+/// A long text shown folded: its first `head` and last `tail` lines, and how many lines between
+/// them are hidden (none when it is short enough to show whole).
+pub fn fold_lines(text: &str, head: usize, tail: usize) -> (Vec<&str>, usize, Vec<&str>) {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= head + tail + 1 {
+        return (lines, 0, Vec::new());
+    }
+    let hidden = lines.len() - head - tail;
+    (lines[..head].to_vec(), hidden, lines[lines.len() - tail..].to_vec())
+}
+
 /// One step: a thought, an action, and what came back.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Step {
@@ -66,4 +77,21 @@ pub struct Step {
     /// Seconds the action took, when recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_fold_to_their_ends() {
+        let text: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+        let (head, hidden, tail) = fold_lines(&text, 5, 3);
+        assert_eq!((head.len(), hidden, tail), (5, 22, vec!["line 28", "line 29", "line 30"]));
+        assert_eq!(
+            fold_lines("a\nb\nc", 1, 1),
+            (vec!["a", "b", "c"], 0, vec![]),
+            "one hidden line is shown instead"
+        );
+    }
 }
