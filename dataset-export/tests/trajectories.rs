@@ -11,6 +11,13 @@ use benchscope_contract::{Manifest, Run};
 use common::{benchscope_ok, read_json, realdata};
 use serde_json::Value;
 
+/// The one trajectory of a file.
+fn read_one(path: &Path) -> Trajectory {
+    let mut read = read_file(path).unwrap();
+    assert_eq!(read.len(), 1, "{}", path.display());
+    read.remove(0)
+}
+
 fn raw(path: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
@@ -27,7 +34,7 @@ fn swe_agent_trajectories_classic_and_function_calling() {
     for name in ["pydicom__pydicom-1458.traj", "marshmallow-1867_function_calling_replace.traj"] {
         let path = real.join("trajectories_formats").join(name);
         let source = raw(&path);
-        let trajectory = read_file(&path).unwrap();
+        let trajectory = read_one(&path);
         assert_eq!(trajectory.format, "swe-agent");
         assert_eq!(trajectory.steps.len(), source["trajectory"].as_array().unwrap().len(), "{name}");
         assert_eq!(trajectory.exit_status.as_deref(), source["info"]["exit_status"].as_str());
@@ -46,7 +53,7 @@ fn swe_agent_trajectories_classic_and_function_calling() {
             assert_eq!(step.tool.as_deref(), entry["action"].as_str().unwrap().split_whitespace().next());
         }
     }
-    let named = read_file(&real.join("trajectories_formats/pydicom__pydicom-1458.traj")).unwrap();
+    let named = read_one(&real.join("trajectories_formats/pydicom__pydicom-1458.traj"));
     assert_eq!(named.instance_id, "pydicom__pydicom-1458", "the id from the file name");
 }
 
@@ -56,7 +63,7 @@ fn mini_swe_agent_messages_become_steps() {
     let path = real.join("trajectories_formats/mini-swe-agent_github_issue.traj.json");
     let source = raw(&path);
     let assistant = source.as_array().unwrap().iter().filter(|m| m["role"] == "assistant").count();
-    let trajectory: Trajectory = read_file(&path).unwrap();
+    let trajectory = read_one(&path);
     assert_eq!(trajectory.format, "mini-swe-agent");
     assert_eq!(trajectory.steps.len(), assistant);
     let first = &trajectory.steps[0];
@@ -64,6 +71,54 @@ fn mini_swe_agent_messages_become_steps() {
     assert_eq!(first.returncode, Some(1));
     assert!(first.observation.contains("No such file or directory"));
     assert!(trajectory.task.as_deref().is_some_and(|t| t.contains("SyntaxError")));
+}
+
+#[test]
+fn openhands_output_holds_one_trajectory_per_line() {
+    let Some(real) = realdata() else { return };
+    let path = real.join("trajectories_formats/openhands_multi_swe_bench_output.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let trajectories = read_file(&path).unwrap();
+    assert_eq!(trajectories.len(), lines.len());
+    for (trajectory, line) in trajectories.iter().zip(&lines) {
+        assert_eq!(trajectory.format, "openhands");
+        assert_eq!(trajectory.instance_id, line["instance_id"].as_str().unwrap());
+        // Counted here: the agent's actions other than the system prompt, recalls and messages.
+        let actions = line["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["source"] == "agent" && e["action"].as_str().is_some_and(|a| !["system", "recall", "message"].contains(&a)))
+            .count();
+        assert_eq!(trajectory.steps.len(), actions, "{}", trajectory.instance_id);
+        assert_eq!(
+            trajectory.submission.as_deref(),
+            line["test_result"]["git_patch"].as_str().filter(|p| !p.trim().is_empty())
+        );
+        assert_eq!(
+            trajectory.tokens_in,
+            line["metrics"]["accumulated_token_usage"]["prompt_tokens"].as_u64()
+        );
+        let first_run = trajectory.steps.iter().find(|s| s.tool.as_deref() == Some("execute_bash")).unwrap();
+        assert!(!first_run.observation.is_empty(), "a command's output is its observation");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        path.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "oh",
+        "--dataset",
+        "multi-swe-bench",
+        "--new-dataset",
+    ]);
+    let run: Run = read_json(&data.join("runs/oh.json"));
+    assert_eq!(run.results.len(), lines.len());
+    assert!(run.results.iter().all(|r| r.trajectory.is_some()));
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Agent trajectories (a folder of `*.traj` / `*.traj.json`, or one such file) as a run: each
+//! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, or OpenHands'
+//! `output.jsonl`) as a run: each
 //! trajectory's submission is the instance's model patch, and where the harness's report sits
 //! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
 //! publish it, bare or keyed by the instance id) it gives the verdict.
@@ -12,7 +13,7 @@ use super::harness::result_from_report;
 use super::leaderboard::slug;
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
-use crate::trajectories::{is_trajectory_file, read_file};
+use crate::trajectories::{is_trajectory_file, is_trajectory_record, read_file};
 
 /// The format.
 pub struct Trajectories;
@@ -24,7 +25,10 @@ impl RunSource for Trajectories {
 
     fn detect(&self, source: &Source) -> bool {
         if source.is_file() {
-            return is_trajectory_file(&name_of(source.path()));
+            let jsonl = source
+                .first_line_record()
+                .is_some_and(|r| is_trajectory_record(&r) && r.get("history").is_some());
+            return is_trajectory_file(&name_of(source.path())) || jsonl;
         }
         !source.files_named(is_trajectory_file).is_empty()
     }
@@ -44,14 +48,14 @@ impl RunSource for Trajectories {
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
         let mut new = NewRun::new(new_run(slug(&name), name, &dataset, &split, &source.label()));
         let mut warnings = Vec::new();
+        let mut trajectories = Vec::new();
         for file in files {
-            let trajectory = match read_file(&file) {
-                Ok(trajectory) => trajectory,
-                Err(error) => {
-                    warnings.push(format!("{error:#}; skipped"));
-                    continue;
-                }
-            };
+            match read_file(&file) {
+                Ok(read) => trajectories.extend(read),
+                Err(error) => warnings.push(format!("{error:#}; skipped")),
+            }
+        }
+        for trajectory in trajectories {
             let id = trajectory.instance_id.clone();
             let mut result = match report_beside(&root, &id) {
                 Some((report, log)) => result_from_report(&id, &report, log.as_deref()).0,

@@ -2,6 +2,7 @@
 //! [`TrajectoryFormat`] registered in [`FORMATS`] and recognized from the file's content.
 
 pub mod mini_swe_agent;
+pub mod openhands;
 pub mod swe_agent;
 
 use std::path::Path;
@@ -25,7 +26,7 @@ pub trait TrajectoryFormat: Sync {
 }
 
 /// Every format, the first that recognizes a document reads it.
-pub const FORMATS: &[&dyn TrajectoryFormat] = &[&swe_agent::SweAgent, &mini_swe_agent::MiniSweAgent];
+pub const FORMATS: &[&dyn TrajectoryFormat] = &[&swe_agent::SweAgent, &openhands::OpenHands, &mini_swe_agent::MiniSweAgent];
 
 /// Whether `name` is a trajectory file's name (`<id>.traj`, `<id>.traj.json`).
 pub fn is_trajectory_file(name: &str) -> bool {
@@ -38,16 +39,37 @@ pub fn instance_of_file(path: &Path) -> String {
     name.trim_end_matches(".json").trim_end_matches(".traj").to_string()
 }
 
-/// Reads the trajectory file at `path`.
-pub fn read_file(path: &Path) -> anyhow::Result<Trajectory> {
+/// Reads the trajectories of the file at `path`: one JSON document (SWE-agent, mini-swe-agent),
+/// or JSON Lines of one instance each (OpenHands' `output.jsonl`).
+pub fn read_file(path: &Path) -> anyhow::Result<Vec<Trajectory>> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let document: Value = serde_json::from_slice(&bytes).with_context(|| format!("{}: not JSON", path.display()))?;
-    let Some(format) = FORMATS.iter().find(|f| f.detect(&document)) else {
-        bail!("{}: not a trajectory of a known agent (SWE-agent, mini-swe-agent)", path.display());
+    let documents: Vec<Value> = match serde_json::from_slice::<Value>(&bytes) {
+        Ok(document) => vec![document],
+        Err(_) => String::from_utf8_lossy(&bytes)
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| serde_json::from_str(l).with_context(|| format!("{}: line {}: not JSON", path.display(), i + 1)))
+            .collect::<anyhow::Result<_>>()?,
+    };
+    documents.iter().map(|d| read_document(d, path)).collect()
+}
+
+/// Whether the first record of a JSON Lines text is a trajectory (OpenHands' output).
+pub fn is_trajectory_record(record: &Value) -> bool {
+    FORMATS.iter().any(|f| f.detect(record))
+}
+
+fn read_document(document: &Value, path: &Path) -> anyhow::Result<Trajectory> {
+    let Some(format) = FORMATS.iter().find(|f| f.detect(document)) else {
+        bail!(
+            "{}: not a trajectory of a known agent (SWE-agent, mini-swe-agent, OpenHands)",
+            path.display()
+        );
     };
     let named = document.get("instance_id").and_then(Value::as_str).map(str::to_string);
     let instance = named.unwrap_or_else(|| instance_of_file(path));
-    let mut trajectory = format.read(&document, &instance).with_context(|| format!("{}", path.display()))?;
+    let mut trajectory = format.read(document, &instance).with_context(|| format!("{}", path.display()))?;
     trajectory.format_version = FORMAT_VERSION;
     trajectory.format = format.name().to_string();
     trajectory.instance_id = instance;
