@@ -1192,6 +1192,14 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const whole = await step.locator('pre.observation').textContent();
   assert.ok(whole.split('\n').length >= hidden + 18, 'the rest is there on request');
   assert.equal(await page.locator('.trajectory script, .trajectory img').count(), 0, 'agent text is never HTML');
+  // The leaderboard sums the run's trajectories up: mean steps, counted here from the files.
+  const folder = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'trajs');
+  const counts = readdirSync(folder).filter((d) => existsSync(join(folder, d, `${d}.traj.json`)))
+    .map((d) => JSON.parse(readFileSync(join(folder, d, `${d}.traj.json`), 'utf8')).messages.filter((m) => m.role === 'assistant').length);
+  await page.goto(`${server.url}?data=trajs/&view=leaderboard`);
+  const meanSteps = page.locator('tr[data-run="mini"] td[data-col="steps"]');
+  await meanSteps.waitFor();
+  assert.equal(await meanSteps.textContent(), (counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1));
   // The same file altered after the import: refused, named, and the runs panel stays.
   await page.goto(`${server.url}?data=trajs-tampered/&instance=${id}`);
   await page.locator('tr[data-run="mini"] button.show-trajectory').click();

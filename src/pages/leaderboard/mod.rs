@@ -29,12 +29,15 @@ use tag_picker::TagPicker;
 /// The board's columns that some run fills (the tags are in a row's details, not a column).
 fn filled_columns(rows: &[LeaderboardRow]) -> Vec<&'static Column> {
     let filled = |key: &str| match key {
+        "model" => rows.iter().any(|r| r.model.is_some()),
+        "date" => rows.iter().any(|r| r.date.is_some()),
         "scaffold" => rows.iter().any(|r| r.scaffold.is_some()),
         "passed" => rows.iter().any(|r| r.passed_percent.is_some()),
         "tokens_in" => rows.iter().any(|r| r.tokens_in.is_some()),
         "tokens_out" => rows.iter().any(|r| r.tokens_out.is_some()),
         "cost" => rows.iter().any(|r| r.cost.is_some()),
         "org" => rows.iter().any(|r| r.org.is_some()),
+        "steps" | "ran_tests" | "history_reads" => rows.iter().any(|r| r.agent.is_some()),
         "tags" => false,
         _ => true,
     };
@@ -107,7 +110,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                         let value = event_target_value(&ev);
                         url.replace(|s| s.set_control("bq", vec![value]));
                     } />
-                <TagPicker groups chosen=chosen_tags toggle />
+                {(!groups.is_empty()).then(|| view! { <TagPicker groups chosen=chosen_tags toggle /> })}
                 <span class="count" aria-live="polite">{move || format!("{} shown", shown.with(Vec::len))}</span>
             </div>
             <div class="board-scroll">
@@ -250,6 +253,13 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
         "tokens_in" => count(row.tokens_in),
         "tokens_out" => count(row.tokens_out),
         "cost" => view! { <td class="num">{row.cost.map(|c| format!("{c:.2}")).unwrap_or_else(|| "—".into())}</td> }.into_any(),
+        "steps" => view! { <td class="num" data-col="steps">{row.agent.as_ref().map_or_else(|| "—".into(), |a| format!("{:.1}", a.steps_mean))}</td> }.into_any(),
+        "ran_tests" => view! { <td class="num" data-col="ran_tests">{row.agent.as_ref().map_or_else(|| "—".into(), |a| format!("{:.0}", a.ran_tests_percent))}</td> }.into_any(),
+        "history_reads" => {
+            let reads = row.agent.as_ref().map(|a| a.history_reads);
+            let title = "Trajectories that read the repository's history past the base commit (git log --all, git show of another commit, ...)";
+            view! { <td class="num" data-col="history_reads" class:leak=reads.is_some_and(|n| n > 0) title=title>{reads.map_or_else(|| "—".into(), |n| n.to_string())}</td> }.into_any()
+        }
         "resolved" => {
             let interval = row
                 .resolved_interval

@@ -51,6 +51,36 @@ pub struct LeaderboardRow {
     /// Metric means (Long Code Arena's chrF, API recall, pass@1, ...): headline numbers other than
     /// the resolved, passed and cost figures above.
     pub metrics: Vec<(String, f64)>,
+    /// What the run's agent trajectories show, when it has them.
+    pub agent: Option<AgentSummary>,
+}
+
+/// A run's trajectories at a glance.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AgentSummary {
+    /// Mean steps per trajectory.
+    pub steps_mean: f64,
+    /// Share of trajectories that ran tests, in percent.
+    pub ran_tests_percent: f64,
+    /// Trajectories with a step repeating the one before it.
+    pub looping: usize,
+    /// Trajectories that read the repository's history past the base commit.
+    pub history_reads: usize,
+}
+
+/// The summary of the trajectories among `results`, if any.
+pub fn agent_summary(results: &[crate::InstanceResult]) -> Option<AgentSummary> {
+    let facts: Vec<&crate::trajectory::TrajectoryFacts> = results.iter().filter_map(|r| r.trajectory.as_ref()).collect();
+    if facts.is_empty() {
+        return None;
+    }
+    let n = facts.len() as f64;
+    Some(AgentSummary {
+        steps_mean: facts.iter().map(|f| f.steps as f64).sum::<f64>() / n,
+        ran_tests_percent: facts.iter().filter(|f| f.ran_tests).count() as f64 * 100.0 / n,
+        looping: facts.iter().filter(|f| f.repeated_actions > 0).count(),
+        history_reads: facts.iter().filter(|f| !f.history_reads.is_empty()).count(),
+    })
 }
 
 /// The row of `entry` on a split of `split_instances` instances, with its results when loaded.
@@ -115,6 +145,7 @@ pub fn leaderboard_row(entry: &RunEntry, run: Option<&Run>, split_instances: usi
             })
             .map(|(name, value)| (name.clone(), *value))
             .collect(),
+        agent: agent_summary(results),
     }
 }
 
@@ -123,6 +154,35 @@ mod tests {
     use super::*;
     use crate::run::{InstanceResult, SystemInfo};
     use std::collections::BTreeMap;
+
+    #[test]
+    fn an_agent_summary_counts_the_trajectories() {
+        let facts = |steps: usize, ran_tests: bool, repeated: usize, reads: &[&str]| InstanceResult {
+            trajectory: Some(crate::trajectory::TrajectoryFacts {
+                steps,
+                ran_tests,
+                repeated_actions: repeated,
+                history_reads: reads.iter().map(|r| r.to_string()).collect(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let results = [
+            facts(10, true, 0, &[]),
+            facts(20, false, 2, &["git log --all"]),
+            InstanceResult::default(),
+        ];
+        assert_eq!(
+            agent_summary(&results),
+            Some(AgentSummary {
+                steps_mean: 15.0,
+                ran_tests_percent: 50.0,
+                looping: 1,
+                history_reads: 1
+            })
+        );
+        assert_eq!(agent_summary(&[InstanceResult::default()]), None);
+    }
 
     fn entry(id: &str, instances: usize, resolved: Option<usize>, headline: &[(&str, f64)]) -> RunEntry {
         RunEntry {

@@ -44,8 +44,13 @@ impl Column {
     }
 }
 
+/// An agent summary's number, for sorting.
+fn agent(row: &LeaderboardRow, pick: fn(&super::AgentSummary) -> f64) -> Option<f64> {
+    row.agent.as_ref().map(pick)
+}
+
 /// The columns, in table order.
-pub const COLUMNS: [Column; 11] = [
+pub const COLUMNS: [Column; 14] = [
     Column::text("system", "System", |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase())),
     Column::text("model", "Model", |a, b| a.model.cmp(&b.model)),
     Column::text("scaffold", "Scaffold", |a, b| a.scaffold.cmp(&b.scaffold)),
@@ -55,6 +60,15 @@ pub const COLUMNS: [Column; 11] = [
     Column::number("tokens_in", "Tokens in", |a, b| by_option(a.tokens_in, b.tokens_in)),
     Column::number("tokens_out", "Tokens out", |a, b| by_option(a.tokens_out, b.tokens_out)),
     Column::number("cost", "Cost ($)", |a, b| by_option(a.cost, b.cost)),
+    Column::number("steps", "Steps (mean)", |a, b| {
+        by_option(agent(a, |s| s.steps_mean), agent(b, |s| s.steps_mean))
+    }),
+    Column::number("ran_tests", "Ran tests (%)", |a, b| {
+        by_option(agent(a, |s| s.ran_tests_percent), agent(b, |s| s.ran_tests_percent))
+    }),
+    Column::number("history_reads", "Read history", |a, b| {
+        by_option(agent(a, |s| s.history_reads as f64), agent(b, |s| s.history_reads as f64))
+    }),
     Column::text("org", "Organisation", |a, b| a.org.cmp(&b.org)),
     Column::text("tags", "Tags", |a, b| a.tags.join(", ").cmp(&b.tags.join(", "))),
 ];
@@ -64,7 +78,7 @@ pub const DEFAULT_SORT: &str = "resolved";
 
 /// The column called `key` (% resolved for an unknown one).
 pub fn column(key: &str) -> &'static Column {
-    COLUMNS.iter().find(|c| c.key == key).unwrap_or(&COLUMNS[4])
+    COLUMNS.iter().find(|c| c.key == key).unwrap_or_else(|| column(DEFAULT_SORT))
 }
 
 /// The rows carrying every tag of `tags` whose system, model, scaffold or organisation contains
