@@ -50,7 +50,9 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         }
     });
     // The search's hits, unfiltered: what the facet counts count over.
-    let searched = Memo::new(move |_| match hits.get() {
+    // A cleared query drops the hits at once, not when the resource settles.
+    let current_hits = move || if query.with(|q| q.trim().is_empty()) { None } else { hits.get() };
+    let searched = Memo::new(move |_| match current_hits() {
         Some(Ok(Some(hits))) => {
             let mut mask = vec![false; total];
             for (doc, _) in hits.iter() {
@@ -64,7 +66,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     });
     let order = Memo::new(move |_| {
         let filter = filter.get();
-        let ranked = match hits.get() {
+        let ranked = match current_hits() {
             Some(Ok(Some(hits))) => Some(hits),
             _ => None,
         };
