@@ -7,7 +7,7 @@ mod charts;
 mod details;
 mod tag_picker;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use benchscope_contract::leaderboard::standing::{standings, Standings, ALPHA};
@@ -73,7 +73,8 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     let has_metrics = board.iter().any(|r| !r.metrics.is_empty());
     let chart_rows = board.clone();
     let board = StoredValue::new(board);
-    let runs = StoredValue::new(set.run_files.clone());
+    // Looked up per row on every render: by id, not by a scan of the runs.
+    let runs: StoredValue<HashMap<String, Arc<Run>>> = StoredValue::new(set.run_files.iter().map(|r| (r.id.clone(), r.clone())).collect());
     let sort = Memo::new(move |_| sort_of(&url));
     let chosen_tags = Memo::new(move |_| url.with(|s| s.control_values("btag").to_vec()));
     let text = Memo::new(move |_| url.with(|s| s.control("bq").unwrap_or_default().to_string()));
@@ -132,7 +133,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                             shown.get().into_iter().enumerate().map(|(rank, row)| {
                                 let standing = standings.with_value(|s| s.by_run.get(&row.id).cloned());
                                 let is_open = open.as_deref() == Some(row.id.as_str());
-                                let run = runs.with_value(|runs| runs.iter().find(|r| r.id == row.id).cloned());
+                                let run = runs.with_value(|runs| runs.get(&row.id).cloned());
                                 let details = is_open.then(|| view! { <RunDetails row=row.clone() run standing=standing.clone() width /> });
                                 (row_view(rank + 1, row, &columns, standing, banded, has_metrics, url, is_open), details)
                             }).collect_view()
