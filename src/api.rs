@@ -265,23 +265,28 @@ impl RunCache {
             .filter(|e| e.instances > 0)
             .partition(|e| !e.path.starts_with(DROPPED));
         let mut errors = Vec::new();
-        let mut matrix = match path {
+        let matrix = match path {
             Some(path) => match self.matrices.get(&format!("{base}{path}")).await {
-                Ok(matrix) => (*matrix).clone(),
+                Ok(matrix) => matrix,
                 Err(error) => {
                     errors.push(error);
-                    ResultsMatrix::from_runs(&[])
+                    Arc::new(ResultsMatrix::from_runs(&[]))
                 }
             },
             None => {
                 let (runs, run_errors) = self.runs(base, &listed).await;
                 errors.extend(run_errors);
-                ResultsMatrix::from_runs(&runs.iter().map(Arc::as_ref).collect::<Vec<_>>())
+                Arc::new(ResultsMatrix::from_runs(&runs.iter().map(Arc::as_ref).collect::<Vec<_>>()))
             }
         };
+        if dropped.is_empty() {
+            // The cached matrix itself: copying 500 runs' cells on every load is needless.
+            return (matrix, errors);
+        }
         let (dropped, _) = self.runs(base, &dropped).await;
-        matrix.add_runs(&dropped.iter().map(Arc::as_ref).collect::<Vec<_>>());
-        (Arc::new(matrix), errors)
+        let mut with_dropped = (*matrix).clone();
+        with_dropped.add_runs(&dropped.iter().map(Arc::as_ref).collect::<Vec<_>>());
+        (Arc::new(with_dropped), errors)
     }
 
     /// The run files of `entries`; one that fails to load is reported and skipped.

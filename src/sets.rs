@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
-use benchscope_contract::outcomes::{add_run_facets, run_facet, RUN_FACETS, RUN_FACET_PREFIX};
-use benchscope_contract::results::{is_matrix_path, results_dir, ResultsMatrix};
+use benchscope_contract::outcomes::{add_run_facets, run_facet, run_of_facet, RUN_FACETS, RUN_FACET_PREFIX};
+use benchscope_contract::results::{best_first, is_matrix_path, results_dir, ResultsMatrix};
 use benchscope_contract::runs_only::rows_from_ids;
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, RunEntry, SplitEntry};
 
@@ -149,7 +149,7 @@ pub fn chosen(manifest: &Manifest, state: &ViewState) -> Chosen {
         .iter()
         .filter_map(|pair| pair.split_once(':').map(|(facet, _)| facet))
         .filter(|facet| facet.starts_with(RUN_FACET_PREFIX))
-        .filter(|facet| !faceted.contains(facet.split(" · ").next().unwrap_or(facet)))
+        .filter(|facet| !faceted.contains(run_of_facet(facet)))
         .map(str::to_string)
         .collect();
     Chosen { splits, named_run_facets }
@@ -164,7 +164,7 @@ fn best_runs(manifest: &Manifest, dataset: &str, split: &str) -> Vec<String> {
         .filter(|r| r.dataset == dataset && r.split == split && r.instances > 0)
         .filter_map(|r| Some((r.id.as_str(), r.resolved?)))
         .collect();
-    judged.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    judged.sort_by(|a, b| best_first(*a, *b));
     judged.into_iter().take(RUN_FACETS).map(|(id, _)| id.to_string()).collect()
 }
 

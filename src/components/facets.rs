@@ -2,7 +2,7 @@
 //! in the URL.
 
 use benchscope_contract::list::facet_label as label;
-use benchscope_contract::outcomes::{RESOLVED_BY, RUN_FACET_PREFIX};
+use benchscope_contract::outcomes::{aspect_of_facet, RESOLVED_BY, RUN_FACET_PREFIX};
 use benchscope_contract::query::{facet_counts, Filter};
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
@@ -26,7 +26,7 @@ pub fn FacetPanel(
 ) -> impl IntoView {
     let (runs, others): (Vec<String>, Vec<String>) = facets.into_iter().partition(|f| f.starts_with(RUN_FACET_PREFIX));
     // A run's trajectory aspects (`run <id> · steps`) are its facets, not more runs.
-    let run_count = runs.iter().filter(|f| !f.contains(" · ")).count();
+    let run_count = runs.iter().filter(|f| aspect_of_facet(f).is_none()).count();
     // `resolved by` reads `k of N`: N runs have verdicts, of which the best few have a facet.
     let judged = rows.with_value(|rows| {
         let value = rows.first()?.facets.get(RESOLVED_BY)?;

@@ -38,16 +38,27 @@ pub fn run_facet(run_id: &str) -> String {
     format!("{RUN_FACET_PREFIX}{}", run_id.replace(':', "_"))
 }
 
+/// Between a run's facet and one aspect of its trajectories: `run <id> · ran tests`.
+const ASPECT_SEPARATOR: &str = " · ";
+
 /// Whether `named` holds the run facet `facet` or one of its trajectory aspects.
 fn is_named(named: &[String], facet: &str) -> bool {
-    named
-        .iter()
-        .any(|n| n == facet || n.strip_prefix(facet).is_some_and(|rest| rest.starts_with(" · ")))
+    named.iter().any(|n| run_of_facet(n) == facet)
 }
 
 /// The facet of one aspect of run `run_id`'s trajectories (`run <id> · ran tests`).
 pub fn agent_facet(run_id: &str, aspect: &str) -> String {
-    format!("{} · {aspect}", run_facet(run_id))
+    format!("{}{ASPECT_SEPARATOR}{aspect}", run_facet(run_id))
+}
+
+/// The run facet a facet belongs to: itself, or the run of a trajectory aspect.
+pub fn run_of_facet(facet: &str) -> &str {
+    facet.split(ASPECT_SEPARATOR).next().unwrap_or(facet)
+}
+
+/// The trajectory aspect a facet names (`steps` of `run <id> · steps`), if it names one.
+pub fn aspect_of_facet(facet: &str) -> Option<&str> {
+    facet.split_once(ASPECT_SEPARATOR).map(|(_, aspect)| aspect)
 }
 
 /// What a run's result says about an instance, as a facet value.

@@ -330,13 +330,20 @@ impl ResultsMatrix {
         after.checked_sub(1).map(|i| &self.blocks[i])
     }
 
-    /// The runs with verdicts, best first (by resolved count, ties by id), as positions.
+    /// The runs with verdicts, best first (see [`best_first`]), as positions.
     pub fn judged_best_first(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.runs.len()).filter(|&i| self.runs[i].verdicts).collect();
-        let count = |i: usize| self.runs[i].resolved_count().unwrap_or(0);
-        order.sort_by(|&a, &b| count(b).cmp(&count(a)).then(self.runs[a].id.cmp(&self.runs[b].id)));
+        // Counted once, not on every comparison: a count is a pass over the run's cells.
+        let counts: Vec<usize> = self.runs.iter().map(|r| r.resolved_count().unwrap_or(0)).collect();
+        let key = |i: usize| (self.runs[i].id.as_str(), counts[i]);
+        order.sort_by(|&a, &b| best_first(key(a), key(b)));
         order
     }
+}
+
+/// The order of runs on a board: more resolved first, ties by id. `(id, resolved)` pairs.
+pub fn best_first(a: (&str, usize), b: (&str, usize)) -> std::cmp::Ordering {
+    b.1.cmp(&a.1).then(a.0.cmp(b.0))
 }
 
 /// A matrix read through a list of rows: which column each row's instance is.
