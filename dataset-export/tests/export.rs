@@ -51,15 +51,30 @@ fn demo_export_is_deterministic_and_hashes_match() {
     assert_eq!(tree(&a), tree(&b), "re-exporting over an existing directory changed it");
 
     let manifest: Manifest = read_json(&a.join("manifest.json"));
-    for file in &manifest.files {
+    // The manifest lists each split's search meta, and the meta lists its buckets.
+    let mut files = manifest.files.clone();
+    for path in manifest.files.iter().map(|f| &f.path).filter(|p| p.ends_with("/meta.json")) {
+        let meta: benchscope_contract::search::SearchMeta = read_json(&a.join(path));
+        assert!(!meta.files.is_empty(), "{path} lists its buckets");
+        files.extend(meta.files);
+    }
+    for file in &files {
         let out = std::process::Command::new("sha256sum").arg(a.join(&file.path)).output().unwrap();
         let hash = String::from_utf8(out.stdout).unwrap();
         assert_eq!(hash.split_whitespace().next(), Some(file.sha256.as_str()), "{}", file.path);
         assert_eq!(std::fs::metadata(a.join(&file.path)).unwrap().len(), file.bytes);
     }
-    let listed: Vec<_> = manifest.files.iter().map(|f| f.path.clone()).collect();
+    let mut listed: Vec<_> = files.iter().map(|f| f.path.clone()).collect();
+    listed.sort();
     let on_disk: Vec<_> = tree(&a).into_iter().map(|(p, _)| p).filter(|p| p != "manifest.json").collect();
-    assert_eq!(listed, on_disk, "the manifest lists exactly the shard files");
+    assert_eq!(listed, on_disk, "the manifest and the search metas list exactly the shard files");
+    assert!(
+        !manifest
+            .files
+            .iter()
+            .any(|f| f.path.starts_with("search/") && !f.path.ends_with("/meta.json")),
+        "search buckets are listed by their meta, not by the manifest"
+    );
 }
 
 #[test]

@@ -156,6 +156,12 @@ pub struct SearchMeta {
     pub lengths: Vec<u32>,
     /// Bucket name → shard path, relative to the data directory.
     pub buckets: BTreeMap<String, String>,
+    /// Each bucket's size and SHA-256, checked when it is fetched. They live here, not in the
+    /// manifest (which lists this file's own hash): a split has hundreds of buckets, and the
+    /// manifest is read before the first rows while the buckets are needed only by a search.
+    /// Empty in directories written before; their manifest lists the buckets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<crate::FileEntry>,
 }
 
 /// The postings of one bucket: term → flat `[document, weighted frequency, ...]` pairs.

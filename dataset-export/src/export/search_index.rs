@@ -85,8 +85,9 @@ impl SearchIndex {
         Ok(())
     }
 
-    /// Writes the shards and the meta file; returns the meta path and the files written.
-    pub fn finish(mut self, staging: &Staging) -> anyhow::Result<(String, Vec<FileEntry>)> {
+    /// Writes the shards and the meta file, which lists them; returns the meta path and the
+    /// meta file's entry for the manifest.
+    pub fn finish(mut self, staging: &Staging) -> anyhow::Result<(String, FileEntry)> {
         self.flush()?;
         let mut files = Vec::new();
         let mut buckets = BTreeMap::new();
@@ -94,14 +95,16 @@ impl SearchIndex {
         for bucket in names {
             self.finish_bucket(&bucket, staging, &mut files, &mut buckets)?;
         }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
         let meta_path = format!("{}/meta.json", self.prefix);
         let meta = SearchMeta {
             format_version: FORMAT_VERSION,
             lengths: self.lengths,
             buckets,
+            files,
         };
-        files.push(staging.write(&meta_path, &serde_json::to_vec(&meta)?)?);
-        Ok((meta_path, files))
+        let entry = staging.write(&meta_path, &serde_json::to_vec(&meta)?)?;
+        Ok((meta_path, entry))
     }
 }
 

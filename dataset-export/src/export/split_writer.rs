@@ -114,8 +114,8 @@ impl SplitWriter {
         }
         let search = match self.search.take() {
             Some(search) => {
-                let (meta, files) = search.finish(staging)?;
-                self.files.extend(files);
+                let (meta, entry) = search.finish(staging)?;
+                self.files.push(entry);
                 Some(meta)
             }
             None => None,
