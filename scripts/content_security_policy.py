@@ -32,7 +32,9 @@ POLICY = "; ".join([
     "form-action 'none'",
 ])
 
-# Runs first: narrows connect-src to this page's origin and the one `?data=` names.
+# Runs first: narrows connect-src to this page's origin and the one `?data=` names, then asks
+# for the data directory's manifest while the wasm downloads and compiles (the app's own fetch of
+# the same URL takes the preloaded response; the base is resolved as `api::data_base` does).
 DATA_POLICY = """\
 {
   const data = new URLSearchParams(location.search).get('data');
@@ -42,6 +44,15 @@ DATA_POLICY = """\
   meta.httpEquiv = 'Content-Security-Policy';
   meta.content = "connect-src " + origins;
   document.head.appendChild(meta);
+  try {
+    const raw = data || 'data/';
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'fetch';
+    preload.crossOrigin = 'anonymous';
+    preload.href = new URL((raw.endsWith('/') ? raw : raw + '/') + 'manifest.json', location.href).href;
+    document.head.appendChild(preload);
+  } catch (_) {}
 }
 """
 

@@ -9,7 +9,8 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use benchscope_contract::results::{ResultsBlock, ResultsMatrix};
-use benchscope_contract::{DetailShard, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
+use benchscope_contract::{DetailShard, FileEntry, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
+use futures::channel::oneshot;
 use serde::de::DeserializeOwned;
 
 /// A file of the data directory could not be loaded.
@@ -40,12 +41,12 @@ thread_local! {
     static EXPECTED_SHA256: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
 }
 
-/// Remembers the SHA-256 of every file `manifest` (at `base`) lists, so each is checked when
-/// fetched.
-fn expect_hashes(base: &str, manifest: &Manifest) {
+/// Remembers the SHA-256 of every file in `files` (paths relative to `base`), so each is checked
+/// when fetched: the manifest's files, and a search meta's buckets.
+pub fn expect_hashes(base: &str, files: &[FileEntry]) {
     EXPECTED_SHA256.with(|expected| {
         let mut expected = expected.borrow_mut();
-        for file in &manifest.files {
+        for file in files {
             expected.insert(format!("{base}{}", file.path), file.sha256.clone());
         }
     });
@@ -92,7 +93,7 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
 pub async fn load_manifest(base: &str) -> Result<Manifest, LoadError> {
     let url = format!("{base}manifest.json");
     let manifest: Manifest = fetch_json(&url).await?;
-    expect_hashes(base, &manifest);
+    expect_hashes(base, &manifest.files);
     if manifest.format_version != FORMAT_VERSION {
         return Err(LoadError {
             url,
@@ -112,20 +113,28 @@ pub async fn load_manifest(base: &str) -> Result<Manifest, LoadError> {
 pub struct IndexCache(JsonCache<IndexShard>);
 
 impl IndexCache {
-    /// Every row of a split, in order.
+    /// Every row of a split, in order; its shards are fetched together.
     pub async fn rows(&self, base: &str, split: &SplitEntry) -> Result<Vec<IndexRow>, LoadError> {
+        let urls: Vec<String> = split.index_shards.iter().map(|path| format!("{base}{path}")).collect();
+        let shards = futures::future::join_all(urls.iter().map(|url| self.0.get(url))).await;
         let mut rows = Vec::with_capacity(split.instances);
-        for path in &split.index_shards {
-            let shard = self.0.get(&format!("{base}{path}")).await?;
-            rows.extend(shard.rows.iter().cloned());
+        for shard in shards {
+            rows.extend(shard?.rows.iter().cloned());
         }
         Ok(rows)
     }
 }
 
-/// JSON files already fetched, by URL: each is fetched once, then shared.
+/// A file of a [`JsonCache`]: parsed, or being fetched with the callers waiting for it.
+enum Slot<T> {
+    Ready(Arc<T>),
+    Loading(Vec<oneshot::Sender<Result<Arc<T>, LoadError>>>),
+}
+
+/// JSON files already fetched, by URL: each is fetched once, then shared. A file asked for again
+/// while it is on its way is waited for, not fetched a second time.
 pub struct JsonCache<T> {
-    files: Arc<Mutex<HashMap<String, Arc<T>>>>,
+    files: Arc<Mutex<HashMap<String, Slot<T>>>>,
 }
 
 impl<T> Clone for JsonCache<T> {
@@ -144,22 +153,67 @@ impl<T> JsonCache<T> {
     /// Keeps `value` as the file at `url`, so it is never fetched (runs dropped on the page).
     pub fn insert(&self, url: &str, value: T) {
         if let Ok(mut files) = self.files.lock() {
-            files.insert(url.to_string(), Arc::new(value));
+            files.insert(url.to_string(), Slot::Ready(Arc::new(value)));
         }
     }
 }
 
+/// What a caller of [`JsonCache::get`] does: take the file, wait for another caller's fetch, or
+/// fetch it.
+enum Turn<T> {
+    Have(Arc<T>),
+    Wait(oneshot::Receiver<Result<Arc<T>, LoadError>>),
+    Fetch,
+}
+
 impl<T: DeserializeOwned> JsonCache<T> {
-    /// The file at `url`, from the cache or fetched (and kept).
+    /// The file at `url`, from the cache or fetched (and kept). A failure is not kept: the next
+    /// call tries again.
     pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
-        if let Some(file) = self.files.lock().ok().and_then(|files| files.get(url).cloned()) {
-            return Ok(file);
+        match self.turn(url) {
+            Turn::Have(file) => Ok(file),
+            Turn::Wait(receiver) => match receiver.await {
+                Ok(result) => result,
+                // The fetching caller was dropped (its page closed): fetch it here.
+                Err(_) => fetch_json::<T>(url).await.map(Arc::new),
+            },
+            Turn::Fetch => {
+                let result = fetch_json::<T>(url).await.map(Arc::new);
+                let waiting = match self.files.lock() {
+                    Ok(mut files) => {
+                        let slot = match &result {
+                            Ok(file) => files.insert(url.to_string(), Slot::Ready(file.clone())),
+                            Err(_) => files.remove(url),
+                        };
+                        match slot {
+                            Some(Slot::Loading(waiting)) => waiting,
+                            _ => Vec::new(),
+                        }
+                    }
+                    Err(_) => Vec::new(),
+                };
+                for sender in waiting {
+                    let _ = sender.send(result.clone());
+                }
+                result
+            }
         }
-        let file = Arc::new(fetch_json::<T>(url).await?);
-        if let Ok(mut files) = self.files.lock() {
-            files.insert(url.to_string(), file.clone());
+    }
+
+    fn turn(&self, url: &str) -> Turn<T> {
+        let Ok(mut files) = self.files.lock() else { return Turn::Fetch };
+        match files.get_mut(url) {
+            Some(Slot::Ready(file)) => Turn::Have(file.clone()),
+            Some(Slot::Loading(waiting)) => {
+                let (sender, receiver) = oneshot::channel();
+                waiting.push(sender);
+                Turn::Wait(receiver)
+            }
+            None => {
+                files.insert(url.to_string(), Slot::Loading(Vec::new()));
+                Turn::Fetch
+            }
         }
-        Ok(file)
     }
 }
 

@@ -4,7 +4,7 @@ use benchscope_contract::site::{SiteInfo, View, SITE_FILE};
 use benchscope_contract::{IndexRow, Manifest};
 use leptos::prelude::*;
 
-use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, RunCache};
+use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, LoadError, RunCache};
 use crate::components::error_box::ErrorBox;
 use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
@@ -25,25 +25,21 @@ pub fn App() -> impl IntoView {
     provide_context(crate::api::DroppedRuns(RwSignal::new(Vec::new())));
     provide_context(crate::components::drop_zone::DropMessages(RwSignal::new(Vec::new())));
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
-    let manifest = LocalResource::new(move || {
+    // The manifest, then a published site's title, introduction and views (a plain data
+    // directory has none), as one load: the page is built once, when both are known.
+    let root = LocalResource::new(move || {
         let base = base.get();
-        async move { load_manifest(&base).await }
-    });
-    // A published site's title, introduction and views; a plain data directory has none.
-    let site = LocalResource::new(move || {
-        let base = base.get();
-        let listed = manifest
-            .get()
-            .and_then(Result::ok)
-            .is_some_and(|m| m.files.iter().any(|f| f.path == SITE_FILE));
         async move {
-            match listed {
+            let manifest = load_manifest(&base).await?;
+            let site = match manifest.files.iter().any(|f| f.path == SITE_FILE) {
                 true => fetch_json::<SiteInfo>(&format!("{base}{SITE_FILE}")).await.ok(),
                 false => None,
-            }
+            };
+            Ok::<_, LoadError>((manifest, site))
         }
     });
-    let title = move || site.get().flatten().map_or_else(|| "Benchscope".to_string(), |s| s.title);
+    let site = move || root.with(|root| root.as_ref().and_then(|r| r.as_ref().ok()).and_then(|(_, site)| site.clone()));
+    let title = move || site().map_or_else(|| "Benchscope".to_string(), |s| s.title);
     Effect::new(move |_| {
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             document.set_title(&title());
@@ -56,13 +52,13 @@ pub fn App() -> impl IntoView {
                 url.navigate(|s| *s = ViewState { data: s.data.clone(), ..ViewState::default() });
             }>{title}</a>
             // A published site's own title stands alone; Benchscope's tagline is for Benchscope's.
-            {move || site.get().flatten().is_none().then(|| view! { <span class="tagline">"Explore code-generation benchmarks"</span> })}
+            {move || site().is_none().then(|| view! { <span class="tagline">"Explore code-generation benchmarks"</span> })}
         </header>
         <main>
-            {move || match (manifest.get(), site.get()) {
-                (None, _) | (_, None) => view! { <p class="loading">"Loading the data directory…"</p> }.into_any(),
-                (Some(Err(error)), _) => view! { <ErrorBox error /> }.into_any(),
-                (Some(Ok(manifest)), Some(site)) => {
+            {move || match root.get() {
+                None => view! { <p class="loading">"Loading the data directory…"</p> }.into_any(),
+                Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
+                Some(Ok((manifest, site))) => {
                     let manifest = with_run_only_splits(manifest);
                     view! { <Explorer manifest base=base.get() site /> }.into_any()
                 }

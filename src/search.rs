@@ -4,7 +4,12 @@
 
 use benchscope_contract::search::{bm25, bucket_for, merge_postings, tokenize, SearchMeta, SearchShard};
 
-use crate::api::{JsonCache, LoadError};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use futures::future::join_all;
+
+use crate::api::{expect_hashes, JsonCache, LoadError};
 
 /// At most this many index terms are merged for the prefix of the last query term.
 const PREFIX_TERMS: usize = 64;
@@ -14,26 +19,47 @@ const PREFIX_TERMS: usize = 64;
 pub struct SearchCache {
     metas: JsonCache<SearchMeta>,
     shards: JsonCache<SearchShard>,
+    /// Metas whose buckets' hashes are already expected.
+    hashed: Arc<Mutex<HashSet<String>>>,
 }
 
 /// A ranked hit: the document (index position) and its score.
 pub type Hit = (u32, f64);
 
 impl SearchCache {
-    /// Ranks the split's documents for `query`; the meta file is at `meta_path`.
-    pub async fn search(&self, base: &str, meta_path: &str, query: &str) -> Result<Vec<Hit>, LoadError> {
+    /// Ranks the split's documents for `query`; the meta file is at `meta_path`. `None` when the
+    /// query has no word to search for (one letter, or stop words only).
+    pub async fn search(&self, base: &str, meta_path: &str, query: &str) -> Result<Option<Vec<Hit>>, LoadError> {
         let terms = tokenize(query);
         if terms.is_empty() {
-            return Ok(Vec::new());
+            return Ok(None);
         }
-        let meta = self.metas.get(&format!("{base}{meta_path}")).await?;
+        let meta = self.meta(base, meta_path).await?;
         let prefix_last = !query.ends_with(char::is_whitespace);
-        let mut postings = Vec::new();
-        for (i, term) in terms.iter().enumerate() {
+        let postings = join_all(terms.iter().enumerate().map(|(i, term)| {
             let as_prefix = prefix_last && i + 1 == terms.len();
-            postings.push(self.postings(base, &meta, term, as_prefix).await?);
+            self.postings(base, &meta, term, as_prefix)
+        }))
+        .await
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(bm25(&postings, &meta.lengths)))
+    }
+
+    /// Readies the split for the search being typed: fetches its meta, so the first word waits
+    /// only for its buckets. A failure is left for the search to report.
+    pub async fn prefetch(&self, base: &str, meta_path: &str) {
+        let _ = self.meta(base, meta_path).await;
+    }
+
+    /// The split's search meta; the first time, its buckets' hashes join the expected ones.
+    async fn meta(&self, base: &str, meta_path: &str) -> Result<Arc<SearchMeta>, LoadError> {
+        let url = format!("{base}{meta_path}");
+        let meta = self.metas.get(&url).await?;
+        if self.hashed.lock().is_ok_and(|mut hashed| hashed.insert(url)) {
+            expect_hashes(base, &meta.files);
         }
-        Ok(bm25(&postings, &meta.lengths))
+        Ok(meta)
     }
 
     /// `(document, weighted frequency)` of `term`, or, as a prefix, of up to [`PREFIX_TERMS`]
@@ -51,10 +77,11 @@ impl SearchCache {
             paths.sort();
             paths.dedup();
         }
-        let mut shards = Vec::new();
-        for path in paths {
-            shards.push(self.shards.get(&format!("{base}{path}")).await?);
-        }
+        let urls: Vec<String> = paths.iter().map(|path| format!("{base}{path}")).collect();
+        let shards = join_all(urls.iter().map(|url| self.shards.get(url)))
+            .await
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
         let lists: Vec<&Vec<u32>> = shards
             .iter()
             .flat_map(|shard| -> Vec<&Vec<u32>> {

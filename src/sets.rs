@@ -10,6 +10,8 @@ use benchscope_contract::results::{best_first, is_matrix_path, results_dir, Resu
 use benchscope_contract::runs_only::rows_from_ids;
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, RunEntry, SplitEntry};
 
+use futures::future::join_all;
+
 use crate::api::{IndexCache, LoadError, RunCache};
 use crate::url_state::ViewState;
 
@@ -208,16 +210,20 @@ pub async fn load_sets(
     dropped: &[RunEntry],
 ) -> Result<(Vec<IndexRow>, Vec<LoadedSet>, Vec<LoadError>), LoadError> {
     let several = chosen.splits.len() > 1;
-    let (mut rows, mut sets, mut errors) = (Vec::new(), Vec::new(), Vec::new());
-    for (position, (dataset, split)) in chosen.splits.into_iter().enumerate() {
+    // Every split's matrix and rows are fetched together; they are put together in order.
+    let fetches = chosen.splits.into_iter().map(|(dataset, split)| async move {
         let mut entries = split_runs(manifest, &dataset, &split.name);
         entries.extend(dropped.iter().filter(|r| r.dataset == dataset && r.split == split.name).cloned());
         let (results, run_errors) = run_cache.matrix(base, matrix_path(manifest, &dataset, &split.name), &entries).await;
-        errors.extend(run_errors);
         let loaded = match is_runs_only(&split) {
             true => Ok(rows_from_ids(results.instances.iter().map(String::as_str))),
             false => index_cache.rows(base, &split).await,
         };
+        (dataset, split, entries, results, run_errors, loaded)
+    });
+    let (mut rows, mut sets, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for (position, (dataset, mut split, entries, results, run_errors, loaded)) in join_all(fetches).await.into_iter().enumerate() {
+        errors.extend(run_errors);
         let mut part = match loaded {
             Ok(part) => part,
             Err(error) if position > 0 => {
@@ -227,7 +233,6 @@ pub async fn load_sets(
             Err(error) => return Err(error),
         };
         add_run_facets(&mut part, &results, &chosen.named_run_facets);
-        let mut split = split;
         if is_runs_only(&split) {
             // Its instances are the ones its runs name: the leaderboard counts over them.
             split.instances = part.len();

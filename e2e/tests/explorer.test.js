@@ -24,6 +24,7 @@ let trajs = null;
 let trajsTampered = null;
 let formats = null;
 let trajsTwo = null;
+let tamperedBucket = null;
 /** The step where the twin trajectory's command was changed. */
 const TWIN_PARTS_AT = 4;
 /** One real file per trajectory format, each imported as its own run and dataset. */
@@ -75,6 +76,13 @@ before(async () => {
   const sources = JSON.parse(readFileSync(join(tampered, sourcesPath), 'utf8'));
   for (const name of Object.keys(sources.files)) sources.files[name] = `# altered\n${sources.files[name]}`;
   writeFileSync(join(tampered, sourcesPath), JSON.stringify(sources));
+  // And a search bucket, whose hash the split's search meta lists (not the manifest): the one
+  // holding "determinant" now names another instance.
+  const searchMeta = JSON.parse(readFileSync(join(tampered, 'search', 'demo', 'test', 'meta.json'), 'utf8'));
+  tamperedBucket = Object.entries(searchMeta.buckets).filter(([name]) => 'determinant'.startsWith(name)).sort((a, b) => b[0].length - a[0].length)[0][1];
+  const bucketTerms = JSON.parse(readFileSync(join(tampered, tamperedBucket), 'utf8'));
+  bucketTerms.terms.determinant = [0, 9];
+  writeFileSync(join(tampered, tamperedBucket), JSON.stringify(bucketTerms));
   const hostile = hostileData();
   const large = largeData();
   huge = hugeData();
@@ -363,7 +371,7 @@ test('a broken run file, results matrix or block, patch shard or search bucket s
   }
 });
 
-test('a shard whose SHA-256 differs from the manifest is refused with an error naming it: an index shard, a file of sources', async () => {
+test('a shard whose SHA-256 differs from the manifest is refused with an error naming it: an index shard, a file of sources, a search bucket', async () => {
   const { page, errors } = session;
   try {
     await page.goto(`${server.url}?data=tampered-index/`);
@@ -381,6 +389,11 @@ test('a shard whose SHA-256 differs from the manifest is refused with an error n
     assert.match(await refused.textContent(), /tampered\/sources\/.*SHA-256/s);
     assert.equal(await card.locator('tbody.expanded-context tr td.code', { hasText: '# altered' }).count(), 0, 'the altered text is never shown');
     assert.ok(await card.locator('tbody.hunk').count() > 0, 'the diff still shows');
+    // A search bucket, checked against the hash its split's search meta lists.
+    await page.goto(`${server.url}?data=tampered/&q=determinant`);
+    const bucketAlert = page.locator('[role=alert]', { hasText: `tampered/${tamperedBucket}` });
+    await bucketAlert.waitFor();
+    assert.match(await bucketAlert.textContent(), /SHA-256/);
     await page.goto(`${server.url}?data=tampered/`);
     await page.waitForSelector('.instance-row');
   } finally {
@@ -394,7 +407,11 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   await rows(page);
   await page.keyboard.press('/');
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'search', '/ focuses the search box');
-  await page.keyboard.type('determinant');
+  // One letter is not a word the index holds: the list stays whole and says why.
+  await page.keyboard.type('d');
+  await page.waitForFunction(() => /words of two letters or more/.test(document.querySelector('.count').textContent));
+  assert.equal(await page.locator('.count').textContent().then((t) => t.match(/^(\d+) of (\d+)/).slice(1, 3).every((n, _, all) => n === all[0])), true, 'every instance is still listed');
+  await page.keyboard.type('eterminant');
   await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
   assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
   assert.ok((await page.locator('.instance-row mark').allTextContents()).some((t) => t.toLowerCase() === 'determinant'));

@@ -28,9 +28,14 @@ pub fn VirtualRows(
     let url = expect_context::<UrlState>();
     let scroll = RwSignal::new(0.0f64);
     let container = NodeRef::<html::Div>::new();
-    // Keep the keyboard selection in view: a sync with the DOM, nothing else.
-    Effect::new(move |_| {
+    // Keep the keyboard selection in view: a sync with the DOM, nothing else. A new list is at
+    // its top, where the first row is in view: reading its scroll position then would force a
+    // layout before the first rows are drawn.
+    Effect::new(move |first_run: Option<()>| {
         let position = selected.get() as f64 * ROW_HEIGHT;
+        if first_run.is_none() && position == 0.0 {
+            return;
+        }
         if let Some(element) = container.get() {
             let top = element.scroll_top() as f64;
             let height = element.client_height() as f64;

@@ -7,6 +7,7 @@ use benchscope_contract::outcomes::RESOLVED_BY;
 use benchscope_contract::query::{Filter, SortKey};
 use benchscope_contract::search::tokenize;
 use benchscope_contract::IndexRow;
+use futures::future::join_all;
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
@@ -40,13 +41,23 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // Each searchable set's index, and where its rows start.
     let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
     let has_search = !indexes.is_empty();
+    // Focusing the box fetches the search metas, so the first word typed waits only for its buckets.
+    let ready_search = {
+        let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
+        move || {
+            for (meta, _) in &indexes {
+                let (cache, base, meta) = (cache.clone(), base.clone(), meta.clone());
+                leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
+            }
+        }
+    };
     let hits = LocalResource::new(move || {
         let (cache, base, indexes, query) = (cache.clone(), base.clone(), indexes.clone(), query.get());
         async move {
             if query.trim().is_empty() || indexes.is_empty() {
                 return Ok(None);
             }
-            search_all(&cache, &base, &indexes, &query).await.map(Some)
+            search_all(&cache, &base, &indexes, &query).await
         }
     });
     // The search's hits, unfiltered: what the facet counts count over.
@@ -93,6 +104,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                     placeholder=if has_search { "Search statements, titles, paths, tests  ( / )" } else { "This data directory has no search index" }
                     disabled=!has_search
                     prop:value=move || query.get()
+                    on:focus=move |_| ready_search()
                     on:input=move |ev| {
                         let value = event_target_value(&ev);
                         url.replace(|s| s.q = (!value.trim().is_empty()).then_some(value));
@@ -104,7 +116,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                             let value = event_target_value(&ev);
                             url.navigate(|s| s.sort = (!value.is_empty()).then_some(value));
                         }>
-                        <option value="">{move || if query.get().trim().is_empty() { "id" } else { "relevance" }}</option>
+                        <option value="">{move || if terms.with(Vec::is_empty) { "id" } else { "relevance" }}</option>
                         <option value="repo">"repository"</option>
                         <option value="-date">"newest"</option>
                         <option value="date">"oldest"</option>
@@ -117,7 +129,12 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                         })}
                     </select>
                 </label>
-                <span class="count" aria-live="polite">{move || format!("{} of {total} instances", order.with(Vec::len))}</span>
+                <span class="count" aria-live="polite">{move || {
+                    let shown = format!("{} of {total} instances", order.with(Vec::len));
+                    // One letter, or stop words alone, leave the list whole: say why.
+                    let unsearchable = !query.with(|q| q.trim().is_empty()) && terms.with(Vec::is_empty);
+                    if unsearchable { format!("{shown} · words of two letters or more are searched") } else { shown }
+                }}</span>
                 // On a small screen the facets are a drawer this button opens.
                 <button class="filters-toggle" aria-controls="facet-panel" aria-expanded=move || filters_open.get().to_string()
                     on:click=move |_| filters_open.update(|o| *o = !*o)>
@@ -181,12 +198,26 @@ impl Cursor {
 
 /// Ranks the rows of every loaded set for `query`: each set's hits, placed at its rows, merged
 /// by score.
-async fn search_all(cache: &SearchCache, base: &str, indexes: &[(String, usize)], query: &str) -> Result<Vec<(u32, f64)>, LoadError> {
-    let mut per_set = Vec::new();
-    for (meta, start) in indexes {
-        per_set.push((cache.search(base, meta, query).await?, *start));
+/// `None` when the query has no word to search for yet (the list stays whole).
+async fn search_all(
+    cache: &SearchCache,
+    base: &str,
+    indexes: &[(String, usize)],
+    query: &str,
+) -> Result<Option<Vec<(u32, f64)>>, LoadError> {
+    for (meta, _) in indexes {
+        let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
+        leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
     }
-    Ok(merge_hits(per_set))
+    let searches = join_all(indexes.iter().map(|(meta, _)| cache.search(base, meta, query))).await;
+    let mut per_set = Vec::new();
+    for (hits, (_, start)) in searches.into_iter().zip(indexes) {
+        match hits? {
+            Some(hits) => per_set.push((hits, *start)),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(merge_hits(per_set)))
 }
 
 /// The list's keyboard: `j`/ArrowDown, `k`/ArrowUp, `/` and Esc from the page; Enter from the
