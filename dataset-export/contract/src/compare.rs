@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::text_diff::{diff_ops, lines, ratio};
 use serde::{Deserialize, Serialize};
-use similar::TextDiff;
 
 use crate::patch::{parse_patch, FileDiff, LineKind};
 
@@ -42,7 +42,7 @@ pub fn compare_patches(gold: &str, model: &str) -> Vec<FileMatch> {
         .into_iter()
         .map(|path| {
             let similarity = match (gold.get(path), model.get(path)) {
-                (Some(a), Some(b)) => Some(TextDiff::from_lines(a.as_str(), b.as_str()).ratio()),
+                (Some(a), Some(b)) => Some(line_ratio(a, b)),
                 _ => None,
             };
             FileMatch {
@@ -53,6 +53,12 @@ pub fn compare_patches(gold: &str, model: &str) -> Vec<FileMatch> {
             }
         })
         .collect()
+}
+
+/// How alike two texts are, line by line.
+fn line_ratio(a: &str, b: &str) -> f32 {
+    let (a, b) = (lines(a), lines(b));
+    ratio(&diff_ops(&a, &b), a.len(), b.len())
 }
 
 fn path_of(file: &FileDiff) -> String {

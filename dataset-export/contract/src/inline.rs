@@ -4,7 +4,9 @@
 
 use std::ops::Range;
 
-use similar::{ChangeTag, TextDiff};
+use similar::ChangeTag;
+
+use crate::text_diff::{diff_ops, ratio};
 
 /// Lines that share less than this (similar's ratio) are shown as wholly changed: marking most of
 /// both lines would be noise.
@@ -50,13 +52,13 @@ pub fn changed_ranges(old: &str, new: &str) -> (Vec<Range<usize>>, Vec<Range<usi
         return (Vec::new(), Vec::new());
     }
     let (old_tokens, new_tokens) = (tokens(old), tokens(new));
-    let diff = TextDiff::configure().diff_slices(&old_tokens, &new_tokens);
-    if diff.ratio() < MIN_SIMILARITY {
+    let ops = diff_ops(&old_tokens, &new_tokens);
+    if ratio(&ops, old_tokens.len(), new_tokens.len()) < MIN_SIMILARITY {
         return (Vec::new(), Vec::new());
     }
     let (mut old_ranges, mut new_ranges) = (Vec::new(), Vec::new());
     let (mut old_at, mut new_at) = (0, 0);
-    for change in diff.iter_all_changes() {
+    for change in ops.iter().flat_map(|op| op.iter_changes(&old_tokens[..], &new_tokens[..])) {
         let len = change.value().len();
         match change.tag() {
             ChangeTag::Equal => {

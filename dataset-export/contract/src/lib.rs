@@ -57,6 +57,7 @@ pub mod search;
 pub mod site;
 pub mod standings;
 pub mod stats;
+pub mod text_diff;
 pub mod trajectory;
 
 pub use instance::{

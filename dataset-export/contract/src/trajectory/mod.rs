@@ -10,6 +10,8 @@ pub mod summary;
 
 use serde::{Deserialize, Serialize};
 
+use crate::text_diff::{diff_ops, lines, unified_hunks};
+
 pub use facts::{facts_of, TrajectoryFacts};
 
 /// One instance's trajectory, stored as `runs/<run>/trajectories/<instance>.json` and fetched
@@ -112,16 +114,19 @@ impl Edit {
     /// the file, which the trajectory does not hold).
     pub fn unified_diff(&self) -> String {
         let path = self.path.trim_start_matches('/');
-        let diff = similar::TextDiff::from_lines(&self.before, &self.after);
+        let (old, new) = (lines(&self.before), lines(&self.after));
+        let hunks = unified_hunks(&old, &new, diff_ops(&old, &new), 3);
         let before = if self.before.is_empty() {
             "/dev/null".to_string()
         } else {
             format!("a/{path}")
         };
-        format!(
-            "diff --git a/{path} b/{path}\n{}",
-            diff.unified_diff().context_radius(3).header(&before, &format!("b/{path}"))
-        )
+        let header = if hunks.is_empty() {
+            String::new()
+        } else {
+            format!("--- {before}\n+++ b/{path}\n")
+        };
+        format!("diff --git a/{path} b/{path}\n{header}{hunks}")
     }
 }
 
