@@ -1,6 +1,8 @@
 //! A patch's file paths as a folder tree, with chains of single-folder folders merged
 //! (`src/pkg/` rather than `src/` then `pkg/`), as code review tools show them.
 
+use benchscope_contract::sorting::sort_by;
+
 /// A folder or a file of the tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TreeNode {
@@ -57,7 +59,7 @@ fn insert(level: &mut Vec<TreeNode>, folders: &[&str], file: &str, index: usize)
 
 fn sort_and_merge(nodes: Vec<TreeNode>) -> Vec<TreeNode> {
     let mut nodes: Vec<TreeNode> = nodes.into_iter().map(merge_single_folder_chain).collect();
-    nodes.sort_by(|a, b| match (a, b) {
+    sort_by(&mut nodes, |a, b| match (a, b) {
         (TreeNode::Folder { name: x, .. }, TreeNode::Folder { name: y, .. })
         | (TreeNode::File { name: x, .. }, TreeNode::File { name: y, .. }) => x.cmp(y),
         (TreeNode::Folder { .. }, TreeNode::File { .. }) => std::cmp::Ordering::Less,

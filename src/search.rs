@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use futures::future::join_all;
 
 use crate::api::{expect_hashes, JsonCache, LoadError};
+use benchscope_contract::sorting::sort_by;
 
 /// At most this many index terms are merged for the prefix of the last query term.
 const PREFIX_TERMS: usize = 64;
@@ -74,7 +75,7 @@ impl SearchCache {
                     .filter(|(name, _)| name.len() > 2 && name.starts_with(term) || term.starts_with(name.as_str()))
                     .map(|(_, p)| p),
             );
-            paths.sort();
+            sort_by(&mut paths, Ord::cmp);
             paths.dedup();
         }
         let urls: Vec<String> = paths.iter().map(|path| format!("{base}{path}")).collect();

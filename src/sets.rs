@@ -14,6 +14,7 @@ use futures::future::join_all;
 
 use crate::api::{IndexCache, LoadError, RunCache};
 use crate::url_state::ViewState;
+use benchscope_contract::sorting::sort_by;
 
 /// The dataset and split the URL names, or the defaults: the first dataset with exported
 /// instances, else the one whose runs carry the most per-instance results; its `test` split if any.
@@ -166,7 +167,7 @@ fn best_runs(manifest: &Manifest, dataset: &str, split: &str) -> Vec<String> {
         .filter(|r| r.dataset == dataset && r.split == split && r.instances > 0)
         .filter_map(|r| Some((r.id.as_str(), r.resolved?)))
         .collect();
-    judged.sort_by(|a, b| best_first(*a, *b));
+    sort_by(&mut judged, |a, b| best_first(*a, *b));
     judged.into_iter().take(RUN_FACETS).map(|(id, _)| id.to_string()).collect()
 }
 

@@ -1,5 +1,6 @@
 //! Marks the query's terms in a text, as text nodes and `<mark>` elements (never HTML).
 
+use benchscope_contract::sorting::sort_by;
 use leptos::prelude::*;
 
 /// `text` with every case-insensitive occurrence of `terms` wrapped in `<mark>`.
@@ -17,7 +18,7 @@ pub fn highlight(text: &str, terms: &[String]) -> Vec<AnyView> {
             from = start + term.len();
         }
     }
-    marks.sort();
+    sort_by(&mut marks, Ord::cmp);
     let mut views = Vec::new();
     let mut at = 0;
     for (start, end) in marks {

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use crate::components::diff::DiffView;
 use crate::url_state::UrlState;
+use benchscope_contract::sorting::sort_by;
 
 /// Lines of an observation shown before "show the rest", at its start and at its end.
 const FOLD_HEAD: usize = 12;
@@ -28,7 +29,7 @@ pub const STEP_CONTROL: &str = "step";
 pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_id: String) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let mut tools: Vec<(String, usize)> = facts.tools.clone().into_iter().collect();
-    tools.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    sort_by(&mut tools, |a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     // The filter is by the tool each step names (a classic agent's steps name none).
     let tool_names: Vec<String> = trajectory
         .steps

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::instance::IndexRow;
 use crate::query::{bucket_labels, facet_value};
 use crate::results::{Outcome, RowOutcomes};
+use crate::sorting::sort_by_key;
 use crate::stats::{holm, PairedCounts};
 
 /// One value of the facet: per run, `(resolved, instances)`, and how many it attempted.
@@ -88,7 +89,9 @@ pub fn mean_by_facet(rows: &[IndexRow], facet: &str, values: &[HashMap<String, f
 /// Size buckets small to large; other facets stay by name (their map order).
 fn sort_in_facet_order<T>(list: &mut [T], facet: &str, value: impl Fn(&T) -> &String) {
     if let Some(order) = bucket_labels(facet) {
-        list.sort_by_key(|g| order.iter().position(|label| label == value(g)).unwrap_or(usize::MAX));
+        sort_by_key(list, |g| {
+            order.iter().position(|label| label == value(g)).unwrap_or(usize::MAX)
+        });
     }
 }
 

@@ -17,6 +17,7 @@ use crate::text_diff::{diff_ops, lines, ratio};
 use serde::{Deserialize, Serialize};
 
 use crate::patch::{parse_patch, FileDiff, LineKind};
+use crate::sorting::sort_by;
 
 /// One file of either patch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,7 +37,7 @@ pub fn compare_patches(gold: &str, model: &str) -> Vec<FileMatch> {
     let changes = |text: &str| -> BTreeMap<String, String> { parse_patch(text).iter().map(|f| (path_of(f), changed_lines(f))).collect() };
     let (gold, model) = (changes(gold), changes(model));
     let mut paths: Vec<&String> = gold.keys().chain(model.keys()).collect();
-    paths.sort();
+    sort_by(&mut paths, Ord::cmp);
     paths.dedup();
     paths
         .into_iter()

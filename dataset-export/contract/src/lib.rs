@@ -55,6 +55,7 @@ pub mod run;
 pub mod runs_only;
 pub mod search;
 pub mod site;
+pub mod sorting;
 pub mod standings;
 pub mod stats;
 pub mod text_diff;

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use crate::runs_only::UNKNOWN_CATEGORY;
+use crate::sorting::{sort_by, sort_by_key};
 use crate::IndexRow;
 
 /// Whether a facet comes from the loaded runs (`resolved by`, `run <id>`) rather than the dataset.
@@ -18,7 +19,7 @@ pub fn is_run_facet(facet: &str) -> bool {
 fn own_and_run_facets(rows: &[IndexRow]) -> (Vec<String>, Vec<String>) {
     let carried: BTreeSet<&String> = rows.iter().flat_map(|r| r.facets.keys()).collect();
     let (mut runs, own): (Vec<&String>, Vec<&String>) = carried.into_iter().partition(|f| is_run_facet(f));
-    runs.sort_by_key(|f| (f.as_str() != RESOLVED_BY, f.as_str() != AMONG_TOP, f.as_str()));
+    sort_by_key(&mut runs, |f| (f.as_str() != RESOLVED_BY, f.as_str() != AMONG_TOP, f.as_str()));
     (own.into_iter().cloned().collect(), runs.into_iter().cloned().collect())
 }
 
@@ -97,7 +98,7 @@ pub fn merge_hits(per_set: impl IntoIterator<Item = (Vec<(u32, f64)>, usize)>) -
         .into_iter()
         .flat_map(|(found, start)| found.into_iter().map(move |(doc, score)| (doc + start as u32, score)))
         .collect();
-    hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    sort_by(&mut hits, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     hits
 }
 

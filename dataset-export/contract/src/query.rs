@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::instance::IndexRow;
 use crate::manifest::FacetCount;
 use crate::outcomes::resolved_by;
+use crate::sorting::{sort_by, sort_by_key};
 
 /// The facets every dataset has, in display order.
 pub const BUILT_IN_FACETS: [&str; 6] = ["repo", "category", "year", "files", "lines", "functions"];
@@ -200,9 +201,11 @@ pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &F
     }
     let mut list = most_frequent_first(counts);
     if let Some(order) = bucket_labels(facet) {
-        list.sort_by_key(|c| order.iter().position(|label| *label == c.value).unwrap_or(usize::MAX));
+        sort_by_key(&mut list, |c| {
+            order.iter().position(|label| *label == c.value).unwrap_or(usize::MAX)
+        });
     } else if ORDINAL_FACETS.contains(&facet) {
-        list.sort_by(|a, b| natural_cmp(&a.value, &b.value));
+        sort_by(&mut list, |a, b| natural_cmp(&a.value, &b.value));
     }
     list
 }
@@ -245,7 +248,7 @@ fn most_frequent_first(counts: BTreeMap<&str, usize>) -> Vec<FacetCount> {
             count,
         })
         .collect();
-    list.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
+    sort_by(&mut list, |a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
     list
 }
 
@@ -304,7 +307,7 @@ impl SortKey {
 pub fn sort_positions(rows: &[IndexRow], positions: &mut [usize], key: SortKey, descending: bool) {
     let size = |r: &IndexRow| r.stats.lines_added + r.stats.lines_removed;
     let tests = |r: &IndexRow| r.fail_to_pass + r.pass_to_pass;
-    positions.sort_by(|&a, &b| {
+    sort_by(positions, |&a, &b| {
         let (a, b) = (&rows[a], &rows[b]);
         let order = match key {
             SortKey::Id => a.id.cmp(&b.id),

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use crate::instance::{Document, IndexRow, Instance};
 use crate::query::natural_cmp;
+use crate::sorting::sort_by;
 
 /// The category of an instance known only from runs.
 pub const UNKNOWN_CATEGORY: &str = "Unknown";
@@ -30,7 +31,7 @@ pub fn repo_from_id(id: &str) -> Option<String> {
 pub fn rows_from_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> Vec<IndexRow> {
     let ids: BTreeSet<&str> = ids.into_iter().collect();
     let mut ids: Vec<&str> = ids.into_iter().collect();
-    ids.sort_by(|a, b| natural_cmp(a, b));
+    sort_by(&mut ids, |a, b| natural_cmp(a, b));
     ids.into_iter()
         .map(|id| IndexRow {
             id: id.to_string(),

@@ -1,6 +1,8 @@
 //! The statistics leaderboards and comparisons state: Wilson score intervals on a resolved
 //! ratio, and McNemar's exact test for two runs on the same instances.
 
+use crate::sorting::sort_by;
+
 /// The z value of a two-sided 95% interval.
 pub const Z_95: f64 = 1.959_963_984_540_054;
 
@@ -60,7 +62,7 @@ impl PairedCounts {
 pub fn holm(p_values: &[f64]) -> Vec<f64> {
     let m = p_values.len();
     let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]));
+    sort_by(&mut order, |&a, &b| p_values[a].total_cmp(&p_values[b]));
     let mut adjusted = vec![0.0; m];
     let mut running: f64 = 0.0;
     for (rank, &index) in order.iter().enumerate() {

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::{open_list, run_name, RunList, SplitRows};
 use crate::components::chart::{BarChart, ChartData};
 use crate::url_state::UrlState;
+use benchscope_contract::sorting::sort_by;
 
 /// Per run (in `runs` order), its count of each failure mode.
 fn mode_counts(split: &SplitRows, runs: &[String]) -> Vec<BTreeMap<String, u64>> {
@@ -35,7 +36,7 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
     let counts = Memo::new(move |_| split.with_value(|split| mode_counts(split, &chosen.get())));
     let modes = Memo::new(move |_| {
         let mut all: Vec<String> = counts.get().iter().flat_map(|c| c.keys().cloned()).collect();
-        all.sort();
+        sort_by(&mut all, Ord::cmp);
         all.dedup();
         all
     });

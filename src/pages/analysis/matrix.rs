@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::{open_list, RunList, SplitRows};
 use crate::components::chart::matrix::{MatrixData, ResolvedMatrix};
 use crate::url_state::UrlState;
+use benchscope_contract::sorting::sort_by;
 
 /// Rows drawn at most: a canvas cannot be taller than about 32,000 pixels.
 const MAX_ROWS: usize = 5_000;
@@ -16,7 +17,7 @@ fn matrix(split: &SplitRows, runs: &[(String, String, usize)]) -> MatrixData {
     split.with(|rows, outcomes| {
         let mut order: Vec<usize> = (0..rows.len()).collect();
         let key = |i: &usize| (std::cmp::Reverse(resolved_by(&rows[*i])), &rows[*i].id);
-        order.sort_by(|a, b| key(a).cmp(&key(b)));
+        sort_by(&mut order, |a, b| key(a).cmp(&key(b)));
         order.truncate(MAX_ROWS);
         let columns: Vec<Option<usize>> = runs.iter().map(|(id, _, _)| outcomes.matrix.run(id).map(|(at, _)| at)).collect();
         MatrixData {

@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 
 use crate::results::RowOutcomes;
+use crate::sorting::{sort_by, sort_by_key};
 use crate::stats::{holm, PairedCounts};
 
 /// The significance level of the groups.
@@ -49,7 +50,7 @@ pub fn compute_standings(outcomes: &RowOutcomes) -> Standings {
     // The bootstrap draws instances by position: the rows go in the matrix's order (by id, rows it
     // lacks last), so the intervals never depend on how a page happens to sort its rows.
     let mut order: Vec<usize> = (0..outcomes.len()).collect();
-    order.sort_by_key(|&row| (outcomes.column(row).is_none(), outcomes.column(row)));
+    sort_by_key(&mut order, |&row| (outcomes.column(row).is_none(), outcomes.column(row)));
     let mut judged: Vec<(&str, Vec<bool>)> = (0..runs.len())
         .filter(|&run| runs[run].verdicts)
         .map(|run| {
@@ -58,7 +59,7 @@ pub fn compute_standings(outcomes: &RowOutcomes) -> Standings {
         })
         .collect();
     let count = |solved: &[bool]| solved.iter().filter(|s| **s).count();
-    judged.sort_by(|a, b| count(&b.1).cmp(&count(&a.1)).then(a.0.cmp(b.0)));
+    sort_by(&mut judged, |a, b| count(&b.1).cmp(&count(&a.1)).then(a.0.cmp(b.0)));
     if judged.is_empty() {
         return Standings::default();
     }

@@ -4,6 +4,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
 use super::LeaderboardRow;
+use crate::sorting::sort_by;
 
 /// A sortable column: its title and how two rows compare on it.
 pub struct Column {
@@ -92,7 +93,7 @@ pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &
         .filter(|r| text.is_empty() || searchable(r).contains(&text))
         .cloned()
         .collect();
-    list.sort_by(|a, b| {
+    sort_by(&mut list, |a, b| {
         let order = (column.compare)(a, b);
         let order = if descending { order.reverse() } else { order };
         order.then_with(|| a.name.cmp(&b.name))

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::LeaderboardRow;
+use crate::sorting::sort_by;
 
 /// The kinds named by a prefix, in the order the picker shows them.
 const KINDS: [&str; 4] = ["Model", "Org", "System", "Scaffold"];
@@ -47,9 +48,9 @@ pub fn tag_groups(rows: &[LeaderboardRow]) -> Vec<TagGroup> {
         }
     }
     for group in &mut groups {
-        group
-            .tags
-            .sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.to_lowercase().cmp(&b.1.to_lowercase())));
+        sort_by(&mut group.tags, |a, b| {
+            b.2.cmp(&a.2).then_with(|| a.1.to_lowercase().cmp(&b.1.to_lowercase()))
+        });
     }
     groups.retain(|g| !g.tags.is_empty());
     groups

@@ -2,13 +2,17 @@
 //! (the runs that set a new best), and cost against % resolved with the Pareto frontier (the runs
 //! no other run beats on both: cheaper and at least as good).
 
+use crate::sorting::sort_by;
+
 /// The indices of the points that beat on y every point before them on x, in x order. With x the
 /// date, they are the runs that set a new best when they came (the best-so-far line steps through
 /// them); with x the cost, they are the Pareto frontier (no run costs less and resolves at least
 /// as much).
 pub fn running_best(points: &[(f64, f64)]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..points.len()).collect();
-    order.sort_by(|&a, &b| points[a].0.total_cmp(&points[b].0).then(points[b].1.total_cmp(&points[a].1)));
+    sort_by(&mut order, |&a, &b| {
+        points[a].0.total_cmp(&points[b].0).then(points[b].1.total_cmp(&points[a].1))
+    });
     let mut best = f64::NEG_INFINITY;
     order
         .into_iter()

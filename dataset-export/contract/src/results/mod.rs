@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::failure_mode::UNRESOLVED;
 use crate::run::{InstanceResult, Run};
+use crate::sorting::sort_by;
 use crate::standings::Standings;
 use crate::FORMAT_VERSION;
 
@@ -222,7 +223,7 @@ impl ResultsMatrix {
             self.runs.retain(|r| r.id != row.id);
             self.runs.push(row);
         }
-        self.runs.sort_by(|a, b| a.id.cmp(&b.id));
+        sort_by(&mut self.runs, |a, b| a.id.cmp(&b.id));
     }
 
     /// Re-lays every run's cells over the sorted `instances`, a superset of the current ones.
@@ -336,7 +337,7 @@ impl ResultsMatrix {
         // Counted once, not on every comparison: a count is a pass over the run's cells.
         let counts: Vec<usize> = self.runs.iter().map(|r| r.resolved_count().unwrap_or(0)).collect();
         let key = |i: usize| (self.runs[i].id.as_str(), counts[i]);
-        order.sort_by(|&a, &b| best_first(key(a), key(b)));
+        sort_by(&mut order, |&a, &b| best_first(key(a), key(b)));
         order
     }
 }
