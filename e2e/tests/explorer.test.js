@@ -25,6 +25,7 @@ let trajsTampered = null;
 let formats = null;
 let trajsTwo = null;
 let tamperedBucket = null;
+let trajsHostile = null;
 /** The step where the twin trajectory's command was changed. */
 const TWIN_PARTS_AT = 4;
 /** One real file per trajectory format, each imported as its own run and dataset. */
@@ -83,6 +84,7 @@ before(async () => {
   const bucketTerms = JSON.parse(readFileSync(join(tampered, tamperedBucket), 'utf8'));
   bucketTerms.terms.determinant = [0, 9];
   writeFileSync(join(tampered, tamperedBucket), JSON.stringify(bucketTerms));
+  trajsHostile = hostileTrajectoryData(data);
   const hostile = hostileData();
   const large = largeData();
   huge = hugeData();
@@ -131,7 +133,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'tampered-index': tamperedIndex, tampered, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
+  server = await serve({ data, broken, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
   session = await openBrowser();
 });
 
@@ -231,6 +233,35 @@ async function rows(page) {
 
 function facetBox(page, facet, value) {
   return page.locator(`section.facet[data-facet="${facet}"] label`, { hasText: value }).locator('input');
+}
+
+/** The demo with a run whose one trajectory (mini-swe-agent's format) holds hostile text: markup
+ * and a script in a thought and an output, terminal colours, and a 10 MB line. */
+function hostileTrajectoryData(data) {
+  const out = join(tempDir('trajs-hostile'), 'data');
+  cpSync(data, out, { recursive: true });
+  const id = 'benchscope-demo__tinyconf-12';
+  const folder = join(tempDir('hostile-trajs'), 'trajs');
+  mkdirSync(join(folder, id), { recursive: true });
+  const bash = (command) => `THOUGHT: ${command.thought}\n\n\`\`\`bash\n${command.run}\n\`\`\``;
+  const output = (text) => `<returncode>0</returncode>\n<output>\n${text}\n</output>`;
+  const trajectory = {
+    trajectory_format: 'mini-swe-agent-1',
+    instance_id: id,
+    info: { exit_status: 'Submitted', submission: '', model_stats: { instance_cost: 0.01, api_calls: 3 } },
+    messages: [
+      { role: 'system', content: 'You are a helpful assistant.' },
+      { role: 'user', content: 'Fix the issue.' },
+      { role: 'assistant', content: bash({ thought: '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">', run: "echo '<b>bold</b>' && printf '\\033[31mred\\033[0m'" }) },
+      { role: 'user', content: output('<b>bold</b>\n\u001b[31mred\u001b[0m <iframe src="https://example.com"></iframe>') },
+      { role: 'assistant', content: bash({ thought: 'A very long line.', run: "python -c 'print(\"0123456789\" * 1000000)'" }) },
+      { role: 'user', content: output('0123456789'.repeat(1_000_000)) },
+      { role: 'assistant', content: bash({ thought: 'Done.', run: 'echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT' }) },
+    ],
+  };
+  writeFileSync(join(folder, id, `${id}.traj.json`), JSON.stringify(trajectory));
+  benchscope('import', folder, '--data', out, '--run', 'hostile', '--dataset', 'demo');
+  return out;
 }
 
 test('lists the demo instances and filters them by repository, with the filter in the URL', async () => {
@@ -1651,5 +1682,35 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   await page.selectOption('select[aria-label="Facet to break down by"]', 'difficulty');
   await page.waitForSelector('.by-facet tr[data-value="3"]');
   assert.equal(await page.locator('.by-facet tr[data-value="3"] td').getAttribute('data-resolved'), '1');
+  assert.deepEqual(errors, []);
+});
+
+test('hostile text in a trajectory shows as text: markup and scripts inert, terminal colours taken out, a 10 MB line folded to its ends', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=trajs-hostile/&instance=benchscope-demo__tinyconf-12`);
+  const button = page.locator('tr[data-run="hostile"] button.show-trajectory');
+  await button.waitFor();
+  await button.click();
+  const steps = page.locator('.trajectory .step');
+  await steps.nth(2).waitFor();
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null, 'no script ran');
+  assert.equal(await page.locator('.trajectory img, .trajectory script, .trajectory b, .trajectory iframe').count(), 0, 'no markup became an element');
+  assert.match(await steps.nth(0).locator('.thought').textContent(), /<script>window\.__pwned = 1<\/script><img src=x/);
+  const output = await steps.nth(0).locator('pre.observation').textContent();
+  assert.match(output, /<b>bold<\/b>\nred <iframe/);
+  assert.doesNotMatch(output, /\u001b|\[31m/, 'the colour codes are gone, their text stays');
+  // The 10 MB line: its two ends, 4,000 characters in all, until more is asked for.
+  const long = steps.nth(1);
+  const shown = () => long.locator('pre.observation').evaluateAll((all) => all.reduce((n, pre) => n + pre.textContent.length, 0));
+  assert.ok(await shown() <= 4_000, `shown ${await shown()} characters`);
+  const unfold = long.locator('button.unfold');
+  assert.match(await unfold.textContent(), /^Show 200000 more characters \(of 99960\d\d\)$/);
+  await unfold.click();
+  await page.waitForFunction(() => document.querySelectorAll('.trajectory .step')[1].querySelector('pre.observation').textContent.length > 200_000);
+  assert.ok(await shown() <= 204_000, 'one click adds 200,000 characters, not the whole line');
+  // The in-trajectory search still finds a step by its text, colour codes aside.
+  await page.fill('.trajectory input[type=search]', 'red <iframe');
+  await page.locator('.trajectory .step.matched').first().waitFor();
+  assert.equal(await page.locator('.trajectory .step.matched').count(), 1);
   assert.deepEqual(errors, []);
 });

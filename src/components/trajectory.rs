@@ -7,7 +7,8 @@
 
 use std::sync::Arc;
 
-use benchscope_contract::trajectory::{fold_lines, Step, Trajectory, TrajectoryFacts};
+use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
+use benchscope_contract::trajectory::{Step, Trajectory, TrajectoryFacts};
 use leptos::prelude::*;
 
 use crate::components::diff::DiffView;
@@ -17,6 +18,10 @@ use benchscope_contract::sorting::sort_by;
 /// Lines of an observation shown before "show the rest", at its start and at its end.
 const FOLD_HEAD: usize = 12;
 const FOLD_TAIL: usize = 6;
+/// Bytes each end of a folded observation shows at most (a 10 MB line shows 4 KB).
+const FOLD_END_CHARS: usize = 2_000;
+/// Bytes of a folded observation's middle each click on "show" adds.
+const REVEAL_STEP: usize = 200_000;
 
 /// The URL's control naming the run whose trajectory is open, and the step shown.
 pub const TRAJECTORY_CONTROL: &str = "traj";
@@ -59,7 +64,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
         trajectory
             .steps
             .iter()
-            .map(|s| format!("{}\n{}\n{}", s.thought, s.action, s.observation).to_lowercase())
+            .map(|s| strip_terminal_escapes(&format!("{}\n{}\n{}", s.thought, s.action, s.observation)).to_lowercase())
             .collect(),
     );
     let matches = Memo::new(move |_| {
@@ -220,6 +225,7 @@ fn StepView(
         edit,
         ..
     } = step;
+    let (thought, action, observation) = (as_shown(thought), as_shown(action), as_shown(observation));
     // An edit made through an editing tool shows as the diff of the text it replaced.
     let edit = edit.map(|edit| view! { <div class="step-edit"><DiffView diff=edit.unified_diff() /></div> });
     let exit = returncode
@@ -241,23 +247,51 @@ fn StepView(
     }
 }
 
-/// An observation, folded when long.
+/// A step's text without the terminal's escape sequences (a coloured test run shows its words, not
+/// `\x1b[31m`).
+fn as_shown(text: String) -> String {
+    match strip_terminal_escapes(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(plain) => plain,
+    }
+}
+
+/// An observation, folded when long: by lines, and by characters for long lines. The hidden
+/// middle is shown on request, [`REVEAL_STEP`] bytes at a time, so no click puts megabytes of one
+/// line into the page.
 #[component]
 fn Observation(text: String) -> impl IntoView {
-    let whole = RwSignal::new(false);
-    let (head, hidden, tail) = {
-        let (head, hidden, tail) = fold_lines(&text, FOLD_HEAD, FOLD_TAIL);
-        (head.join("\n"), hidden, tail.join("\n"))
-    };
-    view! {
-        {move || if whole.get() || hidden == 0 {
-            view! { <pre class="observation"><code>{text.clone()}</code></pre> }.into_any()
-        } else {
-            view! {
-                <pre class="observation folded"><code>{head.clone()}</code></pre>
-                <button class="unfold" on:click=move |_| whole.set(true)>{format!("Show the {hidden} lines between")}</button>
-                <pre class="observation folded"><code>{tail.clone()}</code></pre>
-            }.into_any()
-        }}
+    let folded = fold(&text, FOLD_HEAD, FOLD_TAIL, FOLD_END_CHARS);
+    let text = StoredValue::new(text);
+    // Where the shown head ends; the tail is always shown.
+    let shown = RwSignal::new(folded.head);
+    move || {
+        let head = shown.get();
+        if head >= folded.tail {
+            return view! { <pre class="observation"><code>{text.with_value(Clone::clone)}</code></pre> }.into_any();
+        }
+        let (head_text, label) = text.with_value(|text| {
+            let hidden = Fold { head, tail: folded.tail };
+            let label = match folded.tail - head {
+                rest if rest <= REVEAL_STEP => match hidden.hidden_lines(text) {
+                    lines if lines > 1 => format!("Show the {lines} lines between"),
+                    _ => format!("Show the {rest} characters between"),
+                },
+                rest => format!("Show {REVEAL_STEP} more characters (of {rest})"),
+            };
+            (text[..head].to_string(), label)
+        });
+        let reveal = move |_| {
+            shown.set(text.with_value(|text| {
+                let next = (head + REVEAL_STEP).min(folded.tail);
+                (next..=folded.tail).find(|&at| text.is_char_boundary(at)).unwrap_or(folded.tail)
+            }))
+        };
+        view! {
+            <pre class="observation folded"><code>{head_text}</code></pre>
+            <button class="unfold" on:click=reveal>{label}</button>
+            <pre class="observation folded"><code>{text.with_value(|text| text[folded.tail..].to_string())}</code></pre>
+        }
+        .into_any()
     }
 }

@@ -2,6 +2,7 @@
 //! where their actions differ marked. The two runs are in the URL (`tcmp`, twice).
 
 use benchscope_contract::trajectory::compare::first_divergence;
+use benchscope_contract::trajectory::text::strip_terminal_escapes;
 use benchscope_contract::trajectory::Step;
 use leptos::prelude::*;
 
@@ -112,11 +113,8 @@ fn Aligned(first: Vec<Step>, second: Vec<Step>, first_name: String, second_name:
     let cell = |step: Option<&Step>| match step {
         Some(step) => {
             let tool = step.tool.clone().map(|t| view! { <span class="tool">{t}</span> });
-            let action = if step.action.is_empty() {
-                step.thought.clone()
-            } else {
-                step.action.clone()
-            };
+            let action = if step.action.is_empty() { &step.thought } else { &step.action };
+            let action = strip_terminal_escapes(action).into_owned();
             view! { <td>{tool}<pre><code>{action}</code></pre></td> }.into_any()
         }
         None => view! { <td class="none">"—"</td> }.into_any(),

@@ -7,6 +7,7 @@
 pub mod compare;
 pub mod facts;
 pub mod summary;
+pub mod text;
 
 use serde::{Deserialize, Serialize};
 
@@ -47,17 +48,6 @@ pub struct Trajectory {
     /// Model calls.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_calls: Option<u64>,
-}
-
-/// A long text shown folded: its first `head` and last `tail` lines, and how many lines between
-/// them are hidden (none when it is short enough to show whole).
-pub fn fold_lines(text: &str, head: usize, tail: usize) -> (Vec<&str>, usize, Vec<&str>) {
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.len() <= head + tail + 1 {
-        return (lines, 0, Vec::new());
-    }
-    let hidden = lines.len() - head - tail;
-    (lines[..head].to_vec(), hidden, lines[lines.len() - tail..].to_vec())
 }
 
 /// One step: a thought, an action, and what came back.
@@ -133,18 +123,6 @@ impl Edit {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_texts_fold_to_their_ends() {
-        let text: String = (1..=30).map(|i| format!("line {i}\n")).collect();
-        let (head, hidden, tail) = fold_lines(&text, 5, 3);
-        assert_eq!((head.len(), hidden, tail), (5, 22, vec!["line 28", "line 29", "line 30"]));
-        assert_eq!(
-            fold_lines("a\nb\nc", 1, 1),
-            (vec!["a", "b", "c"], 0, vec![]),
-            "one hidden line is shown instead"
-        );
-    }
 
     #[test]
     fn an_edit_reads_as_a_diff_of_its_text() {
