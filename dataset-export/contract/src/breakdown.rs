@@ -89,9 +89,7 @@ pub fn mean_by_facet(rows: &[IndexRow], facet: &str, values: &[HashMap<String, f
 /// Size buckets small to large; other facets stay by name (their map order).
 fn sort_in_facet_order<T>(list: &mut [T], facet: &str, value: impl Fn(&T) -> &String) {
     if let Some(order) = bucket_labels(facet) {
-        sort_by_key(list, |g| {
-            order.iter().position(|label| label == value(g)).unwrap_or(usize::MAX)
-        });
+        sort_by_key(list, |g| order.iter().position(|label| label == value(g)).unwrap_or(usize::MAX));
     }
 }
 
