@@ -1359,7 +1359,7 @@ test('two runs\' trajectories of one instance side by side, aligned by step, whe
   assert.deepEqual(errors, []);
 });
 
-test('an agent trajectory opens from the runs panel: its steps as the agent took them, long outputs folded, its facts; an altered file is refused', async (t) => {
+test('an agent trajectory opens from the runs panel: its steps as the agent took them, long outputs folded, its facts, the list and the analysis sliced by them; an altered file is refused', async (t) => {
   if (!trajs) {
     if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
     t.skip('../shared/realdata is absent');
@@ -1439,6 +1439,27 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const [few] = Object.entries(buckets).sort((x, y) => x[1] - y[1]);
   await page.goto(`${server.url}?data=trajs/&view=instances&f=${encodeURIComponent(`run mini · steps:${few[0]}`)}`);
   await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), few[1]);
+  // The analysis breaks the run's resolved ratio down by its steps and by how it ended: per
+  // bucket, the instances from the trajectory files and the resolved ones from the harness's
+  // reports beside them.
+  const logs = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'logs');
+  const resolvedIds = new Set(readdirSync(logs).filter((d) => JSON.parse(readFileSync(join(logs, d, 'report.json'), 'utf8')).resolved));
+  for (const [aspect, valueOf] of [['steps', (t) => bucket(t.messages.filter((m) => m.role === 'assistant').length)], ['exit', (t) => t.info.exit_status]]) {
+    const expected = {};
+    for (const t of sources) {
+      const cell = (expected[valueOf(t)] ??= [0, 0]);
+      cell[0] += resolvedIds.has(t.instance_id) ? 1 : 0;
+      cell[1] += 1;
+    }
+    await page.goto(`${server.url}?data=trajs/&view=analysis&afacet=${encodeURIComponent(`run mini · ${aspect}`)}`);
+    const cells = page.locator('table.by-facet tbody tr');
+    await cells.first().waitFor();
+    const shown = Object.fromEntries(await cells.evaluateAll((rows) => rows.map((row) => {
+      const cell = row.querySelector('td[data-run="mini"]');
+      return [row.querySelector('th, td').textContent, [Number(cell.dataset.resolved), Number(cell.dataset.total)]];
+    })));
+    assert.deepEqual(shown, expected, `resolved by ${aspect}`);
+  }
   // The same file altered after the import: refused, named, and the runs panel stays.
   await page.goto(`${server.url}?data=trajs-tampered/&instance=${id}`);
   await page.locator('tr[data-run="mini"] button.show-trajectory').click();

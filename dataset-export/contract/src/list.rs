@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
+use crate::results::{AGENT_EXIT, AGENT_STEPS};
 use crate::runs_only::UNKNOWN_CATEGORY;
 use crate::sorting::{sort_by, sort_by_key};
 use crate::IndexRow;
@@ -46,11 +47,15 @@ pub fn list_facets(rows: &[IndexRow]) -> Vec<String> {
     informed_built_ins(rows).chain(own).chain(runs).collect()
 }
 
-/// The facets a breakdown can be by: the built-in ones some row informs and the dataset's own,
-/// not the runs'.
+/// The facets a breakdown can be by: the built-in ones some row informs, the dataset's own, and
+/// a run's steps and exit status where its trajectories give them (so each run's resolved ratio
+/// reads by how long that agent worked and how it stopped); not the runs' verdicts.
 pub fn breakdown_facets(rows: &[IndexRow]) -> Vec<String> {
-    let (own, _) = own_and_run_facets(rows);
-    informed_built_ins(rows).chain(own).collect()
+    let (own, runs) = own_and_run_facets(rows);
+    let agent = runs
+        .into_iter()
+        .filter(|f| matches!(crate::outcomes::aspect_of_facet(f), Some(AGENT_STEPS | AGENT_EXIT)));
+    informed_built_ins(rows).chain(own).chain(agent).collect()
 }
 
 /// A facet's name for readers: the built-in ones spelled out, a run's as `Run: <id>`, others
@@ -129,16 +134,40 @@ mod tests {
                 "o/x",
                 &[("version", "1"), ("run zeta", "resolved"), (RESOLVED_BY, "1"), (AMONG_TOP, "x")],
             ),
-            row("b", "o/y", &[("level", "lv1"), ("run alpha", "patch_failed")]),
+            row(
+                "b",
+                "o/y",
+                &[
+                    ("level", "lv1"),
+                    ("run alpha", "patch_failed"),
+                    ("run alpha · steps", "11-25"),
+                    ("run alpha · exit", "submitted"),
+                    ("run alpha · looped", "yes"),
+                ],
+            ),
         ];
         let builtin: Vec<String> = BUILT_IN_FACETS.iter().map(|f| f.to_string()).collect();
         let tail = |facets: Vec<String>| facets[builtin.len()..].to_vec();
         assert_eq!(list_facets(&rows)[..builtin.len()], builtin[..]);
         assert_eq!(
             tail(list_facets(&rows)),
-            ["level", "version", RESOLVED_BY, AMONG_TOP, "run alpha", "run zeta"]
+            [
+                "level",
+                "version",
+                RESOLVED_BY,
+                AMONG_TOP,
+                "run alpha",
+                "run alpha · exit",
+                "run alpha · looped",
+                "run alpha · steps",
+                "run zeta"
+            ]
         );
-        assert_eq!(tail(breakdown_facets(&rows)), ["level", "version"]);
+        assert_eq!(
+            tail(breakdown_facets(&rows)),
+            ["level", "version", "run alpha · exit", "run alpha · steps"],
+            "a run's steps and exit status, not its verdicts"
+        );
     }
 
     #[test]
