@@ -8,7 +8,8 @@ inline script, no object or embed, images and frames never from another host, st
 the page (style attributes, which the app sets to position its virtual rows, are allowed; style
 elements are not). Data may come from the page's origin and from the data directory a reader opens with
 `?data=`: the start-up script adds a second policy naming exactly that origin before the app
-fetches anything (policies combine, so the stricter wins).
+fetches anything (policies combine, so the stricter wins), then preloads the data directory's
+manifest so that it arrives while the wasm compiles.
 
 Run by Trunk with TRUNK_STAGING_DIR set (see Trunk.toml); idempotent on an already-processed page.
 """
