@@ -7,7 +7,7 @@
 //! - [`api`]: fetching the manifest and shards, with errors that name the file;
 //! - [`search`]: full-text search over the exported index;
 //! - [`markdown`]: untrusted markdown as a safe tree;
-//! - [`syntax`]: Python syntax highlighting; [`file_tree`]: a patch's paths as a folder tree;
+//! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
 //!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows.
@@ -24,6 +24,7 @@ pub mod context;
 pub mod file_tree;
 pub mod markdown;
 pub mod sections;
+pub mod shell_syntax;
 pub mod syntax;
 pub mod text_form;
 

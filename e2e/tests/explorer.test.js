@@ -1383,6 +1383,13 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
     const action = block(message.content);
     if (action) assert.equal(await steps.nth(i).locator('pre.action').textContent(), action, `step ${i + 1}`);
   }
+  // Commands are highlighted as shell: the first command word of each is coloured as a command.
+  for (const [i, message] of assistant.entries()) {
+    const word = block(message.content).match(/^\s*([A-Za-z_][\w.\/-]*)(?=\s|$)/)?.[1];
+    if (word && !word.includes('=') && !['if', 'for', 'while', 'until', 'case', 'time'].includes(word)) {
+      assert.equal(await steps.nth(i).locator('pre.action .tok-bi').first().textContent(), word, `step ${i + 1}`);
+    }
+  }
   // The first step's output (the whole tree, cut by the agent's harness) is folded to its ends.
   const index = await steps.evaluateAll((all) => all.findIndex((s) => s.querySelector('button.unfold')));
   assert.ok(index >= 0, 'a long output is folded');

@@ -6,6 +6,7 @@ use std::ops::Range;
 use benchscope_contract::inline::split_at_ranges;
 use leptos::prelude::*;
 
+use crate::shell_syntax::tokenize_shell;
 use crate::syntax::{tokenize_python, Token};
 
 /// One line (or any text) as text nodes and coloured spans: Python when `python`, else plain.
@@ -16,6 +17,17 @@ pub fn highlighted(text: &str, python: bool) -> Vec<AnyView> {
     }
     tokenize_python(text)
         .into_iter()
+        .map(|(token, span)| match token.class() {
+            Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
+            None => span.to_string().into_any(),
+        })
+        .collect()
+}
+
+/// Shell commands as text nodes and coloured spans, line by line (an agent's command).
+pub fn highlighted_shell(text: &str) -> Vec<AnyView> {
+    text.split_inclusive('\n')
+        .flat_map(tokenize_shell)
         .map(|(token, span)| match token.class() {
             Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
             None => span.to_string().into_any(),

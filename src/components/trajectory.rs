@@ -11,6 +11,7 @@ use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
 use benchscope_contract::trajectory::{Step, Trajectory, TrajectoryFacts};
 use leptos::prelude::*;
 
+use crate::components::code::highlighted_shell;
 use crate::components::diff::DiffView;
 use crate::url_state::UrlState;
 use benchscope_contract::sorting::sort_by;
@@ -226,6 +227,8 @@ fn StepView(
         ..
     } = step;
     let (thought, action, observation) = (as_shown(thought), as_shown(action), as_shown(observation));
+    // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is not.
+    let shell = edit.is_none();
     // An edit made through an editing tool shows as the diff of the text it replaced.
     let edit = edit.map(|edit| view! { <div class="step-edit"><DiffView diff=edit.unified_diff() /></div> });
     let exit = returncode
@@ -237,7 +240,7 @@ fn StepView(
             <a class="step-link" href=link title="A link to this step" on:click=move |ev| { ev.prevent_default(); on_link.run(()); }>{format!("#{number}")}</a>
             {(!thought.trim().is_empty()).then(|| view! { <p class="thought">{thought}</p> })}
             {(!action.is_empty()).then(|| view! {
-                <pre class="action" data-tool=tool.unwrap_or_default()><code>{action}</code></pre>
+                <pre class="action" data-tool=tool.unwrap_or_default()><code>{if shell { highlighted_shell(&action) } else { vec![action.into_any()] }}</code></pre>
             })}
             {edit}
             {exit}
