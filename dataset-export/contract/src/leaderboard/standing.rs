@@ -51,26 +51,28 @@ pub fn compute_standings(outcomes: &RowOutcomes) -> Standings {
     // lacks last), so the intervals never depend on how a page happens to sort its rows.
     let mut order: Vec<usize> = (0..outcomes.len()).collect();
     sort_by_key(&mut order, |&row| (outcomes.column(row).is_none(), outcomes.column(row)));
-    let mut judged: Vec<(&str, Vec<bool>)> = (0..runs.len())
+    // Each run's id, resolved instances in that order, and their count (counted once, not per
+    // comparison of the sort).
+    let mut judged: Vec<(&str, Vec<bool>, usize)> = (0..runs.len())
         .filter(|&run| runs[run].verdicts)
         .map(|run| {
-            let solved = order.iter().map(|&row| outcomes.outcome(run, row).resolved()).collect();
-            (runs[run].id.as_str(), solved)
+            let solved: Vec<bool> = order.iter().map(|&row| outcomes.outcome(run, row).resolved()).collect();
+            let count = solved.iter().filter(|s| **s).count();
+            (runs[run].id.as_str(), solved, count)
         })
         .collect();
-    let count = |solved: &[bool]| solved.iter().filter(|s| **s).count();
-    sort_by(&mut judged, |a, b| count(&b.1).cmp(&count(&a.1)).then(a.0.cmp(b.0)));
+    sort_by(&mut judged, |a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
     if judged.is_empty() {
         return Standings::default();
     }
-    let counts: Vec<usize> = judged.iter().map(|(_, s)| count(s)).collect();
+    let counts: Vec<usize> = judged.iter().map(|(_, _, count)| *count).collect();
     let raw: Vec<f64> = judged.windows(2).map(|pair| paired(&pair[0].1, &pair[1].1).mcnemar_p()).collect();
     let adjusted = holm(&raw);
     let resamples = resample_count(judged.len(), outcomes.len());
-    let intervals = rank_intervals(&judged.iter().map(|(_, s)| s.as_slice()).collect::<Vec<_>>(), resamples, SEED);
+    let intervals = rank_intervals(&judged.iter().map(|(_, s, _)| s.as_slice()).collect::<Vec<_>>(), resamples, SEED);
     let mut group = 1;
     let mut by_run = BTreeMap::new();
-    for (i, (id, _)) in judged.iter().enumerate() {
+    for (i, (id, _, _)) in judged.iter().enumerate() {
         let p_above = i.checked_sub(1).map(|above| adjusted[above]);
         if p_above.is_some_and(|p| p < ALPHA) {
             group += 1;
