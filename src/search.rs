@@ -2,15 +2,14 @@
 //! query's terms are fetched (and kept), the last term also matches as a prefix so results
 //! follow the typing, and documents are ranked with the contract's BM25.
 
-use benchscope_contract::search::{bm25, bucket_for, merge_postings, tokenize, SearchMeta, SearchShard};
-
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
+use benchscope_contract::search::{bm25, bucket_for, merge_postings, tokenize, SearchMeta, SearchShard};
+use benchscope_contract::sorting::sort_by;
 use futures::future::join_all;
 
 use crate::api::{expect_hashes, JsonCache, LoadError};
-use benchscope_contract::sorting::sort_by;
 
 /// At most this many index terms are merged for the prefix of the last query term.
 const PREFIX_TERMS: usize = 64;

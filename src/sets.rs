@@ -8,13 +8,12 @@ use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
 use benchscope_contract::outcomes::{add_run_facets, run_facet, run_of_facet, RUN_FACETS, RUN_FACET_PREFIX};
 use benchscope_contract::results::{best_first, is_matrix_path, results_dir, ResultsMatrix};
 use benchscope_contract::runs_only::rows_from_ids;
+use benchscope_contract::sorting::sort_by;
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, RunEntry, SplitEntry};
-
 use futures::future::join_all;
 
 use crate::api::{IndexCache, LoadError, RunCache};
 use crate::url_state::ViewState;
-use benchscope_contract::sorting::sort_by;
 
 /// The dataset and split the URL names, or the defaults: the first dataset with exported
 /// instances, else the one whose runs carry the most per-instance results; its `test` split if any.

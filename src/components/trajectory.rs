@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use benchscope_contract::sorting::sort_by;
 use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
 use benchscope_contract::trajectory::{Step, Trajectory, TrajectoryFacts};
 use leptos::prelude::*;
@@ -14,7 +15,6 @@ use leptos::prelude::*;
 use crate::components::code::highlighted_shell;
 use crate::components::diff::DiffView;
 use crate::url_state::UrlState;
-use benchscope_contract::sorting::sort_by;
 
 /// Lines of an observation shown before "show the rest", at its start and at its end.
 const FOLD_HEAD: usize = 12;

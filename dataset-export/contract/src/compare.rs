@@ -13,11 +13,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::text_diff::{diff_ops, lines, ratio};
 use serde::{Deserialize, Serialize};
 
 use crate::patch::{parse_patch, FileDiff, LineKind};
 use crate::sorting::sort_by;
+use crate::text_diff::{diff_ops, lines, ratio};
 
 /// One file of either patch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 
 use benchscope_contract::outcomes::{run_facet, NOT_RUN, RESOLVED};
+use benchscope_contract::sorting::sort_by;
 use leptos::prelude::*;
 
 use super::{open_list, run_name, RunList, SplitRows};
 use crate::components::chart::{BarChart, ChartData};
 use crate::url_state::UrlState;
-use benchscope_contract::sorting::sort_by;
 
 /// Per run (in `runs` order), its count of each failure mode.
 fn mode_counts(split: &SplitRows, runs: &[String]) -> Vec<BTreeMap<String, u64>> {

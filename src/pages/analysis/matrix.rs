@@ -3,12 +3,12 @@
 
 use benchscope_contract::outcomes::{resolved_by, RESOLVED_BY};
 use benchscope_contract::site::View;
+use benchscope_contract::sorting::sort_by;
 use leptos::prelude::*;
 
 use super::{open_list, RunList, SplitRows};
 use crate::components::chart::matrix::{MatrixData, ResolvedMatrix};
 use crate::url_state::UrlState;
-use benchscope_contract::sorting::sort_by;
 
 /// Rows drawn at most: a canvas cannot be taller than about 32,000 pixels.
 const MAX_ROWS: usize = 5_000;
