@@ -35,7 +35,11 @@ benchscope('export', tracker, '--dataset', 'django-style', '--out', trackerData,
 const board = join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json');
 const boards = existsSync(board) ? join(tempDir('boards'), 'data') : null;
 if (boards) benchscope('import', board, '--data', boards);
-const server = await serve({ data, tracker: trackerData, ...(boards ? { boards } : {}) });
+// The real mini-swe-agent run, for the trajectory's screenshot.
+const trajectories = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent');
+const trajs = existsSync(trajectories) ? join(tempDir('trajs'), 'data') : null;
+if (trajs) benchscope('import', trajectories, '--data', trajs, '--run', 'mini', '--new-dataset');
+const server = await serve({ data, tracker: trackerData, ...(boards ? { boards } : {}), ...(trajs ? { trajs } : {}) });
 const { browser } = await openBrowser();
 
 // [file, query, selector to wait for, options: width, dark, scrollTo (selector), full page]
@@ -54,11 +58,17 @@ const shots = [
     ['leaderboard-charts.png', '?data=boards/&dataset=swe-bench-bash-only', '.board-charts canvas', { scrollTo: '.board-charts' }],
     ['leaderboard-390.png', '?data=boards/', '.leaderboard-table tr[data-group]', { width: 390 }],
   ] : []),
+  ...(trajs ? [
+    ['trajectory.png', '?data=trajs/&instance=astropy__astropy-12907&traj=mini&step=3', '.trajectory li.step.current', { scrollTo: '.trajectory-summary' }],
+    ['trajectory-390.png', '?data=trajs/&instance=astropy__astropy-12907&traj=mini&step=3', '.trajectory li.step.current', { width: 390, dark: true, scrollTo: '.trajectory li.step.current' }],
+  ] : []),
   ['breakdowns.png', '?view=analysis', 'canvas.chart', { full: true }],
   ['breakdowns-dark.png', '?view=analysis', 'canvas.chart[data-label-boxes]', { dark: true }],
   ['statement-django.png', '?data=tracker/&instance=django__django-99999', '.document-text', { scrollTo: '.instance-id' }],
 ];
-for (const [name, query, selector, options] of shots) {
+// `node e2e/screenshots.js a.png b.png` writes those alone.
+const only = process.argv.slice(2);
+for (const [name, query, selector, options] of shots.filter(([name]) => only.length === 0 || only.includes(name))) {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.dark ? 'dark' : 'light' });
   const page = await context.newPage();
   await page.goto(`${server.url}${query}`);

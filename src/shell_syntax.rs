@@ -86,6 +86,42 @@ pub fn tokenize_shell(line: &str) -> Vec<(Token, &str)> {
     spans
 }
 
+/// A whole command, line by line: as [`tokenize_shell`], except that the body of a here-document
+/// (`cat <<'EOF' > x.py` … `EOF`) is text, not commands, and stays plain.
+pub fn tokenize_shell_text(text: &str) -> Vec<(Token, &str)> {
+    let mut spans = Vec::new();
+    let mut here_document: Option<String> = None;
+    for line in text.split_inclusive('\n') {
+        match &here_document {
+            Some(end) => {
+                if line.trim() == end {
+                    here_document = None;
+                }
+                spans.push((Token::Plain, line));
+            }
+            None => {
+                here_document = here_document_end(line);
+                spans.extend(tokenize_shell(line));
+            }
+        }
+    }
+    spans
+}
+
+/// The word that ends a here-document `line` opens (`<<EOF`, `<<-'EOF'`, `<< "END"`), if it
+/// opens one (`<<<` is a here-string, not a document).
+fn here_document_end(line: &str) -> Option<String> {
+    let at = line.find("<<")?;
+    let rest = &line[at + 2..];
+    if rest.starts_with('<') {
+        return None;
+    }
+    let rest = rest.trim_start_matches('-').trim_start();
+    let rest = rest.trim_start_matches(['\'', '"']);
+    let end: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    (!end.is_empty()).then_some(end)
+}
+
 /// Where the string opened at `start` ends (after its closing quote, or at the line's end); in
 /// double quotes a backslash escapes the next byte.
 fn quote_end(bytes: &[u8], start: usize, escapes: bool) -> usize {
@@ -149,6 +185,22 @@ mod tests {
         );
         assert_eq!(coloured("PYTHONPATH=. pytest tests"), [(Token::Builtin, "pytest")]);
         assert_eq!(coloured("echo $(git log -1)"), [(Token::Builtin, "echo"), (Token::Builtin, "git")]);
+    }
+
+    #[test]
+    fn here_documents_are_text() {
+        let command = "cat <<'EOF' > x.py\nfrom a import b\nprint(1)\nEOF\npython x.py\n";
+        let coloured: Vec<_> = tokenize_shell_text(command)
+            .into_iter()
+            .filter(|(t, _)| *t != Token::Plain)
+            .collect();
+        assert_eq!(
+            coloured,
+            [(Token::Builtin, "cat"), (Token::String, "'EOF'"), (Token::Builtin, "python")]
+        );
+        assert_eq!(tokenize_shell_text(command).iter().map(|(_, s)| *s).collect::<String>(), command);
+        assert_eq!(here_document_end("grep x <<< \"$y\""), None);
+        assert_eq!(here_document_end("cat <<-END"), Some("END".into()));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::ops::Range;
 use benchscope_contract::inline::split_at_ranges;
 use leptos::prelude::*;
 
-use crate::shell_syntax::tokenize_shell;
+use crate::shell_syntax::tokenize_shell_text;
 use crate::syntax::{tokenize_python, Token};
 
 /// One line (or any text) as text nodes and coloured spans: Python when `python`, else plain.
@@ -26,8 +26,8 @@ pub fn highlighted(text: &str, python: bool) -> Vec<AnyView> {
 
 /// Shell commands as text nodes and coloured spans, line by line (an agent's command).
 pub fn highlighted_shell(text: &str) -> Vec<AnyView> {
-    text.split_inclusive('\n')
-        .flat_map(tokenize_shell)
+    tokenize_shell_text(text)
+        .into_iter()
         .map(|(token, span)| match token.class() {
             Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
             None => span.to_string().into_any(),
