@@ -151,8 +151,12 @@ fn variable_end(bytes: &[u8], start: usize) -> usize {
 mod tests {
     use super::*;
 
+    fn coloured_spans(spans: Vec<(Token, &str)>) -> Vec<(Token, &str)> {
+        spans.into_iter().filter(|(t, _)| *t != Token::Plain).collect()
+    }
+
     fn coloured(line: &str) -> Vec<(Token, &str)> {
-        tokenize_shell(line).into_iter().filter(|(t, _)| *t != Token::Plain).collect()
+        coloured_spans(tokenize_shell(line))
     }
 
     #[test]
@@ -190,12 +194,8 @@ mod tests {
     #[test]
     fn here_documents_are_text() {
         let command = "cat <<'EOF' > x.py\nfrom a import b\nprint(1)\nEOF\npython x.py\n";
-        let coloured: Vec<_> = tokenize_shell_text(command)
-            .into_iter()
-            .filter(|(t, _)| *t != Token::Plain)
-            .collect();
         assert_eq!(
-            coloured,
+            coloured_spans(tokenize_shell_text(command)),
             [(Token::Builtin, "cat"), (Token::String, "'EOF'"), (Token::Builtin, "python")]
         );
         assert_eq!(tokenize_shell_text(command).iter().map(|(_, s)| *s).collect::<String>(), command);

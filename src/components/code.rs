@@ -15,18 +15,17 @@ pub fn highlighted(text: &str, python: bool) -> Vec<AnyView> {
     if !python {
         return vec![text.to_string().into_any()];
     }
-    tokenize_python(text)
-        .into_iter()
-        .map(|(token, span)| match token.class() {
-            Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),
-            None => span.to_string().into_any(),
-        })
-        .collect()
+    token_views(tokenize_python(text))
 }
 
 /// Shell commands as text nodes and coloured spans, line by line (an agent's command).
 pub fn highlighted_shell(text: &str) -> Vec<AnyView> {
-    tokenize_shell_text(text)
+    token_views(tokenize_shell_text(text))
+}
+
+/// Spans as DOM: a coloured one in a `<span>` of its token's class, a plain one as text.
+fn token_views(spans: Vec<(Token, &str)>) -> Vec<AnyView> {
+    spans
         .into_iter()
         .map(|(token, span)| match token.class() {
             Some(class) => view! { <span class=class>{span.to_string()}</span> }.into_any(),

@@ -205,9 +205,13 @@ async fn search_all(
     indexes: &[(String, usize)],
     query: &str,
 ) -> Result<Option<Vec<(u32, f64)>>, LoadError> {
-    for (meta, _) in indexes {
-        let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
-        leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
+    if tokenize(query).is_empty() {
+        // Nothing to search for yet; the metas are readied for the word being typed.
+        for (meta, _) in indexes {
+            let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
+            leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
+        }
+        return Ok(None);
     }
     let searches = join_all(indexes.iter().map(|(meta, _)| cache.search(base, meta, query))).await;
     let mut per_set = Vec::new();
