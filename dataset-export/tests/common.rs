@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use benchscope_contract::{DetailShard, Instance, Manifest};
+
 /// The repository root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -124,3 +126,42 @@ pub fn git_apply(dir: &Path, patch: &str) -> bool {
     }
     out.status.success()
 }
+
+/// The instances an export wrote for `dataset`/`split`, from its detail shards.
+pub fn instances(dir: &Path, dataset: &str, split: &str) -> Vec<Instance> {
+    let manifest: Manifest = read_json(&dir.join("manifest.json"));
+    let split = manifest.dataset(dataset).unwrap().split(split).unwrap();
+    split
+        .detail_shards
+        .iter()
+        .flat_map(|p| read_json::<DetailShard>(&dir.join(p)).instances)
+        .collect()
+}
+
+/// Runs a Python script with `args`; fails the test with Python's error when it fails.
+pub fn python(script: &str, args: &[&str]) {
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "python failed (run scripts/setup.sh for pyarrow): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Writes a JSONL file's rows as Parquet: `WRITE_PARQUET source target compression lists|strings`.
+pub const WRITE_PARQUET: &str = r#"
+import json, sys
+import pyarrow as pa, pyarrow.parquet as pq
+source, target, compression, real_lists = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "lists"
+rows = [json.loads(line) for line in open(source)]
+if real_lists:
+    for row in rows:
+        row["FAIL_TO_PASS"] = json.loads(row["FAIL_TO_PASS"])
+        row["PASS_TO_PASS"] = json.loads(row["PASS_TO_PASS"])
+pq.write_table(pa.Table.from_pylist(rows), target, compression=compression, row_group_size=5)
+"#;

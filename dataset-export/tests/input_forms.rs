@@ -1,0 +1,190 @@
+//! The forms an export's input comes in (Parquet as the hub serves it, a JSON array, JSON Lines)
+//! give the same instances, and bad rows in any of them are located, skipped on request and
+//! summarized.
+
+mod common;
+
+use common::*;
+/// Parquet as the hub serves it (pyarrow, snappy, several row groups) and with zstd and real
+/// lists: the same instances as the JSONL export, byte for byte.
+#[test]
+fn parquet_exports_the_same_instances_as_jsonl() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jsonl = root().join("demo/demo.jsonl");
+    let reference = tmp.path().join("from-jsonl");
+    benchscope_ok(&[
+        "export",
+        jsonl.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        reference.to_str().unwrap(),
+    ]);
+    for (compression, lists) in [("snappy", "strings"), ("zstd", "lists"), ("none", "strings")] {
+        let parquet = tmp.path().join(format!("demo-{compression}.parquet"));
+        python(
+            WRITE_PARQUET,
+            &[jsonl.to_str().unwrap(), parquet.to_str().unwrap(), compression, lists],
+        );
+        let out = tmp.path().join(format!("from-{compression}"));
+        benchscope_ok(&[
+            "export",
+            parquet.to_str().unwrap(),
+            "--dataset",
+            "demo",
+            "--split",
+            "test",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            instances(&out, "demo", "test"),
+            instances(&reference, "demo", "test"),
+            "{compression} / {lists}"
+        );
+    }
+}
+
+#[test]
+fn a_json_array_streams_to_the_same_output_as_jsonl() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jsonl = root().join("demo/demo.jsonl");
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let array = tmp.path().join("demo.json");
+    std::fs::write(&array, serde_json::to_vec_pretty(&records).unwrap()).unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    benchscope_ok(&[
+        "export",
+        jsonl.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        a.to_str().unwrap(),
+    ]);
+    benchscope_ok(&[
+        "export",
+        array.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(tree(&a), tree(&b));
+}
+
+#[test]
+fn bad_parquet_rows_and_array_elements_are_located() {
+    let tmp = tempfile::tempdir().unwrap();
+    let parquet = tmp.path().join("bad.parquet");
+    python(
+        "import sys, pyarrow as pa, pyarrow.parquet as pq\npq.write_table(pa.Table.from_pylist([{'instance_id': 'a', 'repo': 'o/r', 'patch': '', 'problem_statement': 'x'}, {'instance_id': 'b', 'repo': 'o/r', 'patch': None, 'problem_statement': 'y'}]), sys.argv[1])",
+        &[parquet.to_str().unwrap()],
+    );
+    let out = tmp.path().join("out");
+    let result = benchscope(&["export", parquet.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("bad.parquet: row 1: field `patch`: expected a string, found null"),
+        "{stderr}"
+    );
+    let array = tmp.path().join("bad.json");
+    std::fs::write(
+        &array,
+        r#"[{"instance_id": "a", "repo": "o/r", "patch": "", "problem_statement": "x"}, 42]"#,
+    )
+    .unwrap();
+    let result = benchscope(&["export", array.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("bad.json: element 1: expected a JSON object, found a number"),
+        "{stderr}"
+    );
+    std::fs::write(&array, r#"[{"instance_id": "a", "repo": "#).unwrap();
+    let result = benchscope(&["export", array.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(
+        String::from_utf8_lossy(&result.stderr).contains("bad.json: file: malformed JSON"),
+        "truncated array"
+    );
+    assert!(!out.exists());
+}
+
+/// `--skip-bad` exports the good records and the summary names every bad one.
+#[test]
+fn skip_bad_exports_the_rest_and_summarizes_the_errors() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let dup = realdata.join("swebench-fixtures_SWE-agent-tests/data_sources/swe-bench-dev-easy.json");
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.dev.jsonl");
+    let mut text = std::fs::read_to_string(&lite).unwrap();
+    text.push_str("{\"instance_id\": \"broken\"\n");
+    let broken = tmp.path().join("lite-plus-bad.jsonl");
+    std::fs::write(&broken, text).unwrap();
+    let out = tmp.path().join("out");
+    let summary_path = tmp.path().join("summary.json");
+    let stdout = benchscope_ok(&[
+        "export",
+        dup.to_str().unwrap(),
+        broken.to_str().unwrap(),
+        "--dataset",
+        "easy",
+        "--dataset",
+        "lite",
+        "--skip-bad",
+        "--summary-json",
+        summary_path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("skipped 2 bad records of 29"), "{stdout}");
+    let summary: serde_json::Value = read_json(&summary_path);
+    assert_eq!(summary["records_read"], 29);
+    assert_eq!(summary["instances_written"], 27);
+    assert_eq!(summary["records_skipped"], 2);
+    let errors = summary["errors"].as_array().unwrap();
+    assert_eq!(errors[0]["element"], 3);
+    assert_eq!(errors[0]["field"], "instance_id");
+    assert_eq!(errors[1]["line"], 24);
+    assert!(errors[1]["message"].as_str().unwrap().starts_with("malformed JSON"));
+    let splits: Vec<_> = summary["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["dataset"].as_str().unwrap(), s["instances"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(splits, [("easy", 4), ("lite", 23)]);
+}
+
+/// The default mode writes the summary too, with the error that stopped it.
+#[test]
+fn a_failed_export_still_writes_its_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("x.jsonl");
+    std::fs::write(
+        &input,
+        "{\"instance_id\": \"a\", \"repo\": \"o/r\", \"problem_statement\": \"\", \"patch\": 5}\n",
+    )
+    .unwrap();
+    let summary_path = tmp.path().join("s.json");
+    let result = benchscope(&[
+        "export",
+        input.to_str().unwrap(),
+        "--summary-json",
+        summary_path.to_str().unwrap(),
+        "--out",
+        tmp.path().join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(1));
+    let summary: serde_json::Value = read_json(&summary_path);
+    assert_eq!(summary["instances_written"], 0);
+    assert_eq!(summary["errors"][0]["field"], "patch");
+}
