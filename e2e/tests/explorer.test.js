@@ -265,9 +265,14 @@ function hostileTrajectoryData(data) {
 }
 
 test('lists the demo instances and filters them by repository, with the filter in the URL', async () => {
-  const { page, errors } = session;
+  const { page, errors, requests } = session;
+  requests.length = 0;
   await page.goto(server.url);
   assert.equal(await rows(page), demo.length);
+  // The page is built once and each file fetched once: the manifest, the index shard, the matrix.
+  const data = requests.filter((url) => new URL(url).pathname.startsWith('/data/'));
+  assert.ok(data.some((url) => url.endsWith('/manifest.json')) && data.some((url) => url.includes('/index/')), data.join('\n'));
+  assert.deepEqual(data, [...new Set(data)], 'no data file is fetched twice');
   await facetBox(page, 'repo', 'benchscope-demo/slugkit').check();
   await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 3);
   assert.match(page.url(), /f=repo%3Abenchscope-demo%2Fslugkit/);
