@@ -139,6 +139,11 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
             result.model_patch = Some(path.clone());
         }
         if let Some(facts) = facts_of_instance.remove(&result.instance_id) {
+            // A result without its own figures takes the trajectory's, so the leaderboard's
+            // tokens and cost columns count them.
+            result.cost = result.cost.or(facts.cost);
+            result.tokens_in = result.tokens_in.or(facts.tokens_in);
+            result.tokens_out = result.tokens_out.or(facts.tokens_out);
             result.trajectory = Some(facts);
         }
     }

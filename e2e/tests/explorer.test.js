@@ -231,6 +231,26 @@ async function rows(page) {
   return page.locator('.instance-row').count();
 }
 
+/** Every id the (virtual) instance list holds, gathered by scrolling it from top to bottom. */
+async function listedIds(page) {
+  await page.waitForSelector('.instance-row');
+  return page.evaluate(async () => {
+    const ids = new Set();
+    const first = document.querySelector('.instance-row');
+    let scroller = first.parentElement;
+    while (scroller && scroller !== document.body && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
+    const target = scroller && scroller !== document.body ? scroller : document.scrollingElement;
+    for (let top = 0; ; top += Math.max(200, target.clientHeight / 2)) {
+      target.scrollTop = top;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      document.querySelectorAll('.instance-row').forEach((row) => ids.add(row.dataset.id));
+      if (top >= target.scrollHeight) break;
+    }
+    target.scrollTop = 0;
+    return [...ids];
+  });
+}
+
 function facetBox(page, facet, value) {
   return page.locator(`section.facet[data-facet="${facet}"] label`, { hasText: value }).locator('input');
 }
@@ -1434,6 +1454,10 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const meanSteps = page.locator('tr[data-run="mini"] td[data-col="steps"]');
   await meanSteps.waitFor();
   assert.equal(await meanSteps.textContent(), (counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1));
+  // ... and mean cost per task, from each file's own `instance_cost`.
+  const costs = readdirSync(folder).filter((d) => existsSync(join(folder, d, `${d}.traj.json`)))
+    .map((d) => JSON.parse(readFileSync(join(folder, d, `${d}.traj.json`), 'utf8')).info.model_stats.instance_cost);
+  assert.equal(await page.locator('tr[data-run="mini"] td[data-col="cost_mean"]').textContent(), (costs.reduce((a, b) => a + b, 0) / costs.length).toFixed(3));
   // The list slices by the trajectories: how each ended and how many steps it took, counted here
   // from the files; a steps bucket lists exactly its instances.
   const sources = readdirSync(folder).filter((d) => existsSync(join(folder, d, `${d}.traj.json`)))
@@ -1448,6 +1472,22 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const buckets = tally(sources.map((t) => bucket(t.messages.filter((m) => m.role === 'assistant').length)));
   assert.deepEqual(await facetCounts('run mini · steps'), buckets);
   assert.deepEqual(await page.locator('section.facet[data-facet="run mini · steps"] .value').allTextContents(), ['1-10', '11-25', '26-50', '51-100', '101+'].filter((b) => buckets[b]), 'buckets small to large');
+  const costBucket = (c) => (c < 0.1 ? '< $0.10' : c < 0.25 ? '$0.10-0.25' : c < 0.5 ? '$0.25-0.50' : c < 1 ? '$0.50-1' : c < 2 ? '$1-2' : '$2+');
+  const costBuckets = tally(sources.map((t) => costBucket(t.info.model_stats.instance_cost)));
+  assert.deepEqual(await facetCounts('run mini · cost'), costBuckets);
+  assert.deepEqual(await page.locator('section.facet[data-facet="run mini · cost"] .value').allTextContents(), ['< $0.10', '$0.10-0.25', '$0.25-0.50', '$0.50-1', '$1-2', '$2+'].filter((b) => costBuckets[b]), 'cost buckets cheap to dear');
+  // Edited a test file: every trajectory whose commands write into a tests/ folder with a shell
+  // redirection (found here by a plain regular expression over the source) is among the "yes".
+  const edited = await facetCounts('run mini · edited tests');
+  assert.equal(edited.yes + edited.no, sources.length);
+  const bashBlocks = (t) => t.messages.filter((m) => m.role === 'assistant').flatMap((m) => [...m.content.matchAll(/```bash\n([\s\S]*?)```/g)].map((b) => b[1]));
+  const writesTests = sources.filter((t) => bashBlocks(t).some((b) => /(^|\s)>>?\s*['"]?[\w./-]*\/tests?\/[\w./-]+\.py/m.test(b))).map((t) => t.instance_id);
+  assert.ok(writesTests.length > 10, `${writesTests.length} trajectories write into a tests folder`);
+  await page.goto(`${server.url}?data=trajs/&view=instances&f=${encodeURIComponent('run mini · edited tests:yes')}`);
+  await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), edited.yes);
+  const yes = new Set(await listedIds(page));
+  assert.equal(yes.size, edited.yes);
+  assert.deepEqual(writesTests.filter((id) => !yes.has(id)), [], 'every write into a tests folder is an edited test file');
   const [few] = Object.entries(buckets).sort((x, y) => x[1] - y[1]);
   await page.goto(`${server.url}?data=trajs/&view=instances&f=${encodeURIComponent(`run mini · steps:${few[0]}`)}`);
   await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), few[1]);
@@ -1456,7 +1496,7 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   // reports beside them.
   const logs = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'logs');
   const resolvedIds = new Set(readdirSync(logs).filter((d) => JSON.parse(readFileSync(join(logs, d, 'report.json'), 'utf8')).resolved));
-  for (const [aspect, valueOf] of [['steps', (t) => bucket(t.messages.filter((m) => m.role === 'assistant').length)], ['exit', (t) => t.info.exit_status]]) {
+  for (const [aspect, valueOf] of [['steps', (t) => bucket(t.messages.filter((m) => m.role === 'assistant').length)], ['exit', (t) => t.info.exit_status], ['cost', (t) => costBucket(t.info.model_stats.instance_cost)]]) {
     const expected = {};
     for (const t of sources) {
       const cell = (expected[valueOf(t)] ??= [0, 0]);
@@ -1472,6 +1512,22 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
     })));
     assert.deepEqual(shown, expected, `resolved by ${aspect}`);
   }
+  // Cost against resolved: the files' costs split by the reports' verdicts.
+  const costOf = Object.fromEntries(sources.map((t) => [t.instance_id, t.info.model_stats.instance_cost]));
+  const spent = (ids) => ids.reduce((sum, i) => sum + costOf[i], 0);
+  const resolvedCosts = sources.map((t) => t.instance_id).filter((i) => resolvedIds.has(i));
+  const unresolvedCosts = sources.map((t) => t.instance_id).filter((i) => !resolvedIds.has(i));
+  const dollars = (v) => `$${v.toFixed(2)}`;
+  const costRow = page.locator('.cost-table tr[data-run="mini"]');
+  await costRow.waitFor();
+  const cell = (col) => costRow.locator(`td[data-col="${col}"]`).textContent();
+  assert.equal(await cell('priced'), String(sources.length));
+  assert.equal(await cell('total'), dollars(spent(Object.keys(costOf))));
+  assert.match(await cell('resolved'), new RegExp(`^\\${dollars(spent(resolvedCosts) / resolvedCosts.length)} / `));
+  assert.match(await cell('unresolved'), new RegExp(`^\\${dollars(spent(unresolvedCosts) / unresolvedCosts.length)} / `));
+  assert.equal(await cell('per-resolved'), dollars(spent(Object.keys(costOf)) / resolvedCosts.length));
+  await costRow.locator('a.by-cost').click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('afacet') === 'run mini · cost');
   // The same file altered after the import: refused, named, and the runs panel stays.
   await page.goto(`${server.url}?data=trajs-tampered/&instance=${id}`);
   await page.locator('tr[data-run="mini"] button.show-trajectory').click();

@@ -165,7 +165,8 @@ fn scroll_to_step(number: usize) {
     }
 }
 
-/// "Submitted after 20 steps · $0.23 · 12,400 tokens in · ran tests · 2 repeated steps".
+/// "Submitted after 20 steps · $0.23 · 12,400 tokens in · ran tests · edited a test file · 2
+/// repeated steps".
 fn summary_line(trajectory: &Trajectory, facts: &TrajectoryFacts) -> String {
     let mut parts = vec![format!(
         "{} after {} steps",
@@ -180,6 +181,9 @@ fn summary_line(trajectory: &Trajectory, facts: &TrajectoryFacts) -> String {
     } else {
         "ran no tests".into()
     });
+    if facts.edited_tests {
+        parts.push("edited a test file".into());
+    }
     if facts.repeated_actions > 0 {
         parts.push(format!("{} repeated steps", facts.repeated_actions));
     }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
-use crate::results::{AGENT_EXIT, AGENT_STEPS};
+use crate::results::{AGENT_COST, AGENT_EXIT, AGENT_STEPS};
 use crate::runs_only::UNKNOWN_CATEGORY;
 use crate::sorting::{sort_by, sort_by_key};
 use crate::IndexRow;
@@ -48,13 +48,14 @@ pub fn list_facets(rows: &[IndexRow]) -> Vec<String> {
 }
 
 /// The facets a breakdown can be by: the built-in ones some row informs, the dataset's own, and
-/// a run's steps and exit status where its trajectories give them (so each run's resolved ratio
-/// reads by how long that agent worked and how it stopped); not the runs' verdicts.
+/// a run's steps, exit status and cost where its trajectories give them (so each run's resolved
+/// ratio reads by how long that agent worked, how it stopped and what it spent); not the runs'
+/// verdicts.
 pub fn breakdown_facets(rows: &[IndexRow]) -> Vec<String> {
     let (own, runs) = own_and_run_facets(rows);
     let agent = runs
         .into_iter()
-        .filter(|f| matches!(crate::outcomes::aspect_of_facet(f), Some(AGENT_STEPS | AGENT_EXIT)));
+        .filter(|f| matches!(crate::outcomes::aspect_of_facet(f), Some(AGENT_STEPS | AGENT_EXIT | AGENT_COST)));
     informed_built_ins(rows).chain(own).chain(agent).collect()
 }
 

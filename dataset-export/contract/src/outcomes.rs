@@ -280,6 +280,8 @@ mod tests {
             ran_tests,
             exit_status: Some(exit.into()),
             history_reads: if steps > 40 { vec!["git log --all".into()] } else { Vec::new() },
+            edited_tests: steps > 40,
+            cost: (steps < 40).then_some(0.3),
             ..TrajectoryFacts::default()
         };
         let mut agent = run(
@@ -306,6 +308,8 @@ mod tests {
         assert_eq!(
             aspects(&rows[0]),
             [
+                pair("cost", "$0.25-0.50"),
+                pair("edited tests", "no"),
                 pair("exit", "submitted"),
                 pair("looped", "no"),
                 pair("ran tests", "yes"),
@@ -313,8 +317,10 @@ mod tests {
                 pair("steps", "11-25")
             ]
         );
-        assert_eq!(aspects(&rows[1])[0], pair("exit", "exit_cost"));
-        assert_eq!(aspects(&rows[1])[3], pair("read history", "yes"));
+        let second = aspects(&rows[1]);
+        assert_eq!(second[0], pair("edited tests", "yes"), "no cost recorded, no cost facet");
+        assert_eq!(second[1], pair("exit", "exit_cost"));
+        assert_eq!(second[4], pair("read history", "yes"));
         assert!(aspects(&rows[2]).is_empty(), "no trajectory, no aspect");
         assert!(is_named(&["run x · ran tests".into()], "run x") && !is_named(&["run xy".into()], "run x"));
     }

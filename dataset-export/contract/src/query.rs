@@ -82,10 +82,11 @@ pub fn bucket_labels(facet: &str) -> Option<Vec<&'static str>> {
         "lines" => &LINES_BUCKETS,
         "functions" => &FUNCTIONS_BUCKETS,
         "context" => return Some(CONTEXT_SETS.to_vec()),
-        steps if crate::outcomes::aspect_of_facet(steps) == Some(crate::results::AGENT_STEPS) => {
-            return Some(crate::results::STEPS_BUCKETS.to_vec())
-        }
-        _ => return None,
+        run => match crate::outcomes::aspect_of_facet(run) {
+            Some(crate::results::AGENT_STEPS) => return Some(crate::results::STEPS_BUCKETS.to_vec()),
+            Some(crate::results::AGENT_COST) => return Some(crate::results::cost_buckets()),
+            _ => return None,
+        },
     };
     Some(buckets.iter().map(|(_, label)| *label).collect())
 }

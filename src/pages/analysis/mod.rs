@@ -4,6 +4,7 @@
 //! instance, with McNemar's exact test.
 
 mod breakdown;
+mod cost;
 mod downloads;
 mod failure_modes;
 mod matrix;
@@ -25,6 +26,7 @@ use leptos::prelude::*;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 use breakdown::{chart_data, BreakdownChart};
+use cost::CostSection;
 use failure_modes::FailureModes;
 use matrix::MatrixSection;
 use metrics::MetricSections;
@@ -164,6 +166,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             <PassedBreakdown split facet />
             <MetricSections split facets=facet_list.clone() />
             <FailureModes runs split chosen />
+            <CostSection runs split facets=facet_list.clone() />
             <RunScatter set=set.clone() />
             <PairedComparison runs split />
             <MatrixSection runs split />

@@ -38,6 +38,8 @@ fn filled_columns(rows: &[LeaderboardRow]) -> Vec<&'static Column> {
         "cost" => rows.iter().any(|r| r.cost.is_some()),
         "org" => rows.iter().any(|r| r.org.is_some()),
         "steps" | "ran_tests" | "history_reads" => rows.iter().any(|r| r.agent.is_some()),
+        "tokens_mean" => rows.iter().any(|r| r.agent.as_ref().is_some_and(|a| a.tokens_mean.is_some())),
+        "cost_mean" => rows.iter().any(|r| r.agent.as_ref().is_some_and(|a| a.cost_mean.is_some())),
         "tags" => false,
         _ => true,
     };
@@ -255,6 +257,8 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
         "tokens_out" => count(row.tokens_out),
         "cost" => view! { <td class="num">{row.cost.map(|c| format!("{c:.2}")).unwrap_or_else(|| "—".into())}</td> }.into_any(),
         "steps" => view! { <td class="num" data-col="steps">{row.agent.as_ref().map_or_else(|| "—".into(), |a| format!("{:.1}", a.steps_mean))}</td> }.into_any(),
+        "tokens_mean" => view! { <td class="num" data-col="tokens_mean">{row.agent.as_ref().and_then(|a| a.tokens_mean).map_or_else(|| "—".into(), |t| format!("{t:.0}"))}</td> }.into_any(),
+        "cost_mean" => view! { <td class="num" data-col="cost_mean">{row.agent.as_ref().and_then(|a| a.cost_mean).map_or_else(|| "—".into(), |c| format!("{c:.3}"))}</td> }.into_any(),
         "ran_tests" => view! { <td class="num" data-col="ran_tests">{row.agent.as_ref().map_or_else(|| "—".into(), |a| format!("{:.0}", a.ran_tests_percent))}</td> }.into_any(),
         "history_reads" => {
             let reads = row.agent.as_ref().map(|a| a.history_reads);

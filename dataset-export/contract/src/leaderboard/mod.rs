@@ -125,6 +125,9 @@ mod tests {
                 ran_tests,
                 repeated_actions: repeated,
                 history_reads: reads.iter().map(|r| r.to_string()).collect(),
+                cost: (steps == 10).then_some(0.5),
+                tokens_in: Some(steps as u64 * 100),
+                tokens_out: (steps == 20).then_some(1000),
                 ..Default::default()
             }),
             ..Default::default()
@@ -140,7 +143,9 @@ mod tests {
                 steps_mean: 15.0,
                 ran_tests_percent: 50.0,
                 looping: 1,
-                history_reads: 1
+                history_reads: 1,
+                tokens_mean: Some(2000.0),
+                cost_mean: Some(0.5),
             })
         );
         assert_eq!(agent_summary(&[InstanceResult::default()]), None);

@@ -50,8 +50,13 @@ fn agent(row: &LeaderboardRow, pick: fn(&super::AgentSummary) -> f64) -> Option<
     row.agent.as_ref().map(pick)
 }
 
+/// An agent summary's number it may lack, for sorting.
+fn agent_opt(row: &LeaderboardRow, pick: fn(&super::AgentSummary) -> Option<f64>) -> Option<f64> {
+    row.agent.as_ref().and_then(pick)
+}
+
 /// The columns, in table order.
-pub const COLUMNS: [Column; 14] = [
+pub const COLUMNS: [Column; 16] = [
     Column::text("system", "System", |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase())),
     Column::text("model", "Model", |a, b| a.model.cmp(&b.model)),
     Column::text("scaffold", "Scaffold", |a, b| a.scaffold.cmp(&b.scaffold)),
@@ -63,6 +68,12 @@ pub const COLUMNS: [Column; 14] = [
     Column::number("cost", "Cost ($)", |a, b| by_option(a.cost, b.cost)),
     Column::number("steps", "Steps (mean)", |a, b| {
         by_option(agent(a, |s| s.steps_mean), agent(b, |s| s.steps_mean))
+    }),
+    Column::number("tokens_mean", "Tokens per task", |a, b| {
+        by_option(agent_opt(a, |s| s.tokens_mean), agent_opt(b, |s| s.tokens_mean))
+    }),
+    Column::number("cost_mean", "Cost per task ($)", |a, b| {
+        by_option(agent_opt(a, |s| s.cost_mean), agent_opt(b, |s| s.cost_mean))
     }),
     Column::number("ran_tests", "Ran tests (%)", |a, b| {
         by_option(agent(a, |s| s.ran_tests_percent), agent(b, |s| s.ran_tests_percent))

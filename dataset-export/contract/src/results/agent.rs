@@ -22,6 +22,12 @@ pub struct AgentColumns {
     pub read_history: Vec<Option<bool>>,
     /// Whether a step repeated the one before it.
     pub looped: Vec<Option<bool>>,
+    /// Whether it edited a test file.
+    #[serde(default)]
+    pub edited_tests: Vec<Option<bool>>,
+    /// Its cost in US dollars, where the trajectory records one.
+    #[serde(default)]
+    pub cost: Vec<Option<f32>>,
 }
 
 impl AgentColumns {
@@ -33,6 +39,8 @@ impl AgentColumns {
             ran_tests: vec![None; width],
             read_history: vec![None; width],
             looped: vec![None; width],
+            edited_tests: vec![None; width],
+            cost: vec![None; width],
         };
         let mut any = false;
         for result in results {
@@ -52,6 +60,8 @@ impl AgentColumns {
             agent.ran_tests[at] = Some(facts.ran_tests);
             agent.read_history[at] = Some(!facts.history_reads.is_empty());
             agent.looped[at] = Some(facts.repeated_actions > 0);
+            agent.edited_tests[at] = Some(facts.edited_tests);
+            agent.cost[at] = facts.cost.map(|c| c as f32);
         }
         any.then_some(agent)
     }
@@ -73,13 +83,18 @@ impl AgentColumns {
             .and_then(|i| self.exit_statuses.get(usize::from(i)))
             .cloned()
             .unwrap_or_else(|| "unknown".into());
-        vec![
+        let mut facets = vec![
             (AGENT_EXIT, exit),
             (AGENT_STEPS, steps_bucket(steps).to_string()),
             (AGENT_RAN_TESTS, yes_no(&self.ran_tests)),
+            (AGENT_EDITED_TESTS, yes_no(&self.edited_tests)),
             (AGENT_READ_HISTORY, yes_no(&self.read_history)),
             (AGENT_LOOPED, yes_no(&self.looped)),
-        ]
+        ];
+        if let Some(cost) = self.cost.get(column).copied().flatten() {
+            facets.push((AGENT_COST, cost_bucket(cost).to_string()));
+        }
+        facets
     }
 
     /// Re-lays the columns by `moved` (old column → new) over `width` columns.
@@ -96,6 +111,8 @@ impl AgentColumns {
         self.ran_tests = relay(&self.ran_tests, moved, width);
         self.read_history = relay(&self.read_history, moved, width);
         self.looped = relay(&self.looped, moved, width);
+        self.edited_tests = relay(&self.edited_tests, moved, width);
+        self.cost = relay(&self.cost, moved, width);
     }
 }
 
@@ -109,6 +126,10 @@ pub const AGENT_RAN_TESTS: &str = "ran tests";
 pub const AGENT_READ_HISTORY: &str = "read history";
 /// Whether it repeated a step.
 pub const AGENT_LOOPED: &str = "looped";
+/// Whether it edited a test file.
+pub const AGENT_EDITED_TESTS: &str = "edited tests";
+/// Its cost, in buckets.
+pub const AGENT_COST: &str = "cost";
 
 /// Step-count buckets, small to large.
 pub const STEPS_BUCKETS: [&str; 5] = ["1-10", "11-25", "26-50", "51-100", "101+"];
@@ -121,5 +142,42 @@ pub fn steps_bucket(steps: u32) -> &'static str {
         26..=50 => STEPS_BUCKETS[2],
         51..=100 => STEPS_BUCKETS[3],
         _ => STEPS_BUCKETS[4],
+    }
+}
+
+/// Cost buckets in US dollars, cheap to dear: each label with its exclusive upper bound.
+const COST_BOUNDS: [(f32, &str); 6] = [
+    (0.1, "< $0.10"),
+    (0.25, "$0.10-0.25"),
+    (0.5, "$0.25-0.50"),
+    (1.0, "$0.50-1"),
+    (2.0, "$1-2"),
+    (f32::INFINITY, "$2+"),
+];
+
+/// The cost buckets' labels, cheap to dear.
+pub fn cost_buckets() -> Vec<&'static str> {
+    COST_BOUNDS.iter().map(|(_, label)| *label).collect()
+}
+
+/// The bucket of `cost` dollars.
+pub fn cost_bucket(cost: f32) -> &'static str {
+    COST_BOUNDS
+        .iter()
+        .find(|(bound, _)| cost < *bound)
+        .map_or("$2+", |(_, label)| label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn costs_fall_in_their_buckets() {
+        let buckets: Vec<&str> = [0.0, 0.099, 0.1, 0.3, 0.5, 1.99, 2.0, 40.0].into_iter().map(cost_bucket).collect();
+        assert_eq!(
+            buckets,
+            ["< $0.10", "< $0.10", "$0.10-0.25", "$0.25-0.50", "$0.50-1", "$1-2", "$2+", "$2+"]
+        );
     }
 }

@@ -18,10 +18,15 @@ use crate::FORMAT_VERSION;
 
 mod agent;
 mod blocks;
+mod cost;
 mod totals;
 
-pub use agent::{steps_bucket, AgentColumns, AGENT_EXIT, AGENT_LOOPED, AGENT_RAN_TESTS, AGENT_READ_HISTORY, AGENT_STEPS, STEPS_BUCKETS};
+pub use agent::{
+    cost_bucket, cost_buckets, steps_bucket, AgentColumns, AGENT_COST, AGENT_EDITED_TESTS, AGENT_EXIT, AGENT_LOOPED, AGENT_RAN_TESTS,
+    AGENT_READ_HISTORY, AGENT_STEPS, STEPS_BUCKETS,
+};
 pub use blocks::{blocks_of, BlockEntry, ResultsBlock, RunOutcome};
+pub use cost::{cost_against_resolved, CostAgainstResolved};
 pub use totals::RunTotals;
 
 /// The folder of a split's results: `results/<dataset>/<split>/`, each name made safe for a path.

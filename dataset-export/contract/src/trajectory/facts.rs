@@ -38,6 +38,18 @@ pub struct TrajectoryFacts {
     /// `None` when it printed none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submitted_last_diff: Option<bool>,
+    /// Whether one of the files it edited is a test file.
+    #[serde(default)]
+    pub edited_tests: bool,
+    /// Cost in US dollars: the trajectory's own total, else the sum of its steps'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
+    /// Tokens sent to the model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_in: Option<u64>,
+    /// Tokens the model sent back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_out: Option<u64>,
 }
 
 /// Commands that run tests.
@@ -49,6 +61,9 @@ pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
         path: path.to_string(),
         exit_status: trajectory.exit_status.clone(),
         steps: trajectory.steps.len(),
+        cost: trajectory.cost.or_else(|| sum_of_steps(trajectory, |s| s.cost)),
+        tokens_in: trajectory.tokens_in.or_else(|| sum_of_steps(trajectory, |s| s.tokens_in)),
+        tokens_out: trajectory.tokens_out.or_else(|| sum_of_steps(trajectory, |s| s.tokens_out)),
         ..TrajectoryFacts::default()
     };
     let mut last_diff: Option<&str> = None;
@@ -72,7 +87,49 @@ pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
     facts.submitted_last_diff = last_diff
         .zip(trajectory.submission.as_deref())
         .map(|(diff, submission)| normalize_diff(diff) == normalize_diff(submission));
+    facts.edited_tests = facts.files_edited.iter().any(|f| is_test_file(f));
     facts
+}
+
+/// The sum of a per-step figure, when some step records it.
+fn sum_of_steps<T: std::iter::Sum<T>>(trajectory: &Trajectory, figure: fn(&super::Step) -> Option<T>) -> Option<T> {
+    let mut recorded = trajectory.steps.iter().filter_map(figure).peekable();
+    recorded.peek()?;
+    Some(recorded.sum())
+}
+
+/// Whether `path` names one of the repository's test files: a file in a `test`/`tests` folder,
+/// or one named like a test (`test_x.py`, `x_test.go`, `tests.py`, `conftest.py`, `x.test.js`,
+/// `XTest.java`) inside a package folder. A test-named script at the working root
+/// (`test_fix.py`, `/testbed/test_fix.py`) is the agent's scratch, not the repository's tests.
+pub fn is_test_file(path: &str) -> bool {
+    let folders: Vec<&str> = path.trim_matches(['"', '\'']).split('/').filter(|p| !p.is_empty()).collect();
+    let Some((name, folders)) = folders.split_last() else {
+        return false;
+    };
+    if folders.iter().any(|dir| matches!(*dir, "test" | "tests" | "__tests__")) {
+        return true;
+    }
+    let in_package = folders.last().is_some_and(|parent| !is_working_root(parent));
+    let stem = name.split('.').next().unwrap_or_default();
+    let test_named = stem.starts_with("test_")
+        || stem.ends_with("_test")
+        || stem.ends_with("_tests")
+        || stem.ends_with("Test")
+        || stem.ends_with("Tests")
+        || matches!(stem, "tests" | "test" | "conftest")
+        || name.contains(".test.")
+        || name.contains(".spec.");
+    test_named && in_package
+}
+
+/// Folders agents work from rather than package folders: `/testbed`, `/repo`, `/tmp`, an
+/// OpenHands workspace (`django__django__3.0`).
+fn is_working_root(folder: &str) -> bool {
+    matches!(
+        folder,
+        "testbed" | "repo" | "workspace" | "tmp" | "app" | "root" | "home" | "." | ".."
+    ) || folder.contains("__")
 }
 
 /// The shell commands of an action: its lines, and each line's `&&`, `;` and `|` parts.
@@ -94,7 +151,8 @@ fn program_of(action: &str) -> &str {
 
 /// What one command tells: a file read or edited, tests run, history read.
 fn read_command(command: &str, facts: &mut TrajectoryFacts) {
-    let words: Vec<&str> = command.split_whitespace().collect();
+    let (words, written) = redirections(command);
+    add_all(&mut facts.files_edited, written);
     let Some(&program) = words.first() else { return };
     let files = || {
         words[1..]
@@ -126,6 +184,31 @@ fn read_command(command: &str, facts: &mut TrajectoryFacts) {
     if TEST_RUNNERS.iter().any(|runner| words.iter().any(|w| w.ends_with(runner))) {
         facts.ran_tests = true;
     }
+}
+
+/// A command's words before its first output redirection, and the files it writes to (`> f`,
+/// `>>f`, `tee f`; not `/dev/null` or a file descriptor).
+fn redirections(command: &str) -> (Vec<&str>, Vec<String>) {
+    let all: Vec<&str> = command.split_whitespace().collect();
+    let mut written = Vec::new();
+    let mut words_end = all.len();
+    for (i, word) in all.iter().enumerate() {
+        let target = match word.trim_start_matches(['1', '2']).trim_start_matches('>') {
+            _ if !word.trim_start_matches(['1', '2']).starts_with('>') => continue,
+            "" => all.get(i + 1).copied(),
+            rest => Some(rest),
+        };
+        words_end = words_end.min(i);
+        if let Some(target) = target.map(|t| t.trim_matches(['"', '\''])) {
+            if looks_like_path(target) && target != "/dev/null" && !target.starts_with('&') {
+                written.push(target.to_string());
+            }
+        }
+    }
+    if all.first() == Some(&"tee") {
+        written.extend(all[1..].iter().filter(|w| !w.starts_with('-')).map(|w| w.to_string()));
+    }
+    (all[..words_end].to_vec(), written)
 }
 
 /// A `git` command that looks past the base commit: other refs' logs, other commits' contents.
@@ -204,6 +287,7 @@ mod tests {
                 step(None, "git show 1a2b3c4d5e", ""),
                 step(None, "git diff", "diff --git a/x.py b/x.py\r\n+y\r\n"),
             ],
+            cost: Some(0.25),
             ..Trajectory::default()
         };
         let facts = facts_of(&trajectory, "runs/r/trajectories/i.json");
@@ -216,6 +300,74 @@ mod tests {
         assert_eq!(facts.repeated_actions, 1);
         assert_eq!(facts.history_reads, ["git log --all --oneline", "git show 1a2b3c4d5e"]);
         assert_eq!(facts.submitted_last_diff, Some(true));
+        assert!(!facts.edited_tests);
+        assert_eq!(facts.cost, Some(0.25));
+    }
+
+    #[test]
+    fn redirections_are_edits_and_test_files_are_named_so() {
+        let trajectory = Trajectory {
+            steps: vec![
+                step(None, "cat <<'EOF' > tests/test_fix.py\nimport x\nEOF", ""),
+                step(None, "python reproduce.py 2>&1 > /dev/null", ""),
+                step(None, "echo hi >>notes.txt && cat src/a.py | tee out.log", ""),
+            ],
+            ..Trajectory::default()
+        };
+        let facts = facts_of(&trajectory, "p");
+        assert_eq!(facts.files_edited, ["tests/test_fix.py", "notes.txt", "out.log"]);
+        assert!(facts.edited_tests);
+        let scratch = Trajectory {
+            steps: vec![step(
+                None,
+                "cat > /testbed/test_fix.py <<'EOF'\nx\nEOF\ncat > test_edge.py <<'EOF'\nEOF",
+                "",
+            )],
+            ..Trajectory::default()
+        };
+        assert!(
+            !facts_of(&scratch, "p").edited_tests,
+            "scratch tests at the working root are not the repository's"
+        );
+        assert_eq!(facts.files_opened, ["src/a.py"]);
+        for test in [
+            "a/tests/x.py",
+            "/testbed/tests/x.py",
+            "pkg/test_x.py",
+            "pkg/x_test.go",
+            "pkg/conftest.py",
+            "src/a.test.ts",
+            "src/FooTest.java",
+            "app/forms/tests.py",
+        ] {
+            assert!(is_test_file(test), "{test}");
+        }
+        for other in [
+            "src/testing_utils.py",
+            "pkg/latest.py",
+            "contest.py",
+            "src/attest/x.py",
+            "test_x.py",
+            "/tmp/test_x.py",
+            "/workspace/django__django__3.0/test_x.py",
+        ] {
+            assert!(!is_test_file(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn cost_and_tokens_sum_the_steps_when_the_trajectory_has_no_total() {
+        let costed = |cost: Option<f64>, tokens: Option<u64>| Step {
+            cost,
+            tokens_in: tokens,
+            ..Step::default()
+        };
+        let trajectory = Trajectory {
+            steps: vec![costed(Some(0.5), Some(10)), costed(None, None), costed(Some(0.25), Some(5))],
+            ..Trajectory::default()
+        };
+        let facts = facts_of(&trajectory, "p");
+        assert_eq!((facts.cost, facts.tokens_in, facts.tokens_out), (Some(0.75), Some(15), None));
     }
 
     #[test]

@@ -11,6 +11,12 @@ pub struct AgentSummary {
     pub looping: usize,
     /// Trajectories that read the repository's history past the base commit.
     pub history_reads: usize,
+    /// Mean tokens (in and out) per trajectory that records them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_mean: Option<f64>,
+    /// Mean cost in US dollars per trajectory that records one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_mean: Option<f64>,
 }
 
 /// The summary of the trajectories among `results`, if any.
@@ -25,5 +31,15 @@ pub fn agent_summary(results: &[crate::InstanceResult]) -> Option<AgentSummary> 
         ran_tests_percent: facts.iter().filter(|f| f.ran_tests).count() as f64 * 100.0 / n,
         looping: facts.iter().filter(|f| f.repeated_actions > 0).count(),
         history_reads: facts.iter().filter(|f| !f.history_reads.is_empty()).count(),
+        tokens_mean: mean(facts.iter().filter_map(|f| match (f.tokens_in, f.tokens_out) {
+            (None, None) => None,
+            (a, b) => Some((a.unwrap_or(0) + b.unwrap_or(0)) as f64),
+        })),
+        cost_mean: mean(facts.iter().filter_map(|f| f.cost)),
     })
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = values.fold((0.0, 0usize), |(sum, n), v| (sum + v, n + 1));
+    (n > 0).then(|| sum / n as f64)
 }

@@ -1,0 +1,114 @@
+//! What a run's agent spent on the instances it resolved against those it did not: the
+//! per-instance costs its trajectories record, read beside its verdicts.
+
+use serde::{Deserialize, Serialize};
+
+use super::{MatrixRun, Outcome};
+use crate::sorting::sort_by;
+
+/// A run's cost, resolved against unresolved, in US dollars.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CostAgainstResolved {
+    /// Instances with both a verdict and a recorded cost.
+    pub priced: usize,
+    /// Their cost, summed.
+    pub total: f64,
+    /// Mean and median cost of the resolved ones.
+    pub resolved: Option<(f64, f64)>,
+    /// Mean and median cost of the unresolved ones.
+    pub unresolved: Option<(f64, f64)>,
+    /// The total over the resolved count: what one resolved instance cost.
+    pub per_resolved: Option<f64>,
+}
+
+/// `run`'s costs split by its verdicts; `None` when no instance has both.
+pub fn cost_against_resolved(run: &MatrixRun) -> Option<CostAgainstResolved> {
+    let costs = &run.agent.as_ref()?.cost;
+    let (mut resolved, mut unresolved) = (Vec::new(), Vec::new());
+    for (column, cost) in costs.iter().enumerate() {
+        let Some(cost) = cost.map(f64::from) else { continue };
+        match run.outcome(column) {
+            Outcome::Resolved => resolved.push(cost),
+            Outcome::NotRun | Outcome::NoVerdict => {}
+            Outcome::Unresolved | Outcome::Failed(_) => unresolved.push(cost),
+        }
+    }
+    let priced = resolved.len() + unresolved.len();
+    if priced == 0 {
+        return None;
+    }
+    let total = resolved.iter().chain(&unresolved).sum::<f64>();
+    let per_resolved = (!resolved.is_empty()).then(|| total / resolved.len() as f64);
+    Some(CostAgainstResolved {
+        priced,
+        total,
+        resolved: mean_and_median(resolved),
+        unresolved: mean_and_median(unresolved),
+        per_resolved,
+    })
+}
+
+fn mean_and_median(mut values: Vec<f64>) -> Option<(f64, f64)> {
+    if values.is_empty() {
+        return None;
+    }
+    sort_by(&mut values, f64::total_cmp);
+    let n = values.len();
+    let median = if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    };
+    Some((values.iter().sum::<f64>() / n as f64, median))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::ResultsMatrix;
+    use crate::run::{InstanceResult, Run};
+    use crate::trajectory::TrajectoryFacts;
+
+    fn result(id: &str, resolved: Option<bool>, cost: Option<f64>) -> InstanceResult {
+        InstanceResult {
+            instance_id: id.into(),
+            resolved,
+            trajectory: Some(TrajectoryFacts {
+                cost,
+                ..TrajectoryFacts::default()
+            }),
+            ..InstanceResult::default()
+        }
+    }
+
+    #[test]
+    fn costs_split_by_verdict_with_means_medians_and_cost_per_resolved() {
+        let run = Run {
+            results: vec![
+                result("a", Some(true), Some(0.25)),
+                result("b", Some(true), Some(0.75)),
+                result("c", Some(true), Some(2.0)),
+                result("d", Some(false), Some(1.0)),
+                result("e", Some(false), None),
+                result("f", None, Some(9.0)),
+            ],
+            ..Run::new("r", "d", "test", "", "")
+        };
+        let matrix = ResultsMatrix::from_runs(&[&run]);
+        let cost = cost_against_resolved(&matrix.runs[0]).unwrap();
+        assert_eq!(cost.priced, 4, "no cost or no verdict, not counted");
+        assert_eq!(cost.total, 4.0);
+        assert_eq!(cost.resolved, Some((1.0, 0.75)));
+        assert_eq!(cost.unresolved, Some((1.0, 1.0)));
+        assert_eq!(cost.per_resolved, Some(4.0 / 3.0));
+    }
+
+    #[test]
+    fn a_run_without_costs_has_none() {
+        let run = Run {
+            results: vec![result("a", Some(true), None)],
+            ..Run::new("r", "d", "test", "", "")
+        };
+        assert_eq!(cost_against_resolved(&ResultsMatrix::from_runs(&[&run]).runs[0]), None);
+    }
+}

@@ -1,0 +1,73 @@
+//! Cost against resolved, per instance: for each run whose trajectories record a cost, what its
+//! resolved and unresolved instances cost (mean and median) and what one resolved instance cost,
+//! with the run's resolved ratio by cost bucket one click away.
+
+use benchscope_contract::outcomes::agent_facet;
+use benchscope_contract::results::{cost_against_resolved, CostAgainstResolved, AGENT_COST};
+use leptos::prelude::*;
+
+use super::{run_name, RunList, SplitRows};
+use crate::url_state::UrlState;
+
+/// The table, when some judged run records costs.
+#[component]
+pub fn CostSection(runs: RunList, split: StoredValue<SplitRows>, facets: Vec<String>) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let costed: Vec<(String, CostAgainstResolved)> = runs.with_value(|runs| {
+        split.with_value(|split| {
+            runs.iter()
+                .filter_map(|(id, _, _)| Some((id.clone(), cost_against_resolved(split.results.run(id)?.1)?)))
+                .collect()
+        })
+    });
+    if costed.is_empty() {
+        return ().into_any();
+    }
+    let dollars = |v: Option<f64>| v.map_or_else(|| "—".to_string(), |v| format!("${v:.2}"));
+    let rows = costed
+        .into_iter()
+        .map(|(id, cost)| {
+            let facet = agent_facet(&id, AGENT_COST);
+            let by_bucket = facets.contains(&facet).then(|| {
+                let show = move |ev: leptos::ev::MouseEvent| {
+                    ev.prevent_default();
+                    let facet = facet.clone();
+                    url.navigate(|s| s.set_control("afacet", vec![facet]));
+                };
+                view! { <a href="#" class="by-cost" on:click=show>"by cost"</a> }
+            });
+            view! {
+                <tr data-run=id.clone()>
+                    <th scope="row">{run_name(runs, &id)}" "{by_bucket}</th>
+                    <td class="num" data-col="priced">{cost.priced}</td>
+                    <td class="num" data-col="total">{dollars(Some(cost.total))}</td>
+                    <td class="num" data-col="resolved">{dollars(cost.resolved.map(|m| m.0))}" / "{dollars(cost.resolved.map(|m| m.1))}</td>
+                    <td class="num" data-col="unresolved">{dollars(cost.unresolved.map(|m| m.0))}" / "{dollars(cost.unresolved.map(|m| m.1))}</td>
+                    <td class="num" data-col="per-resolved">{dollars(cost.per_resolved)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="cost-section">
+            <h3>"Cost against resolved"</h3>
+            <p class="hint">"What each run's agent spent per instance, as its trajectories record it, on the instances it resolved and on the others."</p>
+            <div class="table-scroll">
+                <table class="breakdown-table cost-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">"run"</th>
+                            <th scope="col" class="num">"instances"</th>
+                            <th scope="col" class="num">"total"</th>
+                            <th scope="col" class="num">"resolved: mean / median"</th>
+                            <th scope="col" class="num">"unresolved: mean / median"</th>
+                            <th scope="col" class="num">"per resolved instance"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+    .into_any()
+}
