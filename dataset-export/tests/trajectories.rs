@@ -58,6 +58,40 @@ fn swe_agent_trajectories_classic_and_function_calling() {
 }
 
 #[test]
+fn swe_agent_classic_edits_become_diffs_of_the_lines_they_replaced() {
+    let Some(real) = realdata() else { return };
+    let path = real.join("trajectories_formats/pydicom__pydicom-1458.traj");
+    let source = raw(&path);
+    let entries = source["trajectory"].as_array().unwrap();
+    let trajectory = read_one(&path);
+    let applied = |entry: &Value| entry["observation"].as_str().unwrap().starts_with("[File:");
+    for (step, entry) in trajectory.steps.iter().zip(entries) {
+        let is_edit = entry["action"].as_str().unwrap().starts_with("edit ");
+        assert_eq!(step.edit.is_some(), is_edit && applied(entry), "{}", step.action);
+    }
+    // Its fix replaced lines 287-296 of the window step 4 opened; what it put there is what it
+    // submitted.
+    let fix = trajectory.steps.iter().rev().find_map(|s| s.edit.as_ref()).unwrap();
+    assert_eq!(fix.path, "/pydicom__pydicom/pydicom/pixel_data_handlers/numpy_handler.py");
+    let window = entries[4]["observation"].as_str().unwrap();
+    let shown: Vec<&str> = (287..=296)
+        .map(|n| window.lines().find_map(|l| l.strip_prefix(&format!("{n}:"))).unwrap())
+        .collect();
+    assert_eq!(fix.before, shown.iter().map(|l| format!("{l}\n")).collect::<String>());
+    let submission = trajectory.submission.as_deref().unwrap();
+    let diff = fix.unified_diff();
+    let added = diff.lines().filter(|l| l.starts_with('+') && !l.starts_with("+++"));
+    for line in added {
+        assert!(submission.lines().any(|s| s == line), "{line} is in the submission");
+    }
+    let first_hunk = &benchscope_contract::patch::parse_patch(&diff)[0].hunks[0];
+    assert!(
+        (287..=296).contains(&first_hunk.old_start),
+        "numbered from the file's lines: {diff}"
+    );
+}
+
+#[test]
 fn mini_swe_agent_messages_become_steps() {
     let Some(real) = realdata() else { return };
     let path = real.join("trajectories_formats/mini-swe-agent_github_issue.traj.json");

@@ -1336,12 +1336,20 @@ test('a real trajectory of every format opens from its runs panel, step by step 
     const raw = file.endsWith('.eval') ? null : readFileSync(join(ROOT, '..', 'shared', 'realdata', 'trajectories_formats', file), 'utf8');
     const shown = await steps.evaluateAll((all) => all.map((s) => [s.querySelector('pre.action')?.textContent ?? '', s.querySelector('.thought')?.textContent ?? '']));
     for (const [i, [action, thought]] of shown.entries()) {
-      assert.equal(action, trajectory.steps[i].action ?? '', `${file} step ${i + 1}`);
+      // SWE-agent's `edit 12:15` shows its command line; its new text is the diff below it.
+      const step = trajectory.steps[i];
+      assert.equal(action, step.edit && step.tool === 'edit' ? step.action.split('\n')[0] : step.action ?? '', `${file} step ${i + 1}`);
       assert.equal(thought, (trajectory.steps[i].thought ?? '').trim() ? trajectory.steps[i].thought : '', `${file} step ${i + 1}`);
       const inSource = (text) => raw.includes(JSON.stringify(text).slice(1, -1)) || raw.includes(text);
       if (raw && action) assert.ok(inSource(action) || inSource(action.split(' ').slice(1).join(' ')), `${file} step ${i + 1}: ${action.slice(0, 60)}`);
     }
-    // An edit made through an editing tool shows as a diff of its file.
+    // An edit shows as a diff of its file; SWE-agent's `edit` commands too, where the lines
+    // they replaced were shown (the real file's applied edits).
+    if (file === 'pydicom__pydicom-1458.traj') {
+      const applied = JSON.parse(raw).trajectory.filter((e) => e.action.startsWith('edit ') && e.observation.startsWith('[File:')).length;
+      assert.equal(trajectory.steps.filter((s) => s.edit).length, applied);
+      assert.ok(applied >= 2);
+    }
     for (const [i, step] of trajectory.steps.entries()) {
       if (!step.edit) continue;
       const card = steps.nth(i).locator('.step-edit details.diff-file');

@@ -230,10 +230,15 @@ fn StepView(
         edit,
         ..
     } = step;
-    let (thought, action, observation) = (as_shown(thought), as_shown(action), as_shown(observation));
+    let (thought, mut action, observation) = (as_shown(thought), as_shown(action), as_shown(observation));
+    // SWE-agent's `edit 12:15` carries its new text, which the diff below shows: the command
+    // line is enough above it.
+    if edit.is_some() && tool.as_deref() == Some("edit") {
+        action.truncate(action.find('\n').unwrap_or(action.len()));
+    }
     // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is not.
     let shell = edit.is_none();
-    // An edit made through an editing tool shows as the diff of the text it replaced.
+    // An edit shows as the diff of the text it replaced.
     let edit = edit.map(|edit| view! { <div class="step-edit"><DiffView diff=edit.unified_diff() /></div> });
     let exit = returncode
         .filter(|c| *c != 0)

@@ -143,11 +143,13 @@ pub fn edit_of(arguments: &Value) -> Option<Edit> {
             path,
             before,
             after: after.unwrap_or_default(),
+            first_line: None,
         }),
         (None, _, Some(after)) => Some(Edit {
             path,
             before: String::new(),
             after,
+            first_line: None,
         }),
         _ => None,
     }

@@ -80,6 +80,9 @@ pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
         for command in commands(action) {
             read_command(command, &mut facts);
         }
+        if let Some(edit) = &step.edit {
+            add_all(&mut facts.files_edited, [edit.path.clone()]);
+        }
         if action.contains("git diff") && !step.observation.trim().is_empty() {
             last_diff = Some(step.observation.as_str());
         }

@@ -97,15 +97,22 @@ pub struct Edit {
     /// The text put in its place.
     #[serde(default)]
     pub after: String,
+    /// The file's line `before` starts at, when the trajectory tells (SWE-agent's `edit 12:15`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_line: Option<u32>,
 }
 
 impl Edit {
-    /// The edit as a unified diff of the replaced text (line numbers count from the text, not
-    /// the file, which the trajectory does not hold).
+    /// The edit as a unified diff of the replaced text, numbered from the file's line where the
+    /// trajectory tells it, else from the text's first.
     pub fn unified_diff(&self) -> String {
         let path = self.path.trim_start_matches('/');
         let (old, new) = (lines(&self.before), lines(&self.after));
         let hunks = unified_hunks(&old, &new, diff_ops(&old, &new), 3);
+        let hunks = match self.first_line {
+            Some(first) if first > 1 => shift_hunk_headers(&hunks, first - 1),
+            _ => hunks,
+        };
         let before = if self.before.is_empty() {
             "/dev/null".to_string()
         } else {
@@ -120,6 +127,29 @@ impl Edit {
     }
 }
 
+/// `hunks` with every `@@ -a,b +c,d @@` header's starts moved down by `offset` lines.
+fn shift_hunk_headers(hunks: &str, offset: u32) -> String {
+    let shift = |range: &str| -> String {
+        let (start, rest) = range.split_once(',').map_or((range, None), |(s, r)| (s, Some(r)));
+        let start = start
+            .parse::<u32>()
+            .map_or_else(|_| start.to_string(), |s| (s + offset).to_string());
+        rest.map_or(start.clone(), |rest| format!("{start},{rest}"))
+    };
+    let mut out = String::with_capacity(hunks.len());
+    for line in hunks.split_inclusive('\n') {
+        let ranges = line
+            .strip_prefix("@@ -")
+            .and_then(|l| l.split_once(" @@"))
+            .and_then(|(ranges, tail)| {
+                let (old, new) = ranges.split_once(" +")?;
+                Some(format!("@@ -{} +{} @@{tail}", shift(old), shift(new)))
+            });
+        out.push_str(ranges.as_deref().unwrap_or(line));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +160,7 @@ mod tests {
             path: "/repo/a.py".into(),
             before: "x = 1\ny = 2\n".into(),
             after: "x = 1\ny = 3\n".into(),
+            first_line: None,
         };
         let files = crate::patch::parse_patch(&edit.unified_diff());
         assert_eq!(files.len(), 1);
@@ -145,7 +176,27 @@ mod tests {
             path: "new.py".into(),
             before: String::new(),
             after: "print(1)\n".into(),
+            first_line: None,
         };
         assert_eq!(crate::patch::parse_patch(&created.unified_diff())[0].hunks[0].lines.len(), 1);
+    }
+
+    #[test]
+    fn an_edit_that_knows_its_line_is_numbered_from_it() {
+        let edit = Edit {
+            path: "a.py".into(),
+            before: "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n".into(),
+            after: "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nL\n".into(),
+            first_line: Some(287),
+        };
+        let headers: Vec<String> = edit
+            .unified_diff()
+            .lines()
+            .filter(|l| l.starts_with("@@"))
+            .map(str::to_string)
+            .collect();
+        assert_eq!(headers, ["@@ -287,5 +287,5 @@", "@@ -295,4 +295,4 @@"]);
+        let files = crate::patch::parse_patch(&edit.unified_diff());
+        assert_eq!(files[0].hunks[1].old_start, 295);
     }
 }

@@ -2,7 +2,10 @@
 //! `execution_time`), `history` (the chat), and `info` (`exit_status`, `submission`,
 //! `model_stats`). The function-calling shape writes the same steps (its tool calls rendered as
 //! the action) and a history with `tool_calls` and `role: tool`; the tool is the action's first
-//! word either way.
+//! word either way. A classic `edit` command becomes a diff of the lines it replaced
+//! ([`edits`]).
+
+mod edits;
 
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
@@ -23,13 +26,14 @@ impl TrajectoryFormat for SweAgent {
 
     fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
         let info = document.get("info").cloned().unwrap_or(Value::Null);
-        let steps = document
+        let mut steps: Vec<Step> = document
             .get("trajectory")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
             .map(step)
             .collect();
+        edits::attach_edits(&mut steps);
         let task = document
             .get("history")
             .and_then(Value::as_array)
