@@ -19,6 +19,7 @@ pub fn App() -> impl IntoView {
     provide_context(url);
     provide_context(DetailCache::default());
     provide_context(crate::search::SearchCache::default());
+    provide_context(crate::search::TrajectorySearchCache::default());
     provide_context(crate::api::RunCache::default());
     provide_context(IndexCache::default());
     provide_context(crate::api::SourceCache::default());

@@ -1,12 +1,16 @@
 //! Full-text search in the browser over the index the exporter wrote: only the buckets of the
 //! query's terms are fetched (and kept), the last term also matches as a prefix so results
-//! follow the typing, and documents are ranked with the contract's BM25.
+//! follow the typing, and documents are ranked with the contract's BM25. A run's trajectories
+//! are searched the same way, step by step ([`TrajectorySearchCache`]).
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use benchscope_contract::search::{bm25, bucket_for, merge_postings, tokenize, SearchMeta, SearchShard};
 use benchscope_contract::sorting::sort_by;
+use benchscope_contract::trajectory::search::{
+    meta_path as trajectory_meta_path, TrajectoryHit, TrajectorySearchMeta, TrajectorySearchShard,
+};
 use futures::future::join_all;
 
 use crate::api::{expect_hashes, JsonCache, LoadError};
@@ -99,5 +103,38 @@ impl SearchCache {
             })
             .collect();
         Ok(merge_postings(&lists, meta.lengths.len()))
+    }
+}
+
+/// Trajectory search indexes and their buckets already fetched.
+#[derive(Clone, Default)]
+pub struct TrajectorySearchCache {
+    metas: JsonCache<TrajectorySearchMeta>,
+    shards: JsonCache<TrajectorySearchShard>,
+    /// Metas whose buckets' hashes are already expected.
+    hashed: Arc<Mutex<HashSet<String>>>,
+}
+
+impl TrajectorySearchCache {
+    /// The instances of run `run_id` whose trajectories have a step holding every word of
+    /// `query`; `None` when the query has no word to search for.
+    pub async fn search(&self, base: &str, run_id: &str, query: &str) -> Result<Option<Vec<TrajectoryHit>>, LoadError> {
+        let url = format!("{base}{}", trajectory_meta_path(run_id));
+        let meta = self.metas.get(&url).await?;
+        if self.hashed.lock().is_ok_and(|mut hashed| hashed.insert(url)) {
+            expect_hashes(base, &meta.files);
+        }
+        let Some(buckets) = meta.buckets_for(query) else { return Ok(None) };
+        let shards = join_all(buckets.iter().map(|bucket| async move {
+            match bucket {
+                Some(path) => self.shards.get(&format!("{base}{path}")).await.map(Some),
+                None => Ok(None),
+            }
+        }))
+        .await
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+        let shards: Vec<Option<&TrajectorySearchShard>> = shards.iter().map(Option::as_deref).collect();
+        Ok(Some(meta.find(query, &shards)))
     }
 }

@@ -45,8 +45,11 @@ pub struct ViewState {
 /// descending), tags (`btag`, repeated), text filter (`bq`) and open row (`brow`); the
 /// analysis's facet (`afacet`), runs drawn (`arun`, repeated) and two compared runs (`apair`);
 /// an instance's open trajectory (`traj`, its run), the step pointed at (`step`) and two
-/// trajectories compared (`tcmp`).
-pub const CONTROLS: [&str; 10] = ["bsort", "btag", "bq", "brow", "afacet", "arun", "apair", "traj", "step", "tcmp"];
+/// trajectories compared (`tcmp`); the analysis's search across a run's trajectories (`tq`, in
+/// the run `trun`).
+pub const CONTROLS: [&str; 12] = [
+    "bsort", "btag", "bq", "brow", "afacet", "arun", "apair", "traj", "step", "tcmp", "tq", "trun",
+];
 
 impl ViewState {
     /// Reads the state from a query string (`?a=b&...`).

@@ -134,6 +134,10 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
         write(&relative, &serde_json::to_vec(trajectory)?)?;
         facts_of_instance.insert(instance.clone(), facts_of(trajectory, &format!("runs/{id}/{relative}")));
     }
+    if !trajectories.is_empty() {
+        let meta = write_trajectory_search(&partial, &id, &trajectories)?;
+        write(TRAJECTORY_SEARCH_META, &serde_json::to_vec(&meta)?)?;
+    }
     for result in &mut run.results {
         if let Some(path) = shard_of.get(&result.instance_id) {
             result.model_patch = Some(path.clone());
@@ -159,6 +163,37 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     manifest.runs.retain(|r| r.id != id);
     manifest.runs.push(run.entry(run_path));
     Ok((run, files))
+}
+
+/// Where a run's trajectory search meta is, inside its directory.
+const TRAJECTORY_SEARCH_META: &str = "trajectory-search/meta.json";
+
+/// Writes the shards of run `id`'s trajectory search index into its directory `dir` and returns
+/// the meta that lists them with their hashes (the manifest lists only the meta, as for the
+/// statement search).
+fn write_trajectory_search(
+    dir: &Path,
+    id: &str,
+    trajectories: &BTreeMap<String, Trajectory>,
+) -> anyhow::Result<benchscope_contract::trajectory::search::TrajectorySearchMeta> {
+    let (mut meta, shards) = crate::trajectories::search_index::build(trajectories);
+    debug_assert_eq!(
+        benchscope_contract::trajectory::search::meta_path(id),
+        format!("runs/{id}/{TRAJECTORY_SEARCH_META}")
+    );
+    for (number, (bucket, shard)) in shards.iter().enumerate() {
+        let relative = format!("trajectory-search/{number:04}.json");
+        let bytes = serde_json::to_vec(shard)?;
+        let path = dir.join(&relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        let full = format!("runs/{id}/{relative}");
+        meta.files.push(entry(&full, &bytes));
+        meta.buckets.insert(bucket.clone(), full);
+    }
+    Ok(meta)
 }
 
 /// The relative path of an instance's log inside its run directory.

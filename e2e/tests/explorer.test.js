@@ -1536,6 +1536,35 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   assert.equal(await cell('per-resolved'), dollars(spent(Object.keys(costOf)) / resolvedCosts.length));
   await costRow.locator('a.by-cost').click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('afacet') === 'run mini · cost');
+  // Search across the run's trajectories: per instance, the steps (assistant turns, with the
+  // output they got back: inside <output> where the answer has one) holding every word, found
+  // here with a plain word split of the files.
+  const wordsOf = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).flatMap((w) => {
+    const word = w.replace(/^_+|_+$/g, '');
+    return word ? [word, ...(word.includes('_') ? word.split('_').filter(Boolean) : [])] : [];
+  }));
+  for (const query of ['git log', 'ModuleNotFoundError']) {
+    const wanted = [...wordsOf(query)];
+    const expected = {};
+    for (const t of sources) {
+      const answer = (m) => (m?.role === 'user' ? /<output>([\s\S]*?)<\/output>/.exec(m.content)?.[1] ?? m.content : '');
+      const turns = t.messages.flatMap((m, i) => (m.role === 'assistant' ? [`${m.content}\n${answer(t.messages[i + 1])}`] : []));
+      const steps = turns.flatMap((text, i) => (wanted.every((w) => wordsOf(text).has(w)) ? [i + 1] : []));
+      if (steps.length) expected[t.instance_id] = steps.join(' ');
+    }
+    await page.goto(`${server.url}?data=trajs/&view=analysis&tq=${encodeURIComponent(query)}`);
+    const hits = page.locator('.trajectory-hits li');
+    await hits.first().waitFor();
+    const shown = Object.fromEntries(await hits.evaluateAll((lis) => lis.map((li) => [li.dataset.instance, li.dataset.steps])));
+    assert.deepEqual(shown, expected, `trajectories holding "${query}"`);
+    assert.match(await page.locator('.trajectory-search .count').textContent(), new RegExp(`^${Object.keys(expected).length} instances, `));
+  }
+  // A step found opens the trajectory there.
+  const firstHit = page.locator('.trajectory-hits li').first();
+  const [hitInstance, hitStep] = [await firstHit.getAttribute('data-instance'), (await firstHit.getAttribute('data-steps')).split(' ')[0]];
+  await firstHit.locator('a.step-hit').first().click();
+  await page.locator(`.trajectory li.step.current[data-step="${hitStep}"]`).waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('instance'), hitInstance);
   // The same file altered after the import: refused, named, and the runs panel stays.
   await page.goto(`${server.url}?data=trajs-tampered/&instance=${id}`);
   await page.locator('tr[data-run="mini"] button.show-trajectory').click();

@@ -92,15 +92,15 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
     }]
 }
 
-/// The text before the command's fenced block, and the block's body: the first block marked
-/// `bash`, `sh` or `mswea_bash_command` (a thought may quote code first). A message with none ran
-/// nothing: the agent answered it with a format error.
+/// The text before the command's fenced block, and the block's body: the one block marked
+/// `bash`, `sh` or `mswea_bash_command` (a thought may quote code first). A message with none, or
+/// with several, ran nothing (the agent answers it with a format error): all of it is thought.
 fn split_bash_block(content: &str) -> (String, String) {
     let blocks = fenced_blocks(content);
-    let shell = blocks
+    let mut shell = blocks
         .iter()
-        .find(|b| matches!(b.1.as_str(), "bash" | "sh" | "shell" | "mswea_bash_command"));
-    let Some((start, _, body)) = shell else {
+        .filter(|b| matches!(b.1.as_str(), "bash" | "sh" | "shell" | "mswea_bash_command"));
+    let (Some((start, _, body)), None) = (shell.next(), shell.next()) else {
         return (content.trim().to_string(), String::new());
     };
     let thought = content[..*start].trim().trim_start_matches("THOUGHT:").trim().to_string();
@@ -158,6 +158,12 @@ mod tests {
             split_bash_block("Here:\n```python\ndef f(): pass\n```").1,
             "",
             "quoted code is not a command"
+        );
+        let several = "Try both:\n```bash\nls\n```\nthen\n```bash\npwd\n```";
+        assert_eq!(
+            split_bash_block(several),
+            (several.to_string(), String::new()),
+            "two commands: a format error, nothing ran"
         );
     }
 }

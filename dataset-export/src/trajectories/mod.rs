@@ -5,6 +5,7 @@ pub mod atif;
 pub mod inspect;
 pub mod mini_swe_agent;
 pub mod openhands;
+pub mod search_index;
 pub mod swe_agent;
 
 use std::path::Path;

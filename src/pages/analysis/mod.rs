@@ -12,6 +12,7 @@ mod metrics;
 mod paired;
 mod passed;
 mod scatter;
+mod trajectory_search;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -33,6 +34,7 @@ use metrics::MetricSections;
 use paired::PairedComparison;
 use passed::PassedBreakdown;
 use scatter::RunScatter;
+use trajectory_search::TrajectorySearch;
 
 /// `(run id, system name, resolved count)` of the runs with verdicts, best first.
 type RunList = StoredValue<Vec<(String, String, usize)>>;
@@ -112,6 +114,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
                 <p class="empty">"No run with per-instance verdicts is loaded for this split (import or evaluate one with the CLI): resolved breakdowns need them."</p>
                 <MetricSections split facets />
                 <RunScatter set=set.clone() />
+                <TrajectorySearch set=set.clone() />
             </section>
         }
         .into_any();
@@ -167,6 +170,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             <MetricSections split facets=facet_list.clone() />
             <FailureModes runs split chosen />
             <CostSection runs split facets=facet_list.clone() />
+            <TrajectorySearch set=set.clone() />
             <RunScatter set=set.clone() />
             <PairedComparison runs split />
             <MatrixSection runs split />

@@ -6,6 +6,7 @@
 
 pub mod compare;
 pub mod facts;
+pub mod search;
 pub mod summary;
 pub mod text;
 

@@ -1,0 +1,142 @@
+//! A run's trajectory search index (see [`benchscope_contract::trajectory::search`]): every step
+//! of every trajectory a document, its words' postings in buckets by prefix, a bucket too large
+//! split by one more character of prefix, so a query fetches a few small files.
+
+use std::collections::BTreeMap;
+
+use benchscope_contract::search::{bucket_of, MAX_BUCKET_PREFIX};
+use benchscope_contract::trajectory::search::{step_terms, TrajectorySearchMeta, TrajectorySearchShard};
+use benchscope_contract::trajectory::Trajectory;
+use benchscope_contract::FORMAT_VERSION;
+
+/// A bucket holding more postings than this is split by a longer prefix.
+const BUCKET_MAX_POSTINGS: usize = 40_000;
+
+/// The index of `trajectories` (instance → trajectory, in instance order): its meta, without
+/// bucket paths or files yet, and its shards by bucket name.
+pub fn build(trajectories: &BTreeMap<String, Trajectory>) -> (TrajectorySearchMeta, BTreeMap<String, TrajectorySearchShard>) {
+    let mut meta = TrajectorySearchMeta {
+        format_version: FORMAT_VERSION,
+        ..TrajectorySearchMeta::default()
+    };
+    let mut postings: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    let mut document = 0u32;
+    for (instance, trajectory) in trajectories {
+        meta.instances.push(instance.clone());
+        meta.starts.push(document);
+        for step in &trajectory.steps {
+            for term in step_terms(step) {
+                postings.entry(term).or_default().push(document);
+            }
+            document += 1;
+        }
+    }
+    meta.documents = document;
+    let mut by_bucket: BTreeMap<String, BTreeMap<String, Vec<u32>>> = BTreeMap::new();
+    for (term, documents) in postings {
+        by_bucket.entry(bucket_of(&term)).or_default().insert(term, documents);
+    }
+    let mut shards = BTreeMap::new();
+    for (name, terms) in by_bucket {
+        split_into(name, terms, &mut shards);
+    }
+    (meta, shards)
+}
+
+/// Adds the bucket `name` of `terms` to `shards`, split by one more character when too large
+/// (terms no longer than the prefix stay in `name`).
+fn split_into(name: String, terms: BTreeMap<String, Vec<u32>>, shards: &mut BTreeMap<String, TrajectorySearchShard>) {
+    let size: usize = terms.values().map(Vec::len).sum();
+    let prefix = name.chars().count();
+    if size <= BUCKET_MAX_POSTINGS || name == "_x" || prefix >= MAX_BUCKET_PREFIX {
+        shards.insert(name, shard(terms));
+        return;
+    }
+    let mut stay = BTreeMap::new();
+    let mut longer: BTreeMap<String, BTreeMap<String, Vec<u32>>> = BTreeMap::new();
+    for (term, documents) in terms {
+        match term.char_indices().nth(prefix + 1) {
+            _ if term.chars().count() <= prefix => {
+                stay.insert(term, documents);
+            }
+            Some((end, _)) => {
+                longer.entry(term[..end].to_string()).or_default().insert(term, documents);
+            }
+            None => {
+                longer.entry(term.clone()).or_default().insert(term, documents);
+            }
+        }
+    }
+    if !stay.is_empty() {
+        shards.insert(name, shard(stay));
+    }
+    for (child, terms) in longer {
+        split_into(child, terms, shards);
+    }
+}
+
+fn shard(terms: BTreeMap<String, Vec<u32>>) -> TrajectorySearchShard {
+    TrajectorySearchShard {
+        format_version: FORMAT_VERSION,
+        terms,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use benchscope_contract::search::bucket_for;
+    use benchscope_contract::trajectory::Step;
+
+    use super::*;
+
+    #[test]
+    fn every_step_is_a_document_and_every_term_is_found_through_its_bucket() {
+        let step = |action: &str| Step {
+            action: action.into(),
+            ..Step::default()
+        };
+        let many: Vec<Step> = (0..BUCKET_MAX_POSTINGS + 10)
+            .map(|i| step(&format!("test test{} te", i % 3)))
+            .collect();
+        let trajectories: BTreeMap<String, Trajectory> = [
+            (
+                "a".to_string(),
+                Trajectory {
+                    steps: vec![step("git log"), step("pytest")],
+                    ..Trajectory::default()
+                },
+            ),
+            (
+                "b".to_string(),
+                Trajectory {
+                    steps: many,
+                    ..Trajectory::default()
+                },
+            ),
+        ]
+        .into();
+        let (mut meta, shards) = build(&trajectories);
+        assert_eq!(
+            (meta.starts.as_slice(), meta.documents),
+            (&[0, 2][..], BUCKET_MAX_POSTINGS as u32 + 12)
+        );
+        assert!(
+            shards.len() > 3,
+            "the large `te` bucket is split: {:?}",
+            shards.keys().collect::<Vec<_>>()
+        );
+        meta.buckets = shards.keys().map(|name| (name.clone(), name.clone())).collect();
+        for term in ["git", "log", "pytest", "test", "test0", "test2", "te"] {
+            let bucket = bucket_for(term, &meta.buckets).unwrap_or_else(|| panic!("{term} has a bucket"));
+            assert!(shards[bucket].terms.contains_key(term), "{term} in {bucket}");
+        }
+        let find = |query: &str| {
+            let buckets = meta.buckets_for(query).unwrap();
+            let found: Vec<Option<&TrajectorySearchShard>> = buckets.iter().map(|b| b.as_ref().map(|b| &shards[b])).collect();
+            meta.find(query, &found)
+        };
+        let hits = find("git log");
+        assert_eq!((hits[0].instance.as_str(), hits[0].steps.as_slice()), ("a", &[1][..]));
+        assert_eq!(find("test1")[0].steps[..2], [2, 5], "steps counted from each instance's first");
+    }
+}
