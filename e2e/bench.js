@@ -2,10 +2,10 @@
 // as ratios to the budgets below (RAIL's 100 ms for a response to input, 1 s for a view to load).
 // It asserts nothing: run it with `npm --prefix e2e run bench` after `trunk build --release`.
 // Figures go to stdout and to target/browser-bench.json.
-import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { writeFileSync, mkdirSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, serve, openBrowser, benchscope, tempDir } from './tests/support.js';
-import { largeData, hugeData, scaleBoardData } from './tests/fixtures.js';
+import { largeData, hugeData, scaleBoardData, bigTrajectoryData } from './tests/fixtures.js';
 
 const RESPONSE_BUDGET_MS = 100;
 const LOAD_BUDGET_MS = 1000;
@@ -14,6 +14,9 @@ const BOARD_LIST_BUDGET_MS = 1500;
 // One frame at 60 Hz is 16.7 ms; rAF intervals jitter by a fraction of a millisecond, and a dropped
 // frame shows as 33 ms.
 const FRAME_BUDGET_MS = 17.5;
+// Issue 14's budgets: a 2 MB trajectory's first steps 300 ms after the click, a 100 MB one's 1 s.
+const TRAJECTORY_BUDGET_MS = 300;
+const BIG_TRAJECTORY_BUDGET_MS = 1000;
 
 /** Time from an action run in the page to the next paint after `.results` (or `root`) changes. */
 async function timeToChange(page, action, root = '.results') {
@@ -73,6 +76,30 @@ async function scrollFrames(page, selector, distance) {
   }, { selector, distance });
 }
 
+/** Click on a run's trajectory button to its first steps drawn, `times` times; and how many
+ * steps the page then holds. */
+async function trajectoryOpen(page, url, run, times) {
+  const samples = [];
+  let inPage = 0;
+  for (let i = 0; i < times; i += 1) {
+    await page.goto(url);
+    const button = page.locator(`tr[data-run="${run}"] button.show-trajectory`);
+    await button.waitFor({ timeout: 60000 });
+    samples.push(await page.evaluate(async (run) => {
+      const start = performance.now();
+      document.querySelector(`tr[data-run="${run}"] button.show-trajectory`).click();
+      await new Promise((resolve) => {
+        const drawn = () => (document.querySelector('.trajectory li.step') ? resolve() : requestAnimationFrame(drawn));
+        drawn();
+      });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return performance.now() - start;
+    }, run));
+    inPage = await page.locator('.trajectory li.step').count();
+  }
+  return { samples, inPage };
+}
+
 /** Issue 17's scale: a generated board of 2,500 instances and 500 runs with per-instance results. */
 async function boardAtScale(page, url, scale) {
   const label = `${scale.instances} × ${scale.runs} board`;
@@ -105,6 +132,13 @@ async function main() {
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
   const scale = scaleBoardData();
   const mounts = { large, huge: huge.out, scale: scale.out };
+  const big = bigTrajectoryData();
+  mounts.big = big.out;
+  const minisFolder = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent');
+  if (existsSync(minisFolder)) {
+    mounts.trajs = join(tempDir('trajs'), 'data');
+    benchscope('import', minisFolder, '--data', mounts.trajs, '--run', 'mini', '--new-dataset');
+  }
   if (existsSync(liteFile)) {
     mounts.lite = join(tempDir('lite'), 'data');
     benchscope('export', liteFile, '--out', mounts.lite, '--quiet');
@@ -140,6 +174,18 @@ async function main() {
     }
 
     results.push(...await boardAtScale(page, server.url, scale));
+
+    if (mounts.trajs) {
+      const folder = join(mounts.trajs, 'runs', 'mini', 'trajectories');
+      const [largest] = readdirSync(folder).map((f) => [f, statSync(join(folder, f)).size]).sort((a, b) => b[1] - a[1]);
+      const id = largest[0].replace(/\.json$/, '');
+      const { samples } = await trajectoryOpen(page, `${server.url}?data=trajs/&instance=${id}`, 'mini', 7);
+      results.push(summary(`largest real trajectory (${(largest[1] / 1e6).toFixed(1)} MB): first steps`, samples, TRAJECTORY_BUDGET_MS));
+    }
+    const bigOpen = await trajectoryOpen(page, `${server.url}?data=big/&instance=big__repo-1`, 'big', 3);
+    const bigSize = statSync(big.file).size / 1e6;
+    results.push(summary(`${bigSize.toFixed(0)} MB trajectory: first steps`, bigOpen.samples, BIG_TRAJECTORY_BUDGET_MS));
+    console.log(`${bigSize.toFixed(0)} MB trajectory: ${bigOpen.inPage} of 2000 steps in the page`);
 
     start = Date.now();
     await page.goto(`${server.url}?data=huge/&instance=huge__repo-1`);

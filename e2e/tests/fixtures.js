@@ -33,6 +33,26 @@ export function hugeData() {
   return { out, patch: files.join(''), statement };
 }
 
+/** A mini-swe-agent trajectory of `steps` steps, each answered by `lines` lines of output (2,000 × 600
+ * is about 93 MB), imported as run `big` on its own dataset. */
+export function bigTrajectoryData(steps = 2000, lines = 600) {
+  const folder = join(tempDir('big-traj'), 'trajs', 'big__repo-1');
+  mkdirSync(folder, { recursive: true });
+  const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu'];
+  const messages = [{ role: 'system', content: 'You are a helpful assistant.' }, { role: 'user', content: 'Fix the bug in big/repo.' }];
+  for (let i = 0; i < steps; i += 1) {
+    messages.push({ role: 'assistant', content: `THOUGHT: step ${i}, look at file ${i}.\n\n\`\`\`bash\ncat src/module_${i}.py | head -n 400\n\`\`\`` });
+    const line = Array.from({ length: 12 }, (_, w) => words[(i * 7 + w * 5) % words.length]).join(' ');
+    const output = Array.from({ length: lines }, (_, j) => `${j}: ${line} ${i}`).join('\n');
+    messages.push({ role: 'user', content: `<returncode>0</returncode>\n<output>\n${output}\n</output>` });
+  }
+  const file = join(folder, 'big__repo-1.traj.json');
+  writeFileSync(file, JSON.stringify({ instance_id: 'big__repo-1', trajectory_format: 'mini-swe-agent-1', info: { exit_status: 'Submitted', submission: '' }, messages }));
+  const out = join(tempDir('big-traj-data'), 'data');
+  benchscope('import', join(folder, '..'), '--data', out, '--run', 'big', '--new-dataset');
+  return { out, file };
+}
+
 /** One row of each of Long Code Arena's six datasets, in its published schema, exported as six datasets. */
 export function lcaData() {
   const dir = tempDir('lca');
