@@ -185,7 +185,7 @@ async function main() {
     const bigOpen = await trajectoryOpen(page, `${server.url}?data=big/&instance=big__repo-1`, 'big', 3);
     const bigSize = statSync(big.file).size / 1e6;
     results.push(summary(`${bigSize.toFixed(0)} MB trajectory: first steps`, bigOpen.samples, BIG_TRAJECTORY_BUDGET_MS));
-    console.log(`${bigSize.toFixed(0)} MB trajectory: ${bigOpen.inPage} of 2000 steps in the page`);
+    console.log(`${bigSize.toFixed(0)} MB trajectory: ${bigOpen.inPage} of 2000 steps in the page at first`);
 
     start = Date.now();
     await page.goto(`${server.url}?data=huge/&instance=huge__repo-1`);

@@ -257,6 +257,7 @@ pub struct RunCache {
     blocks: JsonCache<ResultsBlock>,
     patches: JsonCache<benchscope_contract::PatchShard>,
     trajectories: JsonCache<benchscope_contract::trajectory::Trajectory>,
+    step_chunks: JsonCache<benchscope_contract::trajectory::StepChunk>,
 }
 
 impl RunCache {
@@ -381,6 +382,26 @@ impl RunCache {
     /// The trajectory file at `path` (fetched once).
     pub async fn trajectory(&self, base: &str, path: &str) -> Result<Arc<benchscope_contract::trajectory::Trajectory>, LoadError> {
         self.trajectories.get(&format!("{base}{path}")).await
+    }
+
+    /// The steps of a large trajectory in the chunk file at `path` (fetched once).
+    pub async fn step_chunk(&self, base: &str, path: &str) -> Result<Arc<benchscope_contract::trajectory::StepChunk>, LoadError> {
+        self.step_chunks.get(&format!("{base}{path}")).await
+    }
+
+    /// The trajectory at `path` with every step, its chunks' too (for a comparison of two).
+    pub async fn whole_trajectory(&self, base: &str, path: &str) -> Result<Arc<benchscope_contract::trajectory::Trajectory>, LoadError> {
+        let head = self.trajectory(base, path).await?;
+        if head.more_steps.is_empty() {
+            return Ok(head);
+        }
+        let chunks = futures::future::join_all(head.more_steps.iter().map(|c| self.step_chunk(base, &c.path))).await;
+        let mut whole = (*head).clone();
+        for chunk in chunks {
+            whole.steps.extend(chunk?.steps.iter().cloned());
+        }
+        whole.more_steps.clear();
+        Ok(Arc::new(whole))
     }
 
     /// The model patch of `instance` in the shard at `path`.

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use benchscope_contract::trajectory::{facts_of, Trajectory};
+use benchscope_contract::trajectory::{
+    facts_of, split_steps, StepChunk, StepChunkEntry, Trajectory, CHUNKED_TRAJECTORY_BYTES, HEAD_STEPS_BYTES, STEP_CHUNK_BYTES,
+};
 use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, FORMAT_VERSION};
 
 use crate::data_dir::{file_entry as entry, is_safe_name, write_atomically, DataDir};
@@ -131,8 +133,32 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     let mut facts_of_instance = BTreeMap::new();
     for (instance, trajectory) in &trajectories {
         let relative = format!("trajectories/{}.json", file_name_for(instance));
-        write(&relative, &serde_json::to_vec(trajectory)?)?;
         facts_of_instance.insert(instance.clone(), facts_of(trajectory, &format!("runs/{id}/{relative}")));
+        let whole = serde_json::to_vec(trajectory)?;
+        if whole.len() <= CHUNKED_TRAJECTORY_BYTES {
+            write(&relative, &whole)?;
+            continue;
+        }
+        drop(whole);
+        // Too large for one file: a head with the first steps, the rest in chunks beside it.
+        let mut runs = split_steps(trajectory.steps.clone(), HEAD_STEPS_BYTES, STEP_CHUNK_BYTES).into_iter();
+        let mut head = Trajectory {
+            steps: runs.next().unwrap_or_default(),
+            ..trajectory.clone()
+        };
+        for (number, steps) in runs.enumerate() {
+            let chunk_path = format!("trajectories/{}/steps-{:04}.json", file_name_for(instance), number + 1);
+            head.more_steps.push(StepChunkEntry {
+                path: format!("runs/{id}/{chunk_path}"),
+                steps: steps.len() as u32,
+            });
+            let chunk = StepChunk {
+                format_version: FORMAT_VERSION,
+                steps,
+            };
+            write(&chunk_path, &serde_json::to_vec(&chunk)?)?;
+        }
+        write(&relative, &serde_json::to_vec(&head)?)?;
     }
     if !trajectories.is_empty() {
         let meta = write_trajectory_search(&partial, &id, &trajectories)?;

@@ -118,6 +118,25 @@ fn openhands_output_holds_one_trajectory_per_line() {
     for (trajectory, line) in trajectories.iter().zip(&lines) {
         assert_eq!(trajectory.format, "openhands");
         assert_eq!(trajectory.instance_id, line["instance_id"].as_str().unwrap());
+        // Wall time: its events' first to last timestamp, all of one day here, read as h:m:s.
+        let times: Vec<f64> = line["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|e| e["timestamp"].as_str())
+            .map(|t| {
+                t[11..]
+                    .split(':')
+                    .map(|p| p.parse::<f64>().unwrap())
+                    .fold(0.0, |acc, p| acc * 60.0 + p)
+            })
+            .collect();
+        let span = times.iter().copied().fold(f64::MIN, f64::max) - times.iter().copied().fold(f64::MAX, f64::min);
+        assert!(
+            (trajectory.seconds.unwrap() - span).abs() < 1e-6,
+            "{:?} against {span}",
+            trajectory.seconds
+        );
         // Counted here: the agent's actions other than the system prompt, recalls and messages.
         let actions = line["history"]
             .as_array()

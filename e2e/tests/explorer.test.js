@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
-import { largeData, hugeData, lcaData } from './fixtures.js';
+import { largeData, hugeData, lcaData, bigTrajectoryData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 /** The demo instance graded from a log that leaves some of its listed tests out. */
@@ -28,6 +28,8 @@ let tamperedBucket = null;
 let trajsHostile = null;
 /** The step where the twin trajectory's command was changed. */
 const TWIN_PARTS_AT = 4;
+/** Steps of the generated large trajectory. */
+const BIG_TRAJ_STEPS = 400;
 /** One real file per trajectory format, each imported as its own run and dataset. */
 const FORMAT_FILES = [
   { file: 'pydicom__pydicom-1458.traj', run: 'swe-agent', format: 'swe-agent' },
@@ -38,6 +40,8 @@ const FORMAT_FILES = [
 ];
 let repos;
 let huge;
+/** A generated trajectory too large for one file: 400 steps, stored as a head and chunks. */
+let bigTraj;
 
 before(async () => {
   repos = buildDemoRepos();
@@ -133,7 +137,8 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
-  server = await serve({ data, broken, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
+  bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
+  server = await serve({ 'big-traj': bigTraj.out, data, broken, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
   session = await openBrowser();
 });
 
@@ -1840,3 +1845,58 @@ test('hostile text in a trajectory shows as text: markup and scripts inert, term
   assert.equal(await page.locator('.trajectory .step.matched').count(), 1);
   assert.deepEqual(errors, []);
 });
+
+test('a large trajectory opens from its first chunk, keeps at most 300 steps in the page while scrolled, and its permalinks and search reach any step', async () => {
+  const { page, errors, requests } = session;
+  const source = JSON.parse(readFileSync(bigTraj.file, 'utf8'));
+  const commands = source.messages.filter((m) => m.role === 'assistant').map((m) => /```bash\n([\s\S]*?)\n```/.exec(m.content)[1]);
+  assert.equal(commands.length, BIG_TRAJ_STEPS);
+  const stored = JSON.parse(readFileSync(join(bigTraj.out, 'runs', 'big', 'trajectories', 'big__repo-1.json'), 'utf8'));
+  assert.ok(stored.more_steps.length >= 3, `stored as a head and ${stored.more_steps.length} chunks`);
+  const inPage = () => page.locator('.trajectory li.step').evaluateAll((steps) => steps.map((s) => Number(s.dataset.step)));
+  const actionOf = (n) => page.locator(`.trajectory li.step[data-step="${n}"] pre.action`).textContent();
+  // Opened: the first steps, from the head and at most the first chunk.
+  requests.length = 0;
+  await page.goto(`${bigTrajectoryUrl()}`);
+  await page.locator('tr[data-run="big"] button.show-trajectory').click();
+  await page.locator('.trajectory li.step').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.trajectory li.step').length === 100);
+  assert.deepEqual(await inPage(), Array.from({ length: 100 }, (_, i) => i + 1));
+  for (const n of [1, 50, 100]) assert.equal(await actionOf(n), commands[n - 1]);
+  const chunksFetched = () => requests.filter((url) => /\/steps-\d+\.json$/.test(url)).length;
+  assert.ok(chunksFetched() < stored.more_steps.length, `${chunksFetched()} of ${stored.more_steps.length} chunks fetched for the first steps`);
+  // Scrolled to the end: every step passes through the page, never more than 300 at once.
+  let most = 0;
+  for (let i = 0; i < 400 && !(await inPage()).includes(BIG_TRAJ_STEPS); i += 1) {
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await page.waitForTimeout(20);
+    most = Math.max(most, (await inPage()).length);
+  }
+  assert.ok((await inPage()).includes(BIG_TRAJ_STEPS), 'the last step reached');
+  assert.ok(most <= 300, `${most} steps in the page at most`);
+  assert.equal(await actionOf(BIG_TRAJ_STEPS), commands[BIG_TRAJ_STEPS - 1]);
+  // A permalink deep in it opens there, with only the steps around it in the page.
+  await page.goto(`${bigTrajectoryUrl()}&traj=big&step=350`);
+  const pointed = page.locator('.trajectory li.step.current[data-step="350"]');
+  await pointed.waitFor();
+  await page.waitForFunction(() => {
+    const box = document.querySelector('.trajectory li.step[data-step="350"]').getBoundingClientRect();
+    return box.top < window.innerHeight && box.bottom > 0;
+  });
+  assert.equal(await actionOf(350), commands[349]);
+  assert.ok((await inPage()).length <= 300);
+  assert.ok(!(await inPage()).includes(1), 'the first steps are not in the page');
+  // The search reads every chunk: a phrase of the last step's thought finds it, and its button
+  // brings it into view.
+  await page.goto(`${bigTrajectoryUrl()}&traj=big`);
+  await page.locator('.trajectory li.step').first().waitFor();
+  await page.fill('input.trajectory-search', `step ${BIG_TRAJ_STEPS - 1}, look`);
+  await page.waitForFunction(() => document.querySelector('.step-matches')?.textContent.startsWith('1 step matches'));
+  await page.locator('button.step-match').click();
+  await page.locator(`.trajectory li.step[data-step="${BIG_TRAJ_STEPS}"]`).waitFor();
+  assert.deepEqual(errors, []);
+});
+
+function bigTrajectoryUrl() {
+  return `${server.url}?data=big-traj/&instance=big__repo-1`;
+}

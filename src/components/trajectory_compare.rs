@@ -58,8 +58,8 @@ pub fn TrajectoryCompare(runs: Vec<WithTrajectory>, base: String) -> impl IntoVi
         let (a, b) = pair.get();
         let paths = runs.with_value(|r| (r[a].path.clone(), r[b].path.clone()));
         async move {
-            let first = cache.trajectory(&base, &paths.0).await?;
-            let second = cache.trajectory(&base, &paths.1).await?;
+            let first = cache.whole_trajectory(&base, &paths.0).await?;
+            let second = cache.whole_trajectory(&base, &paths.1).await?;
             Ok::<_, crate::api::LoadError>((first, second))
         }
     });

@@ -20,6 +20,20 @@ pub fn days(date: &str) -> Option<i64> {
     Some(era * 146_097 + doe - 719_468)
 }
 
+/// Seconds since 1970-01-01T00:00:00 of an ISO 8601 timestamp (`2025-04-30T16:32:54.707474`,
+/// a zone suffix ignored: timestamps of one trajectory share theirs).
+pub fn seconds(timestamp: &str) -> Option<f64> {
+    let day = days(timestamp)? as f64;
+    let time = timestamp.get(11..)?;
+    let end = time
+        .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
+        .unwrap_or(time.len());
+    let mut parts = time[..end].split(':');
+    let (h, m): (f64, f64) = (parts.next()?.parse().ok()?, parts.next()?.parse().ok()?);
+    let s: f64 = parts.next().unwrap_or("0").parse().ok()?;
+    Some(day * 86_400.0 + h * 3_600.0 + m * 60.0 + s)
+}
+
 /// `(year, month, day)` of a day number (Howard Hinnant's civil-from-days).
 pub fn civil(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
@@ -42,6 +56,17 @@ pub fn month_of(days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn timestamps_are_seconds_apart() {
+        let (a, b) = (
+            seconds("2025-04-30T16:32:54.707474").unwrap(),
+            seconds("2025-05-01T00:01:04.5+00:00").unwrap(),
+        );
+        assert!((b - a - (7.0 * 3600.0 + 28.0 * 60.0 + 9.792526)).abs() < 1e-6, "{}", b - a);
+        assert_eq!(seconds("1970-01-01T00:01:00Z"), Some(60.0));
+        assert_eq!(seconds("2025-04-30"), None);
+    }
 
     #[test]
     fn dates_become_days_and_back_to_months() {

@@ -6,7 +6,7 @@
 //! `metrics` (`prompt_tokens`, `completion_tokens`, `cost_usd`). The format names no instance:
 //! `extra.instance_id` (or `task_id`) when given, else the trial folder the file is in.
 
-use benchscope_contract::trajectory::{Step, Trajectory};
+use benchscope_contract::trajectory::{span_seconds, Step, Trajectory};
 use serde_json::Value;
 
 use super::{edit_line, edit_of, text, TrajectoryFormat};
@@ -60,6 +60,7 @@ impl TrajectoryFormat for Atif {
             tokens_in: total("total_prompt_tokens", "prompt_tokens").map(|n| n as u64),
             tokens_out: total("total_completion_tokens", "completion_tokens").map(|n| n as u64),
             api_calls: Some(steps_in.iter().filter(|s| source(s) == "agent").count() as u64),
+            seconds: span_seconds(steps_in.iter().filter_map(|s| s.get("timestamp").and_then(Value::as_str))),
             ..Trajectory::default()
         })
     }

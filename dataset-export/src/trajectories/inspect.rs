@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
-use benchscope_contract::trajectory::{Step, Trajectory};
+use benchscope_contract::trajectory::{span_seconds, Step, Trajectory};
 use serde_json::Value;
 
 use super::{content_text, edit_line, edit_of, TrajectoryFormat};
@@ -95,6 +95,14 @@ impl TrajectoryFormat for Inspect {
                     .filter(|e| e.get("event").and_then(Value::as_str) == Some("model"))
                     .count() as u64
             })),
+            seconds: document.get("total_time").and_then(Value::as_f64).or_else(|| {
+                let events = document
+                    .get("events")
+                    .and_then(Value::as_array)
+                    .map(Vec::as_slice)
+                    .unwrap_or_default();
+                span_seconds(events.iter().filter_map(|e| e.get("timestamp").and_then(Value::as_str)))
+            }),
             ..Trajectory::default()
         })
     }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use benchscope_contract::trajectory::{Step, Trajectory};
+use benchscope_contract::trajectory::{span_seconds, Step, Trajectory};
 use serde_json::Value;
 
 use super::{edit_line, edit_of, text, TrajectoryFormat};
@@ -58,6 +58,7 @@ impl TrajectoryFormat for OpenHands {
             tokens_in: usage.get("prompt_tokens").and_then(Value::as_u64),
             tokens_out: usage.get("completion_tokens").and_then(Value::as_u64),
             api_calls: metrics.get("costs").and_then(Value::as_array).map(|c| c.len() as u64),
+            seconds: span_seconds(history.iter().filter_map(|e| e.get("timestamp").and_then(Value::as_str))),
             ..Trajectory::default()
         })
     }

@@ -50,6 +50,9 @@ pub struct TrajectoryFacts {
     /// Tokens the model sent back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tokens_out: Option<u64>,
+    /// Wall time in seconds: the trajectory's own, else its steps' summed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
 }
 
 /// Commands that run tests.
@@ -64,6 +67,7 @@ pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
         cost: trajectory.cost.or_else(|| sum_of_steps(trajectory, |s| s.cost)),
         tokens_in: trajectory.tokens_in.or_else(|| sum_of_steps(trajectory, |s| s.tokens_in)),
         tokens_out: trajectory.tokens_out.or_else(|| sum_of_steps(trajectory, |s| s.tokens_out)),
+        seconds: trajectory.seconds.or_else(|| sum_of_steps(trajectory, |s| s.seconds)),
         ..TrajectoryFacts::default()
     };
     let mut last_diff: Option<&str> = None;

@@ -49,6 +49,72 @@ pub struct Trajectory {
     /// Model calls.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_calls: Option<u64>,
+    /// Wall time in seconds, first to last moment the format records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+    /// The steps after [`Self::steps`], for a trajectory too large for one file: each a
+    /// [`StepChunk`] file, fetched when the reader gets to it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_steps: Vec<StepChunkEntry>,
+}
+
+/// One file of a large trajectory's later steps.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepChunkEntry {
+    /// Its path, relative to the data directory.
+    pub path: String,
+    /// How many steps it holds.
+    pub steps: u32,
+}
+
+/// A file of consecutive steps of a large trajectory.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepChunk {
+    /// Layout version, see [`crate::FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// A trajectory's JSON past this size is stored as a head and chunks of steps.
+pub const CHUNKED_TRAJECTORY_BYTES: usize = 4 << 20;
+/// The head holds about this much of the first steps (the first screen, fast to fetch and parse).
+pub const HEAD_STEPS_BYTES: usize = 512 << 10;
+/// Each later chunk holds about this much.
+pub const STEP_CHUNK_BYTES: usize = 2 << 20;
+
+/// Seconds from the earliest to the latest of `timestamps` (ISO 8601), when two are readable.
+pub fn span_seconds<'a>(timestamps: impl IntoIterator<Item = &'a str>) -> Option<f64> {
+    let read: Vec<f64> = timestamps.into_iter().filter_map(crate::dates::seconds).collect();
+    let (first, last) = read.iter().fold((f64::MAX, f64::MIN), |(lo, hi), t| (lo.min(*t), hi.max(*t)));
+    (read.len() >= 2).then_some(last - first)
+}
+
+impl Trajectory {
+    /// All its steps: those in the head and those of its chunks.
+    pub fn step_count(&self) -> usize {
+        self.steps.len() + self.more_steps.iter().map(|c| c.steps as usize).sum::<usize>()
+    }
+}
+
+/// `steps` cut into runs of about `head_bytes` (the first) and `chunk_bytes` (the rest) of JSON
+/// each; every run holds at least one step.
+pub fn split_steps(steps: Vec<Step>, head_bytes: usize, chunk_bytes: usize) -> Vec<Vec<Step>> {
+    let mut runs: Vec<Vec<Step>> = vec![Vec::new()];
+    let mut size = 0;
+    for step in steps {
+        let bytes = serde_json::to_vec(&step).map_or(0, |b| b.len());
+        let limit = if runs.len() == 1 { head_bytes } else { chunk_bytes };
+        if size + bytes > limit && !runs.last().is_some_and(Vec::is_empty) {
+            runs.push(Vec::new());
+            size = 0;
+        }
+        size += bytes;
+        if let Some(last) = runs.last_mut() {
+            last.push(step);
+        }
+    }
+    runs
 }
 
 /// One step: a thought, an action, and what came back.
@@ -180,6 +246,20 @@ mod tests {
             first_line: None,
         };
         assert_eq!(crate::patch::parse_patch(&created.unified_diff())[0].hunks[0].lines.len(), 1);
+    }
+
+    #[test]
+    fn steps_split_by_size_keep_their_order_and_a_step_larger_than_a_chunk_whole() {
+        let step = |n: usize| Step {
+            action: "x".repeat(n),
+            ..Step::default()
+        };
+        let steps = vec![step(10), step(10), step(500), step(10), step(10), step(10)];
+        let runs = split_steps(steps.clone(), 40, 60);
+        let sizes: Vec<usize> = runs.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [1, 1, 1, 2, 1]);
+        assert_eq!(runs.concat(), steps);
+        assert_eq!(split_steps(Vec::new(), 40, 60), [Vec::<Step>::new()]);
     }
 
     #[test]

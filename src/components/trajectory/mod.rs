@@ -5,6 +5,8 @@
 //! lists the matching steps, a filter by tool, and a permalink on every step. All of it is
 //! dataset text, shown as text.
 
+mod loaded_steps;
+
 use std::sync::Arc;
 
 use benchscope_contract::sorting::sort_by;
@@ -14,7 +16,9 @@ use leptos::prelude::*;
 
 use crate::components::code::highlighted_shell;
 use crate::components::diff::DiffView;
+use crate::components::error_box::ErrorBox;
 use crate::url_state::UrlState;
+use loaded_steps::LoadedSteps;
 
 /// Lines of an observation shown before "show the rest", at its start and at its end.
 const FOLD_HEAD: usize = 12;
@@ -60,62 +64,125 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
     });
     let query = RwSignal::new(String::new());
     let tool = RwSignal::new(String::new());
-    // Each step's text in lower case, once, so a keystroke is a scan of strings already made.
-    let haystacks: StoredValue<Vec<String>> = StoredValue::new(
-        trajectory
-            .steps
-            .iter()
-            .map(|s| strip_terminal_escapes(&format!("{}\n{}\n{}", s.thought, s.action, s.observation)).to_lowercase())
-            .collect(),
-    );
+    let pointed = Memo::new(move |_| url.with(|s| s.control(STEP_CONTROL).and_then(|n| n.parse::<usize>().ok())));
+    let steps = LoadedSteps::new(&trajectory);
+    let total = steps.total();
+    // The steps in the page (indices from 0): a window from the first, or around a permalink's
+    // step, that grows as the reader scrolls on or asks for earlier steps.
+    let window = RwSignal::new(window_around(pointed.get_untracked().unwrap_or(1), total));
+    // A search or a tool filter reads every step; otherwise the chunks of the window load.
+    let wanted = Memo::new(move |_| {
+        if !query.with(|q| q.trim().is_empty()) || !tool.with(String::is_empty) {
+            0..total
+        } else {
+            window.get()
+        }
+    });
+    Effect::new(move |_| {
+        wanted.track();
+        steps.load(wanted);
+    });
     let matches = Memo::new(move |_| {
         let needle = query.get().trim().to_lowercase();
-        (!needle.is_empty()).then(|| {
-            haystacks.with_value(|h| {
-                h.iter()
-                    .enumerate()
-                    .filter(|(_, text)| text.contains(&needle))
-                    .map(|(i, _)| i + 1)
-                    .collect::<Vec<_>>()
-            })
-        })
+        (!needle.is_empty()).then(|| steps.matching(&needle))
     });
-    let pointed = Memo::new(move |_| url.with(|s| s.control(STEP_CONTROL).and_then(|n| n.parse::<usize>().ok())));
+    // The step to bring into view once it is in the page: a permalink's, or one jumped to.
+    let scroll_target = RwSignal::new(pointed.get_untracked());
+    Effect::new(move |_| {
+        let Some(number) = scroll_target.get() else { return };
+        if steps.covers(number - 1..number) && window.with(|w| w.contains(&(number - 1))) {
+            scroll_target.set(None);
+            request_animation_frame(move || scroll_to_step(number));
+        }
+    });
     let run = StoredValue::new(run_id);
     let go_to = move |number: usize| {
         url.replace(|s| {
             s.set_control(TRAJECTORY_CONTROL, vec![run.get_value()]);
             s.set_control(STEP_CONTROL, vec![number.to_string()]);
         });
-        scroll_to_step(number);
+        if !window.with_untracked(|w| w.contains(&(number - 1))) {
+            window.set(window_around(number, total));
+        }
+        scroll_target.set(Some(number));
     };
-    // A permalink opens here: the step it names is brought into view once drawn.
-    Effect::new(move |_| {
-        if let Some(number) = pointed.get_untracked() {
-            scroll_to_step(number);
+    // Scrolling moves the window: steps come in a window ahead of the reader and those far
+    // behind leave, so the page holds at most [`MAX_IN_PAGE`] steps.
+    let (near_start, near_end) = (NodeRef::<leptos::html::Div>::new(), NodeRef::<leptos::html::P>::new());
+    let slide = window_event_listener(leptos::ev::scroll, move |_| {
+        let height = web_sys::window()
+            .and_then(|w| w.inner_height().ok())
+            .and_then(|h| h.as_f64())
+            .unwrap_or(900.0);
+        let end_near = near_end
+            .get_untracked()
+            .is_some_and(|m| m.get_bounding_client_rect().top() < height * 2.0);
+        let start_near = near_start
+            .get_untracked()
+            .is_some_and(|m| m.get_bounding_client_rect().bottom() > -height);
+        let range = window.get_untracked();
+        if end_near && range.end < total {
+            let end = (range.end + STEP_WINDOW).min(total);
+            window.set(end.saturating_sub(MAX_IN_PAGE).max(range.start)..end);
+        } else if start_near && range.start > 0 {
+            let start = range.start.saturating_sub(STEP_WINDOW);
+            window.set(start..range.end.min(start + MAX_IN_PAGE));
+            // At the very top the browser keeps no anchor: keep the step that was first in view.
+            if web_sys::window().and_then(|w| w.scroll_y().ok()).is_some_and(|y| y < 1.0) {
+                let kept = range.start + 1;
+                request_animation_frame(move || scroll_to_step(kept));
+            }
         }
     });
-    let steps = trajectory
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let number = i + 1;
-            let step_tool = step.tool.clone().unwrap_or_default();
-            let hidden = move || tool.with(|t| !t.is_empty() && *t != step_tool);
-            let matched = move || matches.with(|m| m.as_ref().is_some_and(|m| m.contains(&number)));
-            let current = move || pointed.get() == Some(number);
-            let link = move || {
-                let mut state = url.get();
-                state.set_control(TRAJECTORY_CONTROL, vec![run.get_value()]);
-                state.set_control(STEP_CONTROL, vec![number.to_string()]);
-                state.to_query()
-            };
+    on_cleanup(move || slide.remove());
+    let step_items = view! {
+        <For each=move || steps.loaded_in(window.get()) key=|i| *i let:i>
+            {
+                let number = i + 1;
+                let step = steps.step(i).unwrap_or_default();
+                let step_tool = step.tool.clone().unwrap_or_default();
+                let hidden = move || tool.with(|t| !t.is_empty() && *t != step_tool);
+                let matched = move || matches.with(|m| m.as_ref().is_some_and(|m| m.contains(&number)));
+                let current = move || pointed.get() == Some(number);
+                let link = move || {
+                    let mut state = url.get();
+                    state.set_control(TRAJECTORY_CONTROL, vec![run.get_value()]);
+                    state.set_control(STEP_CONTROL, vec![number.to_string()]);
+                    state.to_query()
+                };
+                view! {
+                    <StepView number step hidden matched current link on_link=Callback::new(move |_| go_to(number)) />
+                }
+            }
+        </For>
+    };
+    let earlier = move || {
+        let first = window.with(|w| w.start);
+        (first > 0).then(|| {
             view! {
-                <StepView number step=step.clone() hidden matched current link on_link=Callback::new(move |_| go_to(number)) />
+                <p class="steps-more">
+                    {format!("Steps 1–{first} are above. ")}
+                    <button class="earlier-steps" on:click=move |_| window.update(|w| w.start = w.start.saturating_sub(STEP_WINDOW))>"Show earlier steps"</button>
+                </p>
             }
         })
-        .collect_view();
+    };
+    let earlier = view! { <div class="steps-start" node_ref=near_start>{earlier}</div> };
+    let more = move || {
+        let range = window.get();
+        let loading = !steps.covers(wanted.get());
+        (range.end < total || loading).then(|| {
+            let label = format!("Steps {}–{} of {total} shown", range.start + 1, range.end);
+            view! {
+                <span>{label}{loading.then_some(" · loading…")}</span>
+                " "
+                {(range.end < total).then(|| view! {
+                    <button class="more-steps" on:click=move |_| window.update(|w| w.end = (w.end + STEP_WINDOW).min(total))>"Show more steps"</button>
+                })}
+            }
+        })
+    };
+    let chunk_error = move || steps.error.get().map(|error| view! { <ErrorBox error /> });
     let tool_filter = (tool_names.len() > 1).then(|| {
         view! {
             <select aria-label="Show the steps of one tool" on:change=move |ev| tool.set(event_target_value(&ev))>
@@ -143,15 +210,32 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
                         }).collect_view()}
                         {(n > MATCHES_LISTED).then(|| format!(" and {} more", n - MATCHES_LISTED))}
                     }.into_any(),
-                })}</span>
+                })}
+                {move || (matches.with(Option::is_some) && !steps.covers(0..total)).then_some(" (reading the later steps…)")}</span>
             </div>
-            <ol class="steps">{steps}</ol>
+            {earlier}
+            <ol class="steps">{step_items}</ol>
+            <p class="steps-more" node_ref=near_end>{more}</p>
+            {chunk_error}
         </div>
     }
 }
 
 /// Matching steps listed as buttons; the rest are counted.
 const MATCHES_LISTED: usize = 30;
+
+/// Steps put in the page at first, and added each time the reader nears the last.
+const STEP_WINDOW: usize = 100;
+/// Steps in the page at most, however far the reader scrolls.
+const MAX_IN_PAGE: usize = 3 * STEP_WINDOW;
+
+/// The window of steps (indices from 0) around step `number` (from 1): from the first when it is
+/// among the first screenfuls, else a quarter window above it.
+fn window_around(number: usize, total: usize) -> std::ops::Range<usize> {
+    let index = number.saturating_sub(1).min(total.saturating_sub(1));
+    let start = if index < STEP_WINDOW { 0 } else { index - STEP_WINDOW / 4 };
+    start..(start + STEP_WINDOW).max(index + STEP_WINDOW / 4).min(total)
+}
 
 /// Scrolls step `number` of the open trajectory into view.
 fn scroll_to_step(number: usize) {
@@ -174,6 +258,7 @@ fn summary_line(trajectory: &Trajectory, facts: &TrajectoryFacts) -> String {
         facts.steps
     )];
     parts.extend(trajectory.cost.map(|c| format!("${c:.2}")));
+    parts.extend(facts.seconds.map(wall_time));
     parts.extend(trajectory.tokens_in.map(|t| format!("{t} tokens in")));
     parts.extend(trajectory.tokens_out.map(|t| format!("{t} out")));
     parts.push(if facts.ran_tests {
@@ -193,6 +278,16 @@ fn summary_line(trajectory: &Trajectory, facts: &TrajectoryFacts) -> String {
         None => {}
     }
     parts.join(" · ")
+}
+
+/// `95` seconds → "1 min 35 s of wall time".
+fn wall_time(seconds: f64) -> String {
+    let whole = seconds.round() as u64;
+    match whole {
+        0..=59 => format!("{whole} s of wall time"),
+        60..=3599 => format!("{} min {} s of wall time", whole / 60, whole % 60),
+        _ => format!("{} h {} min of wall time", whole / 3600, whole % 3600 / 60),
+    }
 }
 
 /// A step's tokens and cost, when the format records them per step: `1,200 in · 80 out · $0.0031`.
