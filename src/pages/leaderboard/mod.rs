@@ -98,7 +98,13 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
         })
     });
     let width = 3 + columns.len() + usize::from(has_metrics);
-    let title = format!("{} / {}: {} runs", set.dataset, set.split.name, board.with_value(Vec::len));
+    let count = board.with_value(Vec::len);
+    let title = format!(
+        "{} / {}: {count} {}",
+        set.dataset,
+        set.split.name,
+        if count == 1 { "run" } else { "runs" }
+    );
     let n = set.split.instances;
     let with_standings = standings.with_value(|s| !s.by_run.is_empty());
     let method = standings.with_value(method_note);
