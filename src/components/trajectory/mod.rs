@@ -6,27 +6,18 @@
 //! dataset text, shown as text.
 
 mod loaded_steps;
+mod step_view;
 
 use std::sync::Arc;
 
 use benchscope_contract::sorting::sort_by;
-use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
-use benchscope_contract::trajectory::{Step, Trajectory, TrajectoryFacts};
+use benchscope_contract::trajectory::{Trajectory, TrajectoryFacts};
 use leptos::prelude::*;
 
-use crate::components::code::highlighted_shell;
-use crate::components::diff::DiffView;
 use crate::components::error_box::ErrorBox;
 use crate::url_state::UrlState;
 use loaded_steps::LoadedSteps;
-
-/// Lines of an observation shown before "show the rest", at its start and at its end.
-const FOLD_HEAD: usize = 12;
-const FOLD_TAIL: usize = 6;
-/// Bytes each end of a folded observation shows at most (a 10 MB line shows 4 KB).
-const FOLD_END_CHARS: usize = 2_000;
-/// Bytes of a folded observation's middle each click on "show" adds.
-const REVEAL_STEP: usize = 200_000;
+use step_view::StepView;
 
 /// The URL's control naming the run whose trajectory is open, and the step shown.
 pub const TRAJECTORY_CONTROL: &str = "traj";
@@ -64,7 +55,10 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
     });
     let query = RwSignal::new(String::new());
     let tool = RwSignal::new(String::new());
-    let pointed = Memo::new(move |_| url.with(|s| s.control(STEP_CONTROL).and_then(|n| n.parse::<usize>().ok())));
+    let pointed = Memo::new(move |_| {
+        url.with(|s| s.control(STEP_CONTROL).and_then(|n| n.parse::<usize>().ok()))
+            .filter(|n| *n >= 1)
+    });
     let steps = LoadedSteps::new(&trajectory);
     let total = steps.total();
     // The steps in the page (indices from 0): a window from the first, or around a permalink's
@@ -122,11 +116,9 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
             .is_some_and(|m| m.get_bounding_client_rect().bottom() > -height);
         let range = window.get_untracked();
         if end_near && range.end < total {
-            let end = (range.end + STEP_WINDOW).min(total);
-            window.set(end.saturating_sub(MAX_IN_PAGE).max(range.start)..end);
+            window.set(slid_down(range, total));
         } else if start_near && range.start > 0 {
-            let start = range.start.saturating_sub(STEP_WINDOW);
-            window.set(start..range.end.min(start + MAX_IN_PAGE));
+            window.set(slid_up(range.clone()));
             // At the very top the browser keeps no anchor: keep the step that was first in view.
             if web_sys::window().and_then(|w| w.scroll_y().ok()).is_some_and(|y| y < 1.0) {
                 let kept = range.start + 1;
@@ -162,7 +154,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
             view! {
                 <p class="steps-more">
                     {format!("Steps 1–{first} are above. ")}
-                    <button class="earlier-steps" on:click=move |_| window.update(|w| w.start = w.start.saturating_sub(STEP_WINDOW))>"Show earlier steps"</button>
+                    <button class="earlier-steps" on:click=move |_| window.set(slid_up(window.get_untracked()))>"Show earlier steps"</button>
                 </p>
             }
         })
@@ -177,7 +169,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
                 <span>{label}{loading.then_some(" · loading…")}</span>
                 " "
                 {(range.end < total).then(|| view! {
-                    <button class="more-steps" on:click=move |_| window.update(|w| w.end = (w.end + STEP_WINDOW).min(total))>"Show more steps"</button>
+                    <button class="more-steps" on:click=move |_| window.set(slid_down(window.get_untracked(), total))>"Show more steps"</button>
                 })}
             }
         })
@@ -237,6 +229,18 @@ fn window_around(number: usize, total: usize) -> std::ops::Range<usize> {
     start..(start + STEP_WINDOW).max(index + STEP_WINDOW / 4).min(total)
 }
 
+/// The window moved [`STEP_WINDOW`] steps further, its first steps leaving past [`MAX_IN_PAGE`].
+fn slid_down(window: std::ops::Range<usize>, total: usize) -> std::ops::Range<usize> {
+    let end = (window.end + STEP_WINDOW).min(total);
+    end.saturating_sub(MAX_IN_PAGE).max(window.start)..end
+}
+
+/// The window moved [`STEP_WINDOW`] steps back, its last steps leaving past [`MAX_IN_PAGE`].
+fn slid_up(window: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let start = window.start.saturating_sub(STEP_WINDOW);
+    start..window.end.min(start + MAX_IN_PAGE)
+}
+
 /// Scrolls step `number` of the open trajectory into view.
 fn scroll_to_step(number: usize) {
     let element = web_sys::window().and_then(|w| w.document()).and_then(|d| {
@@ -287,118 +291,5 @@ fn wall_time(seconds: f64) -> String {
         0..=59 => format!("{whole} s of wall time"),
         60..=3599 => format!("{} min {} s of wall time", whole / 60, whole % 60),
         _ => format!("{} h {} min of wall time", whole / 3600, whole % 3600 / 60),
-    }
-}
-
-/// A step's tokens and cost, when the format records them per step: `1,200 in · 80 out · $0.0031`.
-fn step_usage(tokens_in: Option<u64>, tokens_out: Option<u64>, cost: Option<f64>) -> Option<String> {
-    let parts: Vec<String> = [
-        tokens_in.map(|n| format!("{n} in")),
-        tokens_out.map(|n| format!("{n} out")),
-        cost.map(|c| format!("${c:.4}")),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    (!parts.is_empty()).then(|| parts.join(" · "))
-}
-
-#[component]
-fn StepView(
-    number: usize,
-    step: Step,
-    hidden: impl Fn() -> bool + Send + Sync + 'static,
-    matched: impl Fn() -> bool + Send + Sync + 'static,
-    current: impl Fn() -> bool + Send + Sync + 'static,
-    link: impl Fn() -> String + Send + Sync + 'static,
-    on_link: Callback<()>,
-) -> impl IntoView {
-    let Step {
-        thought,
-        tool,
-        action,
-        observation,
-        returncode,
-        tokens_in,
-        tokens_out,
-        cost,
-        edit,
-        ..
-    } = step;
-    let (thought, mut action, observation) = (as_shown(thought), as_shown(action), as_shown(observation));
-    // SWE-agent's `edit 12:15` carries its new text, which the diff below shows: the command
-    // line is enough above it.
-    if edit.is_some() && tool.as_deref() == Some("edit") {
-        action.truncate(action.find('\n').unwrap_or(action.len()));
-    }
-    // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is not.
-    let shell = edit.is_none();
-    // An edit shows as the diff of the text it replaced.
-    let edit = edit.map(|edit| view! { <div class="step-edit"><DiffView diff=edit.unified_diff() /></div> });
-    let exit = returncode
-        .filter(|c| *c != 0)
-        .map(|c| view! { <span class="exit-code">{format!("exit {c}")}</span> });
-    let usage = step_usage(tokens_in, tokens_out, cost).map(|u| view! { <span class="step-usage">{u}</span> });
-    view! {
-        <li class="step" data-step=number class:hidden=hidden class:matched=matched class:current=current>
-            <a class="step-link" href=link title="A link to this step" on:click=move |ev| { ev.prevent_default(); on_link.run(()); }>{format!("#{number}")}</a>
-            {(!thought.trim().is_empty()).then(|| view! { <p class="thought">{thought}</p> })}
-            {(!action.is_empty()).then(|| view! {
-                <pre class="action" data-tool=tool.unwrap_or_default()><code>{if shell { highlighted_shell(&action) } else { vec![action.into_any()] }}</code></pre>
-            })}
-            {edit}
-            {exit}
-            {usage}
-            {(!observation.is_empty()).then(|| view! { <Observation text=observation /> })}
-        </li>
-    }
-}
-
-/// A step's text without the terminal's escape sequences (a coloured test run shows its words, not
-/// `\x1b[31m`).
-fn as_shown(text: String) -> String {
-    match strip_terminal_escapes(&text) {
-        std::borrow::Cow::Borrowed(_) => text,
-        std::borrow::Cow::Owned(plain) => plain,
-    }
-}
-
-/// An observation, folded when long: by lines, and by characters for long lines. The hidden
-/// middle is shown on request, [`REVEAL_STEP`] bytes at a time, so no click puts megabytes of one
-/// line into the page.
-#[component]
-fn Observation(text: String) -> impl IntoView {
-    let folded = fold(&text, FOLD_HEAD, FOLD_TAIL, FOLD_END_CHARS);
-    let text = StoredValue::new(text);
-    // Where the shown head ends; the tail is always shown.
-    let shown = RwSignal::new(folded.head);
-    move || {
-        let head = shown.get();
-        if head >= folded.tail {
-            return view! { <pre class="observation"><code>{text.with_value(Clone::clone)}</code></pre> }.into_any();
-        }
-        let (head_text, label) = text.with_value(|text| {
-            let hidden = Fold { head, tail: folded.tail };
-            let label = match folded.tail - head {
-                rest if rest <= REVEAL_STEP => match hidden.hidden_lines(text) {
-                    lines if lines > 1 => format!("Show the {lines} lines between"),
-                    _ => format!("Show the {rest} characters between"),
-                },
-                rest => format!("Show {REVEAL_STEP} more characters (of {rest})"),
-            };
-            (text[..head].to_string(), label)
-        });
-        let reveal = move |_| {
-            shown.set(text.with_value(|text| {
-                let next = (head + REVEAL_STEP).min(folded.tail);
-                (next..=folded.tail).find(|&at| text.is_char_boundary(at)).unwrap_or(folded.tail)
-            }))
-        };
-        view! {
-            <pre class="observation folded"><code>{head_text}</code></pre>
-            <button class="unfold" on:click=reveal>{label}</button>
-            <pre class="observation folded"><code>{text.with_value(|text| text[folded.tail..].to_string())}</code></pre>
-        }
-        .into_any()
     }
 }

@@ -1,0 +1,130 @@
+//! One step of a trajectory: its thought, its command (highlighted as shell, or an edit shown as
+//! a diff), its exit code, tokens and cost, and what came back, folded when long.
+
+use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
+use benchscope_contract::trajectory::Step;
+use leptos::prelude::*;
+
+use crate::components::code::highlighted_shell;
+use crate::components::diff::DiffView;
+
+/// Lines of an observation shown before "show the rest", at its start and at its end.
+const FOLD_HEAD: usize = 12;
+const FOLD_TAIL: usize = 6;
+/// Bytes each end of a folded observation shows at most (a 10 MB line shows 4 KB).
+const FOLD_END_CHARS: usize = 2_000;
+/// Bytes of a folded observation's middle each click on "show" adds.
+const REVEAL_STEP: usize = 200_000;
+
+/// A step's tokens and cost, when the format records them per step: `1,200 in · 80 out · $0.0031`.
+fn step_usage(tokens_in: Option<u64>, tokens_out: Option<u64>, cost: Option<f64>) -> Option<String> {
+    let parts: Vec<String> = [
+        tokens_in.map(|n| format!("{n} in")),
+        tokens_out.map(|n| format!("{n} out")),
+        cost.map(|c| format!("${c:.4}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+#[component]
+pub fn StepView(
+    number: usize,
+    step: Step,
+    hidden: impl Fn() -> bool + Send + Sync + 'static,
+    matched: impl Fn() -> bool + Send + Sync + 'static,
+    current: impl Fn() -> bool + Send + Sync + 'static,
+    link: impl Fn() -> String + Send + Sync + 'static,
+    on_link: Callback<()>,
+) -> impl IntoView {
+    let Step {
+        thought,
+        tool,
+        action,
+        observation,
+        returncode,
+        tokens_in,
+        tokens_out,
+        cost,
+        edit,
+        ..
+    } = step;
+    let (thought, mut action, observation) = (as_shown(thought), as_shown(action), as_shown(observation));
+    // SWE-agent's `edit 12:15` carries its new text, which the diff below shows: the command
+    // line is enough above it.
+    if edit.is_some() && tool.as_deref() == Some("edit") {
+        action.truncate(action.find('\n').unwrap_or(action.len()));
+    }
+    // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is not.
+    let shell = edit.is_none();
+    // An edit shows as the diff of the text it replaced.
+    let edit = edit.map(|edit| view! { <div class="step-edit"><DiffView diff=edit.unified_diff() /></div> });
+    let exit = returncode
+        .filter(|c| *c != 0)
+        .map(|c| view! { <span class="exit-code">{format!("exit {c}")}</span> });
+    let usage = step_usage(tokens_in, tokens_out, cost).map(|u| view! { <span class="step-usage">{u}</span> });
+    view! {
+        <li class="step" data-step=number class:hidden=hidden class:matched=matched class:current=current>
+            <a class="step-link" href=link title="A link to this step" on:click=move |ev| { ev.prevent_default(); on_link.run(()); }>{format!("#{number}")}</a>
+            {(!thought.trim().is_empty()).then(|| view! { <p class="thought">{thought}</p> })}
+            {(!action.is_empty()).then(|| view! {
+                <pre class="action" data-tool=tool.unwrap_or_default()><code>{if shell { highlighted_shell(&action) } else { vec![action.into_any()] }}</code></pre>
+            })}
+            {edit}
+            {exit}
+            {usage}
+            {(!observation.is_empty()).then(|| view! { <Observation text=observation /> })}
+        </li>
+    }
+}
+
+/// A step's text without the terminal's escape sequences (a coloured test run shows its words, not
+/// `\x1b[31m`).
+fn as_shown(text: String) -> String {
+    match strip_terminal_escapes(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(plain) => plain,
+    }
+}
+
+/// An observation, folded when long: by lines, and by characters for long lines. The hidden
+/// middle is shown on request, [`REVEAL_STEP`] bytes at a time, so no click puts megabytes of one
+/// line into the page.
+#[component]
+fn Observation(text: String) -> impl IntoView {
+    let folded = fold(&text, FOLD_HEAD, FOLD_TAIL, FOLD_END_CHARS);
+    let text = StoredValue::new(text);
+    // Where the shown head ends; the tail is always shown.
+    let shown = RwSignal::new(folded.head);
+    move || {
+        let head = shown.get();
+        if head >= folded.tail {
+            return view! { <pre class="observation"><code>{text.with_value(Clone::clone)}</code></pre> }.into_any();
+        }
+        let (head_text, label) = text.with_value(|text| {
+            let hidden = Fold { head, tail: folded.tail };
+            let label = match folded.tail - head {
+                rest if rest <= REVEAL_STEP => match hidden.hidden_lines(text) {
+                    lines if lines > 1 => format!("Show the {lines} lines between"),
+                    _ => format!("Show the {rest} characters between"),
+                },
+                rest => format!("Show {REVEAL_STEP} more characters (of {rest})"),
+            };
+            (text[..head].to_string(), label)
+        });
+        let reveal = move |_| {
+            shown.set(text.with_value(|text| {
+                let next = (head + REVEAL_STEP).min(folded.tail);
+                (next..=folded.tail).find(|&at| text.is_char_boundary(at)).unwrap_or(folded.tail)
+            }))
+        };
+        view! {
+            <pre class="observation folded"><code>{head_text}</code></pre>
+            <button class="unfold" on:click=reveal>{label}</button>
+            <pre class="observation folded"><code>{text.with_value(|text| text[folded.tail..].to_string())}</code></pre>
+        }
+        .into_any()
+    }
+}
