@@ -236,6 +236,21 @@ async function rows(page) {
   return page.locator('.instance-row').count();
 }
 
+/** Down the leaderboard, among rows tied on the published %, no row shows a worse rank than the
+ * one below it: a tie is ordered by the counted results the ranks come from. */
+async function assertTiesFollowRanks(page) {
+  const order = await page.locator('.leaderboard-table tbody tr[data-run]').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('.resolved').textContent.trim().split(' ')[0], tr.querySelector('.standing')?.textContent ?? '']));
+  const rankOf = (text) => Number(/· (\d+) \[/.exec(text)?.[1] ?? NaN);
+  let compared = 0;
+  for (let i = 1; i < order.length; i += 1) {
+    const [[above, a], [below, b]] = [order[i - 1], order[i]];
+    if (above !== below || Number.isNaN(rankOf(a)) || Number.isNaN(rankOf(b))) continue;
+    compared += 1;
+    assert.ok(rankOf(a) <= rankOf(b), `row ${i}: rank ${rankOf(a)} above ${rankOf(b)} at ${above}%`);
+  }
+  return compared;
+}
+
 /** Every id the (virtual) instance list holds, gathered by scrolling it from top to bottom. */
 async function listedIds(page) {
   await page.waitForSelector('.instance-row');
@@ -1121,6 +1136,7 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
   assert.equal(shown.length, board.length);
   assert.deepEqual(shown.map(([, p]) => Number(p)), ranked.map((e) => Number(e.resolved.toFixed(1))), 'the same percentages in the same order');
   assert.deepEqual(shown.slice(0, 10).map(([name]) => name), ranked.slice(0, 10).map((e) => e.name), 'the same systems on top');
+  await assertTiesFollowRanks(page);
   await page.fill('input[aria-label^="Filter runs"]', ranked[0].name);
   await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length <= n, board.length - 1);
   assert.deepEqual(errors, []);
@@ -1270,6 +1286,7 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
     assert.deepEqual(shown[s.id], [s.group, `${s.group} · ${s.rank} [${s.interval[0]}–${s.interval[1]}]`], s.id);
   }
   assert.ok(expected.some((s) => s.group > 1), 'the board has more than one group');
+  await assertTiesFollowRanks(page);
   assert.match(await page.locator('p.method').textContent(), /McNemar's exact test.*Holm.*1000 paired bootstrap resamples/);
   // The tag picker: grouped, counted, searchable; a tag filters the table and lives in the URL.
   await page.click('details.tag-picker summary');

@@ -94,7 +94,9 @@ pub fn column(key: &str) -> &'static Column {
 }
 
 /// The rows carrying every tag of `tags` whose system, model, scaffold or organisation contains
-/// `text` (case-insensitively), sorted by the column `key`, ties by name.
+/// `text` (case-insensitively), sorted by the column `key`, ties by name. Rows tied on a published
+/// % resolved are ordered by their counted results first, which their ranks come from, so a row
+/// never shows a worse rank than one below it.
 pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &str, key: &str, descending: bool) -> Vec<LeaderboardRow> {
     let text = text.to_lowercase();
     let column = column(key);
@@ -104,8 +106,12 @@ pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &
         .filter(|r| text.is_empty() || searchable(r).contains(&text))
         .cloned()
         .collect();
+    let counted = |row: &LeaderboardRow| row.counted_differs.or(row.resolved_percent);
     sort_by(&mut list, |a, b| {
-        let order = (column.compare)(a, b);
+        let mut order = (column.compare)(a, b);
+        if column.key == "resolved" {
+            order = order.then_with(|| by_option(counted(a), counted(b)));
+        }
         let order = if descending { order.reverse() } else { order };
         order.then_with(|| a.name.cmp(&b.name))
     });
@@ -160,6 +166,22 @@ mod tests {
             (&["checked"], "", "resolved", true, &["alpha", "Delta"]),
             (&["open", "checked"], "claude", "no-such-column", true, &["alpha"]),
         ];
+        let mut counted_lower = row("Aardvark", Some(40.0), None, &[]);
+        counted_lower.counted_differs = Some(38.0);
+        let mut counted_higher = row("Zebra", Some(40.0), None, &[]);
+        counted_higher.counted_differs = Some(41.0);
+        let tied = filter_and_sort(
+            &[counted_lower, row("Beta", Some(40.0), None, &[]), counted_higher],
+            &none,
+            "",
+            "resolved",
+            true,
+        );
+        assert_eq!(
+            names(&tied),
+            ["Zebra", "Beta", "Aardvark"],
+            "a published tie, in the counted order the ranks follow"
+        );
         for (tags, text, key, descending, expected) in cases {
             let tags: BTreeSet<String> = tags.iter().map(|t| t.to_string()).collect();
             let shown = filter_and_sort(&rows, if tags.is_empty() { &none } else { &tags }, text, key, descending);
