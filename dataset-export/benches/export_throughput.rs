@@ -5,8 +5,8 @@
 //! Generates `BENCHSCOPE_BENCH_MB` (default 1024) MB of SWE-bench JSONL by repeating real
 //! records (SWE-bench Lite from `../shared/realdata`, or the demo when it is absent) under fresh
 //! instance ids, runs the release `benchscope export` on it as a child process, and reports the
-//! input size, wall time, MB/s, the child's peak resident memory, and that peak as a multiple
-//! of the largest record.
+//! input size, wall time, MB/s, its ratio to `cat` of the same file (the floor), the child's
+//! peak resident memory, and that peak as a multiple of the largest record.
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -66,6 +66,18 @@ fn dir_size(dir: &Path) -> u64 {
         .sum()
 }
 
+/// Seconds `cat` takes to read `path` to nothing, best of three (the first warms the cache).
+fn read_seconds(path: &Path) -> f64 {
+    (0..3)
+        .map(|_| {
+            let started = Instant::now();
+            let status = Command::new("cat").arg(path).stdout(std::process::Stdio::null()).status().unwrap();
+            assert!(status.success(), "cat failed");
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
@@ -79,6 +91,8 @@ fn main() {
     let (source, records) = source_records();
     let (bytes, count, largest) = generate(&input, megabytes << 20, &records);
     let out = tmp.path().join("data");
+    // The floor: reading the same file, as `cat` does (its pages are as cached for both).
+    let floor = read_seconds(&input);
     let started = Instant::now();
     let status = Command::new(env!("CARGO_BIN_EXE_benchscope"))
         .args([
@@ -108,6 +122,11 @@ fn main() {
         "export_throughput: {seconds:.1} s, {:.1} MB/s, {:.0} records/s",
         mb / seconds,
         count as f64 / seconds
+    );
+    println!(
+        "export_throughput: cat of the same file {floor:.2} s ({:.0} MB/s): the export takes {:.1}x as long",
+        mb / floor,
+        seconds / floor
     );
     println!(
         "export_throughput: peak memory {:.0} MB ({:.0}x the largest record, {:.1}% of the input)",
