@@ -52,6 +52,11 @@ pub fn expect_hashes(base: &str, files: &[FileEntry]) {
     });
 }
 
+/// Whether the manifest lists the file at `url` (or a search meta lists it as a bucket).
+pub fn is_listed(url: &str) -> bool {
+    EXPECTED_SHA256.with(|e| e.borrow().contains_key(url))
+}
+
 /// Why `bytes` fetched from `url` are not the file the manifest lists, if they are not.
 fn integrity_fault(url: &str, bytes: &[u8]) -> Option<String> {
     use sha2::{Digest, Sha256};

@@ -116,6 +116,12 @@ pub struct TrajectorySearchCache {
 }
 
 impl TrajectorySearchCache {
+    /// Whether run `run_id` has a trajectory index (a directory written before the CLI wrote
+    /// them has none, and its manifest says so).
+    pub fn has_index(&self, base: &str, run_id: &str) -> bool {
+        crate::api::is_listed(&format!("{base}{}", trajectory_meta_path(run_id)))
+    }
+
     /// The instances of run `run_id` whose trajectories have a step holding every word of
     /// `query`; `None` when the query has no word to search for.
     pub async fn search(&self, base: &str, run_id: &str, query: &str) -> Result<Option<Vec<TrajectoryHit>>, LoadError> {

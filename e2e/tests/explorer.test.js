@@ -133,6 +133,11 @@ before(async () => {
     cpSync(trajs, trajsTampered, { recursive: true });
     const altered = join(trajsTampered, 'runs', 'mini', 'trajectories', 'astropy__astropy-12907.json');
     writeFileSync(altered, readFileSync(altered, 'utf8').replace('"steps":[', '"steps":[{"action":"rm -rf /"},'));
+    // ... and, as in a directory written before the CLI indexed trajectories, no search index.
+    rmSync(join(trajsTampered, 'runs', 'mini', 'trajectory-search'), { recursive: true });
+    const tamperedManifest = JSON.parse(readFileSync(join(trajsTampered, 'manifest.json'), 'utf8'));
+    tamperedManifest.files = tamperedManifest.files.filter((f) => !f.path.startsWith('runs/mini/trajectory-search/'));
+    writeFileSync(join(trajsTampered, 'manifest.json'), JSON.stringify(tamperedManifest));
     boards = join(tempDir('boards'), 'data');
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
@@ -1587,6 +1592,10 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   await firstHit.locator('a.step-hit').first().click();
   await page.locator(`.trajectory li.step.current[data-step="${hitStep}"]`).waitFor();
   assert.equal(new URL(page.url()).searchParams.get('instance'), hitInstance);
+  // A run imported before the trajectory index existed says so instead of failing.
+  await page.goto(`${server.url}?data=trajs-tampered/&view=analysis&tq=git`);
+  await page.locator('.trajectory-search p.hint[role=note]').waitFor();
+  assert.match(await page.locator('.trajectory-search p.hint[role=note]').textContent(), /no search index.*Import the run again/);
   // The same file altered after the import: refused, named, and the runs panel stays.
   await page.goto(`${server.url}?data=trajs-tampered/&instance=${id}`);
   await page.locator('tr[data-run="mini"] button.show-trajectory').click();

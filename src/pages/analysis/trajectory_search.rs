@@ -11,6 +11,10 @@ use crate::search::TrajectorySearchCache;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 
+/// A run imported before the CLI indexed trajectories.
+#[derive(Clone)]
+struct NoIndex;
+
 /// Instances listed at most; the count says how many matched.
 const SHOWN_INSTANCES: usize = 200;
 /// Steps named per instance; the rest are counted.
@@ -53,7 +57,10 @@ pub fn TrajectorySearch(set: LoadedSet) -> impl IntoView {
             if query.trim().is_empty() {
                 return Ok(None);
             }
-            cache.search(&base, &run, &query).await.map(|hits| Some((run, hits)))
+            if !cache.has_index(&base, &run) {
+                return Ok(Some((run, Err(NoIndex))));
+            }
+            cache.search(&base, &run, &query).await.map(|hits| Some((run, Ok(hits))))
         }
     });
     let results = StoredValue::new(set.results.clone());
@@ -89,9 +96,12 @@ pub fn TrajectorySearch(set: LoadedSet) -> impl IntoView {
             {move || match found.get() {
                 None => view! { <p class="loading">"Searching…"</p> }.into_any(),
                 Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
+                Some(Ok(Some((_, Err(NoIndex))))) => view! {
+                    <p class="hint" role="note">"This run's trajectories have no search index: it was imported before the CLI wrote one. Import the run again to search them."</p>
+                }.into_any(),
                 Some(Ok(None)) => view! { <p class="hint">"Every step of every trajectory is searched: what the agent thought, ran and saw. All the words must be in one step."</p> }.into_any(),
-                Some(Ok(Some((_, None)))) => view! { <p class="hint">"Words of two letters or more are searched."</p> }.into_any(),
-                Some(Ok(Some((run, Some(hits))))) => hit_list(url, run, hits, outcome).into_any(),
+                Some(Ok(Some((_, Ok(None))))) => view! { <p class="hint">"Words of two letters or more are searched."</p> }.into_any(),
+                Some(Ok(Some((run, Ok(Some(hits)))))) => hit_list(url, run, hits, outcome).into_any(),
             }}
         </section>
     }
