@@ -186,6 +186,11 @@ async function main() {
     const bigSize = statSync(big.file).size / 1e6;
     results.push(summary(`${bigSize.toFixed(0)} MB trajectory: first steps`, bigOpen.samples, BIG_TRAJECTORY_BUDGET_MS));
     console.log(`${bigSize.toFixed(0)} MB trajectory: ${bigOpen.inPage} of 2000 steps in the page at first`);
+    // Scrolling through it: steps slide into the page and chunks are fetched on the way.
+    const frames = await scrollFrames(page, '.trajectory li.step', 60000);
+    const most = await page.locator('.trajectory li.step').count();
+    results.push(summary(`${bigSize.toFixed(0)} MB trajectory: frame while scrolling 60,000 px`, frames, FRAME_BUDGET_MS));
+    console.log(`${bigSize.toFixed(0)} MB trajectory: ${most} steps in the page after scrolling`);
 
     start = Date.now();
     await page.goto(`${server.url}?data=huge/&instance=huge__repo-1`);
