@@ -3,6 +3,19 @@
 
 use crate::sorting::sort_by;
 
+/// The sum of the values recorded, `None` when none is (no figure, rather than a zero).
+pub fn sum_recorded<T: std::iter::Sum<T>>(values: impl IntoIterator<Item = T>) -> Option<T> {
+    let mut values = values.into_iter().peekable();
+    values.peek()?;
+    Some(values.sum())
+}
+
+/// The mean of the values, `None` when there are none.
+pub fn mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = values.into_iter().fold((0.0, 0usize), |(sum, n), v| (sum + v, n + 1));
+    (n > 0).then(|| sum / n as f64)
+}
+
 /// The z value of a two-sided 95% interval.
 pub const Z_95: f64 = 1.959_963_984_540_054;
 

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{MatrixRun, Outcome};
 use crate::sorting::sort_by;
+use crate::stats::mean;
 
 /// A run's cost, resolved against unresolved, in US dollars.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -59,7 +60,7 @@ fn mean_and_median(mut values: Vec<f64>) -> Option<(f64, f64)> {
     } else {
         (values[n / 2 - 1] + values[n / 2]) / 2.0
     };
-    Some((values.iter().sum::<f64>() / n as f64, median))
+    Some((mean(values.iter().copied())?, median))
 }
 
 #[cfg(test)]

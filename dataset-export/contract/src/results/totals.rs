@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::run::InstanceResult;
+use crate::stats::{mean, sum_recorded};
 use crate::trajectory::summary::{agent_summary, AgentSummary};
 
 /// What the leaderboard shows of a run's per-instance results, summed or averaged once.
@@ -28,17 +29,11 @@ pub struct RunTotals {
 impl RunTotals {
     /// The totals of `results`.
     pub fn of(results: &[InstanceResult]) -> RunTotals {
-        let sum_u64 = |pick: fn(&InstanceResult) -> Option<u64>| {
-            let values: Vec<u64> = results.iter().filter_map(pick).collect();
-            (!values.is_empty()).then(|| values.iter().sum())
-        };
-        let mean = |values: Vec<f64>| (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64);
-        let costs: Vec<f64> = results.iter().filter_map(|r| r.cost).collect();
         RunTotals {
-            tokens_in: sum_u64(|r| r.tokens_in),
-            tokens_out: sum_u64(|r| r.tokens_out),
-            cost: (!costs.is_empty()).then(|| costs.iter().sum()),
-            passed_percent: mean(results.iter().filter_map(|r| r.pass_rate).collect()).map(|m| m * 100.0),
+            tokens_in: sum_recorded(results.iter().filter_map(|r| r.tokens_in)),
+            tokens_out: sum_recorded(results.iter().filter_map(|r| r.tokens_out)),
+            cost: sum_recorded(results.iter().filter_map(|r| r.cost)),
+            passed_percent: mean(results.iter().filter_map(|r| r.pass_rate)).map(|m| m * 100.0),
             agent: agent_summary(results),
         }
     }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Trajectory;
+use crate::stats::sum_recorded;
 
 /// The facts of one trajectory, kept on the run's result for the instance.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -64,10 +65,18 @@ pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
         path: path.to_string(),
         exit_status: trajectory.exit_status.clone(),
         steps: trajectory.steps.len(),
-        cost: trajectory.cost.or_else(|| sum_of_steps(trajectory, |s| s.cost)),
-        tokens_in: trajectory.tokens_in.or_else(|| sum_of_steps(trajectory, |s| s.tokens_in)),
-        tokens_out: trajectory.tokens_out.or_else(|| sum_of_steps(trajectory, |s| s.tokens_out)),
-        seconds: trajectory.seconds.or_else(|| sum_of_steps(trajectory, |s| s.seconds)),
+        cost: trajectory
+            .cost
+            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.cost))),
+        tokens_in: trajectory
+            .tokens_in
+            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.tokens_in))),
+        tokens_out: trajectory
+            .tokens_out
+            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.tokens_out))),
+        seconds: trajectory
+            .seconds
+            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.seconds))),
         ..TrajectoryFacts::default()
     };
     let mut last_diff: Option<&str> = None;
@@ -96,13 +105,6 @@ pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
         .map(|(diff, submission)| normalize_diff(diff) == normalize_diff(submission));
     facts.edited_tests = facts.files_edited.iter().any(|f| is_test_file(f));
     facts
-}
-
-/// The sum of a per-step figure, when some step records it.
-fn sum_of_steps<T: std::iter::Sum<T>>(trajectory: &Trajectory, figure: fn(&super::Step) -> Option<T>) -> Option<T> {
-    let mut recorded = trajectory.steps.iter().filter_map(figure).peekable();
-    recorded.peek()?;
-    Some(recorded.sum())
 }
 
 /// Whether `path` names one of the repository's test files: a file in a `test`/`tests` folder,

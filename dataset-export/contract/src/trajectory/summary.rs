@@ -1,5 +1,7 @@
 //! A run's trajectories summed up for its leaderboard row.
 
+use crate::stats::mean;
+
 /// A run's trajectories at a glance.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AgentSummary {
@@ -37,9 +39,4 @@ pub fn agent_summary(results: &[crate::InstanceResult]) -> Option<AgentSummary> 
         })),
         cost_mean: mean(facts.iter().filter_map(|f| f.cost)),
     })
-}
-
-fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
-    let (sum, n) = values.fold((0.0, 0usize), |(sum, n), v| (sum + v, n + 1));
-    (n > 0).then(|| sum / n as f64)
 }
