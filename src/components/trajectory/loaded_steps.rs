@@ -69,8 +69,7 @@ impl LoadedSteps {
     fn put(&self, start: usize, steps: &[Step]) {
         self.haystacks.update_value(|h| {
             for (slot, step) in h.iter_mut().skip(start).zip(steps) {
-                let text = format!("{}\n{}\n{}", step.thought, step.action, step.observation);
-                *slot = Some(strip_terminal_escapes(&text).to_lowercase());
+                *slot = Some(strip_terminal_escapes(&step.text()).to_lowercase());
             }
         });
         self.steps.update_value(|all| {

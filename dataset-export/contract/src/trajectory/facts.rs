@@ -202,11 +202,11 @@ fn redirections(command: &str) -> (Vec<&str>, Vec<String>) {
     let mut written = Vec::new();
     let mut words_end = all.len();
     for (i, word) in all.iter().enumerate() {
-        let target = match word.trim_start_matches(['1', '2']).trim_start_matches('>') {
-            _ if !word.trim_start_matches(['1', '2']).starts_with('>') => continue,
-            "" => all.get(i + 1).copied(),
-            rest => Some(rest),
+        let Some(after) = word.trim_start_matches(['1', '2']).strip_prefix('>') else {
+            continue;
         };
+        let after = after.trim_start_matches('>');
+        let target = if after.is_empty() { all.get(i + 1).copied() } else { Some(after) };
         words_end = words_end.min(i);
         if let Some(target) = target.map(|t| t.trim_matches(['"', '\''])) {
             if looks_like_path(target) && target != "/dev/null" && !target.starts_with('&') {

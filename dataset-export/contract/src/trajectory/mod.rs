@@ -152,6 +152,13 @@ pub struct Step {
     pub edit: Option<Edit>,
 }
 
+impl Step {
+    /// All its text, as searches read it: thought, action and observation, a line apart.
+    pub fn text(&self) -> String {
+        format!("{}\n{}\n{}", self.thought, self.action, self.observation)
+    }
+}
+
 /// A file edit an agent made through an editing tool (`str_replace`, `create`): `before`
 /// replaced by `after` in `path`; a created file has nothing before.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -47,7 +47,7 @@ pub struct TrajectorySearchShard {
 
 /// The distinct words of a step, as the index holds them.
 pub fn step_terms(step: &Step) -> Vec<String> {
-    let text = format!("{}\n{}\n{}", step.thought, step.action, step.observation).to_lowercase();
+    let text = step.text().to_lowercase();
     let mut terms: Vec<String> = terms_of_lowercase(&text).map(str::to_string).collect();
     terms.sort_unstable();
     terms.dedup();
