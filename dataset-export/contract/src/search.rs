@@ -144,6 +144,14 @@ pub fn bucket_for<'a>(term: &str, buckets: &'a BTreeMap<String, String>) -> Opti
         .find_map(|n| buckets.get(&term[..n]))
 }
 
+/// The bucket `term` moves to when its bucket is split to prefixes of `prefix_len` bytes: its
+/// first `prefix_len` bytes when they are ASCII letters, digits or `_` (a file name, and what
+/// [`bucket_for`] looks up), else `None` and it stays in the bucket split.
+pub fn child_bucket(term: &str, prefix_len: usize) -> Option<&str> {
+    let prefix = term.get(..prefix_len)?;
+    prefix.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_').then_some(prefix)
+}
+
 /// The longest prefix a bucket is split to.
 pub const MAX_BUCKET_PREFIX: usize = 8;
 
@@ -231,6 +239,15 @@ pub fn bm25(query_terms: &[Vec<(u32, u32)>], lengths: &[u32]) -> Vec<(u32, f64)>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_split_bucket_moves_a_term_by_its_ascii_prefix_and_keeps_the_rest() {
+        assert_eq!(child_bucket("tests", 3), Some("tes"));
+        assert_eq!(child_bucket("te", 3), None, "shorter than the prefix: stays");
+        assert_eq!(child_bucket("teé", 3), None, "the prefix ends inside a character: stays");
+        assert_eq!(child_bucket("te_x", 3), Some("te_"));
+        assert_eq!(child_bucket("té", 3), None, "not a file-name prefix: stays");
+    }
 
     #[test]
     fn tokens_are_lowercase_words_without_stop_words() {

@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use benchscope_contract::patch::parse_patch;
-use benchscope_contract::search::{bucket_of, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
+use benchscope_contract::search::{bucket_of, child_bucket, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
 use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
 
 use super::staging::Staging;
@@ -148,13 +148,8 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
     for line in std::io::BufReader::new(std::fs::File::open(scratch)?).lines() {
         let line = line?;
         let term = line.split('\t').next().unwrap_or_default();
-        if term.len() >= prefix_len
-            && term.is_char_boundary(prefix_len)
-            && term.as_bytes()[..prefix_len]
-                .iter()
-                .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        {
-            let key = term[..prefix_len].to_string();
+        if let Some(key) = child_bucket(term, prefix_len) {
+            let key = key.to_string();
             let out = match outputs.get_mut(&key) {
                 Some(out) => out,
                 None => outputs

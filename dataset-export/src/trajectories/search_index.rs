@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use benchscope_contract::search::{bucket_of, MAX_BUCKET_PREFIX};
+use benchscope_contract::search::{bucket_of, child_bucket, MAX_BUCKET_PREFIX};
 use benchscope_contract::trajectory::search::{step_terms, TrajectorySearchMeta, TrajectorySearchShard};
 use benchscope_contract::trajectory::Trajectory;
 use benchscope_contract::FORMAT_VERSION;
@@ -43,29 +43,21 @@ pub fn build(trajectories: &BTreeMap<String, Trajectory>) -> (TrajectorySearchMe
     (meta, shards)
 }
 
-/// Adds the bucket `name` of `terms` to `shards`, split by one more character when too large
-/// (terms no longer than the prefix stay in `name`).
+/// Adds the bucket `name` of `terms` to `shards`, split by one more byte of prefix when too large,
+/// as the statement index splits its buckets ([`child_bucket`]; shorter terms stay in `name`).
 fn split_into(name: String, terms: BTreeMap<String, Vec<u32>>, shards: &mut BTreeMap<String, TrajectorySearchShard>) {
     let size: usize = terms.values().map(Vec::len).sum();
-    let prefix = name.chars().count();
-    if size <= BUCKET_MAX_POSTINGS || name == "_x" || prefix >= MAX_BUCKET_PREFIX {
+    if size <= BUCKET_MAX_POSTINGS || name == "_x" || name.len() >= MAX_BUCKET_PREFIX {
         shards.insert(name, shard(terms));
         return;
     }
     let mut stay = BTreeMap::new();
     let mut longer: BTreeMap<String, BTreeMap<String, Vec<u32>>> = BTreeMap::new();
     for (term, documents) in terms {
-        match term.char_indices().nth(prefix + 1) {
-            _ if term.chars().count() <= prefix => {
-                stay.insert(term, documents);
-            }
-            Some((end, _)) => {
-                longer.entry(term[..end].to_string()).or_default().insert(term, documents);
-            }
-            None => {
-                longer.entry(term.clone()).or_default().insert(term, documents);
-            }
-        }
+        match child_bucket(&term, name.len() + 1).map(str::to_string) {
+            Some(child) => longer.entry(child).or_default().insert(term, documents),
+            None => stay.insert(term, documents),
+        };
     }
     if !stay.is_empty() {
         shards.insert(name, shard(stay));
