@@ -130,24 +130,28 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     for (instance, log) in &logs {
         write(&format!("logs/{}.log", file_name_for(instance)), log.as_bytes())?;
     }
+    if !trajectories.is_empty() {
+        let meta = write_trajectory_search(&partial, &id, &trajectories)?;
+        write(TRAJECTORY_SEARCH_META, &serde_json::to_vec(&meta)?)?;
+    }
     let mut facts_of_instance = BTreeMap::new();
-    for (instance, trajectory) in &trajectories {
-        let relative = format!("trajectories/{}.json", file_name_for(instance));
-        facts_of_instance.insert(instance.clone(), facts_of(trajectory, &format!("runs/{id}/{relative}")));
-        let whole = serde_json::to_vec(trajectory)?;
+    for (instance, mut trajectory) in trajectories {
+        let relative = format!("trajectories/{}.json", file_name_for(&instance));
+        facts_of_instance.insert(instance.clone(), facts_of(&trajectory, &format!("runs/{id}/{relative}")));
+        let whole = serde_json::to_vec(&trajectory)?;
         if whole.len() <= CHUNKED_TRAJECTORY_BYTES {
             write(&relative, &whole)?;
             continue;
         }
         drop(whole);
         // Too large for one file: a head with the first steps, the rest in chunks beside it.
-        let mut runs = split_steps(trajectory.steps.clone(), HEAD_STEPS_BYTES, STEP_CHUNK_BYTES).into_iter();
+        let mut runs = split_steps(std::mem::take(&mut trajectory.steps), HEAD_STEPS_BYTES, STEP_CHUNK_BYTES).into_iter();
         let mut head = Trajectory {
             steps: runs.next().unwrap_or_default(),
-            ..trajectory.clone()
+            ..trajectory
         };
         for (number, steps) in runs.enumerate() {
-            let chunk_path = format!("trajectories/{}/steps-{:04}.json", file_name_for(instance), number + 1);
+            let chunk_path = format!("trajectories/{}/steps-{:04}.json", file_name_for(&instance), number + 1);
             head.more_steps.push(StepChunkEntry {
                 path: format!("runs/{id}/{chunk_path}"),
                 steps: steps.len() as u32,
@@ -159,10 +163,6 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
             write(&chunk_path, &serde_json::to_vec(&chunk)?)?;
         }
         write(&relative, &serde_json::to_vec(&head)?)?;
-    }
-    if !trajectories.is_empty() {
-        let meta = write_trajectory_search(&partial, &id, &trajectories)?;
-        write(TRAJECTORY_SEARCH_META, &serde_json::to_vec(&meta)?)?;
     }
     for result in &mut run.results {
         if let Some(path) = shard_of.get(&result.instance_id) {
