@@ -9,6 +9,7 @@
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
+//!   [`wording`]: counted nouns;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
 //!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows.
 //!
@@ -27,6 +28,7 @@ pub mod sections;
 pub mod shell_syntax;
 pub mod syntax;
 pub mod text_form;
+pub mod wording;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;

@@ -23,8 +23,21 @@ const PREFIX_TERMS: usize = 64;
 pub struct SearchCache {
     metas: JsonCache<SearchMeta>,
     shards: JsonCache<SearchShard>,
-    /// Metas whose buckets' hashes are already expected.
-    hashed: Arc<Mutex<HashSet<String>>>,
+    hashed: HashedMetas,
+}
+
+/// The metas whose buckets' hashes are already expected: a meta lists its buckets' hashes (the
+/// manifest lists only the meta's), and they join the expected ones once.
+#[derive(Clone, Default)]
+struct HashedMetas(Arc<Mutex<HashSet<String>>>);
+
+impl HashedMetas {
+    /// Expects the hashes of `files`, listed by the meta at `url`, the first time it is read.
+    fn expect_once(&self, base: &str, url: String, files: &[benchscope_contract::FileEntry]) {
+        if self.0.lock().is_ok_and(|mut hashed| hashed.insert(url)) {
+            expect_hashes(base, files);
+        }
+    }
 }
 
 /// A ranked hit: the document (index position) and its score.
@@ -60,9 +73,7 @@ impl SearchCache {
     async fn meta(&self, base: &str, meta_path: &str) -> Result<Arc<SearchMeta>, LoadError> {
         let url = format!("{base}{meta_path}");
         let meta = self.metas.get(&url).await?;
-        if self.hashed.lock().is_ok_and(|mut hashed| hashed.insert(url)) {
-            expect_hashes(base, &meta.files);
-        }
+        self.hashed.expect_once(base, url, &meta.files);
         Ok(meta)
     }
 
@@ -111,8 +122,7 @@ impl SearchCache {
 pub struct TrajectorySearchCache {
     metas: JsonCache<TrajectorySearchMeta>,
     shards: JsonCache<TrajectorySearchShard>,
-    /// Metas whose buckets' hashes are already expected.
-    hashed: Arc<Mutex<HashSet<String>>>,
+    hashed: HashedMetas,
 }
 
 impl TrajectorySearchCache {
@@ -127,9 +137,7 @@ impl TrajectorySearchCache {
     pub async fn search(&self, base: &str, run_id: &str, query: &str) -> Result<Option<Vec<TrajectoryHit>>, LoadError> {
         let url = format!("{base}{}", trajectory_meta_path(run_id));
         let meta = self.metas.get(&url).await?;
-        if self.hashed.lock().is_ok_and(|mut hashed| hashed.insert(url)) {
-            expect_hashes(base, &meta.files);
-        }
+        self.hashed.expect_once(base, url, &meta.files);
         let Some(buckets) = meta.buckets_for(query) else { return Ok(None) };
         let shards = join_all(buckets.iter().map(|bucket| async move {
             match bucket {

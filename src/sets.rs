@@ -58,7 +58,7 @@ pub fn split_count(manifest: &Manifest, dataset: &str, split: &SplitEntry) -> St
             .iter()
             .filter(|r| r.dataset == dataset && r.split == split.name)
             .count();
-        format!("{runs} {}", if runs == 1 { "run" } else { "runs" })
+        crate::wording::plural(runs, "run")
     } else {
         split.instances.to_string()
     }

@@ -12,6 +12,7 @@ use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND
 use crate::components::{code::code_block, diff::DiffView, document_text::DocumentText, log_view::LogView};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::url_state::{UrlState, ViewState};
+use crate::wording::plural;
 
 /// Loads and shows the instance `id` of `split`, with the results of `runs` for it (from the
 /// block of full results the matrix `results` names).
@@ -250,13 +251,4 @@ fn RawFields(extra: std::collections::BTreeMap<String, serde_json::Value>) -> im
         </details>
     }
     .into_any()
-}
-
-/// "1 file", "3 files".
-fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
 }

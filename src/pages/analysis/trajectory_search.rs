@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::api::data_base;
 use crate::components::error_box::ErrorBox;
+use crate::components::trajectory::{STEP_CONTROL, TRAJECTORY_CONTROL};
 use crate::search::TrajectorySearchCache;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
@@ -158,8 +159,8 @@ fn step_link(url: UrlState, run: &str, instance: &str, step: u32) -> impl IntoVi
     let (run, instance) = (run.to_string(), instance.to_string());
     let target = move |s: &mut crate::url_state::ViewState| {
         s.open(instance.clone(), None);
-        s.set_control("traj", vec![run.clone()]);
-        s.set_control("step", vec![step.to_string()]);
+        s.set_control(TRAJECTORY_CONTROL, vec![run.clone()]);
+        s.set_control(STEP_CONTROL, vec![step.to_string()]);
     };
     let href = url.with_untracked(|s| {
         let mut s = s.clone();

@@ -98,12 +98,11 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
         })
     });
     let width = 3 + columns.len() + usize::from(has_metrics);
-    let count = board.with_value(Vec::len);
     let title = format!(
-        "{} / {}: {count} {}",
+        "{} / {}: {}",
         set.dataset,
         set.split.name,
-        if count == 1 { "run" } else { "runs" }
+        crate::wording::plural(board.with_value(Vec::len), "run")
     );
     let n = set.split.instances;
     let with_standings = standings.with_value(|s| !s.by_run.is_empty());
