@@ -84,12 +84,19 @@ impl TrajectorySearchMeta {
         }
         let mut hits: Vec<TrajectoryHit> = Vec::new();
         for document in matching.unwrap_or_default() {
-            let instance = self.starts.partition_point(|start| *start <= document).saturating_sub(1);
-            let step = document - self.starts.get(instance).copied().unwrap_or(0) + 1;
+            // A document before the first start or past the instances (a meta that does not hold
+            // together) names no step.
+            let Some(at) = self.starts.partition_point(|start| *start <= document).checked_sub(1) else {
+                continue;
+            };
+            let (Some(instance), Some(start)) = (self.instances.get(at), self.starts.get(at)) else {
+                continue;
+            };
+            let step = document - start + 1;
             match hits.last_mut() {
-                Some(hit) if hit.instance == self.instances[instance] => hit.steps.push(step),
+                Some(hit) if hit.instance == *instance => hit.steps.push(step),
                 _ => hits.push(TrajectoryHit {
-                    instance: self.instances[instance].clone(),
+                    instance: instance.clone(),
                     steps: vec![step],
                 }),
             }
@@ -160,6 +167,16 @@ mod tests {
             "b has both words, never in one step"
         );
         assert!(meta.find("git nowhere", &[Some(&git), None]).is_empty());
+        let broken = TrajectorySearchMeta {
+            instances: vec!["a".into()],
+            starts: vec![3, 5],
+            ..meta.clone()
+        };
+        assert_eq!(
+            broken.find("git", &[Some(&git)])[0].steps,
+            [2],
+            "documents no instance holds are left out"
+        );
         assert_eq!(meta.buckets_for("a"), None, "no word to search for");
     }
 
