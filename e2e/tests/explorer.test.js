@@ -1391,6 +1391,20 @@ test('a real trajectory of every format opens from its runs panel, step by step 
       await page.selectOption('select[aria-label="Show the steps of one tool"]', tool);
       await page.waitForFunction((n) => document.querySelectorAll('.trajectory li.step:not(.hidden)').length === n, trajectory.steps.filter((s) => s.tool === tool).length);
     }
+    // OpenHands records when each event happened: the summary gives the wall time, first to last
+    // timestamp of the source's events; and the leaderboard, the run's mean tokens per task.
+    if (format === 'openhands') {
+      const lines = raw.trim().split('\n').map((l) => JSON.parse(l));
+      const moments = lines.find((l) => l.instance_id === stored.instance_id).history.map((e) => e.timestamp).filter(Boolean).map((t) => Date.parse(`${t}Z`) / 1000);
+      const span = Math.round(Math.max(...moments) - Math.min(...moments));
+      const wall = span < 60 ? `${span} s` : span < 3600 ? `${Math.floor(span / 60)} min ${span % 60} s` : `${Math.floor(span / 3600)} h ${Math.floor((span % 3600) / 60)} min`;
+      assert.ok((await page.locator('.trajectory-summary').textContent()).includes(`${wall} of wall time`), `${file}: ${wall} of wall time`);
+      const tokens = lines.map((l) => l.metrics?.accumulated_token_usage).filter(Boolean).map((u) => (u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0));
+      await page.goto(`${server.url}?data=formats/&dataset=formats-${run}&view=leaderboard`);
+      const shown = Number(await page.locator(`tr[data-run="${run}"] td[data-col="tokens_mean"]`).textContent());
+      const mean = tokens.reduce((a, b) => a + b, 0) / tokens.length;
+      assert.ok(Math.abs(shown - mean) <= 0.5, `${file}: ${shown} tokens per task, ${mean} in the source`);
+    }
   }
   assert.deepEqual(errors, []);
 });
