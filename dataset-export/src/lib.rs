@@ -43,3 +43,4 @@ pub mod run_store;
 pub mod run_summary;
 pub mod scoring;
 pub mod trajectories;
+pub mod trajectory_spool;

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::categories::Categories;
 use crate::data_dir::DataDir;
 use crate::export::{export, ExportPlan, InputSpec, Summary};
-use crate::importers::{import, ImportPlan};
+use crate::importers::{folder_of, import, ImportPlan};
 use crate::run_checks::{check_and_add_runs, NameRules};
 use crate::run_store::NewRun;
 
@@ -149,6 +149,7 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             dataset: source.dataset.clone(),
             split: source.split.clone(),
             run: source.run.clone(),
+            spool_in: Some(folder_of(out)),
         })?;
         for (new, _) in &mut runs {
             make_paths_relative(new, dir);

@@ -10,19 +10,16 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use benchscope_contract::trajectory::{
-    facts_of, split_steps, StepChunk, StepChunkEntry, Trajectory, CHUNKED_TRAJECTORY_BYTES, HEAD_STEPS_BYTES, STEP_CHUNK_BYTES,
-};
 use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, FORMAT_VERSION};
 
-use crate::data_dir::{file_entry as entry, is_safe_name, write_atomically, DataDir};
+use crate::data_dir::{file_entry as entry, file_name_for, is_safe_name, write_atomically, DataDir};
 use crate::results_store::{remove_stale, write_split_results};
+use crate::trajectory_spool::{TrajectorySpool, TRAJECTORY_SEARCH_META};
 
 /// A model patch shard closes at this many bytes of JSON.
 const PATCH_SHARD_TARGET_BYTES: usize = 512 * 1024;
 
 /// A run to add, with the model patches and logs to store beside it.
-#[derive(Debug, Clone)]
 pub struct NewRun {
     /// The run; its results' `model_patch` fields are filled in when stored.
     pub run: Run,
@@ -30,8 +27,8 @@ pub struct NewRun {
     pub patches: BTreeMap<String, String>,
     /// Instance id → test log.
     pub logs: BTreeMap<String, String>,
-    /// Instance id → the agent's trajectory.
-    pub trajectories: BTreeMap<String, Trajectory>,
+    /// The agents' trajectories, already written aside as they were read.
+    pub trajectories: Option<TrajectorySpool>,
     /// Whether the source itself names the run's dataset (a leaderboard's board), rather than
     /// the user or a default.
     pub dataset_from_source: bool,
@@ -44,7 +41,7 @@ impl NewRun {
             run,
             patches: BTreeMap::new(),
             logs: BTreeMap::new(),
-            trajectories: BTreeMap::new(),
+            trajectories: None,
             dataset_from_source: false,
         }
     }
@@ -130,39 +127,15 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     for (instance, log) in &logs {
         write(&format!("logs/{}.log", file_name_for(instance)), log.as_bytes())?;
     }
-    if !trajectories.is_empty() {
-        let meta = write_trajectory_search(&partial, &id, &trajectories)?;
-        write(TRAJECTORY_SEARCH_META, &serde_json::to_vec(&meta)?)?;
-    }
     let mut facts_of_instance = BTreeMap::new();
-    for (instance, mut trajectory) in trajectories {
-        let relative = format!("trajectories/{}.json", file_name_for(&instance));
-        facts_of_instance.insert(instance.clone(), facts_of(&trajectory, &format!("runs/{id}/{relative}")));
-        let whole = serde_json::to_vec(&trajectory)?;
-        if whole.len() <= CHUNKED_TRAJECTORY_BYTES {
-            write(&relative, &whole)?;
-            continue;
+    if let Some(spool) = trajectories {
+        if spool.run_id() != id {
+            bail!("the trajectories were spooled for run `{}`, not `{id}`", spool.run_id());
         }
-        drop(whole);
-        // Too large for one file: a head with the first steps, the rest in chunks beside it.
-        let mut runs = split_steps(std::mem::take(&mut trajectory.steps), HEAD_STEPS_BYTES, STEP_CHUNK_BYTES).into_iter();
-        let mut head = Trajectory {
-            steps: runs.next().unwrap_or_default(),
-            ..trajectory
-        };
-        for (number, steps) in runs.enumerate() {
-            let chunk_path = format!("trajectories/{}/steps-{:04}.json", file_name_for(&instance), number + 1);
-            head.more_steps.push(StepChunkEntry {
-                path: format!("runs/{id}/{chunk_path}"),
-                steps: steps.len() as u32,
-            });
-            let chunk = StepChunk {
-                format_version: FORMAT_VERSION,
-                steps,
-            };
-            write(&chunk_path, &serde_json::to_vec(&chunk)?)?;
-        }
-        write(&relative, &serde_json::to_vec(&head)?)?;
+        let (written, meta, facts) = spool.move_into(&partial)?;
+        write(TRAJECTORY_SEARCH_META, &serde_json::to_vec(&meta)?)?;
+        files.extend(written);
+        facts_of_instance = facts;
     }
     for result in &mut run.results {
         if let Some(path) = shard_of.get(&result.instance_id) {
@@ -191,51 +164,7 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     Ok((run, files))
 }
 
-/// Where a run's trajectory search meta is, inside its directory.
-const TRAJECTORY_SEARCH_META: &str = "trajectory-search/meta.json";
-
-/// Writes the shards of run `id`'s trajectory search index into its directory `dir` and returns
-/// the meta that lists them with their hashes (the manifest lists only the meta, as for the
-/// statement search).
-fn write_trajectory_search(
-    dir: &Path,
-    id: &str,
-    trajectories: &BTreeMap<String, Trajectory>,
-) -> anyhow::Result<benchscope_contract::trajectory::search::TrajectorySearchMeta> {
-    let (mut meta, shards) = crate::trajectories::search_index::build(trajectories);
-    debug_assert_eq!(
-        benchscope_contract::trajectory::search::meta_path(id),
-        format!("runs/{id}/{TRAJECTORY_SEARCH_META}")
-    );
-    for (number, (bucket, shard)) in shards.iter().enumerate() {
-        let relative = format!("trajectory-search/{number:04}.json");
-        let bytes = serde_json::to_vec(shard)?;
-        let path = dir.join(&relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
-        let full = format!("runs/{id}/{relative}");
-        meta.files.push(entry(&full, &bytes));
-        meta.buckets.insert(bucket.clone(), full);
-    }
-    Ok(meta)
-}
-
 /// The relative path of an instance's log inside its run directory.
 pub fn log_path(run: &str, instance: &str) -> String {
     format!("runs/{run}/logs/{}.log", file_name_for(instance))
-}
-
-/// An instance id as a file name: anything but letters, digits, `.`, `_` and `-` becomes `_`.
-fn file_name_for(instance: &str) -> String {
-    let name: String = instance
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' })
-        .collect();
-    if name.starts_with('.') {
-        format!("_{name}")
-    } else {
-        name
-    }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{check_run_id, RunTarget};
-use crate::importers::{import, ImportPlan, DEFAULT_DATASET};
+use crate::importers::{folder_of, import, ImportPlan, DEFAULT_DATASET};
 
 /// `benchscope import`.
 #[derive(Debug, Args)]
@@ -37,6 +37,7 @@ impl ImportArgs {
             dataset: self.dataset.clone(),
             split: self.split.clone(),
             run: self.run.clone(),
+            spool_in: Some(folder_of(&self.target.data)),
         })
     }
 }

@@ -12,6 +12,19 @@ pub fn is_safe_name(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
 }
 
+/// An instance id as a file name: anything but letters, digits, `.`, `_` and `-` becomes `_`.
+pub fn file_name_for(instance: &str) -> String {
+    let name: String = instance
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' })
+        .collect();
+    if name.starts_with('.') {
+        format!("_{name}")
+    } else {
+        name
+    }
+}
+
 /// The manifest's description of a file: its path, size and SHA-256.
 pub fn file_entry(path: &str, bytes: &[u8]) -> FileEntry {
     FileEntry {

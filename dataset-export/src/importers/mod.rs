@@ -80,6 +80,10 @@ pub struct ImportPlan {
     pub split: Option<String>,
     /// Run id, for a source that holds one run.
     pub run: Option<String>,
+    /// Where files read from large sources (trajectories) are spooled until the run is stored:
+    /// the folder the data directory is in, so that storing them is a rename (the system's
+    /// temporary folder when `None`).
+    pub spool_in: Option<PathBuf>,
 }
 
 impl ImportPlan {
@@ -91,6 +95,14 @@ impl ImportPlan {
     /// `--split`, else the source format's own default.
     pub fn split_or(&self, default: &str) -> String {
         self.split.clone().unwrap_or_else(|| default.to_string())
+    }
+}
+
+/// The folder `path` is in (`.` for a bare name).
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
     }
 }
 

@@ -154,3 +154,44 @@ pub fn files_below(dir: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// Whether the file at `path` contains `needle`, read a block at a time (a sample of a folder
+/// may be a trajectory of a hundred megabytes).
+pub fn file_contains(path: &Path, needle: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else { return false };
+    let keep = needle.len().saturating_sub(1);
+    let mut window: Vec<u8> = Vec::with_capacity(keep + BLOCK);
+    let mut block = vec![0u8; BLOCK];
+    loop {
+        let read = match file.read(&mut block) {
+            Ok(0) | Err(_) => return false,
+            Ok(read) => read,
+        };
+        window.extend_from_slice(&block[..read]);
+        if window.windows(needle.len()).any(|w| w == needle) {
+            return true;
+        }
+        window.drain(..window.len().saturating_sub(keep));
+    }
+}
+
+/// How much of a file [`file_contains`] reads at a time.
+const BLOCK: usize = 1 << 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_needle_across_two_blocks_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sample.json");
+        let mut text = vec![b' '; BLOCK - 5];
+        text.extend_from_slice(b"\"Generate_code\": 1");
+        std::fs::write(&path, &text).unwrap();
+        assert!(file_contains(&path, b"\"Generate_code\""));
+        assert!(!file_contains(&path, b"\"Generate_test\""));
+        assert!(!file_contains(&dir.path().join("absent.json"), b"x"));
+    }
+}

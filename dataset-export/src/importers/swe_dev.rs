@@ -17,6 +17,7 @@ use crate::formats::swe_dev::{masked_to_truth, string_map, to_node_id};
 use crate::run_store::NewRun;
 
 use super::leaderboard::slug;
+use super::source::file_contains;
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source};
 
 /// The result and model patch of one sample file.
@@ -95,11 +96,7 @@ impl RunSource for SweDevOutputs {
 
     fn detect(&self, source: &Source) -> bool {
         let samples = source.files_named(|name| name.ends_with(".json"));
-        samples.first().is_some_and(|p| {
-            std::fs::read(p)
-                .ok()
-                .is_some_and(|b| b.windows(15).any(|w| w == b"\"Generate_code\""))
-        })
+        samples.first().is_some_and(|p| file_contains(p, b"\"Generate_code\""))
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {

@@ -13,7 +13,8 @@ use super::harness::result_from_report;
 use super::leaderboard::slug;
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
-use crate::trajectories::{is_trajectory_file, is_trajectory_record, read_file};
+use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream_file};
+use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
 pub struct Trajectories;
@@ -46,35 +47,32 @@ impl RunSource for Trajectories {
         };
         let name = name_of(&root);
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
-        let mut new = NewRun::new(new_run(slug(&name), name, &dataset, &split, &source.label()));
+        // The run's id is known before the trajectories are read: their files name it.
+        let id = plan.run.clone().unwrap_or_else(|| slug(&name));
+        let mut new = NewRun::new(new_run(id.clone(), name, &dataset, &split, &source.label()));
+        let mut spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
         let mut warnings = Vec::new();
-        let mut trajectories = Vec::new();
         for file in files {
-            match read_file(&file) {
-                Ok(read) => trajectories.extend(read),
-                Err(error) => warnings.push(format!("{error:#}; skipped")),
+            if let Err(error) = stream_file(&file, &mut spool) {
+                warnings.push(format!("{error:#}; skipped from there"));
             }
         }
-        for trajectory in trajectories {
-            let id = trajectory.instance_id.clone();
-            let mut result = match report_beside(&root, &id) {
-                Some((report, log)) => result_from_report(&id, &report, log.as_deref()).0,
+        warnings.extend(spool.take_warnings());
+        for (id, trajectory) in spool.trajectories() {
+            let mut result = match report_beside(&root, id) {
+                Some((report, log)) => result_from_report(id, &report, log.as_deref()).0,
                 None => InstanceResult {
                     instance_id: id.clone(),
                     ..InstanceResult::default()
                 },
             };
             result.empty_patch = trajectory.submission.is_none();
-            result.cost = trajectory.cost;
-            result.tokens_in = trajectory.tokens_in;
-            result.tokens_out = trajectory.tokens_out;
             if let Some(patch) = &trajectory.submission {
                 new.patches.insert(id.clone(), patch.clone());
             }
             new.run.results.push(result);
-            new.trajectories.insert(id, trajectory);
         }
-        new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
+        new.trajectories = Some(spool);
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])
     }

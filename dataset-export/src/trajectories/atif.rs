@@ -6,10 +6,10 @@
 //! `metrics` (`prompt_tokens`, `completion_tokens`, `cost_usd`). The format names no instance:
 //! `extra.instance_id` (or `task_id`) when given, else the trial folder the file is in.
 
-use benchscope_contract::trajectory::{span_seconds, Step, Trajectory};
+use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::{edit_line, edit_of, text, TrajectoryFormat};
+use super::{edit_line, edit_of, text, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct Atif;
@@ -19,50 +19,82 @@ impl TrajectoryFormat for Atif {
         "atif"
     }
 
-    fn detect(&self, document: &Value) -> bool {
-        document
+    fn detect(&self, skeleton: &Value) -> bool {
+        skeleton
             .get("schema_version")
             .and_then(Value::as_str)
             .is_some_and(|v| v.starts_with("ATIF"))
-            && document.get("steps").is_some_and(Value::is_array)
+            && skeleton.get("steps").is_some_and(Value::is_array)
     }
 
-    fn instance_of(&self, document: &Value) -> Option<String> {
-        let extra = document.get("extra")?;
+    fn instance_of(&self, skeleton: &Value) -> Option<String> {
+        let extra = skeleton.get("extra")?;
         text(extra, "instance_id").or_else(|| text(extra, "task_id"))
     }
 
-    fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
-        let steps_in = document
-            .get("steps")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        let source = |step: &Value| step.get("source").and_then(Value::as_str).unwrap_or_default().to_string();
-        let task = steps_in.iter().find(|s| source(s) == "user").and_then(|s| text(s, "message"));
-        let steps: Vec<Step> = steps_in.iter().filter(|s| source(s) == "agent").flat_map(agent_steps).collect();
-        let totals = document.get("final_metrics").unwrap_or(&Value::Null);
-        let summed = |key: &str| {
-            let values: Vec<f64> = steps_in
-                .iter()
-                .filter_map(|s| s.pointer(&format!("/metrics/{key}")).and_then(Value::as_f64))
-                .collect();
-            (!values.is_empty()).then(|| values.iter().sum::<f64>())
-        };
-        let total = |final_key: &str, step_key: &str| totals.get(final_key).and_then(Value::as_f64).or_else(|| summed(step_key));
-        let extra = document.get("extra").unwrap_or(&Value::Null);
-        Ok(Trajectory {
+    fn reader(&self, skeleton: Value) -> Box<dyn StepReader> {
+        Box::new(Reader {
+            skeleton,
+            task: None,
+            agent_steps: 0,
+            sums: [None; 3],
+            span: TimeSpan::default(),
+        })
+    }
+}
+
+/// The per-step metrics summed when `final_metrics` does not give the total, with the key of that
+/// total.
+const SUMMED: [(&str, &str); 3] = [
+    ("cost_usd", "total_cost_usd"),
+    ("prompt_tokens", "total_prompt_tokens"),
+    ("completion_tokens", "total_completion_tokens"),
+];
+
+/// The agent's steps become steps; the first user step is the task; every step's metrics add up.
+struct Reader {
+    skeleton: Value,
+    task: Option<String>,
+    agent_steps: u64,
+    sums: [Option<f64>; 3],
+    span: TimeSpan,
+}
+
+impl StepReader for Reader {
+    fn element(&mut self, _key: &str, step: Value, steps: &mut Vec<Step>) {
+        match step.get("source").and_then(Value::as_str).unwrap_or_default() {
+            "user" if self.task.is_none() => self.task = text(&step, "message"),
+            "agent" => {
+                self.agent_steps += 1;
+                steps.extend(agent_steps(&step));
+            }
+            _ => {}
+        }
+        for ((key, _), sum) in SUMMED.iter().zip(&mut self.sums) {
+            if let Some(value) = step.pointer(&format!("/metrics/{key}")).and_then(Value::as_f64) {
+                *sum = Some(sum.unwrap_or(0.0) + value);
+            }
+        }
+        if let Some(timestamp) = step.get("timestamp").and_then(Value::as_str) {
+            self.span.add(timestamp);
+        }
+    }
+
+    fn finish(self: Box<Self>, _steps: &mut Vec<Step>) -> Trajectory {
+        let totals = self.skeleton.get("final_metrics").unwrap_or(&Value::Null);
+        let [cost, tokens_in, tokens_out] = std::array::from_fn(|i| totals.get(SUMMED[i].1).and_then(Value::as_f64).or(self.sums[i]));
+        let extra = self.skeleton.get("extra").unwrap_or(&Value::Null);
+        Trajectory {
             exit_status: text(extra, "exit_status"),
             submission: text(extra, "submission").filter(|s| !s.trim().is_empty()),
-            task,
-            steps,
-            cost: total("total_cost_usd", "cost_usd"),
-            tokens_in: total("total_prompt_tokens", "prompt_tokens").map(|n| n as u64),
-            tokens_out: total("total_completion_tokens", "completion_tokens").map(|n| n as u64),
-            api_calls: Some(steps_in.iter().filter(|s| source(s) == "agent").count() as u64),
-            seconds: span_seconds(steps_in.iter().filter_map(|s| s.get("timestamp").and_then(Value::as_str))),
+            task: self.task,
+            cost,
+            tokens_in: tokens_in.map(|n| n as u64),
+            tokens_out: tokens_out.map(|n| n as u64),
+            api_calls: Some(self.agent_steps),
+            seconds: self.span.seconds(),
             ..Trajectory::default()
-        })
+        }
     }
 }
 

@@ -4,43 +4,48 @@
 //! an `id`, a `function` name and its `arguments`), and each `role: tool` message answers the call
 //! named by its `tool_call_id`. A sample of a later epoch is the instance `<id>.epoch<n>`.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{BufReader, Read};
 use std::path::Path;
 
 use anyhow::Context;
-use benchscope_contract::trajectory::{span_seconds, Step, Trajectory};
+use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::{content_text, edit_line, edit_of, TrajectoryFormat};
+use super::answers::AwaitingAnswers;
+use super::{content_text, edit_line, edit_of, stream, stream_documents, StepReader, TrajectoryFormat, TrajectorySink};
 
 /// The format.
 pub struct Inspect;
 
-/// A zip archive starts with a local file header.
-pub fn is_zip(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"PK\x03\x04")
+/// Whether the file at `path` is a zip archive (it starts with a local file header).
+pub fn is_zip_file(path: &Path) -> anyhow::Result<bool> {
+    let mut start = [0u8; 4];
+    let mut file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let read = file.read(&mut start).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(read == 4 && &start == b"PK\x03\x04")
 }
 
-/// The sample documents of the `.eval` archive `bytes` (read from `path`), one at a time.
-pub fn samples(bytes: &[u8], path: &Path) -> anyhow::Result<Vec<Value>> {
+/// Streams the samples of the `.eval` archive at `path` into `sink`, in their names' order, each
+/// decompressed twice (for its skeleton, then for its steps) rather than held.
+pub fn stream_samples(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut archive =
-        zip::ZipArchive::new(std::io::Cursor::new(bytes)).with_context(|| format!("{}: not a readable zip archive", path.display()))?;
+        zip::ZipArchive::new(BufReader::new(file)).with_context(|| format!("{}: not a readable zip archive", path.display()))?;
     let mut names: Vec<String> = archive
         .file_names()
         .filter(|n| n.starts_with("samples/") && n.ends_with(".json"))
         .map(str::to_string)
         .collect();
     names.sort();
-    let mut samples = Vec::new();
     for name in names {
-        let mut text = String::new();
-        archive
-            .by_name(&name)
-            .and_then(|mut entry| entry.read_to_string(&mut text).map_err(zip::result::ZipError::Io))
-            .with_context(|| format!("{}: cannot read {name}", path.display()))?;
-        samples.push(serde_json::from_str(&text).with_context(|| format!("{}: {name}: not JSON", path.display()))?);
+        let label = format!("{}: {name}", path.display());
+        let entry = archive.by_name(&name).with_context(|| format!("{label}: cannot read it"))?;
+        let skeletons = stream::skeletons(BufReader::new(entry)).with_context(|| format!("{label}: not JSON"))?;
+        let entry = archive.by_name(&name).with_context(|| format!("{label}: cannot read it"))?;
+        stream_documents(BufReader::new(entry), skeletons, path, &label, sink)?;
     }
-    Ok(samples)
+    Ok(())
 }
 
 impl TrajectoryFormat for Inspect {
@@ -48,36 +53,72 @@ impl TrajectoryFormat for Inspect {
         "inspect"
     }
 
-    fn detect(&self, document: &Value) -> bool {
-        document.get("epoch").is_some_and(Value::is_u64)
-            && document.get("id").is_some()
-            && document.get("messages").is_some_and(Value::is_array)
+    fn detect(&self, skeleton: &Value) -> bool {
+        skeleton.get("epoch").is_some_and(Value::is_u64)
+            && skeleton.get("id").is_some()
+            && skeleton.get("messages").is_some_and(Value::is_array)
     }
 
-    fn instance_of(&self, document: &Value) -> Option<String> {
-        let id = match document.get("id")? {
+    fn instance_of(&self, skeleton: &Value) -> Option<String> {
+        let id = match skeleton.get("id")? {
             Value::String(id) => id.clone(),
             other => other.to_string(),
         };
-        match document.get("epoch").and_then(Value::as_u64) {
+        match skeleton.get("epoch").and_then(Value::as_u64) {
             Some(epoch) if epoch > 1 => Some(format!("{id}.epoch{epoch}")),
             _ => Some(id),
         }
     }
 
-    fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
-        let messages = document
-            .get("messages")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        let steps = messages
-            .iter()
-            .filter(|m| role(m) == "assistant")
-            .flat_map(|m| assistant_steps(m, messages))
-            .collect();
+    fn reader(&self, skeleton: Value) -> Box<dyn StepReader> {
+        Box::new(Reader {
+            skeleton,
+            waiting: AwaitingAnswers::default(),
+            model_events: 0,
+            span: TimeSpan::default(),
+        })
+    }
+}
+
+/// The assistant's messages make the steps, each tool call's held until the tool message
+/// answering it is in; the events give the model calls and the wall time.
+struct Reader {
+    skeleton: Value,
+    waiting: AwaitingAnswers,
+    model_events: u64,
+    span: TimeSpan,
+}
+
+impl StepReader for Reader {
+    fn element(&mut self, key: &str, element: Value, steps: &mut Vec<Step>) {
+        match (key, role(&element)) {
+            ("messages", "assistant") => {
+                for (call, step) in assistant_steps(&element) {
+                    self.waiting.push(call, step, steps);
+                }
+            }
+            ("messages", "tool") => {
+                if let Some(call) = element.get("tool_call_id").and_then(Value::as_str) {
+                    self.waiting.answer(call, |step| step.observation = answer_text(&element), steps);
+                }
+            }
+            ("events", _) => {
+                if element.get("event").and_then(Value::as_str) == Some("model") {
+                    self.model_events += 1;
+                }
+                if let Some(timestamp) = element.get("timestamp").and_then(Value::as_str) {
+                    self.span.add(timestamp);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+        self.waiting.finish(steps);
+        let document = &self.skeleton;
         let (tokens_in, tokens_out) = usage(document);
-        Ok(Trajectory {
+        Trajectory {
             exit_status: Some(exit_status(document)),
             submission: submission(document),
             task: document.get("input").map(|input| match input {
@@ -85,26 +126,13 @@ impl TrajectoryFormat for Inspect {
                 Value::Array(messages) => messages.iter().map(content_text).collect::<Vec<_>>().join("\n\n"),
                 _ => String::new(),
             }),
-            steps,
             cost: None,
             tokens_in,
             tokens_out,
-            api_calls: Some(document.get("events").and_then(Value::as_array).map_or(0, |events| {
-                events
-                    .iter()
-                    .filter(|e| e.get("event").and_then(Value::as_str) == Some("model"))
-                    .count() as u64
-            })),
-            seconds: document.get("total_time").and_then(Value::as_f64).or_else(|| {
-                let events = document
-                    .get("events")
-                    .and_then(Value::as_array)
-                    .map(Vec::as_slice)
-                    .unwrap_or_default();
-                span_seconds(events.iter().filter_map(|e| e.get("timestamp").and_then(Value::as_str)))
-            }),
+            api_calls: Some(self.model_events),
+            seconds: document.get("total_time").and_then(Value::as_f64).or(self.span.seconds()),
             ..Trajectory::default()
-        })
+        }
     }
 }
 
@@ -112,48 +140,48 @@ fn role(message: &Value) -> &str {
     message.get("role").and_then(Value::as_str).unwrap_or_default()
 }
 
-/// One step per tool call of `message`, each with the answer of the tool message naming it; a
+/// One step per tool call of `message`, each with the id of the call its answer will name; a
 /// message that calls nothing is one step of its text (the agent's answer).
-fn assistant_steps(message: &Value, messages: &[Value]) -> Vec<Step> {
+fn assistant_steps(message: &Value) -> Vec<(Option<String>, Step)> {
     let thought = content_text(message);
     let calls: Vec<&Value> = message.get("tool_calls").and_then(Value::as_array).into_iter().flatten().collect();
     if calls.is_empty() {
-        return vec![Step {
-            thought,
-            ..Step::default()
-        }];
+        return vec![(
+            None,
+            Step {
+                thought,
+                ..Step::default()
+            },
+        )];
     }
     calls
         .into_iter()
         .map(|call| {
-            let id = call.get("id").and_then(Value::as_str);
-            let answer = messages
-                .iter()
-                .find(|m| role(m) == "tool" && id.is_some() && m.get("tool_call_id").and_then(Value::as_str) == id);
-            let error = answer
-                .and_then(|a| a.get("error"))
-                .and_then(|e| e.get("message"))
-                .and_then(Value::as_str);
-            let mut observation = answer.map(content_text).unwrap_or_default();
-            if let Some(error) = error {
-                observation = format!("{observation}\n{error}").trim().to_string();
-            }
             let tool = function_name(call);
             let arguments = arguments_of(call);
             let edit = edit_of(&arguments);
-            Step {
+            let step = Step {
                 thought: thought.clone(),
                 action: match &edit {
                     Some(edit) => edit_line(&arguments, tool.as_deref(), edit),
                     None => command_of(arguments),
                 },
                 tool,
-                observation,
                 edit,
                 ..Step::default()
-            }
+            };
+            (call.get("id").and_then(Value::as_str).map(str::to_string), step)
         })
         .collect()
+}
+
+/// What a tool message says: its content, and the error it reports.
+fn answer_text(answer: &Value) -> String {
+    let text = content_text(answer);
+    match answer.get("error").and_then(|e| e.get("message")).and_then(Value::as_str) {
+        Some(error) => format!("{text}\n{error}").trim().to_string(),
+        None => text,
+    }
 }
 
 /// Inspect names the function as a string; OpenAI-style logs as `function.name`.

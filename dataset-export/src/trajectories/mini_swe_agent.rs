@@ -6,7 +6,7 @@
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::{content_text, edit_line, edit_of, from_info, text, TrajectoryFormat};
+use super::{content_text, edit_line, edit_of, from_info, text, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct MiniSweAgent;
@@ -16,26 +16,51 @@ impl TrajectoryFormat for MiniSweAgent {
         "mini-swe-agent"
     }
 
-    fn detect(&self, document: &Value) -> bool {
-        messages(document).is_some_and(|m| m.iter().all(|x| x.get("role").is_some()) && !m.is_empty())
+    fn detect(&self, skeleton: &Value) -> bool {
+        messages(skeleton).is_some_and(|m| m.iter().all(|x| x.get("role").is_some()) && !m.is_empty())
     }
 
-    fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
-        let messages = messages(document).unwrap_or_default();
-        let info = document.get("info").cloned().unwrap_or(Value::Null);
-        let task = messages.iter().find(|m| role(m) == "user").map(content_text);
-        let mut steps = Vec::new();
-        for (i, message) in messages.iter().enumerate() {
-            if role(message) != "assistant" {
-                continue;
-            }
-            let reply = messages.get(i + 1).filter(|m| matches!(role(m), "user" | "tool"));
-            steps.extend(assistant_steps(message, reply));
-        }
-        Ok(from_info(&info, task, steps))
+    fn reader(&self, skeleton: Value) -> Box<dyn StepReader> {
+        Box::new(Reader {
+            info: skeleton.get("info").cloned().unwrap_or(Value::Null),
+            task: None,
+            asked: None,
+        })
     }
 }
 
+/// Each assistant message makes its steps once the message after it (its answer, when a user or
+/// tool message) is in.
+struct Reader {
+    info: Value,
+    task: Option<String>,
+    /// The assistant message waiting for its answer.
+    asked: Option<Value>,
+}
+
+impl StepReader for Reader {
+    fn element(&mut self, _key: &str, message: Value, steps: &mut Vec<Step>) {
+        if self.task.is_none() && role(&message) == "user" {
+            self.task = Some(content_text(&message));
+        }
+        if let Some(asked) = self.asked.take() {
+            let reply = Some(&message).filter(|m| matches!(role(m), "user" | "tool"));
+            steps.extend(assistant_steps(&asked, reply));
+        }
+        if role(&message) == "assistant" {
+            self.asked = Some(message);
+        }
+    }
+
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+        if let Some(asked) = &self.asked {
+            steps.extend(assistant_steps(asked, None));
+        }
+        from_info(&self.info, self.task)
+    }
+}
+
+/// The messages of a skeleton: the document itself when it is a bare list, else its `messages`.
 fn messages(document: &Value) -> Option<&[Value]> {
     match document {
         Value::Array(messages) => Some(messages),

@@ -1,13 +1,17 @@
 //! Agent trajectories into the contract's [`Trajectory`]: one module per agent's format, each a
 //! [`TrajectoryFormat`] registered in [`FORMATS`] and recognized from the file's content.
 
+mod answers;
 pub mod atif;
 pub mod inspect;
 pub mod mini_swe_agent;
 pub mod openhands;
 pub mod search_index;
+pub mod stream;
 pub mod swe_agent;
 
+use std::fs::File;
+use std::io::{BufReader, Read};
 use std::path::Path;
 
 use anyhow::{bail, Context};
@@ -21,15 +25,36 @@ use crate::pyrepr;
 pub trait TrajectoryFormat: Sync {
     /// Its name, as the trajectory records it.
     fn name(&self) -> &'static str;
-    /// Whether `document` is one of this format's trajectories.
-    fn detect(&self, document: &Value) -> bool;
-    /// The trajectory `document` holds, `instance_id` its instance (from the file's name when the
-    /// document does not say).
-    fn read(&self, document: &Value, instance_id: &str) -> anyhow::Result<Trajectory>;
-    /// The instance `document` names, if it names one.
-    fn instance_of(&self, document: &Value) -> Option<String> {
-        text(document, "instance_id")
+    /// Whether the document whose skeleton is `skeleton` (its fields, each of the [`stream`]ed
+    /// arrays cut to its first element) is one of this format's trajectories.
+    fn detect(&self, skeleton: &Value) -> bool;
+    /// A reader of that document's steps, which come as its streamed arrays' elements.
+    fn reader(&self, skeleton: Value) -> Box<dyn StepReader>;
+    /// The instance the document names, if it names one.
+    fn instance_of(&self, skeleton: &Value) -> Option<String> {
+        text(skeleton, "instance_id")
     }
+}
+
+/// Reads one document's steps from the elements of its streamed arrays, in the file's order.
+pub trait StepReader {
+    /// Takes in `element` of the streamed array `key`, adding to `steps` the steps it completes.
+    fn element(&mut self, key: &str, element: Value, steps: &mut Vec<Step>);
+    /// The trajectory without its steps, once every element is in; the steps it still held go
+    /// to `steps`.
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory;
+}
+
+/// Receives trajectories as they are read: each begins, gets its steps one by one, and ends.
+pub trait TrajectorySink {
+    /// A trajectory of `instance` begins.
+    fn begin(&mut self, instance: &str) -> anyhow::Result<()>;
+    /// The next step of the trajectory begun.
+    fn step(&mut self, step: Step) -> anyhow::Result<()>;
+    /// The trajectory begun ends: `trajectory` is all of it but its steps.
+    fn end(&mut self, trajectory: Trajectory) -> anyhow::Result<()>;
+    /// The trajectory begun could not be read to its end: it is forgotten.
+    fn abandon(&mut self);
 }
 
 /// Every format, the first that recognizes a document reads it.
@@ -63,24 +88,55 @@ pub fn instance_of_file(path: &Path) -> String {
     name.trim_end_matches(".json").trim_end_matches(".traj").to_string()
 }
 
-/// Reads the trajectories of the file at `path`: one JSON document (SWE-agent, mini-swe-agent),
-/// JSON Lines of one instance each (OpenHands' `output.jsonl`), or a zip of samples (Inspect's
-/// `.eval`).
-pub fn read_file(path: &Path) -> anyhow::Result<Vec<Trajectory>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if inspect::is_zip(&bytes) {
-        return inspect::samples(&bytes, path)?.iter().map(|d| read_document(d, path)).collect();
+/// Reads the trajectories of the file at `path` into `sink`, a step at a time: one JSON document
+/// (SWE-agent, mini-swe-agent, ATIF), JSON Lines of one instance each (OpenHands'
+/// `output.jsonl`), or a zip of samples (Inspect's `.eval`). A file no format reads gives nothing;
+/// one that breaks off keeps the trajectories read before the break.
+pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    if inspect::is_zip_file(path)? {
+        return inspect::stream_samples(path, sink);
     }
-    let documents: Vec<Value> = match serde_json::from_slice::<Value>(&bytes) {
-        Ok(document) => vec![document],
-        Err(_) => String::from_utf8_lossy(&bytes)
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| serde_json::from_str(l).with_context(|| format!("{}: line {}: not JSON", path.display(), i + 1)))
-            .collect::<anyhow::Result<_>>()?,
+    let open = || -> anyhow::Result<BufReader<File>> {
+        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(BufReader::with_capacity(1 << 16, file))
     };
-    documents.iter().map(|d| read_document(d, path)).collect()
+    let skeletons = stream::skeletons(open()?).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
+    stream_documents(open()?, skeletons, path, &path.display().to_string(), sink)
+}
+
+/// Streams into `sink` the documents `reader` holds, whose skeletons are `skeletons` (read
+/// before, from the same bytes); `path` is the file they came from, `label` how errors name them.
+pub fn stream_documents(
+    reader: impl Read,
+    skeletons: Vec<Value>,
+    path: &Path,
+    label: &str,
+    sink: &mut dyn TrajectorySink,
+) -> anyhow::Result<()> {
+    let documents = skeletons
+        .into_iter()
+        .map(|skeleton| Document::of(skeleton, path, label))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut stream = DocumentStream {
+        documents: documents.into_iter().map(Some).collect(),
+        open: None,
+        steps: Vec::new(),
+        sink,
+    };
+    if let Err(error) = stream::elements(reader, &mut stream) {
+        if stream.open.is_some() {
+            stream.sink.abandon();
+        }
+        return Err(error.context(label.to_string()));
+    }
+    Ok(())
+}
+
+/// The trajectories of the file at `path`, each whole (for files known to be small, and tests).
+pub fn read_file(path: &Path) -> anyhow::Result<Vec<Trajectory>> {
+    let mut collected = Collected::default();
+    stream_file(path, &mut collected)?;
+    Ok(collected.trajectories)
 }
 
 /// Whether the first record of a JSON Lines text is a trajectory (OpenHands' output).
@@ -88,19 +144,110 @@ pub fn is_trajectory_record(record: &Value) -> bool {
     FORMATS.iter().any(|f| f.detect(record))
 }
 
-fn read_document(document: &Value, path: &Path) -> anyhow::Result<Trajectory> {
-    let Some(format) = FORMATS.iter().find(|f| f.detect(document)) else {
-        bail!(
-            "{}: not a trajectory of a known agent (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF)",
-            path.display()
-        );
-    };
-    let instance = format.instance_of(document).unwrap_or_else(|| instance_of_file(path));
-    let mut trajectory = format.read(document, &instance).with_context(|| format!("{}", path.display()))?;
-    trajectory.format_version = FORMAT_VERSION;
-    trajectory.format = format.name().to_string();
-    trajectory.instance_id = instance;
-    Ok(trajectory)
+/// One document of a file, its format recognized from its skeleton.
+struct Document {
+    format: &'static dyn TrajectoryFormat,
+    instance: String,
+    skeleton: Value,
+}
+
+impl Document {
+    fn of(skeleton: Value, path: &Path, label: &str) -> anyhow::Result<Self> {
+        let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
+            bail!("{label}: not a trajectory of a known agent (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF)");
+        };
+        let instance = format.instance_of(&skeleton).unwrap_or_else(|| instance_of_file(path));
+        Ok(Document {
+            format,
+            instance,
+            skeleton,
+        })
+    }
+}
+
+/// A file's documents as their elements stream by: each one's reader opened at its first element,
+/// its steps passed on as they complete.
+struct DocumentStream<'a> {
+    documents: Vec<Option<Document>>,
+    open: Option<(Box<dyn StepReader>, &'static str, String)>,
+    steps: Vec<Step>,
+    sink: &'a mut dyn TrajectorySink,
+}
+
+impl DocumentStream<'_> {
+    /// The reader of `document`, opened (and its trajectory begun) when it is not yet.
+    fn reader_of(&mut self, document: usize) -> anyhow::Result<&mut Box<dyn StepReader>> {
+        if self.open.is_none() {
+            let Document {
+                format,
+                instance,
+                skeleton,
+            } = self
+                .documents
+                .get_mut(document)
+                .and_then(Option::take)
+                .context("the file changed while it was read")?;
+            self.sink.begin(&instance)?;
+            self.open = Some((format.reader(skeleton), format.name(), instance));
+        }
+        Ok(&mut self.open.as_mut().expect("opened above").0)
+    }
+
+    fn pass_steps(&mut self) -> anyhow::Result<()> {
+        self.steps.drain(..).try_for_each(|step| self.sink.step(step))
+    }
+}
+
+impl stream::Elements for DocumentStream<'_> {
+    fn element(&mut self, document: usize, key: &str, value: Value) -> anyhow::Result<()> {
+        let mut steps = std::mem::take(&mut self.steps);
+        self.reader_of(document)?.element(key, value, &mut steps);
+        self.steps = steps;
+        self.pass_steps()
+    }
+
+    fn end(&mut self, document: usize) -> anyhow::Result<()> {
+        self.reader_of(document)?;
+        let (reader, format, instance) = self.open.take().expect("opened above");
+        let mut trajectory = reader.finish(&mut self.steps);
+        if let Err(error) = self.pass_steps() {
+            self.sink.abandon();
+            return Err(error);
+        }
+        trajectory.format_version = FORMAT_VERSION;
+        trajectory.format = format.to_string();
+        trajectory.instance_id = instance;
+        self.sink.end(trajectory)
+    }
+}
+
+/// A sink that keeps every trajectory whole.
+#[derive(Default)]
+struct Collected {
+    trajectories: Vec<Trajectory>,
+    steps: Vec<Step>,
+}
+
+impl TrajectorySink for Collected {
+    fn begin(&mut self, _instance: &str) -> anyhow::Result<()> {
+        self.steps.clear();
+        Ok(())
+    }
+
+    fn step(&mut self, step: Step) -> anyhow::Result<()> {
+        self.steps.push(step);
+        Ok(())
+    }
+
+    fn end(&mut self, mut trajectory: Trajectory) -> anyhow::Result<()> {
+        trajectory.steps = std::mem::take(&mut self.steps);
+        self.trajectories.push(trajectory);
+        Ok(())
+    }
+
+    fn abandon(&mut self) {
+        self.steps.clear();
+    }
 }
 
 /// `model_stats` as the agents write it: a JSON object, or a Python dict's repr.
@@ -111,14 +258,13 @@ pub fn model_stats(info: &Value) -> Option<Value> {
     }
 }
 
-/// A trajectory of `steps` that the agent's `info` (`exit_status`, `submission`, `model_stats`)
-/// describes; both agents write the same `info`.
-pub fn from_info(info: &Value, task: Option<String>, steps: Vec<Step>) -> Trajectory {
+/// The trajectory (without its steps) that the agent's `info` (`exit_status`, `submission`,
+/// `model_stats`) describes; both agents write the same `info`.
+pub fn from_info(info: &Value, task: Option<String>) -> Trajectory {
     let mut trajectory = Trajectory {
         exit_status: text(info, "exit_status"),
         submission: text(info, "submission").filter(|s| !s.trim().is_empty()),
         task,
-        steps,
         ..Trajectory::default()
     };
     apply_model_stats(&mut trajectory, info);

@@ -3,12 +3,11 @@
 //! `content`), `metrics` (`accumulated_cost`, `accumulated_token_usage`) and
 //! `test_result.git_patch`. The older history of `[action, observation]` pairs is read too.
 
-use std::collections::HashMap;
-
-use benchscope_contract::trajectory::{span_seconds, Step, Trajectory};
+use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::{edit_line, edit_of, text, TrajectoryFormat};
+use super::answers::AwaitingAnswers;
+use super::{edit_line, edit_of, text, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct OpenHands;
@@ -21,29 +20,62 @@ impl TrajectoryFormat for OpenHands {
         "openhands"
     }
 
-    fn detect(&self, document: &Value) -> bool {
-        document.get("history").is_some_and(Value::is_array)
-            && document.get("instance_id").is_some()
-            && (document.get("test_result").is_some() || document.get("metadata").is_some())
+    fn detect(&self, skeleton: &Value) -> bool {
+        skeleton.get("history").is_some_and(Value::is_array)
+            && skeleton.get("instance_id").is_some()
+            && (skeleton.get("test_result").is_some() || skeleton.get("metadata").is_some())
     }
 
-    fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
-        let history = document
-            .get("history")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        let steps = if history.first().is_some_and(Value::is_array) {
-            history.iter().filter_map(|pair| Some(step(pair.get(0)?, pair.get(1)))).collect()
-        } else {
-            event_steps(history)
-        };
+    fn reader(&self, skeleton: Value) -> Box<dyn StepReader> {
+        Box::new(Reader {
+            skeleton,
+            waiting: AwaitingAnswers::default(),
+            finished: false,
+            span: TimeSpan::default(),
+        })
+    }
+}
+
+/// The history's agent actions, each a step once the observation it caused is in (or, in the
+/// older history, each `[action, observation]` pair).
+struct Reader {
+    skeleton: Value,
+    waiting: AwaitingAnswers,
+    finished: bool,
+    span: TimeSpan,
+}
+
+impl StepReader for Reader {
+    fn element(&mut self, _key: &str, event: Value, steps: &mut Vec<Step>) {
+        if let Value::Array(pair) = &event {
+            if let Some(action) = pair.first() {
+                steps.push(step(action, pair.get(1)));
+            }
+            return;
+        }
+        if let Some(timestamp) = event.get("timestamp").and_then(Value::as_str) {
+            self.span.add(timestamp);
+        }
+        let action = event.get("action").and_then(Value::as_str);
+        self.finished |= action == Some("finish");
+        if event.get("observation").is_some() {
+            if let Some(cause) = event.get("cause").and_then(Value::as_u64) {
+                self.waiting.answer(&cause.to_string(), |step| observe(step, &event), steps);
+            }
+        } else if event.get("source").and_then(Value::as_str) == Some("agent") && action.is_some_and(|a| !NOT_STEPS.contains(&a)) {
+            let id = event.get("id").and_then(Value::as_u64).map(|id| id.to_string());
+            self.waiting.push(id, step(&event, None), steps);
+        }
+    }
+
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+        self.waiting.finish(steps);
+        let document = &self.skeleton;
         let metrics = document.get("metrics").unwrap_or(&Value::Null);
         let usage = metrics.get("accumulated_token_usage").unwrap_or(&Value::Null);
-        let finished = history.iter().any(|e| e.get("action").and_then(Value::as_str) == Some("finish"));
         let error = document.get("error").and_then(Value::as_str).filter(|e| !e.is_empty());
-        Ok(Trajectory {
-            exit_status: Some(match (error, finished) {
+        Trajectory {
+            exit_status: Some(match (error, self.finished) {
                 (Some(error), _) => format!("error: {error}"),
                 (None, true) => "finished".into(),
                 (None, false) => "stopped".into(),
@@ -53,33 +85,14 @@ impl TrajectoryFormat for OpenHands {
                 .and_then(|r| text(r, "git_patch"))
                 .filter(|p| !p.trim().is_empty()),
             task: text(document, "instruction"),
-            steps,
             cost: metrics.get("accumulated_cost").and_then(Value::as_f64),
             tokens_in: usage.get("prompt_tokens").and_then(Value::as_u64),
             tokens_out: usage.get("completion_tokens").and_then(Value::as_u64),
             api_calls: metrics.get("costs").and_then(Value::as_array).map(|c| c.len() as u64),
-            seconds: span_seconds(history.iter().filter_map(|e| e.get("timestamp").and_then(Value::as_str))),
+            seconds: self.span.seconds(),
             ..Trajectory::default()
-        })
+        }
     }
-}
-
-/// The agent's actions, each with the observation caused by it.
-fn event_steps(history: &[Value]) -> Vec<Step> {
-    let observed: HashMap<u64, &Value> = history
-        .iter()
-        .filter(|e| e.get("observation").is_some())
-        .filter_map(|e| Some((e.get("cause")?.as_u64()?, e)))
-        .collect();
-    history
-        .iter()
-        .filter(|e| e.get("source").and_then(Value::as_str) == Some("agent"))
-        .filter(|e| e.get("action").and_then(Value::as_str).is_some_and(|a| !NOT_STEPS.contains(&a)))
-        .map(|action| {
-            let observation = action.get("id").and_then(Value::as_u64).and_then(|id| observed.get(&id).copied());
-            step(action, observation)
-        })
-        .collect()
 }
 
 /// One action and its observation as a step: the tool is the function the model called (or the
@@ -99,13 +112,23 @@ fn step(action: &Value, observation: Option<&Value>) -> Step {
         (_, Some(target), None) => format!("{kind} {target}"),
         (_, None, None) => text(action, "message").unwrap_or_default(),
     };
-    Step {
+    let mut step = Step {
         thought: text(args, "thought").unwrap_or_default(),
         tool: Some(tool),
         action: action_text,
-        observation: observation.and_then(|o| text(o, "content")).unwrap_or_default(),
-        returncode: observation.and_then(|o| o.get("extras")?.get("metadata")?.get("exit_code")?.as_i64()),
         edit,
         ..Step::default()
+    };
+    if let Some(observation) = observation {
+        observe(&mut step, observation);
     }
+    step
+}
+
+/// Writes what an observation event saw into its action's step.
+fn observe(step: &mut Step, observation: &Value) {
+    step.observation = text(observation, "content").unwrap_or_default();
+    step.returncode = observation
+        .get("extras")
+        .and_then(|e| e.get("metadata")?.get("exit_code")?.as_i64());
 }

@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Trajectory;
-use crate::stats::sum_recorded;
+use super::{Step, Trajectory};
 
 /// The facts of one trajectory, kept on the run's result for the instance.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -61,50 +60,91 @@ const TEST_RUNNERS: [&str; 6] = ["pytest", "tox", "runtests.py", "bin/test", "un
 
 /// The facts of `trajectory`, whose file is at `path`.
 pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
-    let mut facts = TrajectoryFacts {
-        path: path.to_string(),
-        exit_status: trajectory.exit_status.clone(),
-        steps: trajectory.steps.len(),
-        cost: trajectory
-            .cost
-            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.cost))),
-        tokens_in: trajectory
-            .tokens_in
-            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.tokens_in))),
-        tokens_out: trajectory
-            .tokens_out
-            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.tokens_out))),
-        seconds: trajectory
-            .seconds
-            .or_else(|| sum_recorded(trajectory.steps.iter().filter_map(|s| s.seconds))),
-        ..TrajectoryFacts::default()
-    };
-    let mut last_diff: Option<&str> = None;
-    for (i, step) in trajectory.steps.iter().enumerate() {
+    let mut builder = FactsBuilder::new(path);
+    for step in &trajectory.steps {
+        builder.add(step);
+    }
+    builder.finish(trajectory)
+}
+
+/// A trajectory's facts gathered one step at a time, so a trajectory read as a stream never has
+/// to be held whole.
+#[derive(Debug, Default)]
+pub struct FactsBuilder {
+    facts: TrajectoryFacts,
+    previous_action: String,
+    last_diff: Option<String>,
+    step_cost: Option<f64>,
+    step_tokens_in: Option<u64>,
+    step_tokens_out: Option<u64>,
+    step_seconds: Option<f64>,
+}
+
+impl FactsBuilder {
+    /// Facts of a trajectory whose file is at `path`, before its first step.
+    pub fn new(path: &str) -> Self {
+        FactsBuilder {
+            facts: TrajectoryFacts {
+                path: path.to_string(),
+                ..TrajectoryFacts::default()
+            },
+            ..FactsBuilder::default()
+        }
+    }
+
+    /// Takes in the trajectory's next step.
+    pub fn add(&mut self, step: &Step) {
+        let facts = &mut self.facts;
+        facts.steps += 1;
+        accumulate(&mut self.step_cost, step.cost);
+        accumulate(&mut self.step_tokens_in, step.tokens_in);
+        accumulate(&mut self.step_tokens_out, step.tokens_out);
+        accumulate(&mut self.step_seconds, step.seconds);
         let action = step.action.trim();
         if action.is_empty() {
-            continue;
+            self.previous_action.clear();
+            return;
         }
         let tool = step.tool.clone().unwrap_or_else(|| program_of(action).to_string());
         *facts.tools.entry(tool).or_default() += 1;
-        if i > 0 && trajectory.steps[i - 1].action.trim() == action {
+        if self.previous_action == action {
             facts.repeated_actions += 1;
         }
         for command in commands(action) {
-            read_command(command, &mut facts);
+            read_command(command, facts);
         }
         if let Some(edit) = &step.edit {
             add_all(&mut facts.files_edited, [edit.path.clone()]);
         }
         if action.contains("git diff") && !step.observation.trim().is_empty() {
-            last_diff = Some(step.observation.as_str());
+            self.last_diff = Some(step.observation.clone());
         }
+        action.clone_into(&mut self.previous_action);
     }
-    facts.submitted_last_diff = last_diff
-        .zip(trajectory.submission.as_deref())
-        .map(|(diff, submission)| normalize_diff(diff) == normalize_diff(submission));
-    facts.edited_tests = facts.files_edited.iter().any(|f| is_test_file(f));
-    facts
+
+    /// The facts, once every step is in; `trajectory` gives what the format records of the
+    /// whole (how it ended, its submission, its totals; its steps are not read again).
+    pub fn finish(self, trajectory: &Trajectory) -> TrajectoryFacts {
+        let mut facts = self.facts;
+        facts.exit_status = trajectory.exit_status.clone();
+        facts.cost = trajectory.cost.or(self.step_cost);
+        facts.tokens_in = trajectory.tokens_in.or(self.step_tokens_in);
+        facts.tokens_out = trajectory.tokens_out.or(self.step_tokens_out);
+        facts.seconds = trajectory.seconds.or(self.step_seconds);
+        facts.submitted_last_diff = self
+            .last_diff
+            .zip(trajectory.submission.as_deref())
+            .map(|(diff, submission)| normalize_diff(&diff) == normalize_diff(submission));
+        facts.edited_tests = facts.files_edited.iter().any(|f| is_test_file(f));
+        facts
+    }
+}
+
+/// Adds a step's figure to a total that stays `None` until some step records one.
+fn accumulate<T: std::ops::Add<Output = T> + Copy>(total: &mut Option<T>, value: Option<T>) {
+    if let Some(value) = value {
+        *total = Some(total.map_or(value, |t| t + value));
+    }
 }
 
 /// Whether `path` names one of the repository's test files: a file in a `test`/`tests` folder,

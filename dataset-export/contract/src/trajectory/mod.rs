@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::text_diff::{diff_ops, lines, unified_hunks};
 
-pub use facts::{facts_of, TrajectoryFacts};
+pub use facts::{facts_of, FactsBuilder, TrajectoryFacts};
 
 /// One instance's trajectory, stored as `runs/<run>/trajectories/<instance>.json` and fetched
 /// only when opened.
@@ -85,9 +85,35 @@ pub const STEP_CHUNK_BYTES: usize = 2 << 20;
 
 /// Seconds from the earliest to the latest of `timestamps` (ISO 8601), when two are readable.
 pub fn span_seconds<'a>(timestamps: impl IntoIterator<Item = &'a str>) -> Option<f64> {
-    let read: Vec<f64> = timestamps.into_iter().filter_map(crate::dates::seconds).collect();
-    let (first, last) = read.iter().fold((f64::MAX, f64::MIN), |(lo, hi), t| (lo.min(*t), hi.max(*t)));
-    (read.len() >= 2).then_some(last - first)
+    let mut span = TimeSpan::default();
+    timestamps.into_iter().for_each(|t| span.add(t));
+    span.seconds()
+}
+
+/// [`span_seconds`] one timestamp at a time.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct TimeSpan {
+    first: f64,
+    last: f64,
+    read: usize,
+}
+
+impl TimeSpan {
+    /// Takes in a timestamp (ISO 8601); one that cannot be read is passed over.
+    pub fn add(&mut self, timestamp: &str) {
+        let Some(t) = crate::dates::seconds(timestamp) else { return };
+        (self.first, self.last) = if self.read == 0 {
+            (t, t)
+        } else {
+            (self.first.min(t), self.last.max(t))
+        };
+        self.read += 1;
+    }
+
+    /// Seconds from the earliest to the latest, when two were readable.
+    pub fn seconds(&self) -> Option<f64> {
+        (self.read >= 2).then_some(self.last - self.first)
+    }
 }
 
 impl Trajectory {
@@ -100,21 +126,61 @@ impl Trajectory {
 /// `steps` cut into runs of about `head_bytes` (the first) and `chunk_bytes` (the rest) of JSON
 /// each; every run holds at least one step.
 pub fn split_steps(steps: Vec<Step>, head_bytes: usize, chunk_bytes: usize) -> Vec<Vec<Step>> {
-    let mut runs: Vec<Vec<Step>> = vec![Vec::new()];
-    let mut size = 0;
-    for step in steps {
-        let bytes = serde_json::to_vec(&step).map_or(0, |b| b.len());
-        let limit = if runs.len() == 1 { head_bytes } else { chunk_bytes };
-        if size + bytes > limit && !runs.last().is_some_and(Vec::is_empty) {
-            runs.push(Vec::new());
-            size = 0;
-        }
-        size += bytes;
-        if let Some(last) = runs.last_mut() {
-            last.push(step);
+    let mut splitter = StepSplitter::new(head_bytes, chunk_bytes);
+    let mut runs: Vec<Vec<Step>> = steps.into_iter().filter_map(|step| splitter.push(step)).collect();
+    runs.push(splitter.finish());
+    runs
+}
+
+/// [`split_steps`] one step at a time: each run is given back as soon as it is full, so a
+/// trajectory read as a stream is written as it is read.
+#[derive(Debug)]
+pub struct StepSplitter {
+    head_bytes: usize,
+    chunk_bytes: usize,
+    runs_closed: usize,
+    open: Vec<Step>,
+    open_bytes: usize,
+    total_bytes: usize,
+}
+
+impl StepSplitter {
+    /// A splitter into a head of about `head_bytes` and chunks of about `chunk_bytes`.
+    pub fn new(head_bytes: usize, chunk_bytes: usize) -> Self {
+        StepSplitter {
+            head_bytes,
+            chunk_bytes,
+            runs_closed: 0,
+            open: Vec::new(),
+            open_bytes: 0,
+            total_bytes: 0,
         }
     }
-    runs
+
+    /// Takes the next step; gives back the run it closed, when it starts a new one.
+    pub fn push(&mut self, step: Step) -> Option<Vec<Step>> {
+        let bytes = serde_json::to_vec(&step).map_or(0, |b| b.len());
+        let limit = if self.runs_closed == 0 { self.head_bytes } else { self.chunk_bytes };
+        let closed = (self.open_bytes + bytes > limit && !self.open.is_empty()).then(|| {
+            self.runs_closed += 1;
+            self.open_bytes = 0;
+            std::mem::take(&mut self.open)
+        });
+        self.open_bytes += bytes;
+        self.total_bytes += bytes;
+        self.open.push(step);
+        closed
+    }
+
+    /// The JSON bytes of every step taken so far.
+    pub fn bytes(&self) -> usize {
+        self.total_bytes
+    }
+
+    /// The last run (empty when no step came).
+    pub fn finish(self) -> Vec<Step> {
+        self.open
+    }
 }
 
 /// One step: a thought, an action, and what came back.

@@ -1,6 +1,6 @@
 //! Search across a run's trajectories: which instances' agents ran a command or wrote or saw a
 //! phrase, and at which steps. The CLI writes, per run, an index whose documents are the steps
-//! of all its trajectories (thought, action and observation), numbered in instance order:
+//! of all its trajectories (thought, action and observation), numbered in the order they were read:
 //! `runs/<run>/trajectory-search/meta.json` (instances and where their steps start, buckets)
 //! and one shard of postings per bucket, fetched only for the query's words. A query's words
 //! must all be in one step.
@@ -71,7 +71,7 @@ impl TrajectorySearchMeta {
     }
 
     /// The instances where one step holds every word of `query`, most matching steps first
-    /// (ties by instance order); `shards` are the query's buckets, in [`Self::buckets_for`]'s order.
+    /// (ties by instance id); `shards` are the query's buckets, in [`Self::buckets_for`]'s order.
     pub fn find(&self, query: &str, shards: &[Option<&TrajectorySearchShard>]) -> Vec<TrajectoryHit> {
         let terms = tokenize(query);
         let mut matching: Option<Vec<u32>> = None;
@@ -101,7 +101,9 @@ impl TrajectorySearchMeta {
                 }),
             }
         }
-        crate::sorting::sort_by(&mut hits, |a, b| b.steps.len().cmp(&a.steps.len()));
+        crate::sorting::sort_by(&mut hits, |a, b| {
+            b.steps.len().cmp(&a.steps.len()).then_with(|| a.instance.cmp(&b.instance))
+        });
         hits
     }
 }

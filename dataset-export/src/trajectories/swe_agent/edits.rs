@@ -10,7 +10,7 @@ use benchscope_contract::trajectory::{Edit, Step};
 
 /// What the agent has seen of each file: path → line number → text.
 #[derive(Default)]
-struct SeenFiles {
+pub struct SeenFiles {
     lines: HashMap<String, HashMap<u32, String>>,
     /// The file the last window showed: the one `edit` changes.
     open: Option<String>,
@@ -67,12 +67,21 @@ fn refused(observation: &str) -> bool {
 }
 
 /// Gives every applied `edit` among `steps` its [`Edit`], where the lines it replaced were shown.
-pub fn attach_edits(steps: &mut [Step]) {
+#[cfg(test)]
+fn attach_edits(steps: &mut [Step]) {
     let mut seen = SeenFiles::default();
     for step in steps.iter_mut() {
+        seen.attach_edit(step);
+    }
+}
+
+impl SeenFiles {
+    /// Gives the next step its [`Edit`] when it is an applied `edit` whose replaced lines were
+    /// shown, then takes in the window it printed.
+    pub fn attach_edit(&mut self, step: &mut Step) {
         if let Some((start, end, after)) = parse_edit(&step.action) {
             if !refused(&step.observation) {
-                if let Some((path, before)) = seen.shown(start, end.max(start)) {
+                if let Some((path, before)) = self.shown(start, end.max(start)) {
                     step.edit = Some(Edit {
                         path: path.clone(),
                         before,
@@ -81,12 +90,12 @@ pub fn attach_edits(steps: &mut [Step]) {
                     });
                 }
                 // The file's lines after the edit moved: only the new window is known.
-                if let Some(path) = &seen.open {
-                    seen.lines.remove(path);
+                if let Some(path) = &self.open {
+                    self.lines.remove(path);
                 }
             }
         }
-        seen.read_window(&step.observation);
+        self.read_window(&step.observation);
     }
 }
 

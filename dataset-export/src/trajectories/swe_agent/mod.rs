@@ -10,7 +10,7 @@ mod edits;
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::{content_text, from_info, text, TrajectoryFormat};
+use super::{content_text, from_info, text, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct SweAgent;
@@ -20,26 +20,43 @@ impl TrajectoryFormat for SweAgent {
         "swe-agent"
     }
 
-    fn detect(&self, document: &Value) -> bool {
-        document.get("trajectory").is_some_and(Value::is_array) && document.get("info").is_some()
+    fn detect(&self, skeleton: &Value) -> bool {
+        skeleton.get("trajectory").is_some_and(Value::is_array) && skeleton.get("info").is_some()
     }
 
-    fn read(&self, document: &Value, _instance_id: &str) -> anyhow::Result<Trajectory> {
-        let info = document.get("info").cloned().unwrap_or(Value::Null);
-        let mut steps: Vec<Step> = document
-            .get("trajectory")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .map(step)
-            .collect();
-        edits::attach_edits(&mut steps);
-        let task = document
-            .get("history")
-            .and_then(Value::as_array)
-            .and_then(|h| h.iter().find(|m| m.get("role").and_then(Value::as_str) == Some("user")))
-            .map(content_text);
-        Ok(from_info(&info, task, steps))
+    fn reader(&self, skeleton: Value) -> Box<dyn StepReader> {
+        Box::new(Reader {
+            info: skeleton.get("info").cloned().unwrap_or(Value::Null),
+            task: None,
+            seen: edits::SeenFiles::default(),
+        })
+    }
+}
+
+/// The steps are `trajectory`'s entries; the task is `history`'s first user message.
+struct Reader {
+    info: Value,
+    task: Option<String>,
+    seen: edits::SeenFiles,
+}
+
+impl StepReader for Reader {
+    fn element(&mut self, key: &str, element: Value, steps: &mut Vec<Step>) {
+        match key {
+            "trajectory" => {
+                let mut step = step(&element);
+                self.seen.attach_edit(&mut step);
+                steps.push(step);
+            }
+            "history" if self.task.is_none() && element.get("role").and_then(Value::as_str) == Some("user") => {
+                self.task = Some(content_text(&element));
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(self: Box<Self>, _steps: &mut Vec<Step>) -> Trajectory {
+        from_info(&self.info, self.task)
     }
 }
 

@@ -1,0 +1,286 @@
+//! A run's trajectories written as they are read, so that importing them holds neither a whole
+//! trajectory nor a whole run in memory. Each trajectory's steps go to disk in the layout the run's
+//! directory will have (`trajectories/<instance>.json`, or for a large one its head and
+//! `trajectories/<instance>/steps-NNNN.json` chunks), in a spool folder beside the data that
+//! [`TrajectorySpool::move_into`] moves into the run's directory. What stays in memory is each
+//! trajectory's facts and submission, the head of the one being read, at most one chunk and the
+//! run's search index.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Context;
+use benchscope_contract::trajectory::search::{meta_path, TrajectorySearchMeta, TrajectorySearchShard};
+use benchscope_contract::trajectory::{
+    FactsBuilder, Step, StepChunk, StepChunkEntry, StepSplitter, Trajectory, TrajectoryFacts, CHUNKED_TRAJECTORY_BYTES, HEAD_STEPS_BYTES,
+    STEP_CHUNK_BYTES,
+};
+use benchscope_contract::{FileEntry, FORMAT_VERSION};
+
+use crate::data_dir::{file_entry, file_name_for};
+use crate::trajectories::search_index::IndexBuilder;
+use crate::trajectories::TrajectorySink;
+
+/// What a run keeps of one trajectory once it is spooled.
+#[derive(Debug, Clone)]
+pub struct SpooledTrajectory {
+    /// Its facts, for the run's result.
+    pub facts: TrajectoryFacts,
+    /// The patch it submitted: the run's model patch for the instance.
+    pub submission: Option<String>,
+}
+
+/// The trajectories of run `run_id`, written as they are read.
+pub struct TrajectorySpool {
+    run_id: String,
+    dir: tempfile::TempDir,
+    files: Vec<FileEntry>,
+    stored: BTreeMap<String, SpooledTrajectory>,
+    index: IndexBuilder,
+    open: Option<Open>,
+    warnings: Vec<String>,
+}
+
+/// The trajectory being read.
+struct Open {
+    instance: String,
+    /// A second trajectory of an instance already read: its steps are passed over.
+    duplicate: bool,
+    facts: FactsBuilder,
+    splitter: StepSplitter,
+    /// Runs of steps closed while the trajectory still fits one file.
+    closed: Vec<Vec<Step>>,
+    /// Once it does not: its head, kept until its chunks are all known.
+    head: Option<Vec<Step>>,
+    chunks: Vec<StepChunkEntry>,
+    written: Vec<FileEntry>,
+}
+
+impl TrajectorySpool {
+    /// A spool for run `run_id`, in a new hidden folder in `near` (the folder the data directory
+    /// is in, so that moving it into place is a rename), else in the system's temporary folder.
+    pub fn new(run_id: &str, near: Option<&Path>) -> anyhow::Result<Self> {
+        let spool = |folder: &Path| tempfile::Builder::new().prefix(".benchscope-trajectories-").tempdir_in(folder);
+        let dir = match near.map(spool) {
+            Some(Ok(dir)) => dir,
+            _ => spool(&std::env::temp_dir()).context("cannot create a spool folder for the trajectories")?,
+        };
+        Ok(TrajectorySpool {
+            run_id: run_id.to_string(),
+            dir,
+            files: Vec::new(),
+            stored: BTreeMap::new(),
+            index: IndexBuilder::default(),
+            open: None,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// The run the spool is for.
+    pub fn run_id(&self) -> &str {
+        &self.run_id
+    }
+
+    /// Every trajectory read to its end, by instance.
+    pub fn trajectories(&self) -> &BTreeMap<String, SpooledTrajectory> {
+        &self.stored
+    }
+
+    /// What the reading passed over, for the run's notes.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// Moves the spooled files into the run's directory `run_dir` and writes its search index
+    /// there; gives back the files' entries, the index's meta, and each instance's facts.
+    pub fn move_into(self, run_dir: &Path) -> anyhow::Result<(Vec<FileEntry>, TrajectorySearchMeta, BTreeMap<String, TrajectoryFacts>)> {
+        let from = self.dir.path().join(TRAJECTORIES);
+        if from.exists() {
+            let to = run_dir.join(TRAJECTORIES);
+            move_dir(&from, &to).with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
+        }
+        let (meta, shards) = self.index.finish();
+        let facts = self.stored.into_iter().map(|(instance, t)| (instance, t.facts)).collect();
+        Ok((self.files, write_trajectory_search(run_dir, &self.run_id, meta, shards)?, facts))
+    }
+
+    /// Writes `bytes` at `relative` inside the run's directory-to-be; gives back its entry.
+    fn write(&self, relative: &str, bytes: &[u8]) -> anyhow::Result<FileEntry> {
+        let path = self.dir.path().join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(file_entry(&format!("runs/{}/{relative}", self.run_id), bytes))
+    }
+
+    /// Where instance `instance`'s trajectory file goes, inside the run's directory.
+    fn relative_path(instance: &str) -> String {
+        format!("{TRAJECTORIES}/{}.json", file_name_for(instance))
+    }
+
+    /// Keeps a run of steps closed once the trajectory is too large for one file: the first as
+    /// its head, each later one written as a chunk.
+    fn close_run(&mut self, steps: Vec<Step>) -> anyhow::Result<()> {
+        let open = self.open.as_mut().expect("a trajectory is open");
+        if open.head.is_none() {
+            open.head = Some(steps);
+            return Ok(());
+        }
+        let relative = format!(
+            "{TRAJECTORIES}/{}/steps-{:04}.json",
+            file_name_for(&open.instance),
+            open.chunks.len() + 1
+        );
+        open.chunks.push(StepChunkEntry {
+            path: format!("runs/{}/{relative}", self.run_id),
+            steps: steps.len() as u32,
+        });
+        let chunk = StepChunk {
+            format_version: FORMAT_VERSION,
+            steps,
+        };
+        let entry = self.write(&relative, &serde_json::to_vec(&chunk)?)?;
+        self.open.as_mut().expect("a trajectory is open").written.push(entry);
+        Ok(())
+    }
+}
+
+/// Where a run's trajectory search meta is, inside its directory.
+pub const TRAJECTORY_SEARCH_META: &str = "trajectory-search/meta.json";
+
+/// Writes the shards of run `id`'s trajectory search index into its directory `dir` and returns
+/// its meta, listing them with their hashes (the manifest lists only the meta, as for the
+/// statement search).
+fn write_trajectory_search(
+    dir: &Path,
+    id: &str,
+    mut meta: TrajectorySearchMeta,
+    shards: BTreeMap<String, TrajectorySearchShard>,
+) -> anyhow::Result<TrajectorySearchMeta> {
+    debug_assert_eq!(meta_path(id), format!("runs/{id}/{TRAJECTORY_SEARCH_META}"));
+    for (number, (bucket, shard)) in shards.iter().enumerate() {
+        let relative = format!("trajectory-search/{number:04}.json");
+        let bytes = serde_json::to_vec(shard)?;
+        let path = dir.join(&relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        let full = format!("runs/{id}/{relative}");
+        meta.files.push(file_entry(&full, &bytes));
+        meta.buckets.insert(bucket.clone(), full);
+    }
+    Ok(meta)
+}
+
+/// The folder of a run's directory that holds its trajectories.
+const TRAJECTORIES: &str = "trajectories";
+
+impl TrajectorySink for TrajectorySpool {
+    fn begin(&mut self, instance: &str) -> anyhow::Result<()> {
+        let duplicate = self.stored.contains_key(instance);
+        if duplicate {
+            self.warnings
+                .push(format!("{instance} has a second trajectory; the first one read is kept"));
+        } else {
+            self.index.begin(instance);
+        }
+        let path = format!("runs/{}/{}", self.run_id, Self::relative_path(instance));
+        self.open = Some(Open {
+            instance: instance.to_string(),
+            duplicate,
+            facts: FactsBuilder::new(&path),
+            splitter: StepSplitter::new(HEAD_STEPS_BYTES, STEP_CHUNK_BYTES),
+            closed: Vec::new(),
+            head: None,
+            chunks: Vec::new(),
+            written: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn step(&mut self, step: Step) -> anyhow::Result<()> {
+        let open = self.open.as_mut().context("a step before its trajectory began")?;
+        if open.duplicate {
+            return Ok(());
+        }
+        open.facts.add(&step);
+        self.index.add(&step);
+        if let Some(run) = open.splitter.push(step) {
+            open.closed.push(run);
+        }
+        if open.splitter.bytes() > CHUNKED_TRAJECTORY_BYTES {
+            for run in std::mem::take(&mut open.closed) {
+                self.close_run(run)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, trajectory: Trajectory) -> anyhow::Result<()> {
+        let open = self.open.as_mut().context("a trajectory ended before it began")?;
+        if open.duplicate {
+            self.open = None;
+            return Ok(());
+        }
+        let chunked = open.splitter.bytes() > CHUNKED_TRAJECTORY_BYTES;
+        let last = std::mem::replace(&mut open.splitter, StepSplitter::new(0, 0)).finish();
+        if chunked {
+            self.close_run(last)?;
+        } else {
+            open.closed.push(last);
+        }
+        let open = self.open.take().expect("checked above");
+        let facts = open.facts.finish(&trajectory);
+        let submission = trajectory.submission.clone();
+        let stored = if chunked {
+            Trajectory {
+                steps: open.head.unwrap_or_default(),
+                more_steps: open.chunks,
+                ..trajectory
+            }
+        } else {
+            Trajectory {
+                steps: open.closed.concat(),
+                ..trajectory
+            }
+        };
+        let entry = self.write(&Self::relative_path(&open.instance), &serde_json::to_vec(&stored)?)?;
+        self.files.extend(open.written);
+        self.files.push(entry);
+        self.stored.insert(open.instance, SpooledTrajectory { facts, submission });
+        Ok(())
+    }
+
+    fn abandon(&mut self) {
+        let Some(open) = self.open.take() else { return };
+        if open.duplicate {
+            return;
+        }
+        self.index.abandon();
+        for entry in open.written {
+            let relative = entry.path.trim_start_matches(&format!("runs/{}/", self.run_id)).to_string();
+            let _ = std::fs::remove_file(self.dir.path().join(relative));
+        }
+    }
+}
+
+/// Moves the folder `from` to `to`: a rename, or a copy when they are on different file systems
+/// (the spool in the system's temporary folder).
+fn move_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    if std::fs::rename(from, to).is_ok() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            move_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
