@@ -9,7 +9,7 @@
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
-//!   [`wording`]: counted nouns;
+//!   [`wording`]: counted nouns; [`step_layout`]: which steps of a long trajectory are in the page;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
 //!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows.
 //!
@@ -26,6 +26,7 @@ pub mod file_tree;
 pub mod markdown;
 pub mod sections;
 pub mod shell_syntax;
+pub mod step_layout;
 pub mod syntax;
 pub mod text_form;
 pub mod wording;

@@ -24,6 +24,8 @@ pub struct LoadedSteps {
     steps: StoredValue<Vec<Option<Step>>>,
     haystacks: StoredValue<Vec<Option<String>>>,
     chunks: StoredValue<Vec<Chunk>>,
+    /// The steps put in since [`Self::take_fresh`] last looked.
+    fresh: StoredValue<Vec<usize>>,
     busy: StoredValue<bool>,
     /// Bumped each time steps come in.
     pub version: RwSignal<usize>,
@@ -53,6 +55,7 @@ impl LoadedSteps {
             steps: StoredValue::new(vec![None; total]),
             haystacks: StoredValue::new(vec![None; total]),
             chunks: StoredValue::new(chunks),
+            fresh: StoredValue::new(Vec::new()),
             busy: StoredValue::new(false),
             version: RwSignal::new(0),
             error: RwSignal::new(None),
@@ -77,19 +80,36 @@ impl LoadedSteps {
                 *slot = Some(step.clone());
             }
         });
+        self.fresh.update_value(|fresh| fresh.extend(start..start + steps.len()));
         self.version.update(|v| *v += 1);
+    }
+
+    /// Hands each step put in since the last call to `each`, once.
+    pub fn take_fresh(&self, mut each: impl FnMut(usize, &Step)) {
+        let fresh = self.fresh.try_update_value(std::mem::take).unwrap_or_default();
+        self.steps.with_value(|all| {
+            for index in fresh {
+                if let Some(Some(step)) = all.get(index) {
+                    each(index, step);
+                }
+            }
+        });
+    }
+
+    /// Whether step `index` is in.
+    pub fn is_loaded(&self, index: usize) -> bool {
+        self.steps.with_value(|s| s.get(index).is_some_and(Option::is_some))
+    }
+
+    /// The tool step `index` names, when it is in (`Some("")` when it names none).
+    pub fn step_tool(&self, index: usize) -> Option<String> {
+        self.steps
+            .with_value(|s| s.get(index)?.as_ref().map(|step| step.tool.clone().unwrap_or_default()))
     }
 
     /// Step `index` (from 0), if it is in.
     pub fn step(&self, index: usize) -> Option<Step> {
         self.steps.with_value(|s| s.get(index).cloned().flatten())
-    }
-
-    /// Which of `range` are in (tracks arrivals).
-    pub fn loaded_in(&self, range: Range<usize>) -> Vec<usize> {
-        self.version.track();
-        self.steps
-            .with_value(|s| range.filter(|i| s.get(*i).is_some_and(Option::is_some)).collect())
     }
 
     /// Whether every step of `range` is in (tracks arrivals).

@@ -2,8 +2,10 @@
 //! (how it ended, steps, cost, tools, files edited, whether it ran tests, loops, reads of history
 //! past the base commit), then each step as a thought, a command and what came back, long
 //! observations folded to their first and last lines with the rest on request; a search box that
-//! lists the matching steps, a filter by tool, and a permalink on every step. All of it is
-//! dataset text, shown as text.
+//! lists the matching steps, a filter by tool, and a permalink on every step. A long trajectory
+//! keeps only the steps in view (and a screenful either side) in the page, the others' space held
+//! by their measured or estimated heights ([`crate::step_layout`]). All of it is dataset text,
+//! shown as text.
 
 mod loaded_steps;
 mod step_view;
@@ -15,6 +17,7 @@ use benchscope_contract::trajectory::{Trajectory, TrajectoryFacts};
 use leptos::prelude::*;
 
 use crate::components::error_box::ErrorBox;
+use crate::step_layout::{StepLayout, Visible, UNKNOWN_STEP_PX};
 use crate::url_state::UrlState;
 use loaded_steps::LoadedSteps;
 use step_view::StepView;
@@ -61,32 +64,115 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
     });
     let steps = LoadedSteps::new(&trajectory);
     let total = steps.total();
-    // The steps in the page (indices from 0): a window from the first, or around a permalink's
-    // step, that grows as the reader scrolls on or asks for earlier steps.
-    let window = RwSignal::new(window_around(pointed.get_untracked().unwrap_or(1), total));
-    // A search or a tool filter reads every step; otherwise the chunks of the window load.
+    let layout = StoredValue::new(StepLayout::new(total));
+    let layout_changed = RwSignal::new(0usize);
+    // The steps the list holds (indices from 0): all, or the chosen tool's (a step not fetched
+    // yet holds its place until it is).
+    let shown = Memo::new(move |_| {
+        let tool = tool.get();
+        steps.version.track();
+        (0..total)
+            .filter(|i| tool.is_empty() || steps.step_tool(*i).is_none_or(|t| t == tool))
+            .collect::<Vec<usize>>()
+    });
+    // The stretch of the list in view, a screenful either side, in pixels from the list's top.
+    let list = NodeRef::<leptos::html::Div>::new();
+    let in_view = RwSignal::new((0.0, VIEW_PX_BEFORE_MEASURE));
+    let whole = total <= WHOLE_UP_TO;
+    let visible = Memo::new(move |_| {
+        if whole {
+            return Visible {
+                positions: 0..shown.with(Vec::len),
+                before: 0.0,
+                after: 0.0,
+            };
+        }
+        layout_changed.track();
+        let (from, to) = in_view.get();
+        shown.with(|shown| layout.with_value(|l| l.in_view(shown, from, to)))
+    });
+    // A search or a tool filter reads every step; otherwise the chunks of the steps in view load.
     let wanted = Memo::new(move |_| {
         if !query.with(|q| q.trim().is_empty()) || !tool.with(String::is_empty) {
-            0..total
-        } else {
-            window.get()
+            return 0..total;
         }
+        let positions = visible.with(|v| v.positions.clone());
+        shown.with(
+            |s| match (s.get(positions.start), positions.end.checked_sub(1).and_then(|p| s.get(p))) {
+                (Some(first), Some(last)) => *first..*last + 1,
+                _ => 0..total.min(1),
+            },
+        )
     });
     Effect::new(move |_| {
         wanted.track();
         steps.load(wanted);
     });
+    // Steps coming in are estimated from their text until drawn.
+    Effect::new(move |_| {
+        steps.version.track();
+        layout.update_value(|l| steps.take_fresh(|index, step| l.estimate(index, step)));
+        layout_changed.update(|n| *n += 1);
+    });
+    let measure_view = move || {
+        let viewport = web_sys::window()
+            .and_then(|w| w.inner_height().ok())
+            .and_then(|h| h.as_f64())
+            .unwrap_or(900.0);
+        if let Some(list) = list.get_untracked() {
+            let top = list.get_bounding_client_rect().top();
+            let region = (-top - viewport, -top + 2.0 * viewport);
+            if in_view.get_untracked() != region {
+                in_view.set(region);
+            }
+        }
+    };
+    // Once drawn, the steps in the page are measured; a height unlike its estimate moves the
+    // others.
+    Effect::new(move |_| {
+        visible.track();
+        steps.version.track();
+        if whole {
+            return;
+        }
+        request_animation_frame(move || {
+            let changed = measure_drawn_steps(layout);
+            if changed {
+                layout_changed.update(|n| *n += 1);
+            }
+            measure_view();
+        });
+    });
     let matches = Memo::new(move |_| {
         let needle = query.get().trim().to_lowercase();
         (!needle.is_empty()).then(|| steps.matching(&needle))
     });
-    // The step to bring into view once it is in the page: a permalink's, or one jumped to.
+    // The step to bring into view: a permalink's, or one jumped to. Until it is in the page, the
+    // page scrolls to where the layout places it; once drawn, to the step itself, again after
+    // each measure of the steps around it moves it, until it stays put.
     let scroll_target = RwSignal::new(pointed.get_untracked());
     Effect::new(move |_| {
         let Some(number) = scroll_target.get() else { return };
-        if steps.covers(number - 1..number) && window.with(|w| w.contains(&(number - 1))) {
-            scroll_target.set(None);
-            request_animation_frame(move || scroll_to_step(number));
+        layout_changed.track();
+        let Some(position) = shown.with(|s| s.iter().position(|i| *i == number - 1)) else {
+            return;
+        };
+        let drawn = visible.with(|v| v.positions.contains(&position)) && steps.covers(number - 1..number);
+        if drawn {
+            request_animation_frame(move || {
+                // A whole trajectory's steps never move once drawn: one scroll is enough.
+                if scroll_to_step(number).is_some_and(|moved| whole || moved.abs() < 1.0) {
+                    scroll_target.set(None);
+                }
+                measure_view();
+            });
+        } else if let Some(list) = list.get_untracked() {
+            let offset = shown.with_untracked(|s| layout.with_value(|l| l.offset_of(s, position)));
+            let top = list.get_bounding_client_rect().top();
+            if let Some(window) = web_sys::window() {
+                window.scroll_to_with_x_and_y(0.0, window.scroll_y().unwrap_or(0.0) + top + offset);
+            }
+            measure_view();
         }
     });
     let run = StoredValue::new(run_id);
@@ -95,45 +181,38 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
             s.set_control(TRAJECTORY_CONTROL, vec![run.get_value()]);
             s.set_control(STEP_CONTROL, vec![number.to_string()]);
         });
-        if !window.with_untracked(|w| w.contains(&(number - 1))) {
-            window.set(window_around(number, total));
-        }
         scroll_target.set(Some(number));
     };
-    // Scrolling moves the window: steps come in a window ahead of the reader and those far
-    // behind leave, so the page holds at most [`MAX_IN_PAGE`] steps.
-    let (near_start, near_end) = (NodeRef::<leptos::html::Div>::new(), NodeRef::<leptos::html::P>::new());
-    let slide = window_event_listener(leptos::ev::scroll, move |_| {
-        let height = web_sys::window()
-            .and_then(|w| w.inner_height().ok())
-            .and_then(|h| h.as_f64())
-            .unwrap_or(900.0);
-        let end_near = near_end
-            .get_untracked()
-            .is_some_and(|m| m.get_bounding_client_rect().top() < height * 2.0);
-        let start_near = near_start
-            .get_untracked()
-            .is_some_and(|m| m.get_bounding_client_rect().bottom() > -height);
-        let range = window.get_untracked();
-        if end_near && range.end < total {
-            window.set(slid_down(range, total));
-        } else if start_near && range.start > 0 {
-            window.set(slid_up(range.clone()));
-            // At the very top the browser keeps no anchor: keep the step that was first in view.
-            if web_sys::window().and_then(|w| w.scroll_y().ok()).is_some_and(|y| y < 1.0) {
-                let kept = range.start + 1;
-                request_animation_frame(move || scroll_to_step(kept));
-            }
-        }
+    let follow_scroll = window_event_listener(leptos::ev::scroll, move |_| measure_view());
+    let follow_resize = window_event_listener(leptos::ev::resize, move |_| measure_view());
+    on_cleanup(move || {
+        follow_scroll.remove();
+        follow_resize.remove();
     });
-    on_cleanup(move || slide.remove());
+    let drawn = move || {
+        steps.version.track();
+        let positions = visible.with(|v| v.positions.clone());
+        shown.with(|s| {
+            s.get(positions)
+                .unwrap_or_default()
+                .iter()
+                .map(|i| (*i, steps.is_loaded(*i)))
+                .collect::<Vec<_>>()
+        })
+    };
     let step_items = view! {
-        <For each=move || steps.loaded_in(window.get()) key=|i| *i let:i>
+        <For each=drawn key=|entry| *entry let:entry>
             {
+                let (i, loaded) = entry;
                 let number = i + 1;
+                if !loaded {
+                    return view! {
+                        <li class="step step-pending" value=number data-step=number style=format!("height: {UNKNOWN_STEP_PX}px")>
+                            {format!("Step {number}: loading…")}
+                        </li>
+                    }.into_any();
+                }
                 let step = steps.step(i).unwrap_or_default();
-                let step_tool = step.tool.clone().unwrap_or_default();
-                let hidden = move || tool.with(|t| !t.is_empty() && *t != step_tool);
                 let matched = move || matches.with(|m| m.as_ref().is_some_and(|m| m.contains(&number)));
                 let current = move || pointed.get() == Some(number);
                 let link = move || {
@@ -143,35 +222,18 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
                     state.to_query()
                 };
                 view! {
-                    <StepView number step hidden matched current link on_link=Callback::new(move |_| go_to(number)) />
-                }
+                    <StepView number step matched current link on_link=Callback::new(move |_| go_to(number)) />
+                }.into_any()
             }
         </For>
     };
-    let earlier = move || {
-        let first = window.with(|w| w.start);
-        (first > 0).then(|| {
-            view! {
-                <p class="steps-more">
-                    {format!("Steps 1–{first} are above. ")}
-                    <button class="earlier-steps" on:click=move |_| window.set(slid_up(window.get_untracked()))>"Show earlier steps"</button>
-                </p>
-            }
-        })
-    };
-    let earlier = view! { <div class="steps-start" node_ref=near_start>{earlier}</div> };
-    let more = move || {
-        let range = window.get();
+    let space = |px: f64| format!("height: {px:.0}px");
+    let status = move || {
         let loading = !steps.covers(wanted.get());
-        (range.end < total || loading).then(|| {
-            let label = format!("Steps {}–{} of {total} shown", range.start + 1, range.end);
-            view! {
-                <span>{label}{loading.then_some(" · loading…")}</span>
-                " "
-                {(range.end < total).then(|| view! {
-                    <button class="more-steps" on:click=move |_| window.set(slid_down(window.get_untracked(), total))>"Show more steps"</button>
-                })}
-            }
+        let count = shown.with(Vec::len);
+        let filtered = (count < total).then(|| format!("{count} of {total} steps · "));
+        (loading || filtered.is_some()).then(|| {
+            view! { <span>{filtered}{if loading { "loading steps…" } else { "" }}</span> }
         })
     };
     let chunk_error = move || steps.error.get().map(|error| view! { <ErrorBox error /> });
@@ -205,9 +267,12 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
                 })}
                 {move || (matches.with(Option::is_some) && !steps.covers(0..total)).then_some(" (reading the later steps…)")}</span>
             </div>
-            {earlier}
-            <ol class="steps">{step_items}</ol>
-            <p class="steps-more" node_ref=near_end>{more}</p>
+            <p class="steps-more" aria-live="polite">{status}</p>
+            <div class="steps-list" node_ref=list>
+                <div class="steps-space" style=move || space(visible.with(|v| v.before))></div>
+                <ol class="steps">{step_items}</ol>
+                <div class="steps-space" style=move || space(visible.with(|v| v.after))></div>
+            </div>
             {chunk_error}
         </div>
     }
@@ -216,41 +281,65 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
 /// Matching steps listed as buttons; the rest are counted.
 const MATCHES_LISTED: usize = 30;
 
-/// Steps put in the page at first, and added each time the reader nears the last.
-const STEP_WINDOW: usize = 100;
-/// Steps in the page at most, however far the reader scrolls.
-const MAX_IN_PAGE: usize = 3 * STEP_WINDOW;
+/// A trajectory of up to this many steps is in the page whole (the browser's own find reaches
+/// every step); a longer one holds only the steps in view and a screenful either side.
+const WHOLE_UP_TO: usize = 200;
 
-/// The window of steps (indices from 0) around step `number` (from 1): from the first when it is
-/// among the first screenfuls, else a quarter window above it.
-fn window_around(number: usize, total: usize) -> std::ops::Range<usize> {
-    let index = number.saturating_sub(1).min(total.saturating_sub(1));
-    let start = if index < STEP_WINDOW { 0 } else { index - STEP_WINDOW / 4 };
-    start..(start + STEP_WINDOW).max(index + STEP_WINDOW / 4).min(total)
-}
+/// How far down the list is taken to be in view before the page has laid it out, in pixels.
+const VIEW_PX_BEFORE_MEASURE: f64 = 2_000.0;
 
-/// The window moved [`STEP_WINDOW`] steps further, its first steps leaving past [`MAX_IN_PAGE`].
-fn slid_down(window: std::ops::Range<usize>, total: usize) -> std::ops::Range<usize> {
-    let end = (window.end + STEP_WINDOW).min(total);
-    end.saturating_sub(MAX_IN_PAGE).max(window.start)..end
-}
-
-/// The window moved [`STEP_WINDOW`] steps back, its last steps leaving past [`MAX_IN_PAGE`].
-fn slid_up(window: std::ops::Range<usize>) -> std::ops::Range<usize> {
-    let start = window.start.saturating_sub(STEP_WINDOW);
-    start..window.end.min(start + MAX_IN_PAGE)
-}
-
-/// Scrolls step `number` of the open trajectory into view.
-fn scroll_to_step(number: usize) {
-    let element = web_sys::window().and_then(|w| w.document()).and_then(|d| {
-        d.query_selector(&format!(".trajectory li.step[data-step=\"{number}\"]"))
-            .ok()
-            .flatten()
+/// Measures the steps in the page into `layout`: each one's height is the distance to the next
+/// (its margin included), the last's its own box plus the same margin; placeholders of steps
+/// not fetched yet are passed over. Whether any height changed.
+fn measure_drawn_steps(layout: StoredValue<StepLayout>) -> bool {
+    let Some(items) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector_all(".trajectory ol.steps > li.step").ok())
+    else {
+        return false;
+    };
+    let boxes: Vec<(usize, f64, f64, bool)> = (0..items.length())
+        .filter_map(|i| items.item(i))
+        .filter_map(|node| {
+            let element: web_sys::Element = wasm_bindgen::JsCast::dyn_into(node).ok()?;
+            let index = element.get_attribute("data-step")?.parse::<usize>().ok()?.checked_sub(1)?;
+            let rect = element.get_bounding_client_rect();
+            let pending = element.get_attribute("class").is_some_and(|c| c.contains("step-pending"));
+            Some((index, rect.top(), rect.height(), pending))
+        })
+        .collect();
+    let mut margin = 0.0;
+    let mut changed = false;
+    layout.update_value(|layout| {
+        for (at, (index, top, height, pending)) in boxes.iter().enumerate() {
+            let px = match boxes.get(at + 1) {
+                Some((_, next_top, _, _)) => {
+                    margin = (next_top - top - height).max(0.0);
+                    next_top - top
+                }
+                None => height + margin,
+            };
+            // A step still on its way holds the unknown height, not its placeholder's.
+            if !pending {
+                changed |= layout.measure(*index, px);
+            }
+        }
     });
-    if let Some(element) = element {
-        element.scroll_into_view();
-    }
+    changed
+}
+
+/// Scrolls step `number` of the open trajectory into view; how far the page moved, when the
+/// step is in the page.
+fn scroll_to_step(number: usize) -> Option<f64> {
+    let window = web_sys::window()?;
+    let element = window
+        .document()?
+        .query_selector(&format!(".trajectory li.step[data-step=\"{number}\"]"))
+        .ok()
+        .flatten()?;
+    let before = window.scroll_y().ok()?;
+    element.scroll_into_view();
+    Some(window.scroll_y().ok()? - before)
 }
 
 /// "Submitted after 20 steps · $0.23 · 12,400 tokens in · ran tests · edited a test file · 2

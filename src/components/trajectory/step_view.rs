@@ -33,7 +33,6 @@ fn step_usage(tokens_in: Option<u64>, tokens_out: Option<u64>, cost: Option<f64>
 pub fn StepView(
     number: usize,
     step: Step,
-    hidden: impl Fn() -> bool + Send + Sync + 'static,
     matched: impl Fn() -> bool + Send + Sync + 'static,
     current: impl Fn() -> bool + Send + Sync + 'static,
     link: impl Fn() -> String + Send + Sync + 'static,
@@ -66,7 +65,7 @@ pub fn StepView(
         .map(|c| view! { <span class="exit-code">{format!("exit {c}")}</span> });
     let usage = step_usage(tokens_in, tokens_out, cost).map(|u| view! { <span class="step-usage">{u}</span> });
     view! {
-        <li class="step" data-step=number class:hidden=hidden class:matched=matched class:current=current>
+        <li class="step" value=number data-step=number class:matched=matched class:current=current>
             <a class="step-link" href=link title="A link to this step" on:click=move |ev| { ev.prevent_default(); on_link.run(()); }>{format!("#{number}")}</a>
             {(!thought.trim().is_empty()).then(|| view! { <p class="thought">{thought}</p> })}
             {(!action.is_empty()).then(|| view! {
