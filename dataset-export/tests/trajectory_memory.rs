@@ -45,20 +45,24 @@ fn a_trajectory_is_imported_without_holding_it_whole() {
     let folder = tmp.path().join("trajs");
     std::fs::create_dir_all(&folder).unwrap();
     let source = folder.join("big__repo-1.traj.json");
-    write_generated(&source, 1200, 80_000);
+    write_generated(&source, 1200, 85_000);
     let size = std::fs::metadata(&source).unwrap().len();
-    let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "import",
-        folder.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "big",
-        "--new-dataset",
-    ]);
-    let run: Run = read_json(&data.join("runs/big.json"));
-    assert_eq!(run.results[0].trajectory.as_ref().unwrap().steps, 1200);
+    assert!(size > 100 << 20, "{size} bytes");
+    // As a folder of trajectories, and as the one file.
+    for (given, data) in [(&folder, "data"), (&source, "data-of-the-file")] {
+        let data = tmp.path().join(data);
+        benchscope_ok(&[
+            "import",
+            given.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--run",
+            "big",
+            "--new-dataset",
+        ]);
+        let run: Run = read_json(&data.join("runs/big.json"));
+        assert_eq!(run.results[0].trajectory.as_ref().unwrap().steps, 1200);
+    }
     let peak = peak_child_rss_bytes();
     eprintln!("importing a {} MB trajectory peaked at {} MB", size >> 20, peak >> 20);
     assert!(
@@ -68,5 +72,5 @@ fn a_trajectory_is_imported_without_holding_it_whole() {
         peak >> 20
     );
     let beside: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().map(|e| e.file_name()).collect();
-    assert_eq!(beside.len(), 2, "no spool folder is left beside the data: {beside:?}");
+    assert_eq!(beside.len(), 3, "no spool folder is left beside the data: {beside:?}");
 }

@@ -33,9 +33,9 @@ export function hugeData() {
   return { out, patch: files.join(''), statement };
 }
 
-/** A mini-swe-agent trajectory of `steps` steps, each answered by `lines` lines of output (2,000 × 600
- * is about 93 MB), imported as run `big` on its own dataset. */
-export function bigTrajectoryData(steps = 2000, lines = 600) {
+/** A mini-swe-agent trajectory of `steps` steps, each answered by `lines` lines of output (2,000 × 650
+ * is about 101 MB), imported as run `big` on its own dataset. */
+export function bigTrajectoryData(steps = 2000, lines = 650) {
   const folder = join(tempDir('big-traj'), 'trajs', 'big__repo-1');
   mkdirSync(folder, { recursive: true });
   const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu'];

@@ -1,8 +1,10 @@
 //! A source as the import formats see it: a folder (its files listed once) or a file (its text,
-//! and its JSON document when it is one), so that recognizing it costs one read however many
-//! formats look.
+//! and its JSON document when it is one, read the first time a format asks), so that recognizing
+//! it costs at most one read however many formats look, and none for a format that knows its
+//! files by name (a trajectory, read as a stream).
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use anyhow::{bail, Context};
 use serde_json::Value;
@@ -18,33 +20,54 @@ pub struct Source {
 enum Content {
     /// Every file below the folder, sorted.
     Folder(Vec<PathBuf>),
-    File {
-        text: String,
-        /// The JSON document; `Ok(None)` when the file is not one (JSON Lines, say).
-        document: Result<Option<Value>, String>,
-        /// Lines where a trailing comma was read as if absent.
-        comma_lines: Vec<usize>,
-    },
+    /// A file, read when first asked for.
+    File(OnceLock<FileContent>),
+}
+
+/// A file's text and what it holds.
+struct FileContent {
+    text: String,
+    /// The JSON document; `Ok(None)` when the file is not one (JSON Lines, say).
+    document: Result<Option<Value>, String>,
+    /// Lines where a trailing comma was read as if absent.
+    comma_lines: Vec<usize>,
+}
+
+impl FileContent {
+    fn read(path: &Path) -> Self {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                return FileContent {
+                    text: String::new(),
+                    document: Err(format!("cannot read it: {error}")),
+                    comma_lines: Vec::new(),
+                }
+            }
+        };
+        let (document, comma_lines) = match json_document::read(&bytes) {
+            Document::Json(value, comma_lines) => (Ok(Some(value)), comma_lines),
+            Document::NotJson => (Ok(None), Vec::new()),
+            Document::Invalid(fault) => (Err(fault.to_string()), Vec::new()),
+        };
+        let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        FileContent {
+            text,
+            document,
+            comma_lines,
+        }
+    }
 }
 
 impl Source {
-    /// Reads `path`: lists a folder, or reads a file and parses its JSON document.
+    /// Opens `path`: lists a folder, or checks that a file can be read (it is read when a format
+    /// first asks for its text or document).
     pub fn open(path: &Path) -> anyhow::Result<Self> {
         let content = if path.is_dir() {
             Content::Folder(files_below(path))
         } else {
-            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let (document, comma_lines) = match json_document::read(&bytes) {
-                Document::Json(value, comma_lines) => (Ok(Some(value)), comma_lines),
-                Document::NotJson => (Ok(None), Vec::new()),
-                Document::Invalid(fault) => (Err(fault.to_string()), Vec::new()),
-            };
-            let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-            Content::File {
-                text,
-                document,
-                comma_lines,
-            }
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            Content::File(OnceLock::new())
         };
         Ok(Source {
             path: path.to_path_buf(),
@@ -64,7 +87,15 @@ impl Source {
 
     /// Whether it is a file.
     pub fn is_file(&self) -> bool {
-        matches!(self.content, Content::File { .. })
+        matches!(self.content, Content::File(_))
+    }
+
+    /// A file's content, read now if it was not yet.
+    fn file(&self) -> Option<&FileContent> {
+        match &self.content {
+            Content::File(content) => Some(content.get_or_init(|| FileContent::read(&self.path))),
+            Content::Folder(_) => None,
+        }
     }
 
     /// A folder's files whose name `wanted` accepts (nothing for a file).
@@ -75,30 +106,24 @@ impl Source {
                 .filter(|p| p.file_name().is_some_and(|n| wanted(&n.to_string_lossy())))
                 .cloned()
                 .collect(),
-            Content::File { .. } => Vec::new(),
+            Content::File(_) => Vec::new(),
         }
     }
 
     /// A file's text (empty for a folder).
     pub fn text(&self) -> &str {
-        match &self.content {
-            Content::File { text, .. } => text,
-            Content::Folder(_) => "",
-        }
+        self.file().map_or("", |f| f.text.as_str())
     }
 
     /// A file's JSON document, when it is a valid one.
     pub fn json(&self) -> Option<&Value> {
-        match &self.content {
-            Content::File { document: Ok(value), .. } => value.as_ref(),
-            _ => None,
-        }
+        self.file()?.document.as_ref().ok()?.as_ref()
     }
 
     /// Fails, naming the fault, when the file looked like a JSON document but is not a valid one.
     pub fn json_fault(&self) -> anyhow::Result<()> {
-        match &self.content {
-            Content::File { document: Err(fault), .. } => bail!("{}: not valid JSON: {fault}", self.path.display()),
+        match self.file().map(|f| &f.document) {
+            Some(Err(fault)) => bail!("{}: not valid JSON: {fault}", self.path.display()),
             _ => Ok(()),
         }
     }
@@ -119,12 +144,17 @@ impl Source {
             .collect()
     }
 
-    /// Warnings for the trailing commas that were forgiven.
+    /// Warnings for the trailing commas that were forgiven (none when the file was never read
+    /// whole).
     pub fn forgiven_commas(&self) -> Vec<String> {
-        let Content::File { comma_lines, .. } = &self.content else {
+        let Content::File(content) = &self.content else {
             return Vec::new();
         };
-        comma_lines
+        let Some(content) = content.get() else {
+            return Vec::new();
+        };
+        content
+            .comma_lines
             .iter()
             .map(|line| {
                 format!(

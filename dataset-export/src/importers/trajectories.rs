@@ -13,7 +13,7 @@ use super::harness::result_from_report;
 use super::leaderboard::slug;
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
-use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream_file};
+use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream, stream_file};
 use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
@@ -26,10 +26,9 @@ impl RunSource for Trajectories {
 
     fn detect(&self, source: &Source) -> bool {
         if source.is_file() {
-            let jsonl = source
-                .first_line_record()
-                .is_some_and(|r| is_trajectory_record(&r) && r.get("history").is_some());
-            return is_trajectory_file(&name_of(source.path())) || jsonl;
+            // Known by its name, or (OpenHands' `output.jsonl`) by its first record's skeleton:
+            // either way, without reading a file that may be a hundred megabytes.
+            return is_trajectory_file(&name_of(source.path())) || first_record_is_trajectory(source.path());
         }
         !source.files_named(is_trajectory_file).is_empty()
     }
@@ -76,6 +75,12 @@ impl RunSource for Trajectories {
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])
     }
+}
+
+/// Whether the file at `path` starts with an OpenHands record (`history` and an instance).
+fn first_record_is_trajectory(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    stream::first_skeleton(std::io::BufReader::new(file)).is_some_and(|r| is_trajectory_record(&r) && r.get("history").is_some())
 }
 
 /// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,

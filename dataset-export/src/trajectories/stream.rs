@@ -26,6 +26,13 @@ pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
     Ok(documents)
 }
 
+/// The skeleton of the first JSON document in `reader`, when it starts with one; the rest is not
+/// read.
+pub fn first_skeleton(reader: impl Read) -> Option<Value> {
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    de.deserialize_any(SkeletonVisitor).ok()
+}
+
 /// What receives the streamed arrays' elements.
 pub trait Elements {
     /// Element `value` of the streamed array `key` of document `document` (counted from 0).
