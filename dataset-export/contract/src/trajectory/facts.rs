@@ -152,14 +152,17 @@ fn accumulate<T: std::ops::Add<Output = T> + Copy>(total: &mut Option<T>, value:
 /// `XTest.java`) inside a package folder. A test-named script at the working root
 /// (`test_fix.py`, `/testbed/test_fix.py`) is the agent's scratch, not the repository's tests.
 pub fn is_test_file(path: &str) -> bool {
-    let folders: Vec<&str> = path.trim_matches(['"', '\'']).split('/').filter(|p| !p.is_empty()).collect();
+    let path = path.trim_matches(['"', '\'']);
+    let folders: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
     let Some((name, folders)) = folders.split_last() else {
         return false;
     };
     if folders.iter().any(|dir| matches!(*dir, "test" | "tests" | "__tests__")) {
         return true;
     }
-    let in_package = folders.last().is_some_and(|parent| !is_working_root(parent));
+    let in_package = folders
+        .split_last()
+        .is_some_and(|(parent, above)| !is_working_root(parent, path.starts_with('/').then_some(above)));
     let stem = name.split('.').next().unwrap_or_default();
     let test_named = stem.starts_with("test_")
         || stem.ends_with("_test")
@@ -172,13 +175,16 @@ pub fn is_test_file(path: &str) -> bool {
     test_named && in_package
 }
 
-/// Folders agents work from rather than package folders: `/testbed`, `/repo`, `/tmp`, an
-/// OpenHands workspace (`django__django__3.0`).
-fn is_working_root(folder: &str) -> bool {
-    matches!(
-        folder,
-        "testbed" | "repo" | "workspace" | "tmp" | "app" | "root" | "home" | "." | ".."
-    ) || folder.contains("__")
+/// Folders agents work from rather than package folders: `/testbed`, `/repo`, `/tmp`, `/app`, a
+/// home folder, an OpenHands workspace (`django__django__3.0`). `above` is what is above `folder`
+/// in an absolute path (`None` for a relative one, where `app/` is a package like any other).
+fn is_working_root(folder: &str, above: Option<&[&str]>) -> bool {
+    let top_level = match above {
+        Some([]) => matches!(folder, "testbed" | "repo" | "workspace" | "tmp" | "app" | "root" | "home"),
+        Some(["home"]) => true,
+        _ => false,
+    };
+    top_level || matches!(folder, "." | "..") || folder.contains("__")
 }
 
 /// The shell commands of an action: its lines, and each line's `&&`, `;` and `|` parts.
@@ -388,6 +394,9 @@ mod tests {
             "src/a.test.ts",
             "src/FooTest.java",
             "app/forms/tests.py",
+            "app/test_views.py",
+            "src/app/test_x.py",
+            "/testbed/app/test_x.py",
         ] {
             assert!(is_test_file(test), "{test}");
         }
@@ -399,6 +408,10 @@ mod tests {
             "test_x.py",
             "/tmp/test_x.py",
             "/workspace/django__django__3.0/test_x.py",
+            "/app/test_x.py",
+            "/root/test_x.py",
+            "/home/user/test_x.py",
+            "/testbed/test_x.py",
         ] {
             assert!(!is_test_file(other), "{other}");
         }
