@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Context;
-use benchscope_contract::trajectory::search::{meta_path, TrajectorySearchMeta, TrajectorySearchShard};
+use benchscope_contract::trajectory::search::{meta_path, TrajectorySearchMeta};
 use benchscope_contract::trajectory::{
     FactsBuilder, Step, StepChunk, StepChunkEntry, StepSplitter, Trajectory, TrajectoryFacts, CHUNKED_TRAJECTORY_BYTES, HEAD_STEPS_BYTES,
     STEP_CHUNK_BYTES,
@@ -93,15 +93,33 @@ impl TrajectorySpool {
 
     /// Moves the spooled files into the run's directory `run_dir` and writes its search index
     /// there; gives back the files' entries, the index's meta, and each instance's facts.
-    pub fn move_into(self, run_dir: &Path) -> anyhow::Result<(Vec<FileEntry>, TrajectorySearchMeta, BTreeMap<String, TrajectoryFacts>)> {
-        let from = self.dir.path().join(TRAJECTORIES);
-        if from.exists() {
-            let to = run_dir.join(TRAJECTORIES);
-            move_dir(&from, &to).with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
+    pub fn move_into(
+        mut self,
+        run_dir: &Path,
+    ) -> anyhow::Result<(Vec<FileEntry>, TrajectorySearchMeta, BTreeMap<String, TrajectoryFacts>)> {
+        let meta = self.write_search_index()?;
+        for folder in [TRAJECTORIES, TRAJECTORY_SEARCH] {
+            let (from, to) = (self.dir.path().join(folder), run_dir.join(folder));
+            if from.exists() {
+                move_dir(&from, &to).with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
+            }
         }
-        let (meta, shards) = self.index.finish();
         let facts = self.stored.into_iter().map(|(instance, t)| (instance, t.facts)).collect();
-        Ok((self.files, write_trajectory_search(run_dir, &self.run_id, meta, shards)?, facts))
+        Ok((self.files, meta, facts))
+    }
+
+    /// Writes the shards of the run's trajectory search index and gives back its meta, which
+    /// lists them with their hashes (the manifest lists only the meta, as for the statement
+    /// search).
+    fn write_search_index(&mut self) -> anyhow::Result<TrajectorySearchMeta> {
+        debug_assert_eq!(meta_path(&self.run_id), format!("runs/{}/{TRAJECTORY_SEARCH_META}", self.run_id));
+        let (mut meta, shards) = std::mem::take(&mut self.index).finish();
+        for (number, (bucket, shard)) in shards.iter().enumerate() {
+            let entry = self.write(&format!("{TRAJECTORY_SEARCH}/{number:04}.json"), &serde_json::to_vec(shard)?)?;
+            meta.buckets.insert(bucket.clone(), entry.path.clone());
+            meta.files.push(entry);
+        }
+        Ok(meta)
     }
 
     /// Writes `bytes` at `relative` inside the run's directory-to-be; gives back its entry.
@@ -146,36 +164,12 @@ impl TrajectorySpool {
     }
 }
 
-/// Where a run's trajectory search meta is, inside its directory.
-pub const TRAJECTORY_SEARCH_META: &str = "trajectory-search/meta.json";
-
-/// Writes the shards of run `id`'s trajectory search index into its directory `dir` and returns
-/// its meta, listing them with their hashes (the manifest lists only the meta, as for the
-/// statement search).
-fn write_trajectory_search(
-    dir: &Path,
-    id: &str,
-    mut meta: TrajectorySearchMeta,
-    shards: BTreeMap<String, TrajectorySearchShard>,
-) -> anyhow::Result<TrajectorySearchMeta> {
-    debug_assert_eq!(meta_path(id), format!("runs/{id}/{TRAJECTORY_SEARCH_META}"));
-    for (number, (bucket, shard)) in shards.iter().enumerate() {
-        let relative = format!("trajectory-search/{number:04}.json");
-        let bytes = serde_json::to_vec(shard)?;
-        let path = dir.join(&relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
-        let full = format!("runs/{id}/{relative}");
-        meta.files.push(file_entry(&full, &bytes));
-        meta.buckets.insert(bucket.clone(), full);
-    }
-    Ok(meta)
-}
-
 /// The folder of a run's directory that holds its trajectories.
 const TRAJECTORIES: &str = "trajectories";
+/// The folder that holds their search index.
+const TRAJECTORY_SEARCH: &str = "trajectory-search";
+/// Where the index's meta is, inside the run's directory.
+pub const TRAJECTORY_SEARCH_META: &str = "trajectory-search/meta.json";
 
 impl TrajectorySink for TrajectorySpool {
     fn begin(&mut self, instance: &str) -> anyhow::Result<()> {

@@ -44,6 +44,19 @@ pub fn benchscope_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Imports `source` into the data directory `data` as run `run` of a new runs-only dataset.
+pub fn import_as_new_run(source: &Path, data: &Path, run: &str) -> String {
+    benchscope_ok(&[
+        "import",
+        source.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        run,
+        "--new-dataset",
+    ])
+}
+
 /// Every file under `dir`, relative path → bytes, sorted.
 pub fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();

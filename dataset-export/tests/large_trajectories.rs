@@ -6,7 +6,7 @@ mod common;
 use benchscope_cli::trajectories::read_file;
 use benchscope_contract::trajectory::{StepChunk, Trajectory, CHUNKED_TRAJECTORY_BYTES};
 use benchscope_contract::{Manifest, Run};
-use common::{benchscope_ok, read_json};
+use common::{import_as_new_run, read_json};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
@@ -33,15 +33,7 @@ fn a_large_trajectory_is_a_head_and_chunks_that_together_hold_every_step() {
     std::fs::write(&source, serde_json::to_vec(&generated(300, 40_000)).unwrap()).unwrap();
     assert!(std::fs::metadata(&source).unwrap().len() as usize > 2 * CHUNKED_TRAJECTORY_BYTES);
     let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "import",
-        folder.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "big",
-        "--new-dataset",
-    ]);
+    import_as_new_run(&folder, &data, "big");
 
     let run: Run = read_json(&data.join("runs/big.json"));
     let facts = run.results[0].trajectory.as_ref().unwrap();

@@ -7,7 +7,7 @@ mod common;
 use std::io::Write;
 
 use benchscope_contract::Run;
-use common::{benchscope_ok, read_json};
+use common::{import_as_new_run, read_json};
 use serde_json::json;
 
 /// Writes a mini-swe-agent trajectory of `steps` steps, each answered by about `output_bytes`
@@ -51,15 +51,7 @@ fn a_trajectory_is_imported_without_holding_it_whole() {
     // As a folder of trajectories, and as the one file.
     for (given, data) in [(&folder, "data"), (&source, "data-of-the-file")] {
         let data = tmp.path().join(data);
-        benchscope_ok(&[
-            "import",
-            given.to_str().unwrap(),
-            "--data",
-            data.to_str().unwrap(),
-            "--run",
-            "big",
-            "--new-dataset",
-        ]);
+        import_as_new_run(given, &data, "big");
         let run: Run = read_json(&data.join("runs/big.json"));
         assert_eq!(run.results[0].trajectory.as_ref().unwrap().steps, 1200);
     }
