@@ -5,7 +5,7 @@
 //! named by its `tool_call_id`. A sample of a later epoch is the instance `<id>.epoch<n>`.
 
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::{BufReader, Read, Seek};
 use std::path::Path;
 
 use anyhow::Context;
@@ -18,20 +18,29 @@ use super::{content_text, edit_line, edit_of, stream, stream_documents, StepRead
 /// The format.
 pub struct Inspect;
 
-/// Whether the file at `path` is a zip archive (it starts with a local file header).
+/// Whether `start` (a file's first bytes) opens a zip archive: a local file header.
+pub fn is_zip(start: &[u8]) -> bool {
+    start.starts_with(b"PK\x03\x04")
+}
+
+/// Whether the file at `path` is a zip archive.
 pub fn is_zip_file(path: &Path) -> anyhow::Result<bool> {
     let mut start = [0u8; 4];
     let mut file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let read = file.read(&mut start).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(read == 4 && &start == b"PK\x03\x04")
+    Ok(is_zip(&start[..read]))
 }
 
-/// Streams the samples of the `.eval` archive at `path` into `sink`, in their names' order, each
-/// decompressed twice (for its skeleton, then for its steps) rather than held.
+/// Streams the samples of the `.eval` archive at `path` into `sink`.
 pub fn stream_samples(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
     let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut archive =
-        zip::ZipArchive::new(BufReader::new(file)).with_context(|| format!("{}: not a readable zip archive", path.display()))?;
+    stream_samples_of(BufReader::new(file), path, sink)
+}
+
+/// Streams the samples of the `.eval` archive `archive` (read from `path`) into `sink`, in their
+/// names' order, each decompressed twice (for its skeleton, then for its steps) rather than held.
+pub fn stream_samples_of(archive: impl Read + Seek, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    let mut archive = zip::ZipArchive::new(archive).with_context(|| format!("{}: not a readable zip archive", path.display()))?;
     let mut names: Vec<String> = archive
         .file_names()
         .filter(|n| n.starts_with("samples/") && n.ends_with(".json"))

@@ -139,6 +139,18 @@ pub fn read_file(path: &Path) -> anyhow::Result<Vec<Trajectory>> {
     Ok(collected.trajectories)
 }
 
+/// The trajectories `bytes` hold, read as from a file at `path` (for fuzzing and tests).
+pub fn read_bytes(bytes: &[u8], path: &Path) -> anyhow::Result<Vec<Trajectory>> {
+    let mut collected = Collected::default();
+    if inspect::is_zip(bytes) {
+        inspect::stream_samples_of(std::io::Cursor::new(bytes), path, &mut collected)?;
+    } else {
+        let skeletons = stream::skeletons(bytes).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
+        stream_documents(bytes, skeletons, path, &path.display().to_string(), &mut collected)?;
+    }
+    Ok(collected.trajectories)
+}
+
 /// Whether the first record of a JSON Lines text is a trajectory (OpenHands' output).
 pub fn is_trajectory_record(record: &Value) -> bool {
     FORMATS.iter().any(|f| f.detect(record))
