@@ -132,9 +132,6 @@ pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
     staging.commit()
 }
 
-/// Records parsed ahead of the one being written, at most.
-const READ_AHEAD: usize = 16;
-
 /// The state of one export.
 struct Exporting<'a> {
     plan: &'a ExportPlan,
@@ -154,27 +151,15 @@ impl Exporting<'_> {
             Ok(records) => records,
             Err(e) => return self.fail(e),
         };
-        // One thread reads and parses the records, this one shapes, indexes and writes them: the
-        // two halves of the work run on two cores, at most READ_AHEAD records apart, in order.
-        std::thread::scope(|scope| {
-            let (sender, received) = std::sync::mpsc::sync_channel(READ_AHEAD);
-            scope.spawn(move || {
-                for record in records {
-                    if sender.send(record).is_err() {
-                        break; // the export stopped
-                    }
-                }
-            });
-            for record in received {
-                progress.tick();
-                self.summary.records_read += 1;
-                let outcome = record.and_then(|record| self.record(input, record, &mut format));
-                if let Err(error) = outcome {
-                    self.fail(error)?;
-                }
+        for record in records {
+            progress.tick();
+            self.summary.records_read += 1;
+            let outcome = record.and_then(|record| self.record(input, record, &mut format));
+            if let Err(error) = outcome {
+                self.fail(error)?;
             }
-            Ok(())
-        })
+        }
+        Ok(())
     }
 
     /// Records an error; stops unless skipping bad records (file-level errors always stop the

@@ -11,7 +11,7 @@ use super::{Record, Records};
 use crate::error::{FieldError, Location, RecordError};
 
 /// Streams the rows of the CSV read from `reader` (the file at `path`).
-pub fn read(path: &Path, reader: impl Read + Send + 'static) -> Result<Records, RecordError> {
+pub fn read(path: &Path, reader: impl Read + 'static) -> Result<Records, RecordError> {
     let mut csv = csv::ReaderBuilder::new().flexible(false).from_reader(reader);
     let headers = csv
         .headers()

@@ -48,7 +48,7 @@ impl Record {
 }
 
 /// A stream of records, or of errors about single records (which a caller may skip).
-pub type Records = Box<dyn Iterator<Item = Result<Record, RecordError>> + Send>;
+pub type Records = Box<dyn Iterator<Item = Result<Record, RecordError>>>;
 
 /// How records are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
