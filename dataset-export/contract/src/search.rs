@@ -123,11 +123,15 @@ pub fn terms_of_lowercase(lowercase: &str) -> impl Iterator<Item = &str> {
 /// The bucket a term's postings live in: its first two characters when they are ASCII letters
 /// or digits, `_x` otherwise.
 pub fn bucket_of(term: &str) -> String {
-    let head: String = term.chars().take(2).collect();
-    if head.len() == 2 && head.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        head
-    } else {
-        "_x".to_string()
+    bucket_name(term).to_string()
+}
+
+/// [`bucket_of`] without allocating: the term's first two bytes when both are ASCII letters or
+/// digits (two characters, then), else `_x`.
+pub fn bucket_name(term: &str) -> &str {
+    match term.as_bytes().get(..2) {
+        Some(head) if head.iter().all(u8::is_ascii_alphanumeric) => &term[..2],
+        _ => "_x",
     }
 }
 

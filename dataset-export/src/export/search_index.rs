@@ -3,13 +3,15 @@
 //! Postings are buffered and appended to per-bucket scratch files, so memory stays small
 //! however many instances there are; at the end each bucket becomes one shard file.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use benchscope_contract::patch::parse_patch;
-use benchscope_contract::search::{bucket_of, child_bucket, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
+use benchscope_contract::search::{bucket_name, child_bucket, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
 use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
+
+use rustc_hash::FxHashMap;
 
 use super::staging::Staging;
 
@@ -23,7 +25,9 @@ const BUCKET_MAX_SCRATCH_BYTES: u64 = 16 << 20;
 pub struct SearchIndex {
     prefix: String,
     scratch: PathBuf,
-    buffers: BTreeMap<String, Vec<u8>>,
+    /// Bucket → postings not yet appended to its scratch file (hashed quickly: one lookup per
+    /// term of every instance).
+    buffers: FxHashMap<String, Vec<u8>>,
     buffered: usize,
     lengths: Vec<u32>,
     max_bucket_bytes: u64,
@@ -36,7 +40,7 @@ impl SearchIndex {
         SearchIndex {
             prefix: format!("search/{dataset}/{split}"),
             scratch,
-            buffers: BTreeMap::new(),
+            buffers: FxHashMap::default(),
             buffered: 0,
             lengths: Vec::new(),
             max_bucket_bytes: BUCKET_MAX_SCRATCH_BYTES,
@@ -47,7 +51,7 @@ impl SearchIndex {
     pub fn add(&mut self, instance: &Instance) -> std::io::Result<()> {
         let doc = self.lengths.len() as u32;
         let texts = weighted_texts(instance);
-        let mut terms: HashMap<&str, u32> = HashMap::new();
+        let mut terms: FxHashMap<&str, u32> = FxHashMap::default();
         for (text, weight) in &texts {
             for term in terms_of_lowercase(text) {
                 *terms.entry(term).or_default() += weight;
@@ -55,7 +59,11 @@ impl SearchIndex {
         }
         self.lengths.push(terms.values().sum());
         for (term, tf) in terms {
-            let buffer = self.buffers.entry(bucket_of(term)).or_default();
+            let bucket = bucket_name(term);
+            if !self.buffers.contains_key(bucket) {
+                self.buffers.insert(bucket.to_string(), Vec::new());
+            }
+            let buffer = self.buffers.get_mut(bucket).expect("inserted above");
             let before = buffer.len();
             writeln!(buffer, "{term}\t{doc}\t{tf}")?;
             self.buffered += buffer.len() - before;
@@ -91,7 +99,8 @@ impl SearchIndex {
         self.flush()?;
         let mut files = Vec::new();
         let mut buckets = BTreeMap::new();
-        let names: Vec<String> = self.buffers.keys().cloned().collect();
+        let mut names: Vec<String> = self.buffers.keys().cloned().collect();
+        names.sort_unstable();
         for bucket in names {
             self.finish_bucket(&bucket, staging, &mut files, &mut buckets)?;
         }
