@@ -21,38 +21,121 @@ const FLUSH_BYTES: usize = 8 << 20;
 /// into a shard, which bounds both the memory of finishing it and the size of each shard.
 const BUCKET_MAX_SCRATCH_BYTES: u64 = 16 << 20;
 
-/// Accumulates postings for one split.
+/// Accumulates postings for one split. The words of each instance are counted and written out
+/// on a thread of their own (the larger part of an export's work), while the caller goes on with
+/// the next records.
 pub struct SearchIndex {
     prefix: String,
+    scratch: PathBuf,
+    max_bucket_bytes: u64,
+    /// Each instance's weighted texts, to the thread that gathers the postings.
+    texts: Option<std::sync::mpsc::SyncSender<Vec<(String, u32)>>>,
+    gatherer: Option<std::thread::JoinHandle<std::io::Result<Postings>>>,
+}
+
+/// Instances handed to the postings thread ahead of it, at most.
+const TEXTS_AHEAD: usize = 64;
+
+impl SearchIndex {
+    /// An index written under `search/<dataset>/<split>/`.
+    pub fn new(dataset: &str, split: &str, staging: &Staging) -> Self {
+        let scratch = staging.scratch(&format!("search-{dataset}-{split}"));
+        let (texts, received) = std::sync::mpsc::sync_channel::<Vec<(String, u32)>>(TEXTS_AHEAD);
+        let mut postings = Postings::new(scratch.clone());
+        let gatherer = std::thread::spawn(move || {
+            for texts in received {
+                postings.add(&texts)?;
+            }
+            Ok(postings)
+        });
+        SearchIndex {
+            prefix: format!("search/{dataset}/{split}"),
+            scratch,
+            max_bucket_bytes: BUCKET_MAX_SCRATCH_BYTES,
+            texts: Some(texts),
+            gatherer: Some(gatherer),
+        }
+    }
+
+    /// Indexes `instance` as the next document. An error writing the postings of an earlier one
+    /// comes back here or from [`Self::finish`].
+    pub fn add(&mut self, instance: &Instance) -> std::io::Result<()> {
+        let sent = self
+            .texts
+            .as_ref()
+            .is_some_and(|texts| texts.send(weighted_texts(instance)).is_ok());
+        if sent {
+            return Ok(());
+        }
+        // The thread stopped: it says why.
+        self.gathered().map(drop)
+    }
+
+    /// The postings thread's work, once it has taken in every instance sent.
+    fn gathered(&mut self) -> std::io::Result<Postings> {
+        self.texts = None;
+        let gatherer = self
+            .gatherer
+            .take()
+            .ok_or_else(|| std::io::Error::other("the search index was already finished"))?;
+        gatherer
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the search index's thread panicked")))
+    }
+
+    /// Writes the shards and the meta file, which lists them; returns the meta path and the
+    /// meta file's entry for the manifest.
+    pub fn finish(mut self, staging: &Staging) -> anyhow::Result<(String, FileEntry)> {
+        let mut postings = self.gathered()?;
+        postings.flush()?;
+        // The largest buckets first, so that the threads writing them finish together.
+        let size = |name: &String| std::fs::metadata(self.scratch.join(name)).map_or(0, |m| m.len());
+        let mut names: Vec<(u64, String)> = postings.buffers.keys().map(|n| (size(n), n.clone())).collect();
+        names.sort_unstable_by(|a, b| b.cmp(a));
+        let names: Vec<String> = names.into_iter().map(|(_, name)| name).collect();
+        let (mut files, buckets) = self.finish_buckets(&names, staging)?;
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        let meta_path = format!("{}/meta.json", self.prefix);
+        let meta = SearchMeta {
+            format_version: FORMAT_VERSION,
+            lengths: postings.lengths,
+            buckets,
+            files,
+        };
+        let entry = staging.write(&meta_path, &serde_json::to_vec(&meta)?)?;
+        Ok((meta_path, entry))
+    }
+}
+
+/// Shards written: their entries, and bucket → shard path.
+type Shards = (Vec<FileEntry>, BTreeMap<String, String>);
+
+/// A split's postings as they are gathered: per bucket, buffered lines `term\tdoc\ttf` appended
+/// to the bucket's scratch file past [`FLUSH_BYTES`], and each document's length.
+struct Postings {
     scratch: PathBuf,
     /// Bucket → postings not yet appended to its scratch file (hashed quickly: one lookup per
     /// term of every instance).
     buffers: FxHashMap<String, Vec<u8>>,
     buffered: usize,
     lengths: Vec<u32>,
-    max_bucket_bytes: u64,
 }
 
-impl SearchIndex {
-    /// An index written under `search/<dataset>/<split>/`.
-    pub fn new(dataset: &str, split: &str, staging: &Staging) -> Self {
-        let scratch = staging.scratch(&format!("search-{dataset}-{split}"));
-        SearchIndex {
-            prefix: format!("search/{dataset}/{split}"),
+impl Postings {
+    fn new(scratch: PathBuf) -> Self {
+        Postings {
             scratch,
             buffers: FxHashMap::default(),
             buffered: 0,
             lengths: Vec::new(),
-            max_bucket_bytes: BUCKET_MAX_SCRATCH_BYTES,
         }
     }
 
-    /// Indexes `instance` as the next document.
-    pub fn add(&mut self, instance: &Instance) -> std::io::Result<()> {
+    /// Takes in the next document, given as its weighted texts.
+    fn add(&mut self, texts: &[(String, u32)]) -> std::io::Result<()> {
         let doc = self.lengths.len() as u32;
-        let texts = weighted_texts(instance);
         let mut terms: FxHashMap<&str, u32> = FxHashMap::default();
-        for (text, weight) in &texts {
+        for (text, weight) in texts {
             for term in terms_of_lowercase(text) {
                 *terms.entry(term).or_default() += weight;
             }
@@ -92,32 +175,44 @@ impl SearchIndex {
         self.buffered = 0;
         Ok(())
     }
-
-    /// Writes the shards and the meta file, which lists them; returns the meta path and the
-    /// meta file's entry for the manifest.
-    pub fn finish(mut self, staging: &Staging) -> anyhow::Result<(String, FileEntry)> {
-        self.flush()?;
-        let mut files = Vec::new();
-        let mut buckets = BTreeMap::new();
-        let mut names: Vec<String> = self.buffers.keys().cloned().collect();
-        names.sort_unstable();
-        for bucket in names {
-            self.finish_bucket(&bucket, staging, &mut files, &mut buckets)?;
-        }
-        files.sort_by(|a, b| a.path.cmp(&b.path));
-        let meta_path = format!("{}/meta.json", self.prefix);
-        let meta = SearchMeta {
-            format_version: FORMAT_VERSION,
-            lengths: self.lengths,
-            buckets,
-            files,
-        };
-        let entry = staging.write(&meta_path, &serde_json::to_vec(&meta)?)?;
-        Ok((meta_path, entry))
-    }
 }
 
 impl SearchIndex {
+    /// Writes every bucket of `names` as its shards, on as many threads as there are cores (each
+    /// bucket, and the buckets it splits into, is its own files); gives back the shards' entries
+    /// and bucket → shard path.
+    fn finish_buckets(&self, names: &[String], staging: &Staging) -> anyhow::Result<Shards> {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let workers = std::thread::available_parallelism().map_or(1, usize::from).clamp(1, 4);
+        let finished: Vec<anyhow::Result<Shards>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let (mut files, mut buckets) = (Vec::new(), BTreeMap::new());
+                        while let Some(name) = names.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                            self.finish_bucket(name, staging, &mut files, &mut buckets)?;
+                        }
+                        Ok((files, buckets))
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(anyhow::anyhow!("a search bucket's writer panicked")))
+                })
+                .collect()
+        });
+        let (mut files, mut buckets) = (Vec::new(), BTreeMap::new());
+        for part in finished {
+            let (part_files, part_buckets) = part?;
+            files.extend(part_files);
+            buckets.extend(part_buckets);
+        }
+        Ok((files, buckets))
+    }
+
     /// Writes the bucket `name` as one shard, or, when its scratch file is too large, splits it
     /// by one more character of prefix first (terms no longer than the prefix stay in `name`).
     fn finish_bucket(
