@@ -58,7 +58,7 @@ impl StepLayout {
     /// The stretch of `shown` (step indices, in list order) that lies within `from..to` pixels
     /// of the list's top, with the space above and below it.
     pub fn in_view(&self, shown: &[usize], from: f64, to: f64) -> Visible {
-        let height = |index: &usize| self.heights.get(*index).copied().unwrap_or(UNKNOWN_STEP_PX);
+        let height = |index: &usize| self.height(*index);
         let (mut top, mut first) = (0.0, shown.len());
         for (position, index) in shown.iter().enumerate() {
             if top + height(index) > from {
@@ -83,11 +83,12 @@ impl StepLayout {
 
     /// How far from the list's top the step at `position` of `shown` starts.
     pub fn offset_of(&self, shown: &[usize], position: usize) -> f64 {
-        shown
-            .iter()
-            .take(position)
-            .map(|i| self.heights.get(*i).copied().unwrap_or(UNKNOWN_STEP_PX))
-            .sum()
+        shown.iter().take(position).map(|i| self.height(*i)).sum()
+    }
+
+    /// Step `index`'s height, as measured or estimated.
+    fn height(&self, index: usize) -> f64 {
+        self.heights.get(index).copied().unwrap_or(UNKNOWN_STEP_PX)
     }
 }
 

@@ -9,10 +9,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use benchscope_contract::{FileEntry, Manifest, PatchShard, Run, FORMAT_VERSION};
 
-use crate::data_dir::{file_entry as entry, file_name_for, is_safe_name, write_atomically, DataDir};
+use crate::data_dir::{file_entry as entry, file_name_for, is_safe_name, write_atomically, write_file, DataDir};
 use crate::results_store::{remove_stale, write_split_results};
 use crate::trajectory_spool::{TrajectorySpool, TRAJECTORY_SEARCH_META};
 
@@ -95,11 +95,7 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     std::fs::create_dir_all(&partial)?;
     let mut files = Vec::new();
     let mut write = |relative: &str, bytes: &[u8]| -> anyhow::Result<()> {
-        let path = partial.join(relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        write_file(&partial.join(relative), bytes)?;
         files.push(entry(&format!("runs/{id}/{relative}"), bytes));
         Ok(())
     };

@@ -17,7 +17,7 @@ use benchscope_contract::trajectory::{
 };
 use benchscope_contract::{FileEntry, FORMAT_VERSION};
 
-use crate::data_dir::{file_entry, file_name_for};
+use crate::data_dir::{file_entry, file_name_for, write_file};
 use crate::trajectories::search_index::IndexBuilder;
 use crate::trajectories::TrajectorySink;
 
@@ -124,11 +124,7 @@ impl TrajectorySpool {
 
     /// Writes `bytes` at `relative` inside the run's directory-to-be; gives back its entry.
     fn write(&self, relative: &str, bytes: &[u8]) -> anyhow::Result<FileEntry> {
-        let path = self.dir.path().join(relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        write_file(&self.dir.path().join(relative), bytes)?;
         Ok(file_entry(&format!("runs/{}/{relative}", self.run_id), bytes))
     }
 

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use benchscope_contract::{DetailShard, FileEntry, Instance, Manifest, RunEntry, FORMAT_VERSION};
 
-pub use files::{file_entry, file_name_for, generator, hex, is_safe_name, write_atomically};
+pub use files::{file_entry, file_name_for, generator, hex, is_safe_name, write_atomically, write_file};
 pub use lock::DataDirLock;
 
 /// The manifest's file name, at the directory's root.

@@ -101,10 +101,10 @@ impl LoadedSteps {
         self.steps.with_value(|s| s.get(index).is_some_and(Option::is_some))
     }
 
-    /// The tool step `index` names, when it is in (`Some("")` when it names none).
-    pub fn step_tool(&self, index: usize) -> Option<String> {
+    /// Whether step `index` names the tool `tool` (`""`: none), when it is in.
+    pub fn names_tool(&self, index: usize, tool: &str) -> Option<bool> {
         self.steps
-            .with_value(|s| s.get(index)?.as_ref().map(|step| step.tool.clone().unwrap_or_default()))
+            .with_value(|s| s.get(index)?.as_ref().map(|step| step.tool.as_deref().unwrap_or_default() == tool))
     }
 
     /// Step `index` (from 0), if it is in.

@@ -72,7 +72,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
         let tool = tool.get();
         steps.version.track();
         (0..total)
-            .filter(|i| tool.is_empty() || steps.step_tool(*i).is_none_or(|t| t == tool))
+            .filter(|i| tool.is_empty() || steps.names_tool(*i, &tool).unwrap_or(true))
             .collect::<Vec<usize>>()
     });
     // The stretch of the list in view, a screenful either side, in pixels from the list's top.
