@@ -2,7 +2,7 @@
 //!
 //! - [`app`]: the root component, the loading of the manifest and the page switch;
 //! - [`url_state`]: the view state (data directory, dataset, split, filters, open instance),
-//!   which lives in the URL so every screen is a permalink;
+//!   which lives in the URL so every screen is a permalink ([`query_string`] writes it);
 //! - [`sets`]: the dataset splits loaded into the list, with their runs;
 //! - [`api`]: fetching the manifest and shards, with errors that name the file;
 //! - [`search`]: full-text search over the exported index;
@@ -24,6 +24,7 @@ pub mod chart_layout;
 pub mod context;
 pub mod file_tree;
 pub mod markdown;
+pub mod query_string;
 pub mod sections;
 pub mod shell_syntax;
 pub mod step_layout;

@@ -12,6 +12,8 @@ use benchscope_contract::site::View;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast};
 
+use crate::query_string;
+
 /// What the reader is looking at.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ViewState {
@@ -141,23 +143,13 @@ impl ViewState {
 
     /// The query string for this state (with the leading `?`, or empty).
     pub fn to_query(&self) -> String {
-        let Ok(params) = web_sys::UrlSearchParams::new() else {
-            return String::new();
-        };
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
         for (key, value) in [("data", &self.data), ("dataset", &self.dataset), ("split", &self.split)] {
-            if let Some(value) = value {
-                params.append(key, value);
-            }
+            pairs.extend(value.as_deref().map(|value| (key, value)));
         }
-        if let Some(view) = self.view {
-            params.append("view", view.name());
-        }
-        for set in &self.with {
-            params.append("with", set);
-        }
-        for facet in &self.facets {
-            params.append("f", facet);
-        }
+        pairs.extend(self.view.map(|view| ("view", view.name())));
+        pairs.extend(self.with.iter().map(|set| ("with", set.as_str())));
+        pairs.extend(self.facets.iter().map(|facet| ("f", facet.as_str())));
         for (key, value) in [
             ("q", &self.q),
             ("sort", &self.sort),
@@ -165,21 +157,12 @@ impl ViewState {
             ("instance", &self.instance),
             ("from", &self.from),
         ] {
-            if let Some(value) = value {
-                params.append(key, value);
-            }
+            pairs.extend(value.as_deref().map(|value| (key, value)));
         }
         for (key, values) in &self.controls {
-            for value in values {
-                params.append(key, value);
-            }
+            pairs.extend(values.iter().map(|value| (key.as_str(), value.as_str())));
         }
-        let query: String = params.to_string().into();
-        if query.is_empty() {
-            query
-        } else {
-            format!("?{query}")
-        }
+        query_string::to_query(pairs)
     }
 }
 

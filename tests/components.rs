@@ -118,3 +118,25 @@ fn a_large_patch_builds_only_what_is_open() {
     );
     assert!(host.text_content().unwrap().contains("1 of 3 files start folded"));
 }
+
+#[wasm_bindgen_test]
+fn query_strings_are_written_as_the_browser_writes_them() {
+    let values = [
+        "plain",
+        "a b+c",
+        "https://x.org/d/?a=1&b=~#frag",
+        "*-._!'()~`^|\\[]{}<>\"",
+        "é→😀 ünïcödé",
+        "%20%zz\t\n\r",
+        "repo:astropy/astropy",
+        "",
+    ];
+    for value in values {
+        let ours = benchscope_web::query_string::to_query([("q", value), ("f", value)]);
+        let browser = web_sys::UrlSearchParams::new().unwrap();
+        browser.append("q", value);
+        browser.append("f", value);
+        let theirs: String = browser.to_string().into();
+        assert_eq!(ours, format!("?{theirs}"), "{value:?}");
+    }
+}
