@@ -25,7 +25,6 @@ pub fn VirtualRows(
     selected: Memo<usize>,
     terms: Memo<Vec<String>>,
 ) -> impl IntoView {
-    let url = expect_context::<UrlState>();
     let scroll = RwSignal::new(0.0f64);
     let container = NodeRef::<html::Div>::new();
     // Keep the keyboard selection in view: a sync with the DOM, nothing else. A new list is at
@@ -46,72 +45,89 @@ pub fn VirtualRows(
             }
         }
     });
-    let visible = move || {
+    // The rows in view: `(position in the order, index into rows)`.
+    let visible = Memo::new(move |_| {
         let start = ((scroll.get() / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
-        let end = (start + WINDOW).min(order.with(Vec::len));
-        (start.min(end), end)
-    };
+        order.with(|order| {
+            let end = (start + WINDOW).min(order.len());
+            let start = start.min(end);
+            order[start..end]
+                .iter()
+                .enumerate()
+                .map(|(offset, &index)| (start + offset, index))
+                .collect::<Vec<_>>()
+        })
+    });
+    let slots = move || 0..visible.with(Vec::len);
     view! {
         <div class="rows" role="list" aria-label="Instances" node_ref=container
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
             <div class="rows-inner" style:height=move || format!("{}px", order.with(Vec::len) as f64 * ROW_HEIGHT)>
-                {move || {
-                    let (start, end) = visible();
-                    let terms = terms.get();
-                    order.with(|order| {
-                        order[start..end].iter().enumerate().map(|(offset, &index)| {
-                            let position = start + offset;
-                            {
-                                let (from, tag) = sets.with_value(|sets| (from_of(sets, index), set_tag(sets, index)));
-                                rows.with_value(|rows| row_view(&rows[index], from, tag, position, selected, &terms, url))
-                            }
-                        }).collect_view()
-                    })
-                }}
+                <For each=slots key=|slot| *slot
+                    children=move |slot| view! { <RowSlot nth=slot visible rows sets selected terms /> } />
             </div>
         </div>
     }
 }
 
-fn row_view(
-    row: &IndexRow,
-    from: Option<String>,
-    tag: Option<String>,
-    position: usize,
+/// The `nth` row in view. A slot's element stays in the page while the list scrolls or a
+/// search reorders it, and only its texts and attributes follow the row it shows: rebuilding
+/// every row's element on each keystroke was most of a keystroke's work.
+#[component]
+fn RowSlot(
+    nth: usize,
+    visible: Memo<Vec<(usize, usize)>>,
+    rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
     selected: Memo<usize>,
-    terms: &[String],
-    url: UrlState,
+    terms: Memo<Vec<String>>,
 ) -> impl IntoView {
-    let id = row.id.clone();
-    let (link_id, link_from) = (row.id.clone(), from.clone());
+    let url = expect_context::<UrlState>();
+    // A slot past the end keeps its last row until `For` drops it.
+    let shown =
+        Memo::new(move |previous: Option<&(usize, usize)>| visible.with(|v| v.get(nth).copied()).or(previous.copied()).unwrap_or_default());
+    let position = move || shown.get().0;
+    let row = move |read: fn(&IndexRow) -> String| {
+        let index = shown.get().1;
+        rows.with_value(|rows| read(&rows[index]))
+    };
+    let from = move || sets.with_value(|sets| from_of(sets, shown.get().1));
+    let tag = move || sets.with_value(|sets| set_tag(sets, shown.get().1));
+    let is_selected = move || selected.get() == position();
     let href = move || {
         let mut state = url.get();
-        state.open(link_id.clone(), link_from.clone());
+        state.open(row(|r| r.id.clone()), from());
         state.to_query()
     };
-    let repo_title = match &tag {
-        Some(key) => format!("{key}: {}", row.repo),
-        None => row.repo.clone(),
+    let repo_title = move || match tag() {
+        Some(key) => format!("{key}: {}", row(|r| r.repo.clone())),
+        None => row(|r| r.repo.clone()),
     };
-    let set_label = tag.map(|key| view! { <span class="set-tag">{key}</span> });
-    let stats = row.stats;
+    let marked = move |read: fn(&IndexRow) -> &String| {
+        let index = shown.get().1;
+        terms.with(|terms| rows.with_value(|rows| highlight(read(&rows[index]), terms)))
+    };
+    let stat = move |read: fn(&IndexRow) -> String| row(read);
     view! {
-        <div class="instance-row" role="listitem" data-id=row.id.clone()
-            class:selected=move || selected.get() == position
-            aria-current=move || (selected.get() == position).then_some("true")
-            style:top=format!("{}px", position as f64 * ROW_HEIGHT)>
-            <a class="id" href=href title=row.id.clone() on:click=move |ev| {
+        <div class="instance-row" role="listitem" data-id=move || row(|r| r.id.clone())
+            class:selected=is_selected
+            aria-current=move || is_selected().then_some("true")
+            style:top=move || format!("{}px", position() as f64 * ROW_HEIGHT)>
+            <a class="id" href=href title=move || row(|r| r.id.clone()) on:click=move |ev| {
                 ev.prevent_default();
-                let (id, from) = (id.clone(), from.clone());
+                let (id, from) = (row(|r| r.id.clone()), from());
                 url.navigate(|s| s.open(id, from));
-            }>{highlight(&row.id, terms)}</a>
-            <span class="repo" title=repo_title>{set_label}{row.repo.clone()}</span>
-            <span class="title" title=row.title.clone()>{highlight(&row.title, terms)}</span>
-            <span class="num files" title="files changed">{stats.files_changed}</span>
+            }>{move || marked(|r| &r.id)}</a>
+            <span class="repo" title=repo_title>
+                {move || tag().map(|key| view! { <span class="set-tag">{key}</span> })}
+                {move || row(|r| r.repo.clone())}
+            </span>
+            <span class="title" title=move || row(|r| r.title.clone())>{move || marked(|r| &r.title)}</span>
+            <span class="num files" title="files changed">{move || stat(|r| r.stats.files_changed.to_string())}</span>
             <span class="num">
-                <span class="plus">{format!("+{}", stats.lines_added)}</span>
+                <span class="plus">{move || stat(|r| format!("+{}", r.stats.lines_added))}</span>
                 " "
-                <span class="minus">{format!("−{}", stats.lines_removed)}</span>
+                <span class="minus">{move || stat(|r| format!("−{}", r.stats.lines_removed))}</span>
             </span>
         </div>
     }
