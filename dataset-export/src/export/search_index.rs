@@ -119,6 +119,8 @@ struct Postings {
     buffers: FxHashMap<String, Vec<u8>>,
     buffered: usize,
     lengths: Vec<u32>,
+    /// The previous document's number of distinct terms: the next one's map starts that large.
+    terms_hint: usize,
 }
 
 impl Postings {
@@ -128,27 +130,36 @@ impl Postings {
             buffers: FxHashMap::default(),
             buffered: 0,
             lengths: Vec::new(),
+            terms_hint: 0,
         }
     }
 
     /// Takes in the next document, given as its weighted texts.
     fn add(&mut self, texts: &[(String, u32)]) -> std::io::Result<()> {
         let doc = self.lengths.len() as u32;
-        let mut terms: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut terms: FxHashMap<&str, u32> = FxHashMap::with_capacity_and_hasher(self.terms_hint, Default::default());
         for (text, weight) in texts {
             for term in terms_of_lowercase(text) {
                 *terms.entry(term).or_default() += weight;
             }
         }
+        self.terms_hint = terms.len();
         self.lengths.push(terms.values().sum());
+        let mut digits = Digits::default();
+        let doc = digits.of(doc).to_vec();
         for (term, tf) in terms {
             let bucket = bucket_name(term);
-            if !self.buffers.contains_key(bucket) {
-                self.buffers.insert(bucket.to_string(), Vec::new());
-            }
-            let buffer = self.buffers.get_mut(bucket).expect("inserted above");
+            let buffer = match self.buffers.get_mut(bucket) {
+                Some(buffer) => buffer,
+                None => self.buffers.entry(bucket.to_string()).or_default(),
+            };
             let before = buffer.len();
-            writeln!(buffer, "{term}\t{doc}\t{tf}")?;
+            buffer.extend_from_slice(term.as_bytes());
+            buffer.push(b'\t');
+            buffer.extend_from_slice(&doc);
+            buffer.push(b'\t');
+            buffer.extend_from_slice(digits.of(tf));
+            buffer.push(b'\n');
             self.buffered += buffer.len() - before;
         }
         if self.buffered > FLUSH_BYTES {
@@ -174,6 +185,25 @@ impl Postings {
         }
         self.buffered = 0;
         Ok(())
+    }
+}
+
+/// A number's decimal digits, written without the formatting machinery (the postings' hot path
+/// writes two per term of every document).
+#[derive(Default)]
+struct Digits([u8; 10]);
+
+impl Digits {
+    fn of(&mut self, mut n: u32) -> &[u8] {
+        let mut at = self.0.len();
+        loop {
+            at -= 1;
+            self.0[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                return &self.0[at..];
+            }
+        }
     }
 }
 
@@ -249,23 +279,25 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
     let mut outputs: BTreeMap<String, std::io::BufWriter<std::fs::File>> = BTreeMap::new();
     let mut rest = std::io::BufWriter::new(std::fs::File::create(&kept)?);
     let mut kept_any = false;
-    for line in std::io::BufReader::new(std::fs::File::open(scratch)?).lines() {
-        let line = line?;
-        let term = line.split('\t').next().unwrap_or_default();
-        if let Some(key) = child_bucket(term, prefix_len) {
-            let key = key.to_string();
-            let out = match outputs.get_mut(&key) {
+    for_each_line(scratch, |line| {
+        let term = line.split(|&b| b == b'\t').next().unwrap_or_default();
+        let child = std::str::from_utf8(term).ok().and_then(|term| child_bucket(term, prefix_len));
+        let out = match child {
+            Some(key) => match outputs.get_mut(key) {
                 Some(out) => out,
                 None => outputs
-                    .entry(key.clone())
-                    .or_insert(std::io::BufWriter::new(std::fs::File::create(dir.join(&key))?)),
-            };
-            writeln!(out, "{line}")?;
-        } else {
-            writeln!(rest, "{line}")?;
-            kept_any = true;
-        }
-    }
+                    .entry(key.to_string())
+                    .or_insert(std::io::BufWriter::new(std::fs::File::create(dir.join(key))?)),
+            },
+            None => {
+                kept_any = true;
+                &mut rest
+            }
+        };
+        out.write_all(line)?;
+        out.write_all(b"\n")?;
+        Ok(())
+    })?;
     for out in outputs.values_mut() {
         out.flush()?;
     }
@@ -284,25 +316,49 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
 /// shard, streaming: only the bucket's postings are in memory, never its text or its JSON.
 fn write_shard(scratch: &std::path::Path, path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
     let mut terms: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    for line in std::io::BufReader::new(std::fs::File::open(scratch)?).lines() {
-        let line = line?;
-        let mut parts = line.split('\t');
+    for_each_line(scratch, |line| {
+        let mut parts = line.split(|&b| b == b'\t');
         let (Some(term), Some(doc), Some(tf)) = (parts.next(), parts.next(), parts.next()) else {
-            continue;
+            return Ok(());
         };
+        let term = std::str::from_utf8(term)?;
         let postings = match terms.get_mut(term) {
             Some(postings) => postings,
             None => terms.entry(term.to_string()).or_default(),
         };
-        postings.push(doc.parse()?);
-        postings.push(tf.parse()?);
-    }
+        postings.push(parse_digits(doc)?);
+        postings.push(parse_digits(tf)?);
+        Ok(())
+    })?;
     std::fs::remove_file(scratch)?;
     let shard = SearchShard {
         format_version: FORMAT_VERSION,
         terms,
     };
     staging.write_with(path, |out| Ok(serde_json::to_writer(out, &shard)?))
+}
+
+/// Calls `each` with every line of the scratch file at `path`, without its newline, read into
+/// one buffer (a bucket has millions of lines: a `String` apiece was a large part of the work).
+fn for_each_line(path: &std::path::Path, mut each: impl FnMut(&[u8]) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path)?);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        each(line.strip_suffix(b"\n").unwrap_or(&line))?;
+    }
+}
+
+/// A decimal number the postings thread wrote.
+fn parse_digits(digits: &[u8]) -> anyhow::Result<u32> {
+    if digits.is_empty() || digits.len() > 10 || !digits.iter().all(u8::is_ascii_digit) {
+        anyhow::bail!("a scratch posting has {:?} where a number belongs", String::from_utf8_lossy(digits));
+    }
+    let n = digits.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+    u32::try_from(n).map_err(|_| anyhow::anyhow!("a scratch posting's number {n} is too large"))
 }
 
 /// The texts to index, lower-cased, with their weights: the title and id, the gold patch's
@@ -356,6 +412,18 @@ mod tests {
 
     /// With a tiny bucket limit the `te` bucket is split by longer prefixes, and every term is
     /// still found, with exactly its documents.
+    #[test]
+    fn digits_are_written_and_read_back() {
+        for n in [0, 7, 10, 99, 100, 65_535, u32::MAX] {
+            let mut digits = Digits::default();
+            assert_eq!(digits.of(n), n.to_string().as_bytes());
+            assert_eq!(parse_digits(n.to_string().as_bytes()).unwrap(), n);
+        }
+        for bad in ["", "12a", "4294967296", "-1", "99999999999"] {
+            assert!(parse_digits(bad.as_bytes()).is_err(), "{bad:?}");
+        }
+    }
+
     #[test]
     fn oversized_buckets_split_and_every_term_is_still_found() {
         let tmp = tempfile::tempdir().unwrap();
