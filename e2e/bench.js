@@ -161,7 +161,8 @@ async function main() {
     }
     results.push(summary('50k list: facet click to results', facet, RESPONSE_BUDGET_MS));
     const scroll = [];
-    for (let i = 0; i < 20; i += 1) {
+    // Twenty jumps, none to where the list already is (a jump to the top it is at draws nothing).
+    for (let i = 1; i <= 20; i += 1) {
       const top = Math.floor(((i * 7919) % 50000) * 44);
       scroll.push(await timeToChange(page, `document.querySelector('.rows').scrollTop = ${top}; document.querySelector('.rows').dispatchEvent(new Event('scroll'));`));
     }
