@@ -106,9 +106,7 @@ pub fn tokenize(text: &str) -> Vec<String> {
 /// [`tokenize`] on text that is already lower-cased, borrowing the terms from it (the
 /// exporter's hot path: no allocation per term).
 pub fn terms_of_lowercase(lowercase: &str) -> impl Iterator<Item = &str> {
-    lowercase
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
+    words(lowercase)
         .flat_map(|word| {
             let word = word.trim_matches('_');
             let parts = word.contains('_').then(|| word.split('_').filter(|p| !p.is_empty()));
@@ -118,6 +116,45 @@ pub fn terms_of_lowercase(lowercase: &str) -> impl Iterator<Item = &str> {
             let length = if w.is_ascii() { w.len() } else { w.chars().count() };
             (2..=40).contains(&length) && !is_stop_word(w)
         })
+}
+
+/// The runs of letters, digits and `_` in `text`, none empty. ASCII is classified a byte at a
+/// time; only other characters are decoded (splitting on a `char` predicate decoded every one,
+/// and this is the export's innermost loop).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let (is_word, len) = class_at(text, at);
+            if is_word {
+                break;
+            }
+            at += len;
+        }
+        if at == bytes.len() {
+            return None;
+        }
+        let start = at;
+        while at < bytes.len() {
+            let (is_word, len) = class_at(text, at);
+            if !is_word {
+                break;
+            }
+            at += len;
+        }
+        Some(&text[start..at])
+    })
+}
+
+/// Whether the character starting at byte `at` of `text` belongs to a word, and its length.
+fn class_at(text: &str, at: usize) -> (bool, usize) {
+    let byte = text.as_bytes()[at];
+    if byte.is_ascii() {
+        return (byte.is_ascii_alphanumeric() || byte == b'_', 1);
+    }
+    let c = text[at..].chars().next().expect("a character starts at a char boundary");
+    (c.is_alphanumeric(), c.len_utf8())
 }
 
 /// The bucket a term's postings live in: its first two characters when they are ASCII letters
@@ -257,6 +294,32 @@ mod tests {
     fn tokens_are_lowercase_words_without_stop_words() {
         let terms = tokenize("The __init__ of Über-Class and x");
         assert_eq!(terms, ["init", "über", "class"]);
+    }
+
+    /// The splitting `words` replaced: on a `char` predicate.
+    fn words_by_char(text: &str) -> Vec<&str> {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn words_split_as_a_char_predicate_does() {
+        let texts = [
+            "",
+            "   ",
+            "plain words, and_more: __dunder__ x1 9z",
+            "Über-Class naïve café 数据 ½ ٣ ⅷ — émoji😀inside a😀b",
+            "tabs\tand\nnewlines\r\n\u{a0}nbsp\u{2028}sep",
+            "_ __ ___ a_ _b",
+            "trailing word",
+            "ünïcödé",
+        ];
+        for text in texts {
+            assert_eq!(words(text).collect::<Vec<_>>(), words_by_char(text), "{text:?}");
+        }
+        let every_char: String = (0u32..0x3000).filter_map(char::from_u32).collect();
+        assert_eq!(words(&every_char).collect::<Vec<_>>(), words_by_char(&every_char));
     }
 
     #[test]
