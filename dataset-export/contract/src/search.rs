@@ -106,16 +106,35 @@ pub fn tokenize(text: &str) -> Vec<String> {
 /// [`tokenize`] on text that is already lower-cased, borrowing the terms from it (the
 /// exporter's hot path: no allocation per term).
 pub fn terms_of_lowercase(lowercase: &str) -> impl Iterator<Item = &str> {
-    words(lowercase)
-        .flat_map(|word| {
-            let word = word.trim_matches('_');
-            let parts = word.contains('_').then(|| word.split('_').filter(|p| !p.is_empty()));
-            std::iter::once(word).chain(parts.into_iter().flatten())
-        })
-        .filter(|w| {
-            let length = if w.is_ascii() { w.len() } else { w.chars().count() };
-            (2..=40).contains(&length) && !is_stop_word(w)
-        })
+    let mut words = words(lowercase);
+    // The parts of the last word, when it had underscores inside.
+    let mut parts: Option<std::str::Split<'_, char>> = None;
+    std::iter::from_fn(move || loop {
+        if let Some(split) = &mut parts {
+            match split.next() {
+                Some(part) if is_term(part) => return Some(part),
+                Some(_) => continue,
+                None => parts = None,
+            }
+        }
+        let mut word = words.next()?;
+        if word.as_bytes().contains(&b'_') {
+            word = word.trim_matches('_');
+            if word.contains('_') {
+                parts = Some(word.split('_'));
+            }
+        }
+        if is_term(word) {
+            return Some(word);
+        }
+    })
+}
+
+/// Whether `word` is searched for: 2 to 40 characters, not a stop word.
+#[inline(always)]
+fn is_term(word: &str) -> bool {
+    let length = if word.is_ascii() { word.len() } else { word.chars().count() };
+    (2..=40).contains(&length) && !is_stop_word(word)
 }
 
 /// The runs of letters, digits and `_` in `text`, none empty. ASCII is classified a byte at a
@@ -148,6 +167,7 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Whether the character starting at byte `at` of `text` belongs to a word, and its length.
+#[inline(always)]
 fn class_at(text: &str, at: usize) -> (bool, usize) {
     let byte = text.as_bytes()[at];
     if byte.is_ascii() {
@@ -320,6 +340,30 @@ mod tests {
         }
         let every_char: String = (0u32..0x3000).filter_map(char::from_u32).collect();
         assert_eq!(words(&every_char).collect::<Vec<_>>(), words_by_char(&every_char));
+    }
+
+    #[test]
+    fn terms_are_the_words_then_their_underscore_parts() {
+        let reference = |text: &str| -> Vec<String> {
+            words_by_char(text)
+                .into_iter()
+                .flat_map(|word| {
+                    let word = word.trim_matches('_');
+                    let parts = word.contains('_').then(|| word.split('_').filter(|p| !p.is_empty()));
+                    std::iter::once(word).chain(parts.into_iter().flatten())
+                })
+                .filter(|w| (2..=40).contains(&w.chars().count()) && !is_stop_word(w))
+                .map(str::to_string)
+                .collect()
+        };
+        let text = "__init__ test_case_7 a__b_cd _x_ x_ __ of_the_matrix über_straße ok \
+                    thisisaverylongwordthatgoesonandonandonpastforty_short";
+        let ours: Vec<&str> = terms_of_lowercase(text).collect();
+        assert_eq!(ours, reference(text));
+        assert_eq!(
+            terms_of_lowercase("test_case_7").collect::<Vec<_>>(),
+            ["test_case_7", "test", "case"]
+        );
     }
 
     #[test]

@@ -315,7 +315,8 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
 /// Turns one bucket's scratch postings (`term\tdoc\ttf` lines, documents ascending) into its
 /// shard, streaming: only the bucket's postings are in memory, never its text or its JSON.
 fn write_shard(scratch: &std::path::Path, path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
-    let mut terms: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    // Gathered in a hash map (a lookup per line), ordered once at the end.
+    let mut terms: FxHashMap<String, Vec<u32>> = FxHashMap::default();
     for_each_line(scratch, |line| {
         let mut parts = line.split(|&b| b == b'\t');
         let (Some(term), Some(doc), Some(tf)) = (parts.next(), parts.next(), parts.next()) else {
@@ -333,7 +334,7 @@ fn write_shard(scratch: &std::path::Path, path: &str, staging: &Staging) -> anyh
     std::fs::remove_file(scratch)?;
     let shard = SearchShard {
         format_version: FORMAT_VERSION,
-        terms,
+        terms: terms.into_iter().collect(),
     };
     staging.write_with(path, |out| Ok(serde_json::to_writer(out, &shard)?))
 }
