@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything Benchscope needs on a fresh machine (Debian, rustup, node/npm, python3),
 # idempotently: each step checks the installed version first, so a second run takes seconds.
-#   the wasm32 target, clippy and rustfmt, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), the npm tools
+#   the wasm32 target, clippy and rustfmt, Trunk, wasm-bindgen-cli (the version Cargo.lock pins),
+#   wasm-split-cli (cuts the app's wasm at its lazy pages: scripts/split_wasm.py), the npm tools
 #   (binaryen's wasm-opt, playwright-core; from e2e/package-lock.json), Debian chromium and
 #   chromedriver, pytest, and pyarrow (tests write Parquet with it).
 set -euo pipefail
@@ -43,6 +44,14 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $BINDGEN_VERSIO
   say "installing wasm-bindgen-cli $BINDGEN_VERSION (a few minutes, once)"
   # Without --locked: its lockfile wants a webpki-roots release the registry here does not serve.
   cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+
+# wasm-split-cli prints no version, so the installed one is read from cargo's own record.
+WASM_SPLIT_VERSION=0.2.4
+if ! grep -q "wasm_split_cli_support $WASM_SPLIT_VERSION " "${CARGO_HOME:-$HOME/.cargo}/.crates.toml" 2>/dev/null \
+   || ! command -v wasm-split-cli >/dev/null; then
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION (a minute, once)"
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
 fi
 
 if ! cargo fuzz --version 2>/dev/null | grep -q "^cargo-fuzz $CARGO_FUZZ_VERSION"; then

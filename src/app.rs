@@ -6,9 +6,8 @@ use leptos::prelude::*;
 
 use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, LoadError, RunCache};
 use crate::components::error_box::ErrorBox;
-use crate::components::markdown::Markdown;
 use crate::components::nav::{DatasetPicker, ViewTabs};
-use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage, list::ListPage};
+use crate::pages::{lazy, list::ListPage};
 use crate::sets::{chosen, is_runs_only, load_sets, with_run_only_splits, LoadedSet};
 use crate::url_state::{UrlState, ViewState};
 
@@ -109,14 +108,14 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 let (instance, from, view) = route.get();
                 let page = match (instance, from, view.unwrap_or(default)) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
-                    (None, _, View::Leaderboard) => view! { <LeaderboardPage rows sets base=base.get_value() /> }.into_any(),
-                    (None, _, View::Analysis) => view! { <AnalysisPage rows sets /> }.into_any(),
+                    (None, _, View::Leaderboard) => loaded_page(lazy::leaderboard_page(rows, sets.clone(), base.get_value()), Some("Loading the page…")),
+                    (None, _, View::Analysis) => loaded_page(lazy::analysis_page(rows, sets.clone()), Some("Loading the page…")),
                     (None, _, View::Instances) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
                 };
                 let intro = site
                     .as_ref()
                     .filter(|s| !s.intro.trim().is_empty() && route.with(|(instance, _, _)| instance.is_none()))
-                    .map(|s| view! { <section class="site-intro"><Markdown text=s.intro.clone() /></section> });
+                    .map(|s| loaded_page(lazy::site_intro(s.intro.clone()), None));
                 (errors, intro, view! { <ViewTabs site=site.clone() default /> }, page).into_any()
             }
         }}
@@ -129,5 +128,23 @@ fn instance_page(mut rows: Vec<IndexRow>, sets: &[LoadedSet], id: String, from: 
     let set = sets[index].clone();
     let end = sets.get(index + 1).map_or(rows.len(), |next| next.start);
     let rows: Vec<IndexRow> = rows.drain(set.start..end).collect();
-    view! { <InstancePage rows id split=set.split base dataset=set.dataset runs=set.runs results=set.results /> }.into_any()
+    loaded_page(lazy::instance_page(rows, id, set, base), Some("Loading the page…"))
+}
+
+/// A page whose code is fetched the first time it opens ([`lazy`]), shown once it is there, and
+/// `waiting` until then. The page is built under the caller's owner, as a page built at once is.
+fn loaded_page(page: impl std::future::Future<Output = AnyView> + 'static, waiting: Option<&'static str>) -> AnyView {
+    let shown = RwSignal::new_local(None::<AnyView>);
+    leptos::task::spawn_local_scoped(async move {
+        let page = page.await;
+        shown.set(Some(page));
+    });
+    (move || {
+        shown.track();
+        shown
+            .try_update_untracked(Option::take)
+            .flatten()
+            .unwrap_or_else(|| waiting.map(|text| view! { <p class="loading">{text}</p> }).into_any())
+    })
+    .into_any()
 }

@@ -2,5 +2,6 @@
 
 pub mod analysis;
 pub mod instance;
+pub mod lazy;
 pub mod leaderboard;
 pub mod list;
