@@ -5,8 +5,9 @@ Reads the wasm cargo leaves before wasm-bindgen and wasm-opt (it still has its f
 target/wasm32-unknown-unknown/web-release/benchscope-web.wasm, written by `trunk build
 --release`), adds up each function body's size under the crate its name starts with (a generic
 function counts under the crate whose code it is, `core::slice::sort` under core), and prints the
-crates' shares. The shipped file is smaller (wasm-opt), so the shares are applied to nothing: the
-shipped size and its gzipped size are printed beside them, from dist/.
+crates' shares. The shipped files are smaller (wasm-opt) and split (scripts/split_wasm.py), so the
+shares are applied to nothing: each shipped module's size and gzipped size are printed beside
+them, from dist/.
 
     python3 scripts/bundle_profile.py [--top N] [--json FILE] [--wasm FILE --dist DIR]
 """
@@ -155,6 +156,19 @@ def profile(path):
     return by_crate
 
 
+def print_shipped(dist):
+    """Each wasm module of the built site, gzipped: the main one (what the first screen loads)
+    and the split ones (each loaded when a page that needs it first opens)."""
+    modules = sorted(dist.glob("*.wasm"), key=lambda p: (not p.name.endswith("_bg.wasm"), p.name))
+    if not modules:
+        return
+    gzipped = {m: len(gzip.compress(m.read_bytes(), 9)) for m in modules}
+    for module in modules:
+        role = "main (first screen)" if module.name.endswith("_bg.wasm") else "split"
+        print(f"shipped: {module.name}: {module.stat().st_size / 1e3:.0f} KB, {gzipped[module] / 1e3:.0f} KB gzipped, {role}")
+    print(f"shipped in all: {sum(m.stat().st_size for m in modules) / 1e6:.2f} MB, {sum(gzipped.values()) / 1e3:.0f} KB gzipped")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=20)
@@ -166,10 +180,7 @@ def main():
         sys.exit(f"{args.wasm} is absent: run `trunk build --release` first")
     by_crate = profile(args.wasm)
     total = sum(by_crate.values())
-    shipped = sorted(args.dist.glob("*_bg.wasm"))
-    if shipped:
-        raw = shipped[0].read_bytes()
-        print(f"shipped: {shipped[0].name}: {len(raw) / 1e6:.2f} MB, {len(gzip.compress(raw, 9)) / 1e3:.0f} KB gzipped")
+    print_shipped(args.dist)
     print(f"code and data before wasm-opt (what the shares are of): {total / 1e6:.2f} MB; by crate:")
     ranked = sorted(by_crate.items(), key=lambda item: -item[1])
     for crate, size in ranked[: args.top]:
