@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Trunk's post-build hook: splits the app's wasm so that the first screen loads only its own code.
 
-The pages the list does not need (the instance page, the leaderboard, the analysis) are
-`#[lazy]` functions (`src/pages/lazy.rs`). Trunk 0.21 has no step for them, so this hook redoes
+The pages the list does not need (the instance page, the leaderboard, the analysis, a site's
+introduction) are split points (`src/pages/lazy.rs`). Trunk 0.21 has no step for them, so this hook redoes
 the end of its pipeline on cargo's own output (linked with `--emit-relocs`, see
 `.cargo/config.toml`):
 

@@ -108,14 +108,14 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 let (instance, from, view) = route.get();
                 let page = match (instance, from, view.unwrap_or(default)) {
                     (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
-                    (None, _, View::Leaderboard) => loaded_page(lazy::leaderboard_page(rows, sets.clone(), base.get_value()), Some("Loading the page…")),
-                    (None, _, View::Analysis) => loaded_page(lazy::analysis_page(rows, sets.clone()), Some("Loading the page…")),
+                    (None, _, View::Leaderboard) => loaded_page(lazy::leaderboard_page(rows, sets.clone(), base.get_value()), "leaderboard", Some("Loading the page…")),
+                    (None, _, View::Analysis) => loaded_page(lazy::analysis_page(rows, sets.clone()), "analysis", Some("Loading the page…")),
                     (None, _, View::Instances) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
                 };
                 let intro = site
                     .as_ref()
                     .filter(|s| !s.intro.trim().is_empty() && route.with(|(instance, _, _)| instance.is_none()))
-                    .map(|s| loaded_page(lazy::site_intro(s.intro.clone()), None));
+                    .map(|s| loaded_page(lazy::site_intro(s.intro.clone()), "site introduction", None));
                 (errors, intro, view! { <ViewTabs site=site.clone() default /> }, page).into_any()
             }
         }}
@@ -128,15 +128,26 @@ fn instance_page(mut rows: Vec<IndexRow>, sets: &[LoadedSet], id: String, from: 
     let set = sets[index].clone();
     let end = sets.get(index + 1).map_or(rows.len(), |next| next.start);
     let rows: Vec<IndexRow> = rows.drain(set.start..end).collect();
-    loaded_page(lazy::instance_page(rows, id, set, base), Some("Loading the page…"))
+    loaded_page(lazy::instance_page(rows, id, set, base), "instance page", Some("Loading the page…"))
 }
 
 /// A page whose code is fetched the first time it opens ([`lazy`]), shown once it is there, and
-/// `waiting` until then. The page is built under the caller's owner, as a page built at once is.
-fn loaded_page(page: impl std::future::Future<Output = AnyView> + 'static, waiting: Option<&'static str>) -> AnyView {
+/// `waiting` until then; when its code cannot be fetched, an error naming the `page`. The page is
+/// built under the caller's owner, as a page built at once is.
+fn loaded_page(
+    page: impl std::future::Future<Output = Result<AnyView, lazy::CodeNotLoaded>> + 'static,
+    name: &'static str,
+    waiting: Option<&'static str>,
+) -> AnyView {
     let shown = RwSignal::new_local(None::<AnyView>);
     leptos::task::spawn_local_scoped(async move {
-        let page = page.await;
+        let page = page.await.unwrap_or_else(|_| {
+            let error = LoadError {
+                url: format!("the {name}'s code"),
+                message: "could not be fetched (the browser's console names the file); reload the page to try again".into(),
+            };
+            view! { <ErrorBox error /> }.into_any()
+        });
         shown.set(Some(page));
     });
     (move || {

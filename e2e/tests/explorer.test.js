@@ -366,6 +366,35 @@ test('opens an instance: markdown statement, tests and diffs whose counts match 
   assert.deepEqual(errors, []);
 });
 
+test("a page whose code cannot be fetched says so, the list keeps working, and the next open fetches it again", async () => {
+  const { page, errors } = session;
+  const id = 'benchscope-demo__unitcalc-3';
+  // The instance page is a wasm module of its own (src/pages/lazy.rs), fetched when first opened.
+  const blocked = (url) => /\/split_instance_page-[0-9a-f]+\.wasm$/.test(new URL(url).pathname);
+  await page.route(blocked, (route) => route.abort());
+  try {
+    await page.goto(`${server.url}?instance=${id}`);
+    const alert = page.locator('main .error[role="alert"]');
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /Could not load the instance page's code.*reload the page to try again/);
+    assert.equal(await page.locator('article.instance').count(), 0);
+    // The browser and the loader report the aborted fetch in the console; nothing else.
+    await page.waitForTimeout(200);
+    const unexpected = errors.filter((e) => !/ERR_FAILED|Failed to fetch|split_instance_page/.test(e));
+    assert.deepEqual(unexpected, []);
+  } finally {
+    await page.unroute(blocked);
+    errors.length = 0;
+  }
+  // Back to the list in the same page: the list, in the main module, is unaffected.
+  await page.click('.brand');
+  assert.equal(await rows(page), demo.length);
+  // A failed load is not remembered: opening an instance fetches the module again.
+  await page.click(`.instance-row[data-id="${id}"] a`);
+  await page.waitForSelector('article.instance');
+  assert.deepEqual(errors, []);
+});
+
 test('a permalink reopens the instance, and back returns to the filtered list', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?f=repo:benchscope-demo/matrixlite`);

@@ -2,34 +2,48 @@
 //! step (`scripts/split_wasm.py`), a page's code is its own wasm module, fetched the first time
 //! the page opens. The list, the first screen, stays in the main module; a published site's
 //! introduction (markdown) is split off too, as only published sites have one.
+//!
+//! A module that cannot be fetched is an error the page shows (`fallible`), never a panic: a
+//! panic would stop the whole app.
 
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 use crate::components::markdown::Markdown;
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage};
 use crate::sets::LoadedSet;
 
+/// A page's code could not be fetched (the loader names the file in the console).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeNotLoaded;
+
+impl From<SplitLoaderError> for CodeNotLoaded {
+    fn from(_: SplitLoaderError) -> Self {
+        CodeNotLoaded
+    }
+}
+
 /// The leaderboard of `sets`.
-#[lazy]
-pub fn leaderboard_page(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> AnyView {
-    view! { <LeaderboardPage rows sets base /> }.into_any()
+#[wasm_split(leaderboard_page, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn leaderboard_page(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> Result<AnyView, CodeNotLoaded> {
+    Ok(view! { <LeaderboardPage rows sets base /> }.into_any())
 }
 
 /// The analysis of the first of `sets`.
-#[lazy]
-pub fn analysis_page(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> AnyView {
-    view! { <AnalysisPage rows sets /> }.into_any()
+#[wasm_split(analysis_page, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn analysis_page(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> Result<AnyView, CodeNotLoaded> {
+    Ok(view! { <AnalysisPage rows sets /> }.into_any())
 }
 
 /// Instance `id` of `set`, whose rows are `rows`.
-#[lazy]
-pub fn instance_page(rows: Vec<IndexRow>, id: String, set: LoadedSet, base: String) -> AnyView {
-    view! { <InstancePage rows id split=set.split base dataset=set.dataset runs=set.runs results=set.results /> }.into_any()
+#[wasm_split(instance_page, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn instance_page(rows: Vec<IndexRow>, id: String, set: LoadedSet, base: String) -> Result<AnyView, CodeNotLoaded> {
+    Ok(view! { <InstancePage rows id split=set.split base dataset=set.dataset runs=set.runs results=set.results /> }.into_any())
 }
 
 /// A published site's introduction, from its markdown.
-#[lazy]
-pub fn site_intro(markdown: String) -> AnyView {
-    view! { <section class="site-intro"><Markdown text=markdown /></section> }.into_any()
+#[wasm_split(site_intro, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn site_intro(markdown: String) -> Result<AnyView, CodeNotLoaded> {
+    Ok(view! { <section class="site-intro"><Markdown text=markdown /></section> }.into_any())
 }
