@@ -37,7 +37,7 @@ pub fn analysis_page(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> Result<AnyVie
 }
 
 /// Instance `id` of `set`, whose rows are `rows`.
-#[wasm_split(instance_page, wasm_split_path = ::leptos::wasm_split, fallible)]
+#[wasm_split(instance_page, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_instance_page))]
 pub fn instance_page(rows: Vec<IndexRow>, id: String, set: LoadedSet, base: String) -> Result<AnyView, CodeNotLoaded> {
     Ok(view! { <InstancePage rows id split=set.split base dataset=set.dataset runs=set.runs results=set.results /> }.into_any())
 }
@@ -46,4 +46,16 @@ pub fn instance_page(rows: Vec<IndexRow>, id: String, set: LoadedSet, base: Stri
 #[wasm_split(site_intro, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn site_intro(markdown: String) -> Result<AnyView, CodeNotLoaded> {
     Ok(view! { <section class="site-intro"><Markdown text=markdown /></section> }.into_any())
+}
+
+/// Starts fetching the instance page's module, once, ahead of a click: the list calls it when the
+/// pointer or the focus first comes to its rows, so the module is usually there by the click.
+pub fn prefetch_instance_page() {
+    static STARTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !STARTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        leptos::task::spawn_local(async {
+            // A failure is left for the click, which shows it.
+            let _ = preload_instance_page().await;
+        });
+    }
 }
