@@ -109,7 +109,6 @@ fn RowSlot(
         let index = shown.get().1;
         terms.with(|terms| rows.with_value(|rows| highlight(read(&rows[index]), terms)))
     };
-    let stat = move |read: fn(&IndexRow) -> String| row(read);
     view! {
         <div class="instance-row" role="listitem" data-id=move || row(|r| r.id.clone())
             class:selected=is_selected
@@ -125,11 +124,11 @@ fn RowSlot(
                 {move || row(|r| r.repo.clone())}
             </span>
             <span class="title" title=move || row(|r| r.title.clone())>{move || marked(|r| &r.title)}</span>
-            <span class="num files" title="files changed">{move || stat(|r| r.stats.files_changed.to_string())}</span>
+            <span class="num files" title="files changed">{move || row(|r| r.stats.files_changed.to_string())}</span>
             <span class="num">
-                <span class="plus">{move || stat(|r| format!("+{}", r.stats.lines_added))}</span>
+                <span class="plus">{move || row(|r| format!("+{}", r.stats.lines_added))}</span>
                 " "
-                <span class="minus">{move || stat(|r| format!("−{}", r.stats.lines_removed))}</span>
+                <span class="minus">{move || row(|r| format!("−{}", r.stats.lines_removed))}</span>
             </span>
         </div>
     }
