@@ -61,8 +61,6 @@ pub fn VirtualRows(
     let slots = move || 0..visible.with(Vec::len);
     view! {
         <div class="rows" role="list" aria-label="Instances" node_ref=container
-            on:pointerover=move |_| crate::pages::lazy::prefetch_instance_page()
-            on:focusin=move |_| crate::pages::lazy::prefetch_instance_page()
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
             <div class="rows-inner" style:height=move || format!("{}px", order.with(Vec::len) as f64 * ROW_HEIGHT)>
                 <For each=slots key=|slot| *slot

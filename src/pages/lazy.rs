@@ -49,7 +49,7 @@ pub fn site_intro(markdown: String) -> Result<AnyView, CodeNotLoaded> {
 }
 
 /// Starts fetching the instance page's module, once, ahead of a click: the list calls it when the
-/// pointer or the focus first comes to its rows, so the module is usually there by the click.
+/// pointer or the focus first comes to its results, so the module is usually there by the click.
 pub fn prefetch_instance_page() {
     static STARTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if !STARTED.swap(true, std::sync::atomic::Ordering::Relaxed) {

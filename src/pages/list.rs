@@ -17,6 +17,7 @@ use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::keys::{clear_and_blur, focus_of, Focus};
+use crate::pages::lazy::prefetch_instance_page;
 use crate::search::SearchCache;
 use crate::sets::{from_of, LoadedSet};
 use crate::url_state::UrlState;
@@ -147,7 +148,8 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             {search_error}
             <div class="list-body" class:filters-open=move || filters_open.get()>
                 <FacetPanel rows facets filter searched />
-                <div class="results">
+                // The instance page's code is fetched when the reader first comes to the rows.
+                <div class="results" on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
                     <div class="row-head" aria-hidden="true">
                         <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
                     </div>
