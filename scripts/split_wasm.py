@@ -98,9 +98,6 @@ def main():
         # keeps its name.
         glue = (bound / f"{stem}.js").read_text().replace(f'from "./{LOADER}"', f'from "./{loader_name}"')
         (staging / f"{stem}.js").write_text(glue)
-    for stale in staging.glob("__wasm_split*.js"):
-        if stale.name != loader_name:
-            stale.unlink()
     index = staging / "index.html"
     html = index.read_text()
     for name in (f"{stem}.js", f"{stem}_bg.wasm"):

@@ -145,8 +145,8 @@ impl Postings {
         }
         self.terms_hint = terms.len();
         self.lengths.push(terms.values().sum());
-        let mut digits = Digits::default();
-        let doc = digits.of(doc).to_vec();
+        let (mut doc_digits, mut tf_digits) = (itoa::Buffer::new(), itoa::Buffer::new());
+        let doc = doc_digits.format(doc).as_bytes();
         for (term, tf) in terms {
             let bucket = bucket_name(term);
             let buffer = match self.buffers.get_mut(bucket) {
@@ -156,9 +156,9 @@ impl Postings {
             let before = buffer.len();
             buffer.extend_from_slice(term.as_bytes());
             buffer.push(b'\t');
-            buffer.extend_from_slice(&doc);
+            buffer.extend_from_slice(doc);
             buffer.push(b'\t');
-            buffer.extend_from_slice(digits.of(tf));
+            buffer.extend_from_slice(tf_digits.format(tf).as_bytes());
             buffer.push(b'\n');
             self.buffered += buffer.len() - before;
         }
@@ -185,25 +185,6 @@ impl Postings {
         }
         self.buffered = 0;
         Ok(())
-    }
-}
-
-/// A number's decimal digits, written without the formatting machinery (the postings' hot path
-/// writes two per term of every document).
-#[derive(Default)]
-struct Digits([u8; 10]);
-
-impl Digits {
-    fn of(&mut self, mut n: u32) -> &[u8] {
-        let mut at = self.0.len();
-        loop {
-            at -= 1;
-            self.0[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                return &self.0[at..];
-            }
-        }
     }
 }
 
@@ -355,11 +336,8 @@ fn for_each_line(path: &std::path::Path, mut each: impl FnMut(&[u8]) -> anyhow::
 
 /// A decimal number the postings thread wrote.
 fn parse_digits(digits: &[u8]) -> anyhow::Result<u32> {
-    if digits.is_empty() || digits.len() > 10 || !digits.iter().all(u8::is_ascii_digit) {
-        anyhow::bail!("a scratch posting has {:?} where a number belongs", String::from_utf8_lossy(digits));
-    }
-    let n = digits.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
-    u32::try_from(n).map_err(|_| anyhow::anyhow!("a scratch posting's number {n} is too large"))
+    let number = std::str::from_utf8(digits).ok().and_then(|text| text.parse().ok());
+    number.ok_or_else(|| anyhow::anyhow!("a scratch posting has {:?} where a number belongs", String::from_utf8_lossy(digits)))
 }
 
 /// The texts to index, lower-cased, with their weights: the title and id, the gold patch's
@@ -411,13 +389,11 @@ mod tests {
         }
     }
 
-    /// With a tiny bucket limit the `te` bucket is split by longer prefixes, and every term is
-    /// still found, with exactly its documents.
     #[test]
     fn digits_are_written_and_read_back() {
         for n in [0, 7, 10, 99, 100, 65_535, u32::MAX] {
-            let mut digits = Digits::default();
-            assert_eq!(digits.of(n), n.to_string().as_bytes());
+            let mut digits = itoa::Buffer::new();
+            assert_eq!(digits.format(n).as_bytes(), n.to_string().as_bytes());
             assert_eq!(parse_digits(n.to_string().as_bytes()).unwrap(), n);
         }
         for bad in ["", "12a", "4294967296", "-1", "99999999999"] {
@@ -425,6 +401,8 @@ mod tests {
         }
     }
 
+    /// With a tiny bucket limit the `te` bucket is split by longer prefixes, and every term is
+    /// still found, with exactly its documents.
     #[test]
     fn oversized_buckets_split_and_every_term_is_still_found() {
         let tmp = tempfile::tempdir().unwrap();
