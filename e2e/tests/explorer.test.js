@@ -366,6 +366,20 @@ test('opens an instance: markdown statement, tests and diffs whose counts match 
   assert.deepEqual(errors, []);
 });
 
+test('the instance page\'s code is fetched when the pointer first comes to the list, before any click', async () => {
+  const { page, errors, requests } = session;
+  requests.length = 0;
+  await page.goto(server.url);
+  await rows(page);
+  const fetched = () => requests.some((url) => /\/split_instance_page-[0-9a-f]+\.wasm$/.test(new URL(url).pathname));
+  assert.ok(!fetched(), 'the list alone does not fetch the instance page');
+  await page.hover('.instance-row:nth-child(2) .title');
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /split_instance_page-/.test(r.name)));
+  assert.ok(fetched());
+  assert.equal(await page.locator('article.instance').count(), 0, 'hovering opens nothing');
+  assert.deepEqual(errors, []);
+});
+
 test("a page whose code cannot be fetched says so, the list keeps working, and the next open fetches it again", async () => {
   const { page, errors } = session;
   const id = 'benchscope-demo__unitcalc-3';
