@@ -96,3 +96,32 @@ export async function openBrowser() {
   page.on('request', (request) => requests.push(request.url()));
   return { browser, page, errors, requests };
 }
+
+/**
+ * Makes every later navigation of `page` record, in the page, when an element matching each of
+ * `selectors` is first drawn: the frame after it enters the document, in ms since navigation
+ * started. Timing a load from Node with `waitForSelector` instead adds its polling's backoff
+ * (0, 20, 70, 170, 270, 770 ms after the load event), which is coarser than what is measured.
+ */
+export async function watchFirstPaint(page, selectors) {
+  await page.addInitScript((selectors) => {
+    window.__firstPaint = {};
+    const pending = new Set(selectors);
+    const observer = new MutationObserver(() => {
+      for (const selector of pending) {
+        if (!document.querySelector(selector)) continue;
+        pending.delete(selector);
+        requestAnimationFrame(() => { window.__firstPaint[selector] = performance.now(); });
+      }
+      if (pending.size === 0) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, selectors);
+}
+
+/** Navigates `page` (watched by `watchFirstPaint`) to `url`: ms from navigation to `selector` drawn. */
+export async function timeToFirstPaint(page, url, selector) {
+  await page.goto(url);
+  await page.waitForFunction((s) => window.__firstPaint?.[s] !== undefined, selector, { timeout: 60000, polling: 'raf' });
+  return page.evaluate((s) => window.__firstPaint[s], selector);
+}
