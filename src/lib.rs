@@ -10,6 +10,7 @@
 //! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
 //!   [`wording`]: counted nouns; [`step_layout`]: which steps of a long trajectory are in the page;
+//!   [`row_window`]: which rows of the instance list are;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
 //!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows.
 //!
@@ -25,6 +26,7 @@ pub mod context;
 pub mod file_tree;
 pub mod markdown;
 pub mod query_string;
+pub mod row_window;
 pub mod sections;
 pub mod shell_syntax;
 pub mod step_layout;

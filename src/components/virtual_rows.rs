@@ -2,19 +2,13 @@
 //! at its absolute offset, so 50,000 instances scroll like 50.
 
 use benchscope_contract::IndexRow;
-use leptos::html;
 use leptos::prelude::*;
+use leptos::{ev, html};
 
 use crate::components::highlight::highlight;
+use crate::row_window::{rendered_range, rows_in_view, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::UrlState;
-
-/// Height of a row in pixels (the stylesheet gives `.instance-row` the same).
-pub const ROW_HEIGHT: f64 = 44.0;
-/// Rows rendered beyond the visible ones, above and below.
-const OVERSCAN: usize = 8;
-/// Rows rendered at most (enough for a tall screen plus the margins).
-const WINDOW: usize = 48;
 
 /// The rows at `order` (positions into `rows`), with `selected` highlighted.
 #[component]
@@ -26,6 +20,11 @@ pub fn VirtualRows(
     terms: Memo<Vec<String>>,
 ) -> impl IntoView {
     let scroll = RwSignal::new(0.0f64);
+    // The list is never taller than the window, so the window's height bounds the rows in view
+    // before the list is in the page to be measured.
+    let window_height = RwSignal::new(inner_height());
+    let resize = window_event_listener(ev::resize, move |_| window_height.set(inner_height()));
+    on_cleanup(move || resize.remove());
     let container = NodeRef::<html::Div>::new();
     // Keep the keyboard selection in view: a sync with the DOM, nothing else. A new list is at
     // its top, where the first row is in view: reading its scroll position then would force a
@@ -47,11 +46,11 @@ pub fn VirtualRows(
     });
     // The rows in view: `(position in the order, index into rows)`.
     let visible = Memo::new(move |_| {
-        let start = ((scroll.get() / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
+        let in_view = rows_in_view(window_height.get());
         order.with(|order| {
-            let end = (start + WINDOW).min(order.len());
-            let start = start.min(end);
-            order[start..end]
+            let range = rendered_range(scroll.get(), in_view, order.len());
+            let start = range.start;
+            order[range]
                 .iter()
                 .enumerate()
                 .map(|(offset, &index)| (start + offset, index))
@@ -130,6 +129,14 @@ fn RowSlot(
             </span>
         </div>
     }
+}
+
+fn inner_height() -> f64 {
+    window()
+        .inner_height()
+        .ok()
+        .and_then(|height| height.as_f64())
+        .unwrap_or(MIN_LIST_HEIGHT)
 }
 
 /// The `dataset/split` a row is from, shown when several are loaded.

@@ -1,0 +1,58 @@
+//! Which rows of the virtualized instance list are in the page: those in view and a margin
+//! either side, so 50,000 instances cost what a screenful does.
+
+use std::ops::Range;
+
+/// Height of a row in pixels (the stylesheet gives `.instance-row` the same).
+pub const ROW_HEIGHT: f64 = 44.0;
+/// Rows rendered beyond the visible ones, above and below.
+pub const OVERSCAN: usize = 8;
+/// The list's least height in pixels (the stylesheet's `min-height` of `.rows`).
+pub const MIN_LIST_HEIGHT: f64 = 320.0;
+
+/// How many rows a list in a window `window_height` pixels tall can show at once (one more for
+/// a row cut at each edge).
+pub fn rows_in_view(window_height: f64) -> usize {
+    (window_height.max(MIN_LIST_HEIGHT) / ROW_HEIGHT).ceil() as usize + 1
+}
+
+/// The positions in an order of `len` rows that are rendered when the list is scrolled `scroll`
+/// pixels down: those in view and `OVERSCAN` more on each side. Rendering no more than that is
+/// what makes the first rows and each keystroke cheap.
+pub fn rendered_range(scroll: f64, in_view: usize, len: usize) -> Range<usize> {
+    let first = (scroll.max(0.0) / ROW_HEIGHT) as usize;
+    let end = (first + in_view + OVERSCAN).min(len);
+    first.saturating_sub(OVERSCAN).min(end)..end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_at_its_top_renders_what_is_in_view_and_the_margin_below() {
+        let in_view = rows_in_view(900.0);
+        assert_eq!(in_view, 22);
+        assert_eq!(rendered_range(0.0, in_view, 330), 0..30);
+    }
+
+    #[test]
+    fn a_scrolled_list_renders_margins_on_both_sides() {
+        let range = rendered_range(100.0 * ROW_HEIGHT + 10.0, 22, 330);
+        assert_eq!(range, 92..130);
+    }
+
+    #[test]
+    fn the_range_stays_inside_the_order() {
+        assert_eq!(rendered_range(0.0, 22, 5), 0..5);
+        assert_eq!(rendered_range(1e9, 22, 5), 5..5);
+        assert_eq!(rendered_range(0.0, 22, 0), 0..0);
+        assert_eq!(rendered_range(-50.0, 22, 10), 0..10);
+    }
+
+    #[test]
+    fn a_short_window_still_fills_the_lists_least_height() {
+        assert_eq!(rows_in_view(100.0), rows_in_view(MIN_LIST_HEIGHT));
+        assert_eq!(rows_in_view(MIN_LIST_HEIGHT), 9);
+    }
+}
