@@ -4,7 +4,7 @@
 use benchscope_contract::list::facet_label as label;
 use benchscope_contract::outcomes::{aspect_of_facet, RESOLVED_BY, RUN_FACET_PREFIX};
 use benchscope_contract::query::{facet_counts, Filter};
-use benchscope_contract::IndexRow;
+use benchscope_contract::{FacetCount, IndexRow};
 use leptos::prelude::*;
 
 use crate::url_state::UrlState;
@@ -60,7 +60,6 @@ pub fn FacetPanel(
 
 #[component]
 fn FacetBlock(rows: StoredValue<Vec<IndexRow>>, facet: String, filter: Memo<Filter>, searched: Memo<Option<Vec<bool>>>) -> impl IntoView {
-    let url = expect_context::<UrlState>();
     let expanded = RwSignal::new(false);
     let name = StoredValue::new(facet.clone());
     let counts = Memo::new(move |_| {
@@ -77,40 +76,59 @@ fn FacetBlock(rows: StoredValue<Vec<IndexRow>>, facet: String, filter: Memo<Filt
         })
     });
     let title = label(&facet);
+    let listed = move || {
+        let total = counts.with(Vec::len);
+        if expanded.get() {
+            total
+        } else {
+            total.min(SHOWN_VALUES)
+        }
+    };
+    let hidden = Memo::new(move |_| counts.with(Vec::len).saturating_sub(SHOWN_VALUES));
     view! {
         <section class="facet" data-facet=facet.clone()>
             <h4>{title}</h4>
             <ul>
-                {move || {
-                    let all = counts.get();
-                    let total = all.len();
-                    let shown = if expanded.get() { total } else { total.min(SHOWN_VALUES) };
-                    let items = all.into_iter().take(shown).map(|count| {
-                        let value = count.value.clone();
-                        let facet = name.get_value();
-                        let checked = filter.with(|f| f.is_selected(&facet, &value));
-                        let toggle_value = value.clone();
-                        view! {
-                            <li>
-                                <label class:empty=count.count == 0>
-                                    <input type="checkbox" prop:checked=checked on:change=move |_| {
-                                        let next = filter.get_untracked().toggled(&facet, &toggle_value);
-                                        url.navigate(|s| s.facets = next.to_pairs());
-                                    } />
-                                    <span class="value">{value}</span>
-                                    <span class="n">{count.count}</span>
-                                </label>
-                            </li>
-                        }
-                    }).collect_view();
-                    let more = (total > SHOWN_VALUES).then(|| view! {
-                        <li><button class="more" on:click=move |_| expanded.update(|e| *e = !*e)>
-                            {move || if expanded.get() { "fewer".to_string() } else { format!("{} more", total - SHOWN_VALUES) }}
-                        </button></li>
-                    });
-                    (items, more)
-                }}
+                <For each=move || 0..listed() key=|slot| *slot
+                    children=move |slot| view! { <ValueSlot nth=slot facet=name counts filter /> } />
+                <Show when=move || { hidden.get() > 0 }>
+                    <li><button class="more" on:click=move |_| expanded.update(|e| *e = !*e)>
+                        {move || if expanded.get() { "fewer".to_string() } else { format!("{} more", hidden.get()) }}
+                    </button></li>
+                </Show>
             </ul>
         </section>
+    }
+}
+
+/// The `nth` value in a facet's list. Like the instance list's row slots, its element stays in
+/// the page while a search recounts the facet, and only its text, count and box follow the value
+/// it shows: rebuilding every value's element on each keystroke redrew the whole panel.
+#[component]
+fn ValueSlot(nth: usize, facet: StoredValue<String>, counts: Memo<Vec<FacetCount>>, filter: Memo<Filter>) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    // A slot past the end keeps its last value until `For` drops it.
+    let shown = Memo::new(move |previous: Option<&FacetCount>| {
+        counts
+            .with(|all| all.get(nth).cloned())
+            .or_else(|| previous.cloned())
+            .unwrap_or(FacetCount {
+                value: String::new(),
+                count: 0,
+            })
+    });
+    let checked = move || shown.with(|c| facet.with_value(|f| filter.with(|filter| filter.is_selected(f, &c.value))));
+    view! {
+        <li>
+            <label class:empty=move || shown.with(|c| c.count == 0)>
+                <input type="checkbox" prop:checked=checked on:change=move |_| {
+                    let value = shown.with_untracked(|c| c.value.clone());
+                    let next = facet.with_value(|f| filter.get_untracked().toggled(f, &value));
+                    url.navigate(|s| s.facets = next.to_pairs());
+                } />
+                <span class="value">{move || shown.with(|c| c.value.clone())}</span>
+                <span class="n">{move || shown.with(|c| c.count)}</span>
+            </label>
+        </li>
     }
 }
