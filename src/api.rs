@@ -78,10 +78,20 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
         url: url.to_string(),
         message,
     };
-    let response = gloo_net::http::Request::get(url)
-        .send()
-        .await
-        .map_err(|e| error(format!("request failed: {e}")))?;
+    let response = match take_early_response(url) {
+        Some(early) => {
+            let raw = wasm_bindgen_futures::JsFuture::from(early)
+                .await
+                .map_err(|e| error(format!("request failed: {}", js_error_text(&e))))?;
+            let raw: web_sys::Response =
+                wasm_bindgen::JsCast::dyn_into(raw).map_err(|_| error("the early request gave no response".into()))?;
+            gloo_net::http::Response::from(raw)
+        }
+        None => gloo_net::http::Request::get(url)
+            .send()
+            .await
+            .map_err(|e| error(format!("request failed: {e}")))?,
+    };
     if !response.ok() {
         return Err(error(format!("HTTP {} {}", response.status(), response.status_text())));
     }
@@ -92,6 +102,26 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
         return Err(error(fault));
     }
     serde_json::from_slice(&bytes).map_err(|e| error(format!("not a valid shard: {e}")))
+}
+
+/// The response to a request for `url` that `src/early_fetch.js` made before the wasm ran, if it
+/// made one; each is taken once, so a later fetch of the same file asks the server again.
+fn take_early_response(url: &str) -> Option<js_sys::Promise> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window()?;
+    let early: js_sys::Map = js_sys::Reflect::get(&window, &"benchscopeEarly".into()).ok()?.dyn_into().ok()?;
+    let key = wasm_bindgen::JsValue::from_str(url);
+    let response = early.get(&key).dyn_into::<js_sys::Promise>().ok()?;
+    early.delete(&key);
+    Some(response)
+}
+
+/// What a rejected fetch says (a `TypeError`'s message).
+fn js_error_text(error: &wasm_bindgen::JsValue) -> String {
+    js_sys::Reflect::get(error, &"message".into())
+        .ok()
+        .and_then(|message| message.as_string())
+        .unwrap_or_else(|| format!("{error:?}"))
 }
 
 /// Fetches and checks `manifest.json`.

@@ -1064,6 +1064,22 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
   assert.deepEqual(errors, []);
 });
 
+test('the manifest and the index shards of every set the URL opens are asked for before the wasm runs, and the app takes those responses', async () => {
+  const { page, errors, requests } = session;
+  requests.length = 0;
+  await page.goto(`${server.url}?data=twins/&dataset=demo-a&with=demo-b/test`);
+  await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of ${n}`), demo.length * 2);
+  const data = requests.filter((url) => new URL(url).pathname.startsWith('/twins/')).map((url) => new URL(url).pathname);
+  for (const file of ['/twins/manifest.json', '/twins/index/demo-a/test/0000.json', '/twins/index/demo-b/test/0000.json']) {
+    assert.ok(data.includes(file), `${file} is fetched:\n${data.join('\n')}`);
+  }
+  assert.deepEqual(data, [...new Set(data)], 'no data file is fetched twice');
+  // Every early response was taken, and none was fetched twice: had a request come after the
+  // app's own, the app would have fetched the file again.
+  assert.deepEqual(await page.evaluate(() => [...window.benchscopeEarly.keys()]), []);
+  assert.deepEqual(errors, []);
+});
+
 /** axe-core's WCAG 2 A and AA violations on the page, as `rule: target` lines. */
 async function accessibilityViolations(page) {
   await page.addScriptTag({ path: join(ROOT, 'e2e', 'node_modules', 'axe-core', 'axe.min.js') });
