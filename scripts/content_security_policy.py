@@ -2,14 +2,15 @@
 """Trunk's post-build hook: gives the built page a content security policy.
 
 Trunk writes the script that starts the wasm inline; a policy without 'unsafe-inline' would block
-it, so it moves to a file of its own (named by its hash), after a first script of its own, and the page gets a policy that allows
-scripts from its own origin only (plus 'wasm-unsafe-eval', which compiling WebAssembly needs), no
-inline script, no object or embed, images and frames never from another host, style sheets from
-the page (style attributes, which the app sets to position its virtual rows, are allowed; style
-elements are not). Data may come from the page's origin and from the data directory a reader opens with
-`?data=`: the first script adds a second policy naming exactly that origin before anything is
-fetched (policies combine, so the stricter wins), then runs src/early_fetch.js, which asks for the
-data directory's manifest and first index shards while the wasm downloads and compiles.
+it, so it moves to a file of its own (named by its hash), after a first script of our own, and the
+page gets a policy that allows scripts from its own origin only (plus 'wasm-unsafe-eval', which
+compiling WebAssembly needs), no inline script, no object or embed, images and frames never from
+another host, style sheets from the page (style attributes, which the app sets to position its
+virtual rows, are allowed; style elements are not). Data may come from the page's origin and from
+the data directory a reader opens with `?data=`: the first script adds a second policy naming
+exactly that origin before anything is fetched (policies combine, so the stricter wins), then runs
+src/early_fetch.js, which asks for the data directory's manifest and first index shards while the
+wasm downloads and compiles.
 
 Run by Trunk with TRUNK_STAGING_DIR set (see Trunk.toml); idempotent on an already-processed page.
 """
