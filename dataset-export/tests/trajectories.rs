@@ -498,3 +498,57 @@ fn harbor_atif_trajectories_are_read_as_the_rfc_writes_them_and_named_by_their_t
     );
     assert_eq!(run.results[0].trajectory.as_ref().unwrap().steps, 3);
 }
+
+/// A mini-swe-agent trajectory of `id` whose one step runs `command`.
+fn mini_trajectory(id: &str, command: &str) -> Value {
+    serde_json::json!({
+        "trajectory_format": "mini-swe-agent-1",
+        "instance_id": id,
+        "info": { "exit_status": "Submitted", "submission": "" },
+        "messages": [
+            { "role": "system", "content": "You are a helpful assistant." },
+            { "role": "user", "content": "Fix the issue." },
+            { "role": "assistant", "content": format!("THOUGHT: go.\n\n```bash\n{command}\n```") },
+            { "role": "user", "content": "<returncode>0</returncode>\n<output>\n</output>" },
+        ],
+    })
+}
+
+#[test]
+fn ids_that_differ_only_in_characters_a_file_name_cannot_hold_keep_their_own_trajectories() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("trajs");
+    let ids = ["org/repo-1", "org_repo-1", "org:repo-1"];
+    for (n, id) in ids.iter().enumerate() {
+        let dir = folder.join(format!("t{n}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(format!("t{n}.traj.json"));
+        std::fs::write(&file, serde_json::to_vec(&mini_trajectory(id, &format!("echo {n}"))).unwrap()).unwrap();
+    }
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        folder.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "r",
+        "--dataset",
+        "d",
+        "--new-dataset",
+    ]);
+    let run: Run = read_json(&data.join("runs/r.json"));
+    let mut paths = std::collections::BTreeSet::new();
+    for id in ids {
+        let result = run
+            .results
+            .iter()
+            .find(|r| r.instance_id == id)
+            .unwrap_or_else(|| panic!("{id} is in the run"));
+        let path = result.trajectory.as_ref().unwrap().path.clone();
+        let stored: Trajectory = read_json(&data.join(&path));
+        assert_eq!(stored.instance_id, id, "{path} holds {id}'s trajectory");
+        paths.insert(path);
+    }
+    assert_eq!(paths.len(), ids.len(), "each id has a file of its own: {paths:?}");
+}

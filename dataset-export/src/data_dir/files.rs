@@ -13,16 +13,19 @@ pub fn is_safe_name(name: &str) -> bool {
 }
 
 /// An instance id as a file name: anything but letters, digits, `.`, `_` and `-` becomes `_`.
+/// An id changed that way also gets 64 bits of its SHA-256, so that ids differing only in such
+/// characters (`a/b`, `a:b`, `a_b`) never share a file and overwrite each other's log or
+/// trajectory; an id that is already a safe name is its own file name.
 pub fn file_name_for(instance: &str) -> String {
     let name: String = instance
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' })
         .collect();
-    if name.starts_with('.') {
-        format!("_{name}")
-    } else {
-        name
+    if name == instance && !name.is_empty() && !name.starts_with('.') {
+        return name;
     }
+    let digest = hex(&Sha256::digest(instance.as_bytes())[..8]);
+    format!("{}-{digest}", name.trim_start_matches('.'))
 }
 
 /// The manifest's description of a file: its path, size and SHA-256.
@@ -58,4 +61,36 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// What wrote a manifest: this program and its version.
 pub fn generator() -> String {
     format!("benchscope {}", env!("CARGO_PKG_VERSION"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_safe_id_is_its_own_file_name() {
+        assert_eq!(file_name_for("django__django-11099"), "django__django-11099");
+        assert_eq!(file_name_for("a.b_c-1"), "a.b_c-1");
+    }
+
+    #[test]
+    fn ids_that_differ_only_in_unsafe_characters_get_different_names() {
+        let ids = ["a/b", "a:b", "a b", "a_b", "a\\b", "a\u{e9}b", "a_b-0000000000000000"];
+        let names: std::collections::BTreeSet<String> = ids.iter().map(|id| file_name_for(id)).collect();
+        assert_eq!(names.len(), ids.len(), "{names:?}");
+        for name in &names {
+            assert!(is_safe_name(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_name_never_hides_as_a_dot_file_or_climbs_out() {
+        for id in [".hidden", "..", ".", "../etc/passwd", "/abs", ""] {
+            assert!(!file_name_for(id).is_empty(), "{id:?}");
+            let name = file_name_for(id);
+            assert!(!name.starts_with('.'), "{id:?} -> {name:?}");
+            assert!(!name.contains('/'), "{id:?} -> {name:?}");
+        }
+        assert_ne!(file_name_for(".hidden"), file_name_for("hidden"));
+    }
 }
