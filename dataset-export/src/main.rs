@@ -5,9 +5,6 @@ use std::process::ExitCode;
 use benchscope_cli::commands::Cli;
 use clap::Parser;
 
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The input or the environment stopped the command (usage errors exit with clap's 2).
 const EXIT_FAILURE: u8 = 1;
 
