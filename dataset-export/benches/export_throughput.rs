@@ -43,7 +43,7 @@ fn generate(target: &Path, bytes: u64, records: &[serde_json::Value]) -> (u64, u
         }
     }
     // On disk before anything is timed: the kernel writing a just-generated gigabyte back while
-    // the export runs slowed it by a fifth, which is the benchmark's doing, not the export's.
+    // the export runs would be counted as the export's time.
     out.into_inner().unwrap().sync_all().unwrap();
     (written, count, largest)
 }
