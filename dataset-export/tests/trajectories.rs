@@ -8,7 +8,7 @@ use std::path::Path;
 use benchscope_cli::trajectories::read_file;
 use benchscope_contract::trajectory::Trajectory;
 use benchscope_contract::{Manifest, Run};
-use common::{benchscope_ok, read_json, realdata};
+use common::{benchscope_ok, import_as_new_run, read_json, realdata};
 use serde_json::Value;
 
 /// The one trajectory of a file.
@@ -526,17 +526,7 @@ fn ids_that_differ_only_in_characters_a_file_name_cannot_hold_keep_their_own_tra
         std::fs::write(&file, serde_json::to_vec(&mini_trajectory(id, &format!("echo {n}"))).unwrap()).unwrap();
     }
     let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "import",
-        folder.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "r",
-        "--dataset",
-        "d",
-        "--new-dataset",
-    ]);
+    import_as_new_run(&folder, &data, "r");
     let run: Run = read_json(&data.join("runs/r.json"));
     let mut paths = std::collections::BTreeSet::new();
     for id in ids {

@@ -16,3 +16,8 @@ pub mod runs_panel;
 pub mod trajectory;
 pub mod trajectory_compare;
 pub mod virtual_rows;
+
+/// The browser window's inner height in CSS pixels, when there is a window to ask.
+pub fn window_height() -> Option<f64> {
+    web_sys::window()?.inner_height().ok()?.as_f64()
+}

@@ -22,8 +22,8 @@ pub fn VirtualRows(
     let scroll = RwSignal::new(0.0f64);
     // The list is never taller than the window, so the window's height bounds the rows in view
     // before the list is in the page to be measured.
-    let window_height = RwSignal::new(inner_height());
-    let resize = window_event_listener(ev::resize, move |_| window_height.set(inner_height()));
+    let window_height = RwSignal::new(list_bound());
+    let resize = window_event_listener(ev::resize, move |_| window_height.set(list_bound()));
     on_cleanup(move || resize.remove());
     let container = NodeRef::<html::Div>::new();
     // Keep the keyboard selection in view: a sync with the DOM, nothing else. A new list is at
@@ -131,12 +131,9 @@ fn RowSlot(
     }
 }
 
-fn inner_height() -> f64 {
-    window()
-        .inner_height()
-        .ok()
-        .and_then(|height| height.as_f64())
-        .unwrap_or(MIN_LIST_HEIGHT)
+/// What bounds the list's height: the window's.
+fn list_bound() -> f64 {
+    crate::components::window_height().unwrap_or(MIN_LIST_HEIGHT)
 }
 
 /// The `dataset/split` a row is from, shown when several are loaded.

@@ -115,10 +115,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
         layout_changed.update(|n| *n += 1);
     });
     let measure_view = move || {
-        let viewport = web_sys::window()
-            .and_then(|w| w.inner_height().ok())
-            .and_then(|h| h.as_f64())
-            .unwrap_or(900.0);
+        let viewport = crate::components::window_height().unwrap_or(900.0);
         if let Some(list) = list.get_untracked() {
             let top = list.get_bounding_client_rect().top();
             let region = (-top - viewport, -top + 2.0 * viewport);
