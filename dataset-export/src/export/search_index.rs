@@ -4,7 +4,7 @@
 //! however many instances there are; at the end each bucket becomes one shard file.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use benchscope_contract::patch::parse_patch;
@@ -13,6 +13,7 @@ use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
 
 use rustc_hash::FxHashMap;
 
+use super::scratch_postings::{for_each_posting, push_posting, term_text};
 use super::staging::Staging;
 
 const FLUSH_BYTES: usize = 8 << 20;
@@ -23,7 +24,9 @@ const BUCKET_MAX_SCRATCH_BYTES: u64 = 16 << 20;
 
 /// Accumulates postings for one split. The words of each instance are counted and written out
 /// on a thread of their own (the larger part of an export's work), while the caller goes on with
-/// the next records.
+/// the next records. (Sending the instances themselves, to be lower-cased and dropped there, made
+/// the export slower: glibc frees a block on the arena of the thread that allocated it, under
+/// that arena's lock.)
 pub struct SearchIndex {
     prefix: String,
     scratch: PathBuf,
@@ -90,7 +93,7 @@ impl SearchIndex {
         postings.flush()?;
         // The largest buckets first, so that the threads writing them finish together.
         let size = |name: &String| std::fs::metadata(self.scratch.join(name)).map_or(0, |m| m.len());
-        let mut names: Vec<(u64, String)> = postings.buffers.keys().map(|n| (size(n), n.clone())).collect();
+        let mut names: Vec<(u64, String)> = postings.buffers.names().map(|n| (size(n), n.clone())).collect();
         names.sort_unstable_by(|a, b| b.cmp(a));
         let names: Vec<String> = names.into_iter().map(|(_, name)| name).collect();
         let (mut files, buckets) = self.finish_buckets(&names, staging)?;
@@ -110,13 +113,12 @@ impl SearchIndex {
 /// Shards written: their entries, and bucket → shard path.
 type Shards = (Vec<FileEntry>, BTreeMap<String, String>);
 
-/// A split's postings as they are gathered: per bucket, buffered lines `term\tdoc\ttf` appended
-/// to the bucket's scratch file past [`FLUSH_BYTES`], and each document's length.
+/// A split's postings as they are gathered: per bucket, buffered postings (see
+/// [`scratch_postings`]) appended to the bucket's scratch file past [`FLUSH_BYTES`], and each
+/// document's length.
 struct Postings {
     scratch: PathBuf,
-    /// Bucket → postings not yet appended to its scratch file (hashed quickly: one lookup per
-    /// term of every instance).
-    buffers: FxHashMap<String, Vec<u8>>,
+    buffers: BucketBuffers,
     buffered: usize,
     lengths: Vec<u32>,
     /// The previous document's number of distinct terms: the next one's map starts that large.
@@ -127,7 +129,7 @@ impl Postings {
     fn new(scratch: PathBuf) -> Self {
         Postings {
             scratch,
-            buffers: FxHashMap::default(),
+            buffers: BucketBuffers::default(),
             buffered: 0,
             lengths: Vec::new(),
             terms_hint: 0,
@@ -145,21 +147,10 @@ impl Postings {
         }
         self.terms_hint = terms.len();
         self.lengths.push(terms.values().sum());
-        let (mut doc_digits, mut tf_digits) = (itoa::Buffer::new(), itoa::Buffer::new());
-        let doc = doc_digits.format(doc).as_bytes();
         for (term, tf) in terms {
-            let bucket = bucket_name(term);
-            let buffer = match self.buffers.get_mut(bucket) {
-                Some(buffer) => buffer,
-                None => self.buffers.entry(bucket.to_string()).or_default(),
-            };
+            let buffer = self.buffers.of(term);
             let before = buffer.len();
-            buffer.extend_from_slice(term.as_bytes());
-            buffer.push(b'\t');
-            buffer.extend_from_slice(doc);
-            buffer.push(b'\t');
-            buffer.extend_from_slice(tf_digits.format(tf).as_bytes());
-            buffer.push(b'\n');
+            push_posting(buffer, term, doc, tf);
             self.buffered += buffer.len() - before;
         }
         if self.buffered > FLUSH_BYTES {
@@ -170,7 +161,7 @@ impl Postings {
 
     fn flush(&mut self) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.scratch)?;
-        for (bucket, buffer) in &mut self.buffers {
+        for (bucket, buffer) in &mut self.buffers.buckets {
             if buffer.is_empty() {
                 continue;
             }
@@ -185,6 +176,44 @@ impl Postings {
         }
         self.buffered = 0;
         Ok(())
+    }
+}
+
+/// Each bucket's buffered postings, found by the two bytes of its name (every term of every
+/// instance looks its bucket up: a hash and a string comparison apiece were a twentieth of an
+/// export).
+struct BucketBuffers {
+    /// Bucket name's two bytes, as a big-endian `u16` → 1 + its place in `buckets`; 0 for none.
+    places: Box<[u32]>,
+    buckets: Vec<(String, Vec<u8>)>,
+}
+
+impl Default for BucketBuffers {
+    fn default() -> Self {
+        BucketBuffers {
+            places: vec![0; 1 << 16].into_boxed_slice(),
+            buckets: Vec::new(),
+        }
+    }
+}
+
+impl BucketBuffers {
+    /// The buffer of the bucket `term` belongs to.
+    fn of(&mut self, term: &str) -> &mut Vec<u8> {
+        let name = bucket_name(term);
+        let [first, second] = name.as_bytes() else {
+            unreachable!("bucket names are two bytes")
+        };
+        let key = usize::from(u16::from_be_bytes([*first, *second]));
+        if self.places[key] == 0 {
+            self.buckets.push((name.to_string(), Vec::new()));
+            self.places[key] = self.buckets.len() as u32;
+        }
+        &mut self.buckets[self.places[key] as usize - 1].1
+    }
+
+    fn names(&self) -> impl Iterator<Item = &String> {
+        self.buckets.iter().map(|(name, _)| name)
     }
 }
 
@@ -251,7 +280,7 @@ impl SearchIndex {
     }
 }
 
-/// Moves the lines of `scratch` whose term is longer than `prefix_len - 1` characters into
+/// Moves the postings of `scratch` whose term is longer than `prefix_len - 1` characters into
 /// sibling files named by their first `prefix_len` characters; returns those names. Terms of
 /// exactly the parent's length stay behind (the file is removed if none do).
 fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result<Vec<String>> {
@@ -260,9 +289,10 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
     let mut outputs: BTreeMap<String, std::io::BufWriter<std::fs::File>> = BTreeMap::new();
     let mut rest = std::io::BufWriter::new(std::fs::File::create(&kept)?);
     let mut kept_any = false;
-    for_each_line(scratch, |line| {
-        let term = line.split(|&b| b == b'\t').next().unwrap_or_default();
-        let child = std::str::from_utf8(term).ok().and_then(|term| child_bucket(term, prefix_len));
+    for_each_posting(scratch, |posting| {
+        let child = std::str::from_utf8(posting.term)
+            .ok()
+            .and_then(|term| child_bucket(term, prefix_len));
         let out = match child {
             Some(key) => match outputs.get_mut(key) {
                 Some(out) => out,
@@ -275,8 +305,7 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
                 &mut rest
             }
         };
-        out.write_all(line)?;
-        out.write_all(b"\n")?;
+        out.write_all(posting.raw)?;
         Ok(())
     })?;
     for out in outputs.values_mut() {
@@ -293,51 +322,30 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
     Ok(outputs.into_keys().collect())
 }
 
-/// Turns one bucket's scratch postings (`term\tdoc\ttf` lines, documents ascending) into its
-/// shard, streaming: only the bucket's postings are in memory, never its text or its JSON.
+/// Turns one bucket's scratch postings (documents ascending) into its shard, streaming: only the
+/// bucket's postings are in memory, never its text or its JSON.
 fn write_shard(scratch: &std::path::Path, path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
-    // Gathered in a hash map (a lookup per line), ordered once at the end.
-    let mut terms: FxHashMap<String, Vec<u32>> = FxHashMap::default();
-    for_each_line(scratch, |line| {
-        let mut parts = line.split(|&b| b == b'\t');
-        let (Some(term), Some(doc), Some(tf)) = (parts.next(), parts.next(), parts.next()) else {
-            return Ok(());
-        };
-        let term = std::str::from_utf8(term)?;
-        let postings = match terms.get_mut(term) {
+    // Gathered in a hash map (a lookup per posting), ordered once at the end.
+    let mut terms: FxHashMap<Box<[u8]>, Vec<u32>> = FxHashMap::default();
+    for_each_posting(scratch, |posting| {
+        let postings = match terms.get_mut(posting.term) {
             Some(postings) => postings,
-            None => terms.entry(term.to_string()).or_default(),
+            None => terms.entry(posting.term.into()).or_default(),
         };
-        postings.push(parse_digits(doc)?);
-        postings.push(parse_digits(tf)?);
+        postings.push(posting.doc);
+        postings.push(posting.tf);
         Ok(())
     })?;
     std::fs::remove_file(scratch)?;
+    let terms = terms
+        .into_iter()
+        .map(|(term, postings)| Ok((term_text(&term)?.to_string(), postings)))
+        .collect::<anyhow::Result<_>>()?;
     let shard = SearchShard {
         format_version: FORMAT_VERSION,
-        terms: terms.into_iter().collect(),
+        terms,
     };
     staging.write_with(path, |out| Ok(serde_json::to_writer(out, &shard)?))
-}
-
-/// Calls `each` with every line of the scratch file at `path`, without its newline, read into
-/// one buffer (a bucket has millions of lines: a `String` apiece was a large part of the work).
-fn for_each_line(path: &std::path::Path, mut each: impl FnMut(&[u8]) -> anyhow::Result<()>) -> anyhow::Result<()> {
-    let mut reader = std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path)?);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
-        }
-        each(line.strip_suffix(b"\n").unwrap_or(&line))?;
-    }
-}
-
-/// A decimal number the postings thread wrote.
-fn parse_digits(digits: &[u8]) -> anyhow::Result<u32> {
-    let number = std::str::from_utf8(digits).ok().and_then(|text| text.parse().ok());
-    number.ok_or_else(|| anyhow::anyhow!("a scratch posting has {:?} where a number belongs", String::from_utf8_lossy(digits)))
 }
 
 /// The texts to index, lower-cased, with their weights: the title and id, the gold patch's
@@ -386,18 +394,6 @@ mod tests {
             stats: ChangeStats::default(),
             extra: Default::default(),
             sources: None,
-        }
-    }
-
-    #[test]
-    fn digits_are_written_and_read_back() {
-        for n in [0, 7, 10, 99, 100, 65_535, u32::MAX] {
-            let mut digits = itoa::Buffer::new();
-            assert_eq!(digits.format(n).as_bytes(), n.to_string().as_bytes());
-            assert_eq!(parse_digits(n.to_string().as_bytes()).unwrap(), n);
-        }
-        for bad in ["", "12a", "4294967296", "-1", "99999999999"] {
-            assert!(parse_digits(bad.as_bytes()).is_err(), "{bad:?}");
         }
     }
 
