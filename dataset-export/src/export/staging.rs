@@ -73,13 +73,21 @@ impl Staging {
             std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
         }
         let file = std::fs::File::create(&full).with_context(|| format!("cannot write {}", full.display()))?;
-        let mut writer = HashingWriter {
-            inner: BufWriter::new(file),
-            hasher: Sha256::new(),
-            bytes: 0,
-        };
+        // Buffered before it is hashed: JSON is written a few bytes at a time, and a hasher
+        // update and a write call apiece cost more than the bytes.
+        let mut writer = BufWriter::with_capacity(
+            1 << 16,
+            HashingWriter {
+                inner: file,
+                hasher: Sha256::new(),
+                bytes: 0,
+            },
+        );
         fill(&mut writer)?;
-        writer.inner.flush().with_context(|| format!("cannot write {}", full.display()))?;
+        let writer = writer
+            .into_inner()
+            .map_err(std::io::IntoInnerError::into_error)
+            .with_context(|| format!("cannot write {}", full.display()))?;
         Ok(FileEntry {
             path: path.to_string(),
             bytes: writer.bytes,
