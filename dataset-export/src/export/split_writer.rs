@@ -81,10 +81,7 @@ impl SplitWriter {
             self.files.push(staging.write(&path, &serde_json::to_vec(&sources)?)?);
             instance.sources = Some(path);
         }
-        let json = serde_json::to_vec(&instance)?;
-        if self.pending_count > 0 && self.pending.len() + json.len() > DETAIL_SHARD_TARGET_BYTES {
-            self.flush_details(staging)?;
-        }
+        self.append_detail(&instance, staging)?;
         let (dataset, split) = (self.dataset.clone(), self.split.clone());
         self.search
             .get_or_insert_with(|| SearchIndex::new(&dataset, &split, staging))
@@ -96,10 +93,28 @@ impl SplitWriter {
         }
         self.ids.insert(id_key(&instance.id));
         self.instances += 1;
+        Ok(())
+    }
+
+    /// Serializes `instance` onto the pending detail shard, straight into its buffer (as its own
+    /// `Vec`, every instance was allocated and copied once more). When the shard would pass its
+    /// target size, the instances before it are written out first.
+    fn append_detail(&mut self, instance: &Instance, staging: &Staging) -> anyhow::Result<()> {
+        let before = self.pending.len();
         if self.pending_count > 0 {
             self.pending.push(b',');
         }
-        self.pending.extend_from_slice(&json);
+        if let Err(error) = serde_json::to_writer(&mut self.pending, instance) {
+            self.pending.truncate(before);
+            return Err(error.into());
+        }
+        let comma = usize::from(self.pending_count > 0);
+        let json_length = self.pending.len() - before - comma;
+        if self.pending_count > 0 && before + json_length > DETAIL_SHARD_TARGET_BYTES {
+            self.flush_details(before, staging)?;
+            // The new instance, without its comma, opens the next shard.
+            self.pending.drain(..1);
+        }
         self.pending_count += 1;
         Ok(())
     }
@@ -107,7 +122,7 @@ impl SplitWriter {
     /// Writes the last shards and the search index.
     pub fn finish(mut self, staging: &Staging) -> anyhow::Result<FinishedSplit> {
         if self.pending_count > 0 {
-            self.flush_details(staging)?;
+            self.flush_details(self.pending.len(), staging)?;
         }
         if !self.rows.is_empty() {
             self.flush_index(staging)?;
@@ -156,7 +171,9 @@ impl SplitWriter {
     /// Writes the open detail shard. Each instance was serialized once, when it arrived; the
     /// shard's envelope comes from serializing an empty [`DetailShard`], so the file is exactly
     /// what serializing the whole shard would give.
-    fn flush_details(&mut self, staging: &Staging) -> anyhow::Result<()> {
+    /// Writes the first `length` bytes of the pending instances as the next detail shard and
+    /// takes them out of the buffer.
+    fn flush_details(&mut self, length: usize, staging: &Staging) -> anyhow::Result<()> {
         let path = format!("detail/{}/{}/{:04}.json", self.dataset, self.split, self.detail_paths.len());
         let envelope = DetailShard {
             format_version: FORMAT_VERSION,
@@ -164,13 +181,17 @@ impl SplitWriter {
             split: self.split.clone(),
             instances: Vec::new(),
         };
-        let mut bytes = serde_json::to_vec(&envelope)?;
-        let closing = bytes.split_off(bytes.len() - "]}".len());
-        bytes.extend_from_slice(&self.pending);
-        bytes.extend_from_slice(&closing);
-        self.files.push(staging.write(&path, &bytes)?);
+        let mut opening = serde_json::to_vec(&envelope)?;
+        let closing = opening.split_off(opening.len() - "]}".len());
+        let instances = &self.pending[..length];
+        let entry = staging.write_with(&path, |out| {
+            out.write_all(&opening)?;
+            out.write_all(instances)?;
+            Ok(out.write_all(&closing)?)
+        })?;
+        self.files.push(entry);
         self.detail_paths.push(path);
-        self.pending.clear();
+        self.pending.drain(..length);
         self.pending_count = 0;
         Ok(())
     }
@@ -226,4 +247,77 @@ fn sorted_counts(counts: BTreeMap<String, usize>) -> Vec<FacetCount> {
     let mut list: Vec<_> = counts.into_iter().map(|(value, count)| FacetCount { value, count }).collect();
     list.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use benchscope_contract::{ChangeStats, Document};
+
+    fn instance(n: usize, text_bytes: usize) -> Instance {
+        Instance {
+            id: format!("i-{n}"),
+            repo: "o/r".into(),
+            title: format!("title {n}"),
+            category: String::new(),
+            created_at: None,
+            base_commit: None,
+            documents: vec![Document::markdown("Problem statement", "x".repeat(text_bytes))],
+            patches: Vec::new(),
+            tests: None,
+            facets: Default::default(),
+            stats: ChangeStats::default(),
+            extra: Default::default(),
+            sources: None,
+        }
+    }
+
+    /// Instances of several sizes (one alone larger than a shard) fill detail shards that stay
+    /// under the target unless they hold a single instance, keep every instance once and in
+    /// order, and each index row names the shard that holds its instance.
+    #[test]
+    fn detail_shards_split_at_their_target_and_rows_name_their_shard() {
+        let tmp = tempfile::tempdir().unwrap();
+        let staging = Staging::new(&tmp.path().join("out")).unwrap();
+        let mut writer = SplitWriter::new("d", "s");
+        let sizes: Vec<usize> = (0..40).map(|n| if n == 17 { 700 << 10 } else { (n % 7 + 1) * 30_000 }).collect();
+        for (n, &size) in sizes.iter().enumerate() {
+            writer.push(instance(n, size), None, &staging).unwrap();
+        }
+        let finished = writer.finish(&staging).unwrap();
+        let out = tmp.path().join(format!(".out.partial-{}", std::process::id()));
+        let read = |path: &String| std::fs::read(out.join(path)).unwrap();
+        let shards: Vec<DetailShard> = finished
+            .entry
+            .detail_shards
+            .iter()
+            .map(|p| serde_json::from_slice(&read(p)).unwrap())
+            .collect();
+        assert!(shards.len() > 5, "{} shards", shards.len());
+        for (path, shard) in finished.entry.detail_shards.iter().zip(&shards) {
+            let bytes = read(path).len();
+            assert!(
+                shard.instances.len() == 1 || bytes <= DETAIL_SHARD_TARGET_BYTES + 200,
+                "{path}: {bytes} bytes"
+            );
+        }
+        let ids: Vec<&str> = shards.iter().flat_map(|s| &s.instances).map(|i| i.id.as_str()).collect();
+        let expected: Vec<String> = (0..sizes.len()).map(|n| format!("i-{n}")).collect();
+        assert_eq!(ids, expected);
+        let rows: Vec<IndexRow> = finished
+            .entry
+            .index_shards
+            .iter()
+            .flat_map(|p| serde_json::from_slice::<IndexShard>(&read(p)).unwrap().rows)
+            .collect();
+        for row in rows {
+            let shard = &shards[row.detail as usize];
+            assert!(
+                shard.instances.iter().any(|i| i.id == row.id),
+                "{} is not in shard {}",
+                row.id,
+                row.detail
+            );
+        }
+    }
 }
