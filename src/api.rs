@@ -191,6 +191,32 @@ impl<T> JsonCache<T> {
             files.insert(url.to_string(), Slot::Ready(Arc::new(value)));
         }
     }
+
+    /// The file at `url` if it is already here, without fetching it.
+    pub fn peek(&self, url: &str) -> Option<Arc<T>> {
+        match self.files.lock().ok()?.get(url)? {
+            Slot::Ready(file) => Some(file.clone()),
+            Slot::Loading(_) => None,
+        }
+    }
+}
+
+/// Held by the caller fetching a file: if that caller is dropped before the file is in (its page
+/// closed), the file's slot goes, so the callers waiting for it fetch it themselves and the next
+/// caller fetches it again instead of waiting for a fetch nobody is making.
+struct FetchInProgress<'a, T> {
+    files: &'a Mutex<HashMap<String, Slot<T>>>,
+    url: &'a str,
+}
+
+impl<T> Drop for FetchInProgress<'_, T> {
+    fn drop(&mut self) {
+        if let Ok(mut files) = self.files.lock() {
+            if matches!(files.get(self.url), Some(Slot::Loading(_))) {
+                files.remove(self.url);
+            }
+        }
+    }
 }
 
 /// What a caller of [`JsonCache::get`] does: take the file, wait for another caller's fetch, or
@@ -213,7 +239,10 @@ impl<T: DeserializeOwned> JsonCache<T> {
                 Err(_) => fetch_json::<T>(url).await.map(Arc::new),
             },
             Turn::Fetch => {
+                let in_progress = FetchInProgress { files: &self.files, url };
                 let result = fetch_json::<T>(url).await.map(Arc::new);
+                // In: the slot is settled below, the file kept or, on a failure, removed.
+                std::mem::forget(in_progress);
                 let waiting = match self.files.lock() {
                     Ok(mut files) => {
                         let slot = match &result {

@@ -140,3 +140,27 @@ fn query_strings_are_written_as_the_browser_writes_them() {
         assert_eq!(ours, format!("?{theirs}"), "{value:?}");
     }
 }
+
+/// A page that closes while it fetches a file drops the fetching future: the next caller must
+/// fetch the file itself, not wait for a fetch nobody is making any more.
+#[wasm_bindgen_test]
+async fn a_fetch_dropped_before_its_file_is_in_leaves_the_file_to_the_next_caller() {
+    use benchscope_web::api::JsonCache;
+    use futures::FutureExt;
+    let cache: JsonCache<serde_json::Value> = JsonCache::default();
+    let url = "data:application/json,%7B%22a%22%3A1%7D";
+    assert!(cache.get(url).now_or_never().is_none(), "the request is on its way");
+    assert!(cache.peek(url).is_none());
+    let timeout = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 5_000)
+            .unwrap();
+    }));
+    let file = match futures::future::select(Box::pin(cache.get(url)), timeout).await {
+        futures::future::Either::Left((file, _)) => file.unwrap(),
+        futures::future::Either::Right(_) => panic!("the second caller waited for the dropped fetch"),
+    };
+    assert_eq!(file["a"], 1);
+    assert!(cache.peek(url).is_some(), "the file is kept once it is in");
+}
