@@ -47,20 +47,36 @@ impl SearchCache {
     /// Ranks the split's documents for `query`; the meta file is at `meta_path`. `None` when the
     /// query has no word to search for (one letter, or stop words only).
     pub async fn search(&self, base: &str, meta_path: &str, query: &str) -> Result<Option<Vec<Hit>>, LoadError> {
-        let terms = tokenize(query);
+        let terms = query_terms(query);
         if terms.is_empty() {
             return Ok(None);
         }
         let meta = self.meta(base, meta_path).await?;
-        let prefix_last = !query.ends_with(char::is_whitespace);
-        let postings = join_all(terms.iter().enumerate().map(|(i, term)| {
-            let as_prefix = prefix_last && i + 1 == terms.len();
-            self.postings(base, &meta, term, as_prefix)
-        }))
-        .await
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?;
+        let postings = join_all(terms.iter().map(|(term, as_prefix)| self.postings(base, &meta, term, *as_prefix)))
+            .await
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Some(bm25(&postings, &meta.lengths)))
+    }
+
+    /// [`Self::search`] when every file it needs is already here, without waiting: `None` when
+    /// one is not. A keystroke that extends a word usually needs no new file, and is then ranked
+    /// in its own task.
+    pub fn search_now(&self, base: &str, meta_path: &str, query: &str) -> Option<Result<Option<Vec<Hit>>, LoadError>> {
+        let terms = query_terms(query);
+        if terms.is_empty() {
+            return Some(Ok(None));
+        }
+        let meta = self.metas.peek(&format!("{base}{meta_path}"))?;
+        let mut postings = Vec::with_capacity(terms.len());
+        for (term, as_prefix) in &terms {
+            let shards = bucket_urls(base, &meta, term, *as_prefix)
+                .iter()
+                .map(|url| self.shards.peek(url))
+                .collect::<Option<Vec<_>>>()?;
+            postings.push(term_postings(&shards, &meta, term, *as_prefix));
+        }
+        Some(Ok(Some(bm25(&postings, &meta.lengths))))
     }
 
     /// Readies the split for the search being typed: fetches its meta, so the first word waits
@@ -80,41 +96,64 @@ impl SearchCache {
     /// `(document, weighted frequency)` of `term`, or, as a prefix, of up to [`PREFIX_TERMS`]
     /// terms starting with it (frequencies summed per document).
     async fn postings(&self, base: &str, meta: &SearchMeta, term: &str, as_prefix: bool) -> Result<Vec<(u32, u32)>, LoadError> {
-        let mut paths: Vec<&String> = bucket_for(term, &meta.buckets).into_iter().collect();
-        if as_prefix {
-            // A split bucket's longer-prefix children hold the longer terms.
-            paths.extend(
-                meta.buckets
-                    .iter()
-                    .filter(|(name, _)| name.len() > 2 && name.starts_with(term) || term.starts_with(name.as_str()))
-                    .map(|(_, p)| p),
-            );
-            sort_by(&mut paths, Ord::cmp);
-            paths.dedup();
-        }
-        let urls: Vec<String> = paths.iter().map(|path| format!("{base}{path}")).collect();
+        let urls = bucket_urls(base, meta, term, as_prefix);
         let shards = join_all(urls.iter().map(|url| self.shards.get(url)))
             .await
             .into_iter()
             .collect::<Result<Vec<_>, _>>()?;
-        let lists: Vec<&Vec<u32>> = shards
-            .iter()
-            .flat_map(|shard| -> Vec<&Vec<u32>> {
-                if as_prefix {
-                    shard
-                        .terms
-                        .range(term.to_string()..)
-                        .take_while(|(t, _)| t.starts_with(term))
-                        .take(PREFIX_TERMS)
-                        .map(|(_, p)| p)
-                        .collect()
-                } else {
-                    shard.terms.get(term).into_iter().collect()
-                }
-            })
-            .collect();
-        Ok(merge_postings(&lists, meta.lengths.len()))
+        Ok(term_postings(&shards, meta, term, as_prefix))
     }
+}
+
+/// The query's terms, each with whether it is matched as a prefix: the last one is, unless the
+/// query ends in a space (the word is finished).
+fn query_terms(query: &str) -> Vec<(String, bool)> {
+    let terms = tokenize(query);
+    let prefix_last = !query.ends_with(char::is_whitespace);
+    let last = terms.len().saturating_sub(1);
+    terms
+        .into_iter()
+        .enumerate()
+        .map(|(i, term)| (term, prefix_last && i == last))
+        .collect()
+}
+
+/// The URLs of the buckets that hold `term` (as a prefix: also the longer-prefix buckets a split
+/// bucket's longer terms moved to).
+fn bucket_urls(base: &str, meta: &SearchMeta, term: &str, as_prefix: bool) -> Vec<String> {
+    let mut paths: Vec<&String> = bucket_for(term, &meta.buckets).into_iter().collect();
+    if as_prefix {
+        paths.extend(
+            meta.buckets
+                .iter()
+                .filter(|(name, _)| name.len() > 2 && name.starts_with(term) || term.starts_with(name.as_str()))
+                .map(|(_, p)| p),
+        );
+        sort_by(&mut paths, Ord::cmp);
+        paths.dedup();
+    }
+    paths.iter().map(|path| format!("{base}{path}")).collect()
+}
+
+/// `term`'s postings in `shards` (its buckets), merged as [`SearchCache::postings`] describes.
+fn term_postings(shards: &[Arc<SearchShard>], meta: &SearchMeta, term: &str, as_prefix: bool) -> Vec<(u32, u32)> {
+    let lists: Vec<&Vec<u32>> = shards
+        .iter()
+        .flat_map(|shard| -> Vec<&Vec<u32>> {
+            if as_prefix {
+                shard
+                    .terms
+                    .range(term.to_string()..)
+                    .take_while(|(t, _)| t.starts_with(term))
+                    .take(PREFIX_TERMS)
+                    .map(|(_, p)| p)
+                    .collect()
+            } else {
+                shard.terms.get(term).into_iter().collect()
+            }
+        })
+        .collect();
+    merge_postings(&lists, meta.lengths.len())
 }
 
 /// Trajectory search indexes and their buckets already fetched.

@@ -549,6 +549,54 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   assert.deepEqual(errors, []);
 });
 
+test('typing on: a keystroke whose buckets are here fetches nothing, and a word whose bucket is on its way keeps the last results until it is in', async () => {
+  const { page, errors } = session;
+  const searchRequests = [];
+  const onRequest = (request) => { if (/\/search\//.test(request.url())) searchRequests.push(new URL(request.url()).pathname); };
+  page.on('request', onRequest);
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  const bucket = '**/search/demo/test/ma.json';
+  await page.route(bucket, async (route) => { await gate; await route.continue(); });
+  try {
+    await page.goto(server.url);
+    await rows(page);
+    const type = (value) => page.evaluate((value) => {
+      const input = document.querySelector('input.search');
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, value);
+    const ids = () => page.locator('.instance-row').evaluateAll((rs) => rs.map((r) => r.dataset.id));
+    await type('determinant');
+    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    assert.deepEqual(await ids(), ['benchscope-demo__matrixlite-8']);
+    // The second word's bucket is held back: the list keeps the first word's hit meanwhile.
+    await type('determinant ma');
+    await page.waitForURL(/q=determinant\+ma/);
+    await page.waitForTimeout(400);
+    assert.deepEqual(await ids(), ['benchscope-demo__matrixlite-8'], 'the last results stay while the bucket is on its way');
+    release();
+    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length > 1);
+    assert.equal((await ids())[0], 'benchscope-demo__matrixlite-8', 'the instance matching both words ranks first');
+    // Extending a word whose buckets are here asks for nothing more, and the list follows it.
+    const asked = searchRequests.length;
+    const withMa = await ids();
+    await type('determinant mat');
+    await page.waitForFunction((before) => document.querySelectorAll('.instance-row').length < before, withMa.length);
+    const withMat = await ids();
+    assert.ok(withMat.every((id) => withMa.includes(id)), `${withMat} within ${withMa}`);
+    await type('determinant matr');
+    await page.waitForTimeout(200);
+    assert.deepEqual(searchRequests.slice(asked), [], 'no request for a prefix whose buckets are loaded');
+    assert.equal(searchRequests.filter((p) => p.endsWith('/ma.json')).length, 1, 'the held bucket was asked for once');
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await page.unroute(bucket);
+    page.off('request', onRequest);
+  }
+});
+
 test('live facet counts, sorting and the keyboard', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?f=category:Mathematics`);

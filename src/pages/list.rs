@@ -18,7 +18,7 @@ use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::pages::lazy::prefetch_instance_page;
-use crate::search::SearchCache;
+use crate::search::{Hit, SearchCache};
 use crate::sets::{from_of, LoadedSet};
 use crate::url_state::UrlState;
 
@@ -45,45 +45,58 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // Focusing the box fetches the search metas, so the first word typed waits only for its buckets.
     let ready_search = {
         let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
-        move || {
-            for (meta, _) in &indexes {
-                let (cache, base, meta) = (cache.clone(), base.clone(), meta.clone());
-                leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
-            }
-        }
+        move || prefetch_metas(&cache, &base, &indexes)
     };
-    let hits = LocalResource::new(move || {
+    // The hits of the query as typed. When every file the search needs is already here (the
+    // metas and its terms' buckets, as when a keystroke extends a word), they are ranked in the
+    // keystroke's own task and the rows follow in one pass; otherwise they are fetched. Waiting
+    // for them, the list keeps the hits it last showed.
+    let ranked_now = {
+        let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
+        Memo::new(move |_| query.with(|query| search_all_now(&cache, &base, &indexes, query)))
+    };
+    let fetched = LocalResource::new(move || {
         let (cache, base, indexes, query) = (cache.clone(), base.clone(), indexes.clone(), query.get());
+        let needed = ranked_now.with(Option::is_none);
         async move {
-            if query.trim().is_empty() || indexes.is_empty() {
-                return Ok(None);
-            }
-            search_all(&cache, &base, &indexes, &query).await
+            let hits = if needed {
+                search_all(&cache, &base, &indexes, &query).await
+            } else {
+                Ok(None)
+            };
+            (query, hits)
         }
     });
-    // The search's hits, unfiltered: what the facet counts count over.
-    // A cleared query drops the hits at once, not when the resource settles.
-    let current_hits = move || if query.with(|q| q.trim().is_empty()) { None } else { hits.get() };
-    let searched = Memo::new(move |_| match current_hits() {
-        Some(Ok(Some(hits))) => {
+    // `Ok(None)`: no query, or nothing in it to search for; the list stays whole.
+    let hits: Memo<Result<Option<Vec<Hit>>, LoadError>> = Memo::new(move |shown| {
+        if let Some(now) = ranked_now.get() {
+            return now;
+        }
+        match fetched.get() {
+            Some((asked, hits)) if query.with(|query| *query == asked) => hits,
+            _ => shown.cloned().unwrap_or(Ok(None)),
+        }
+    });
+    // The search's hits as a mask over the rows: what the facet counts count over.
+    let searched = Memo::new(move |_| {
+        hits.with(|hits| {
+            let hits = hits.as_ref().ok()?.as_ref()?;
             let mut mask = vec![false; total];
-            for (doc, _) in hits.iter() {
+            for (doc, _) in hits {
                 if let Some(hit) = mask.get_mut(*doc as usize) {
                     *hit = true;
                 }
             }
             Some(mask)
-        }
-        _ => None,
+        })
     });
     let order = Memo::new(move |_| {
         let filter = filter.get();
-        let ranked = match current_hits() {
-            Some(Ok(Some(hits))) => Some(hits),
-            _ => None,
-        };
         let sort = sort.get();
-        rows.with_value(|rows| ordered_positions(rows, &filter, ranked.as_deref(), sort.as_deref()))
+        hits.with(|hits| {
+            let ranked = hits.as_ref().ok().and_then(Option::as_deref);
+            rows.with_value(|rows| ordered_positions(rows, &filter, ranked, sort.as_deref()))
+        })
     });
     let cursor = Cursor::new(order);
     let selected = cursor.selected;
@@ -94,8 +107,8 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     });
     on_cleanup(move || keys.remove());
     let search_error = move || match hits.get() {
-        Some(Err(error)) => Some(view! { <ErrorBox error /> }),
-        _ => None,
+        Err(error) => Some(view! { <ErrorBox error /> }),
+        Ok(_) => None,
     };
     let has_runs = rows.with_value(|rows| rows.first().is_some_and(|r| r.facets.contains_key(RESOLVED_BY)));
     view! {
@@ -207,15 +220,42 @@ async fn search_all(
     indexes: &[(String, usize)],
     query: &str,
 ) -> Result<Option<Vec<(u32, f64)>>, LoadError> {
-    if tokenize(query).is_empty() {
-        // Nothing to search for yet; the metas are readied for the word being typed.
-        for (meta, _) in indexes {
-            let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
-            leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
-        }
-        return Ok(None);
-    }
     let searches = join_all(indexes.iter().map(|(meta, _)| cache.search(base, meta, query))).await;
+    merge_sets(searches, indexes)
+}
+
+/// [`search_all`] from the files already here: `None` when a set needs one that is not.
+fn search_all_now(
+    cache: &SearchCache,
+    base: &str,
+    indexes: &[(String, usize)],
+    query: &str,
+) -> Option<Result<Option<Vec<Hit>>, LoadError>> {
+    if indexes.is_empty() || tokenize(query).is_empty() {
+        // Nothing to search for yet; the metas are readied for the word being typed.
+        if !query.trim().is_empty() {
+            prefetch_metas(cache, base, indexes);
+        }
+        return Some(Ok(None));
+    }
+    let searches = indexes
+        .iter()
+        .map(|(meta, _)| cache.search_now(base, meta, query))
+        .collect::<Option<Vec<_>>>()?;
+    Some(merge_sets(searches, indexes))
+}
+
+/// Fetches the sets' search metas, unless they are here, so that the first word typed waits only
+/// for its buckets. A failure is left for the search to report.
+fn prefetch_metas(cache: &SearchCache, base: &str, indexes: &[(String, usize)]) {
+    for (meta, _) in indexes {
+        let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
+        leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
+    }
+}
+
+/// Each set's hits, placed at its rows, merged by score.
+fn merge_sets(searches: Vec<Result<Option<Vec<Hit>>, LoadError>>, indexes: &[(String, usize)]) -> Result<Option<Vec<Hit>>, LoadError> {
     let mut per_set = Vec::new();
     for (hits, (_, start)) in searches.into_iter().zip(indexes) {
         match hits? {
