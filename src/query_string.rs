@@ -7,12 +7,22 @@
 pub fn to_query<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
     let mut out = String::new();
     for (key, value) in pairs {
-        out.push(if out.is_empty() { '?' } else { '&' });
-        encode_into(key, &mut out);
-        out.push('=');
-        encode_into(value, &mut out);
+        push_pair(&mut out, key, value);
     }
     out
+}
+
+/// Appends `key=value` to the query `out`, after a `?` when `out` is empty, else after a `&`.
+pub fn push_pair(out: &mut String, key: &str, value: &str) {
+    out.push(if out.is_empty() { '?' } else { '&' });
+    write_pair(out, key, value);
+}
+
+/// Appends `key=value`, encoded, with no separator before it.
+pub fn write_pair(out: &mut String, key: &str, value: &str) {
+    encode_into(key, out);
+    out.push('=');
+    encode_into(value, out);
 }
 
 /// Appends `text` form-encoded: ASCII letters, digits and `*-._` as they are, a space as `+`,

@@ -143,26 +143,75 @@ impl ViewState {
 
     /// The query string for this state (with the leading `?`, or empty).
     pub fn to_query(&self) -> String {
-        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        let (head, tail) = self.pairs_around_instance();
+        let instance = [("instance", &self.instance), ("from", &self.from)]
+            .into_iter()
+            .filter_map(|(key, value)| Some((key, value.as_deref()?)));
+        query_string::to_query(head.into_iter().chain(instance).chain(tail))
+    }
+
+    /// The links a list's rows point to: this state with each row's instance opened, the rest of
+    /// the query written once for all of them.
+    pub fn instance_links(&self) -> InstanceLinks {
+        let mut state = self.clone();
+        state.close_instance();
+        let (head, tail) = state.pairs_around_instance();
+        let mut after = String::new();
+        for (key, value) in tail {
+            after.push('&');
+            query_string::write_pair(&mut after, key, value);
+        }
+        InstanceLinks {
+            before: query_string::to_query(head),
+            after,
+        }
+    }
+
+    /// The query's pairs before the open instance and its set, and after them.
+    fn pairs_around_instance(&self) -> (Vec<Pair<'_>>, Vec<Pair<'_>>) {
+        let mut head: Vec<Pair<'_>> = Vec::new();
         for (key, value) in [("data", &self.data), ("dataset", &self.dataset), ("split", &self.split)] {
-            pairs.extend(value.as_deref().map(|value| (key, value)));
+            head.extend(value.as_deref().map(|value| (key, value)));
         }
-        pairs.extend(self.view.map(|view| ("view", view.name())));
-        pairs.extend(self.with.iter().map(|set| ("with", set.as_str())));
-        pairs.extend(self.facets.iter().map(|facet| ("f", facet.as_str())));
-        for (key, value) in [
-            ("q", &self.q),
-            ("sort", &self.sort),
-            ("diff", &self.diff),
-            ("instance", &self.instance),
-            ("from", &self.from),
-        ] {
-            pairs.extend(value.as_deref().map(|value| (key, value)));
+        head.extend(self.view.map(|view| ("view", view.name())));
+        head.extend(self.with.iter().map(|set| ("with", set.as_str())));
+        head.extend(self.facets.iter().map(|facet| ("f", facet.as_str())));
+        for (key, value) in [("q", &self.q), ("sort", &self.sort), ("diff", &self.diff)] {
+            head.extend(value.as_deref().map(|value| (key, value)));
         }
-        for (key, values) in &self.controls {
-            pairs.extend(values.iter().map(|value| (key.as_str(), value.as_str())));
+        let tail = self
+            .controls
+            .iter()
+            .flat_map(|(key, values)| values.iter().map(move |value| (key.as_str(), value.as_str())))
+            .collect();
+        (head, tail)
+    }
+}
+
+/// A query parameter: key and value.
+type Pair<'a> = (&'a str, &'a str);
+
+/// A list's links to its instances (see [`ViewState::instance_links`]): each row's is the same
+/// query around its own instance, so a keystroke writes the query once, not once per row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InstanceLinks {
+    /// The query up to the instance (with its `?`, or empty).
+    before: String,
+    /// The pairs after the instance's set, each with its `&`.
+    after: String,
+}
+
+impl InstanceLinks {
+    /// The link to instance `id` of the set `from`: what [`ViewState::open`] then
+    /// [`ViewState::to_query`] would give.
+    pub fn to(&self, id: &str, from: Option<&str>) -> String {
+        let mut link = self.before.clone();
+        query_string::push_pair(&mut link, "instance", id);
+        if let Some(from) = from {
+            query_string::push_pair(&mut link, "from", from);
         }
-        query_string::to_query(pairs)
+        link.push_str(&self.after);
+        link
     }
 }
 

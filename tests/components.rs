@@ -164,3 +164,27 @@ async fn a_fetch_dropped_before_its_file_is_in_leaves_the_file_to_the_next_calle
     assert_eq!(file["a"], 1);
     assert!(cache.peek(url).is_some(), "the file is kept once it is in");
 }
+
+/// A row's link, written from the list's shared [`InstanceLinks`], is the query opening that
+/// instance would give, whatever else the URL holds.
+#[wasm_bindgen_test]
+fn a_rows_link_is_the_query_that_opening_its_instance_gives() {
+    use benchscope_web::url_state::ViewState;
+    let queries = [
+        "",
+        "?q=a+b",
+        "?dataset=d&split=s&with=d2%2Fs2&f=repo%3Ao%2Fr&q=x%C3%A9&sort=-date&diff=split",
+        "?view=leaderboard&bsort=-resolved&btag=a&btag=b",
+        "?dataset=d&instance=old&from=d2%2Fs2&traj=run&step=4&tcmp=other&afacet=repo",
+    ];
+    let rows = [("i-1", None), ("astropy__astropy-12907", Some("d2/s2")), ("a b&c=d/é", Some("x y"))];
+    for query in queries {
+        let state = ViewState::from_query(query);
+        let links = state.instance_links();
+        for (id, from) in rows {
+            let mut opened = state.clone();
+            opened.open(id.to_string(), from.map(str::to_string));
+            assert_eq!(links.to(id, from), opened.to_query(), "{query} → {id} of {from:?}");
+        }
+    }
+}
