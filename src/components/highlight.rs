@@ -5,9 +5,24 @@ use leptos::prelude::*;
 
 /// `text` with every case-insensitive occurrence of `terms` wrapped in `<mark>`.
 pub fn highlight(text: &str, terms: &[String]) -> Vec<AnyView> {
+    marked_pieces(text, terms)
+        .into_iter()
+        .map(|(text, marked)| match marked {
+            true => view! { <mark>{text}</mark> }.into_any(),
+            false => text.into_any(),
+        })
+        .collect()
+}
+
+/// A piece of a highlighted text, and whether it is marked.
+pub type Piece = (String, bool);
+
+/// `text` cut into pieces at every case-insensitive occurrence of `terms`, each occurrence a
+/// marked piece.
+pub fn marked_pieces(text: &str, terms: &[String]) -> Vec<Piece> {
     let lower = text.to_lowercase();
     if terms.is_empty() || lower.len() != text.len() {
-        return vec![text.to_string().into_any()];
+        return vec![(text.to_string(), false)];
     }
     let mut marks: Vec<(usize, usize)> = Vec::new();
     for term in terms.iter().filter(|t| !t.is_empty()) {
@@ -19,16 +34,16 @@ pub fn highlight(text: &str, terms: &[String]) -> Vec<AnyView> {
         }
     }
     sort_by(&mut marks, Ord::cmp);
-    let mut views = Vec::new();
+    let mut pieces = Vec::new();
     let mut at = 0;
     for (start, end) in marks {
         if start < at || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
             continue;
         }
-        views.push(text[at..start].to_string().into_any());
-        views.push(view! { <mark>{text[start..end].to_string()}</mark> }.into_any());
+        pieces.push((text[at..start].to_string(), false));
+        pieces.push((text[start..end].to_string(), true));
         at = end;
     }
-    views.push(text[at..].to_string().into_any());
-    views
+    pieces.push((text[at..].to_string(), false));
+    pieces
 }

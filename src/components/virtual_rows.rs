@@ -5,10 +5,10 @@ use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 use leptos::{ev, html};
 
-use crate::components::highlight::highlight;
+use crate::components::row_slot::RowSlot;
 use crate::row_window::{rendered_range, rows_in_view, MIN_LIST_HEIGHT, ROW_HEIGHT};
-use crate::sets::{from_of, set_index, LoadedSet};
-use crate::url_state::UrlState;
+use crate::sets::LoadedSet;
+use crate::url_state::{UrlState, ViewState};
 
 /// The rows at `order` (positions into `rows`), with `selected` highlighted.
 #[component]
@@ -58,75 +58,15 @@ pub fn VirtualRows(
         })
     });
     let slots = move || 0..visible.with(Vec::len);
+    let url = expect_context::<UrlState>();
+    let links = Memo::new(move |_| url.with(ViewState::instance_links));
     view! {
         <div class="rows" role="list" aria-label="Instances" node_ref=container
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
             <div class="rows-inner" style:height=move || format!("{}px", order.with(Vec::len) as f64 * ROW_HEIGHT)>
                 <For each=slots key=|slot| *slot
-                    children=move |slot| view! { <RowSlot nth=slot visible rows sets selected terms /> } />
+                    children=move |slot| view! { <RowSlot nth=slot visible rows sets selected terms links /> } />
             </div>
-        </div>
-    }
-}
-
-/// The `nth` row in view. A slot's element stays in the page while the list scrolls or a
-/// search reorders it, and only its texts and attributes follow the row it shows: rebuilding
-/// every row's element on each keystroke was most of a keystroke's work.
-#[component]
-fn RowSlot(
-    nth: usize,
-    visible: Memo<Vec<(usize, usize)>>,
-    rows: StoredValue<Vec<IndexRow>>,
-    sets: StoredValue<Vec<LoadedSet>>,
-    selected: Memo<usize>,
-    terms: Memo<Vec<String>>,
-) -> impl IntoView {
-    let url = expect_context::<UrlState>();
-    // A slot past the end keeps its last row until `For` drops it.
-    let shown =
-        Memo::new(move |previous: Option<&(usize, usize)>| visible.with(|v| v.get(nth).copied()).or(previous.copied()).unwrap_or_default());
-    let position = move || shown.get().0;
-    let row = move |read: fn(&IndexRow) -> String| {
-        let index = shown.get().1;
-        rows.with_value(|rows| read(&rows[index]))
-    };
-    let from = move || sets.with_value(|sets| from_of(sets, shown.get().1));
-    let tag = move || sets.with_value(|sets| set_tag(sets, shown.get().1));
-    let is_selected = move || selected.get() == position();
-    let href = move || {
-        let mut state = url.get();
-        state.open(row(|r| r.id.clone()), from());
-        state.to_query()
-    };
-    let repo_title = move || match tag() {
-        Some(key) => format!("{key}: {}", row(|r| r.repo.clone())),
-        None => row(|r| r.repo.clone()),
-    };
-    let marked = move |read: fn(&IndexRow) -> &String| {
-        let index = shown.get().1;
-        terms.with(|terms| rows.with_value(|rows| highlight(read(&rows[index]), terms)))
-    };
-    view! {
-        <div class="instance-row" role="listitem" data-id=move || row(|r| r.id.clone())
-            class:selected=is_selected
-            aria-current=move || is_selected().then_some("true")
-            style:top=move || format!("{}px", position() as f64 * ROW_HEIGHT)>
-            <a class="id" href=href title=move || row(|r| r.id.clone()) on:click=move |ev| {
-                ev.prevent_default();
-                let (id, from) = (row(|r| r.id.clone()), from());
-                url.navigate(|s| s.open(id, from));
-            }>{move || marked(|r| &r.id)}</a>
-            <span class="repo" title=repo_title>
-                {move || tag().map(|key| view! { <span class="set-tag">{key}</span> })}
-                {move || row(|r| r.repo.clone())}
-            </span>
-            <span class="title" title=move || row(|r| r.title.clone())>{move || marked(|r| &r.title)}</span>
-            <span class="num files" title="files changed">{move || row(|r| r.stats.files_changed.to_string())}</span>
-            <span class="num">
-                <span class="plus">{move || row(|r| format!("+{}", r.stats.lines_added))}</span>
-                " "
-                <span class="minus">{move || row(|r| format!("−{}", r.stats.lines_removed))}</span>
-            </span>
         </div>
     }
 }
@@ -134,9 +74,4 @@ fn RowSlot(
 /// What bounds the list's height: the window's.
 fn list_bound() -> f64 {
     crate::components::window_height().unwrap_or(MIN_LIST_HEIGHT)
-}
-
-/// The `dataset/split` a row is from, shown when several are loaded.
-fn set_tag(sets: &[LoadedSet], position: usize) -> Option<String> {
-    (sets.len() > 1).then(|| sets[set_index(sets, position)].key())
 }

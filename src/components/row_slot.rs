@@ -1,0 +1,206 @@
+//! One row of the virtualized list: a slot whose element stays in the page while the list
+//! scrolls or a search reorders it.
+//!
+//! The slot's element is built once; one effect writes what it shows (texts, marks, link,
+//! position, selection), touching only what changed. As a dozen reactive attributes and texts a
+//! slot, a keystroke re-ran some four hundred effects over the rows in view, and the reactive
+//! graph's bookkeeping was the largest part of a keystroke's work.
+
+use benchscope_contract::IndexRow;
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::components::highlight::{marked_pieces, Piece};
+use crate::row_window::ROW_HEIGHT;
+use crate::sets::{from_of, set_index, LoadedSet};
+use crate::url_state::{InstanceLinks, UrlState};
+
+/// The `nth` row in view.
+#[component]
+pub fn RowSlot(
+    nth: usize,
+    visible: Memo<Vec<(usize, usize)>>,
+    rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
+    selected: Memo<usize>,
+    terms: Memo<Vec<String>>,
+    links: Memo<InstanceLinks>,
+) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    // A slot past the end keeps its last row until `For` drops it.
+    let shown =
+        Memo::new(move |previous: Option<&(usize, usize)>| visible.with(|v| v.get(nth).copied()).or(previous.copied()).unwrap_or_default());
+    let parts = Parts::default();
+    Effect::new(move |drawn: Option<Drawn>| {
+        let (position, index) = shown.get();
+        let next = terms.with(|terms| {
+            links.with(|links| rows.with_value(|rows| sets.with_value(|sets| Drawn::of(&rows[index], sets, index, position, terms, links))))
+        });
+        let next = Drawn {
+            selected: selected.get() == position,
+            ..next
+        };
+        parts.draw(&next, drawn.as_ref());
+        next
+    });
+    let open = move |ev: web_sys::MouseEvent| {
+        ev.prevent_default();
+        let index = shown.get_untracked().1;
+        let id = rows.with_value(|rows| rows[index].id.clone());
+        let from = sets.with_value(|sets| from_of(sets, index));
+        url.navigate(|s| s.open(id, from));
+    };
+    view! {
+        <div class="instance-row" role="listitem" node_ref=parts.row>
+            <a class="id" node_ref=parts.id on:click=open></a>
+            <span class="repo" node_ref=parts.repo></span>
+            <span class="title" node_ref=parts.title></span>
+            <span class="num files" title="files changed" node_ref=parts.files></span>
+            <span class="num">
+                <span class="plus" node_ref=parts.plus></span>
+                " "
+                <span class="minus" node_ref=parts.minus></span>
+            </span>
+        </div>
+    }
+}
+
+/// What a slot shows, as written into its element.
+#[derive(Clone, PartialEq)]
+struct Drawn {
+    position: usize,
+    selected: bool,
+    id: String,
+    href: String,
+    id_marks: Vec<Piece>,
+    /// The `dataset/split` of the row, when several sets are loaded.
+    tag: Option<String>,
+    repo: String,
+    title: String,
+    title_marks: Vec<Piece>,
+    files: String,
+    plus: String,
+    minus: String,
+}
+
+impl Drawn {
+    fn of(row: &IndexRow, sets: &[LoadedSet], index: usize, position: usize, terms: &[String], links: &InstanceLinks) -> Self {
+        Drawn {
+            position,
+            selected: false,
+            id: row.id.clone(),
+            href: links.to(&row.id, from_of(sets, index).as_deref()),
+            id_marks: marked_pieces(&row.id, terms),
+            tag: (sets.len() > 1).then(|| sets[set_index(sets, index)].key()),
+            repo: row.repo.clone(),
+            title: row.title.clone(),
+            title_marks: marked_pieces(&row.title, terms),
+            files: row.stats.files_changed.to_string(),
+            plus: format!("+{}", row.stats.lines_added),
+            minus: format!("−{}", row.stats.lines_removed),
+        }
+    }
+
+    fn repo_title(&self) -> String {
+        match &self.tag {
+            Some(key) => format!("{key}: {}", self.repo),
+            None => self.repo.clone(),
+        }
+    }
+}
+
+/// The elements of a slot that change with the row it shows.
+#[derive(Clone, Copy, Default)]
+struct Parts {
+    row: NodeRef<html::Div>,
+    id: NodeRef<html::A>,
+    repo: NodeRef<html::Span>,
+    title: NodeRef<html::Span>,
+    files: NodeRef<html::Span>,
+    plus: NodeRef<html::Span>,
+    minus: NodeRef<html::Span>,
+}
+
+impl Parts {
+    /// Writes `next` into the elements, only what differs from `drawn` (everything the first
+    /// time). Dataset text goes in as text nodes, never as markup.
+    fn draw(&self, next: &Drawn, drawn: Option<&Drawn>) {
+        let (Some(row), Some(id), Some(repo), Some(title), Some(files), Some(plus), Some(minus)) = (
+            self.row.get(),
+            self.id.get(),
+            self.repo.get(),
+            self.title.get(),
+            self.files.get(),
+            self.plus.get(),
+            self.minus.get(),
+        ) else {
+            return;
+        };
+        // Whether the part `same` compares differs from what is drawn.
+        let changed = |same: &dyn Fn(&Drawn) -> bool| drawn.is_none_or(|drawn| !same(drawn));
+        if changed(&|d| d.position == next.position) {
+            let _ = web_sys::HtmlElement::style(&row).set_property("top", &format!("{}px", next.position as f64 * ROW_HEIGHT));
+        }
+        if changed(&|d| d.selected == next.selected) {
+            row.set_class_name(if next.selected { "instance-row selected" } else { "instance-row" });
+            let _ = match next.selected {
+                true => row.set_attribute("aria-current", "true"),
+                false => row.remove_attribute("aria-current"),
+            };
+        }
+        if changed(&|d| d.id == next.id) {
+            let _ = row.set_attribute("data-id", &next.id);
+            let _ = id.set_attribute("title", &next.id);
+        }
+        if changed(&|d| d.href == next.href) {
+            let _ = id.set_attribute("href", &next.href);
+        }
+        if changed(&|d| d.id_marks == next.id_marks) {
+            write_marked(&id, &next.id_marks);
+        }
+        if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
+            let _ = repo.set_attribute("title", &next.repo_title());
+            repo.set_text_content(None);
+            if let Some(key) = &next.tag {
+                append_element(&repo, "span", Some("set-tag"), key);
+            }
+            let _ = repo.append_with_str_1(&next.repo);
+        }
+        if changed(&|d| d.title == next.title) {
+            let _ = title.set_attribute("title", &next.title);
+        }
+        if changed(&|d| d.title_marks == next.title_marks) {
+            write_marked(&title, &next.title_marks);
+        }
+        if changed(&|d| d.files == next.files) {
+            files.set_text_content(Some(&next.files));
+        }
+        if changed(&|d| d.plus == next.plus && d.minus == next.minus) {
+            plus.set_text_content(Some(&next.plus));
+            minus.set_text_content(Some(&next.minus));
+        }
+    }
+}
+
+/// Replaces `element`'s children with `pieces`: text nodes, and `<mark>` elements for the marked.
+fn write_marked(element: &web_sys::Element, pieces: &[Piece]) {
+    element.set_text_content(None);
+    for (text, marked) in pieces {
+        if *marked {
+            append_element(element, "mark", None, text);
+        } else if !text.is_empty() {
+            let _ = element.append_with_str_1(text);
+        }
+    }
+}
+
+/// Appends a `tag` element holding `text` (with `class`) to `parent`.
+fn append_element(parent: &web_sys::Element, tag: &str, class: Option<&str>, text: &str) {
+    let Some(document) = parent.owner_document() else { return };
+    let Ok(child) = document.create_element(tag) else { return };
+    if let Some(class) = class {
+        child.set_class_name(class);
+    }
+    child.set_text_content(Some(text));
+    let _ = parent.append_child(&child);
+}
