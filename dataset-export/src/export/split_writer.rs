@@ -111,7 +111,11 @@ impl SplitWriter {
         let comma = usize::from(self.pending_count > 0);
         let json_length = self.pending.len() - before - comma;
         if self.pending_count > 0 && before + json_length > DETAIL_SHARD_TARGET_BYTES {
-            self.flush_details(before, staging)?;
+            if let Err(error) = self.flush_details(before, staging) {
+                // The shard stays pending without this instance, as if it had not come.
+                self.pending.truncate(before);
+                return Err(error);
+            }
             // The new instance, without its comma, opens the next shard.
             self.pending.drain(..1);
         }
@@ -168,11 +172,10 @@ impl SplitWriter {
         Ok(())
     }
 
-    /// Writes the open detail shard. Each instance was serialized once, when it arrived; the
+    /// Writes the first `length` bytes of the pending instances as the next detail shard and
+    /// takes them out of the buffer. Each instance was serialized once, when it arrived; the
     /// shard's envelope comes from serializing an empty [`DetailShard`], so the file is exactly
     /// what serializing the whole shard would give.
-    /// Writes the first `length` bytes of the pending instances as the next detail shard and
-    /// takes them out of the buffer.
     fn flush_details(&mut self, length: usize, staging: &Staging) -> anyhow::Result<()> {
         let path = format!("detail/{}/{}/{:04}.json", self.dataset, self.split, self.detail_paths.len());
         let envelope = DetailShard {
