@@ -31,7 +31,9 @@ pub fn RowSlot(
     let shown =
         Memo::new(move |previous: Option<&(usize, usize)>| visible.with(|v| v.get(nth).copied()).or(previous.copied()).unwrap_or_default());
     let parts = Parts::default();
-    Effect::new(move |drawn: Option<Drawn>| {
+    // Returns what is drawn; nothing until the element is in the page.
+    Effect::new(move |drawn: Option<Option<Drawn>>| {
+        let drawn = drawn.flatten();
         let (position, index) = shown.get();
         let next = terms.with(|terms| {
             links.with(|links| rows.with_value(|rows| sets.with_value(|sets| Drawn::of(&rows[index], sets, index, position, terms, links))))
@@ -40,8 +42,11 @@ pub fn RowSlot(
             selected: selected.get() == position,
             ..next
         };
-        parts.draw(&next, drawn.as_ref());
-        next
+        if parts.draw(&next, drawn.as_ref()) {
+            Some(next)
+        } else {
+            drawn
+        }
     });
     let open = move |ev: web_sys::MouseEvent| {
         ev.prevent_default();
@@ -123,8 +128,9 @@ struct Parts {
 
 impl Parts {
     /// Writes `next` into the elements, only what differs from `drawn` (everything the first
-    /// time). Dataset text goes in as text nodes, never as markup.
-    fn draw(&self, next: &Drawn, drawn: Option<&Drawn>) {
+    /// time); false when the elements are not there yet. Dataset text goes in as text nodes,
+    /// never as markup.
+    fn draw(&self, next: &Drawn, drawn: Option<&Drawn>) -> bool {
         let (Some(row), Some(id), Some(repo), Some(title), Some(files), Some(plus), Some(minus)) = (
             self.row.get(),
             self.id.get(),
@@ -134,7 +140,7 @@ impl Parts {
             self.plus.get(),
             self.minus.get(),
         ) else {
-            return;
+            return false;
         };
         // Whether the part `same` compares differs from what is drawn.
         let changed = |same: &dyn Fn(&Drawn) -> bool| drawn.is_none_or(|drawn| !same(drawn));
@@ -179,6 +185,7 @@ impl Parts {
             plus.set_text_content(Some(&next.plus));
             minus.set_text_content(Some(&next.minus));
         }
+        true
     }
 }
 
