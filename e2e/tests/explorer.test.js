@@ -588,6 +588,19 @@ test('typing on: a keystroke whose buckets are here fetches nothing, and a word 
     await type('determinant matr');
     await page.waitForTimeout(200);
     assert.deepEqual(searchRequests.slice(asked), [], 'no request for a prefix whose buckets are loaded');
+    // Marks rewritten in place as the word grew still mark exactly the query's words, and the
+    // texts around them are whole.
+    const drawn = await page.locator('.instance-row').evaluateAll((rs) => rs.map((r) => ({
+      id: [r.dataset.id, r.querySelector('.id').textContent],
+      title: [r.querySelector('.title').title, r.querySelector('.title').textContent],
+      marks: [...r.querySelectorAll('mark')].map((m) => m.textContent.toLowerCase()),
+    })));
+    for (const row of drawn) {
+      assert.equal(row.id[1], row.id[0]);
+      assert.equal(row.title[1], row.title[0]);
+      assert.ok(row.marks.every((m) => m === 'determinant' || m === 'matr'), JSON.stringify(row));
+    }
+    assert.ok(drawn.some((row) => row.marks.includes('matr')), 'the grown word is marked');
     assert.equal(searchRequests.filter((p) => p.endsWith('/ma.json')).length, 1, 'the held bucket was asked for once');
     assert.deepEqual(errors, []);
   } finally {

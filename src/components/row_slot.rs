@@ -162,7 +162,7 @@ impl Parts {
             let _ = id.set_attribute("href", &next.href);
         }
         if changed(&|d| d.id_marks == next.id_marks) {
-            write_marked(&id, &next.id_marks);
+            write_marked(&id, &next.id_marks, drawn.map(|d| d.id_marks.as_slice()));
         }
         if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
             let _ = repo.set_attribute("title", &next.repo_title());
@@ -176,7 +176,7 @@ impl Parts {
             let _ = title.set_attribute("title", &next.title);
         }
         if changed(&|d| d.title_marks == next.title_marks) {
-            write_marked(&title, &next.title_marks);
+            write_marked(&title, &next.title_marks, drawn.map(|d| d.title_marks.as_slice()));
         }
         if changed(&|d| d.files == next.files) {
             files.set_text_content(Some(&next.files));
@@ -189,16 +189,33 @@ impl Parts {
     }
 }
 
-/// Replaces `element`'s children with `pieces`: text nodes, and `<mark>` elements for the marked.
-fn write_marked(element: &web_sys::Element, pieces: &[Piece]) {
+/// Writes `pieces` into `element` as text nodes and `<mark>` elements, a child per piece. When
+/// they have the shape of the pieces drawn there (marked and unmarked in the same places, as when
+/// a keystroke extends a marked word), only the texts that differ are rewritten.
+fn write_marked(element: &web_sys::Element, pieces: &[Piece], drawn: Option<&[Piece]>) {
+    if let Some(drawn) = drawn.filter(|drawn| same_shape(drawn, pieces)) {
+        let children = element.child_nodes();
+        for (at, ((text, _), (was, _))) in pieces.iter().zip(drawn).enumerate() {
+            if text != was {
+                if let Some(child) = children.item(at as u32) {
+                    child.set_text_content(Some(text));
+                }
+            }
+        }
+        return;
+    }
     element.set_text_content(None);
     for (text, marked) in pieces {
         if *marked {
             append_element(element, "mark", None, text);
-        } else if !text.is_empty() {
+        } else {
             let _ = element.append_with_str_1(text);
         }
     }
+}
+
+fn same_shape(a: &[Piece], b: &[Piece]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|((_, a), (_, b))| a == b)
 }
 
 /// Appends a `tag` element holding `text` (with `class`) to `parent`.
