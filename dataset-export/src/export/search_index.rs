@@ -373,7 +373,7 @@ fn weighted_texts(instance: &Instance) -> Vec<(String, u32)> {
 mod tests {
     use super::*;
     use benchscope_contract::search::{bucket_for, SearchMeta};
-    use benchscope_contract::{ChangeStats, Document};
+    use benchscope_contract::Document;
 
     fn instance(n: usize) -> Instance {
         let text = format!(
@@ -383,17 +383,8 @@ mod tests {
         Instance {
             id: format!("doc-{n}"),
             repo: "o/r".into(),
-            title: String::new(),
-            category: String::new(),
-            created_at: None,
-            base_commit: None,
             documents: vec![Document::markdown("Problem statement", text)],
-            patches: Vec::new(),
-            tests: None,
-            facets: Default::default(),
-            stats: ChangeStats::default(),
-            extra: Default::default(),
-            sources: None,
+            ..Default::default()
         }
     }
 

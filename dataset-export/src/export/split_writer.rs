@@ -255,23 +255,15 @@ fn sorted_counts(counts: BTreeMap<String, usize>) -> Vec<FacetCount> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use benchscope_contract::{ChangeStats, Document};
+    use benchscope_contract::Document;
 
     fn instance(n: usize, text_bytes: usize) -> Instance {
         Instance {
             id: format!("i-{n}"),
             repo: "o/r".into(),
             title: format!("title {n}"),
-            category: String::new(),
-            created_at: None,
-            base_commit: None,
             documents: vec![Document::markdown("Problem statement", "x".repeat(text_bytes))],
-            patches: Vec::new(),
-            tests: None,
-            facets: Default::default(),
-            stats: ChangeStats::default(),
-            extra: Default::default(),
-            sources: None,
+            ..Default::default()
         }
     }
 
