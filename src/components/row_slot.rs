@@ -35,13 +35,12 @@ pub fn RowSlot(
     Effect::new(move |drawn: Option<Option<Drawn>>| {
         let drawn = drawn.flatten();
         let (position, index) = shown.get();
+        let is_selected = selected.get() == position;
         let next = terms.with(|terms| {
-            links.with(|links| rows.with_value(|rows| sets.with_value(|sets| Drawn::of(&rows[index], sets, index, position, terms, links))))
+            links.with(|links| {
+                rows.with_value(|rows| sets.with_value(|sets| Drawn::of(&rows[index], sets, index, position, is_selected, terms, links)))
+            })
         });
-        let next = Drawn {
-            selected: selected.get() == position,
-            ..next
-        };
         if parts.draw(&next, drawn.as_ref()) {
             Some(next)
         } else {
@@ -89,10 +88,19 @@ struct Drawn {
 }
 
 impl Drawn {
-    fn of(row: &IndexRow, sets: &[LoadedSet], index: usize, position: usize, terms: &[String], links: &InstanceLinks) -> Self {
+    /// What the slot shows for `row`, at `index` among the rows and `position` in the order.
+    fn of(
+        row: &IndexRow,
+        sets: &[LoadedSet],
+        index: usize,
+        position: usize,
+        selected: bool,
+        terms: &[String],
+        links: &InstanceLinks,
+    ) -> Self {
         Drawn {
             position,
-            selected: false,
+            selected,
             id: row.id.clone(),
             href: links.to(&row.id, from_of(sets, index).as_deref()),
             id_marks: marked_pieces(&row.id, terms),
