@@ -1116,6 +1116,9 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
   await page.goto(`${server.url}?data=twins/&dataset=demo-a&with=demo-b/test&q=registry`);
   await rows(page);
   const found = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => `${el.querySelector('.set-tag').textContent} ${el.dataset.id}`));
+  // The set tag leaves the repository at least half its column.
+  const tagShares = await page.locator('.instance-row .repo').evaluateAll((els) => els.map((el) => el.querySelector('.set-tag').offsetWidth / el.clientWidth));
+  assert.ok(tagShares.every((share) => share <= 0.51), `tag / column: ${tagShares}`);
   const a = found.filter((f) => f.startsWith('demo-a/')).map((f) => f.split(' ')[1]);
   const b = found.filter((f) => f.startsWith('demo-b/')).map((f) => f.split(' ')[1]);
   assert.ok(a.length > 0, 'the search finds rows');
