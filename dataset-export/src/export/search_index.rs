@@ -13,6 +13,7 @@ use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
 
 use rustc_hash::FxHashMap;
 
+use super::bucket_queue::BucketQueue;
 use super::scratch_postings::{for_each_posting, push_posting, term_text};
 use super::staging::Staging;
 
@@ -219,22 +220,14 @@ impl BucketBuffers {
 
 impl SearchIndex {
     /// Writes every bucket of `names` as its shards, on as many threads as there are cores (each
-    /// bucket, and the buckets it splits into, is its own files); gives back the shards' entries
+    /// bucket, and each bucket it splits into, is its own file); gives back the shards' entries
     /// and bucket → shard path.
     fn finish_buckets(&self, names: &[String], staging: &Staging) -> anyhow::Result<Shards> {
-        let next = std::sync::atomic::AtomicUsize::new(0);
+        let queue = BucketQueue::new(names.iter().cloned());
         let workers = std::thread::available_parallelism().map_or(1, usize::from).clamp(1, 4);
         let finished: Vec<anyhow::Result<Shards>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..workers)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let (mut files, mut buckets) = (Vec::new(), BTreeMap::new());
-                        while let Some(name) = names.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                            self.finish_bucket(name, staging, &mut files, &mut buckets)?;
-                        }
-                        Ok((files, buckets))
-                    })
-                })
+                .map(|_| scope.spawn(|| self.write_buckets_from(&queue, staging)))
                 .collect();
             handles
                 .into_iter()
@@ -253,30 +246,44 @@ impl SearchIndex {
         Ok((files, buckets))
     }
 
+    /// One writer thread: buckets from `queue` until it is empty; the first error stops the queue.
+    fn write_buckets_from(&self, queue: &BucketQueue, staging: &Staging) -> anyhow::Result<Shards> {
+        let (mut files, mut buckets) = (Vec::new(), BTreeMap::new());
+        while let Some(name) = queue.take() {
+            match self.finish_bucket(&name, staging, &mut files, &mut buckets) {
+                Ok(children) => queue.done(children),
+                Err(error) => {
+                    queue.stop();
+                    return Err(error);
+                }
+            }
+        }
+        Ok((files, buckets))
+    }
+
     /// Writes the bucket `name` as one shard, or, when its scratch file is too large, splits it
-    /// by one more character of prefix first (terms no longer than the prefix stay in `name`).
+    /// by one more character of prefix and gives back the children to write (terms no longer
+    /// than the prefix stay in `name`, and are written now).
     fn finish_bucket(
         &self,
         name: &str,
         staging: &Staging,
         files: &mut Vec<FileEntry>,
         buckets: &mut BTreeMap<String, String>,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<Vec<String>> {
         let scratch = self.scratch.join(name);
         let size = std::fs::metadata(&scratch)?.len();
+        let mut children = Vec::new();
         if size > self.max_bucket_bytes && name != "_x" && name.len() < MAX_BUCKET_PREFIX {
-            let children = split_scratch(&scratch, name.len() + 1)?;
-            for child in children {
-                self.finish_bucket(&child, staging, files, buckets)?;
-            }
+            children = split_scratch(&scratch, name.len() + 1)?;
             if !scratch.exists() {
-                return Ok(());
+                return Ok(children);
             }
         }
         let path = format!("{}/{name}.json", self.prefix);
         files.push(write_shard(&scratch, &path, staging)?);
         buckets.insert(name.to_string(), path);
-        Ok(())
+        Ok(children)
     }
 }
 
