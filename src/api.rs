@@ -74,6 +74,17 @@ fn integrity_fault(url: &str, bytes: &[u8]) -> Option<String> {
 /// Fetches and parses one JSON file, checked against the manifest's SHA-256 where it lists the
 /// file; every failure names the URL.
 pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
+    let bytes = fetch_checked(url).await?;
+    serde_json::from_slice(&bytes).map_err(|e| LoadError {
+        url: url.to_string(),
+        message: format!("not a valid shard: {e}"),
+    })
+}
+
+/// The bytes of the file at `url`, checked against the manifest. Not generic, so that the
+/// fetch is compiled once rather than once for every type a file is parsed into (six copies
+/// were 26 KB of the first screen's wasm).
+async fn fetch_checked(url: &str) -> Result<Vec<u8>, LoadError> {
     let error = |message: String| LoadError {
         url: url.to_string(),
         message,
@@ -98,10 +109,10 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
     // Bytes, not text: a 3 MB shard read as a JS string is decoded to UTF-16 and encoded back to
     // UTF-8 on its way into wasm, which took longer than parsing it.
     let bytes = response.binary().await.map_err(|e| error(format!("cannot read the body: {e}")))?;
-    if let Some(fault) = integrity_fault(url, &bytes) {
-        return Err(error(fault));
+    match integrity_fault(url, &bytes) {
+        Some(fault) => Err(error(fault)),
+        None => Ok(bytes),
     }
-    serde_json::from_slice(&bytes).map_err(|e| error(format!("not a valid shard: {e}")))
 }
 
 /// The response to a request for `url` that `src/early_fetch.js` made before the wasm ran, if it

@@ -4,7 +4,8 @@
 use std::ops::Range;
 
 /// Height of a row in pixels (the stylesheet gives `.instance-row` the same).
-pub const ROW_HEIGHT: f64 = 44.0;
+pub const ROW_HEIGHT_PX: usize = 44;
+pub const ROW_HEIGHT: f64 = ROW_HEIGHT_PX as f64;
 /// Rows rendered beyond the visible ones, above and below.
 pub const OVERSCAN: usize = 8;
 /// The list's least height in pixels (the stylesheet's `min-height` of `.rows`).
@@ -14,6 +15,13 @@ pub const MIN_LIST_HEIGHT: f64 = 320.0;
 /// a row cut at each edge).
 pub fn rows_in_view(window_height: f64) -> usize {
     (window_height.max(MIN_LIST_HEIGHT) / ROW_HEIGHT).ceil() as usize + 1
+}
+
+/// The CSS length of `rows` rows: where a row at that position starts, or how tall a list of
+/// that many rows is. (Written from integers: formatting an `f64` would bring the standard
+/// library's float printing, 11 KB, into the first screen's wasm.)
+pub fn rows_px(rows: usize) -> String {
+    format!("{}px", rows * ROW_HEIGHT_PX)
 }
 
 /// The positions in an order of `len` rows that are rendered when the list is scrolled `scroll`
@@ -28,6 +36,13 @@ pub fn rendered_range(scroll: f64, in_view: usize, len: usize) -> Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rows_length_is_its_count_times_the_row_height() {
+        assert_eq!(rows_px(0), "0px");
+        assert_eq!(rows_px(3), "132px");
+        assert_eq!(rows_px(50_000), format!("{}px", 50_000.0 * ROW_HEIGHT));
+    }
 
     #[test]
     fn a_list_at_its_top_renders_what_is_in_view_and_the_margin_below() {

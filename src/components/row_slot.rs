@@ -11,7 +11,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::components::highlight::{marked_pieces, Piece};
-use crate::row_window::ROW_HEIGHT;
+use crate::row_window::rows_px;
 use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
 
@@ -153,7 +153,7 @@ impl Parts {
         // Whether the part `same` compares differs from what is drawn.
         let changed = |same: &dyn Fn(&Drawn) -> bool| drawn.is_none_or(|drawn| !same(drawn));
         if changed(&|d| d.position == next.position) {
-            let _ = web_sys::HtmlElement::style(&row).set_property("top", &format!("{}px", next.position as f64 * ROW_HEIGHT));
+            let _ = web_sys::HtmlElement::style(&row).set_property("top", &rows_px(next.position));
         }
         if changed(&|d| d.selected == next.selected) {
             row.set_class_name(if next.selected { "instance-row selected" } else { "instance-row" });

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos::{ev, html};
 
 use crate::components::row_slot::RowSlot;
-use crate::row_window::{rendered_range, rows_in_view, MIN_LIST_HEIGHT, ROW_HEIGHT};
+use crate::row_window::{rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};
 
@@ -63,7 +63,7 @@ pub fn VirtualRows(
     view! {
         <div class="rows" role="list" aria-label="Instances" node_ref=container
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
-            <div class="rows-inner" style:height=move || format!("{}px", order.with(Vec::len) as f64 * ROW_HEIGHT)>
+            <div class="rows-inner" style:height=move || rows_px(order.with(Vec::len))>
                 <For each=slots key=|slot| *slot
                     children=move |slot| view! { <RowSlot nth=slot visible rows sets selected terms links /> } />
             </div>
