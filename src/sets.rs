@@ -8,7 +8,7 @@ use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
 use benchscope_contract::outcomes::{add_run_facets, run_facet, run_of_facet, RUN_FACETS, RUN_FACET_PREFIX};
 use benchscope_contract::results::{best_first, is_matrix_path, results_dir, ResultsMatrix};
 use benchscope_contract::runs_only::rows_from_ids;
-use benchscope_contract::sorting::sort_by;
+use benchscope_contract::sorting::{set_of, sort_by};
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, RunEntry, SplitEntry};
 use futures::future::join_all;
 
@@ -111,7 +111,7 @@ pub fn from_of(sets: &[LoadedSet], position: usize) -> Option<String> {
 /// The manifest with a split for every `dataset`/`split` its runs name but no export holds, so a
 /// data directory of leaderboards alone still has its leaderboards to show.
 pub fn with_run_only_splits(mut manifest: Manifest) -> Manifest {
-    let pairs: std::collections::BTreeSet<(String, String)> = manifest.runs.iter().map(|r| (r.dataset.clone(), r.split.clone())).collect();
+    let pairs = set_of(manifest.runs.iter().map(|r| (r.dataset.clone(), r.split.clone())));
     for (dataset, split) in pairs {
         if manifest.dataset(&dataset).is_some_and(|d| d.split(&split).is_some()) {
             continue;
@@ -141,11 +141,12 @@ pub fn with_run_only_splits(mut manifest: Manifest) -> Manifest {
 /// has must not load the sets again.
 pub fn chosen(manifest: &Manifest, state: &ViewState) -> Chosen {
     let splits = selections(manifest, state);
-    let faceted: BTreeSet<String> = splits
-        .iter()
-        .flat_map(|(dataset, split)| best_runs(manifest, dataset, &split.name))
-        .map(|id| run_facet(&id))
-        .collect();
+    let faceted: BTreeSet<String> = set_of(
+        splits
+            .iter()
+            .flat_map(|(dataset, split)| best_runs(manifest, dataset, &split.name))
+            .map(|id| run_facet(&id)),
+    );
     let named_run_facets = state
         .facets
         .iter()

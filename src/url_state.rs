@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use benchscope_contract::site::View;
+use benchscope_contract::sorting::map_of;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast};
 
@@ -84,19 +85,20 @@ impl ViewState {
             view: get("view").and_then(|v| View::parse(&v)),
             instance: get("instance"),
             from: get("from"),
-            controls: CONTROLS
-                .iter()
-                .map(|key| {
-                    let values: Vec<String> = params
-                        .get_all(key)
-                        .iter()
-                        .filter_map(|v| v.as_string())
-                        .filter(|v| !v.is_empty())
-                        .collect();
-                    (key.to_string(), values)
-                })
-                .filter(|(_, values)| !values.is_empty())
-                .collect(),
+            controls: map_of(
+                CONTROLS
+                    .iter()
+                    .map(|key| {
+                        let values: Vec<String> = params
+                            .get_all(key)
+                            .iter()
+                            .filter_map(|v| v.as_string())
+                            .filter(|v| !v.is_empty())
+                            .collect();
+                        (key.to_string(), values)
+                    })
+                    .filter(|(_, values)| !values.is_empty()),
+            ),
         }
     }
 

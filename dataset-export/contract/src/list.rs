@@ -7,7 +7,7 @@ use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use crate::results::{AGENT_COST, AGENT_EXIT, AGENT_STEPS};
 use crate::runs_only::UNKNOWN_CATEGORY;
-use crate::sorting::{sort_by, sort_by_key};
+use crate::sorting::{set_of, sort_by, sort_by_key};
 use crate::IndexRow;
 
 /// Whether a facet comes from the loaded runs (`resolved by`, `run <id>`) rather than the dataset.
@@ -18,7 +18,7 @@ pub fn is_run_facet(facet: &str) -> bool {
 /// The facets the rows carry beyond the built-in ones: the dataset's own (version, level, ...)
 /// and the runs', each sorted (`resolved by` first among the runs').
 fn own_and_run_facets(rows: &[IndexRow]) -> (Vec<String>, Vec<String>) {
-    let carried: BTreeSet<&String> = rows.iter().flat_map(|r| r.facets.keys()).collect();
+    let carried: BTreeSet<&String> = set_of(rows.iter().flat_map(|r| r.facets.keys()));
     let (mut runs, own): (Vec<&String>, Vec<&String>) = carried.into_iter().partition(|f| is_run_facet(f));
     sort_by_key(&mut runs, |f| (f.as_str() != RESOLVED_BY, f.as_str() != AMONG_TOP, f.as_str()));
     (own.into_iter().cloned().collect(), runs.into_iter().cloned().collect())
