@@ -390,37 +390,43 @@ impl RunCache {
     /// run file that fails to load is reported and left out, so the others still count. Runs
     /// dropped on the page are added either way.
     pub async fn matrix(&self, base: &str, path: Option<&str>, entries: &[RunEntry]) -> (Arc<ResultsMatrix>, Vec<LoadError>) {
-        let (listed, dropped): (Vec<&RunEntry>, Vec<&RunEntry>) = entries
+        let (listed, dropped): (Vec<RunEntry>, Vec<RunEntry>) = entries
             .iter()
             .filter(|e| e.instances > 0)
+            .cloned()
             .partition(|e| !e.path.starts_with(DROPPED));
         let mut errors = Vec::new();
         let matrix = match path {
             Some(path) => match self.matrices.get(&format!("{base}{path}")).await {
-                Ok(matrix) => matrix,
+                Ok(matrix) => Some(matrix),
                 Err(error) => {
                     errors.push(error);
-                    Arc::new(ResultsMatrix::from_runs(&[]))
+                    Some(Arc::new(ResultsMatrix::empty()))
                 }
             },
-            None => {
-                let (runs, run_errors) = self.runs(base, &listed).await;
-                errors.extend(run_errors);
-                Arc::new(ResultsMatrix::from_runs(&runs.iter().map(Arc::as_ref).collect::<Vec<_>>()))
+            None if listed.is_empty() => Some(Arc::new(ResultsMatrix::empty())),
+            None => None,
+        };
+        if let (Some(matrix), true) = (&matrix, dropped.is_empty()) {
+            // The cached matrix itself: copying 500 runs' cells on every load is needless.
+            return (matrix.clone(), errors);
+        }
+        let built = match crate::run_files::matrix_with_runs(self.clone(), base.to_string(), matrix.clone(), listed, dropped).await {
+            Ok(building) => building.await,
+            Err(_) => {
+                let error = LoadError {
+                    url: base.to_string(),
+                    message: "the code that reads run files could not be loaded".into(),
+                };
+                (matrix.unwrap_or_else(|| Arc::new(ResultsMatrix::empty())), vec![error])
             }
         };
-        if dropped.is_empty() {
-            // The cached matrix itself: copying 500 runs' cells on every load is needless.
-            return (matrix, errors);
-        }
-        let (dropped, _) = self.runs(base, &dropped).await;
-        let mut with_dropped = (*matrix).clone();
-        with_dropped.add_runs(&dropped.iter().map(Arc::as_ref).collect::<Vec<_>>());
-        (Arc::new(with_dropped), errors)
+        errors.extend(built.1);
+        (built.0, errors)
     }
 
     /// The run files of `entries`; one that fails to load is reported and skipped.
-    async fn runs(&self, base: &str, entries: &[&RunEntry]) -> (Vec<Arc<benchscope_contract::Run>>, Vec<LoadError>) {
+    pub(crate) async fn runs(&self, base: &str, entries: &[RunEntry]) -> (Vec<Arc<benchscope_contract::Run>>, Vec<LoadError>) {
         let mut runs = Vec::new();
         let mut errors = Vec::new();
         for entry in entries {

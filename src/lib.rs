@@ -4,7 +4,8 @@
 //! - [`url_state`]: the view state (data directory, dataset, split, filters, open instance),
 //!   which lives in the URL so every screen is a permalink ([`query_string`] writes it);
 //! - [`sets`]: the dataset splits loaded into the list, with their runs;
-//! - [`api`]: fetching the manifest and shards, with errors that name the file;
+//! - [`api`]: fetching the manifest and shards, with errors that name the file; [`run_files`]:
+//!   a results matrix read from run files (a split point);
 //! - [`search`]: full-text search over the exported index;
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
@@ -44,6 +45,8 @@ pub mod components;
 pub mod keys;
 #[cfg(target_arch = "wasm32")]
 pub mod pages;
+#[cfg(target_arch = "wasm32")]
+pub mod run_files;
 #[cfg(target_arch = "wasm32")]
 pub mod search;
 #[cfg(target_arch = "wasm32")]

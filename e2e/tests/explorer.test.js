@@ -62,6 +62,13 @@ before(async () => {
   const faultsMatrix = join(tempDir('faults-matrix'), 'data');
   cpSync(data, faultsMatrix, { recursive: true });
   writeFileSync(join(faultsMatrix, resultsFile(faultsMatrix, 'matrix')), 'not json at all');
+  // A directory as written before results matrices were: its run files alone.
+  const beforeMatrices = join(tempDir('before-matrices'), 'data');
+  cpSync(data, beforeMatrices, { recursive: true });
+  rmSync(join(beforeMatrices, 'results'), { recursive: true });
+  const unmatrixed = JSON.parse(readFileSync(join(beforeMatrices, 'manifest.json'), 'utf8'));
+  unmatrixed.files = unmatrixed.files.filter((f) => !f.path.startsWith('results/'));
+  writeFileSync(join(beforeMatrices, 'manifest.json'), JSON.stringify(unmatrixed));
   const patchShard = JSON.parse(readFileSync(join(faults, 'runs', 'partly-right.json'), 'utf8')).results.find((r) => r.model_patch).model_patch;
   writeFileSync(join(faults, patchShard), '{"format_version": 1, "patches": {"trunc');
   const bucket = readdirSync(join(faults, 'search', 'demo', 'test')).find((f) => f.startsWith('sl'));
@@ -143,7 +150,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
   bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
-  server = await serve({ 'big-traj': bigTraj.out, data, broken, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
+  server = await serve({ 'big-traj': bigTraj.out, data, broken, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
   session = await openBrowser();
 });
 
@@ -455,6 +462,37 @@ test('a corrupted detail shard shows an error naming the file, and the list keep
   assert.match(await alert.textContent(), /broken\/detail\/demo\/test\/0000\.json/);
   await page.click('text=← All instances');
   assert.equal(await rows(page), demo.length);
+});
+
+test('a directory written before results matrices: its run files give the list the same run facets, and the code that reads them is fetched for it alone', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const requests = [];
+  const errors = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const resolvedBy = async () => {
+    await page.waitForSelector('section.facet[data-facet="resolved by"] label');
+    return page.locator('section.facet[data-facet="resolved by"] label').evaluateAll((ls) => ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)]));
+  };
+  const runFiles = (dir) => requests.filter((url) => url.startsWith(`${server.url}${dir}runs/`));
+  const runFilesCode = () => requests.filter((url) => /\/split_run_files-[0-9a-f]+\.wasm$/.test(url));
+  try {
+    await page.goto(server.url);
+    const fromMatrix = await resolvedBy();
+    assert.ok(fromMatrix.length > 0);
+    assert.deepEqual(runFilesCode(), [], 'a directory with its matrix never fetches the code that reads run files');
+    assert.deepEqual(runFiles(''), [], 'nor its run files');
+    await page.goto(`${server.url}?data=before-matrices/`);
+    assert.deepEqual(await resolvedBy(), fromMatrix);
+    assert.equal(runFilesCode().length, 1);
+    assert.ok(runFiles('before-matrices/').length > 0);
+    await page.goto(`${server.url}?data=before-matrices/&view=leaderboard`);
+    await page.waitForSelector('.leaderboard-table tr[data-run="gold"]');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 });
 
 test('a broken run file, results matrix or block, patch shard or search bucket shows an error naming it, and the rest keeps working', async () => {

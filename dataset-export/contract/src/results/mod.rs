@@ -187,16 +187,21 @@ pub struct ResultsMatrix {
 }
 
 impl ResultsMatrix {
-    /// The matrix of `runs` (those with per-instance results), without blocks.
-    pub fn from_runs(runs: &[&Run]) -> ResultsMatrix {
-        let mut matrix = ResultsMatrix {
+    /// The matrix of no runs.
+    pub fn empty() -> ResultsMatrix {
+        ResultsMatrix {
             format_version: FORMAT_VERSION,
             instances: Vec::new(),
             modes: Vec::new(),
             runs: Vec::new(),
             blocks: Vec::new(),
             standings: None,
-        };
+        }
+    }
+
+    /// The matrix of `runs` (those with per-instance results), without blocks.
+    pub fn from_runs(runs: &[&Run]) -> ResultsMatrix {
+        let mut matrix = ResultsMatrix::empty();
         matrix.add_runs(runs);
         matrix
     }
