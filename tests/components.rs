@@ -188,3 +188,56 @@ fn a_rows_link_is_the_query_that_opening_its_instance_gives() {
         }
     }
 }
+
+/// Resolves after the next frame is drawn and the tasks queued by its frame callbacks have run.
+async fn after_next_frame() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let after_frame = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let window = web_sys::window().unwrap();
+            window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0).unwrap();
+        });
+        web_sys::window()
+            .unwrap()
+            .request_animation_frame(after_frame.unchecked_ref())
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// Typing replaces the URL once the frame that shows it is drawn, once for keystrokes within a
+/// frame; a navigation before then leaves the typed query in the entry it leaves.
+#[wasm_bindgen_test]
+async fn typing_writes_the_url_after_its_frame_and_a_navigation_keeps_what_was_typed() {
+    use benchscope_web::url_state::UrlState;
+    let window = web_sys::window().unwrap();
+    let history = window.history().unwrap();
+    let search = || window.location().search().unwrap();
+    let original = window.location().href().unwrap();
+    history
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&window.location().pathname().unwrap()))
+        .unwrap();
+    let entries = history.length().unwrap();
+    let url = UrlState::install();
+
+    url.replace(|s| s.q = Some("ab".into()));
+    url.replace(|s| s.q = Some("abc".into()));
+    assert_eq!(search(), "", "not before the frame is drawn");
+    after_next_frame().await;
+    assert_eq!(search(), "?q=abc");
+    assert_eq!(history.length().unwrap(), entries, "replaced in place");
+
+    url.replace(|s| s.q = Some("abcd".into()));
+    url.navigate(|s| s.instance = Some("i-1".into()));
+    assert_eq!(search(), "?q=abcd&instance=i-1");
+    let popped = js_sys::Promise::new(&mut |resolve, _| window.set_onpopstate(Some(&resolve)));
+    history.back().unwrap();
+    wasm_bindgen_futures::JsFuture::from(popped).await.unwrap();
+    window.set_onpopstate(None);
+    assert_eq!(search(), "?q=abcd", "the entry left holds the last keystroke");
+    assert!(url.with_untracked(|s| s.instance.is_none()));
+    after_next_frame().await;
+    assert_eq!(search(), "?q=abcd");
+    history
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&original))
+        .unwrap();
+}
