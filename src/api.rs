@@ -414,10 +414,7 @@ impl RunCache {
         let built = match crate::run_files::matrix_with_runs(self.clone(), base.to_string(), matrix.clone(), listed, dropped).await {
             Ok(building) => building.await,
             Err(_) => {
-                let error = LoadError {
-                    url: base.to_string(),
-                    message: "the code that reads run files could not be loaded".into(),
-                };
+                let error = crate::pages::lazy::CodeNotLoaded::error("run files' reader");
                 (matrix.unwrap_or_else(|| Arc::new(ResultsMatrix::empty())), vec![error])
             }
         };

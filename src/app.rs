@@ -142,10 +142,7 @@ fn loaded_page(
     let shown = RwSignal::new_local(None::<AnyView>);
     leptos::task::spawn_local_scoped(async move {
         let page = page.await.unwrap_or_else(|_| {
-            let error = LoadError {
-                url: format!("the {name}'s code"),
-                message: "could not be fetched (the browser's console names the file); reload the page to try again".into(),
-            };
+            let error = lazy::CodeNotLoaded::error(name);
             view! { <ErrorBox error /> }.into_any()
         });
         shown.set(Some(page));

@@ -6,7 +6,8 @@
 //! - [`sets`]: the dataset splits loaded into the list, with their runs;
 //! - [`api`]: fetching the manifest and shards, with errors that name the file; [`run_files`]:
 //!   a results matrix read from run files (a split point);
-//! - [`search`]: full-text search over the exported index;
+//! - [`search`]: full-text search over the exported index; [`list_search`]: the list's use of
+//!   it (a split point);
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
@@ -43,6 +44,8 @@ pub mod app;
 pub mod components;
 #[cfg(target_arch = "wasm32")]
 pub mod keys;
+#[cfg(target_arch = "wasm32")]
+pub mod list_search;
 #[cfg(target_arch = "wasm32")]
 pub mod pages;
 #[cfg(target_arch = "wasm32")]

@@ -577,7 +577,8 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
   assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
   assert.ok((await page.locator('.instance-row mark').allTextContents()).some((t) => t.toLowerCase() === 'determinant'));
-  assert.match(page.url(), /q=determinant/);
+  // Typing writes the URL once the frame showing its results is drawn.
+  await page.waitForFunction(() => /q=determinant/.test(location.search));
   const expected = demo.filter((r) => /determinant/i.test(r.problem_statement)).map((r) => r.repo);
   const counts = await page.locator('section.facet[data-facet="repo"] label').evaluateAll((ls) => ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)]));
   assert.deepEqual(counts.filter(([, n]) => n > 0), [...new Set(expected)].map((repo) => [repo, expected.filter((r) => r === repo).length]));
@@ -585,6 +586,37 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
   assert.equal(await page.locator('input[type=search]').inputValue(), 'determinant', 'the permalink restores the search');
   assert.deepEqual(errors, []);
+});
+
+test("the search's code is a module of its own: fetched once the first rows are in, once, and at once for a query in the URL", async () => {
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('.instance-row')) {
+        window.__firstRowAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const searchCode = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/split_list_search-[0-9a-f]+\.wasm$/.test(e.name)).map((e) => e.startTime));
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /split_list_search/.test(e.name) && e.responseEnd > 0));
+    const [requested] = await searchCode();
+    assert.ok(requested > await page.evaluate(() => window.__firstRowAt), 'requested after the first rows are in');
+    await page.fill('input.search', 'determinant');
+    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    assert.equal((await searchCode()).length, 1, 'fetched once');
+    await page.goto(`${server.url}?q=determinant`);
+    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    assert.equal(await page.locator('.instance-row').getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 });
 
 test('typing on: a keystroke whose buckets are here fetches nothing, and a word whose bucket is on its way keeps the last results until it is in', async () => {
@@ -1590,7 +1622,7 @@ test('two runs\' trajectories of one instance side by side, aligned by step, whe
   // The pair is in the URL: the same run twice acts alike throughout.
   await page.selectOption('select[aria-label="Second trajectory"]', 'mini');
   await page.waitForFunction(() => document.querySelector('.trajectory-compare .compare-verdict')?.textContent === 'They take the same actions throughout.');
-  assert.match(page.url(), /tcmp=mini&tcmp=mini/);
+  await page.waitForFunction(() => /tcmp=mini&tcmp=mini/.test(location.search));
   assert.deepEqual(errors, []);
 });
 

@@ -18,6 +18,16 @@ use crate::sets::LoadedSet;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CodeNotLoaded;
 
+impl CodeNotLoaded {
+    /// The error a reader is shown: `what` (the "instance page", "search") could not be fetched.
+    pub fn error(what: &str) -> crate::api::LoadError {
+        crate::api::LoadError {
+            url: format!("the {what}'s code"),
+            message: "could not be fetched (the browser's console names the file); reload the page to try again".into(),
+        }
+    }
+}
+
 impl From<SplitLoaderError> for CodeNotLoaded {
     fn from(_: SplitLoaderError) -> Self {
         CodeNotLoaded

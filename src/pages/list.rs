@@ -2,12 +2,11 @@
 //! and the keyboard (`j`/`k` or arrows to move, Enter to open, `/` to search, Esc to clear).
 //! Everything the reader sets lives in the URL.
 
-use benchscope_contract::list::{list_facets, merge_hits, ordered_positions};
+use benchscope_contract::list::{list_facets, ordered_positions};
 use benchscope_contract::outcomes::RESOLVED_BY;
 use benchscope_contract::query::{Filter, SortKey};
 use benchscope_contract::search::tokenize;
 use benchscope_contract::IndexRow;
-use futures::future::join_all;
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
@@ -17,7 +16,8 @@ use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::keys::{clear_and_blur, focus_of, Focus};
-use crate::pages::lazy::prefetch_instance_page;
+use crate::list_search::{search_code, SearchCode};
+use crate::pages::lazy::{prefetch_instance_page, CodeNotLoaded};
 use crate::search::{Hit, SearchCache};
 use crate::sets::{from_of, LoadedSet};
 use crate::url_state::UrlState;
@@ -42,27 +42,61 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // Each searchable set's index, and where its rows start.
     let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
     let has_search = !indexes.is_empty();
+    // The search's code (its own wasm module): fetched once the first rows are drawn, or when a
+    // query or the box's focus needs it first.
+    let code = RwSignal::new(None::<SearchCode>);
+    let with_code = move |then: Box<dyn FnOnce(SearchCode)>| match code.get_untracked() {
+        Some(loaded) => then(loaded),
+        None => leptos::task::spawn_local(async move {
+            // A failure is left for the search, which reports it.
+            if let Ok(loaded) = search_code().await {
+                code.set(Some(loaded));
+                then(loaded);
+            }
+        }),
+    };
+    if has_search {
+        request_animation_frame(move || set_timeout(move || with_code(Box::new(|_| ())), std::time::Duration::ZERO));
+    }
     // Focusing the box fetches the search metas, so the first word typed waits only for its buckets.
     let ready_search = {
         let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
-        move || prefetch_metas(&cache, &base, &indexes)
+        move || {
+            let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
+            with_code(Box::new(move |code| (code.prefetch_metas)(&cache, &base, &indexes)));
+        }
     };
-    // The hits of the query as typed. When every file the search needs is already here (the
-    // metas and its terms' buckets, as when a keystroke extends a word), they are ranked in the
-    // keystroke's own task and the rows follow in one pass; otherwise they are fetched. Waiting
-    // for them, the list keeps the hits it last showed.
+    // The hits of the query as typed. When every file the search needs is already here (its
+    // code, the metas and its terms' buckets, as when a keystroke extends a word), they are
+    // ranked in the keystroke's own task and the rows follow in one pass; otherwise they are
+    // fetched. Waiting for them, the list keeps the hits it last showed.
     let ranked_now = {
-        let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
-        Memo::new(move |_| query.with(|query| search_all_now(&cache, &base, &indexes, query)))
+        let (cache, base, indexes, ready_search) = (cache.clone(), base.clone(), indexes.clone(), ready_search.clone());
+        Memo::new(move |_| {
+            query.with(|query| {
+                if indexes.is_empty() || tokenize(query).is_empty() {
+                    // Nothing to search for yet; the metas are readied for the word being typed.
+                    if !query.trim().is_empty() {
+                        ready_search();
+                    }
+                    return Some(Ok(None));
+                }
+                let code = code.get()?;
+                (code.now)(&cache, &base, &indexes, query)
+            })
+        })
     };
     let fetched = LocalResource::new(move || {
         let (cache, base, indexes, query) = (cache.clone(), base.clone(), indexes.clone(), query.get());
         let needed = ranked_now.with(Option::is_none);
         async move {
-            let hits = if needed {
-                search_all(&cache, &base, &indexes, &query).await
-            } else {
+            let hits = if !needed {
                 Ok(None)
+            } else {
+                match search_code().await {
+                    Ok(loaded) => (loaded.fetched)(cache, base, indexes, query.clone()).await,
+                    Err(_) => Err(CodeNotLoaded::error("search")),
+                }
             };
             (query, hits)
         }
@@ -209,61 +243,6 @@ impl Cursor {
         let current = self.selected.get_untracked();
         self.chosen.set((self.generation.get_untracked(), position(current)));
     }
-}
-
-/// Ranks the rows of every loaded set for `query`: each set's hits, placed at its rows, merged
-/// by score.
-/// `None` when the query has no word to search for yet (the list stays whole).
-async fn search_all(
-    cache: &SearchCache,
-    base: &str,
-    indexes: &[(String, usize)],
-    query: &str,
-) -> Result<Option<Vec<(u32, f64)>>, LoadError> {
-    let searches = join_all(indexes.iter().map(|(meta, _)| cache.search(base, meta, query))).await;
-    merge_sets(searches, indexes)
-}
-
-/// [`search_all`] from the files already here: `None` when a set needs one that is not.
-fn search_all_now(
-    cache: &SearchCache,
-    base: &str,
-    indexes: &[(String, usize)],
-    query: &str,
-) -> Option<Result<Option<Vec<Hit>>, LoadError>> {
-    if indexes.is_empty() || tokenize(query).is_empty() {
-        // Nothing to search for yet; the metas are readied for the word being typed.
-        if !query.trim().is_empty() {
-            prefetch_metas(cache, base, indexes);
-        }
-        return Some(Ok(None));
-    }
-    let searches = indexes
-        .iter()
-        .map(|(meta, _)| cache.search_now(base, meta, query))
-        .collect::<Option<Vec<_>>>()?;
-    Some(merge_sets(searches, indexes))
-}
-
-/// Fetches the sets' search metas, unless they are here, so that the first word typed waits only
-/// for its buckets. A failure is left for the search to report.
-fn prefetch_metas(cache: &SearchCache, base: &str, indexes: &[(String, usize)]) {
-    for (meta, _) in indexes {
-        let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
-        leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
-    }
-}
-
-/// Each set's hits, placed at its rows, merged by score.
-fn merge_sets(searches: Vec<Result<Option<Vec<Hit>>, LoadError>>, indexes: &[(String, usize)]) -> Result<Option<Vec<Hit>>, LoadError> {
-    let mut per_set = Vec::new();
-    for (hits, (_, start)) in searches.into_iter().zip(indexes) {
-        match hits? {
-            Some(hits) => per_set.push((hits, *start)),
-            None => return Ok(None),
-        }
-    }
-    Ok(Some(merge_hits(per_set)))
 }
 
 /// The list's keyboard: `j`/ArrowDown, `k`/ArrowUp, `/` and Esc from the page; Enter from the

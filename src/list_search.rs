@@ -1,0 +1,82 @@
+//! The list's search, in a wasm module of its own (a split point, like the pages of
+//! `pages/lazy.rs`).
+//!
+//! Ranking needs the buckets' parsing, their checks and BM25, which the first rows do not: as
+//! part of the main module they were 19 KB of the first screen's gzipped wasm. The list fetches
+//! this module once its first rows are drawn, or as soon as a query needs it before then.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use benchscope_contract::list::merge_hits;
+use futures::future::join_all;
+use leptos::wasm_split::wasm_split;
+
+use crate::api::LoadError;
+use crate::pages::lazy::CodeNotLoaded;
+use crate::search::{Hit, SearchCache};
+
+/// The rows' hits, placed at their rows and merged by score; `Ok(None)` when the query has no
+/// word to search for yet (the list stays whole).
+pub type Ranked = Result<Option<Vec<Hit>>, LoadError>;
+
+/// Each searchable set's search meta and where its rows start.
+pub type Indexes = [(String, usize)];
+
+/// Ranks `query` (the last argument) over the sets of `indexes` (the third), fetching what it
+/// needs.
+pub type RankFetching = fn(SearchCache, String, Vec<(String, usize)>, String) -> Pin<Box<dyn Future<Output = Ranked>>>;
+
+/// The search's entry points, in its module.
+#[derive(Clone, Copy)]
+pub struct SearchCode {
+    /// The hits from the files already here: `None` when a set needs one that is not.
+    pub now: fn(&SearchCache, &str, &Indexes, &str) -> Option<Ranked>,
+    /// The hits, fetching the files they need.
+    pub fetched: RankFetching,
+    /// Fetches the sets' metas, unless they are here, so that the first word typed waits only
+    /// for its buckets. A failure is left for the search to report.
+    pub prefetch_metas: fn(&SearchCache, &str, &Indexes),
+}
+
+/// The search's code, fetched the first time.
+#[wasm_split(list_search, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn search_code() -> Result<SearchCode, CodeNotLoaded> {
+    Ok(SearchCode {
+        now: search_all_now,
+        fetched: |cache, base, indexes, query| Box::pin(async move { search_all(&cache, &base, &indexes, &query).await }),
+        prefetch_metas,
+    })
+}
+
+async fn search_all(cache: &SearchCache, base: &str, indexes: &Indexes, query: &str) -> Ranked {
+    let searches = join_all(indexes.iter().map(|(meta, _)| cache.search(base, meta, query))).await;
+    merge_sets(searches, indexes)
+}
+
+fn search_all_now(cache: &SearchCache, base: &str, indexes: &Indexes, query: &str) -> Option<Ranked> {
+    let searches = indexes
+        .iter()
+        .map(|(meta, _)| cache.search_now(base, meta, query))
+        .collect::<Option<Vec<_>>>()?;
+    Some(merge_sets(searches, indexes))
+}
+
+fn prefetch_metas(cache: &SearchCache, base: &str, indexes: &Indexes) {
+    for (meta, _) in indexes {
+        let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
+        leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
+    }
+}
+
+/// Each set's hits, placed at its rows, merged by score.
+fn merge_sets(searches: Vec<Ranked>, indexes: &Indexes) -> Ranked {
+    let mut per_set = Vec::new();
+    for (hits, (_, start)) in searches.into_iter().zip(indexes) {
+        match hits? {
+            Some(hits) => per_set.push((hits, *start)),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(merge_hits(per_set)))
+}
