@@ -311,7 +311,7 @@ impl DetailCache {
 }
 
 /// Where runs dropped on the page are kept, as if the data directory held them.
-const DROPPED: &str = "dropped/";
+pub const DROPPED: &str = "dropped/";
 
 /// One run's result for an instance, with the run's display name.
 #[derive(Debug, Clone, PartialEq)]
@@ -385,41 +385,9 @@ impl RunCache {
         Ok(found)
     }
 
-    /// The results matrix of a split whose runs are `entries`: the one the data directory lists
-    /// at `path`, or else (a directory written before matrices were) built from the run files. A
-    /// run file that fails to load is reported and left out, so the others still count. Runs
-    /// dropped on the page are added either way.
-    pub async fn matrix(&self, base: &str, path: Option<&str>, entries: &[RunEntry]) -> (Arc<ResultsMatrix>, Vec<LoadError>) {
-        let (listed, dropped): (Vec<RunEntry>, Vec<RunEntry>) = entries
-            .iter()
-            .filter(|e| e.instances > 0)
-            .cloned()
-            .partition(|e| !e.path.starts_with(DROPPED));
-        let mut errors = Vec::new();
-        let matrix = match path {
-            Some(path) => match self.matrices.get(&format!("{base}{path}")).await {
-                Ok(matrix) => Some(matrix),
-                Err(error) => {
-                    errors.push(error);
-                    Some(Arc::new(ResultsMatrix::empty()))
-                }
-            },
-            None if listed.is_empty() => Some(Arc::new(ResultsMatrix::empty())),
-            None => None,
-        };
-        if let (Some(matrix), true) = (&matrix, dropped.is_empty()) {
-            // The cached matrix itself: copying 500 runs' cells on every load is needless.
-            return (matrix.clone(), errors);
-        }
-        let built = match crate::run_files::matrix_with_runs(self.clone(), base.to_string(), matrix.clone(), listed, dropped).await {
-            Ok(building) => building.await,
-            Err(_) => {
-                let error = crate::pages::lazy::CodeNotLoaded::error("run files' reader");
-                (matrix.unwrap_or_else(|| Arc::new(ResultsMatrix::empty())), vec![error])
-            }
-        };
-        errors.extend(built.1);
-        (built.0, errors)
+    /// The results matrix the data directory lists at `path` (fetched once).
+    pub async fn listed_matrix(&self, base: &str, path: &str) -> Result<Arc<ResultsMatrix>, LoadError> {
+        self.matrices.get(&format!("{base}{path}")).await
     }
 
     /// The run files of `entries`; one that fails to load is reported and skipped.

@@ -9,6 +9,7 @@ use crate::components::error_box::ErrorBox;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::pages::{lazy, list::ListPage};
 use crate::sets::{chosen, is_runs_only, load_sets, with_run_only_splits, LoadedSet};
+use crate::split_points::CodeNotLoaded;
 use crate::url_state::{UrlState, ViewState};
 
 /// The explorer.
@@ -135,14 +136,14 @@ fn instance_page(mut rows: Vec<IndexRow>, sets: &[LoadedSet], id: String, from: 
 /// `waiting` until then; when its code cannot be fetched, an error naming the `page`. The page is
 /// built under the caller's owner, as a page built at once is.
 fn loaded_page(
-    page: impl std::future::Future<Output = Result<AnyView, lazy::CodeNotLoaded>> + 'static,
+    page: impl std::future::Future<Output = Result<AnyView, CodeNotLoaded>> + 'static,
     name: &'static str,
     waiting: Option<&'static str>,
 ) -> AnyView {
     let shown = RwSignal::new_local(None::<AnyView>);
     leptos::task::spawn_local_scoped(async move {
         let page = page.await.unwrap_or_else(|_| {
-            let error = lazy::CodeNotLoaded::error(name);
+            let error = CodeNotLoaded::error(name);
             view! { <ErrorBox error /> }.into_any()
         });
         shown.set(Some(page));

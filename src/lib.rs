@@ -5,7 +5,8 @@
 //!   which lives in the URL so every screen is a permalink ([`query_string`] writes it);
 //! - [`sets`]: the dataset splits loaded into the list, with their runs;
 //! - [`api`]: fetching the manifest and shards, with errors that name the file; [`run_files`]:
-//!   a results matrix read from run files (a split point);
+//!   a split's results matrix, read from run files by a split point when it must be;
+//!   [`split_points`]: what code fetched when first needed shares (its error);
 //! - [`search`]: full-text search over the exported index; [`list_search`]: the list's use of
 //!   it (a split point);
 //! - [`markdown`]: untrusted markdown as a safe tree;
@@ -54,6 +55,8 @@ pub mod run_files;
 pub mod search;
 #[cfg(target_arch = "wasm32")]
 pub mod sets;
+#[cfg(target_arch = "wasm32")]
+pub mod split_points;
 #[cfg(target_arch = "wasm32")]
 pub mod url_state;
 

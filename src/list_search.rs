@@ -13,8 +13,8 @@ use futures::future::join_all;
 use leptos::wasm_split::wasm_split;
 
 use crate::api::LoadError;
-use crate::pages::lazy::CodeNotLoaded;
 use crate::search::{Hit, SearchCache};
+use crate::split_points::CodeNotLoaded;
 
 /// The rows' hits, placed at their rows and merged by score; `Ok(None)` when the query has no
 /// word to search for yet (the list stays whole).

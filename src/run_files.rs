@@ -14,8 +14,46 @@ use benchscope_contract::results::ResultsMatrix;
 use benchscope_contract::RunEntry;
 use leptos::wasm_split::wasm_split;
 
-use crate::api::{LoadError, RunCache};
-use crate::pages::lazy::CodeNotLoaded;
+use crate::api::{LoadError, RunCache, DROPPED};
+use crate::split_points::CodeNotLoaded;
+
+/// The results matrix of a split whose runs are `entries`: the one the data directory lists at
+/// `path`, or else (a directory written before matrices were) built from the run files. A run
+/// file that fails to load is reported and left out, so the others still count. Runs dropped on
+/// the page are added either way; only then, or without a listed matrix, is this module's split
+/// point fetched.
+pub async fn split_matrix(cache: &RunCache, base: &str, path: Option<&str>, entries: &[RunEntry]) -> (Arc<ResultsMatrix>, Vec<LoadError>) {
+    let (listed, dropped): (Vec<RunEntry>, Vec<RunEntry>) = entries
+        .iter()
+        .filter(|e| e.instances > 0)
+        .cloned()
+        .partition(|e| !e.path.starts_with(DROPPED));
+    let mut errors = Vec::new();
+    let matrix = match path {
+        Some(path) => match cache.listed_matrix(base, path).await {
+            Ok(matrix) => Some(matrix),
+            Err(error) => {
+                errors.push(error);
+                Some(Arc::new(ResultsMatrix::empty()))
+            }
+        },
+        None if listed.is_empty() => Some(Arc::new(ResultsMatrix::empty())),
+        None => None,
+    };
+    if let (Some(matrix), true) = (&matrix, dropped.is_empty()) {
+        // The cached matrix itself: copying 500 runs' cells on every load is needless.
+        return (matrix.clone(), errors);
+    }
+    let built = match matrix_with_runs(cache.clone(), base.to_string(), matrix.clone(), listed, dropped).await {
+        Ok(building) => building.await,
+        Err(_) => {
+            let error = CodeNotLoaded::error("run files' reader");
+            (matrix.unwrap_or_else(|| Arc::new(ResultsMatrix::empty())), vec![error])
+        }
+    };
+    errors.extend(built.1);
+    (built.0, errors)
+}
 
 /// What [`matrix_with_runs`] gives: the work of reading the run files.
 pub type Building = Pin<Box<dyn Future<Output = (Arc<ResultsMatrix>, Vec<LoadError>)>>>;

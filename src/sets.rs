@@ -13,6 +13,7 @@ use benchscope_contract::{DatasetEntry, IndexRow, Manifest, RunEntry, SplitEntry
 use futures::future::join_all;
 
 use crate::api::{IndexCache, LoadError, RunCache};
+use crate::run_files::split_matrix;
 use crate::url_state::ViewState;
 
 /// The dataset and split the URL names, or the defaults: the first dataset with exported
@@ -215,7 +216,7 @@ pub async fn load_sets(
     let fetches = chosen.splits.into_iter().map(|(dataset, split)| async move {
         let mut entries = split_runs(manifest, &dataset, &split.name);
         entries.extend(dropped.iter().filter(|r| r.dataset == dataset && r.split == split.name).cloned());
-        let (results, run_errors) = run_cache.matrix(base, matrix_path(manifest, &dataset, &split.name), &entries).await;
+        let (results, run_errors) = split_matrix(run_cache, base, matrix_path(manifest, &dataset, &split.name), &entries).await;
         let loaded = match is_runs_only(&split) {
             true => Ok(rows_from_ids(results.instances.iter().map(String::as_str))),
             false => index_cache.rows(base, &split).await,

@@ -8,31 +8,12 @@
 
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
-use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use leptos::wasm_split::wasm_split;
 
 use crate::components::markdown::Markdown;
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage};
 use crate::sets::LoadedSet;
-
-/// A page's code could not be fetched (the loader names the file in the console).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CodeNotLoaded;
-
-impl CodeNotLoaded {
-    /// The error a reader is shown: `what` (the "instance page", "search") could not be fetched.
-    pub fn error(what: &str) -> crate::api::LoadError {
-        crate::api::LoadError {
-            url: format!("the {what}'s code"),
-            message: "could not be fetched (the browser's console names the file); reload the page to try again".into(),
-        }
-    }
-}
-
-impl From<SplitLoaderError> for CodeNotLoaded {
-    fn from(_: SplitLoaderError) -> Self {
-        CodeNotLoaded
-    }
-}
+use crate::split_points::CodeNotLoaded;
 
 /// The leaderboard of `sets`.
 #[wasm_split(leaderboard_page, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -17,9 +17,10 @@ use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::list_search::{search_code, SearchCode};
-use crate::pages::lazy::{prefetch_instance_page, CodeNotLoaded};
+use crate::pages::lazy::prefetch_instance_page;
 use crate::search::{Hit, SearchCache};
 use crate::sets::{from_of, LoadedSet};
+use crate::split_points::CodeNotLoaded;
 use crate::url_state::UrlState;
 
 /// Lists `rows` of the loaded `sets` as the URL filters, searches and sorts them.
@@ -94,7 +95,13 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                 Ok(None)
             } else {
                 match search_code().await {
-                    Ok(loaded) => (loaded.fetched)(cache, base, indexes, query.clone()).await,
+                    Ok(loaded) => {
+                        // Here before the page asked for it: the next keystrokes rank from memory.
+                        if code.get_untracked().is_none() {
+                            code.set(Some(loaded));
+                        }
+                        (loaded.fetched)(cache, base, indexes, query.clone()).await
+                    }
                     Err(_) => Err(CodeNotLoaded::error("search")),
                 }
             };
