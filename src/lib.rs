@@ -15,7 +15,8 @@
 //!   [`wording`]: counted nouns; [`step_layout`]: which steps of a long trajectory are in the page;
 //!   [`row_window`]: which rows of the instance list are;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
-//!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows.
+//!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows; [`frames`]:
+//!   work that waits for the next frame to be drawn.
 //!
 //! Dataset text is untrusted: markdown is turned into a tree and rendered node by node, raw
 //! HTML in it is shown as text, and nothing is ever set through `innerHTML`.
@@ -43,6 +44,8 @@ pub mod api;
 pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod components;
+#[cfg(target_arch = "wasm32")]
+pub mod frames;
 #[cfg(target_arch = "wasm32")]
 pub mod keys;
 #[cfg(target_arch = "wasm32")]

@@ -13,6 +13,7 @@ use benchscope_contract::sorting::map_of;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast};
 
+use crate::frames::after_next_frame;
 use crate::query_string;
 
 /// What the reader is looking at.
@@ -289,15 +290,10 @@ impl UrlState {
     /// search. Keystrokes within one frame write the URL once.
     fn write_url_after_frame(&self) {
         let state = self.state;
-        request_animation_frame(move || {
-            set_timeout(
-                move || {
-                    if URL_BEHIND.take() {
-                        state.with_untracked(|state| write_url(state, false));
-                    }
-                },
-                std::time::Duration::ZERO,
-            )
+        after_next_frame(move || {
+            if URL_BEHIND.take() {
+                state.with_untracked(|state| write_url(state, false));
+            }
         });
     }
 }

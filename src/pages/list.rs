@@ -15,6 +15,7 @@ use crate::api::LoadError;
 use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
+use crate::frames::after_next_frame;
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::list_search::{search_code, SearchCode};
 use crate::pages::lazy::prefetch_instance_page;
@@ -57,7 +58,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         }),
     };
     if has_search {
-        request_animation_frame(move || set_timeout(move || with_code(Box::new(|_| ())), std::time::Duration::ZERO));
+        after_next_frame(move || with_code(Box::new(|_| ())));
     }
     // Focusing the box fetches the search metas, so the first word typed waits only for its buckets.
     let ready_search = {
