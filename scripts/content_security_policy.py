@@ -4,7 +4,8 @@
 Trunk writes the script that starts the wasm inline; a policy without 'unsafe-inline' would block
 it, so it moves to a file of its own (named by its hash), after a first script of our own, and the
 page gets a policy that allows scripts from its own origin only (plus 'wasm-unsafe-eval', which
-compiling WebAssembly needs), no inline script, no object or embed, images and frames never from
+compiling WebAssembly needs, and that first script, inline, by its SHA-256: no other inline script
+runs), no object or embed, images and frames never from
 another host, style sheets from the page (style attributes, which the app sets to position its
 virtual rows, are allowed; style elements are not). Data may come from the page's origin and from
 the data directory a reader opens with `?data=`: the first script adds a second policy naming
@@ -14,16 +15,18 @@ wasm downloads and compiles.
 
 Run by Trunk with TRUNK_STAGING_DIR set (see Trunk.toml); idempotent on an already-processed page.
 """
+import base64
 import hashlib
 import os
 import pathlib
 import re
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 POLICY = "; ".join([
     "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
+    "script-src 'self' 'wasm-unsafe-eval'",  # and the first script's hash, see policy()
     "style-src 'self'",
     # The app positions virtual rows with style attributes; style elements stay blocked.
     "style-src-attr 'unsafe-inline'",
@@ -53,6 +56,12 @@ DATA_POLICY = """\
 EARLY_FETCH = ROOT / "src" / "early_fetch.js"
 
 
+def policy(inline_script):
+    """POLICY, allowing the one inline script by its hash (an injected script has another)."""
+    digest = base64.b64encode(hashlib.sha256(inline_script.encode("utf-8")).digest()).decode()
+    return POLICY.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+
+
 def written(staging, stem, code):
     """Writes `code` to the staging directory under a name carrying its hash; returns the name."""
     name = f"{stem}-{hashlib.sha256(code.encode()).hexdigest()[:16]}.js"
@@ -60,20 +69,56 @@ def written(staging, stem, code):
     return name
 
 
+WASM_PRELOAD = re.compile(r'<link rel="preload" href="\./([^"]+_bg\.wasm)"[^>]*?integrity="([^"]*)"[^>]*>\s*')
+
+
+def compiled_early(html, start_script):
+    """The page and the start script with the wasm compiled by the first script as it downloads.
+
+    Trunk's start script compiles the wasm only once the glue and the loader it imports have
+    arrived and run, 20-30 ms after the wasm's own bytes. The first script now fetches and
+    compiles it (src/early_fetch.js, told which file by the script's `data-wasm` attributes), and
+    the start script hands the compiled module to the glue, or, if that failed, the file. Trunk's
+    preload link for the wasm goes: the first script's request comes before it, and a link after
+    a `fetch` would download the file again.
+    """
+    link = WASM_PRELOAD.search(html)
+    if not link:
+        return html, start_script, ""
+    wasm, integrity = link.groups()
+    path = f"'./{wasm}'"
+    if f"module_or_path: {path}" not in start_script:
+        sys.exit(f"content_security_policy: Trunk's start script does not load {path}")
+    start_script = start_script.replace(
+        f"module_or_path: {path}", f"module_or_path: window.benchscopeWasm?.catch(() => fetch({path})) ?? {path}", 1
+    )
+    return html[: link.start()] + html[link.end():], start_script, f' data-wasm="./{wasm}" data-wasm-integrity="{integrity}"'
+
+
 def main():
     staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
     page = staging / "index.html"
     html = page.read_text(encoding="utf-8")
     inline = re.search(r'<script type="module">(.*?)</script>', html, re.S)
+    early = DATA_POLICY + EARLY_FETCH.read_text(encoding="utf-8")
+    if "</script" in early.lower():
+        sys.exit("content_security_policy: src/early_fetch.js must not contain </script, it is written inline")
     if inline:
-        # A classic script runs as the page is parsed; the module that starts the wasm runs only
-        # once its imports are fetched, which is too late to ask for the data.
-        first = written(staging, "early", DATA_POLICY + EARLY_FETCH.read_text(encoding="utf-8"))
-        start = written(staging, "start", inline.group(1))
-        tags = f'<script src="./{first}"></script>\n<script type="module" src="./{start}"></script>'
-        html = html[: inline.start()] + tags + html[inline.end():]
-    if "Content-Security-Policy" not in html:
-        meta = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}" />'
+        # The first script is inline, so it runs as soon as the page is parsed: fetched as a file
+        # it ran 20-50 ms later, and the data it asks for then arrived while the wasm was
+        # starting, when the main thread read it only after the app had asked. The module that
+        # starts the wasm runs only once its imports are fetched, too late to ask for the data.
+        # It comes before the style sheet, which an inline script after it would wait for. The
+        # module goes at the end of the head, after Trunk's preload links: placed before them, a
+        # script fetched as a file held them back until it had run.
+        html = html[: inline.start()] + html[inline.end():]
+        html, start_script, wasm_attributes = compiled_early(html, inline.group(1))
+        start = written(staging, "start", start_script)
+        html = html.replace("</head>", f'<script type="module" src="./{start}"></script>\n</head>', 1)
+        html = html.replace('<meta charset="utf-8" />', f'<meta charset="utf-8" />\n    <script{wasm_attributes}>{early}</script>', 1)
+    if '<meta http-equiv="Content-Security-Policy"' not in html:
+        # First in the head: a policy applies only to what comes after it.
+        meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(early)}" />'
         html = html.replace('<meta charset="utf-8" />', '<meta charset="utf-8" />\n    ' + meta, 1)
     page.write_text(html, encoding="utf-8")
 

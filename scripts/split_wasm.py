@@ -69,6 +69,18 @@ def sri(data):
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
 
 
+def preload_loader(html, stem, loader_name, integrity):
+    """The page with a preload of the loader beside the glue's: the glue imports it, and without
+    the link it was asked for only once the glue had arrived, and the wasm started after it."""
+    if f'href="./{loader_name}"' in html:
+        return html
+    glue = re.search(r'<link rel="modulepreload" href="\./' + re.escape(f"{stem}.js") + r'"[^>]*>', html)
+    if not glue:
+        sys.exit(f"split_wasm: index.html has no modulepreload link for {stem}.js")
+    link = f'<link rel="modulepreload" href="./{loader_name}" crossorigin="anonymous" integrity="{integrity}">'
+    return html[: glue.end()] + link + html[glue.end():]
+
+
 def main():
     staging = pathlib.Path(os.environ["TRUNK_STAGING_DIR"])
     stem = staged_names(staging)
@@ -103,7 +115,7 @@ def main():
     for name in (f"{stem}.js", f"{stem}_bg.wasm"):
         pattern = re.compile(r'(href="\./' + re.escape(name) + r'"[^>]*?integrity=")[^"]*(")')
         html = pattern.sub(lambda m: m.group(1) + sri((staging / name).read_bytes()) + m.group(2), html)
-    index.write_text(html)
+    index.write_text(preload_loader(html, stem, loader_name, sri((staging / loader_name).read_bytes())))
     print(f"split_wasm: {stem}_bg.wasm and {len(renamed)} split modules")
 
 

@@ -89,42 +89,68 @@ async fn fetch_checked(url: &str) -> Result<Vec<u8>, LoadError> {
         url: url.to_string(),
         message,
     };
-    let response = match take_early_response(url) {
-        Some(early) => {
-            let raw = wasm_bindgen_futures::JsFuture::from(early)
-                .await
-                .map_err(|e| error(format!("request failed: {}", js_error_text(&e))))?;
-            let raw: web_sys::Response =
-                wasm_bindgen::JsCast::dyn_into(raw).map_err(|_| error("the early request gave no response".into()))?;
-            gloo_net::http::Response::from(raw)
-        }
-        None => gloo_net::http::Request::get(url)
-            .send()
-            .await
-            .map_err(|e| error(format!("request failed: {e}")))?,
-    };
-    if !response.ok() {
-        return Err(error(format!("HTTP {} {}", response.status(), response.status_text())));
+    let bytes = match take_early_answer(url) {
+        Some(early) => early_body(early).await,
+        None => fetched_body(url).await,
     }
-    // Bytes, not text: a 3 MB shard read as a JS string is decoded to UTF-16 and encoded back to
-    // UTF-8 on its way into wasm, which took longer than parsing it.
-    let bytes = response.binary().await.map_err(|e| error(format!("cannot read the body: {e}")))?;
+    .map_err(error)?;
     match integrity_fault(url, &bytes) {
         Some(fault) => Err(error(fault)),
         None => Ok(bytes),
     }
 }
 
-/// The response to a request for `url` that `src/early_fetch.js` made before the wasm ran, if it
+/// The body of the file at `url`, fetched now; or why there is none.
+async fn fetched_body(url: &str) -> Result<Vec<u8>, String> {
+    let response = gloo_net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| format!("request failed: {e}"))?;
+    if !response.ok() {
+        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
+    }
+    // Bytes, not text: a 3 MB shard read as a JS string is decoded to UTF-16 and encoded back to
+    // UTF-8 on its way into wasm, which took longer than parsing it.
+    response.binary().await.map_err(|e| format!("cannot read the body: {e}"))
+}
+
+/// The body `src/early_fetch.js` read before the wasm ran (its `{ status, statusText, body }`);
+/// or why there is none.
+async fn early_body(early: js_sys::Promise) -> Result<Vec<u8>, String> {
+    let answer = wasm_bindgen_futures::JsFuture::from(early)
+        .await
+        .map_err(|e| format!("request failed: {}", js_error_text(&e)))?;
+    let field = |name: &str| js_sys::Reflect::get(&answer, &name.into()).unwrap_or_default();
+    match wasm_bindgen::JsCast::dyn_into::<js_sys::ArrayBuffer>(field("body")) {
+        Ok(body) => Ok(js_sys::Uint8Array::new(&body).to_vec()),
+        Err(_) => Err(format!(
+            "HTTP {} {}",
+            field("status").as_f64().map_or(0, |status| status as u16),
+            field("statusText").as_string().unwrap_or_default()
+        )),
+    }
+}
+
+/// The answer to a request for `url` that `src/early_fetch.js` made before the wasm ran, if it
 /// made one; each is taken once, so a later fetch of the same file asks the server again.
-fn take_early_response(url: &str) -> Option<js_sys::Promise> {
+fn take_early_answer(url: &str) -> Option<js_sys::Promise> {
     use wasm_bindgen::JsCast;
     let window = web_sys::window()?;
     let early: js_sys::Map = js_sys::Reflect::get(&window, &"benchscopeEarly".into()).ok()?.dyn_into().ok()?;
     let key = wasm_bindgen::JsValue::from_str(url);
-    let response = early.get(&key).dyn_into::<js_sys::Promise>().ok()?;
+    let answer = early.get(&key).dyn_into::<js_sys::Promise>().ok()?;
     early.delete(&key);
-    Some(response)
+    Some(answer)
+}
+
+/// Settles once every request `src/early_fetch.js` made has been answered, if it made any.
+pub fn early_answers_settled() -> Option<js_sys::Promise> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window()?;
+    js_sys::Reflect::get(&window, &"benchscopeEarlySettled".into())
+        .ok()?
+        .dyn_into()
+        .ok()
 }
 
 /// What a rejected fetch says (a `TypeError`'s message).

@@ -1,19 +1,30 @@
 // Runs before the wasm, as the page's first script (scripts/content_security_policy.py makes it
 // so): asks for the data directory's manifest at once, and as soon as it is here for the index
-// shards of the splits the URL opens, so that they arrive while the wasm downloads and compiles.
-// The app takes each response from `window.benchscopeEarly` (by the URL it would fetch, see
-// `api::fetch_json`) instead of asking again. Which splits the URL opens mirrors
+// shards and results matrices of the splits the URL opens, so that they arrive while the wasm
+// downloads and compiles.
+// Each body is read here too. Read by the app, a body came in later tasks, which during the
+// load ran after a frame and the app's own start (17 ms for the manifest, as much again for the
+// shards): the app waited twice on its way to the first rows. Once every answer is here, the
+// app mounts (`benchscopeEarlySettled`, see `start` in src/lib.rs).
+// The app takes each answer, `{ status, statusText, body }` (the body an ArrayBuffer, or null
+// for an error status), from `window.benchscopeEarly` by the URL it would fetch (see
+// `api::fetch_checked`) instead of asking again. Which splits the URL opens mirrors
 // `sets::selections`; a wrong guess costs a request the app does not use, never a wrong page.
 {
   const early = new Map();
   window.benchscopeEarly = early;
   const ask = (url) => {
-    const response = fetch(url);
+    const answer = fetch(url).then(async (response) => ({
+      status: response.status,
+      statusText: response.statusText,
+      body: response.ok ? await response.arrayBuffer() : null,
+    }));
     // The app reports a failed request when it takes it; unhandled here, it would be reported twice.
-    response.catch(() => {});
-    early.set(url, response);
-    return response;
+    answer.catch(() => {});
+    early.set(url, answer);
+    return answer;
   };
+  // The splits the URL opens, as [dataset name, split entry].
   const openedSplits = (manifest, params) => {
     const datasets = Array.isArray(manifest.datasets) ? manifest.datasets : [];
     const splitsOf = (dataset) => (Array.isArray(dataset?.splits) ? dataset.splits : []);
@@ -21,19 +32,40 @@
     const dataset = named(params.get('dataset')) ?? datasets.find((d) => splitsOf(d).some((s) => s.instances > 0));
     const find = (dataset, name) => splitsOf(dataset).find((s) => s.name === name);
     const split = find(dataset, params.get('split')) ?? find(dataset, 'test') ?? splitsOf(dataset)[0];
-    const others = params.getAll('with').map((key) => key.split('/')).map(([d, s]) => find(named(d), s));
-    return [split, ...others].filter(Boolean);
+    const others = params.getAll('with').map((key) => key.split('/')).map(([d, s]) => [d, find(named(d), s)]);
+    return [[dataset?.name, split], ...others].filter(([, split]) => split);
   };
+  // A split's results matrix, as the manifest lists it (mirrors `results::is_matrix_path`).
+  const safe = (name) => [...String(name)].map((c) => (/[A-Za-z0-9._-]/.test(c) ? c : '_')).join('');
+  const matrixOf = (manifest, dataset, split) => {
+    const dir = `results/${safe(dataset)}/${safe(split.name)}/`;
+    const files = Array.isArray(manifest.files) ? manifest.files : [];
+    const name = (path) => path.slice(dir.length);
+    return files.map((f) => f?.path).find((path) => typeof path === 'string' && path.startsWith(dir) && name(path).startsWith('matrix-') && !name(path).includes('/'));
+  };
+  // Every file the first screen of those splits needs: their index shards and results matrices.
+  const firstFiles = (manifest, params) =>
+    openedSplits(manifest, params).flatMap(([dataset, split]) => [
+      ...(Array.isArray(split.index_shards) ? split.index_shards : []),
+      matrixOf(manifest, dataset, split),
+    ]);
   try {
     const params = new URLSearchParams(location.search);
     const raw = params.get('data') || 'data/';
     const base = new URL(raw.endsWith('/') ? raw : raw + '/', location.href).href;
-    ask(base + 'manifest.json')
-      .then((response) => (response.ok ? response.clone().json() : null))
+    window.benchscopeEarlySettled = ask(base + 'manifest.json')
+      .then((answer) => (answer.body ? JSON.parse(new TextDecoder().decode(answer.body)) : null))
       .then((manifest) => {
-        const shards = new Set(openedSplits(manifest ?? {}, params).flatMap((s) => (Array.isArray(s.index_shards) ? s.index_shards : [])));
-        for (const path of shards) if (typeof path === 'string') ask(base + path);
+        const files = new Set(firstFiles(manifest ?? {}, params).filter((path) => typeof path === 'string'));
+        return Promise.allSettled([...files].map((path) => ask(base + path)));
       })
-      .catch(() => {});
+      .then(() => {}, () => {});
   } catch (_) {}
+  // Then the app's wasm, compiled as it downloads; the start script hands the module to the glue
+  // (see scripts/content_security_policy.py, which names the file in this script's attributes).
+  const wasm = document.currentScript?.dataset;
+  if (wasm?.wasm && typeof WebAssembly.compileStreaming === 'function') {
+    window.benchscopeWasm = WebAssembly.compileStreaming(fetch(wasm.wasm, { integrity: wasm.wasmIntegrity ?? '' }));
+    window.benchscopeWasm.catch(() => {});
+  }
 }

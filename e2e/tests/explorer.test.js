@@ -1214,6 +1214,51 @@ test('the manifest and the index shards of every set the URL opens are asked for
   assert.deepEqual(errors, []);
 });
 
+test('the page starts from one inline script: it asks for the data and compiles the wasm, and the app mounts with the data in hand', async () => {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const first = html.indexOf('<script');
+  assert.ok(first >= 0 && first < html.indexOf('<link rel="stylesheet"'), 'the first script comes before the style sheet, which it would wait for');
+  assert.match(html.slice(first), /^<script data-wasm="\.\/[^"]+_bg\.wasm" data-wasm-integrity="sha384-[^"]+">\{/, 'it is inline and names the wasm');
+  assert.doesNotMatch(html, /rel="preload"[^>]*_bg\.wasm/, 'no preload link fetches the wasm a second time');
+  assert.ok(html.indexOf('<script type="module"') > html.lastIndexOf('<link rel="modulepreload"'), 'the module script comes after the preload links');
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const requests = [];
+    const errors = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    // Every frame drawn before the first row: did it show one of the app's loading messages?
+    await page.addInitScript(() => {
+      window.__loadingFrames = 0;
+      const frame = () => {
+        if (document.querySelector('.instance-row')) return;
+        if ([...document.querySelectorAll('.loading')].some((el) => el.id !== 'boot')) window.__loadingFrames += 1;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    // The index shard comes late, after the wasm has started: the app waits for it unmounted.
+    await page.route('**/data/index/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(server.url);
+    await page.waitForSelector('.instance-row');
+    assert.equal(requests.filter((path) => path.endsWith('_bg.wasm')).length, 1, `the wasm is fetched once:\n${requests.join('\n')}`);
+    assert.equal(await page.evaluate(async () => (await window.benchscopeWasm) instanceof WebAssembly.Module), true, 'the first script compiled it');
+    // The demo has runs: its results matrix is one of the early answers the app took.
+    assert.ok(requests.some((path) => /^\/data\/results\/demo\/test\/matrix-/.test(path)), requests.join('\n'));
+    assert.deepEqual(await page.evaluate(() => [...window.benchscopeEarly.keys()]), [], 'the app took every early answer');
+    assert.equal(await page.evaluate(() => window.__loadingFrames), 0, 'no frame showed a loading message of the app: it mounted once the data was here');
+    assert.equal(await page.locator('#boot').count(), 0, "the page's own loading message is gone");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 /** axe-core's WCAG 2 A and AA violations on the page, as `rule: target` lines. */
 async function accessibilityViolations(page) {
   await page.addScriptTag({ path: join(ROOT, 'e2e', 'node_modules', 'axe-core', 'axe.min.js') });
