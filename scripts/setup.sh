@@ -3,7 +3,7 @@
 # idempotently: each step checks the installed version first, so a second run takes seconds.
 #   the wasm32 target, clippy and rustfmt, Trunk, wasm-bindgen-cli (the version Cargo.lock pins),
 #   wasm-split-cli (cuts the app's wasm at its lazy pages: scripts/split_wasm.py), the npm tools
-#   (binaryen's wasm-opt, playwright-core; from e2e/package-lock.json), Debian chromium and
+#   (binaryen's wasm-opt, esbuild, playwright-core; from e2e/package-lock.json), Debian chromium and
 #   chromedriver, pytest, and pyarrow (tests write Parquet with it).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -83,4 +83,4 @@ if ! python3 -c "import pyarrow, sys; sys.exit(pyarrow.__version__ != '$PYARROW_
   python3 -m pip install --quiet --disable-pip-version-check "pyarrow==$PYARROW_VERSION"
 fi
 
-say "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | cut -d' ' -f3), $("$CHROMIUM" --version 2>/dev/null), $(python3 -m pytest --version 2>&1)"
+say "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | cut -d' ' -f3), esbuild $(esbuild --version), $("$CHROMIUM" --version 2>/dev/null), $(python3 -m pytest --version 2>&1)"

@@ -10,7 +10,7 @@ the end of its pipeline on cargo's own output (linked with `--emit-relocs`, see
    and the chunks pages share, and `__wasm_split.js`, which fetches and instantiates them;
 2. `wasm-bindgen` makes the main module's JavaScript glue, keeping the linker's exports the
    split modules import;
-3. `wasm-opt -Oz` shrinks every module;
+3. `wasm-opt -Oz` shrinks every module, and esbuild the glue and the loader;
 4. the split modules and the loader get content-hashed names (so a redeployed site never mixes
    old and new modules), and the staged glue, main module and the page's integrity hashes are
    replaced by the split ones.
@@ -65,6 +65,15 @@ def hashed(path, data):
     return f"{path.stem}-{digest}{path.suffix}"
 
 
+def minified(code):
+    """`code`, an ES module, minified by esbuild (its imports and exports kept): the glue
+    wasm-bindgen writes is 62 KB, 28 KB minified, and the loader 11 KB, 6 KB."""
+    result = subprocess.run(["esbuild", "--minify", "--format=esm", "--log-level=error"], input=code, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"split_wasm: esbuild failed:\n{result.stderr}")
+    return result.stdout
+
+
 def sri(data):
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
 
@@ -102,13 +111,14 @@ def main():
         loader = (split / LOADER).read_text()
         for old, new in renamed.items():
             loader = loader.replace(f'"./{old}"', f'"./{new}"')
+        loader = minified(loader)
         loader_name = hashed(pathlib.Path(LOADER), loader.encode())
         (staging / loader_name).write_text(loader)
         # The main module and its glue replace Trunk's.
         run("wasm-opt", "-Oz", *WASM_FEATURES, bound / f"{stem}_bg.wasm", "-o", staging / f"{stem}_bg.wasm")
         # Only the glue's `import ... from` lines name the loader's file; the wasm's import module
         # keeps its name.
-        glue = (bound / f"{stem}.js").read_text().replace(f'from "./{LOADER}"', f'from "./{loader_name}"')
+        glue = minified((bound / f"{stem}.js").read_text().replace(f'from "./{LOADER}"', f'from "./{loader_name}"'))
         (staging / f"{stem}.js").write_text(glue)
     index = staging / "index.html"
     html = index.read_text()
