@@ -74,6 +74,7 @@ pub fn start() {
         if let Some(settled) = api::early_answers_settled() {
             let _ = wasm_bindgen_futures::JsFuture::from(settled).await;
         }
+        document_parsed().await;
         if let Some(message) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.get_element_by_id("boot"))
@@ -82,4 +83,20 @@ pub fn start() {
         }
         leptos::mount::mount_to_body(app::App);
     });
+}
+
+/// Once the parser has reached the end of the page: the start script is `async`, so on a fast
+/// enough load it could run before `<body>` exists.
+#[cfg(target_arch = "wasm32")]
+async fn document_parsed() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if document.ready_state() != "loading" {
+        return;
+    }
+    let parsed = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = document.add_event_listener_with_callback("DOMContentLoaded", &resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(parsed).await;
 }

@@ -1220,7 +1220,7 @@ test('the page starts from one inline script: it asks for the data and compiles 
   assert.ok(first >= 0 && first < html.indexOf('<link rel="stylesheet"'), 'the first script comes before the style sheet, which it would wait for');
   assert.match(html.slice(first), /^<script data-wasm="\.\/[^"]+_bg\.wasm" data-wasm-integrity="sha384-[^"]+">\{/, 'it is inline and names the wasm');
   assert.doesNotMatch(html, /rel="preload"[^>]*_bg\.wasm/, 'no preload link fetches the wasm a second time');
-  assert.ok(html.indexOf('<script type="module"') > html.lastIndexOf('<link rel="modulepreload"'), 'the module script comes after the preload links');
+  assert.ok(html.indexOf('<script type="module" async src=') > html.lastIndexOf('<link rel="modulepreload"'), 'the module script is async and comes after the preload links');
   const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
