@@ -37,10 +37,12 @@ WASM_FEATURES = [
 LOADER = "__wasm_split.js"
 
 
-def run(*command):
-    result = subprocess.run(command, capture_output=True, text=True)
+def run(*command, stdin=None):
+    """Runs a tool, stopping the build with its error if it fails; returns what it printed."""
+    result = subprocess.run(command, input=stdin, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"split_wasm: {' '.join(map(str, command))} failed:\n{result.stderr}")
+    return result.stdout
 
 
 def cargo_wasm():
@@ -68,10 +70,7 @@ def hashed(path, data):
 def minified(code):
     """`code`, an ES module, minified by esbuild (its imports and exports kept): the glue
     wasm-bindgen writes is 62 KB, 28 KB minified, and the loader 11 KB, 6 KB."""
-    result = subprocess.run(["esbuild", "--minify", "--format=esm", "--log-level=error"], input=code, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"split_wasm: esbuild failed:\n{result.stderr}")
-    return result.stdout
+    return run("esbuild", "--minify", "--format=esm", "--log-level=error", stdin=code)
 
 
 def sri(data):

@@ -134,23 +134,23 @@ async fn early_body(early: js_sys::Promise) -> Result<Vec<u8>, String> {
 /// The answer to a request for `url` that `src/early_fetch.js` made before the wasm ran, if it
 /// made one; each is taken once, so a later fetch of the same file asks the server again.
 fn take_early_answer(url: &str) -> Option<js_sys::Promise> {
-    use wasm_bindgen::JsCast;
-    let window = web_sys::window()?;
-    let early: js_sys::Map = js_sys::Reflect::get(&window, &"benchscopeEarly".into()).ok()?.dyn_into().ok()?;
+    let early: js_sys::Map = early_global("benchscopeEarly")?;
     let key = wasm_bindgen::JsValue::from_str(url);
-    let answer = early.get(&key).dyn_into::<js_sys::Promise>().ok()?;
+    let answer = wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(early.get(&key)).ok()?;
     early.delete(&key);
     Some(answer)
 }
 
 /// Settles once every request `src/early_fetch.js` made has been answered, if it made any.
 pub fn early_answers_settled() -> Option<js_sys::Promise> {
+    early_global("benchscopeEarlySettled")
+}
+
+/// What `src/early_fetch.js` left on `window` under `name`, if it is a `T`.
+fn early_global<T: wasm_bindgen::JsCast>(name: &str) -> Option<T> {
     use wasm_bindgen::JsCast;
     let window = web_sys::window()?;
-    js_sys::Reflect::get(&window, &"benchscopeEarlySettled".into())
-        .ok()?
-        .dyn_into()
-        .ok()
+    js_sys::Reflect::get(&window, &name.into()).ok()?.dyn_into().ok()
 }
 
 /// What a rejected fetch says (a `TypeError`'s message).

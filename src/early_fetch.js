@@ -63,9 +63,9 @@
   } catch (_) {}
   // Then the app's wasm, compiled as it downloads; the start script hands the module to the glue
   // (see scripts/content_security_policy.py, which names the file in this script's attributes).
-  const wasm = document.currentScript?.dataset;
-  if (wasm?.wasm && typeof WebAssembly.compileStreaming === 'function') {
-    window.benchscopeWasm = WebAssembly.compileStreaming(fetch(wasm.wasm, { integrity: wasm.wasmIntegrity ?? '' }));
+  const named = document.currentScript?.dataset;
+  if (named?.wasm && typeof WebAssembly.compileStreaming === 'function') {
+    window.benchscopeWasm = WebAssembly.compileStreaming(fetch(named.wasm, { integrity: named.wasmIntegrity ?? '' }));
     window.benchscopeWasm.catch(() => {});
   }
 }
