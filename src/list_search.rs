@@ -4,6 +4,9 @@
 //! Ranking needs the buckets' parsing, their checks and BM25, which the first rows do not: as
 //! part of the main module they were 19 KB of the first screen's gzipped wasm. The list fetches
 //! this module once its first rows are drawn, or as soon as a query needs it before then.
+//!
+//! The query's words and their marks in the rows are here too: both lowercase text, and
+//! Unicode's case tables alone were 9 KB of the first screen's gzipped wasm.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -12,7 +15,10 @@ use benchscope_contract::list::merge_hits;
 use futures::future::join_all;
 use leptos::wasm_split::wasm_split;
 
+use benchscope_contract::search::tokenize;
+
 use crate::api::LoadError;
+use crate::components::highlight::{marked_pieces, Piece};
 use crate::search::{Hit, SearchCache};
 use crate::split_points::CodeNotLoaded;
 
@@ -37,6 +43,51 @@ pub struct SearchCode {
     /// Fetches the sets' metas, unless they are here, so that the first word typed waits only
     /// for its buckets. A failure is left for the search to report.
     pub prefetch_metas: fn(&SearchCache, &str, &Indexes),
+    /// The query's words, as the search index has them.
+    pub terms: fn(&str) -> Vec<String>,
+    /// Marks the words in a text.
+    pub mark: Marker,
+}
+
+/// Cuts a text at every case-insensitive occurrence of the words.
+pub type Marker = fn(&str, &[String]) -> Vec<Piece>;
+
+/// The query's words and the search code's marker: what the rows' ids and titles are marked
+/// with. Empty (nothing marked) until the code is here.
+#[derive(Clone, Default)]
+pub struct Marks {
+    terms: Vec<String>,
+    mark: Option<Marker>,
+}
+
+impl Marks {
+    /// The words of `query`, to mark with `code`'s marker.
+    pub fn new(code: SearchCode, query: &str) -> Self {
+        Marks {
+            terms: (code.terms)(query),
+            mark: Some(code.mark),
+        }
+    }
+
+    /// `text` in pieces, the query's words marked.
+    pub fn pieces(&self, text: &str) -> Vec<Piece> {
+        match self.mark {
+            Some(mark) if !self.terms.is_empty() => mark(text, &self.terms),
+            _ => vec![(text.to_string(), false)],
+        }
+    }
+
+    /// Whether the query has no word to search for (or the code is not here yet).
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+}
+
+/// Two marks are the same when their words are: the marker is always the module's one.
+impl PartialEq for Marks {
+    fn eq(&self, other: &Self) -> bool {
+        self.terms == other.terms && self.mark.is_some() == other.mark.is_some()
+    }
 }
 
 /// The search's code, fetched the first time.
@@ -46,6 +97,8 @@ pub fn search_code() -> Result<SearchCode, CodeNotLoaded> {
         now: search_all_now,
         fetched: |cache, base, indexes, query| Box::pin(async move { search_all(&cache, &base, &indexes, &query).await }),
         prefetch_metas,
+        terms: tokenize,
+        mark: marked_pieces,
     })
 }
 

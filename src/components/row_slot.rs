@@ -10,7 +10,8 @@ use benchscope_contract::IndexRow;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::components::highlight::{marked_pieces, Piece};
+use crate::components::highlight::Piece;
+use crate::list_search::Marks;
 use crate::row_window::rows_px;
 use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
@@ -23,7 +24,7 @@ pub fn RowSlot(
     rows: StoredValue<Vec<IndexRow>>,
     sets: StoredValue<Vec<LoadedSet>>,
     selected: Memo<usize>,
-    terms: Memo<Vec<String>>,
+    marks: Memo<Marks>,
     links: Memo<InstanceLinks>,
 ) -> impl IntoView {
     let url = expect_context::<UrlState>();
@@ -36,9 +37,9 @@ pub fn RowSlot(
         let drawn = drawn.flatten();
         let (position, index) = shown.get();
         let is_selected = selected.get() == position;
-        let next = terms.with(|terms| {
+        let next = marks.with(|marks| {
             links.with(|links| {
-                rows.with_value(|rows| sets.with_value(|sets| Drawn::of(&rows[index], sets, index, position, is_selected, terms, links)))
+                rows.with_value(|rows| sets.with_value(|sets| Drawn::of(&rows[index], sets, index, position, is_selected, marks, links)))
             })
         });
         if parts.draw(&next, drawn.as_ref()) {
@@ -89,25 +90,17 @@ struct Drawn {
 
 impl Drawn {
     /// What the slot shows for `row`, at `index` among the rows and `position` in the order.
-    fn of(
-        row: &IndexRow,
-        sets: &[LoadedSet],
-        index: usize,
-        position: usize,
-        selected: bool,
-        terms: &[String],
-        links: &InstanceLinks,
-    ) -> Self {
+    fn of(row: &IndexRow, sets: &[LoadedSet], index: usize, position: usize, selected: bool, marks: &Marks, links: &InstanceLinks) -> Self {
         Drawn {
             position,
             selected,
             id: row.id.clone(),
             href: links.to(&row.id, from_of(sets, index).as_deref()),
-            id_marks: marked_pieces(&row.id, terms),
+            id_marks: marks.pieces(&row.id),
             tag: (sets.len() > 1).then(|| sets[set_index(sets, index)].key()),
             repo: row.repo.clone(),
             title: row.title.clone(),
-            title_marks: marked_pieces(&row.title, terms),
+            title_marks: marks.pieces(&row.title),
             files: row.stats.files_changed.to_string(),
             plus: format!("+{}", row.stats.lines_added),
             minus: format!("−{}", row.stats.lines_removed),

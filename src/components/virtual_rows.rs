@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::{ev, html};
 
 use crate::components::row_slot::RowSlot;
+use crate::list_search::Marks;
 use crate::row_window::{rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};
@@ -17,7 +18,7 @@ pub fn VirtualRows(
     sets: StoredValue<Vec<LoadedSet>>,
     order: Memo<Vec<usize>>,
     selected: Memo<usize>,
-    terms: Memo<Vec<String>>,
+    marks: Memo<Marks>,
 ) -> impl IntoView {
     let scroll = RwSignal::new(0.0f64);
     // The list is never taller than the window, so the window's height bounds the rows in view
@@ -65,7 +66,7 @@ pub fn VirtualRows(
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
             <div class="rows-inner" style:height=move || rows_px(order.with(Vec::len))>
                 <For each=slots key=|slot| *slot
-                    children=move |slot| view! { <RowSlot nth=slot visible rows sets selected terms links /> } />
+                    children=move |slot| view! { <RowSlot nth=slot visible rows sets selected marks links /> } />
             </div>
         </div>
     }

@@ -5,7 +5,6 @@
 use benchscope_contract::list::{list_facets, ordered_positions};
 use benchscope_contract::outcomes::RESOLVED_BY;
 use benchscope_contract::query::{Filter, SortKey};
-use benchscope_contract::search::tokenize;
 use benchscope_contract::IndexRow;
 use leptos::ev;
 use leptos::html;
@@ -17,7 +16,7 @@ use crate::components::facets::FacetPanel;
 use crate::components::virtual_rows::VirtualRows;
 use crate::frames::after_next_frame;
 use crate::keys::{clear_and_blur, focus_of, Focus};
-use crate::list_search::{search_code, SearchCode};
+use crate::list_search::{search_code, Marks, SearchCode};
 use crate::pages::lazy::prefetch_instance_page;
 use crate::search::{Hit, SearchCache};
 use crate::sets::{from_of, LoadedSet};
@@ -40,7 +39,6 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         url.with(|s| s.sort.clone())
             .filter(|key| SortKey::ALL.iter().any(|(_, name)| key.trim_start_matches('-') == *name))
     });
-    let terms = Memo::new(move |_| tokenize(&query.get()));
     // Each searchable set's index, and where its rows start.
     let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
     let has_search = !indexes.is_empty();
@@ -60,6 +58,17 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     if has_search {
         after_next_frame(move || with_code(Box::new(|_| ())));
     }
+    // The query's words, marked in the rows once the search's code is here.
+    let marks = Memo::new(move |_| {
+        code.get()
+            .map(|code| query.with(|query| Marks::new(code, query)))
+            .unwrap_or_default()
+    });
+    // Until the code is here, a query that is not blank is taken to have words to search for.
+    let searchable = Memo::new(move |_| match code.get() {
+        Some(_) => !marks.with(Marks::is_empty),
+        None => !query.with(|query| query.trim().is_empty()),
+    });
     // Focusing the box fetches the search metas, so the first word typed waits only for its buckets.
     let ready_search = {
         let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
@@ -76,14 +85,15 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         let (cache, base, indexes, ready_search) = (cache.clone(), base.clone(), indexes.clone(), ready_search.clone());
         Memo::new(move |_| {
             query.with(|query| {
-                if indexes.is_empty() || tokenize(query).is_empty() {
-                    // Nothing to search for yet; the metas are readied for the word being typed.
-                    if !query.trim().is_empty() {
-                        ready_search();
-                    }
+                if indexes.is_empty() || query.trim().is_empty() {
                     return Some(Ok(None));
                 }
                 let code = code.get()?;
+                if (code.terms)(query).is_empty() {
+                    // Nothing to search for yet; the metas are readied for the word being typed.
+                    ready_search();
+                    return Some(Ok(None));
+                }
                 (code.now)(&cache, &base, &indexes, query)
             })
         })
@@ -172,7 +182,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                             let value = event_target_value(&ev);
                             url.navigate(|s| s.sort = (!value.is_empty()).then_some(value));
                         }>
-                        <option value="">{move || if terms.with(Vec::is_empty) { "id" } else { "relevance" }}</option>
+                        <option value="">{move || if searchable.get() { "relevance" } else { "id" }}</option>
                         <option value="repo">"repository"</option>
                         <option value="-date">"newest"</option>
                         <option value="date">"oldest"</option>
@@ -188,7 +198,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                 <span class="count" aria-live="polite">{move || {
                     let shown = format!("{} of {total} instances", order.with(Vec::len));
                     // One letter, or stop words alone, leave the list whole: say why.
-                    let unsearchable = !query.with(|q| q.trim().is_empty()) && terms.with(Vec::is_empty);
+                    let unsearchable = !query.with(|q| q.trim().is_empty()) && !searchable.get();
                     if unsearchable { format!("{shown} · words of two letters or more are searched") } else { shown }
                 }}</span>
                 // On a small screen the facets are a drawer this button opens.
@@ -208,7 +218,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                     <div class="row-head" aria-hidden="true">
                         <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
                     </div>
-                    <VirtualRows rows sets order selected terms />
+                    <VirtualRows rows sets order selected marks />
                 </div>
             </div>
         </section>

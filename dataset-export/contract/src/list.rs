@@ -60,7 +60,7 @@ pub fn breakdown_facets(rows: &[IndexRow]) -> Vec<String> {
 }
 
 /// A facet's name for readers: the built-in ones spelled out, a run's as `Run: <id>`, others
-/// capitalized.
+/// with an ASCII first letter capitalized.
 pub fn facet_label(facet: &str) -> String {
     match facet {
         "repo" => "Repository".into(),
@@ -73,9 +73,14 @@ pub fn facet_label(facet: &str) -> String {
         AMONG_TOP => format!("Among the top {TOP_RUNS} runs"),
         "context" => "Context size".into(),
         run if run.starts_with(RUN_FACET_PREFIX) => format!("Run: {}", &run[RUN_FACET_PREFIX.len()..]),
+        // Only an ASCII first letter is capitalized: `char::to_uppercase` would bring Unicode's
+        // case tables (12 KB) into the explorer's first screen for a facet name few would write.
         other => {
-            let mut chars = other.chars();
-            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+            let mut label = other.to_string();
+            if let Some(first) = label.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            label
         }
     }
 }
@@ -197,6 +202,7 @@ mod tests {
             (RESOLVED_BY, "Resolved by"),
             ("run gpt:4", "Run: gpt:4"),
             ("difficulty", "Difficulty"),
+            ("état", "état"),
             ("", ""),
         ] {
             assert_eq!(facet_label(facet), label, "{facet:?}");
