@@ -81,6 +81,18 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
     })
 }
 
+/// The results matrix at `url`, checked against the manifest and read by its own module.
+async fn fetch_matrix(url: &str) -> Result<ResultsMatrix, LoadError> {
+    let bytes = fetch_checked(url).await?;
+    let read = crate::matrix_reader::read_matrix(bytes)
+        .await
+        .map_err(|_| crate::split_points::CodeNotLoaded::error("results matrix's reader"))?;
+    read.map_err(|e| LoadError {
+        url: url.to_string(),
+        message: format!("not a valid shard: {e}"),
+    })
+}
+
 /// The bytes of the file at `url`, checked against the manifest. Not generic, so that the
 /// fetch is compiled once rather than once for every type a file is parsed into (six copies
 /// were 26 KB of the first screen's wasm).
@@ -139,6 +151,18 @@ fn take_early_answer(url: &str) -> Option<js_sys::Promise> {
     let answer = wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(early.get(&key)).ok()?;
     early.delete(&key);
     Some(answer)
+}
+
+/// Whether `src/early_fetch.js` asked for a results matrix (one that is not taken yet): the
+/// opened split has runs, and the list will read it.
+pub fn early_matrix_asked() -> bool {
+    let Some(early) = early_global::<js_sys::Map>("benchscopeEarly") else {
+        return false;
+    };
+    early.keys().into_iter().flatten().filter_map(|key| key.as_string()).any(|url| {
+        let path = url.split(['?', '#']).next().unwrap_or_default();
+        path.contains("/results/") && path.rsplit('/').next().is_some_and(|name| name.starts_with("matrix-"))
+    })
 }
 
 /// Settles once every request `src/early_fetch.js` made has been answered, if it made any.
@@ -268,16 +292,23 @@ impl<T: DeserializeOwned> JsonCache<T> {
     /// The file at `url`, from the cache or fetched (and kept). A failure is not kept: the next
     /// call tries again.
     pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
+        self.get_with(url, fetch_json::<T>).await
+    }
+}
+
+impl<T> JsonCache<T> {
+    /// [`Self::get`], the file fetched and parsed by `load`.
+    pub async fn get_with(&self, url: &str, load: impl AsyncFn(&str) -> Result<T, LoadError>) -> Result<Arc<T>, LoadError> {
         match self.turn(url) {
             Turn::Have(file) => Ok(file),
             Turn::Wait(receiver) => match receiver.await {
                 Ok(result) => result,
                 // The fetching caller was dropped (its page closed): fetch it here.
-                Err(_) => fetch_json::<T>(url).await.map(Arc::new),
+                Err(_) => load(url).await.map(Arc::new),
             },
             Turn::Fetch => {
                 let in_progress = FetchInProgress { files: &self.files, url };
-                let result = fetch_json::<T>(url).await.map(Arc::new);
+                let result = load(url).await.map(Arc::new);
                 // In: the slot is settled below, the file kept or, on a failure, removed.
                 std::mem::forget(in_progress);
                 let waiting = match self.files.lock() {
@@ -411,9 +442,10 @@ impl RunCache {
         Ok(found)
     }
 
-    /// The results matrix the data directory lists at `path` (fetched once).
+    /// The results matrix the data directory lists at `path` (fetched once), read by the
+    /// matrix's own module ([`crate::matrix_reader`]).
     pub async fn listed_matrix(&self, base: &str, path: &str) -> Result<Arc<ResultsMatrix>, LoadError> {
-        self.matrices.get(&format!("{base}{path}")).await
+        self.matrices.get_with(&format!("{base}{path}"), fetch_matrix).await
     }
 
     /// The run files of `entries`; one that fails to load is reported and skipped.

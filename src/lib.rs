@@ -51,6 +51,8 @@ pub mod keys;
 #[cfg(target_arch = "wasm32")]
 pub mod list_search;
 #[cfg(target_arch = "wasm32")]
+pub mod matrix_reader;
+#[cfg(target_arch = "wasm32")]
 pub mod pages;
 #[cfg(target_arch = "wasm32")]
 pub mod run_files;
@@ -64,15 +66,25 @@ pub mod split_points;
 pub mod url_state;
 
 /// Installs the panic hook and mounts the app on `<body>`, in place of the page's own loading
-/// message, once the data `src/early_fetch.js` asked for has arrived (or failed). Mounted
-/// before, the app drew a page of loading messages, and the browser laid it out, between its
-/// asking for that data and taking it: 20-25 ms before the first rows, to show for one frame.
+/// message, once the data `src/early_fetch.js` asked for has arrived (or failed), and with it
+/// the code that reads the results matrix when it asked for one. Mounted before, the app drew a
+/// page of loading messages, and the browser laid it out, between its asking for that data and
+/// taking it: 20-25 ms before the first rows, to show for one frame.
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
     console_error_panic_hook::set_once();
     wasm_bindgen_futures::spawn_local(async {
         if let Some(settled) = api::early_answers_settled() {
+            if api::early_matrix_asked() {
+                // Fetched beside the rest of the data; a failure is left for the list to report.
+                wasm_bindgen_futures::spawn_local(async {
+                    let _ = matrix_reader::preload_matrix_reader().await;
+                });
+            }
             let _ = wasm_bindgen_futures::JsFuture::from(settled).await;
+        }
+        if api::early_matrix_asked() {
+            let _ = matrix_reader::preload_matrix_reader().await;
         }
         document_parsed().await;
         if let Some(message) = web_sys::window()
