@@ -32,11 +32,13 @@ async function firstRows(browser, url, ready) {
   const { context, page } = await coldPage(browser);
   await watchFirstPaint(page, [ready]);
   const ms = await timeToFirstPaint(page, url, ready);
-  const bytes = await page.evaluate(() => {
+  // Only what had arrived when the rows were drawn: the search's module, fetched after that
+  // frame, may or may not be in by the time this runs.
+  const bytes = await page.evaluate((drawn) => {
     const navigation = performance.getEntriesByType('navigation')[0];
-    const resources = performance.getEntriesByType('resource');
+    const resources = performance.getEntriesByType('resource').filter((r) => r.responseEnd <= drawn);
     return (navigation?.decodedBodySize ?? 0) + resources.reduce((sum, r) => sum + (r.decodedBodySize || 0), 0);
-  });
+  }, ms);
   await context.close();
   return { ms, bytes };
 }
