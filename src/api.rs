@@ -81,22 +81,10 @@ pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> 
     })
 }
 
-/// The results matrix at `url`, checked against the manifest and read by its own module.
-async fn fetch_matrix(url: &str) -> Result<ResultsMatrix, LoadError> {
-    let bytes = fetch_checked(url).await?;
-    let read = crate::matrix_reader::read_matrix(bytes)
-        .await
-        .map_err(|_| crate::split_points::CodeNotLoaded::error("results matrix's reader"))?;
-    read.map_err(|e| LoadError {
-        url: url.to_string(),
-        message: format!("not a valid shard: {e}"),
-    })
-}
-
 /// The bytes of the file at `url`, checked against the manifest. Not generic, so that the
 /// fetch is compiled once rather than once for every type a file is parsed into (six copies
 /// were 26 KB of the first screen's wasm).
-async fn fetch_checked(url: &str) -> Result<Vec<u8>, LoadError> {
+pub(crate) async fn fetch_checked(url: &str) -> Result<Vec<u8>, LoadError> {
     let error = |message: String| LoadError {
         url: url.to_string(),
         message,
@@ -442,10 +430,15 @@ impl RunCache {
         Ok(found)
     }
 
-    /// The results matrix the data directory lists at `path` (fetched once), read by the
-    /// matrix's own module ([`crate::matrix_reader`]).
-    pub async fn listed_matrix(&self, base: &str, path: &str) -> Result<Arc<ResultsMatrix>, LoadError> {
-        self.matrices.get_with(&format!("{base}{path}"), fetch_matrix).await
+    /// The results matrix the data directory lists at `path`, fetched once by `load` (the
+    /// matrix's own module reads it: `matrix_reader.rs`).
+    pub async fn listed_matrix(
+        &self,
+        base: &str,
+        path: &str,
+        load: impl AsyncFn(&str) -> Result<ResultsMatrix, LoadError>,
+    ) -> Result<Arc<ResultsMatrix>, LoadError> {
+        self.matrices.get_with(&format!("{base}{path}"), load).await
     }
 
     /// The run files of `entries`; one that fails to load is reported and skipped.

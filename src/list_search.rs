@@ -18,7 +18,7 @@ use leptos::wasm_split::wasm_split;
 use benchscope_contract::search::tokenize;
 
 use crate::api::LoadError;
-use crate::components::highlight::{marked_pieces, Piece};
+use crate::components::highlight::{marked_pieces, Marker};
 use crate::search::{Hit, SearchCache};
 use crate::split_points::CodeNotLoaded;
 
@@ -47,47 +47,6 @@ pub struct SearchCode {
     pub terms: fn(&str) -> Vec<String>,
     /// Marks the words in a text.
     pub mark: Marker,
-}
-
-/// Cuts a text at every case-insensitive occurrence of the words.
-pub type Marker = fn(&str, &[String]) -> Vec<Piece>;
-
-/// The query's words and the search code's marker: what the rows' ids and titles are marked
-/// with. Empty (nothing marked) until the code is here.
-#[derive(Clone, Default)]
-pub struct Marks {
-    terms: Vec<String>,
-    mark: Option<Marker>,
-}
-
-impl Marks {
-    /// The words of `query`, to mark with `code`'s marker.
-    pub fn new(code: SearchCode, query: &str) -> Self {
-        Marks {
-            terms: (code.terms)(query),
-            mark: Some(code.mark),
-        }
-    }
-
-    /// `text` in pieces, the query's words marked.
-    pub fn pieces(&self, text: &str) -> Vec<Piece> {
-        match self.mark {
-            Some(mark) if !self.terms.is_empty() => mark(text, &self.terms),
-            _ => vec![(text.to_string(), false)],
-        }
-    }
-
-    /// Whether the query has no word to search for (or the code is not here yet).
-    pub fn is_empty(&self) -> bool {
-        self.terms.is_empty()
-    }
-}
-
-/// Two marks are the same when their words are: the marker is always the module's one.
-impl PartialEq for Marks {
-    fn eq(&self, other: &Self) -> bool {
-        self.terms == other.terms && self.mark.is_some() == other.mark.is_some()
-    }
 }
 
 /// The search's code, fetched the first time.

@@ -10,10 +10,23 @@
 use benchscope_contract::results::ResultsMatrix;
 use leptos::wasm_split::wasm_split;
 
+use crate::api::{fetch_checked, LoadError};
 use crate::split_points::CodeNotLoaded;
 
 /// The matrix in `bytes`, or why they are not one.
 #[wasm_split(matrix_reader, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_matrix_reader))]
 pub fn read_matrix(bytes: Vec<u8>) -> Result<Result<ResultsMatrix, String>, CodeNotLoaded> {
     Ok(serde_json::from_slice(&bytes).map_err(|e| e.to_string()))
+}
+
+/// The results matrix at `url`, checked against the manifest and read by its own module.
+pub async fn fetch_matrix(url: &str) -> Result<ResultsMatrix, LoadError> {
+    let bytes = fetch_checked(url).await?;
+    let read = read_matrix(bytes)
+        .await
+        .map_err(|_| CodeNotLoaded::error("results matrix's reader"))?;
+    read.map_err(|e| LoadError {
+        url: url.to_string(),
+        message: format!("not a valid shard: {e}"),
+    })
 }

@@ -15,6 +15,7 @@ use benchscope_contract::RunEntry;
 use leptos::wasm_split::wasm_split;
 
 use crate::api::{LoadError, RunCache, DROPPED};
+use crate::matrix_reader::fetch_matrix;
 use crate::split_points::CodeNotLoaded;
 
 /// The results matrix of a split whose runs are `entries`: the one the data directory lists at
@@ -30,7 +31,7 @@ pub async fn split_matrix(cache: &RunCache, base: &str, path: Option<&str>, entr
         .partition(|e| !e.path.starts_with(DROPPED));
     let mut errors = Vec::new();
     let matrix = match path {
-        Some(path) => match cache.listed_matrix(base, path).await {
+        Some(path) => match cache.listed_matrix(base, path, fetch_matrix).await {
             Ok(matrix) => Some(matrix),
             Err(error) => {
                 errors.push(error);

@@ -47,3 +47,41 @@ pub fn marked_pieces(text: &str, terms: &[String]) -> Vec<Piece> {
     pieces.push((text[at..].to_string(), false));
     pieces
 }
+
+/// Cuts a text at every case-insensitive occurrence of the words.
+pub type Marker = fn(&str, &[String]) -> Vec<Piece>;
+
+/// The query's words and the search code's marker (`list_search.rs`): what the rows' ids and
+/// titles are marked with. Empty (nothing marked) until that code is here.
+#[derive(Clone, Default)]
+pub struct Marks {
+    terms: Vec<String>,
+    mark: Option<Marker>,
+}
+
+impl Marks {
+    /// `terms`, to mark with `mark`.
+    pub fn new(terms: Vec<String>, mark: Marker) -> Self {
+        Marks { terms, mark: Some(mark) }
+    }
+
+    /// `text` in pieces, the query's words marked.
+    pub fn pieces(&self, text: &str) -> Vec<Piece> {
+        match self.mark {
+            Some(mark) if !self.terms.is_empty() => mark(text, &self.terms),
+            _ => vec![(text.to_string(), false)],
+        }
+    }
+
+    /// Whether the query has no word to search for (or the code is not here yet).
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+}
+
+/// Two marks are the same when their words are: the marker is always the module's one.
+impl PartialEq for Marks {
+    fn eq(&self, other: &Self) -> bool {
+        self.terms == other.terms && self.mark.is_some() == other.mark.is_some()
+    }
+}

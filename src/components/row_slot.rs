@@ -10,8 +10,7 @@ use benchscope_contract::IndexRow;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::components::highlight::Piece;
-use crate::list_search::Marks;
+use crate::components::highlight::{Marks, Piece};
 use crate::row_window::rows_px;
 use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};

@@ -5,8 +5,8 @@ use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 use leptos::{ev, html};
 
+use crate::components::highlight::Marks;
 use crate::components::row_slot::RowSlot;
-use crate::list_search::Marks;
 use crate::row_window::{rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};

@@ -13,10 +13,11 @@ use leptos::prelude::*;
 use crate::api::LoadError;
 use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
+use crate::components::highlight::Marks;
 use crate::components::virtual_rows::VirtualRows;
 use crate::frames::after_next_frame;
 use crate::keys::{clear_and_blur, focus_of, Focus};
-use crate::list_search::{search_code, Marks, SearchCode};
+use crate::list_search::{search_code, SearchCode};
 use crate::pages::lazy::prefetch_instance_page;
 use crate::search::{Hit, SearchCache};
 use crate::sets::{from_of, LoadedSet};
@@ -61,7 +62,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // The query's words, marked in the rows once the search's code is here.
     let marks = Memo::new(move |_| {
         code.get()
-            .map(|code| query.with(|query| Marks::new(code, query)))
+            .map(|code| query.with(|query| Marks::new((code.terms)(query), code.mark)))
             .unwrap_or_default()
     });
     // Until the code is here, a query that is not blank is taken to have words to search for.
