@@ -9,7 +9,9 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use benchscope_contract::results::{ResultsBlock, ResultsMatrix};
-use benchscope_contract::{DetailShard, FileEntry, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
+use benchscope_contract::{
+    DetailShard, FileEntry, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION, OLDEST_READABLE_VERSION,
+};
 use futures::channel::oneshot;
 use serde::de::DeserializeOwned;
 
@@ -178,11 +180,11 @@ pub async fn load_manifest(base: &str) -> Result<Manifest, LoadError> {
     let url = format!("{base}manifest.json");
     let manifest: Manifest = fetch_json(&url).await?;
     expect_hashes(base, &manifest.files);
-    if manifest.format_version != FORMAT_VERSION {
+    if !(OLDEST_READABLE_VERSION..=FORMAT_VERSION).contains(&manifest.format_version) {
         return Err(LoadError {
             url,
             message: format!(
-                "format version {} is not the {FORMAT_VERSION} this explorer reads; re-export with this version of benchscope",
+                "format version {} is not one this explorer reads ({OLDEST_READABLE_VERSION} to {FORMAT_VERSION}); re-export with this version of benchscope",
                 manifest.format_version
             ),
         });

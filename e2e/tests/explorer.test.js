@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
@@ -95,6 +96,7 @@ before(async () => {
   const bucketTerms = JSON.parse(readFileSync(join(tampered, tamperedBucket), 'utf8'));
   bucketTerms.terms.determinant = [0, 9];
   writeFileSync(join(tampered, tamperedBucket), JSON.stringify(bucketTerms));
+  const [version1, version3] = olderAndNewerFormats(data);
   trajsHostile = hostileTrajectoryData(data);
   const hostile = hostileData();
   const large = largeData();
@@ -150,7 +152,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
   bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
-  server = await serve({ 'big-traj': bigTraj.out, data, broken, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
+  server = await serve({ 'big-traj': bigTraj.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
   session = await openBrowser();
 });
 
@@ -452,6 +454,53 @@ test('hostile statements, paths and test names are shown as text, run nothing an
   const foreign = requests.filter((url) => !url.startsWith(server.url));
   assert.deepEqual(foreign, [], 'no request leaves the local server');
   assert.deepEqual(errors, []);
+});
+
+/**
+ * Copies of `data` as format version 1 wrote it (every zero count in the index rows) and as a
+ * version this explorer does not know.
+ */
+function olderAndNewerFormats(data) {
+  const version1 = join(tempDir('version-1'), 'data');
+  cpSync(data, version1, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(version1, 'manifest.json'), 'utf8'));
+  const shardPath = 'index/demo/test/0000.json';
+  const shard = JSON.parse(readFileSync(join(version1, shardPath), 'utf8'));
+  const counts = ['files_changed', 'files_added', 'files_deleted', 'files_renamed', 'hunks', 'lines_added', 'lines_removed', 'functions_added', 'classes_added'];
+  shard.format_version = 1;
+  shard.rows = shard.rows.map((row) => ({
+    ...row,
+    stats: Object.fromEntries(counts.map((name) => [name, row.stats?.[name] ?? 0])),
+    fail_to_pass: row.fail_to_pass ?? 0,
+    pass_to_pass: row.pass_to_pass ?? 0,
+    detail: row.detail ?? 0,
+  }));
+  const text = JSON.stringify(shard);
+  writeFileSync(join(version1, shardPath), text);
+  const entry = manifest.files.find((f) => f.path === shardPath);
+  entry.bytes = Buffer.byteLength(text);
+  entry.sha256 = createHash('sha256').update(text).digest('hex');
+  writeFileSync(join(version1, 'manifest.json'), JSON.stringify({ ...manifest, format_version: 1 }));
+  const version3 = join(tempDir('version-3'), 'data');
+  cpSync(data, version3, { recursive: true });
+  writeFileSync(join(version3, 'manifest.json'), JSON.stringify({ ...manifest, format_version: 3 }));
+  return [version1, version3];
+}
+
+test('a data directory of format version 1 (every zero count written out) shows the same rows; an unknown version is refused by name', async () => {
+  const { page } = session;
+  const shown = async (data) => {
+    await page.goto(`${server.url}?data=${data}/`);
+    await page.waitForSelector('.instance-row');
+    return page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => row.textContent));
+  };
+  const current = await shown('data');
+  assert.equal(current.length, demo.length);
+  assert.deepEqual(await shown('version-1'), current);
+  await page.goto(`${server.url}?data=version-3/`);
+  const alert = page.locator('[role=alert]');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /version-3\/manifest\.json.*format version 3 is not one this explorer reads \(1 to 2\)/s);
 });
 
 test('a corrupted detail shard shows an error naming the file, and the list keeps working', async () => {

@@ -187,30 +187,50 @@ pub struct TestLists {
     pub pass_to_pass: Vec<String>,
 }
 
-/// Change statistics of the gold patch, computed by [`crate::patch`].
+/// Change statistics of the gold patch, computed by [`crate::patch`]. A count of zero is left out
+/// of the file (most of a FeatureBench index row was its nine zeros).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChangeStats {
     /// Files touched.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub files_changed: u32,
     /// Files created.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub files_added: u32,
     /// Files deleted.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub files_deleted: u32,
     /// Files renamed (with or without edits).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub files_renamed: u32,
     /// Hunks.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub hunks: u32,
     /// Lines added.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub lines_added: u32,
     /// Lines removed.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub lines_removed: u32,
     /// Functions and methods added (from the benchmark's own list where it has one, such as
     /// FEA-Bench's `new_components`, otherwise from the patch's added Python `def` lines).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub functions_added: u32,
     /// Classes added, counted the same way.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub classes_added: u32,
+}
+
+impl ChangeStats {
+    /// Whether every count is zero (a benchmark whose gold patch is not published).
+    pub fn is_zero(&self) -> bool {
+        *self == ChangeStats::default()
+    }
+}
+
+/// Counts of zero are left out of the files, to keep index rows short.
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 /// The compact form of an instance used by the list, facets and filters.
@@ -227,13 +247,17 @@ pub struct IndexRow {
     /// Creation date, `YYYY-MM-DD`, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created: Option<String>,
-    /// Gold-patch statistics.
+    /// Gold-patch statistics (left out when all are zero).
+    #[serde(default, skip_serializing_if = "ChangeStats::is_zero")]
     pub stats: ChangeStats,
-    /// Number of FAIL_TO_PASS tests (0 when the benchmark has none).
+    /// Number of FAIL_TO_PASS tests (0 when the benchmark has none; 0 is left out).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub fail_to_pass: u32,
     /// Number of PASS_TO_PASS tests.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub pass_to_pass: u32,
     /// Index into [`crate::SplitEntry::detail_shards`] of the shard holding the full instance.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub detail: u32,
     /// [`Instance::facets`] (version, difficulty, level, subset, ...).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -264,4 +288,53 @@ pub struct DetailShard {
     pub split: String,
     /// The instances.
     pub instances: Vec<Instance>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_counts_are_left_out_and_read_back_as_zero() {
+        let row = IndexRow {
+            id: "a".into(),
+            stats: ChangeStats {
+                files_changed: 2,
+                lines_added: 5,
+                ..ChangeStats::default()
+            },
+            pass_to_pass: 3,
+            ..IndexRow::default()
+        };
+        let written = serde_json::to_string(&row).unwrap();
+        assert_eq!(
+            written,
+            r#"{"id":"a","repo":"","title":"","category":"","stats":{"files_changed":2,"lines_added":5},"pass_to_pass":3}"#
+        );
+        assert_eq!(serde_json::from_str::<IndexRow>(&written).unwrap(), row);
+        let bare = IndexRow {
+            id: "b".into(),
+            ..IndexRow::default()
+        };
+        assert_eq!(
+            serde_json::to_string(&bare).unwrap(),
+            r#"{"id":"b","repo":"","title":"","category":""}"#
+        );
+    }
+
+    #[test]
+    fn a_version_1_row_with_every_zero_still_reads() {
+        let version_1 = r#"{"id":"a","repo":"o/r","title":"t","category":"c","stats":{"files_changed":1,"files_added":0,"files_deleted":0,"files_renamed":0,"hunks":1,"lines_added":2,"lines_removed":0,"functions_added":0,"classes_added":0},"fail_to_pass":0,"pass_to_pass":4,"detail":0}"#;
+        let row: IndexRow = serde_json::from_str(version_1).unwrap();
+        assert_eq!(
+            row.stats,
+            ChangeStats {
+                files_changed: 1,
+                hunks: 1,
+                lines_added: 2,
+                ..ChangeStats::default()
+            }
+        );
+        assert_eq!((row.fail_to_pass, row.pass_to_pass, row.detail), (0, 4, 0));
+    }
 }

@@ -64,5 +64,5 @@ pub mod trajectory;
 pub use instance::{
     ChangeStats, DetailShard, Document, DocumentKind, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists,
 };
-pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, RunEntry, SplitEntry, FORMAT_VERSION};
+pub use manifest::{DatasetEntry, FacetCount, FileEntry, Manifest, RunEntry, SplitEntry, FORMAT_VERSION, OLDEST_READABLE_VERSION};
 pub use run::{InstanceResult, PatchShard, Run, SystemInfo, TestStatus, TestTally};

@@ -8,8 +8,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 /// The version of the data-directory layout. Bumped on any incompatible change; the app refuses
-/// a manifest whose version it does not know instead of misreading it.
-pub const FORMAT_VERSION: u32 = 1;
+/// a manifest whose version it does not know instead of misreading it. Version 2 leaves zero
+/// counts out of index rows and change statistics.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest version this crate still reads: version 1 wrote every zero count, which version 2
+/// reads as the zero it leaves out.
+pub const OLDEST_READABLE_VERSION: u32 = 1;
 
 /// The root of a data directory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
