@@ -223,7 +223,7 @@ pub struct ChangeStats {
 
 impl ChangeStats {
     /// Whether every count is zero (a benchmark whose gold patch is not published).
-    pub fn is_zero(&self) -> bool {
+    pub fn all_zero(&self) -> bool {
         *self == ChangeStats::default()
     }
 }
@@ -248,7 +248,7 @@ pub struct IndexRow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created: Option<String>,
     /// Gold-patch statistics (left out when all are zero).
-    #[serde(default, skip_serializing_if = "ChangeStats::is_zero")]
+    #[serde(default, skip_serializing_if = "ChangeStats::all_zero")]
     pub stats: ChangeStats,
     /// Number of FAIL_TO_PASS tests (0 when the benchmark has none; 0 is left out).
     #[serde(default, skip_serializing_if = "is_zero")]
