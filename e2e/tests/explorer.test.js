@@ -582,6 +582,31 @@ test('a broken run file, results matrix or block, patch shard or search bucket s
   }
 });
 
+test('a results matrix is read by its own module, fetched for a split with runs and not for one without; when it cannot be fetched, an error names it and the list still lists every instance', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const reader = (url) => /split_matrix_reader-[0-9a-f]+\.wasm$/.test(url);
+  try {
+    await page.goto(`${server.url}?data=large/`);
+    await page.waitForSelector('.instance-row');
+    await page.waitForTimeout(300);
+    assert.equal(requests.filter(reader).length, 0, 'a split without runs never fetches the matrix reader');
+    await page.goto(`${server.url}?data=data/`);
+    await page.waitForSelector('section.facet[data-facet="resolved by"] label');
+    assert.equal(requests.filter(reader).length, 1, 'a split with runs fetches it once');
+    await page.route(reader, (route) => route.abort());
+    await page.goto(`${server.url}?data=data/`);
+    await page.locator('[role=alert]', { hasText: "results matrix's reader" }).waitFor();
+    await page.waitForSelector('.instance-row');
+    assert.equal(await page.locator('.instance-row').count(), demo.length);
+    assert.equal(await page.locator('section.facet[data-facet="resolved by"]').count(), 0);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a shard whose SHA-256 differs from the manifest is refused with an error naming it: an index shard, a file of sources, a search bucket', async () => {
   const { page, errors } = session;
   try {
