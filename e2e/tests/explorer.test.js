@@ -1933,6 +1933,29 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   assert.deepEqual(errors, []);
 });
 
+test('a row without a gold patch (FeatureBench publishes none) shows a dash for its size, not a patch of zero lines', async (t) => {
+  if (!featurebench) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const sizes = () => page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => [row.querySelector('.files').textContent, row.querySelector('.plus').textContent, row.querySelector('.minus').textContent]));
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite`);
+  await page.waitForSelector('.instance-row');
+  const dashed = await sizes();
+  assert.ok(dashed.length > 0);
+  assert.deepEqual(dashed.filter(([files, plus, minus]) => files !== '—' || plus !== '' || minus !== ''), [], 'no FeatureBench row claims a size');
+  await page.goto(`${server.url}?data=data/`);
+  await page.waitForSelector('.instance-row');
+  for (const [files, plus, minus] of await sizes()) {
+    assert.match(files, /^[1-9]\d*$/);
+    assert.match(plus, /^\+\d+$/);
+    assert.match(minus, /^−\d+$/);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and passed against resolved plotted', async (t) => {
   if (!featurebench) {
     if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');

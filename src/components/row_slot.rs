@@ -6,7 +6,7 @@
 //! slot, a keystroke re-ran some four hundred effects over the rows in view, and the reactive
 //! graph's bookkeeping was the largest part of a keystroke's work.
 
-use benchscope_contract::IndexRow;
+use benchscope_contract::{ChangeStats, IndexRow};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -90,6 +90,7 @@ struct Drawn {
 impl Drawn {
     /// What the slot shows for `row`, at `index` among the rows and `position` in the order.
     fn of(row: &IndexRow, sets: &[LoadedSet], index: usize, position: usize, selected: bool, marks: &Marks, links: &InstanceLinks) -> Self {
+        let (files, plus, minus) = sizes(&row.stats);
         Drawn {
             position,
             selected,
@@ -100,9 +101,9 @@ impl Drawn {
             repo: row.repo.clone(),
             title: row.title.clone(),
             title_marks: marks.pieces(&row.title),
-            files: row.stats.files_changed.to_string(),
-            plus: format!("+{}", row.stats.lines_added),
-            minus: format!("−{}", row.stats.lines_removed),
+            files,
+            plus,
+            minus,
         }
     }
 
@@ -111,6 +112,20 @@ impl Drawn {
             Some(key) => format!("{key}: {}", self.repo),
             None => self.repo.clone(),
         }
+    }
+}
+
+/// The files changed and the lines added and removed, as the row shows them. No count at all
+/// means the export has no gold patch (FeatureBench's site publishes none): unknown, shown as a
+/// dash, not as a patch of zero lines.
+fn sizes(stats: &ChangeStats) -> (String, String, String) {
+    match stats.all_zero() {
+        true => ("—".to_string(), String::new(), String::new()),
+        false => (
+            stats.files_changed.to_string(),
+            format!("+{}", stats.lines_added),
+            format!("−{}", stats.lines_removed),
+        ),
     }
 }
 
