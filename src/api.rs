@@ -143,16 +143,10 @@ fn take_early_answer(url: &str) -> Option<js_sys::Promise> {
     Some(answer)
 }
 
-/// Whether `src/early_fetch.js` asked for a results matrix (one that is not taken yet): the
-/// opened split has runs, and the list will read it.
+/// Whether `src/early_fetch.js` asked for a results matrix: the opened split has runs, and the
+/// list will read it.
 pub fn early_matrix_asked() -> bool {
-    let Some(early) = early_global::<js_sys::Map>("benchscopeEarly") else {
-        return false;
-    };
-    early.keys().into_iter().flatten().filter_map(|key| key.as_string()).any(|url| {
-        let path = url.split(['?', '#']).next().unwrap_or_default();
-        path.contains("/results/") && path.rsplit('/').next().is_some_and(|name| name.starts_with("matrix-"))
-    })
+    early_global::<js_sys::Boolean>("benchscopeEarlyMatrix").is_some_and(|asked| asked.value_of())
 }
 
 /// Settles once every request `src/early_fetch.js` made has been answered, if it made any.

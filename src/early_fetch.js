@@ -44,11 +44,14 @@
     return files.map((f) => f?.path).find((path) => typeof path === 'string' && path.startsWith(dir) && name(path).startsWith('matrix-') && !name(path).includes('/'));
   };
   // Every file the first screen of those splits needs: their index shards and results matrices.
-  const firstFiles = (manifest, params) =>
-    openedSplits(manifest, params).flatMap(([dataset, split]) => [
-      ...(Array.isArray(split.index_shards) ? split.index_shards : []),
-      matrixOf(manifest, dataset, split),
-    ]);
+  // Whether there is a matrix is left for the app (`benchscopeEarlyMatrix`): it then fetches the
+  // code that reads one beside the data (`start` in src/lib.rs).
+  const firstFiles = (manifest, params) => {
+    const opened = openedSplits(manifest, params);
+    const matrices = opened.map(([dataset, split]) => matrixOf(manifest, dataset, split)).filter((path) => typeof path === 'string');
+    window.benchscopeEarlyMatrix = matrices.length > 0;
+    return [...opened.flatMap(([, split]) => (Array.isArray(split.index_shards) ? split.index_shards : [])), ...matrices];
+  };
   try {
     const params = new URLSearchParams(location.search);
     const raw = params.get('data') || 'data/';

@@ -90,7 +90,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                     return Some(Ok(None));
                 }
                 let code = code.get()?;
-                if (code.terms)(query).is_empty() {
+                if marks.with(Marks::is_empty) {
                     // Nothing to search for yet; the metas are readied for the word being typed.
                     ready_search();
                     return Some(Ok(None));
