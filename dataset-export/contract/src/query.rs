@@ -304,23 +304,38 @@ impl SortKey {
 }
 
 /// Sorts `positions` (indices into `rows`) by `key`, ties by id: the same order whatever the
-/// input order.
+/// input order. A row without the value sorted by (no date, no gold patch in the export, no
+/// runs) comes last either way: "smallest change" must not open on every row whose size is
+/// unknown.
 pub fn sort_positions(rows: &[IndexRow], positions: &mut [usize], key: SortKey, descending: bool) {
-    let size = |r: &IndexRow| r.stats.lines_added + r.stats.lines_removed;
-    let tests = |r: &IndexRow| r.fail_to_pass + r.pass_to_pass;
     sort_by(positions, |&a, &b| {
         let (a, b) = (&rows[a], &rows[b]);
-        let order = match key {
-            SortKey::Id => a.id.cmp(&b.id),
-            SortKey::Repo => a.repo.cmp(&b.repo),
-            SortKey::Date => a.created.cmp(&b.created),
-            SortKey::Size => size(a).cmp(&size(b)),
-            SortKey::Tests => tests(a).cmp(&tests(b)),
-            SortKey::Resolved => resolved_by(a).cmp(&resolved_by(b)),
+        let order = match (sort_value(a, key), sort_value(b, key)) {
+            (Some(x), Some(y)) if descending => y.cmp(&x),
+            (Some(x), Some(y)) => x.cmp(&y),
+            (x, y) => x.is_none().cmp(&y.is_none()),
         };
-        let order = if descending { order.reverse() } else { order };
         order.then_with(|| a.id.cmp(&b.id))
     });
+}
+
+/// What `key` sorts `row` by; `None` when the row does not have it.
+fn sort_value(row: &IndexRow, key: SortKey) -> Option<SortValue<'_>> {
+    Some(match key {
+        SortKey::Id => SortValue::Text(&row.id),
+        SortKey::Repo => SortValue::Text(&row.repo),
+        SortKey::Date => SortValue::Text(row.created.as_deref()?),
+        SortKey::Size if row.stats.all_zero() => return None,
+        SortKey::Size => SortValue::Count(row.stats.lines_added.saturating_add(row.stats.lines_removed)),
+        SortKey::Tests => SortValue::Count(row.fail_to_pass.saturating_add(row.pass_to_pass)),
+        SortKey::Resolved => SortValue::Count(resolved_by(row)?),
+    })
+}
+
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SortValue<'a> {
+    Text(&'a str),
+    Count(u32),
 }
 
 #[cfg(test)]
@@ -414,6 +429,26 @@ mod tests {
     }
 
     #[test]
+    fn rows_without_the_sorted_value_come_last_either_way() {
+        let mut rows = rows();
+        rows[1].stats = ChangeStats::default();
+        rows[2].created = None;
+        let sorted = |key, descending| {
+            let mut positions: Vec<usize> = (0..rows.len()).collect();
+            sort_positions(&rows, &mut positions, key, descending);
+            positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            sorted(SortKey::Size, false),
+            ["a", "d", "c", "b"],
+            "smallest change: b has no patch"
+        );
+        assert_eq!(sorted(SortKey::Size, true), ["c", "d", "a", "b"], "largest change: b has no patch");
+        assert_eq!(sorted(SortKey::Date, false), ["b", "a", "d", "c"], "oldest: c has no date");
+        assert_eq!(sorted(SortKey::Date, true), ["d", "a", "b", "c"], "newest: c has no date");
+    }
+
+    #[test]
     fn sorting_is_stable_and_reversible() {
         let rows = rows();
         let mut positions: Vec<usize> = (0..rows.len()).rev().collect();
@@ -439,6 +474,12 @@ mod tests {
             positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>(),
             ["b", "d", "a", "c"],
             "most resolved first; rows without runs last, by id"
+        );
+        sort_positions(&rows, &mut positions, SortKey::Resolved, false);
+        assert_eq!(
+            positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>(),
+            ["d", "b", "a", "c"],
+            "least resolved first; rows without runs still last"
         );
         assert_eq!(SortKey::parse("-date"), (SortKey::Date, true));
         assert_eq!(SortKey::parse("bogus"), (SortKey::Id, false));
