@@ -20,6 +20,7 @@ import hashlib
 import os
 import pathlib
 import re
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -62,6 +63,15 @@ def policy(inline_script):
     return POLICY.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
 
 
+def minified_script(code):
+    """`code`, a classic script, minified by esbuild: its comments are for the source, not for
+    every page load (the first script was 4.9 KB, 2.0 KB minified)."""
+    result = subprocess.run(["esbuild", "--minify", "--log-level=error"], input=code, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"content_security_policy: esbuild failed on the first script:\n{result.stderr}")
+    return result.stdout
+
+
 def written(staging, stem, code):
     """Writes `code` to the staging directory under a name carrying its hash; returns the name."""
     name = f"{stem}-{hashlib.sha256(code.encode()).hexdigest()[:16]}.js"
@@ -100,7 +110,7 @@ def main():
     page = staging / "index.html"
     html = page.read_text(encoding="utf-8")
     inline = re.search(r'<script type="module">(.*?)</script>', html, re.S)
-    early = DATA_POLICY + EARLY_FETCH.read_text(encoding="utf-8")
+    early = minified_script(DATA_POLICY + EARLY_FETCH.read_text(encoding="utf-8"))
     if "</script" in early.lower():
         sys.exit("content_security_policy: src/early_fetch.js must not contain </script, it is written inline")
     if inline:
