@@ -84,7 +84,11 @@ impl RecordError {
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.file.display(), self.location)?;
+        write!(f, "{}", self.file.display())?;
+        // An error about the input as a whole names the input alone.
+        if self.location != Location::File {
+            write!(f, ": {}", self.location)?;
+        }
         if let Some(field) = &self.field {
             write!(f, ": field `{field}`")?;
         }
@@ -172,5 +176,23 @@ impl FieldError {
             field: self.field,
             message: self.message,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_names_its_input_and_the_record_when_it_is_about_one() {
+        let record = RecordError {
+            file: PathBuf::from("tasks.jsonl"),
+            location: Location::Line(7),
+            field: Some("FAIL_TO_PASS".into()),
+            message: "not a list".into(),
+        };
+        assert_eq!(record.to_string(), "tasks.jsonl: line 7: field `FAIL_TO_PASS`: not a list");
+        let whole = RecordError::about_file(Path::new("tasks/"), "holds no task files".into());
+        assert_eq!(whole.to_string(), "tasks/: holds no task files");
     }
 }

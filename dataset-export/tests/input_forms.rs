@@ -112,7 +112,7 @@ fn bad_parquet_rows_and_array_elements_are_located() {
     std::fs::write(&array, r#"[{"instance_id": "a", "repo": "#).unwrap();
     let result = benchscope(&["export", array.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert!(
-        String::from_utf8_lossy(&result.stderr).contains("bad.json: file: malformed JSON"),
+        String::from_utf8_lossy(&result.stderr).contains("bad.json: malformed JSON"),
         "truncated array"
     );
     assert!(!out.exists());
