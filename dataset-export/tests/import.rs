@@ -56,6 +56,35 @@ fn swebench_leaderboards_import_with_consistency_findings() {
     assert_eq!(imported, published);
 }
 
+/// swebench.com's per-model results (`info_for_leaderboard.json`): one run per model, each with
+/// every instance's verdict and cost as published. It was read as predictions with empty patches.
+#[test]
+fn swebench_per_model_results_import_as_one_run_per_model() {
+    let Some(realdata) = realdata() else { return };
+    let source = realdata.join("swebench-leaderboard_SWE-bench-swe-bench.github.io/info_for_leaderboard.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let out = benchscope(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("patches"), "not read as predictions");
+
+    let raw: serde_json::Map<String, serde_json::Value> = read_json(&source);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    assert_eq!(manifest.runs.len(), raw.len(), "one run per model");
+    for (model, details) in &raw {
+        let details = details.as_object().unwrap();
+        let entry = manifest.runs.iter().find(|r| r.system.name == *model).unwrap();
+        let resolved = details.values().filter(|d| d["resolved"] == true).count();
+        assert_eq!((entry.instances, entry.resolved), (details.len(), Some(resolved)), "{model}");
+        let run: Run = read_json(&data.join(&entry.path));
+        for result in &run.results {
+            let detail = &details[&result.instance_id];
+            assert_eq!(result.resolved, detail["resolved"].as_bool(), "{model} {}", result.instance_id);
+            assert_eq!(result.cost, detail["cost"].as_f64(), "{model} {}", result.instance_id);
+        }
+    }
+}
+
 #[test]
 fn featurebench_leaderboards_import_as_headline_runs() {
     let Some(realdata) = realdata() else { return };

@@ -155,17 +155,10 @@ fn site_entry(entry: &Value, board: &str, dataset: &str, source: &str) -> NewRun
             headline.insert(label.to_string(), v);
         }
     }
-    let mut results = Vec::new();
-    if let Some(Value::Object(details)) = entry.get("per_instance_details") {
-        for (instance, detail) in details {
-            results.push(InstanceResult {
-                instance_id: instance.clone(),
-                resolved: detail.get("resolved").and_then(Value::as_bool),
-                cost: detail.get("cost").and_then(Value::as_f64),
-                ..InstanceResult::default()
-            });
-        }
-    }
+    let results = match entry.get("per_instance_details") {
+        Some(Value::Object(details)) => instance_details(details),
+        _ => Vec::new(),
+    };
     let mut notes = Vec::new();
     check_headline(&headline, &results, &mut notes);
     let run = Run {
@@ -183,6 +176,19 @@ fn site_entry(entry: &Value, board: &str, dataset: &str, source: &str) -> NewRun
         ..Run::new(id, dataset, "test", "", source)
     };
     NewRun::new(run)
+}
+
+/// The site's per-instance details (`{instance_id: {resolved, cost, api_calls}}`) as results.
+pub(super) fn instance_details(details: &serde_json::Map<String, Value>) -> Vec<InstanceResult> {
+    details
+        .iter()
+        .map(|(instance, detail)| InstanceResult {
+            instance_id: instance.clone(),
+            resolved: detail.get("resolved").and_then(Value::as_bool),
+            cost: detail.get("cost").and_then(Value::as_f64),
+            ..InstanceResult::default()
+        })
+        .collect()
 }
 
 /// Notes a published resolved percentage that the per-instance results do not reproduce.

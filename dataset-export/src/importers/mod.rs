@@ -11,6 +11,7 @@
 //! | a directory with `*.log` files holding `report: {...}` | older harness logs (Python dict reports), with `*.md` summary |
 //! | JSONL of Long Code Arena results | library-based code generation's generations, CI builds repair's jobs, module summarization's scores |
 //! | a JSON object with `leaderboards` | swebench.com / FEA-Bench site boards, one run per entry |
+//! | a JSON object of `{model: {instance_id: {resolved, cost, ...}}}` | swebench.com's `info_for_leaderboard.json`, one run per model |
 //! | a JSON list of `{agent, model, passed, resolved}` | a FeatureBench leaderboard (its file name is the split) |
 //! | a JSON object with `llm_table` / `mas_table` | SWE-Dev's leaderboard tables |
 //! | `<model>.<run_id>.json` with `resolved_ids` | a SWE-bench run summary (id lists) |
@@ -25,6 +26,7 @@ pub mod harness_logs;
 pub mod lca;
 pub mod leaderboard;
 pub mod predictions;
+pub mod site_details;
 pub mod source;
 pub mod swe_dev;
 pub mod trajectories;
@@ -61,6 +63,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &harness_logs::ReprLogs,
     &lca::LcaResults,
     &leaderboard::SwebenchSite,
+    &site_details::SiteDetails,
     &leaderboard::FeatureBenchBoard,
     &leaderboard::SweDevTables,
     &harness::RunSummaryFile,
