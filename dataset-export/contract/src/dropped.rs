@@ -168,16 +168,26 @@ fn predictions(
     let mut model = None;
     let mut read: Vec<Prediction> = Vec::new();
     let mut seen = HashSet::new();
+    let mut any_patch_field = false;
     for (i, record) in records.into_iter().enumerate() {
         let at = |field: Option<&str>, message: &str| match field {
             Some(field) => format!("{name}: record {}: field `{field}`: {message}", i + 1),
             None => format!("{name}: record {}: {message}", i + 1),
         };
-        let prediction = Prediction::from_value(None, record?).map_err(|e| at(e.field, &e.message))?;
+        let record = record?;
+        any_patch_field |= record.get("model_patch").is_some();
+        let prediction = Prediction::from_value(None, record).map_err(|e| at(e.field, &e.message))?;
         if !seen.insert(prediction.instance_id.clone()) {
             return Err(at(Some("instance_id"), &format!("duplicate `{}`", prediction.instance_id)));
         }
         read.push(prediction);
+    }
+    // JSON of another kind (a resolved-by table, an id list) is not a run of empty patches.
+    if !read.is_empty() && !any_patch_field {
+        return Err(format!(
+            "{name}: not a run file, a harness summary or predictions: none of its {} records has `model_patch`",
+            read.len()
+        ));
     }
     let warnings = patch_warnings(&read);
     for prediction in read {
@@ -253,6 +263,17 @@ mod tests {
         assert!(error.starts_with("p.jsonl: line 2: not JSON"), "{error}");
         let error = read_dropped("p.json", r#"[{"instance_id": "a"}, {"instance_id": "a"}]"#, "d", "t").unwrap_err();
         assert_eq!(error, "p.json: record 2: field `instance_id`: duplicate `a`");
+        let error = read_dropped(
+            "r.json",
+            r#"{"a": {"resolved_submissions": ["s"], "no_of_submissions": 1}}"#,
+            "d",
+            "t",
+        )
+        .unwrap_err();
+        assert_eq!(
+            error,
+            "r.json: not a run file, a harness summary or predictions: none of its 1 records has `model_patch`"
+        );
         let error = read_dropped("p.json", "[{\"model_patch\": \"x\"}]", "d", "t").unwrap_err();
         assert!(error.contains("record 1: field `instance_id`"), "{error}");
         let error = read_dropped("p.json", r#"[{"instance_id": "a", "model_patch": 3}]"#, "d", "t").unwrap_err();

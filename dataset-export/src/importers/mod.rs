@@ -18,6 +18,8 @@
 //! | `results/results.json` with `resolved` lists | the experiments repository's layout |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
 //! | JSONL / JSON of `{instance_id, model_patch}` | SWE-bench predictions (patches, no verdicts yet) |
+//!
+//! A file none of them recognizes (no record with `model_patch`, say) is refused by name.
 
 pub mod experiments;
 pub mod featurebench_eval;
@@ -54,7 +56,7 @@ pub trait RunSource: Sync {
 }
 
 /// Every source format, in the order they are tried (the first that recognizes a source reads
-/// it; predictions take any file that is left).
+/// it; predictions take any file left that has `model_patch`).
 pub const SOURCES: &[&dyn RunSource] = &[
     &featurebench_eval::FeatureBenchEval,
     &swe_dev::SweDevOutputs,
@@ -137,6 +139,13 @@ pub fn import(plan: &ImportPlan) -> anyhow::Result<Imported> {
 fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
     let source = Source::open(path)?;
     let Some(format) = SOURCES.iter().find(|f| f.detect(&source)) else {
+        if source.is_file() {
+            bail!(
+                "{}: not a format `import` reads (a harness report or log, a run summary, a leaderboard, \
+                 a trajectory, or predictions with `model_patch`)",
+                path.display()
+            );
+        }
         bail!("{}: no report.json, *.log or sample files", path.display());
     };
     let mut runs = format.read(&source, plan)?;

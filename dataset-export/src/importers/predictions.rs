@@ -4,12 +4,15 @@
 use std::path::Path;
 
 use benchscope_contract::InstanceResult;
+use serde_json::Value;
 
 use super::leaderboard::slug;
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
-/// Any file no other format recognizes is read as predictions.
+/// A file no other format recognizes, when it is predictions: some record has `model_patch`
+/// (or the file is not valid JSON, which reading it then names). Other JSON — a resolved-by
+/// table, a dataset's id list — is not a run of empty patches.
 pub struct Predictions;
 
 impl RunSource for Predictions {
@@ -18,7 +21,7 @@ impl RunSource for Predictions {
     }
 
     fn detect(&self, source: &Source) -> bool {
-        source.is_file()
+        source.is_file() && (source.json_fault().is_err() || has_model_patches(source))
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
@@ -31,6 +34,19 @@ impl RunSource for Predictions {
             &source.label(),
             plan.run.as_deref(),
         )?])
+    }
+}
+
+/// Whether a record of `source` (a JSON list, one record, an object keyed by instance id, or JSON
+/// Lines) has a `model_patch` field.
+fn has_model_patches(source: &Source) -> bool {
+    let has_patch = |record: &Value| record.get("model_patch").is_some();
+    match source.json() {
+        Some(Value::Array(records)) => records.iter().any(has_patch),
+        Some(record @ Value::Object(fields)) if fields.contains_key("instance_id") => has_patch(record),
+        Some(Value::Object(keyed)) => keyed.values().any(has_patch),
+        Some(_) => false,
+        None => source.text().contains("\"model_patch\""),
     }
 }
 
