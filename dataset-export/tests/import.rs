@@ -106,6 +106,45 @@ fn json_without_model_patches_is_not_imported_as_predictions() {
     }
 }
 
+/// mini-swe-agent's `results_summary.json` and `.csv`: a run of verdicts each, both the same,
+/// and each verdict the one the harness's own report beside them gives.
+#[test]
+fn tables_of_verdicts_import_as_the_harness_reports_give_them() {
+    let Some(realdata) = realdata() else { return };
+    let folder = realdata.join("trajectories_gruckion-mini-swe-agent");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let mut runs = Vec::new();
+    for (file, id) in [("results_summary.json", "summary-json"), ("results_summary.csv", "summary-csv")] {
+        import_as_new_run(&folder.join(file), &data, id);
+        runs.push(read_json::<Run>(&data.join(format!("runs/{id}.json"))));
+    }
+    let verdicts = |run: &Run| {
+        run.results
+            .iter()
+            .map(|r| (r.instance_id.clone(), r.resolved, r.patch_applied))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(verdicts(&runs[0]), verdicts(&runs[1]), "the JSON and the CSV agree");
+    assert_eq!(runs[0].results.len(), 500);
+    for result in &runs[0].results {
+        let report: serde_json::Value = read_json(&folder.join("logs").join(&result.instance_id).join("report.json"));
+        assert_eq!(result.resolved, report["resolved"].as_bool(), "{}", result.instance_id);
+        assert_eq!(
+            result.patch_applied,
+            report["patch_successfully_applied"].as_bool(),
+            "{}",
+            result.instance_id
+        );
+    }
+    assert!(
+        runs[0].notes.is_empty(),
+        "its pass rate and total match its rows: {:?}",
+        runs[0].notes
+    );
+    assert_eq!(runs[0].headline["resolved_percent"], 74.2);
+}
+
 #[test]
 fn featurebench_leaderboards_import_as_headline_runs() {
     let Some(realdata) = realdata() else { return };

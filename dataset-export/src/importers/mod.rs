@@ -17,6 +17,7 @@
 //! | `<model>.<run_id>.json` with `resolved_ids` | a SWE-bench run summary (id lists) |
 //! | `results/results.json` with `resolved` lists | the experiments repository's layout |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
+//! | rows of `{instance_id, resolved}` (JSON, JSONL, CSV, or a summary's `instances`) | a table of verdicts, one run |
 //! | JSONL / JSON of `{instance_id, model_patch}` | SWE-bench predictions (patches, no verdicts yet) |
 //!
 //! A file none of them recognizes (no record with `model_patch`, say) is refused by name.
@@ -32,6 +33,7 @@ pub mod site_details;
 pub mod source;
 pub mod swe_dev;
 pub mod trajectories;
+pub mod verdict_table;
 
 use std::path::{Path, PathBuf};
 
@@ -71,6 +73,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &harness::RunSummaryFile,
     &experiments::ExperimentsResults,
     &harness::ReportFile,
+    &verdict_table::VerdictTable,
     &predictions::Predictions,
 ];
 
