@@ -143,6 +143,7 @@ fn tables_of_verdicts_import_as_the_harness_reports_give_them() {
         runs[0].notes
     );
     assert_eq!(runs[0].headline["resolved_percent"], 74.2);
+    assert_eq!(runs[0].system.name, "summary-json", "named by --run");
 }
 
 #[test]

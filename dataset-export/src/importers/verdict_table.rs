@@ -52,7 +52,9 @@ impl RunSource for VerdictTable {
         let file = name_of(source.path());
         let stem = file.split('.').next().unwrap_or(&file).to_string();
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
-        let mut run = new_run(slug(&stem), stem, &dataset, &split, &source.label());
+        // A table names no system: `--run` names it, else the file.
+        let name = plan.run.clone().unwrap_or(stem);
+        let mut run = new_run(slug(&name), name, &dataset, &split, &source.label());
         if let Some(summary) = source.json().filter(|v| v.is_object()) {
             run.headline = headline(summary);
             check_headline(&run.headline, &results, &mut run.notes);
