@@ -608,3 +608,39 @@ fn lca_baseline_generations_and_ci_jobs_import() {
     let with_patch = run.results.iter().find(|r| r.model_patch.is_some()).unwrap();
     assert!(!with_patch.instance_id.is_empty());
 }
+
+/// A table of verdicts as spreadsheets write it (a byte-order mark, CRLF, `True`/`False`) is
+/// read; a row whose verdict is neither is named by its line, and nothing is written.
+#[test]
+fn a_table_of_verdicts_is_read_as_written_and_a_bad_row_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let csv = tmp.path().join("verdicts.csv");
+    std::fs::write(&csv, "\u{feff}instance_id,resolved\r\na__b-1,True\r\na__b-2,False\r\n").unwrap();
+    import_as_new_run(&csv, &data, "table");
+    let run: Run = read_json(&data.join("runs/table.json"));
+    let verdicts: Vec<_> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
+    assert_eq!(verdicts, [("a__b-1", Some(true)), ("a__b-2", Some(false))]);
+
+    let jsonl = tmp.path().join("verdicts.jsonl");
+    std::fs::write(
+        &jsonl,
+        "{\"instance_id\": \"a\", \"resolved\": true}\n\n{\"instance_id\": \"b\", \"resolved\": \"maybe\"}\n",
+    )
+    .unwrap();
+    let other = tmp.path().join("other");
+    let out = benchscope(&[
+        "import",
+        jsonl.to_str().unwrap(),
+        "--data",
+        other.to_str().unwrap(),
+        "--new-dataset",
+    ]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("verdicts.jsonl: line 3") && stderr.contains("field `resolved`: expected true or false"),
+        "{stderr}"
+    );
+    assert!(!other.exists(), "nothing is written");
+}

@@ -32,22 +32,31 @@ impl RunSource for VerdictTable {
             Some(_) => false,
             None => {
                 source.first_line_record().is_some_and(|row| is_verdict_row(&row))
-                    || source.text().lines().next().is_some_and(is_verdict_header)
+                    || source
+                        .text()
+                        .trim_start_matches('\u{feff}')
+                        .lines()
+                        .next()
+                        .is_some_and(is_verdict_header)
             }
         }
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
-        let rows = match source.json().and_then(summary_rows) {
-            Some(rows) => rows.iter().map(|row| row.as_object().cloned().unwrap_or_default()).collect(),
+        // Each row with where it is, for an error to name.
+        let rows: Vec<(String, Map<String, Value>)> = match source.json().and_then(summary_rows) {
+            Some(rows) => rows
+                .iter()
+                .enumerate()
+                .map(|(i, row)| (format!("instances[{i}]"), row.as_object().cloned().unwrap_or_default()))
+                .collect(),
             None => read_records(source.path())?
-                .map(|record| record.map(|r| r.fields).map_err(anyhow::Error::from))
-                .collect::<anyhow::Result<Vec<_>>>()?,
+                .map(|record| record.map(|r| (r.location.to_string(), r.fields)).map_err(anyhow::Error::from))
+                .collect::<anyhow::Result<_>>()?,
         };
         let results = rows
             .iter()
-            .enumerate()
-            .map(|(i, row)| verdict(row).with_context(|| format!("{}: row {}", source.path().display(), i + 1)))
+            .map(|(at, row)| verdict(row).with_context(|| format!("{}: {at}", source.path().display())))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let file = name_of(source.path());
         let stem = file.split('.').next().unwrap_or(&file).to_string();
