@@ -2008,7 +2008,7 @@ test('a published site works from a sub-path: its title, intro and default view,
   assert.deepEqual(errors, []);
 });
 
-test('bring your own: a dropped harness summary and predictions become runs, with no request; a bad file is named', async () => {
+test('bring your own: a dropped harness summary, predictions and a table of verdicts become runs, with no request; a bad file is named', async () => {
   const { page, errors, requests } = session;
   await page.goto(`${server.url}?view=leaderboard`);
   await page.waitForSelector('.drop-zone');
@@ -2041,6 +2041,12 @@ test('bring your own: a dropped harness summary and predictions become runs, wit
     document.querySelector('.drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, { text: predictions });
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-theirs"]');
+  // A table of verdicts as mini-swe-agent writes it (`results_summary.json`).
+  const table = { total: ids.length, pass_rate: 0, instances: ids.map((instance_id, i) => ({ instance_id, resolved: i % 2 === 0, patch_applied: true })) };
+  table.pass_rate = Number((table.instances.filter((r) => r.resolved).length * 100 / ids.length).toFixed(1));
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'results_summary.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(table)) });
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-results_summary"]');
+  assert.equal((await page.locator('tr[data-run="dropped-results_summary"] .resolved').textContent()).trim().split(' ')[0], table.pass_rate.toFixed(1));
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('{"instance_id": "a", "model_patch": ""}\n{nope\n') });
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
   assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /broken\.jsonl.*line 2: not JSON/);

@@ -1,7 +1,8 @@
 //! Result files a reader brings to the explorer (dropped on the page, no server involved),
 //! turned into a [`Run`]: a run file the CLI wrote (`runs/<id>.json`), a SWE-bench harness run
-//! summary (`resolved_ids`, `unresolved_ids`, ...), or predictions (JSONL, a JSON list, or an
-//! object keyed by instance id, of `{instance_id, model_name_or_path, model_patch}`).
+//! summary (`resolved_ids`, `unresolved_ids`, ...), a table of verdicts (JSON or JSON Lines, see
+//! [`crate::verdicts`]), or predictions (JSONL, a JSON list, or an object keyed by instance id,
+//! of `{instance_id, model_name_or_path, model_patch}`).
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -11,7 +12,7 @@ use crate::json_document::{self, Document};
 use crate::prediction::{patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
 use crate::FORMAT_VERSION;
-use crate::{coverage, failure_mode};
+use crate::{coverage, failure_mode, verdicts};
 
 /// A run read from a file, with its model patches when the file carried them.
 #[derive(Debug, Clone, PartialEq)]
@@ -127,6 +128,21 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             patches: None,
             warnings: Vec::new(),
         },
+        Some(summary @ Value::Object(_)) if verdicts::summary_rows(&summary).is_some() => {
+            let rows = verdicts::summary_rows(&summary).into_iter().flatten();
+            let rows = rows.enumerate().map(|(i, row)| (format!("instances[{i}]"), row.clone()));
+            let mut dropped = verdict_table(name, rows, new_run(Vec::new(), model_part))?;
+            dropped.run.headline = verdicts::summary_headline(&summary);
+            if let Some(note) = verdicts::total_note(&summary, dropped.run.results.len()) {
+                dropped.run.notes.push(note.clone());
+                dropped.warnings.push(note);
+            }
+            dropped
+        }
+        Some(Value::Array(items)) if items.first().is_some_and(verdicts::is_verdict_row) => {
+            let rows = items.into_iter().enumerate().map(|(i, row)| (format!("record {}", i + 1), row));
+            verdict_table(name, rows, new_run(Vec::new(), model_part))?
+        }
         Some(Value::Object(map)) if !map.contains_key("instance_id") => {
             let records = map.into_iter().map(|(id, mut v)| {
                 if let Value::Object(fields) = &mut v {
@@ -139,6 +155,14 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Some(Value::Array(items)) => predictions(name, items.into_iter().map(Ok).collect(), new_run)?,
         Some(single @ Value::Object(_)) => predictions(name, vec![Ok(single)], new_run)?,
         Some(_) => return Err(format!("{name}: not a run file, a harness summary or predictions")),
+        None if first_line(text).is_some_and(|row| verdicts::is_verdict_row(&row)) => {
+            let mut rows = Vec::new();
+            for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                let row = serde_json::from_str::<Value>(line).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1))?;
+                rows.push((format!("line {}", i + 1), row));
+            }
+            verdict_table(name, rows.into_iter(), new_run(Vec::new(), model_part))?
+        }
         None => {
             let lines = text
                 .lines()
@@ -155,6 +179,29 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             .map(|line| format!("{name}: line {line}: a trailing comma before a closing bracket, read as if absent")),
     );
     Ok(dropped)
+}
+
+/// The first record of JSON Lines, when it parses.
+fn first_line(text: &str) -> Option<Value> {
+    let line = text.trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty())?;
+    serde_json::from_str(line).ok()
+}
+
+/// A table of verdicts (see [`verdicts`]) becomes `run`'s results; a bad row is named by where it is.
+fn verdict_table(name: &str, rows: impl Iterator<Item = (String, Value)>, mut run: Run) -> Result<DroppedRun, String> {
+    for (at, row) in rows {
+        let fields = row.as_object().ok_or_else(|| format!("{name}: {at}: expected an object"))?;
+        run.results
+            .push(verdicts::verdict(fields).map_err(|e| format!("{name}: {at}: {e}"))?);
+    }
+    if let Some(id) = verdicts::first_duplicate(&run.results) {
+        return Err(format!("{name}: field `instance_id`: duplicate `{id}`"));
+    }
+    Ok(DroppedRun {
+        run,
+        patches: None,
+        warnings: Vec::new(),
+    })
 }
 
 /// Predictions become a run without verdicts whose results point at their patches.
@@ -255,6 +302,41 @@ mod tests {
             assert_eq!(dropped.patches.unwrap().patches.get("a").map(String::as_str), Some("diff"));
             assert_eq!(dropped.run.resolved_count(), None, "predictions carry no verdicts");
         }
+    }
+
+    #[test]
+    fn a_dropped_table_of_verdicts_is_a_run_of_them() {
+        let summary = r#"{"total": 2, "passed": 1, "pass_rate": 50.0, "instances": [
+            {"instance_id": "a", "resolved": true, "patch_applied": true},
+            {"instance_id": "b", "resolved": false, "patch_applied": true}]}"#;
+        let list = r#"[{"instance_id": "a", "resolved": true}, {"instance_id": "b", "resolved": false}]"#;
+        let lines = "{\"instance_id\": \"a\", \"resolved\": true}\n\n{\"instance_id\": \"b\", \"resolved\": false}\n";
+        for text in [summary, list, lines] {
+            let dropped = read_dropped("results_summary.json", text, "d", "test").unwrap();
+            let verdicts: Vec<_> = dropped.run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
+            assert_eq!(verdicts, [("a", Some(true)), ("b", Some(false))], "{text}");
+            assert_eq!(dropped.patches, None);
+        }
+        let dropped = read_dropped("results_summary.json", summary, "d", "test").unwrap();
+        assert_eq!(dropped.run.headline["resolved_percent"], 50.0);
+        assert!(dropped.warnings.is_empty());
+
+        let error = read_dropped(
+            "t.jsonl",
+            "{\"instance_id\": \"a\", \"resolved\": true}\n\n{\"instance_id\": \"b\", \"resolved\": \"maybe\"}\n",
+            "d",
+            "t",
+        )
+        .unwrap_err();
+        assert_eq!(error, "t.jsonl: line 3: field `resolved`: expected true or false, found \"maybe\"");
+        let error = read_dropped(
+            "t.json",
+            r#"[{"instance_id": "a", "resolved": true}, {"instance_id": "a", "resolved": false}]"#,
+            "d",
+            "t",
+        )
+        .unwrap_err();
+        assert_eq!(error, "t.json: field `instance_id`: duplicate `a`");
     }
 
     #[test]

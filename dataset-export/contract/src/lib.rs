@@ -60,6 +60,7 @@ pub mod standings;
 pub mod stats;
 pub mod text_diff;
 pub mod trajectory;
+pub mod verdicts;
 
 pub use instance::{
     ChangeStats, DetailShard, Document, DocumentKind, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists,
