@@ -304,8 +304,8 @@ impl SortKey {
 }
 
 /// Sorts `positions` (indices into `rows`) by `key`, ties by id: the same order whatever the
-/// input order. A row without the value sorted by (no date, no gold patch in the export, no
-/// runs) comes last either way: "smallest change" must not open on every row whose size is
+/// input order. A row without the value sorted by (no date, no gold patch or tests in the
+/// export, no runs) comes last either way: "smallest change" must not open on every row whose size is
 /// unknown.
 pub fn sort_positions(rows: &[IndexRow], positions: &mut [usize], key: SortKey, descending: bool) {
     sort_by(positions, |&a, &b| {
@@ -327,6 +327,8 @@ fn sort_value(row: &IndexRow, key: SortKey) -> Option<SortValue<'_>> {
         SortKey::Date => SortValue::Text(row.created.as_deref()?),
         SortKey::Size if row.stats.all_zero() => return None,
         SortKey::Size => SortValue::Count(row.stats.lines_added.saturating_add(row.stats.lines_removed)),
+        // No test at all is an export without test lists (every task has a failing test to fix).
+        SortKey::Tests if row.fail_to_pass == 0 && row.pass_to_pass == 0 => return None,
         SortKey::Tests => SortValue::Count(row.fail_to_pass.saturating_add(row.pass_to_pass)),
         SortKey::Resolved => SortValue::Count(resolved_by(row)?),
     })
@@ -446,6 +448,17 @@ mod tests {
         assert_eq!(sorted(SortKey::Size, true), ["c", "d", "a", "b"], "largest change: b has no patch");
         assert_eq!(sorted(SortKey::Date, false), ["b", "a", "d", "c"], "oldest: c has no date");
         assert_eq!(sorted(SortKey::Date, true), ["d", "a", "b", "c"], "newest: c has no date");
+        rows[0].fail_to_pass = 0;
+        let sorted = |key, descending| {
+            let mut positions: Vec<usize> = (0..rows.len()).collect();
+            sort_positions(&rows, &mut positions, key, descending);
+            positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            sorted(SortKey::Tests, false),
+            ["d", "b", "c", "a"],
+            "fewest tests: a has none listed"
+        );
     }
 
     #[test]
