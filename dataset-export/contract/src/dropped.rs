@@ -157,7 +157,12 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Some(_) => return Err(format!("{name}: not a run file, a harness summary or predictions")),
         None if first_line(text).is_some_and(|row| verdicts::is_verdict_row(&row)) => {
             let mut rows = Vec::new();
-            for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            for (i, line) in text
+                .trim_start_matches('\u{feff}')
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+            {
                 let row = serde_json::from_str::<Value>(line).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1))?;
                 rows.push((format!("line {}", i + 1), row));
             }
@@ -310,7 +315,7 @@ mod tests {
             {"instance_id": "a", "resolved": true, "patch_applied": true},
             {"instance_id": "b", "resolved": false, "patch_applied": true}]}"#;
         let list = r#"[{"instance_id": "a", "resolved": true}, {"instance_id": "b", "resolved": false}]"#;
-        let lines = "{\"instance_id\": \"a\", \"resolved\": true}\n\n{\"instance_id\": \"b\", \"resolved\": false}\n";
+        let lines = "\u{feff}{\"instance_id\": \"a\", \"resolved\": true}\n\n{\"instance_id\": \"b\", \"resolved\": false}\n";
         for text in [summary, list, lines] {
             let dropped = read_dropped("results_summary.json", text, "d", "test").unwrap();
             let verdicts: Vec<_> = dropped.run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
