@@ -155,7 +155,7 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Some(Value::Array(items)) => predictions(name, items.into_iter().map(Ok).collect(), new_run)?,
         Some(single @ Value::Object(_)) => predictions(name, vec![Ok(single)], new_run)?,
         Some(_) => return Err(format!("{name}: not a run file, a harness summary or predictions")),
-        None if first_line(text).is_some_and(|row| verdicts::is_verdict_row(&row)) => {
+        None if json_document::first_line_record(text).is_some_and(|row| verdicts::is_verdict_row(&row)) => {
             let mut rows = Vec::new();
             for (i, line) in text
                 .trim_start_matches('\u{feff}')
@@ -186,22 +186,9 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
     Ok(dropped)
 }
 
-/// The first record of JSON Lines, when it parses.
-fn first_line(text: &str) -> Option<Value> {
-    let line = text.trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty())?;
-    serde_json::from_str(line).ok()
-}
-
 /// A table of verdicts (see [`verdicts`]) becomes `run`'s results; a bad row is named by where it is.
 fn verdict_table(name: &str, rows: impl Iterator<Item = (String, Value)>, mut run: Run) -> Result<DroppedRun, String> {
-    for (at, row) in rows {
-        let fields = row.as_object().ok_or_else(|| format!("{name}: {at}: expected an object"))?;
-        run.results
-            .push(verdicts::verdict(fields).map_err(|e| format!("{name}: {at}: {e}"))?);
-    }
-    if let Some(id) = verdicts::first_duplicate(&run.results) {
-        return Err(format!("{name}: field `instance_id`: duplicate `{id}`"));
-    }
+    run.results = verdicts::results_of(rows).map_err(|e| format!("{name}: {e}"))?;
     Ok(DroppedRun {
         run,
         patches: None,

@@ -92,6 +92,12 @@ fn next_significant(bytes: &[u8], from: usize) -> Option<u8> {
     bytes[from..].iter().copied().find(|b| !b.is_ascii_whitespace())
 }
 
+/// The first record of JSON Lines (past a byte-order mark and blank lines), when it parses.
+pub fn first_line_record(text: &str) -> Option<Value> {
+    let line = text.trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty())?;
+    serde_json::from_str(line).ok()
+}
+
 /// What a JSON value is, for error messages (`a string`, `an array`, ...).
 pub fn kind_of(value: &Value) -> &'static str {
     match value {

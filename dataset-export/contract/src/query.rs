@@ -435,6 +435,7 @@ mod tests {
         let mut rows = rows();
         rows[1].stats = ChangeStats::default();
         rows[2].created = None;
+        rows[0].fail_to_pass = 0;
         let sorted = |key, descending| {
             let mut positions: Vec<usize> = (0..rows.len()).collect();
             sort_positions(&rows, &mut positions, key, descending);
@@ -448,12 +449,6 @@ mod tests {
         assert_eq!(sorted(SortKey::Size, true), ["c", "d", "a", "b"], "largest change: b has no patch");
         assert_eq!(sorted(SortKey::Date, false), ["b", "a", "d", "c"], "oldest: c has no date");
         assert_eq!(sorted(SortKey::Date, true), ["d", "a", "b", "c"], "newest: c has no date");
-        rows[0].fail_to_pass = 0;
-        let sorted = |key, descending| {
-            let mut positions: Vec<usize> = (0..rows.len()).collect();
-            sort_positions(&rows, &mut positions, key, descending);
-            positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>()
-        };
         assert_eq!(
             sorted(SortKey::Tests, false),
             ["d", "b", "c", "a"],

@@ -49,10 +49,19 @@ pub fn verdict(row: &Map<String, Value>) -> Result<InstanceResult, String> {
     })
 }
 
-/// The first instance a table gives a second verdict.
-pub fn first_duplicate(results: &[InstanceResult]) -> Option<&str> {
+/// Every row's result, in order, each row with where it is (`line 3`, `instances[1]`) for an
+/// error to name; an instance given twice is refused.
+pub fn results_of(rows: impl IntoIterator<Item = (String, Value)>) -> Result<Vec<InstanceResult>, String> {
+    let mut results = Vec::new();
+    for (at, row) in rows {
+        let fields = row.as_object().ok_or_else(|| format!("{at}: expected an object"))?;
+        results.push(verdict(fields).map_err(|e| format!("{at}: {e}"))?);
+    }
     let mut seen = std::collections::HashSet::new();
-    results.iter().map(|r| r.instance_id.as_str()).find(|id| !seen.insert(*id))
+    match results.iter().find(|r| !seen.insert(r.instance_id.as_str())) {
+        Some(twice) => Err(format!("field `instance_id`: duplicate `{}`", twice.instance_id)),
+        None => Ok(results),
+    }
 }
 
 /// A JSON boolean, or a cell as CSV writers spell one.

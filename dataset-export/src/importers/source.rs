@@ -130,8 +130,7 @@ impl Source {
 
     /// The first record of a JSON Lines file.
     pub fn first_line_record(&self) -> Option<Value> {
-        let line = self.text().trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty())?;
-        serde_json::from_str(line).ok()
+        json_document::first_line_record(self.text())
     }
 
     /// The records of a JSON Lines file, each line's fault named.

@@ -2,9 +2,9 @@
 //! `instance_id` and `resolved`, as a JSON list, JSON Lines, CSV, or a summary's `instances`
 //! (mini-swe-agent's `results_summary.json`, with its `results_summary.csv`). One run, no patches.
 
-use anyhow::{anyhow, Context};
-use benchscope_contract::verdicts::{first_duplicate, is_verdict_row, summary_headline, summary_rows, total_note, verdict};
-use serde_json::{Map, Value};
+use anyhow::anyhow;
+use benchscope_contract::verdicts::{is_verdict_row, results_of, summary_headline, summary_rows, total_note};
+use serde_json::Value;
 
 use super::leaderboard::{check_headline, slug};
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
@@ -41,27 +41,21 @@ impl RunSource for VerdictTable {
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         // Each row with where it is, for an error to name.
-        let rows: Vec<(String, Map<String, Value>)> = match source.json().and_then(summary_rows) {
+        let rows: Vec<(String, Value)> = match source.json().and_then(summary_rows) {
             Some(rows) => rows
                 .iter()
                 .enumerate()
-                .map(|(i, row)| (format!("instances[{i}]"), row.as_object().cloned().unwrap_or_default()))
+                .map(|(i, row)| (format!("instances[{i}]"), row.clone()))
                 .collect(),
             None => read_records(source.path())?
-                .map(|record| record.map(|r| (r.location.to_string(), r.fields)).map_err(anyhow::Error::from))
+                .map(|record| {
+                    record
+                        .map(|r| (r.location.to_string(), Value::Object(r.fields)))
+                        .map_err(anyhow::Error::from)
+                })
                 .collect::<anyhow::Result<_>>()?,
         };
-        let results = rows
-            .iter()
-            .map(|(at, row)| {
-                verdict(row)
-                    .map_err(|e| anyhow!(e))
-                    .with_context(|| format!("{}: {at}", source.path().display()))
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        if let Some(id) = first_duplicate(&results) {
-            return Err(anyhow!("{}: field `instance_id`: duplicate `{id}`", source.path().display()));
-        }
+        let results = results_of(rows).map_err(|e| anyhow!("{}: {e}", source.path().display()))?;
         let file = name_of(source.path());
         let stem = file.split('.').next().unwrap_or(&file).to_string();
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
