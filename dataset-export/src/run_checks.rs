@@ -52,9 +52,12 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
     };
     // A leaderboard brings hundreds of runs of a few splits: each split's ids are read once.
     let mut ids_of: HashMap<(String, String), Option<BTreeSet<String>>> = HashMap::new();
+    let mut told_unexported = HashSet::new();
     for (new, warnings) in runs.iter_mut() {
         if !new.dataset_from_source {
             check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
+        } else if told_unexported.insert(new.run.dataset.clone()) {
+            warnings.extend(unexported_source_dataset(&manifest, &new.run.dataset));
         }
         if let Some(existing) = manifest.runs.iter().find(|r| r.id == new.run.id).filter(|_| !rules.replace) {
             bail!(
@@ -75,6 +78,24 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
         }
     }
     Ok(())
+}
+
+/// A dataset the source names itself is taken as stated; where the directory has exports but not
+/// that one, the reader is told where its runs went (once per dataset).
+fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<String> {
+    let exported: Vec<&str> = manifest
+        .datasets
+        .iter()
+        .filter(|d| !d.splits.is_empty())
+        .map(|d| d.name.as_str())
+        .collect();
+    if exported.is_empty() || exported.contains(&dataset) {
+        return None;
+    }
+    Some(format!(
+        "the source names the dataset `{dataset}`, which this directory does not export (it has: {}): its runs are kept under `{dataset}`; --dataset puts them under another",
+        exported.join(", ")
+    ))
 }
 
 /// Refuses a dataset or split name that the user gave (or that a source fell back to) when the

@@ -92,8 +92,17 @@ impl RunSummary {
             None => String::new(),
         };
         let counts = if self.has_verdicts {
+            // Over its results only (no split to count over), a part of a split reads high: the
+            // source's own figure is said beside it.
+            let basis = match self
+                .published_percent
+                .filter(|p| self.split_instances.is_none() && (p - share).abs() >= 0.05)
+            {
+                Some(published) => format!(" of these; {published:.1}% as published"),
+                None => String::new(),
+            };
             format!(
-                "{} resolved ({share:.1}%), {} unresolved, {} errors",
+                "{} resolved ({share:.1}%{basis}), {} unresolved, {} errors",
                 self.resolved, self.unresolved, self.errors
             )
         } else if !self.metric_means.is_empty() {

@@ -11,8 +11,9 @@ use serde_json::Value;
 use crate::json_document::{self, Document};
 use crate::prediction::{patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
+use crate::run_summary::{counts_note, headline, results_from_summary, summary_name};
 use crate::FORMAT_VERSION;
-use crate::{coverage, failure_mode, verdicts};
+use crate::{coverage, verdicts};
 
 /// A run read from a file, with its model patches when the file carried them.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,59 +51,13 @@ impl DroppedRun {
     }
 }
 
-/// The results a harness run summary lists: each id list becomes verdicts, and
-/// `failure_reasons` their failure modes. Shared with the CLI's importer.
-pub fn results_from_summary(summary: &Value) -> Vec<InstanceResult> {
-    let ids = |key: &str| -> Vec<String> {
-        summary
-            .get(key)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|v| v.as_str().map(str::to_string))
-            .collect()
-    };
-    let mut results: BTreeMap<String, InstanceResult> = BTreeMap::new();
-    for (key, resolved, mode) in [
-        ("unresolved_ids", false, None),
-        ("empty_patch_ids", false, Some(failure_mode::EMPTY_PATCH)),
-        ("error_ids", false, Some(failure_mode::HARNESS_ERROR)),
-        ("resolved_ids", true, None),
-    ] {
-        for id in ids(key) {
-            let result = results.entry(id.clone()).or_insert_with(|| InstanceResult {
-                instance_id: id,
-                ..Default::default()
-            });
-            result.resolved = Some(resolved);
-            if let Some(mode) = mode {
-                result.failure_mode = Some(mode.into());
-                result.empty_patch |= mode == failure_mode::EMPTY_PATCH;
-                if mode == failure_mode::HARNESS_ERROR {
-                    result.error = Some("the harness reported an error".into());
-                }
-            }
-        }
-    }
-    for (id, reason) in summary.get("failure_reasons").and_then(Value::as_object).into_iter().flatten() {
-        if let (Some(result), Some(reason)) = (results.get_mut(id), reason.as_str()) {
-            result.failure_mode = Some(reason.to_string());
-        }
-    }
-    results.into_values().collect()
-}
-
 /// Reads the file `name` with content `text` as a run of `dataset`/`split` (a run file keeps its
 /// own). The error names the file and, for predictions, the line.
 pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Result<DroppedRun, String> {
     // `<model>.<run_id>.json`: the file's stem names the run; its model part names the system.
     let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
     let model_part = stem.rsplit_once('.').map_or(stem, |(model, _)| model).to_string();
-    let safe: String = stem
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' })
-        .collect();
-    let id = format!("dropped-{safe}");
+    let id = dropped_id(stem);
     let new_run = |results: Vec<InstanceResult>, system: String| {
         let mut run = Run::new(&id, dataset, split, system, name);
         run.system.tags = vec!["dropped".into()];
@@ -123,11 +78,9 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
                 warnings: Vec::new(),
             }
         }
-        Some(value @ Value::Object(_)) if value.get("resolved_ids").is_some() => DroppedRun {
-            run: new_run(results_from_summary(&value), model_part),
-            patches: None,
-            warnings: Vec::new(),
-        },
+        Some(value @ Value::Object(_)) if value.get("resolved_ids").is_some() => {
+            summary_run(name, &value, new_run(results_from_summary(&value), model_part))
+        }
         Some(summary @ Value::Object(_)) if verdicts::summary_rows(&summary).is_some() => {
             let rows = verdicts::summary_rows(&summary).into_iter().flatten();
             let rows = rows.enumerate().map(|(i, row)| (format!("instances[{i}]"), row.clone()));
@@ -184,6 +137,46 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             .map(|line| format!("{name}: line {line}: a trailing comma before a closing bracket, read as if absent")),
     );
     Ok(dropped)
+}
+
+/// The id of a run read from a file whose stem (or run id) is `stem`.
+fn dropped_id(stem: &str) -> String {
+    let safe: String = stem
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' })
+        .collect();
+    format!("dropped-{safe}")
+}
+
+/// A harness run summary, or sb-cli's report: named as its file name says (see
+/// [`summary_name`]), its counts noted. A dataset or split sb-cli names that is not the one the
+/// run joins is said.
+fn summary_run(name: &str, summary: &Value, mut run: Run) -> DroppedRun {
+    let named = summary_name(name);
+    run.id = dropped_id(&named.run_id);
+    run.system.name = named.system;
+    run.notes.extend(counts_note(summary));
+    run.headline = headline(summary);
+    let squash = |s: &str| {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let mut warnings = Vec::new();
+    if let (Some(dataset), Some(split)) = (&named.dataset, &named.split) {
+        if squash(dataset) != squash(&run.dataset) || *split != run.split {
+            warnings.push(format!(
+                "{name} names {dataset}/{split}; it was read as a run of {}/{}, the split on the page",
+                run.dataset, run.split
+            ));
+        }
+    }
+    DroppedRun {
+        run,
+        patches: None,
+        warnings,
+    }
 }
 
 /// A table of verdicts (see [`verdicts`]) becomes `run`'s results; a bad row is named by where it is.
@@ -279,6 +272,24 @@ mod tests {
                 ("c", Some(false), Some("empty_patch")),
                 ("d", Some(false), Some("harness_error"))
             ]
+        );
+    }
+
+    #[test]
+    fn an_sb_cli_report_is_named_by_its_run_and_a_different_split_is_said() {
+        let text =
+            r#"{"total_instances": 500, "resolved_instances": 1, "pending_instances": 0, "resolved_ids": ["a"], "unresolved_ids": ["b"]}"#;
+        let dropped = read_dropped("swe-bench_verified__test__my-run.json", text, "swe-bench-verified", "test").unwrap();
+        assert_eq!(
+            (dropped.run.id.as_str(), dropped.run.system.name.as_str()),
+            ("dropped-my-run", "my-run")
+        );
+        assert_eq!(dropped.run.notes, ["The harness summary counts: total 500, resolved 1, pending 0."]);
+        assert!(dropped.warnings.is_empty(), "{:?}", dropped.warnings);
+        let elsewhere = read_dropped("swe-bench_verified__test__my-run.json", text, "swe-bench-lite", "test").unwrap();
+        assert_eq!(
+            elsewhere.warnings,
+            ["swe-bench_verified__test__my-run.json names swe-bench-verified/test; it was read as a run of swe-bench-lite/test, the split on the page"]
         );
     }
 

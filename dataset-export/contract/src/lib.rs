@@ -52,6 +52,7 @@ pub mod prediction;
 pub mod query;
 pub mod results;
 pub mod run;
+pub mod run_summary;
 pub mod runs_only;
 pub mod search;
 pub mod site;

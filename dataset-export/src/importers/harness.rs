@@ -1,5 +1,5 @@
 //! SWE-bench harness outputs: the `logs/run_evaluation/<run_id>/<model>/<id>/report.json` tree
-//! (with `test_output.txt` beside each report) and the run summary `<model>.<run_id>.json`.
+//! (with `test_output.txt` beside each report), checked against the run summary beside it.
 //!
 //! Reports keep the harness's own verdict; the test statuses inside are graded again with
 //! [`crate::grading`], and any disagreement is noted on the run.
@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use benchscope_contract::dropped::results_from_summary;
+use benchscope_contract::run_summary::counts_note;
 use benchscope_contract::{failure_mode, InstanceResult, TestLists};
 use serde_json::Value;
 
@@ -126,25 +126,6 @@ impl RunSource for ReportFile {
     }
 }
 
-/// A run summary, `<model>.<run_id>.json`, with `resolved_ids`.
-pub struct RunSummaryFile;
-
-impl RunSource for RunSummaryFile {
-    fn name(&self) -> &'static str {
-        "SWE-bench run summary"
-    }
-
-    fn detect(&self, source: &Source) -> bool {
-        source.json().is_some_and(|v| v.get("resolved_ids").is_some())
-    }
-
-    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
-        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
-        let value = source.json().context("a run summary is a JSON object")?;
-        Ok(vec![run_summary(source.path(), value, &dataset, &split, &source.label())])
-    }
-}
-
 /// The harness's per-instance report file name.
 const REPORT_FILE: &str = "report.json";
 
@@ -195,39 +176,11 @@ pub fn harness_tree(
     Ok(runs.into_values().collect())
 }
 
-/// `<model>.<run_id>.json`: counts and id lists, no per-test detail.
-pub fn run_summary(path: &Path, value: &Value, dataset: &str, split: &str, source: &str) -> (NewRun, Vec<String>) {
-    // `<model>.<run_id>.json`: the model part may hold dots of its own (`glm-5.3-...`).
-    let stem = name_of(path).trim_end_matches(".json").to_string();
-    let model = stem.rsplit_once('.').map_or(stem.as_str(), |(model, _)| model).to_string();
-    let mut new = NewRun::new(new_run(slug(&stem), model, dataset, split, source));
-    new.run.results = results_from_summary(value);
-    let mut warnings = Vec::new();
-    compare_summary(value, &mut new, &mut warnings);
-    (new, warnings)
-}
-
 /// Keeps a summary's counts in the run's notes (they describe its coverage; they are not
 /// metrics) and notes where the per-instance results differ: instance by instance when the
 /// results came from reports, by count when from the summary.
-fn compare_summary(value: &Value, new: &mut NewRun, warnings: &mut Vec<String>) {
-    let mut counts = Vec::new();
-    for key in [
-        "total_instances",
-        "submitted_instances",
-        "completed_instances",
-        "resolved_instances",
-        "unresolved_instances",
-        "empty_patch_instances",
-        "error_instances",
-    ] {
-        if let Some(v) = value.get(key).and_then(Value::as_u64) {
-            counts.push(format!("{} {v}", key.trim_end_matches("_instances").replace('_', " ")));
-        }
-    }
-    if !counts.is_empty() {
-        new.run.notes.push(format!("The harness summary counts: {}.", counts.join(", ")));
-    }
+pub(super) fn compare_summary(value: &Value, new: &mut NewRun, warnings: &mut Vec<String>) {
+    new.run.notes.extend(counts_note(value));
     let listed: Vec<&str> = value
         .get("resolved_ids")
         .and_then(Value::as_array)

@@ -14,7 +14,7 @@
 //! | a JSON object of `{model: {instance_id: {resolved, cost, ...}}}` | swebench.com's `info_for_leaderboard.json`, one run per model |
 //! | a JSON list of `{agent, model, passed, resolved}` | a FeatureBench leaderboard (its file name is the split) |
 //! | a JSON object with `llm_table` / `mas_table` | SWE-Dev's leaderboard tables |
-//! | `<model>.<run_id>.json` with `resolved_ids` | a SWE-bench run summary (id lists) |
+//! | `<model>.<run_id>.json` or sb-cli's `<subset>__<split>__<run_id>.json` with `resolved_ids`, or a folder of them | a SWE-bench run summary (id lists) each |
 //! | `results/results.json` with `resolved` lists | the experiments repository's layout |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
 //! | rows of `{instance_id, resolved}` (JSON, JSONL, CSV, or a summary's `instances`) | a table of verdicts, one run |
@@ -29,6 +29,7 @@ pub mod harness_logs;
 pub mod lca;
 pub mod leaderboard;
 pub mod predictions;
+pub mod run_summary;
 pub mod site_details;
 pub mod source;
 pub mod swe_dev;
@@ -70,7 +71,8 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &site_details::SiteDetails,
     &leaderboard::FeatureBenchBoard,
     &leaderboard::SweDevTables,
-    &harness::RunSummaryFile,
+    &run_summary::RunSummaryFile,
+    &run_summary::RunSummaryFolder,
     &experiments::ExperimentsResults,
     &harness::ReportFile,
     &verdict_table::VerdictTable,
@@ -149,7 +151,11 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
                 path.display()
             );
         }
-        bail!("{}: no report.json, *.log or sample files", path.display());
+        bail!(
+            "{}: not a folder `import` reads (harness `report.json` files or logs, trajectories, SWE-Dev samples, \
+             `fb eval` outputs, or JSON files that are all run summaries)",
+            path.display()
+        );
     };
     let mut runs = format.read(&source, plan)?;
     for warning in source.forgiven_commas() {

@@ -1,0 +1,105 @@
+//! `benchscope import` of SWE-bench run summaries as sb-cli writes them
+//! (`<subset>__<split>__<run_id>.json`, in a folder beside `*.response.json` companions): the file
+//! name gives the run, the dataset and the split; the stated resolved share is kept as published.
+
+mod common;
+
+use benchscope_contract::{Manifest, Run};
+use common::*;
+use serde_json::{json, Value};
+
+/// The real harness summary of 37 Lite instances, in the shape sb-cli's `get-report` saves: no
+/// `schema_version`, pending and failed counts.
+fn sb_cli_report(realdata: &std::path::Path) -> Value {
+    let summary = realdata.join("swebench-lite-harness-report_m1o0-swe-bench-lite-37/glm-5.3-zcode-campaign.tonight.json");
+    let mut report: Value = read_json(&summary);
+    let fields = report.as_object_mut().unwrap();
+    fields.remove("schema_version");
+    fields.insert("pending_instances".into(), json!(0));
+    fields.insert("failed_instances".into(), json!(0));
+    report
+}
+
+#[test]
+fn a_folder_of_sb_cli_reports_imports_one_run_per_report_where_its_name_says() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", data.to_str().unwrap()]);
+
+    let reports = tmp.path().join("sb-cli-reports");
+    std::fs::create_dir(&reports).unwrap();
+    let report = sb_cli_report(&realdata);
+    let write = |name: &str, value: &Value| std::fs::write(reports.join(name), serde_json::to_vec_pretty(value).unwrap()).unwrap();
+    write("swe-bench_lite__test__glm-tonight.json", &report);
+    write(
+        "swe-bench_lite__test__glm-tonight.response.json",
+        &json!({"run_id": "glm-tonight", "status": "done"}),
+    );
+    write("swe-bench_verified__test__glm-verified.json", &report);
+
+    let out = benchscope(&["import", reports.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let mut runs: Vec<(&str, &str, &str)> = manifest
+        .runs
+        .iter()
+        .map(|r| (r.id.as_str(), r.dataset.as_str(), r.split.as_str()))
+        .collect();
+    runs.sort();
+    assert_eq!(
+        runs,
+        [
+            ("glm-tonight", "swe-bench-lite", "test"),
+            ("glm-verified", "swe-bench-verified", "test")
+        ],
+        "one run per report, the response file not among them"
+    );
+    assert!(
+        stderr.contains("the source names the dataset `swe-bench-verified`, which this directory does not export"),
+        "{stderr}"
+    );
+
+    let run: Run = read_json(&data.join("runs/glm-tonight.json"));
+    assert_eq!(run.system.name, "glm-tonight");
+    assert_eq!(run.results.len(), report["completed_ids"].as_array().unwrap().len());
+    assert_eq!(run.resolved_count(), Some(report["resolved_ids"].as_array().unwrap().len()));
+    let stated = 100.0 * report["resolved_instances"].as_f64().unwrap() / report["total_instances"].as_f64().unwrap();
+    assert_eq!(run.headline["resolved_percent"], stated);
+    assert!(run.notes.iter().any(|n| n.contains("pending 0, failed 0")), "{:?}", run.notes);
+}
+
+#[test]
+fn options_name_the_dataset_and_a_folder_with_other_json_is_not_read_as_reports() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let report = sb_cli_report(&realdata);
+    let path = tmp.path().join("swe-bench_verified__test__run.json");
+    std::fs::write(&path, serde_json::to_vec(&report).unwrap()).unwrap();
+    let stdout = benchscope_ok(&[
+        "import",
+        path.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "mine",
+        "--split",
+        "dev",
+        "--new-dataset",
+    ]);
+    let run: Run = read_json(&data.join("runs/run.json"));
+    assert_eq!((run.dataset.as_str(), run.split.as_str()), ("mine", "dev"));
+    assert!(stdout.contains("25 resolved (67.6% of these; 8.3% as published)"), "{stdout}");
+
+    let mixed = tmp.path().join("mixed");
+    std::fs::create_dir(&mixed).unwrap();
+    std::fs::write(mixed.join("swe-bench_lite__test__a.json"), serde_json::to_vec(&report).unwrap()).unwrap();
+    std::fs::write(mixed.join("notes.json"), b"{\"about\": \"not a report\"}").unwrap();
+    let out = benchscope(&["import", mixed.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("mixed"), "the folder is named: {stderr}");
+}
