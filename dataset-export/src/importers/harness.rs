@@ -129,7 +129,39 @@ impl RunSource for ReportFile {
 /// The harness's per-instance report file name.
 const REPORT_FILE: &str = "report.json";
 
-/// `.../<run_id>/<model>/<instance>/report.json`: one run per `<run_id>/<model>`.
+/// Which run a report belongs to: the harness's `<run_id>/<model>/<instance>/`, or an experiments
+/// submission's `<submission>/logs/<instance>/` (the harness's files copied under `logs/`), which
+/// the submission's folder names.
+struct RunOfReport {
+    key: (String, String),
+    id: String,
+    system: String,
+    model: Option<String>,
+}
+
+fn run_of_report(instance_dir: &Path, root: &Path) -> RunOfReport {
+    let model_dir = instance_dir.parent().unwrap_or(root);
+    let parent = model_dir.parent().map(name_of).unwrap_or_default();
+    let model = name_of(model_dir);
+    if model == "logs" && !parent.is_empty() {
+        return RunOfReport {
+            key: (parent.clone(), String::new()),
+            id: slug(&parent),
+            system: parent,
+            model: None,
+        };
+    }
+    RunOfReport {
+        id: slug(&format!("{model}.{parent}")),
+        system: model.clone(),
+        model: Some(model.clone()),
+        key: (model, parent),
+    }
+}
+
+/// `.../<run_id>/<model>/<instance>/report.json` (one run per `<run_id>/<model>`), or
+/// `<submission>/logs/<instance>/report.json`; each with its `test_output.txt` and the model patch
+/// the harness applied, `patch.diff`, when they are beside it.
 pub fn harness_tree(
     root: &Path,
     reports: &[PathBuf],
@@ -140,19 +172,21 @@ pub fn harness_tree(
     let mut runs: BTreeMap<(String, String), (NewRun, Vec<String>)> = BTreeMap::new();
     for path in reports {
         let instance_dir = path.parent().unwrap_or(root);
-        let model_dir = instance_dir.parent().unwrap_or(root);
-        let model = name_of(model_dir);
-        let run_id = model_dir.parent().map(name_of).unwrap_or_default();
+        let owner = run_of_report(instance_dir, root);
         let log = std::fs::read_to_string(instance_dir.join("test_output.txt")).ok();
-        let entry = runs.entry((model.clone(), run_id.clone())).or_insert_with(|| {
-            let mut run = new_run(slug(&format!("{model}.{run_id}")), model.clone(), dataset, split, source);
-            run.system.model = Some(model.clone());
+        let patch = std::fs::read_to_string(instance_dir.join("patch.diff")).ok();
+        let entry = runs.entry(owner.key).or_insert_with(|| {
+            let mut run = new_run(owner.id, owner.system, dataset, split, source);
+            run.system.model = owner.model;
             (NewRun::new(run), Vec::new())
         });
         for (id, report) in read_report_file(path)? {
             let (result, note) = result_from_report(&id, &report, log.as_deref());
             if let Some(log) = &log {
                 entry.0.logs.insert(id.clone(), log.clone());
+            }
+            if let Some(patch) = &patch {
+                entry.0.patches.insert(id.clone(), patch.clone());
             }
             if let Some(note) = note {
                 entry.0.run.notes.push(note.clone());
@@ -161,25 +195,43 @@ pub fn harness_tree(
             entry.0.run.results.push(result);
         }
     }
-    // A run summary `<model>.<run_id>.json` next to the tree gives the headline to check.
+    // A run summary `<model>.<run_id>.json` next to the tree, or a submission's
+    // `results/results.json`, gives the headline to check.
     for ((model, run_id), (new, warnings)) in runs.iter_mut() {
-        let summary = files_named(root, |n| n.ends_with(".json") && n != "report.json")
-            .into_iter()
-            .find(|p| name_of(p) == format!("{model}.{run_id}.json"));
-        if let Some(value) = summary
-            .and_then(|p| std::fs::read(p).ok())
-            .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
-        {
-            compare_summary(&value, new, warnings);
+        let (summary, lists) = if run_id.is_empty() {
+            (submission_results(root, model), "results.json's `resolved`")
+        } else {
+            let path = files_named(root, |n| n.ends_with(".json") && n != "report.json")
+                .into_iter()
+                .find(|p| name_of(p) == format!("{model}.{run_id}.json"));
+            (path.and_then(|p| read_json(&p)), "the summary's resolved_ids")
+        };
+        if let Some(value) = summary {
+            compare_summary(&value, lists, new, warnings);
         }
     }
     Ok(runs.into_values().collect())
 }
 
+fn read_json(path: &Path) -> Option<Value> {
+    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+}
+
+/// An experiments submission's `results/results.json`, its `resolved` list read as a summary's
+/// `resolved_ids`.
+fn submission_results(root: &Path, submission: &str) -> Option<Value> {
+    let path = files_named(root, |n| n == "results.json").into_iter().find(|p| {
+        let folder = p.parent();
+        folder.is_some_and(|f| name_of(f) == "results") && folder.and_then(Path::parent).is_some_and(|s| name_of(s) == submission)
+    })?;
+    let resolved = read_json(&path)?.get("resolved")?.clone();
+    Some(serde_json::json!({ "resolved_ids": resolved }))
+}
+
 /// Keeps a summary's counts in the run's notes (they describe its coverage; they are not
-/// metrics) and notes where the per-instance results differ: instance by instance when the
-/// results came from reports, by count when from the summary.
-pub(super) fn compare_summary(value: &Value, new: &mut NewRun, warnings: &mut Vec<String>) {
+/// metrics) and notes where the per-instance results differ from what it `lists` as resolved:
+/// instance by instance when the results came from reports, by count when from the summary.
+pub(super) fn compare_summary(value: &Value, lists: &str, new: &mut NewRun, warnings: &mut Vec<String>) {
     new.run.notes.extend(counts_note(value));
     let listed: Vec<&str> = value
         .get("resolved_ids")
@@ -194,7 +246,7 @@ pub(super) fn compare_summary(value: &Value, new: &mut NewRun, warnings: &mut Ve
         let in_summary = listed.contains(&result.instance_id.as_str());
         if result.resolved.is_some_and(|r| r != in_summary) {
             findings.push(format!(
-                "{}: its report says resolved={}, the summary's resolved_ids {}",
+                "{}: its report says resolved={}, {lists} {}",
                 result.instance_id,
                 result.resolved == Some(true),
                 if in_summary { "list it" } else { "do not" }

@@ -85,6 +85,6 @@ fn run_summary(path: &Path, value: &Value, plan: &ImportPlan, source: &str) -> (
     new.run.results = results_from_summary(value);
     new.run.headline = headline(value);
     let mut warnings = Vec::new();
-    compare_summary(value, &mut new, &mut warnings);
+    compare_summary(value, "the summary's resolved_ids", &mut new, &mut warnings);
     (new, warnings)
 }
