@@ -2047,6 +2047,12 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'results_summary.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(table)) });
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-results_summary"]');
   assert.equal((await page.locator('tr[data-run="dropped-results_summary"] .resolved').textContent()).trim().split(' ')[0], table.pass_rate.toFixed(1));
+  // sb-cli's report: its file name gives the run and a dataset other than the page's, which is said.
+  const sbCli = { total_instances: ids.length, resolved_instances: resolvedIds.length, pending_instances: 0, resolved_ids: resolvedIds, unresolved_ids: ids.filter((i) => !resolvedIds.includes(i)) };
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'swe-bench_verified__test__sb-run.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(sbCli)) });
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-sb-run"]');
+  assert.equal(await page.locator('tr[data-run="dropped-sb-run"] td').nth(1).textContent(), 'sb-run', 'sb-cli\'s run id names it');
+  await page.locator('.dropped-warning', { hasText: 'swe-bench_verified__test__sb-run.json names swe-bench-verified/test; it was read as a run of demo/test' }).waitFor();
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('{"instance_id": "a", "model_patch": ""}\n{nope\n') });
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
   assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /broken\.jsonl.*line 2: not JSON/);
