@@ -1,6 +1,7 @@
-//! `benchscope import` of SWE-bench run summaries as sb-cli writes them
-//! (`<subset>__<split>__<run_id>.json`, in a folder beside `*.response.json` companions): the file
-//! name gives the run, the dataset and the split; the stated resolved share is kept as published.
+//! `benchscope import` of SWE-bench run summaries: as sb-cli writes them
+//! (`<subset>__<split>__<run_id>.json`, in a folder beside `*.response.json` companions), whose
+//! file name gives the run, the dataset and the split, the stated resolved share kept as
+//! published; and beside a harness tree, where they give the instances without a report theirs.
 
 mod common;
 
@@ -102,4 +103,59 @@ fn options_name_the_dataset_and_a_folder_with_other_json_is_not_read_as_reports(
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("mixed"), "the folder is named: {stderr}");
+}
+
+/// Instances the harness errored on, or whose patch was empty, have no report.json: the summary
+/// beside the tree gives them their verdict and failure mode.
+#[test]
+fn a_harness_tree_keeps_the_errors_and_empty_patches_its_summary_lists() {
+    let Some(realdata) = realdata() else { return };
+    let real = realdata.join("swebench-lite-harness-report_m1o0-swe-bench-lite-37");
+    let tmp = tempfile::tempdir().unwrap();
+    let tree = tmp.path().join("harness");
+    let reports = real.join("logs/run_evaluation/tonight/glm-5.3-zcode-campaign");
+    for entry in std::fs::read_dir(&reports).unwrap() {
+        let dir = entry.unwrap().path();
+        let copy = tree
+            .join("logs/run_evaluation/tonight/glm-5.3-zcode-campaign")
+            .join(dir.file_name().unwrap());
+        std::fs::create_dir_all(&copy).unwrap();
+        std::fs::copy(dir.join("report.json"), copy.join("report.json")).unwrap();
+    }
+    let mut summary: Value = read_json(&real.join("glm-5.3-zcode-campaign.tonight.json"));
+    let incomplete: Vec<String> = serde_json::from_value(summary["incomplete_ids"].clone()).unwrap();
+    let (errored, empty) = (incomplete[0].clone(), incomplete[1].clone());
+    summary["error_ids"] = json!([errored]);
+    summary["empty_patch_ids"] = json!([empty]);
+    std::fs::write(
+        tree.join("glm-5.3-zcode-campaign.tonight.json"),
+        serde_json::to_vec(&summary).unwrap(),
+    )
+    .unwrap();
+
+    let data = tmp.path().join("data");
+    import_as_new_run(&tree, &data, "tree");
+    let run: Run = read_json(&data.join("runs/tree.json"));
+    let of = |id: &str| {
+        run.results
+            .iter()
+            .find(|r| r.instance_id == id)
+            .unwrap_or_else(|| panic!("{id} is kept"))
+    };
+    assert_eq!(
+        (of(&errored).resolved, of(&errored).failure_mode.as_deref()),
+        (Some(false), Some("harness_error"))
+    );
+    assert_eq!(
+        (of(&empty).resolved, of(&empty).failure_mode.as_deref()),
+        (Some(false), Some("empty_patch"))
+    );
+    assert_eq!(run.results.len(), 5, "the three reports and the two the summary lists");
+    assert!(
+        run.notes
+            .iter()
+            .any(|n| n.starts_with("2 instances the summary lists as harness errors or empty patches")),
+        "{:?}",
+        run.notes
+    );
 }

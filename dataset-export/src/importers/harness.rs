@@ -4,11 +4,11 @@
 //! Reports keep the harness's own verdict; the test statuses inside are graded again with
 //! [`crate::grading`], and any disagreement is noted on the run.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use benchscope_contract::run_summary::counts_note;
+use benchscope_contract::run_summary::{counts_note, results_from_summary};
 use benchscope_contract::{failure_mode, InstanceResult, TestLists};
 use serde_json::Value;
 
@@ -208,9 +208,32 @@ pub fn harness_tree(
         };
         if let Some(value) = summary {
             compare_summary(&value, lists, new, warnings);
+            if !run_id.is_empty() {
+                add_unreported(&value, new);
+            }
         }
     }
     Ok(runs.into_values().collect())
+}
+
+/// The instances a summary lists as harness errors or empty patches, for which the harness wrote
+/// no report, join the run with the summary's verdict and failure mode: a breakdown by failure
+/// mode then counts them as what they were, not as instances never run.
+fn add_unreported(summary: &Value, new: &mut NewRun) {
+    let reported: HashSet<String> = new.run.results.iter().map(|r| r.instance_id.clone()).collect();
+    let unreported: Vec<InstanceResult> = results_from_summary(summary)
+        .into_iter()
+        .filter(|r| !reported.contains(&r.instance_id) && r.resolved == Some(false) && (r.empty_patch || r.error.is_some()))
+        .collect();
+    if unreported.is_empty() {
+        return;
+    }
+    new.run.notes.push(format!(
+        "{} instances the summary lists as harness errors or empty patches have no report; they are kept with its verdict",
+        unreported.len()
+    ));
+    new.run.results.extend(unreported);
+    new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
 }
 
 fn read_json(path: &Path) -> Option<Value> {
