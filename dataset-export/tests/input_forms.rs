@@ -47,6 +47,49 @@ fn parquet_exports_the_same_instances_as_jsonl() {
     }
 }
 
+/// Timestamp columns (pandas writes nanoseconds; Arrow, milliseconds or microseconds) are read as
+/// the ISO 8601 strings the JSON Lines hold, so the year facet and the date sort see dates.
+#[test]
+fn parquet_timestamps_in_every_unit_are_read_as_iso_dates() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jsonl = root().join("demo/demo.jsonl");
+    let reference = instances(&export(&jsonl, &tmp.path().join("from-jsonl")), "demo", "test");
+    for unit in ["ms", "us", "ns"] {
+        let parquet = tmp.path().join(format!("demo-{unit}.parquet"));
+        python(WRITE_TIMESTAMPS, &[jsonl.to_str().unwrap(), parquet.to_str().unwrap(), unit]);
+        let got = instances(&export(&parquet, &tmp.path().join(format!("from-{unit}"))), "demo", "test");
+        let dates = |list: &[benchscope_contract::Instance]| list.iter().map(|i| i.created_at.clone()).collect::<Vec<_>>();
+        assert_eq!(dates(&got), dates(&reference), "{unit}");
+    }
+}
+
+const WRITE_TIMESTAMPS: &str = r#"
+import datetime, json, sys
+import pyarrow as pa, pyarrow.parquet as pq
+source, target, unit = sys.argv[1:4]
+rows = [json.loads(line) for line in open(source)]
+for row in rows:
+    row["created_at"] = datetime.datetime.fromisoformat(row["created_at"].replace("Z", "+00:00"))
+table = pa.Table.from_pylist(rows)
+column = table.schema.get_field_index("created_at")
+table = table.set_column(column, "created_at", table.column("created_at").cast(pa.timestamp(unit, tz="UTC")))
+pq.write_table(table, target, coerce_timestamps=None if unit == "ns" else unit, allow_truncated_timestamps=True)
+"#;
+
+fn export(source: &std::path::Path, out: &std::path::Path) -> std::path::PathBuf {
+    benchscope_ok(&[
+        "export",
+        source.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    out.to_path_buf()
+}
+
 #[test]
 fn a_json_array_streams_to_the_same_output_as_jsonl() {
     let tmp = tempfile::tempdir().unwrap();
