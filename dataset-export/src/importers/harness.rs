@@ -133,6 +133,7 @@ const REPORT_FILE: &str = "report.json";
 /// submission's `<submission>/logs/<instance>/` (the harness's files copied under `logs/`), which
 /// the submission's folder names.
 struct RunOfReport {
+    /// `(model, run_id)`, or `(submission, "")`.
     key: (String, String),
     id: String,
     system: String,
