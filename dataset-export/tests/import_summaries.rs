@@ -39,6 +39,11 @@ fn a_folder_of_sb_cli_reports_imports_one_run_per_report_where_its_name_says() {
         &json!({"run_id": "glm-tonight", "status": "done"}),
     );
     write("swe-bench_verified__test__glm-verified.json", &report);
+    std::fs::write(
+        reports.join("all_preds.jsonl"),
+        b"{\"instance_id\": \"a\", \"model_patch\": \"\"}\n",
+    )
+    .unwrap();
 
     let out = benchscope(&["import", reports.to_str().unwrap(), "--data", data.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -60,6 +65,10 @@ fn a_folder_of_sb_cli_reports_imports_one_run_per_report_where_its_name_says() {
     );
     assert!(
         stderr.contains("the source names the dataset `swe-bench-verified`, which this directory does not export"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("not run summaries, so not read:") && stderr.contains("all_preds.jsonl"),
         "{stderr}"
     );
 

@@ -46,10 +46,18 @@ impl RunSource for RunSummaryFolder {
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
-        summary_files(source)
+        let summaries = summary_files(source);
+        let mut runs = summaries
             .iter()
             .map(|path| Ok(run_summary(path, &read_json(path)?, plan, &path.display().to_string())))
-            .collect()
+            .collect::<anyhow::Result<Imported>>()?;
+        // Whatever else the folder holds (predictions beside the reports, say) is said, not lost.
+        let others = source.files_named(|n| !n.ends_with(".json"));
+        if let (Some((_, warnings)), false) = (runs.first_mut(), others.is_empty()) {
+            let names: Vec<String> = others.iter().map(|p| p.display().to_string()).collect();
+            warnings.push(format!("not run summaries, so not read: {}", names.join(", ")));
+        }
+        Ok(runs)
     }
 }
 
