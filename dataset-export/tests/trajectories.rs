@@ -318,6 +318,58 @@ fn an_inspect_eval_log_is_a_zip_of_samples_each_a_trajectory() {
     assert!(run.results.iter().all(|r| r.trajectory.is_some()));
 }
 
+/// Inspect's JSON log (`--log-format json`): the header's fields and every sample in one document.
+/// Built from the real `.eval`, it reads as the archive does; a sample of a later epoch is its own
+/// instance, and a sample no format knows is named by its place.
+#[test]
+fn an_inspect_json_log_reads_as_its_eval_archive_does() {
+    let Some(real) = realdata() else { return };
+    let eval = real.join("trajectories_formats/inspect_log_formats.eval");
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(&eval).unwrap()).unwrap();
+    let mut header = String::new();
+    std::io::Read::read_to_string(&mut archive.by_name("header.json").unwrap(), &mut header).unwrap();
+    let mut log: Value = serde_json::from_str(&header).unwrap();
+    let samples = eval_samples(&eval);
+    let mut later = samples[0].clone();
+    later["epoch"] = serde_json::json!(2);
+    log["samples"] = Value::Array(samples.iter().cloned().chain([later]).collect());
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("2024-10-31T12-00-00+00-00_swe-bench_abc.json");
+    std::fs::write(&path, serde_json::to_vec_pretty(&log).unwrap()).unwrap();
+
+    let from_json = read_file(&path).unwrap();
+    let from_eval = read_file(&eval).unwrap();
+    assert_eq!(from_json.len(), from_eval.len() + 1);
+    assert_eq!(
+        from_json[..from_eval.len()],
+        from_eval[..],
+        "the same trajectories as the archive's"
+    );
+    assert_eq!(from_json.last().unwrap().instance_id, format!("{}.epoch2", samples[0]["id"]));
+
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        path.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "inspect-json",
+        "--dataset",
+        "inspect-demo",
+        "--new-dataset",
+    ]);
+    let run: Run = read_json(&data.join("runs/inspect-json.json"));
+    assert_eq!(run.results.len(), from_json.len());
+    assert!(run.results.iter().all(|r| r.trajectory.is_some()));
+
+    log["samples"].as_array_mut().unwrap().push(serde_json::json!({"not": "a sample"}));
+    std::fs::write(&path, serde_json::to_vec(&log).unwrap()).unwrap();
+    let error = read_file(&path).unwrap_err();
+    let expected = format!("samples[{}]: not a trajectory of a known agent", from_json.len());
+    assert!(format!("{error:#}").contains(&expected), "{error:#}");
+}
+
 /// An `.eval` of an agent on a SWE-bench task, written in Inspect's sample schema: tool calls
 /// answered by `tool_call_id` (one with an error), a second epoch, and the scorer's patch.
 #[test]

@@ -1,5 +1,5 @@
-//! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, or OpenHands'
-//! `output.jsonl`) as a run: each
+//! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, OpenHands'
+//! `output.jsonl`, or an Inspect log, `.eval` or JSON) as a run: each
 //! trajectory's submission is the instance's model patch, and where the harness's report sits
 //! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
 //! publish it, bare or keyed by the instance id) it gives the verdict.
@@ -13,6 +13,7 @@ use super::harness::result_from_report;
 use super::leaderboard::slug;
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
+use crate::trajectories::inspect::is_json_log;
 use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream, stream_file};
 use crate::trajectory_spool::TrajectorySpool;
 
@@ -77,10 +78,12 @@ impl RunSource for Trajectories {
     }
 }
 
-/// Whether the file at `path` starts with an OpenHands record (`history` and an instance).
+/// Whether the file at `path` starts with an OpenHands record (`history` and an instance), or is
+/// an Inspect JSON log.
 fn first_record_is_trajectory(path: &Path) -> bool {
     let Ok(file) = std::fs::File::open(path) else { return false };
-    stream::first_skeleton(std::io::BufReader::new(file)).is_some_and(|r| is_trajectory_record(&r) && r.get("history").is_some())
+    stream::first_skeleton(std::io::BufReader::new(file))
+        .is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || is_json_log(&r))
 }
 
 /// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,

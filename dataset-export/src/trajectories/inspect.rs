@@ -1,5 +1,8 @@
-//! Inspect AI's `.eval` logs: a zip archive whose `samples/<id>_epoch_<n>.json` each hold one
-//! sample: `{id, epoch, input, target, messages, output, scores, metadata, events, model_usage}`.
+//! Inspect AI's logs: an `.eval` zip archive whose `samples/<id>_epoch_<n>.json` each hold one
+//! sample: `{id, epoch, input, target, messages, output, scores, metadata, events, model_usage}`;
+//! or a JSON log (`--log-format json`, Inspect's default before `.eval`), one document
+//! `{version, status, eval, plan, results, stats, samples: [sample, ...]}`, whose samples are read
+//! one at a time (each held whole while it is read, where an `.eval` sample streams).
 //! The conversation is in `messages`: an assistant message calls tools (`tool_calls`, each with
 //! an `id`, a `function` name and its `arguments`), and each `role: tool` message answers the call
 //! named by its `tool_call_id`. A sample of a later epoch is the instance `<id>.epoch<n>`.
@@ -55,6 +58,41 @@ pub fn stream_samples_of(archive: impl Read + Seek, path: &Path, sink: &mut dyn 
         stream_documents(BufReader::new(entry), skeletons, path, &label, sink)?;
     }
     Ok(())
+}
+
+/// Whether `skeleton` is an Inspect JSON log: its `eval` names the task, and it has `samples`.
+pub fn is_json_log(skeleton: &Value) -> bool {
+    skeleton.get("eval").is_some_and(|eval| eval.get("task").is_some()) && skeleton.get("samples").is_some_and(Value::is_array)
+}
+
+/// Streams the samples of the Inspect JSON log `reader` holds (read from `path`) into `sink`,
+/// each as the document an `.eval` archive would hold.
+pub fn stream_json_log(reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    let mut samples = JsonLogSamples { path, sink, read: 0 };
+    stream::elements(reader, &mut samples)
+}
+
+struct JsonLogSamples<'a> {
+    path: &'a Path,
+    sink: &'a mut dyn TrajectorySink,
+    read: usize,
+}
+
+impl stream::Elements for JsonLogSamples<'_> {
+    fn element(&mut self, _document: usize, key: &str, sample: Value) -> anyhow::Result<()> {
+        if key != "samples" {
+            return Ok(());
+        }
+        let label = format!("{}: samples[{}]", self.path.display(), self.read);
+        self.read += 1;
+        let bytes = serde_json::to_vec(&sample)?;
+        let skeletons = stream::skeletons(bytes.as_slice()).with_context(|| format!("{label}: not JSON"))?;
+        stream_documents(bytes.as_slice(), skeletons, self.path, &label, &mut *self.sink)
+    }
+
+    fn end(&mut self, _document: usize) -> anyhow::Result<()> {
+        Ok(())
+    }
 }
 
 impl TrajectoryFormat for Inspect {

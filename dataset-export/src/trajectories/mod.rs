@@ -90,7 +90,7 @@ pub fn instance_of_file(path: &Path) -> String {
 
 /// Reads the trajectories of the file at `path` into `sink`, a step at a time: one JSON document
 /// (SWE-agent, mini-swe-agent, ATIF), JSON Lines of one instance each (OpenHands'
-/// `output.jsonl`), or a zip of samples (Inspect's `.eval`). A file no format reads gives nothing;
+/// `output.jsonl`), or Inspect's samples (a zip, `.eval`, or a JSON log). A file no format reads gives nothing;
 /// one that breaks off keeps the trajectories read before the break.
 pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
     if inspect::is_zip_file(path)? {
@@ -101,6 +101,11 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
         Ok(BufReader::with_capacity(1 << 16, file))
     };
     let skeletons = stream::skeletons(open()?).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
+    if let [log] = skeletons.as_slice() {
+        if inspect::is_json_log(log) {
+            return inspect::stream_json_log(open()?, path, sink);
+        }
+    }
     stream_documents(open()?, skeletons, path, &path.display().to_string(), sink)
 }
 
@@ -146,7 +151,10 @@ pub fn read_bytes(bytes: &[u8], path: &Path) -> anyhow::Result<Vec<Trajectory>> 
         inspect::stream_samples_of(std::io::Cursor::new(bytes), path, &mut collected)?;
     } else {
         let skeletons = stream::skeletons(bytes).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
-        stream_documents(bytes, skeletons, path, &path.display().to_string(), &mut collected)?;
+        match skeletons.as_slice() {
+            [log] if inspect::is_json_log(log) => inspect::stream_json_log(bytes, path, &mut collected)?,
+            _ => stream_documents(bytes, skeletons, path, &path.display().to_string(), &mut collected)?,
+        }
     }
     Ok(collected.trajectories)
 }

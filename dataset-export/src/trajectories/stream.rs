@@ -10,8 +10,9 @@ use std::io::Read;
 use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-/// The top-level arrays that may hold a trajectory's steps, or events as many.
-pub const STREAMED: [&str; 5] = ["trajectory", "history", "messages", "steps", "events"];
+/// The top-level arrays that may hold a trajectory's steps, or events as many (or, in an Inspect
+/// JSON log, its samples: each one a trajectory).
+pub const STREAMED: [&str; 6] = ["trajectory", "history", "messages", "steps", "events", "samples"];
 
 /// The key a document that is a bare array (older mini-swe-agent files) streams its elements as.
 pub const BARE_ARRAY: &str = "messages";
