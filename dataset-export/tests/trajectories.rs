@@ -362,6 +362,24 @@ fn an_inspect_json_log_reads_as_its_eval_archive_does() {
     let run: Run = read_json(&data.join("runs/inspect-json.json"));
     assert_eq!(run.results.len(), from_json.len());
     assert!(run.results.iter().all(|r| r.trajectory.is_some()));
+    // Inspect's log folder: its logs known by how they begin, its `logs.json` listing left alone.
+    let folder = tmp.path().join("logs");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::copy(&path, folder.join(path.file_name().unwrap())).unwrap();
+    std::fs::write(
+        folder.join("logs.json"),
+        br#"{"2024-10-31T12-00-00+00-00_swe-bench_abc.json": {"status": "success"}}"#,
+    )
+    .unwrap();
+    let out = benchscope_ok(&[
+        "import",
+        folder.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "inspect-folder",
+    ]);
+    assert!(out.contains(&format!("run inspect-folder: {} instances", from_json.len())), "{out}");
 
     log["samples"].as_array_mut().unwrap().push(serde_json::json!({"not": "a sample"}));
     std::fs::write(&path, serde_json::to_vec(&log).unwrap()).unwrap();

@@ -31,14 +31,14 @@ impl RunSource for Trajectories {
             // either way, without reading a file that may be a hundred megabytes.
             return is_trajectory_file(&name_of(source.path())) || first_record_is_trajectory(source.path());
         }
-        !source.files_named(is_trajectory_file).is_empty()
+        !trajectory_files(source).is_empty()
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         let files = if source.is_file() {
             vec![source.path().to_path_buf()]
         } else {
-            source.files_named(is_trajectory_file)
+            trajectory_files(source)
         };
         let root = if source.is_file() {
             source.path().parent().unwrap_or(Path::new(".")).to_path_buf()
@@ -76,6 +76,29 @@ impl RunSource for Trajectories {
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])
     }
+}
+
+/// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
+/// Inspect's own (`<time>_<task>_<id>.json`) and are known by how they begin.
+fn trajectory_files(source: &Source) -> Vec<PathBuf> {
+    source
+        .files_named(|n| is_trajectory_file(n) || n.ends_with(".json"))
+        .into_iter()
+        .filter(|p| is_trajectory_file(&name_of(p)) || begins_as_inspect_log(p))
+        .collect()
+}
+
+/// Whether the JSON file at `path` begins as an Inspect log: its `eval` header (the run's id and
+/// when it was created) in its first kilobytes, read no further: logs run to hundreds of megabytes.
+fn begins_as_inspect_log(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    let mut start = Vec::with_capacity(4096);
+    if file.take(4096).read_to_end(&mut start).is_err() {
+        return false;
+    }
+    let start = String::from_utf8_lossy(&start);
+    start.trim_start().starts_with('{') && ["\"eval\"", "\"run_id\"", "\"created\""].iter().all(|key| start.contains(key))
 }
 
 /// Whether the file at `path` starts with an OpenHands record (`history` and an instance), or is
