@@ -75,6 +75,7 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
         }
         if let Some(ids) = &ids_of[&key] {
             warnings.extend(keep_split_instances(new, ids));
+            warnings.extend(drop_share_of_another_total(new, ids.len()));
         }
     }
     Ok(())
@@ -159,6 +160,20 @@ pub fn keep_split_instances(new: &mut NewRun, ids: &BTreeSet<String>) -> Option<
     new.patches.retain(|id, _| ids.contains(id.as_str()));
     new.logs.retain(|id, _| ids.contains(id.as_str()));
     let message = coverage::outside_message(&outside, &new.run.dataset, &new.run.split);
+    new.run.notes.push(message.clone());
+    Some(message)
+}
+
+/// A share its source states over another number of instances than the split has (a full
+/// SWE-bench summary imported into Lite, say) is not the run's headline; the run is counted over
+/// its split, and the reader is told.
+fn drop_share_of_another_total(new: &mut NewRun, split_size: usize) -> Option<String> {
+    let total = new.stated_total.filter(|total| *total != split_size)?;
+    new.run.headline.remove("resolved_percent")?;
+    let message = format!(
+        "the source states its resolved share over {total} instances, and {}/{} has {split_size}: the run is counted over the split",
+        new.run.dataset, new.run.split
+    );
     new.run.notes.push(message.clone());
     Some(message)
 }

@@ -32,6 +32,10 @@ pub struct NewRun {
     /// Whether the source itself names the run's dataset (a leaderboard's board), rather than
     /// the user or a default.
     pub dataset_from_source: bool,
+    /// The number of instances the source counts its headline share over (a run summary's
+    /// `total_instances`): where the run's split is exported with another number, the share is
+    /// not kept, and the run is counted over its split.
+    pub stated_total: Option<usize>,
 }
 
 impl NewRun {
@@ -43,6 +47,7 @@ impl NewRun {
             logs: BTreeMap::new(),
             trajectories: None,
             dataset_from_source: false,
+            stated_total: None,
         }
     }
 }

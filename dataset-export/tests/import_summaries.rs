@@ -104,6 +104,31 @@ fn options_name_the_dataset_and_a_folder_with_other_json_is_not_read_as_reports(
     assert_eq!((run.dataset.as_str(), run.split.as_str()), ("mine", "dev"));
     assert!(stdout.contains("25 resolved (67.6% of these; 8.3% as published)"), "{stdout}");
 
+    // A summary over another number of instances than the exported split has: counted over the split.
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let exported = tmp.path().join("exported");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", exported.to_str().unwrap()]);
+    let mut full = report.clone();
+    full["total_instances"] = json!(2294);
+    let full_path = tmp.path().join("swe-bench__test__full-run.json");
+    std::fs::write(&full_path, serde_json::to_vec(&full).unwrap()).unwrap();
+    let out = benchscope(&[
+        "import",
+        full_path.to_str().unwrap(),
+        "--data",
+        exported.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-lite",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("states its resolved share over 2294 instances, and swe-bench-lite/test has 300"),
+        "{stderr}"
+    );
+    let run: Run = read_json(&exported.join("runs/full-run.json"));
+    assert!(run.headline.is_empty(), "{:?}", run.headline);
+
     let mixed = tmp.path().join("mixed");
     std::fs::create_dir(&mixed).unwrap();
     std::fs::write(mixed.join("swe-bench_lite__test__a.json"), serde_json::to_vec(&report).unwrap()).unwrap();

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::json_document::{self, Document};
 use crate::prediction::{patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
-use crate::run_summary::{counts_note, headline, results_from_summary, summary_name};
+use crate::run_summary::{counts_note, results_from_summary, summary_name};
 use crate::FORMAT_VERSION;
 use crate::{coverage, verdicts};
 
@@ -149,14 +149,14 @@ fn dropped_id(stem: &str) -> String {
 }
 
 /// A harness run summary, or sb-cli's report: named as its file name says (see
-/// [`summary_name`]), its counts noted. A dataset or split sb-cli names that is not the one the
-/// run joins is said.
+/// [`summary_name`]), its counts noted; counted over the page's split, which it joins (its stated
+/// share is not its headline). A dataset or split sb-cli names that is not the one the run joins
+/// is said.
 fn summary_run(name: &str, summary: &Value, mut run: Run) -> DroppedRun {
     let named = summary_name(name);
     run.id = dropped_id(&named.run_id);
     run.system.name = named.system;
     run.notes.extend(counts_note(summary));
-    run.headline = headline(summary);
     let squash = |s: &str| {
         s.chars()
             .filter(char::is_ascii_alphanumeric)

@@ -92,6 +92,7 @@ fn run_summary(path: &Path, value: &Value, plan: &ImportPlan, source: &str) -> (
     new.dataset_from_source = plan.dataset.is_none() && named.dataset.is_some();
     new.run.results = results_from_summary(value);
     new.run.headline = headline(value);
+    new.stated_total = value.get("total_instances").and_then(Value::as_u64).map(|n| n as usize);
     let mut warnings = Vec::new();
     compare_summary(value, "the summary's resolved_ids", &mut new, &mut warnings);
     (new, warnings)
