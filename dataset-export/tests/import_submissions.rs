@@ -1,7 +1,9 @@
-//! `benchscope import` of a submission in the SWE-bench experiments repository's layout:
-//! `<submission>/logs/<instance>/{report.json, test_output.txt, patch.diff}` with
-//! `results/results.json` beside, as swebench.com's submissions publish them. One run, named by
-//! the submission's folder, with each instance's verdict, log and model patch.
+//! `benchscope import` of a submission in the SWE-bench experiments repository's layout
+//! (`<submission>/logs/<instance>/{report.json, test_output.txt, patch.diff}` with
+//! `results/results.json` beside, as swebench.com's submissions publish them) or in OpenHands'
+//! evaluation's (`<run>/eval_outputs/<instance>/...` with the run's summary as `report.json` and
+//! its `metadata.json`). One run, named by the submission, with each instance's verdict, log and
+//! model patch.
 
 mod common;
 
@@ -89,4 +91,50 @@ fn a_results_json_that_disagrees_with_the_reports_is_noted() {
             run.notes
         );
     }
+}
+
+/// OpenHands' evaluation folder: `eval_outputs/<instance>/` as the harness writes it, the run's
+/// summary under the name `report.json`, and `metadata.json` naming the agent and the model. It is
+/// not FeatureBench's `fb eval` output, whose `eval_outputs` hold attempts.
+#[test]
+fn an_openhands_evaluation_folder_is_one_run_named_by_its_metadata() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let run_dir = tmp.path().join("CodeActAgent/claude_maxiter_100_N_v0.15");
+    for id in INSTANCES {
+        let real = realdata.join("swebench-verified-harness-logs_inspect-ai/logs").join(id);
+        let dir = run_dir.join("eval_outputs").join(id);
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in ["report.json", "test_output.txt"] {
+            std::fs::copy(real.join(file), dir.join(file)).unwrap();
+        }
+    }
+    let verdict = |id: &str| -> bool {
+        let report: Value = read_json(&run_dir.join("eval_outputs").join(id).join("report.json"));
+        report[id]["resolved"].as_bool().unwrap()
+    };
+    let (resolved, unresolved): (Vec<&str>, Vec<&str>) = INSTANCES.into_iter().partition(|id| verdict(id));
+    let errored = "astropy__astropy-14182";
+    let summary = json!({"total_instances": 500, "resolved_ids": resolved, "unresolved_ids": unresolved, "error_ids": [errored], "empty_patch_ids": []});
+    std::fs::write(run_dir.join("report.json"), summary.to_string()).unwrap();
+    let metadata = json!({"agent_class": "CodeActAgent", "llm_config": {"model": "anthropic/claude-3-5-sonnet"}, "dataset": "princeton-nlp/SWE-bench_Verified"});
+    std::fs::write(run_dir.join("metadata.json"), metadata.to_string()).unwrap();
+
+    let data = tmp.path().join("data");
+    import_as_new_run(&run_dir, &data, "oh");
+    let run: Run = read_json(&data.join("runs/oh.json"));
+    assert_eq!(run.system.name, "CodeActAgent (claude-3-5-sonnet)");
+    assert_eq!(run.system.scaffold.as_deref(), Some("CodeActAgent"));
+    assert_eq!(
+        run.results.len(),
+        INSTANCES.len() + 1,
+        "the reports and the error the summary lists"
+    );
+    let error = run.results.iter().find(|r| r.instance_id == errored).unwrap();
+    assert_eq!(error.failure_mode.as_deref(), Some("harness_error"));
+    assert!(
+        run.notes.iter().all(|n| !n.contains("its report says")),
+        "the summary agrees: {:?}",
+        run.notes
+    );
 }

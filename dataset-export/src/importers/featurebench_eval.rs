@@ -146,7 +146,13 @@ impl RunSource for FeatureBenchEval {
     }
 
     fn detect(&self, source: &Source) -> bool {
+        // `eval_outputs/<id>/attempt-<n>/report.json`: OpenHands' evaluation writes an
+        // `eval_outputs/<id>/report.json` without attempts, which is the harness's layout.
         source.path().join("eval_outputs").is_dir()
+            && source
+                .files_named(|n| n == "report.json")
+                .iter()
+                .any(|p| p.parent().is_some_and(|attempt| name_of(attempt).starts_with("attempt-")))
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {

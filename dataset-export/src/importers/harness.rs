@@ -17,6 +17,7 @@ use crate::logs::{Harness, Statuses, TestReport};
 
 use crate::run_store::NewRun;
 
+use super::harness_logs::read_metadata;
 use super::leaderboard::slug;
 use super::{files_named, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 
@@ -129,35 +130,51 @@ impl RunSource for ReportFile {
 /// The harness's per-instance report file name.
 const REPORT_FILE: &str = "report.json";
 
-/// Which run a report belongs to: the harness's `<run_id>/<model>/<instance>/`, or an experiments
-/// submission's `<submission>/logs/<instance>/` (the harness's files copied under `logs/`), which
-/// the submission's folder names.
+/// Which run a report belongs to: the harness's `<run_id>/<model>/<instance>/`, or a
+/// submission's `<submission>/logs/<instance>/` (the experiments repository) or
+/// `<submission>/eval_outputs/<instance>/` (OpenHands' evaluation), which the submission's
+/// `metadata.json` (agent and model) or else its folder names.
 struct RunOfReport {
-    /// `(model, run_id)`, or `(submission, "")`.
+    /// `(model, run_id)`, or `(submission folder, "")`.
     key: (String, String),
     id: String,
     system: String,
     model: Option<String>,
+    scaffold: Option<String>,
 }
+
+/// The folders a submission keeps its per-instance harness outputs in.
+const SUBMISSION_REPORT_FOLDERS: [&str; 2] = ["logs", "eval_outputs"];
 
 fn run_of_report(instance_dir: &Path, root: &Path) -> RunOfReport {
     let model_dir = instance_dir.parent().unwrap_or(root);
-    let parent = model_dir.parent().map(name_of).unwrap_or_default();
+    let parent_dir = model_dir.parent().unwrap_or(root);
+    let parent = name_of(parent_dir);
     let model = name_of(model_dir);
-    if model == "logs" && !parent.is_empty() {
+    if SUBMISSION_REPORT_FOLDERS.contains(&model.as_str()) && !parent.is_empty() {
+        let meta = read_metadata(parent_dir);
+        let system = meta.run_name().unwrap_or_else(|| parent.clone());
         return RunOfReport {
-            key: (parent.clone(), String::new()),
-            id: slug(&parent),
-            system: parent,
-            model: None,
+            key: (parent_dir.display().to_string(), String::new()),
+            id: slug(&system.replace(['(', ')'], "")),
+            system,
+            model: meta.model,
+            scaffold: meta.agent,
         };
     }
     RunOfReport {
         id: slug(&format!("{model}.{parent}")),
         system: model.clone(),
         model: Some(model.clone()),
+        scaffold: None,
         key: (model, parent),
     }
+}
+
+/// Whether the `report.json` at `path` is a run's summary (OpenHands writes its evaluation's
+/// summary under that name) rather than an instance's report.
+fn is_summary_report(path: &Path) -> bool {
+    read_json(path).is_some_and(|v| v.get("resolved_ids").is_some_and(Value::is_array))
 }
 
 /// `.../<run_id>/<model>/<instance>/report.json` (one run per `<run_id>/<model>`), or
@@ -172,6 +189,9 @@ pub fn harness_tree(
 ) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
     let mut runs: BTreeMap<(String, String), (NewRun, Vec<String>)> = BTreeMap::new();
     for path in reports {
+        if is_summary_report(path) {
+            continue;
+        }
         let instance_dir = path.parent().unwrap_or(root);
         let owner = run_of_report(instance_dir, root);
         let log = std::fs::read_to_string(instance_dir.join("test_output.txt")).ok();
@@ -179,6 +199,7 @@ pub fn harness_tree(
         let entry = runs.entry(owner.key).or_insert_with(|| {
             let mut run = new_run(owner.id, owner.system, dataset, split, source);
             run.system.model = owner.model;
+            run.system.scaffold = owner.scaffold;
             (NewRun::new(run), Vec::new())
         });
         for (id, report) in read_report_file(path)? {
@@ -199,8 +220,12 @@ pub fn harness_tree(
     // A run summary `<model>.<run_id>.json` next to the tree, or a submission's
     // `results/results.json`, gives the headline to check.
     for ((model, run_id), (new, warnings)) in runs.iter_mut() {
+        let submission_summary = || read_json(&Path::new(model).join(REPORT_FILE)).filter(|v| v.get("resolved_ids").is_some());
         let (summary, lists) = if run_id.is_empty() {
-            (submission_results(root, model), "results.json's `resolved`")
+            match submission_summary() {
+                Some(summary) => (Some(summary), "the summary's resolved_ids"),
+                None => (submission_results(Path::new(model)), "results.json's `resolved`"),
+            }
         } else {
             let path = files_named(root, |n| n.ends_with(".json") && n != "report.json")
                 .into_iter()
@@ -209,7 +234,7 @@ pub fn harness_tree(
         };
         if let Some(value) = summary {
             compare_summary(&value, lists, new, warnings);
-            if !run_id.is_empty() {
+            if value.get("error_ids").is_some() || value.get("empty_patch_ids").is_some() {
                 add_unreported(&value, new);
             }
         }
@@ -243,12 +268,10 @@ fn read_json(path: &Path) -> Option<Value> {
 
 /// An experiments submission's `results/results.json`, its `resolved` list read as a summary's
 /// `resolved_ids`.
-fn submission_results(root: &Path, submission: &str) -> Option<Value> {
-    let path = files_named(root, |n| n == "results.json").into_iter().find(|p| {
-        let folder = p.parent();
-        folder.is_some_and(|f| name_of(f) == "results") && folder.and_then(Path::parent).is_some_and(|s| name_of(s) == submission)
-    })?;
-    let resolved = read_json(&path)?.get("resolved")?.clone();
+fn submission_results(submission: &Path) -> Option<Value> {
+    let resolved = read_json(&submission.join("results").join("results.json"))?
+        .get("resolved")?
+        .clone();
     Some(serde_json::json!({ "resolved_ids": resolved }))
 }
 

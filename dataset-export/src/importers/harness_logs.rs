@@ -69,16 +69,27 @@ pub fn markdown_summary(text: &str) -> BTreeMap<String, Vec<String>> {
 
 /// What an OpenHands evaluation folder's `metadata.json` says of its run.
 #[derive(Debug, Default)]
-struct Metadata {
-    agent: Option<String>,
-    model: Option<String>,
-    date: Option<String>,
-    dataset: Option<String>,
+pub(super) struct Metadata {
+    pub agent: Option<String>,
+    pub model: Option<String>,
+    pub date: Option<String>,
+    pub dataset: Option<String>,
+}
+
+impl Metadata {
+    /// The run's name: agent and model, or whichever is known.
+    pub fn run_name(&self) -> Option<String> {
+        match (&self.agent, &self.model) {
+            (Some(agent), Some(model)) => Some(format!("{agent} ({model})")),
+            (Some(one), None) | (None, Some(one)) => Some(one.clone()),
+            (None, None) => None,
+        }
+    }
 }
 
 /// `metadata.json` in `dir` or beside it: the agent (`agent_class`), the model
 /// (`llm_config.model`, without a `provider/` prefix), the start date and the dataset.
-fn read_metadata(dir: &Path) -> Metadata {
+pub(super) fn read_metadata(dir: &Path) -> Metadata {
     let found = [dir.join("metadata.json"), dir.parent().unwrap_or(dir).join("metadata.json")]
         .into_iter()
         .find_map(|p| std::fs::read(p).ok())
@@ -120,11 +131,7 @@ impl RunSource for ReprLogs {
 pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
     let meta = read_metadata(dir);
     let folder = dir.parent().map(name_of).filter(|n| !n.is_empty()).unwrap_or_else(|| name_of(dir));
-    let name = match (&meta.agent, &meta.model) {
-        (Some(agent), Some(model)) => format!("{agent} ({model})"),
-        (Some(one), None) | (None, Some(one)) => one.clone(),
-        (None, None) => folder,
-    };
+    let name = meta.run_name().unwrap_or(folder);
     let mut new = NewRun::new(new_run(slug(&name.replace(['(', ')'], "")), name, dataset, split, source));
     new.run.system.model = meta.model.clone();
     new.run.system.scaffold = meta.agent.clone();
