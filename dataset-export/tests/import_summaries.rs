@@ -140,7 +140,8 @@ fn options_name_the_dataset_and_a_folder_with_other_json_is_not_read_as_reports(
 }
 
 /// Instances the harness errored on, or whose patch was empty, have no report.json: the summary
-/// beside the tree gives them their verdict and failure mode.
+/// beside the tree gives them their verdict and failure mode, and an error's `run_instance.log`
+/// its reason.
 #[test]
 fn a_harness_tree_keeps_the_errors_and_empty_patches_its_summary_lists() {
     let Some(realdata) = realdata() else { return };
@@ -166,6 +167,12 @@ fn a_harness_tree_keeps_the_errors_and_empty_patches_its_summary_lists() {
         serde_json::to_vec(&summary).unwrap(),
     )
     .unwrap();
+    // The harness's log of the errored instance, as it writes it when the patch does not apply.
+    let errored_dir = tree.join("logs/run_evaluation/tonight/glm-5.3-zcode-campaign").join(&errored);
+    std::fs::create_dir_all(&errored_dir).unwrap();
+    let log =
+        "2025-01-01 10:00:00,000 - INFO - Container for x created\n>>>>> Patch Apply Failed:\npatch: **** malformed patch at line 7\n";
+    std::fs::write(errored_dir.join("run_instance.log"), log).unwrap();
 
     let data = tmp.path().join("data");
     import_as_new_run(&tree, &data, "tree");
@@ -178,7 +185,16 @@ fn a_harness_tree_keeps_the_errors_and_empty_patches_its_summary_lists() {
     };
     assert_eq!(
         (of(&errored).resolved, of(&errored).failure_mode.as_deref()),
-        (Some(false), Some("harness_error"))
+        (Some(false), Some("patch_failed"))
+    );
+    assert_eq!(
+        of(&errored).patch_applied,
+        Some(false),
+        "its run_instance.log says the patch did not apply"
+    );
+    assert!(
+        data.join(format!("runs/tree/logs/{errored}.log")).is_file(),
+        "its run_instance.log is kept"
     );
     assert_eq!(
         (of(&empty).resolved, of(&empty).failure_mode.as_deref()),

@@ -4,7 +4,7 @@
 //! Reports keep the harness's own verdict; the test statuses inside are graded again with
 //! [`crate::grading`], and any disagreement is noted on the run.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -13,6 +13,7 @@ use benchscope_contract::{failure_mode, InstanceResult, TestLists};
 use serde_json::Value;
 
 use crate::grading::grade_tests;
+use crate::logs::harness::APPLY_PATCH_FAIL;
 use crate::logs::{Harness, Statuses, TestReport};
 
 use crate::run_store::NewRun;
@@ -130,6 +131,9 @@ impl RunSource for ReportFile {
 /// The harness's per-instance report file name.
 const REPORT_FILE: &str = "report.json";
 
+/// The harness's log of an instance's evaluation, written whether or not a report follows.
+const RUN_INSTANCE_LOG: &str = "run_instance.log";
+
 /// Which run a report belongs to: the harness's `<run_id>/<model>/<instance>/`, or a
 /// submission's `<submission>/logs/<instance>/` (the experiments repository) or
 /// `<submission>/eval_outputs/<instance>/` (OpenHands' evaluation), which the submission's
@@ -188,6 +192,9 @@ pub fn harness_tree(
     source: &str,
 ) -> anyhow::Result<Vec<(NewRun, Vec<String>)>> {
     let mut runs: BTreeMap<(String, String), (NewRun, Vec<String>)> = BTreeMap::new();
+    // The folder each run's instance folders are in, where the harness leaves the logs of the
+    // instances it wrote no report for.
+    let mut instance_folders: HashMap<(String, String), PathBuf> = HashMap::new();
     for path in reports {
         if is_summary_report(path) {
             continue;
@@ -196,6 +203,9 @@ pub fn harness_tree(
         let owner = run_of_report(instance_dir, root);
         let log = std::fs::read_to_string(instance_dir.join("test_output.txt")).ok();
         let patch = std::fs::read_to_string(instance_dir.join("patch.diff")).ok();
+        instance_folders
+            .entry(owner.key.clone())
+            .or_insert_with(|| instance_dir.parent().unwrap_or(root).to_path_buf());
         let entry = runs.entry(owner.key).or_insert_with(|| {
             let mut run = new_run(owner.id, owner.system, dataset, split, source);
             run.system.model = owner.model;
@@ -219,7 +229,8 @@ pub fn harness_tree(
     }
     // A run summary `<model>.<run_id>.json` next to the tree, or a submission's
     // `results/results.json`, gives the headline to check.
-    for ((model, run_id), (new, warnings)) in runs.iter_mut() {
+    for (key, (new, warnings)) in runs.iter_mut() {
+        let (model, run_id) = key;
         let submission_summary = || read_json(&Path::new(model).join(REPORT_FILE)).filter(|v| v.get("resolved_ids").is_some());
         let (summary, lists) = if run_id.is_empty() {
             match submission_summary() {
@@ -235,7 +246,7 @@ pub fn harness_tree(
         if let Some(value) = summary {
             compare_summary(&value, lists, new, warnings);
             if value.get("error_ids").is_some() || value.get("empty_patch_ids").is_some() {
-                add_unreported(&value, new);
+                add_unreported(&value, instance_folders.get(key).map(PathBuf::as_path), new);
             }
         }
     }
@@ -244,13 +255,25 @@ pub fn harness_tree(
 
 /// The instances a summary lists as harness errors or empty patches, for which the harness wrote
 /// no report, join the run with the summary's verdict and failure mode: a breakdown by failure
-/// mode then counts them as what they were, not as instances never run.
-fn add_unreported(summary: &Value, new: &mut NewRun) {
+/// mode then counts them as what they were, not as instances never run. An error's
+/// `run_instance.log`, where the harness left one in `instances/<id>/`, is kept as its log, and
+/// says when the error was a patch that did not apply.
+fn add_unreported(summary: &Value, instances: Option<&Path>, new: &mut NewRun) {
     let reported: HashSet<String> = new.run.results.iter().map(|r| r.instance_id.clone()).collect();
-    let unreported: Vec<InstanceResult> = results_from_summary(summary)
+    let mut unreported: Vec<InstanceResult> = results_from_summary(summary)
         .into_iter()
         .filter(|r| !reported.contains(&r.instance_id) && r.resolved == Some(false) && (r.empty_patch || r.error.is_some()))
         .collect();
+    for result in unreported.iter_mut().filter(|r| r.error.is_some()) {
+        let log = instances.and_then(|dir| std::fs::read_to_string(dir.join(&result.instance_id).join(RUN_INSTANCE_LOG)).ok());
+        let Some(log) = log else { continue };
+        if log.contains(APPLY_PATCH_FAIL) {
+            result.patch_applied = Some(false);
+            result.failure_mode = Some(failure_mode::PATCH_FAILED.into());
+            result.error = Some("the patch did not apply".into());
+        }
+        new.logs.insert(result.instance_id.clone(), log);
+    }
     if unreported.is_empty() {
         return;
     }

@@ -12,7 +12,8 @@ use std::sync::LazyLock;
 use super::python_str::split_part;
 use super::statuses::Statuses;
 
-const APPLY_PATCH_FAIL: &str = ">>>>> Patch Apply Failed";
+/// What the harness logs when a model's patch does not apply.
+pub const APPLY_PATCH_FAIL: &str = ">>>>> Patch Apply Failed";
 const APPLY_PATCH_PRED: &str = ">>>>> Applied Patch (pred)";
 const APPLY_PATCH_TEST: &str = ">>>>> Applied Patch (test)";
 const RESET_FAILED: &str = ">>>>> Reset Failed";
