@@ -181,9 +181,10 @@ fn is_summary_report(path: &Path) -> bool {
     read_json(path).is_some_and(|v| v.get("resolved_ids").is_some_and(Value::is_array))
 }
 
-/// `.../<run_id>/<model>/<instance>/report.json` (one run per `<run_id>/<model>`), or
-/// `<submission>/logs/<instance>/report.json`; each with its `test_output.txt` and the model patch
-/// the harness applied, `patch.diff`, when they are beside it.
+/// `.../<run_id>/<model>/<instance>/report.json` (one run per `<run_id>/<model>`), or a
+/// submission's `<submission>/{logs,eval_outputs}/<instance>/report.json`; each with its
+/// `test_output.txt` and the model patch the harness applied, `patch.diff`, when they are beside
+/// it.
 pub fn harness_tree(
     root: &Path,
     reports: &[PathBuf],
@@ -227,15 +228,16 @@ pub fn harness_tree(
             entry.0.run.results.push(result);
         }
     }
-    // A run summary `<model>.<run_id>.json` next to the tree, or a submission's
-    // `results/results.json`, gives the headline to check.
+    // A run summary `<model>.<run_id>.json` next to the tree, or a submission's own (OpenHands'
+    // `report.json`, the experiments repository's `results/results.json`), gives the headline to
+    // check.
     for (key, (new, warnings)) in runs.iter_mut() {
         let (model, run_id) = key;
-        let submission_summary = || read_json(&Path::new(model).join(REPORT_FILE)).filter(|v| v.get("resolved_ids").is_some());
         let (summary, lists) = if run_id.is_empty() {
-            match submission_summary() {
+            let folder = Path::new(model);
+            match read_json(&folder.join(REPORT_FILE)).filter(|v| v.get("resolved_ids").is_some()) {
                 Some(summary) => (Some(summary), "the summary's resolved_ids"),
-                None => (submission_results(Path::new(model)), "results.json's `resolved`"),
+                None => (submission_results(folder), "results.json's `resolved`"),
             }
         } else {
             let path = files_named(root, |n| n.ends_with(".json") && n != "report.json")
@@ -256,7 +258,7 @@ pub fn harness_tree(
 /// The instances a summary lists as harness errors or empty patches, for which the harness wrote
 /// no report, join the run with the summary's verdict and failure mode: a breakdown by failure
 /// mode then counts them as what they were, not as instances never run. An error's
-/// `run_instance.log`, where the harness left one in `instances/<id>/`, is kept as its log, and
+/// `run_instance.log`, where the harness left one in `<instances>/<id>/`, is kept as its log, and
 /// says when the error was a patch that did not apply.
 fn add_unreported(summary: &Value, instances: Option<&Path>, new: &mut NewRun) {
     let reported: HashSet<String> = new.run.results.iter().map(|r| r.instance_id.clone()).collect();
