@@ -81,15 +81,20 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
     Ok(())
 }
 
-/// A dataset the source names itself is taken as stated; where the directory has exports but not
-/// that one, the reader is told where its runs went (once per dataset).
-fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<String> {
-    let exported: Vec<&str> = manifest
+/// The names of the datasets the directory exports (not those of runs alone).
+fn exported_datasets(manifest: &Manifest) -> Vec<&str> {
+    manifest
         .datasets
         .iter()
         .filter(|d| !d.splits.is_empty())
         .map(|d| d.name.as_str())
-        .collect();
+        .collect()
+}
+
+/// A dataset the source names itself is taken as stated; where the directory has exports but not
+/// that one, the reader is told where its runs went (once per dataset).
+fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<String> {
+    let exported = exported_datasets(manifest);
     if exported.is_empty() || exported.contains(&dataset) {
         return None;
     }
@@ -102,12 +107,7 @@ fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<Strin
 /// Refuses a dataset or split name that the user gave (or that a source fell back to) when the
 /// directory has exports and none is called so, naming the closest.
 fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules: &NameRules) -> anyhow::Result<()> {
-    let exported: Vec<&str> = manifest
-        .datasets
-        .iter()
-        .filter(|d| !d.splits.is_empty())
-        .map(|d| d.name.as_str())
-        .collect();
+    let exported = exported_datasets(manifest);
     let chosen_by_user = rules.dataset.as_deref() == Some(dataset) || rules.fallback_dataset.as_deref() == Some(dataset);
     if exported.is_empty() || rules.new_dataset || !chosen_by_user {
         return Ok(());

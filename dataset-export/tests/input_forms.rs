@@ -11,34 +11,14 @@ use common::*;
 fn parquet_exports_the_same_instances_as_jsonl() {
     let tmp = tempfile::tempdir().unwrap();
     let jsonl = root().join("demo/demo.jsonl");
-    let reference = tmp.path().join("from-jsonl");
-    benchscope_ok(&[
-        "export",
-        jsonl.to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--split",
-        "test",
-        "--out",
-        reference.to_str().unwrap(),
-    ]);
+    let reference = export(&jsonl, &tmp.path().join("from-jsonl"));
     for (compression, lists) in [("snappy", "strings"), ("zstd", "lists"), ("none", "strings")] {
         let parquet = tmp.path().join(format!("demo-{compression}.parquet"));
         python(
             WRITE_PARQUET,
             &[jsonl.to_str().unwrap(), parquet.to_str().unwrap(), compression, lists],
         );
-        let out = tmp.path().join(format!("from-{compression}"));
-        benchscope_ok(&[
-            "export",
-            parquet.to_str().unwrap(),
-            "--dataset",
-            "demo",
-            "--split",
-            "test",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let out = export(&parquet, &tmp.path().join(format!("from-{compression}")));
         assert_eq!(
             instances(&out, "demo", "test"),
             instances(&reference, "demo", "test"),
@@ -76,6 +56,7 @@ table = table.set_column(column, "created_at", table.column("created_at").cast(p
 pq.write_table(table, target, coerce_timestamps=None if unit == "ns" else unit, allow_truncated_timestamps=True)
 "#;
 
+/// Exports `source` as `demo`/`test` into `out`.
 fn export(source: &std::path::Path, out: &std::path::Path) -> std::path::PathBuf {
     benchscope_ok(&[
         "export",
