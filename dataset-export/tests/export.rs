@@ -236,10 +236,10 @@ fn bad_input_names_file_line_and_field_and_writes_nothing() {
         (
             "missing",
             {
-                record.as_object_mut().unwrap().remove("patch");
+                record.as_object_mut().unwrap().remove("problem_statement");
                 format!("{}\n", record).into_bytes()
             },
-            "line 1: field `patch`: missing required field",
+            "line 1: field `problem_statement`: missing required field",
         ),
         (
             "wrong-type",

@@ -111,14 +111,14 @@ fn bad_parquet_rows_and_array_elements_are_located() {
     let tmp = tempfile::tempdir().unwrap();
     let parquet = tmp.path().join("bad.parquet");
     python(
-        "import sys, pyarrow as pa, pyarrow.parquet as pq\npq.write_table(pa.Table.from_pylist([{'instance_id': 'a', 'repo': 'o/r', 'patch': '', 'problem_statement': 'x'}, {'instance_id': 'b', 'repo': 'o/r', 'patch': None, 'problem_statement': 'y'}]), sys.argv[1])",
+        "import sys, pyarrow as pa, pyarrow.parquet as pq\npq.write_table(pa.Table.from_pylist([{'instance_id': 'a', 'repo': 'o/r', 'patch': '', 'problem_statement': 'x'}, {'instance_id': 'b', 'repo': None, 'patch': '', 'problem_statement': 'y'}]), sys.argv[1])",
         &[parquet.to_str().unwrap()],
     );
     let out = tmp.path().join("out");
     let result = benchscope(&["export", parquet.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(
-        stderr.contains("bad.parquet: row 1: field `patch`: expected a string, found null"),
+        stderr.contains("bad.parquet: row 1: field `repo`: expected a string, found null"),
         "{stderr}"
     );
     let array = tmp.path().join("bad.json");

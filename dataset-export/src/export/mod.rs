@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use benchscope_contract::{DatasetEntry, FileEntry, Manifest, RunEntry, FORMAT_VERSION};
+use benchscope_contract::{DatasetEntry, FileEntry, Manifest, PatchRole, RunEntry, FORMAT_VERSION};
 
 use crate::categories::{Categories, OTHER};
 use crate::data_dir::{generator, is_safe_name, manifest_bytes, DataDir};
@@ -125,6 +125,7 @@ pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
         formats: BTreeMap::new(),
         unmapped: BTreeMap::new(),
         without_sources: BTreeMap::new(),
+        without_gold: BTreeMap::new(),
     };
     for input in &plan.inputs {
         exporting.input(input, &progress)?;
@@ -144,6 +145,8 @@ struct Exporting<'a> {
     unmapped: BTreeMap<String, usize>,
     /// Instances `--repos` gave no sources, by reason.
     without_sources: BTreeMap<String, usize>,
+    /// Instances of a benchmark that publishes gold patches that came without one, by split.
+    without_gold: BTreeMap<(String, String), usize>,
 }
 
 impl Exporting<'_> {
@@ -204,6 +207,7 @@ impl Exporting<'_> {
             OTHER
         });
         formats::finish(&mut instance, category);
+        let hidden_gold = chosen.publishes_gold_patches() && instance.patch(PatchRole::Gold).is_none();
         for mark in &self.plan.marks {
             let value = if mark.ids.contains(&instance.id) {
                 &mark.value
@@ -225,6 +229,9 @@ impl Exporting<'_> {
             .writers
             .entry((dataset.clone(), split.clone()))
             .or_insert_with(|| SplitWriter::new(&dataset, &split));
+        if hidden_gold {
+            *self.without_gold.entry((dataset.clone(), split.clone())).or_default() += 1;
+        }
         let snapshot = chosen.take_sources(&mut instance);
         instance.facets.extend(chosen.facets_from_path(&input.path));
         let sources = match &self.plan.repos {
@@ -252,12 +259,18 @@ impl Exporting<'_> {
             formats,
             unmapped,
             without_sources,
+            without_gold,
         } = self;
         let mut datasets: BTreeMap<String, DatasetEntry> = BTreeMap::new();
         let mut files = Vec::new();
         let mut seen_ids = HashSet::new();
         for ((dataset, split), writer) in writers {
             let finished = writer.finish(staging).with_context(|| format!("writing {dataset}/{split}"))?;
+            if let Some(&hidden) = without_gold.get(&(dataset.clone(), split.clone())) {
+                summary
+                    .warnings
+                    .push(gold_patches_hidden(&dataset, &split, hidden, finished.entry.instances));
+            }
             if !plan.marks.is_empty() {
                 seen_ids.extend(finished.ids.iter().copied());
             }
@@ -320,6 +333,16 @@ impl Exporting<'_> {
         staging.write(crate::data_dir::MANIFEST_FILE, &manifest_bytes(&mut manifest)?)?;
         Ok(())
     }
+}
+
+/// A split whose rows leave `patch` blank, null or out: it hides its gold patches (SWE-bench
+/// Multimodal's test split), or the file lost them.
+fn gold_patches_hidden(dataset: &str, split: &str, hidden: usize, instances: usize) -> String {
+    let which = match hidden == instances {
+        true => format!("none of its {instances} instances has"),
+        false => format!("{hidden} of its {instances} instances have no"),
+    };
+    format!("{dataset}/{split}: {which} a gold patch (`patch` is blank, null or missing, as in a split that hides them); their change size shows as a dash")
 }
 
 /// Re-exporting datasets keeps the runs already in the directory: their files are copied into

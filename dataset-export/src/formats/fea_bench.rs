@@ -25,6 +25,10 @@ impl DatasetFormat for FeaBench {
         Some("fea-bench")
     }
 
+    fn publishes_gold_patches(&self) -> bool {
+        true
+    }
+
     fn detect(&self, record: &Map<String, Value>) -> bool {
         record.contains_key("instance_id")
             && ["new_components", "non_py_patch", "pull_request_text"]

@@ -21,6 +21,10 @@ impl DatasetFormat for FeatureBench {
         Some("featurebench")
     }
 
+    fn publishes_gold_patches(&self) -> bool {
+        true
+    }
+
     fn detect(&self, record: &Map<String, Value>) -> bool {
         let id = record.get("instance_id").and_then(Value::as_str).unwrap_or_default();
         level_suffix(id).is_some_and(|l| l.starts_with("lv")) && (record.contains_key("image_name") || record.contains_key("repo_settings"))

@@ -44,6 +44,11 @@ pub trait DatasetFormat: Sync {
     fn take_sources(&self, _instance: &mut Instance) -> Option<SourceFiles> {
         None
     }
+    /// Whether the benchmark's rows carry a gold patch, so that one without it is worth a warning
+    /// (a split that hides them). Long Code Arena's generation tasks and FeatureBench's site have none.
+    fn publishes_gold_patches(&self) -> bool {
+        false
+    }
 }
 
 /// Every format, most specific first (detection takes the first that matches).
@@ -137,6 +142,16 @@ pub fn take_opt_string(record: &mut Map<String, Value>, field: &str) -> Result<O
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
         Some(Value::Number(n)) => Ok(Some(n.to_string())),
+        Some(other) => Err(FieldError::new(field, format!("expected a string, found {}", kind_of(&other)))),
+    }
+}
+
+/// Takes an optional text field (a patch): null, absence and blank text are `None`; anything but
+/// a string is an error.
+pub fn take_opt_text(record: &mut Map<String, Value>, field: &str) -> Result<Option<String>, FieldError> {
+    match record.remove(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok((!s.trim().is_empty()).then_some(s)),
         Some(other) => Err(FieldError::new(field, format!("expected a string, found {}", kind_of(&other)))),
     }
 }

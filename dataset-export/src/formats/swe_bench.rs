@@ -1,10 +1,13 @@
 //! The SWE-bench record format (SWE-bench, Lite, Verified), whose core FEA-Bench and
 //! FeatureBench rows share.
 //!
-//! Required: `instance_id`, `repo`, `patch`, and a statement (`problem_statement`, or FEA-Bench's
-//! `issue_text`). `FAIL_TO_PASS` and `PASS_TO_PASS` may be real lists or JSON-encoded strings;
-//! `version` stays a string; Verified's `difficulty` becomes a facet. Fields this module does not
-//! place elsewhere are kept in [`Instance::extra`].
+//! Required: `instance_id`, `repo`, and a statement (`problem_statement`, or FEA-Bench's
+//! `issue_text`). A split that hides its gold patches (SWE-bench Multimodal's test split) leaves
+//! `patch` blank, null or out: such an instance has no gold patch, rather than one of zero lines.
+//! `FAIL_TO_PASS` and `PASS_TO_PASS` may be real lists or JSON-encoded strings; `version` stays a
+//! string; Verified's `difficulty` becomes a facet; Multimodal's `image_assets` (a JSON-encoded
+//! string) is kept decoded. Fields this module does not place elsewhere are kept in
+//! [`Instance::extra`].
 
 use std::collections::BTreeMap;
 
@@ -12,7 +15,7 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{ChangeStats, Document, Instance, PatchRole, RolePatch, TestLists};
 
-use super::{take_opt_string, take_string, take_test_list, DatasetFormat};
+use super::{take_json_string, take_opt_string, take_opt_text, take_string, take_test_list, DatasetFormat};
 use crate::error::{FieldError, Location};
 
 /// The SWE-bench format.
@@ -32,8 +35,15 @@ impl DatasetFormat for SweBench {
 
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
         let mut instance = take_core(&mut record)?;
+        if let Some(assets) = take_json_string(&mut record, "image_assets") {
+            record.insert("image_assets".into(), assets);
+        }
         instance.extra = record.into_iter().collect();
         Ok(instance)
+    }
+
+    fn publishes_gold_patches(&self) -> bool {
+        true
     }
 }
 
@@ -49,8 +59,8 @@ pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError
         None if record.contains_key("issue_text") => take_string(record, "issue_text")?,
         None => return Err(FieldError::new("problem_statement", "missing required field")),
     };
-    let patch = take_string(record, "patch")?;
-    let test_patch = take_opt_string(record, "test_patch")?;
+    let patch = take_opt_text(record, "patch")?;
+    let test_patch = take_opt_text(record, "test_patch")?;
     let hints = take_opt_string(record, "hints_text")?;
     let fail_to_pass = take_test_list(record, "FAIL_TO_PASS")?;
     let pass_to_pass = take_test_list(record, "PASS_TO_PASS")?;
@@ -65,16 +75,10 @@ pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError
     if let Some(hints) = hints.filter(|h| !h.trim().is_empty()) {
         documents.push(Document::markdown("Hints", hints));
     }
-    let mut patches = vec![RolePatch {
-        role: PatchRole::Gold,
-        diff: patch,
-    }];
-    if let Some(test_patch) = test_patch {
-        patches.push(RolePatch {
-            role: PatchRole::Test,
-            diff: test_patch,
-        });
-    }
+    let patches = [(PatchRole::Gold, patch), (PatchRole::Test, test_patch)]
+        .into_iter()
+        .filter_map(|(role, diff)| Some(RolePatch { role, diff: diff? }))
+        .collect();
     Ok(Instance {
         id,
         repo,
@@ -123,5 +127,27 @@ mod tests {
         assert_eq!(err.field.as_deref(), Some("problem_statement"));
         let err = normalize(json!({"instance_id": 5, "repo": "o/r", "patch": "", "problem_statement": ""})).unwrap_err();
         assert_eq!(err.field.as_deref(), Some("instance_id"));
+    }
+
+    #[test]
+    fn a_blank_null_or_missing_patch_is_no_patch_and_image_assets_are_decoded() {
+        let row = |patch: Option<Value>| {
+            let mut row = json!({
+                "instance_id": "o__r-1", "repo": "o/r", "problem_statement": "![shot](https://x/1.png)", "test_patch": " \n",
+                "image_assets": "{\"problem_statement\": [\"https://x/1.png\"], \"patch\": []}",
+            });
+            if let Some(patch) = patch {
+                row["patch"] = patch;
+            }
+            row
+        };
+        for patch in [None, Some(Value::Null), Some(json!("")), Some(json!("  \n"))] {
+            let instance = normalize(row(patch.clone())).unwrap();
+            assert!(instance.patches.is_empty(), "{patch:?}: {:?}", instance.patches);
+        }
+        let instance = normalize(row(Some(json!("diff --git a/x b/x\n")))).unwrap();
+        assert_eq!(instance.patches.len(), 1);
+        assert_eq!(instance.patch(PatchRole::Gold).unwrap().diff, "diff --git a/x b/x\n");
+        assert_eq!(instance.extra["image_assets"]["problem_statement"][0], "https://x/1.png");
     }
 }
