@@ -412,3 +412,62 @@ fn code_completion_sets_fill_one_split_with_a_context_facet() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("duplicate instance id `o__r@c0:m1.py`"));
     assert!(!again.exists());
 }
+
+/// SWE-bench Multimodal as the hub serves it (`SWE-bench_Multimodal/data/<split>-00000-of-00001.parquet`,
+/// named by its folder and its shards' names): a dev split with its gold patches and a test split
+/// that hides them (`patch` null in one row, blank in the other). The test split exports without
+/// gold patches, rather than with patches of zero lines or not at all, and the export says so;
+/// `image_assets`, a JSON-encoded string, is kept decoded.
+#[test]
+fn a_split_that_hides_its_gold_patches_exports_without_them_and_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hub = tmp.path().join("SWE-bench_Multimodal/data");
+    std::fs::create_dir_all(&hub).unwrap();
+    let (dev, test) = (hub.join("dev-00000-of-00001.parquet"), hub.join("test-00000-of-00001.parquet"));
+    python(
+        r#"
+import sys, pyarrow as pa, pyarrow.parquet as pq
+def row(i, patch):
+    return {"repo": "Automattic/wp-calypso", "instance_id": f"Automattic__wp-calypso-{i}", "base_commit": "abc",
+            "patch": patch, "test_patch": patch, "problem_statement": f"Screenshot ![s{i}](https://x/{i}.png)",
+            "hints_text": "", "created_at": "2018-01-11T17:39:12Z", "version": "10.10.0",
+            "FAIL_TO_PASS": "[]" if patch is None else '["test a"]', "PASS_TO_PASS": "[]",
+            "environment_setup_commit": "def", "image_assets": '{"problem_statement": ["https://x/%d.png"], "patch": [], "test_patch": []}' % i}
+gold = "diff --git a/a.js b/a.js\n--- a/a.js\n+++ b/a.js\n@@ -1 +1 @@\n-x\n+y\n"
+pq.write_table(pa.Table.from_pylist([row(1, gold), row(2, gold)]), sys.argv[1])
+pq.write_table(pa.Table.from_pylist([row(3, None), row(4, "")]), sys.argv[2])
+"#,
+        &[dev.to_str().unwrap(), test.to_str().unwrap()],
+    );
+    let (out, summary) = (tmp.path().join("out"), tmp.path().join("summary.json"));
+    let output = benchscope(&[
+        "export",
+        dev.to_str().unwrap(),
+        test.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--summary-json",
+        summary.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let warning = "swe-bench-multimodal/test: none of its 2 instances has a gold patch";
+    assert!(stderr.contains(warning), "{stderr}");
+    let summary: serde_json::Value = read_json(&summary);
+    let warnings = summary["warnings"].as_array().unwrap();
+    assert_eq!(
+        warnings.iter().filter(|w| w.as_str().unwrap().contains("gold patch")).count(),
+        1,
+        "{warnings:?}"
+    );
+    let hidden = instances(&out, "swe-bench-multimodal", "test");
+    assert!(
+        hidden.iter().all(|i| i.patches.is_empty() && i.stats == Default::default()),
+        "{hidden:?}"
+    );
+    let published = instances(&out, "swe-bench-multimodal", "dev");
+    assert!(published
+        .iter()
+        .all(|i| i.patch(benchscope_contract::PatchRole::Gold).is_some() && i.stats.files_changed == 1));
+    assert_eq!(hidden[0].extra["image_assets"]["problem_statement"][0], "https://x/3.png");
+}

@@ -17,7 +17,8 @@ pub struct SummaryName {
     pub run_id: String,
     /// The system's name: a harness summary's model part, sb-cli's run id.
     pub system: String,
-    /// The dataset sb-cli names (`swe-bench_lite` as `swe-bench-lite`); `None` for the harness's.
+    /// The dataset sb-cli names, as an export of the hub's copy names it (`swe-bench_lite` as
+    /// `swe-bench-lite`, `swe-bench-m` as `swe-bench-multimodal`); `None` for the harness's.
     pub dataset: Option<String>,
     /// The split sb-cli names.
     pub split: Option<String>,
@@ -48,10 +49,15 @@ fn sb_cli_name(stem: &str) -> Option<SummaryName> {
     if !subset.to_ascii_lowercase().starts_with("swe-bench") || !word(split) || run_id.is_empty() {
         return None;
     }
+    let mut dataset = subset.to_ascii_lowercase().replace('_', "-");
+    if dataset == "swe-bench-m" {
+        // sb-cli's short name for the hub's `SWE-bench_Multimodal`.
+        dataset = "swe-bench-multimodal".to_string();
+    }
     Some(SummaryName {
         run_id: run_id.to_string(),
         system: run_id.to_string(),
-        dataset: Some(subset.to_ascii_lowercase().replace('_', "-")),
+        dataset: Some(dataset),
         split: Some(split.to_ascii_lowercase()),
     })
 }
@@ -159,7 +165,11 @@ mod tests {
         assert_eq!(name.system, "claude__v2");
         assert_eq!(name.dataset.as_deref(), Some("swe-bench-verified"));
         assert_eq!(name.split.as_deref(), Some("test"));
-        assert_eq!(summary_name("swe-bench-m__dev__run1").dataset.as_deref(), Some("swe-bench-m"));
+        // Named as an export of the hub's SWE-bench_Multimodal names it.
+        assert_eq!(
+            summary_name("swe-bench-m__dev__run1").dataset.as_deref(),
+            Some("swe-bench-multimodal")
+        );
         // Two underscores in a harness summary's model do not make it sb-cli's.
         assert_eq!(summary_name("my__model__x.run.json").dataset, None);
         assert_eq!(summary_name("swe-bench_lite__test__.json").dataset, None);

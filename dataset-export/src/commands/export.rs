@@ -154,8 +154,12 @@ fn parse_mark(spec: &str) -> anyhow::Result<Mark> {
     })
 }
 
-/// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`).
+/// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`); a
+/// hub shard, `SWE-bench_Lite/data/test-00000-of-00002.parquet` → (`swe-bench-lite`, `test`).
 pub fn names_from_file(path: &Path) -> (String, String) {
+    if let Some(names) = crate::input::hub_shard_names(path) {
+        return names;
+    }
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut parts = name.split('.');
     let dataset = parts.next().filter(|s| !s.is_empty()).unwrap_or("dataset").to_string();

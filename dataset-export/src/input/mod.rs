@@ -9,9 +9,11 @@
 
 mod csv_rows;
 mod directory;
+mod hub_names;
 mod json_array;
 mod json_object;
 pub use benchscope_contract::json_document::{self, kind_of};
+pub use hub_names::hub_shard_names;
 mod jsonl;
 mod parquet_rows;
 
