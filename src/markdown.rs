@@ -185,7 +185,9 @@ pub fn parse_markdown(text: &str) -> Vec<MdNode> {
             Event::Text(t) => push(&mut stack, MdNode::Text(t.into_string())),
             Event::Code(t) => push(&mut stack, MdNode::Code(t.into_string())),
             Event::InlineMath(t) | Event::DisplayMath(t) => push(&mut stack, MdNode::Code(t.into_string())),
-            Event::Html(t) | Event::InlineHtml(t) => push(&mut stack, MdNode::RawHtml(t.into_string())),
+            Event::Html(t) | Event::InlineHtml(t) => {
+                push(&mut stack, image_tag_link(&t).unwrap_or_else(|| MdNode::RawHtml(t.into_string())))
+            }
             Event::FootnoteReference(t) => push(&mut stack, MdNode::Text(format!("[{t}]"))),
             Event::SoftBreak => push(&mut stack, MdNode::Text("\n".into())),
             Event::HardBreak => push(&mut stack, MdNode::Break),
@@ -220,6 +222,50 @@ fn element_for(tag: Tag<'_>) -> MdTag {
         Tag::TableCell => MdTag::TableCell,
         _ => MdTag::Span,
     }
+}
+
+/// An HTML `<img>` tag standing alone, with an `http(s)` source (GitHub issues paste screenshots
+/// that way; SWE-bench Multimodal's statements are full of them), as the link a markdown image
+/// becomes: its `alt` text, or "image", to its source. Any other HTML stays text.
+fn image_tag_link(html: &str) -> Option<MdNode> {
+    let inner = html.trim().strip_prefix('<')?.strip_suffix('>')?.trim_end_matches('/');
+    let (name, attributes) = inner.split_once(char::is_whitespace)?;
+    if !name.eq_ignore_ascii_case("img") || inner.contains(['<', '>']) {
+        return None;
+    }
+    let source = attribute(attributes, "src")?.replace("&amp;", "&");
+    let lowercase = source.to_ascii_lowercase();
+    if !(lowercase.starts_with("https://") || lowercase.starts_with("http://")) {
+        return None;
+    }
+    let text = attribute(attributes, "alt").filter(|alt| !alt.trim().is_empty()).unwrap_or("image");
+    Some(MdNode::Element(
+        MdTag::Link { href: safe_href(&source) },
+        vec![MdNode::Text(text.to_string())],
+    ))
+}
+
+/// The value of the attribute `name` in an HTML tag's `attributes`, quoted or bare.
+fn attribute<'a>(attributes: &'a str, name: &str) -> Option<&'a str> {
+    let mut rest = attributes.trim_start();
+    while !rest.is_empty() {
+        let key_end = rest.find(|c: char| c == '=' || c.is_whitespace()).unwrap_or(rest.len());
+        let key = &rest[..key_end];
+        rest = rest[key_end..].trim_start();
+        let mut value = None;
+        if let Some(after) = rest.strip_prefix('=') {
+            let after = after.trim_start();
+            let (found, next) = match after.chars().next() {
+                Some(quote @ ('"' | '\'')) => after[1..].split_once(quote)?,
+                _ => after.split_at(after.find(char::is_whitespace).unwrap_or(after.len())),
+            };
+            (value, rest) = (Some(found), next.trim_start());
+        }
+        if key.eq_ignore_ascii_case(name) {
+            return value;
+        }
+    }
+    None
 }
 
 /// `url` if following it cannot run code: `http(s):`, `mailto:`, or no scheme at all.
@@ -299,6 +345,42 @@ mod tests {
             "?q=a:b",
         ] {
             assert!(safe_href(url).is_some(), "{url:?}");
+        }
+    }
+
+    #[test]
+    fn an_html_image_tag_alone_becomes_a_link_like_a_markdown_image() {
+        let link = |href: &str, text: &str| MdNode::Element(MdTag::Link { href: Some(href.into()) }, vec![MdNode::Text(text.into())]);
+        let block = parse_markdown("Broken:\n\n<img width=\"300\" alt=\"The reader\" src=\"https://x/1.png?a=1&amp;b=2\">\n");
+        // An HTML block is a span of its own.
+        assert_eq!(
+            block[1],
+            MdNode::Element(MdTag::Span, vec![link("https://x/1.png?a=1&b=2", "The reader")])
+        );
+        let inline = parse_markdown("See <IMG SRC='http://x/2.png' onerror=alert(1) /> here");
+        assert_eq!(
+            inline[0],
+            MdNode::Element(
+                MdTag::Paragraph,
+                vec![
+                    MdNode::Text("See ".into()),
+                    link("http://x/2.png", "image"),
+                    MdNode::Text(" here".into())
+                ]
+            )
+        );
+        for kept in [
+            "<img src=x onerror=alert(2)>",
+            "<img src=\"javascript:alert(1)\">",
+            "<img alt=\"no source\">",
+            "<imgx src=\"https://x/3.png\">",
+        ] {
+            let nodes = parse_markdown(&format!("{kept}\n"));
+            assert_eq!(
+                nodes,
+                [MdNode::Element(MdTag::Span, vec![MdNode::RawHtml(format!("{kept}\n"))])],
+                "{kept}"
+            );
         }
     }
 

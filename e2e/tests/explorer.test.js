@@ -99,6 +99,7 @@ before(async () => {
   const [version1, version3] = olderAndNewerFormats(data);
   trajsHostile = hostileTrajectoryData(data);
   const hostile = hostileData();
+  const hidden = hiddenGoldData();
   const large = largeData();
   huge = hugeData();
   const panels = panelData();
@@ -152,7 +153,7 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
   bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
-  server = await serve({ 'big-traj': bigTraj.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
+  server = await serve({ 'big-traj': bigTraj.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
   session = await openBrowser();
 });
 
@@ -242,6 +243,22 @@ function hostileData() {
   writeFileSync(input, JSON.stringify(record) + '\n');
   const out = join(tempDir('hostile-data'), 'data');
   benchscope('export', input, '--dataset', 'evil', '--out', out);
+  return out;
+}
+
+/** A split that hides its gold patches and tests, as SWE-bench Multimodal's test split does: `patch`
+ * blank in one row and null in the other, the test lists empty. */
+function hiddenGoldData() {
+  const input = join(tempDir('hidden'), 'test.jsonl');
+  const row = (i, patch) => ({
+    instance_id: `Automattic__wp-calypso-${i}`, repo: 'Automattic/wp-calypso', base_commit: 'abc', patch, test_patch: patch,
+    problem_statement: `Reader mode breaks images\n\n![screenshot ${i}](https://user-images.githubusercontent.com/1/${i}.png)\n\n<img width="300" alt="after" src="https://user-images.githubusercontent.com/1/${i}b.png">\n`,
+    FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]', version: '10.10.0',
+    image_assets: JSON.stringify({ problem_statement: [`https://user-images.githubusercontent.com/1/${i}.png`], patch: [], test_patch: [] }),
+  });
+  writeFileSync(input, [row(1, ''), row(2, null)].map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const out = join(tempDir('hidden-data'), 'data');
+  benchscope('export', input, '--dataset', 'swe-bench-multimodal', '--split', 'test', '--out', out, '--quiet');
   return out;
 }
 
@@ -1952,6 +1969,29 @@ test('a row without a gold patch (FeatureBench publishes none) shows a dash for 
     assert.match(files, /^[1-9]\d*$/);
     assert.match(plus, /^\+\d+$/);
     assert.match(minus, /^−\d+$/);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('a split that hides its gold patches and tests (SWE-bench Multimodal\'s test split) says so, rather than showing empty lists; its screenshots are links', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=hidden/`);
+  await page.waitForSelector('.instance-row');
+  const sizes = await page.locator('.instance-row .files').allTextContents();
+  assert.deepEqual(sizes, ['—', '—']);
+  for (const id of ['Automattic__wp-calypso-1', 'Automattic__wp-calypso-2']) {
+    await page.goto(`${server.url}?data=hidden/&instance=${id}`);
+    await page.waitForSelector(`article.instance[data-id="${id}"]`);
+    const gold = page.locator('article.instance dt', { hasText: 'Gold patch' });
+    assert.equal(await gold.locator('xpath=following-sibling::dd[1]').textContent(), 'not published');
+    assert.equal(await page.locator('section.patch').count(), 0, 'no patch panel of zero lines');
+    assert.equal(await page.locator('section.tests').count(), 1);
+    assert.equal(await page.locator('section.tests .note').textContent(), 'No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance.');
+    // The markdown image and the HTML <img> tag alike: a link to the image, never an image loaded.
+    const n = id.split('-').pop();
+    const links = await page.locator('section.document a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    assert.deepEqual(links, [[`screenshot ${n}`, `https://user-images.githubusercontent.com/1/${n}.png`], ['after', `https://user-images.githubusercontent.com/1/${n}b.png`]]);
+    assert.equal(await page.locator('article.instance img').count(), 0);
   }
   assert.deepEqual(errors, []);
 });

@@ -155,10 +155,15 @@ fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>
                 {commit}
                 {environment}
                 {facets.into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
-                {gold.is_some().then(|| view! {
-                    <dt>"Gold patch"</dt>
-                    <dd>{format!("{}, {}, +{} −{}", plural(stats.files_changed as usize, "file"), plural(stats.hunks as usize, "hunk"), stats.lines_added, stats.lines_removed)}</dd>
-                })}
+                {match &gold {
+                    Some(_) => Some(view! {
+                        <dt>"Gold patch"</dt>
+                        <dd>{format!("{}, {}, +{} −{}", plural(stats.files_changed as usize, "file"), plural(stats.hunks as usize, "hunk"), stats.lines_added, stats.lines_removed)}</dd>
+                    }.into_any()),
+                    // An instance with test lists is one a gold patch belongs to: say it is missing
+                    // (a split that hides them, such as SWE-bench Multimodal's test split).
+                    None => tests.is_some().then(|| view! { <dt>"Gold patch"</dt><dd class="note">"not published"</dd> }.into_any()),
+                }}
             </dl>
             {documents.into_iter().map(|doc| view! {
                 <section class="document">
@@ -223,11 +228,21 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
             }
         })
     };
+    if tests.fail_to_pass.is_empty() && tests.pass_to_pass.is_empty() {
+        return view! {
+            <section class="tests">
+                <h3>"Tests"</h3>
+                <p class="note">"No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance."</p>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         {legend}
         {list("FAIL_TO_PASS", "fail-to-pass", tests.fail_to_pass)}
         {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass)}
     }
+    .into_any()
 }
 
 /// Every field of the source record that no panel shows, so nothing is silently dropped.
