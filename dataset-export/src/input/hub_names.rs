@@ -14,7 +14,7 @@ pub fn hub_shard_names(path: &Path) -> Option<(String, String)> {
     let stem = path.file_name()?.to_str()?.split('.').next()?;
     let (split, folders_up) = match shard_split(stem) {
         Some(split) => (split.to_string(), 1),
-        None if is_digits(stem) => (path.parent()?.file_name()?.to_str()?.to_string(), 2),
+        None if stem.len() == 4 && is_digits(stem) => (path.parent()?.file_name()?.to_str()?.to_string(), 2),
         None => return None,
     };
     let dataset = repository_folder(path, folders_up).unwrap_or_else(|| "dataset".to_string());
@@ -54,7 +54,10 @@ fn is_layout(folder: &str) -> bool {
 /// `datasets--princeton-nlp--SWE-bench_Lite` (the cache's folder) or `SWE-bench_Lite` →
 /// `swe-bench-lite`; characters a data directory's names cannot hold become `-`.
 fn dataset_name(folder: &str) -> String {
-    let repository = folder.rsplit("--").next().unwrap_or(folder);
+    let repository = folder
+        .strip_prefix("datasets--")
+        .and_then(|owner_and_name| owner_and_name.split_once("--"))
+        .map_or(folder, |(_, name)| name);
     repository
         .chars()
         .map(|c| match c {
@@ -95,5 +98,10 @@ mod tests {
         assert_eq!(names("/d/swe-bench-lite.test.jsonl"), None);
         assert_eq!(names("/d/test-of-2.parquet"), None);
         assert_eq!(names("/d/x-1-of-.parquet"), None);
+        assert_eq!(names("/d/2024/123.parquet"), None);
+        assert_eq!(
+            names("/d/my--data/test-00000-of-00001.parquet"),
+            Some(("my--data".to_string(), "test".to_string()))
+        );
     }
 }
