@@ -25,8 +25,34 @@ pub fn FacetPanel(
     searched: Memo<Option<Vec<bool>>>,
 ) -> impl IntoView {
     let (runs, others): (Vec<String>, Vec<String>) = facets.into_iter().partition(|f| f.starts_with(RUN_FACET_PREFIX));
+    let (runs, others) = (StoredValue::new(runs), StoredValue::new(others));
+    // The values are drawn a frame after the list's first rows (they were a third of the first
+    // frame's elements): the panel's column keeps its width meanwhile, so no row moves when they
+    // come, and on a small screen the panel is a closed drawer.
+    let drawn = RwSignal::new(false);
+    crate::frames::after_next_frame(move || drawn.set(true));
+    view! {
+        <aside class="facets" id="facet-panel" aria-label="Filters">
+            {move || drawn.get().then(|| view! {
+                {others.get_value().into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
+                {run_group(runs.get_value(), rows, filter, searched)}
+            })}
+        </aside>
+    }
+}
+
+/// The runs' facets, folded under one summary.
+fn run_group(
+    runs: Vec<String>,
+    rows: StoredValue<Vec<IndexRow>>,
+    filter: Memo<Filter>,
+    searched: Memo<Option<Vec<bool>>>,
+) -> Option<impl IntoView> {
     // A run's trajectory aspects (`run <id> · steps`) are its facets, not more runs.
     let run_count = runs.iter().filter(|f| aspect_of_facet(f).is_none()).count();
+    if run_count == 0 {
+        return None;
+    }
     // `resolved by` reads `k of N`: N runs have verdicts, of which the best few have a facet.
     let judged = rows.with_value(|rows| {
         let value = rows.first()?.facets.get(RESOLVED_BY)?;
@@ -39,23 +65,15 @@ pub fn FacetPanel(
     let more_note = judged.filter(|j| *j > run_count).map(|_| {
         view! { <p class="note">"Any other run gets its facet when a filter names it: its leaderboard row lists the instances it resolves."</p> }
     });
-    let run_group = (run_count > 0).then(|| {
-        // Open by default for a few runs; a leaderboard's hundred stay folded.
-        let open = run_count <= OPEN_RUN_GROUP || filter.with_untracked(|f| f.selected.keys().any(|k| k.starts_with(RUN_FACET_PREFIX)));
-        view! {
-            <details class="run-facets" open=open>
-                <summary>{summary}</summary>
-                {more_note}
-                {runs.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
-            </details>
-        }
-    });
-    view! {
-        <aside class="facets" id="facet-panel" aria-label="Filters">
-            {others.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
-            {run_group}
-        </aside>
-    }
+    // Open by default for a few runs; a leaderboard's hundred stay folded.
+    let open = run_count <= OPEN_RUN_GROUP || filter.with_untracked(|f| f.selected.keys().any(|k| k.starts_with(RUN_FACET_PREFIX)));
+    Some(view! {
+        <details class="run-facets" open=open>
+            <summary>{summary}</summary>
+            {more_note}
+            {runs.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
+        </details>
+    })
 }
 
 #[component]
