@@ -212,3 +212,68 @@ fn a_failed_export_still_writes_its_summary() {
     assert_eq!(summary["instances_written"], 0);
     assert_eq!(summary["errors"][0]["field"], "patch");
 }
+
+/// The dataset viewer's API responses saved to a file (`/rows` on one line, as the server writes
+/// it, `/first-rows` pretty-printed, naming its split): the same instances as the JSONL, in the split
+/// the response names. A row
+/// whose cell the server cut short is refused naming the row and the cell, and `--skip-bad` exports
+/// the others.
+#[test]
+fn dataset_viewer_responses_export_their_rows_and_refuse_cut_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jsonl = root().join("demo/demo.jsonl");
+    let reference = export(&jsonl, &tmp.path().join("from-jsonl"));
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, line)| serde_json::json!({"row_idx": i, "row": serde_json::from_str::<serde_json::Value>(line).unwrap(), "truncated_cells": []}))
+        .collect();
+    let features = serde_json::json!([{"feature_idx": 0, "name": "instance_id", "type": {"dtype": "string", "_type": "Value"}}]);
+    let response =
+        serde_json::json!({"features": features, "rows": rows, "num_rows_total": rows.len(), "num_rows_per_page": 100, "partial": false});
+    let one_line = tmp.path().join("demo.json");
+    std::fs::write(&one_line, response.to_string()).unwrap();
+    let out = export(&one_line, &tmp.path().join("from-rows"));
+    assert_eq!(instances(&out, "demo", "test"), instances(&reference, "demo", "test"));
+
+    let first_rows = serde_json::json!({"dataset": "benchscope/demo", "config": "default", "split": "dev", "features": features, "rows": rows, "truncated": false});
+    let pretty = tmp.path().join("demo-first-rows.json");
+    std::fs::write(&pretty, serde_json::to_string_pretty(&first_rows).unwrap()).unwrap();
+    let out = tmp.path().join("from-first-rows");
+    benchscope_ok(&[
+        "export",
+        pretty.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(instances(&out, "demo", "dev"), instances(&reference, "demo", "test"));
+
+    let mut cut = response.clone();
+    cut["rows"][3]["truncated_cells"] = serde_json::json!(["problem_statement", "patch"]);
+    std::fs::write(&one_line, cut.to_string()).unwrap();
+    let refused = tmp.path().join("refused");
+    let result = benchscope(&["export", one_line.to_str().unwrap(), "--out", refused.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "demo.json: row 3: field `problem_statement`: cut short by the dataset viewer (truncated cells: problem_statement, patch)"
+        ),
+        "{stderr}"
+    );
+    assert!(!refused.exists());
+    let skipped = tmp.path().join("skipped");
+    benchscope_ok(&[
+        "export",
+        one_line.to_str().unwrap(),
+        "--skip-bad",
+        "--out",
+        skipped.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(instances(&skipped, "demo", "test").len(), rows.len() - 1);
+}

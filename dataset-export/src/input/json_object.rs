@@ -1,5 +1,6 @@
 //! A file holding one JSON object (pretty-printed, so not JSON Lines): a single record (it has an
-//! `instance_id`) or records keyed by instance id. Anything else is refused naming what it is.
+//! `instance_id`), records keyed by instance id, or a dataset viewer response (`viewer_rows.rs`).
+//! Anything else is refused naming what it is.
 
 use std::path::Path;
 
@@ -23,6 +24,9 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
             format!("expected a JSON object, found {}", kind_of(&value)),
         ));
     };
+    if super::viewer_rows::is_viewer_response(&map) {
+        return Ok(super::viewer_rows::records(path, map));
+    }
     if map.contains_key("instance_id") {
         return Ok(Box::new(std::iter::once(Ok(Record::new(Location::File, map)))));
     }

@@ -1,11 +1,11 @@
 //! Reading records out of what benchmarks publish: JSON Lines, a JSON array, a pretty-printed
-//! JSON object (records keyed by id, or one record), Parquet, CSV, or a directory (one JSON file
-//! per task, or FeatureBench's website index with its markdown files).
+//! JSON object (records keyed by id, one record, or a dataset viewer response), Parquet, CSV, or a
+//! directory (one JSON file per task, or FeatureBench's website index with its markdown files).
 //!
 //! Every reader but the JSON object's streams: memory is bounded by the largest record (a
 //! Parquet row group for Parquet), never by the file; a JSON object is one document, read whole. The container is detected from the content: Parquet's `PAR1`
 //! magic, `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
-//! close), a header of comma-separated names for CSV; directories by what they hold.
+//! close or is a whole viewer response), a header of comma-separated names for CSV; directories by what they hold.
 
 mod csv_rows;
 mod directory;
@@ -16,6 +16,7 @@ pub use benchscope_contract::json_document::{self, kind_of};
 pub use hub_names::hub_shard_names;
 mod jsonl;
 mod parquet_rows;
+mod viewer_rows;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -74,7 +75,9 @@ pub fn read_records(path: &Path) -> Result<Records, RecordError> {
     let file = File::open(path).map_err(|e| file_error(format!("cannot open: {e}")))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
     match detect_container(&mut reader).map_err(|e| file_error(format!("cannot read: {e}")))? {
-        Some(Container::JsonLines) if first_line_is_partial(path) => json_object::read(path),
+        Some(Container::JsonLines) if first_line_is_partial(path) || first_line_is_viewer_response(path) => {
+            json_object::read(path)
+        }
         Some(Container::JsonLines) => Ok(Box::new(jsonl::JsonLines::new(path, reader))),
         Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
         Some(Container::Parquet) => parquet_rows::read(path),
@@ -92,6 +95,26 @@ fn first_line_is_partial(path: &Path) -> bool {
     let named_json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
     opens_without_closing(path)
         && (named_json || std::fs::read(path).is_ok_and(|b| matches!(json_document::read(&b), json_document::Document::Json(..))))
+}
+
+/// Whether the file's first line is a whole dataset viewer response (the API writes it on one
+/// line): a JSON object with `features` and `rows`, read as one document rather than as a record.
+fn first_line_is_viewer_response(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else { return false };
+    let mut reader = BufReader::new(file);
+    let Ok(start) = reader.fill_buf() else { return false };
+    let head: String = String::from_utf8_lossy(&start[..start.len().min(64)])
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let head = head.trim_start_matches('\u{feff}');
+    if !(head.starts_with("{\"features\":") || head.starts_with("{\"dataset\":")) {
+        return false;
+    }
+    let mut line = String::new();
+    reader.read_line(&mut line).is_ok()
+        && serde_json::from_str::<Map<String, Value>>(line.trim_start_matches('\u{feff}'))
+            .is_ok_and(|document| viewer_rows::is_viewer_response(&document))
 }
 
 fn opens_without_closing(path: &Path) -> bool {
