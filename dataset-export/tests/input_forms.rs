@@ -215,9 +215,8 @@ fn a_failed_export_still_writes_its_summary() {
 
 /// The dataset viewer's API responses saved to a file (`/rows` on one line, as the server writes
 /// it, `/first-rows` pretty-printed, naming its split): the same instances as the JSONL, in the split
-/// the response names. A row
-/// whose cell the server cut short is refused naming the row and the cell, and `--skip-bad` exports
-/// the others.
+/// the response names; one page of a longer split says which rows it holds. A row whose cell the
+/// server cut short is refused naming the row and the cell, and `--skip-bad` exports the others.
 #[test]
 fn dataset_viewer_responses_export_their_rows_and_refuse_cut_cells() {
     let tmp = tempfile::tempdir().unwrap();
@@ -251,6 +250,24 @@ fn dataset_viewer_responses_export_their_rows_and_refuse_cut_cells() {
         "--quiet",
     ]);
     assert_eq!(instances(&out, "demo", "dev"), instances(&reference, "demo", "test"));
+
+    // One page of a longer split says so.
+    let mut page = response.clone();
+    page["num_rows_total"] = serde_json::json!(rows.len() + 88);
+    std::fs::write(&one_line, page.to_string()).unwrap();
+    let result = benchscope(&[
+        "export",
+        one_line.to_str().unwrap(),
+        "--out",
+        tmp.path().join("page").to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    let expected = format!(
+        "a dataset viewer page holds rows 0–{} of its split's {}; the other 88 are not in the file",
+        rows.len() - 1,
+        rows.len() + 88
+    );
+    assert!(result.status.success() && stderr.contains(&expected), "{stderr}");
 
     let mut cut = response.clone();
     cut["rows"][3]["truncated_cells"] = serde_json::json!(["problem_statement", "patch"]);

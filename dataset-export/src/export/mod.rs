@@ -26,7 +26,7 @@ use crate::categories::{Categories, OTHER};
 use crate::data_dir::{generator, is_safe_name, manifest_bytes, DataDir};
 use crate::error::RecordError;
 use crate::formats::{self, DatasetFormat};
-use crate::input::{read_records, Record};
+use crate::input::{read_records, viewer_page_note, Record};
 use crate::progress::Progress;
 use split_writer::SplitWriter;
 use staging::Staging;
@@ -156,6 +156,7 @@ impl Exporting<'_> {
             Ok(records) => records,
             Err(e) => return self.fail(e),
         };
+        self.summary.warnings.extend(viewer_page_note(&input.path));
         for record in records {
             progress.tick();
             self.summary.records_read += 1;

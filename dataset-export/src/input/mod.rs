@@ -17,6 +17,7 @@ pub use hub_names::hub_shard_names;
 mod jsonl;
 mod parquet_rows;
 mod viewer_rows;
+pub use viewer_rows::page_note as viewer_page_note;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -102,13 +103,7 @@ fn first_line_is_partial(path: &Path) -> bool {
 fn first_line_is_viewer_response(path: &Path) -> bool {
     let Ok(file) = File::open(path) else { return false };
     let mut reader = BufReader::new(file);
-    let Ok(start) = reader.fill_buf() else { return false };
-    let head: String = String::from_utf8_lossy(&start[..start.len().min(64)])
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let head = head.trim_start_matches('\u{feff}');
-    if !(head.starts_with("{\"features\":") || head.starts_with("{\"dataset\":")) {
+    if !reader.fill_buf().is_ok_and(viewer_rows::may_be_response) {
         return false;
     }
     let mut line = String::new();

@@ -3,12 +3,51 @@
 //! hold each record under `row`, with its `row_idx` and the cells the server cut short
 //! (`truncated_cells`).
 
+use std::io::Read;
 use std::path::Path;
 
 use serde_json::{Map, Value};
 
 use super::{Record, Records};
 use crate::error::{FieldError, Location};
+
+/// Whether a file starting with `head` may be such a response: its first key is the one the
+/// server writes first (`features`, or `dataset` for `/first-rows`).
+pub fn may_be_response(head: &[u8]) -> bool {
+    let head: String = String::from_utf8_lossy(&head[..head.len().min(64)])
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let head = head.trim_start_matches('\u{feff}');
+    head.starts_with("{\"features\":") || head.starts_with("{\"dataset\":")
+}
+
+/// For a response that holds one page of its split, which rows it holds and how many it leaves
+/// out: a reader who saved one page should not take it for the split.
+pub fn page_note(path: &Path) -> Option<String> {
+    let mut head = [0u8; 64];
+    let read = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    if !may_be_response(&head[..read]) {
+        return None;
+    }
+    let document: Map<String, Value> = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+    if !is_viewer_response(&document) {
+        return None;
+    }
+    let rows = document.get("rows").and_then(Value::as_array)?;
+    let total = document.get("num_rows_total").and_then(Value::as_u64)?;
+    let indexes = rows.iter().filter_map(|entry| entry.get("row_idx").and_then(Value::as_u64));
+    let (first, last) = indexes.fold((u64::MAX, 0), |(low, high), i| (low.min(i), high.max(i)));
+    let held = rows.len() as u64;
+    (held < total).then(|| {
+        let which = if held == 0 { "no rows".to_string() } else { format!("rows {first}–{last}") };
+        format!(
+            "{}: a dataset viewer page holds {which} of its split's {total}; the other {} are not in the file (export the split's Parquet or JSON Lines for all of them)",
+            path.display(),
+            total - held
+        )
+    })
+}
 
 /// Whether `document` is such a response.
 pub fn is_viewer_response(document: &Map<String, Value>) -> bool {
