@@ -1,7 +1,8 @@
 //! Where a bar chart's group labels go, so that they never overlap: across when every label fits
 //! its slot, else turned upright (and thinned when even upright labels would touch), truncated
-//! with an ellipsis either way. Pure, so the rule is tested natively; the chart draws these
-//! boxes and the page exposes them, so a browser test can check them too.
+//! with an ellipsis either way; and which scatter point is under the pointer. Pure, so the rules
+//! are tested natively; the chart draws these boxes and the page exposes them, so a browser test
+//! can check them too.
 
 /// The width of one character of the 12 px label font, in pixels (a safe upper bound).
 pub const CHAR_WIDTH: f64 = 7.0;
@@ -117,6 +118,17 @@ pub fn x_labels(groups: &[String], left: i32, right: i32, top: i32) -> Vec<Label
         .collect()
 }
 
+/// The point of `points` (canvas pixels) within 10 pixels of `at`, the nearest if several are.
+pub fn nearest_point(points: &[(i32, i32)], at: (f64, f64)) -> Option<usize> {
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, (px, py))| (i, (*px as f64 - at.0).hypot(*py as f64 - at.1)))
+        .filter(|(_, distance)| *distance <= 10.0)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +174,15 @@ mod tests {
         assert_eq!(display_names(&repos), ["matrixlite", "slugkit"]);
         let clash: Vec<String> = ["a/x", "b/x"].iter().map(|s| s.to_string()).collect();
         assert_eq!(display_names(&clash), clash, "names that would clash keep their owners");
+    }
+
+    #[test]
+    fn the_point_under_the_pointer_is_the_nearest_within_ten_pixels() {
+        let points = [(100, 100), (108, 100), (300, 40)];
+        assert_eq!(nearest_point(&points, (101.0, 101.0)), Some(0));
+        assert_eq!(nearest_point(&points, (106.0, 99.0)), Some(1));
+        assert_eq!(nearest_point(&points, (295.0, 46.0)), Some(2));
+        assert_eq!(nearest_point(&points, (200.0, 200.0)), None);
+        assert_eq!(nearest_point(&[], (0.0, 0.0)), None);
     }
 }

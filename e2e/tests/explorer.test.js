@@ -1471,6 +1471,33 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
   assert.deepEqual(shown.map(([, p]) => Number(p)), ranked.map((e) => Number(e.resolved.toFixed(1))), 'the same percentages in the same order');
   assert.deepEqual(shown.slice(0, 10).map(([name]) => name), ranked.slice(0, 10).map((e) => e.name), 'the same systems on top');
   await assertTiesFollowRanks(page);
+  // Only the best-so-far line's points carry a drawn label; every point names its run under the pointer.
+  const chart = page.locator('.board-charts canvas.scatter').first();
+  await chart.scrollIntoViewIfNeeded();
+  const centres = await chart.evaluate((c) => {
+    const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    const found = [];
+    for (let y = 0; y < c.height; y += 1) {
+      for (let x = 0; x < c.width; x += 1) {
+        const i = (y * c.width + x) * 4;
+        // Inside a point's fill (the first series colour), at least 4 px from any spot already found.
+        if (data[i] === 0 && data[i + 1] === 114 && data[i + 2] === 178 && found.every(([fx, fy]) => Math.hypot(fx - x, fy - y) > 4)) found.push([x, y + 2]);
+      }
+    }
+    const scale = c.getBoundingClientRect().width / c.width;
+    return found.map(([x, y]) => [x * scale, y * scale]);
+  });
+  const box = await chart.boundingBox();
+  const named = new Set();
+  for (const [x, y] of centres.filter((_, i) => i % 4 === 0).slice(0, 50)) {
+    await page.mouse.move(box.x + x, box.y + y);
+    const title = await chart.getAttribute('title');
+    if (title) named.add(title);
+  }
+  assert.ok(named.size >= 5, `points named on hover: ${[...named].join(', ')}`);
+  assert.deepEqual([...named].filter((name) => !shown.some(([run]) => run === name)), [], 'each is a run of the board');
+  await page.mouse.move(box.x + 3, box.y + 3);
+  assert.equal(await chart.getAttribute('title'), null, 'no point under the pointer, no tooltip');
   await page.fill('input[aria-label^="Filter runs"]', ranked[0].name);
   await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length <= n, board.length - 1);
   assert.deepEqual(errors, []);

@@ -1,5 +1,5 @@
 //! One point per run: e.g. % passed against % resolved, or tokens against % resolved. Clicking
-//! a point reports the run.
+//! a point reports the run; hovering one shows its run's name.
 
 use std::ops::Range;
 
@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use benchscope_contract::leaderboard::LeaderboardRow;
 
 use super::{series_color, Theme, SIZE};
+use crate::chart_layout::nearest_point;
 
 /// Points with their labels.
 #[derive(Debug, Clone, PartialEq)]
@@ -147,11 +148,14 @@ pub fn draw_scatter<DB: DrawingBackend>(
     Ok(pixels)
 }
 
-/// The scatter plot on a canvas; `on_point` gets the index of the clicked point.
+/// The scatter plot on a canvas; `on_point` gets the index of the clicked point. The point under
+/// the pointer names itself in the canvas's tooltip: only the line's points carry a label drawn
+/// beside them.
 #[component]
 pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     let pixels = RwSignal::new(Vec::<(i32, i32)>::new());
+    let hovered = RwSignal::new(None::<usize>);
     Effect::new(move |_| {
         let data = data.get();
         let Some(element) = canvas.get() else { return };
@@ -160,30 +164,31 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
             pixels.set(draw_scatter(&backend.into_drawing_area(), &data, Theme::current()).unwrap_or_default());
         }
     });
-    let on_click = move |ev: web_sys::MouseEvent| {
-        let Some(element) = canvas.get_untracked() else { return };
+    let point_at = move |ev: &web_sys::MouseEvent| {
+        let element = canvas.get_untracked()?;
         let rect = element.get_bounding_client_rect();
         let scale = SIZE.0 as f64 / rect.width().max(1.0);
-        let (x, y) = (
+        let at = (
             (ev.client_x() as f64 - rect.left()) * scale,
             (ev.client_y() as f64 - rect.top()) * scale,
         );
-        let nearest = pixels.with_untracked(|points| {
-            points
-                .iter()
-                .enumerate()
-                .map(|(i, (px, py))| (i, (*px as f64 - x).hypot(*py as f64 - y)))
-                .filter(|(_, distance)| *distance <= 10.0)
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(i, _)| i)
-        });
-        if let Some(index) = nearest {
+        pixels.with_untracked(|points| nearest_point(points, at))
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let Some(index) = point_at(&ev) {
             on_point.run(index);
         }
+    };
+    let tooltip = move || {
+        let index = hovered.get()?;
+        data.with(|d| d.points.get(index).map(|(label, ..)| label.clone()))
     };
     view! {
         <canvas class="chart scatter" node_ref=canvas width=SIZE.0 height=SIZE.1 role="img"
             aria-label=move || data.with(|d| format!("{}: one point per run", d.title))
+            title=tooltip
+            on:mousemove=move |ev| hovered.set(point_at(&ev))
+            on:mouseleave=move |_| hovered.set(None)
             on:click=on_click></canvas>
     }
 }
