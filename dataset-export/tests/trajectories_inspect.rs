@@ -8,7 +8,7 @@ use std::path::Path;
 
 use benchscope_cli::trajectories::read_file;
 use benchscope_contract::Run;
-use common::{benchscope_ok, read_json, realdata};
+use common::{benchscope_ok, import_as_new_run, read_json, realdata};
 use serde_json::Value;
 
 /// The sample documents of an `.eval` archive, read here straight from the zip.
@@ -65,18 +65,7 @@ fn an_inspect_eval_log_is_a_zip_of_samples_each_a_trajectory() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    let data_arg = data.to_str().unwrap();
-    benchscope_ok(&[
-        "import",
-        path.to_str().unwrap(),
-        "--data",
-        data_arg,
-        "--run",
-        "inspect",
-        "--dataset",
-        "inspect-demo",
-        "--new-dataset",
-    ]);
+    import_as_new_run(&path, &data, "inspect");
     let run: Run = read_json(&data.join("runs/inspect.json"));
     assert_eq!(run.results.len(), samples.len());
     assert!(run.results.iter().all(|r| r.trajectory.is_some()));
@@ -112,17 +101,7 @@ fn an_inspect_json_log_reads_as_its_eval_archive_does() {
     assert_eq!(from_json.last().unwrap().instance_id, format!("{}.epoch2", samples[0]["id"]));
 
     let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "import",
-        path.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "inspect-json",
-        "--dataset",
-        "inspect-demo",
-        "--new-dataset",
-    ]);
+    import_as_new_run(&path, &data, "inspect-json");
     let run: Run = read_json(&data.join("runs/inspect-json.json"));
     assert_eq!(run.results.len(), from_json.len());
     assert!(run.results.iter().all(|r| r.trajectory.is_some()));
