@@ -1,10 +1,11 @@
-//! One row of the virtualized list: a slot whose element stays in the page while the list
-//! scrolls or a search reorders it.
+//! The rows of the virtualized list: slots whose elements stay in the page while the list
+//! scrolls or a search reorders it, and one effect that writes what they show.
 //!
-//! The slot's element is built once; one effect writes what it shows (texts, marks, link,
-//! position, selection), touching only what changed. As a dozen reactive attributes and texts a
-//! slot, a keystroke re-ran some four hundred effects over the rows in view, and the reactive
-//! graph's bookkeeping was the largest part of a keystroke's work.
+//! A slot's element is built once. The effect writes the texts, marks, links, positions and
+//! selection of every slot, touching only what changed. As a dozen reactive attributes and texts
+//! a slot, a keystroke re-ran some four hundred effects over the rows in view; as a memo and an
+//! effect a slot, each keystroke still marked and polled sixty nodes of the reactive graph, each
+//! effect a task of its own.
 
 use benchscope_contract::{ChangeStats, IndexRow};
 use leptos::html;
@@ -15,41 +16,65 @@ use crate::row_window::rows_px;
 use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
 
-/// The `nth` row in view.
+/// The slots in the page, by their place in view: each one's elements, under the number it was
+/// registered with (a slot dropped and built again at the same place is new, and drawn whole).
+#[derive(Clone, Copy)]
+pub struct Slots {
+    parts: StoredValue<Vec<Option<(u64, Parts)>>>,
+    registered: StoredValue<u64>,
+    changed: Trigger,
+}
+
+impl Default for Slots {
+    fn default() -> Self {
+        Slots {
+            parts: StoredValue::new(Vec::new()),
+            registered: StoredValue::new(0),
+            changed: Trigger::new(),
+        }
+    }
+}
+
+impl Slots {
+    fn register(&self, nth: usize, parts: Parts) {
+        let number = self.registered.get_value() + 1;
+        self.registered.set_value(number);
+        self.parts.update_value(|slots| {
+            if slots.len() <= nth {
+                slots.resize(nth + 1, None);
+            }
+            slots[nth] = Some((number, parts));
+        });
+        self.changed.notify();
+    }
+
+    fn unregister(&self, nth: usize) {
+        self.parts.update_value(|slots| {
+            if let Some(slot) = slots.get_mut(nth) {
+                *slot = None;
+            }
+        });
+    }
+}
+
+/// The `nth` row in view: its element, which `draw_slots` fills.
 #[component]
 pub fn RowSlot(
     nth: usize,
+    slots: Slots,
     visible: Memo<Vec<(usize, usize)>>,
     rows: StoredValue<Vec<IndexRow>>,
     sets: StoredValue<Vec<LoadedSet>>,
-    selected: Memo<usize>,
-    marks: Memo<Marks>,
-    links: Memo<InstanceLinks>,
 ) -> impl IntoView {
     let url = expect_context::<UrlState>();
-    // A slot past the end keeps its last row until `For` drops it.
-    let shown =
-        Memo::new(move |previous: Option<&(usize, usize)>| visible.with(|v| v.get(nth).copied()).or(previous.copied()).unwrap_or_default());
     let parts = Parts::default();
-    // Returns what is drawn; nothing until the element is in the page.
-    Effect::new(move |drawn: Option<Option<Drawn>>| {
-        let drawn = drawn.flatten();
-        let (position, index) = shown.get();
-        let is_selected = selected.get() == position;
-        let next = marks.with(|marks| {
-            links.with(|links| {
-                rows.with_value(|rows| sets.with_value(|sets| Drawn::of(&rows[index], sets, index, position, is_selected, marks, links)))
-            })
-        });
-        if parts.draw(&next, drawn.as_ref()) {
-            Some(next)
-        } else {
-            drawn
-        }
-    });
+    slots.register(nth, parts);
+    on_cleanup(move || slots.unregister(nth));
     let open = move |ev: web_sys::MouseEvent| {
         ev.prevent_default();
-        let index = shown.get_untracked().1;
+        let Some((_, index)) = visible.with_untracked(|visible| visible.get(nth).copied()) else {
+            return;
+        };
         let id = rows.with_value(|rows| rows[index].id.clone());
         let from = sets.with_value(|sets| from_of(sets, index));
         url.navigate(|s| s.open(id, from));
@@ -66,6 +91,77 @@ pub fn RowSlot(
                 <span class="minus" node_ref=parts.minus></span>
             </span>
         </div>
+    }
+}
+
+/// The one effect that draws every slot: the row at its place in `visible`, with `selected`
+/// highlighted, `marks` on the query's words and `links` to the instances. A slot past the end
+/// of `visible` keeps its last row until `For` drops it; a slot whose elements are not in the
+/// page yet is drawn when they are (reading them tracks them).
+pub fn draw_slots(
+    slots: Slots,
+    visible: Memo<Vec<(usize, usize)>>,
+    rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
+    selected: Memo<usize>,
+    marks: Memo<Marks>,
+    links: Memo<InstanceLinks>,
+) {
+    Effect::new(move |drawn: Option<Vec<Option<(u64, Drawn)>>>| {
+        let mut drawn = drawn.unwrap_or_default();
+        slots.changed.track();
+        let selected = selected.get();
+        visible.with(|visible| {
+            marks.with(|marks| {
+                links.with(|links| {
+                    let view = View {
+                        visible,
+                        selected,
+                        marks,
+                        links,
+                    };
+                    rows.with_value(|rows| sets.with_value(|sets| slots.parts.with_value(|parts| view.draw(parts, &mut drawn, rows, sets))))
+                })
+            })
+        });
+        drawn
+    });
+}
+
+/// What every slot shows, read once for all of them.
+struct View<'a> {
+    visible: &'a [(usize, usize)],
+    selected: usize,
+    marks: &'a Marks,
+    links: &'a InstanceLinks,
+}
+
+impl View<'_> {
+    /// Draws each slot of `parts` over what `drawn` says it shows, and records what it shows now.
+    fn draw(&self, parts: &[Option<(u64, Parts)>], drawn: &mut Vec<Option<(u64, Drawn)>>, rows: &[IndexRow], sets: &[LoadedSet]) {
+        drawn.resize(parts.len(), None);
+        for (nth, slot) in parts.iter().enumerate() {
+            let Some((number, parts)) = slot else {
+                drawn[nth] = None;
+                continue;
+            };
+            let Some(&(position, index)) = self.visible.get(nth) else {
+                continue;
+            };
+            let next = Drawn::of(
+                &rows[index],
+                sets,
+                index,
+                position,
+                self.selected == position,
+                self.marks,
+                self.links,
+            );
+            let before = drawn[nth].as_ref().filter(|(was, _)| was == number).map(|(_, drawn)| drawn);
+            if parts.draw(&next, before) {
+                drawn[nth] = Some((*number, next));
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos::{ev, html};
 
 use crate::components::highlight::Marks;
-use crate::components::row_slot::RowSlot;
+use crate::components::row_slot::{draw_slots, RowSlot, Slots};
 use crate::row_window::{rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};
@@ -61,12 +61,14 @@ pub fn VirtualRows(
     let slots = move || 0..visible.with(Vec::len);
     let url = expect_context::<UrlState>();
     let links = Memo::new(move |_| url.with(ViewState::instance_links));
+    let row_slots = Slots::default();
+    draw_slots(row_slots, visible, rows, sets, selected, marks, links);
     view! {
         <div class="rows" role="list" aria-label="Instances" node_ref=container
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
             <div class="rows-inner" style:height=move || rows_px(order.with(Vec::len))>
                 <For each=slots key=|slot| *slot
-                    children=move |slot| view! { <RowSlot nth=slot visible rows sets selected marks links /> } />
+                    children=move |slot| view! { <RowSlot nth=slot slots=row_slots visible rows sets /> } />
             </div>
         </div>
     }
