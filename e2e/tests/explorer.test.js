@@ -947,6 +947,17 @@ test('smaller things a reader meets: Esc clears the search, facets in their own 
   await page.waitForURL((url) => !url.search.includes('q='));
   await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of ${n}`), demo.length, { timeout: 2000 });
   assert.equal(await page.inputValue('input.search'), '');
+  // The rows the search had dropped come back as new slots, each drawn whole.
+  const drawn = await page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => ({
+    id: row.dataset.id,
+    text: row.querySelector('a.id').textContent,
+    href: new URL(row.querySelector('a.id').href).searchParams.get('instance'),
+    repo: row.querySelector('.repo').textContent,
+  })));
+  assert.equal(drawn.length, demo.length);
+  assert.deepEqual(drawn.map((r) => [r.text, r.href]), drawn.map((r) => [r.id, r.id]));
+  assert.deepEqual(new Set(drawn.map((r) => r.id)), new Set(demo.map((r) => r.instance_id)));
+  assert.ok(drawn.every((r) => demo.some((d) => d.instance_id === r.id && d.repo === r.repo)), 'each row shows its own repository');
   const years = await page.locator('.facet[data-facet="year"] .value').allTextContents();
   assert.deepEqual(years, [...years].sort(), 'years in order');
   await page.goto(`${server.url}?sort=nonsense`);
