@@ -3,17 +3,18 @@
 //! Every failure becomes a [`LoadError`] naming the file, so one broken shard shows an error
 //! where it is needed while the rest of the app keeps working.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use benchscope_contract::results::{ResultsBlock, ResultsMatrix};
 use benchscope_contract::{
-    DetailShard, FileEntry, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION, OLDEST_READABLE_VERSION,
+    DetailShard, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION, OLDEST_READABLE_VERSION,
 };
 use futures::channel::oneshot;
 use serde::de::DeserializeOwned;
+
+use crate::integrity::{self, expect_hashes, Body};
 
 /// A file of the data directory could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,41 +39,6 @@ pub fn data_base(data: Option<&str>) -> String {
     web_sys::Url::new_with_base(&raw, &page).map(|u| u.href()).unwrap_or(raw)
 }
 
-thread_local! {
-    /// URL → the SHA-256 the manifest lists for the file there.
-    static EXPECTED_SHA256: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
-}
-
-/// Remembers the SHA-256 of every file in `files` (paths relative to `base`), so each is checked
-/// when fetched: the manifest's files, and a search meta's buckets.
-pub fn expect_hashes(base: &str, files: &[FileEntry]) {
-    EXPECTED_SHA256.with(|expected| {
-        let mut expected = expected.borrow_mut();
-        for file in files {
-            expected.insert(format!("{base}{}", file.path), file.sha256.clone());
-        }
-    });
-}
-
-/// Whether the manifest lists the file at `url` (or a search meta lists it as a bucket).
-pub fn is_listed(url: &str) -> bool {
-    EXPECTED_SHA256.with(|e| e.borrow().contains_key(url))
-}
-
-/// Why `bytes` fetched from `url` are not the file the manifest lists, if they are not.
-fn integrity_fault(url: &str, bytes: &[u8]) -> Option<String> {
-    use sha2::{Digest, Sha256};
-    let expected = EXPECTED_SHA256.with(|e| e.borrow().get(url).cloned())?;
-    let actual: String = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
-    (actual != expected).then(|| {
-        format!(
-            "its SHA-256 is {}…, not the {}… the manifest lists: the file changed after the export, or was damaged on the way",
-            &actual[..12],
-            &expected[..expected.len().min(12)]
-        )
-    })
-}
-
 /// Fetches and parses one JSON file, checked against the manifest's SHA-256 where it lists the
 /// file; every failure names the URL.
 pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
@@ -91,19 +57,19 @@ pub(crate) async fn fetch_checked(url: &str) -> Result<Vec<u8>, LoadError> {
         url: url.to_string(),
         message,
     };
-    let bytes = match take_early_answer(url) {
+    let body = match take_early_answer(url) {
         Some(early) => early_body(early).await,
         None => fetched_body(url).await,
     }
     .map_err(error)?;
-    match integrity_fault(url, &bytes) {
+    match integrity::fault(url, &body) {
         Some(fault) => Err(error(fault)),
-        None => Ok(bytes),
+        None => Ok(body.bytes),
     }
 }
 
 /// The body of the file at `url`, fetched now; or why there is none.
-async fn fetched_body(url: &str) -> Result<Vec<u8>, String> {
+async fn fetched_body(url: &str) -> Result<Body, String> {
     let response = gloo_net::http::Request::get(url)
         .send()
         .await
@@ -113,18 +79,22 @@ async fn fetched_body(url: &str) -> Result<Vec<u8>, String> {
     }
     // Bytes, not text: a 3 MB shard read as a JS string is decoded to UTF-16 and encoded back to
     // UTF-8 on its way into wasm, which took longer than parsing it.
-    response.binary().await.map_err(|e| format!("cannot read the body: {e}"))
+    let bytes = response.binary().await.map_err(|e| format!("cannot read the body: {e}"))?;
+    Ok(Body::read(url, bytes).await)
 }
 
-/// The body `src/early_fetch.js` read before the wasm ran (its `{ status, statusText, body }`);
-/// or why there is none.
-async fn early_body(early: js_sys::Promise) -> Result<Vec<u8>, String> {
+/// The body `src/early_fetch.js` read before the wasm ran (its `{ status, statusText, body,
+/// sha256 }`, the digest `null` where the browser could not hash it); or why there is none.
+async fn early_body(early: js_sys::Promise) -> Result<Body, String> {
     let answer = wasm_bindgen_futures::JsFuture::from(early)
         .await
         .map_err(|e| format!("request failed: {}", js_error_text(&e)))?;
     let field = |name: &str| js_sys::Reflect::get(&answer, &name.into()).unwrap_or_default();
     match wasm_bindgen::JsCast::dyn_into::<js_sys::ArrayBuffer>(field("body")) {
-        Ok(body) => Ok(js_sys::Uint8Array::new(&body).to_vec()),
+        Ok(body) => Ok(Body {
+            bytes: js_sys::Uint8Array::new(&body).to_vec(),
+            sha256: field("sha256").as_string(),
+        }),
         Err(_) => Err(format!(
             "HTTP {} {}",
             field("status").as_f64().map_or(0, |status| status as u16),

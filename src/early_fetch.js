@@ -6,19 +6,28 @@
 // load ran after a frame and the app's own start (17 ms for the manifest, as much again for the
 // shards): the app waited twice on its way to the first rows. Once every answer is here, the
 // app mounts (`benchscopeEarlySettled`, see `start` in src/lib.rs).
-// The app takes each answer, `{ status, statusText, body }` (the body an ArrayBuffer, or null
-// for an error status), from `window.benchscopeEarly` by the URL it would fetch (see
-// `api::fetch_checked`) instead of asking again. Which splits the URL opens mirrors
-// `sets::selections`; a wrong guess costs a request the app does not use, never a wrong page.
+// The app takes each answer, `{ status, statusText, body, sha256 }` (the body an ArrayBuffer, or
+// null for an error status; its SHA-256 in hex, or null), from `window.benchscopeEarly` by the
+// URL it would fetch (see `api::fetch_checked`) instead of asking again. Which splits the URL
+// opens mirrors `sets::selections`; a wrong guess costs a request the app does not use, never a
+// wrong page.
 {
   const early = new Map();
   window.benchscopeEarly = early;
+  // The body's SHA-256 in hex, by the browser (see src/integrity.rs), or null where it cannot.
+  const sha256 = async (body) => {
+    try {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+      return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    } catch (_) {
+      return null;
+    }
+  };
   const ask = (url) => {
-    const answer = fetch(url).then(async (response) => ({
-      status: response.status,
-      statusText: response.statusText,
-      body: response.ok ? await response.arrayBuffer() : null,
-    }));
+    const answer = fetch(url).then(async (response) => {
+      const body = response.ok ? await response.arrayBuffer() : null;
+      return { status: response.status, statusText: response.statusText, body, sha256: body && (await sha256(body)) };
+    });
     // The app reports a failed request when it takes it; unhandled here, it would be reported twice.
     answer.catch(() => {});
     early.set(url, answer);

@@ -47,6 +47,8 @@ pub mod components;
 #[cfg(target_arch = "wasm32")]
 pub mod frames;
 #[cfg(target_arch = "wasm32")]
+pub mod integrity;
+#[cfg(target_arch = "wasm32")]
 pub mod keys;
 #[cfg(target_arch = "wasm32")]
 pub mod list_search;

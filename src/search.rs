@@ -13,7 +13,8 @@ use benchscope_contract::trajectory::search::{
 };
 use futures::future::join_all;
 
-use crate::api::{expect_hashes, JsonCache, LoadError};
+use crate::api::{JsonCache, LoadError};
+use crate::integrity::expect_hashes;
 
 /// At most this many index terms are merged for the prefix of the last query term.
 const PREFIX_TERMS: usize = 64;
@@ -168,7 +169,7 @@ impl TrajectorySearchCache {
     /// Whether run `run_id` has a trajectory index (a directory written before the CLI wrote
     /// them has none, and its manifest says so).
     pub fn has_index(&self, base: &str, run_id: &str) -> bool {
-        crate::api::is_listed(&format!("{base}{}", trajectory_meta_path(run_id)))
+        crate::integrity::is_listed(&format!("{base}{}", trajectory_meta_path(run_id)))
     }
 
     /// The instances of run `run_id` whose trajectories have a step holding every word of

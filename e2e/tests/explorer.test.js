@@ -654,6 +654,42 @@ test('a shard whose SHA-256 differs from the manifest is refused with an error n
   }
 });
 
+test("files are hashed by the browser's own SHA-256 where it has one, and in wasm where it has none (plain HTTP): either way a tampered shard is refused", async () => {
+  for (const subtle of ['present', 'absent']) {
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((subtle) => {
+      window.__digests = 0;
+      if (subtle === 'absent') {
+        Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });
+        return;
+      }
+      const digest = SubtleCrypto.prototype.digest;
+      SubtleCrypto.prototype.digest = function (...args) {
+        window.__digests += 1;
+        return digest.apply(this, args);
+      };
+    }, subtle);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}?data=tampered-index/`);
+      const alert = page.locator('[role=alert]', { hasText: 'tampered-index/index/demo/test/0000.json' });
+      await alert.waitFor();
+      assert.match(await alert.textContent(), /SHA-256 .* not the .* the manifest lists/, `crypto.subtle ${subtle}`);
+      assert.equal(await page.locator('.instance-row').count(), 0);
+      await page.goto(`${server.url}?data=data/`);
+      await page.waitForSelector('.instance-row');
+      await page.locator('.instance-row a.id').first().click();
+      await page.waitForSelector('section.patch[data-role="gold"]');
+      const digests = await page.evaluate(() => window.__digests);
+      // The manifest, the index shard and the results matrix (hashed early), the detail shard.
+      if (subtle === 'present') assert.ok(digests >= 4, `the browser hashed ${digests} files`);
+      else assert.equal(await page.evaluate(() => typeof crypto.subtle), 'undefined');
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('search ranks, highlights and lives in the URL; facet counts follow it', async () => {
   const { page, errors } = session;
   await page.goto(server.url);

@@ -1,0 +1,91 @@
+//! Every fetched file the manifest lists is checked against the SHA-256 it lists for it.
+//!
+//! The digest is the browser's own (`crypto.subtle`), which hashes natively: in wasm, SHA-256
+//! cost a few milliseconds of the first rows for FeatureBench's three shards, and tens of
+//! milliseconds for a 3 MB shard. `crypto.subtle` exists only in a secure context (HTTPS or
+//! localhost), so a site served over plain HTTP elsewhere is checked by `sha2` in wasm. The
+//! page's first script hashes the bodies it fetches early the same way, while the wasm is still
+//! compiling (`src/early_fetch.js`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use benchscope_contract::FileEntry;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// URL → the SHA-256 the manifest lists for the file there.
+    static EXPECTED_SHA256: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+}
+
+/// Remembers the SHA-256 of every file in `files` (paths relative to `base`), so each is checked
+/// when fetched: the manifest's files, and a search meta's buckets.
+pub fn expect_hashes(base: &str, files: &[FileEntry]) {
+    EXPECTED_SHA256.with(|expected| {
+        let mut expected = expected.borrow_mut();
+        for file in files {
+            expected.insert(format!("{base}{}", file.path), file.sha256.clone());
+        }
+    });
+}
+
+/// Whether the manifest lists the file at `url` (or a search meta lists it as a bucket).
+pub fn is_listed(url: &str) -> bool {
+    EXPECTED_SHA256.with(|e| e.borrow().contains_key(url))
+}
+
+/// A fetched body: its bytes, and their SHA-256 when the browser has already hashed them.
+pub struct Body {
+    pub bytes: Vec<u8>,
+    pub sha256: Option<String>,
+}
+
+impl Body {
+    /// `bytes` fetched from `url`, hashed by the browser when the manifest lists `url` (an
+    /// unlisted file is not checked, so not hashed).
+    pub async fn read(url: &str, bytes: Vec<u8>) -> Body {
+        let sha256 = match is_listed(url) {
+            true => browser_sha256(&bytes).await,
+            false => None,
+        };
+        Body { bytes, sha256 }
+    }
+}
+
+/// Why `body`, fetched from `url`, is not the file the manifest lists, if it is not.
+pub fn fault(url: &str, body: &Body) -> Option<String> {
+    let expected = EXPECTED_SHA256.with(|e| e.borrow().get(url).cloned())?;
+    let actual = body.sha256.clone().unwrap_or_else(|| wasm_sha256(&body.bytes));
+    (actual != expected).then(|| {
+        format!(
+            "its SHA-256 is {}…, not the {}… the manifest lists: the file changed after the export, or was damaged on the way",
+            &actual[..actual.len().min(12)],
+            &expected[..expected.len().min(12)]
+        )
+    })
+}
+
+/// The SHA-256 of `bytes` as lowercase hex, by `crypto.subtle`; `None` where there is none (an
+/// insecure context) or it fails.
+async fn browser_sha256(bytes: &[u8]) -> Option<String> {
+    let window: wasm_bindgen::JsValue = web_sys::window()?.into();
+    let crypto = js_sys::Reflect::get(&window, &"crypto".into()).ok()?;
+    let subtle = js_sys::Reflect::get(&crypto, &"subtle".into()).ok()?;
+    let digest: js_sys::Function = js_sys::Reflect::get(&subtle, &"digest".into()).ok()?.dyn_into().ok()?;
+    let algorithm = wasm_bindgen::JsValue::from_str("SHA-256");
+    // A view of the wasm memory, not a copy: `digest` copies its input before it returns, and
+    // nothing allocates (which could move the memory) between the view and the call.
+    let view = unsafe { js_sys::Uint8Array::view(bytes) };
+    let promise: js_sys::Promise = digest.call2(&subtle, &algorithm, &view).ok()?.dyn_into().ok()?;
+    let hash = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    Some(hex(&js_sys::Uint8Array::new(&hash).to_vec()))
+}
+
+fn wasm_sha256(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
