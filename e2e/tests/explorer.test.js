@@ -1740,6 +1740,19 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   const resolvedByLast = runs.find((r) => r.id === last.id).solved.size;
   await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), resolvedByLast);
   assert.ok((await runFacets()).includes(`run ${last.id}`), 'the named run has its facet');
+  // The bash-only board publishes each instance's cost and model calls: an instance's runs show them.
+  const bashOnly = source.leaderboards.find((b) => b.name === 'bash-only').results.filter((e) => e.per_instance_details);
+  const instance = Object.keys(bashOnly[0].per_instance_details)[0];
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&instance=${encodeURIComponent(instance)}`);
+  await page.waitForSelector('table.runs-table tbody tr[data-run]');
+  assert.equal(await page.locator('table.runs-table th', { hasText: 'Cost' }).count(), 1);
+  const spent = await page.locator('table.runs-table tbody tr[data-run]').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.run, tr.querySelector('td.spent').textContent])));
+  const published = bashOnly.filter((e) => e.per_instance_details[instance]);
+  assert.equal(Object.keys(spent).length, published.length);
+  for (const e of published) {
+    const { cost, api_calls: calls } = e.per_instance_details[instance];
+    assert.equal(spent[`bash-only.${e.folder}`], `$${cost.toFixed(2)} · ${calls} call${calls === 1 ? '' : 's'}`, e.folder);
+  }
   assert.deepEqual(errors, []);
 });
 

@@ -1,6 +1,6 @@
-//! The runs loaded for an instance: each run's verdict, test tallies and failure mode, and on
-//! demand its model patch as a diff with a file-by-file comparison against the gold patch, and
-//! its agent's trajectory.
+//! The runs loaded for an instance: each run's verdict, test tallies, failure mode and, where the
+//! source publishes them, its cost and model calls; and on demand its model patch as a diff with
+//! a file-by-file comparison against the gold patch, and its agent's trajectory.
 
 use benchscope_contract::compare::compare_patches;
 use benchscope_contract::trajectory::TrajectoryFacts;
@@ -69,6 +69,9 @@ pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, in
         })
         .collect();
     let compare = view! { <TrajectoryCompare runs=with_trajectory base=base.clone() /> };
+    // swebench.com's boards publish each instance's cost and model calls per run.
+    let with_spending = results.iter().any(|r| r.result.cost.is_some() || r.result.api_calls.is_some());
+    let columns = Columns { spending: with_spending };
     let gold = StoredValue::new(gold);
     let base = StoredValue::new(base);
     let instance = StoredValue::new(instance);
@@ -76,9 +79,13 @@ pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, in
         <section class="runs">
             <h3>{format!("Runs ({})", results.len())}</h3>
             <table class="runs-table">
-                <thead><tr><th scope="col">"Run"</th><th scope="col">"Verdict"</th><th scope="col">"FAIL_TO_PASS"</th><th scope="col">"PASS_TO_PASS"</th><th scope="col">"Failure mode"</th><th scope="col">"Model patch"</th><th scope="col">"Trajectory"</th></tr></thead>
+                <thead><tr>
+                    <th scope="col">"Run"</th><th scope="col">"Verdict"</th><th scope="col">"FAIL_TO_PASS"</th><th scope="col">"PASS_TO_PASS"</th><th scope="col">"Failure mode"</th>
+                    {with_spending.then(|| view! { <th scope="col" class="num">"Cost"</th> })}
+                    <th scope="col">"Model patch"</th><th scope="col">"Trajectory"</th>
+                </tr></thead>
                 <tbody>
-                    {results.into_iter().map(|run| view! { <RunRow run gold base instance /> }).collect_view()}
+                    {results.into_iter().map(|run| view! { <RunRow run gold base instance columns /> }).collect_view()}
                 </tbody>
             </table>
             {compare}
@@ -87,8 +94,26 @@ pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, in
     .into_any()
 }
 
+/// Which optional columns the table has, and so how many a row opened under a run spans.
+#[derive(Clone, Copy)]
+struct Columns {
+    spending: bool,
+}
+
+impl Columns {
+    fn count(self) -> usize {
+        7 + usize::from(self.spending)
+    }
+}
+
 #[component]
-fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<String>, instance: StoredValue<String>) -> impl IntoView {
+fn RunRow(
+    run: RunResult,
+    gold: StoredValue<Option<String>>,
+    base: StoredValue<String>,
+    instance: StoredValue<String>,
+    columns: Columns,
+) -> impl IntoView {
     let cache = expect_context::<RunCache>();
     let result = run.result;
     // Metric-scored runs (Long Code Arena) show their metrics where others show a verdict.
@@ -115,7 +140,10 @@ fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<S
         }
     });
     let run_id = run.run_id.clone();
-    let trajectory_row = trajectory_row(result.trajectory.clone(), base, run.run_id.clone());
+    let trajectory_row = trajectory_row(result.trajectory.clone(), base, run.run_id.clone(), columns);
+    let spent = columns
+        .spending
+        .then(|| view! { <td class="num spent">{crate::wording::spent(result.cost, result.api_calls)}</td> });
     view! {
         <tr data-run=run.run_id.clone()>
             <td>{run.name}</td>
@@ -123,6 +151,7 @@ fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<S
             <td>{tally(result.fail_to_pass)}</td>
             <td>{tally(result.pass_to_pass)}</td>
             <td class="mode">{result.failure_mode.clone().unwrap_or_default()}</td>
+            {spent}
             <td>{has_patch.then(|| view! {
                 <button class="show-patch" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
                     {move || if open.get() { "hide" } else { "show" }}
@@ -131,7 +160,7 @@ fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<S
             <td>{trajectory_row.0}</td>
         </tr>
         {move || open.get().then(|| view! {
-            <tr class="model-patch" data-run=run_id.clone()><td colspan="7">
+            <tr class="model-patch" data-run=run_id.clone()><td colspan=columns.count()>
                 {move || match patch.get() {
                     None => view! { <p class="loading">"Loading the model patch…"</p> }.into_any(),
                     Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
@@ -146,7 +175,12 @@ fn RunRow(run: RunResult, gold: StoredValue<Option<String>>, base: StoredValue<S
 
 /// The trajectory button for a result's `facts`, and the row that opens under the run with the
 /// trajectory, fetched on first opening.
-fn trajectory_row(facts: Option<TrajectoryFacts>, base: StoredValue<String>, run_id: String) -> (Option<AnyView>, Option<AnyView>) {
+fn trajectory_row(
+    facts: Option<TrajectoryFacts>,
+    base: StoredValue<String>,
+    run_id: String,
+    columns: Columns,
+) -> (Option<AnyView>, Option<AnyView>) {
     let Some(facts) = facts else { return (None, None) };
     let cache = expect_context::<RunCache>();
     // A permalink to one of its steps (`&traj=<run>&step=N`) opens it.
@@ -174,7 +208,7 @@ fn trajectory_row(facts: Option<TrajectoryFacts>, base: StoredValue<String>, run
     let run_id = StoredValue::new(run_id);
     let row = view! {
         {move || open.get().then(|| view! {
-            <tr class="trajectory-row" data-run=run_id.get_value()><td colspan="7">
+            <tr class="trajectory-row" data-run=run_id.get_value()><td colspan=columns.count()>
                 {move || match loaded.get() {
                     None | Some(Ok(None)) => view! { <p class="loading">"Loading the trajectory…"</p> }.into_any(),
                     Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),

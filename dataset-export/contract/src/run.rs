@@ -209,6 +209,9 @@ pub struct InstanceResult {
     /// Cost in US dollars, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<f64>,
+    /// Calls to the model, when known (swebench.com's per-instance `api_calls`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_calls: Option<u64>,
     /// Metric name to value, for metric-scored benchmarks (`chrf`, `api_recall`, ...).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub metrics: BTreeMap<String, f64>,

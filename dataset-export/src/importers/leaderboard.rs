@@ -186,9 +186,17 @@ pub(super) fn instance_details(details: &serde_json::Map<String, Value>) -> Vec<
             instance_id: instance.clone(),
             resolved: detail.get("resolved").and_then(Value::as_bool),
             cost: detail.get("cost").and_then(Value::as_f64),
+            api_calls: detail.get("api_calls").and_then(count),
             ..InstanceResult::default()
         })
         .collect()
+}
+
+/// A count as the site writes it: an integer, or a whole number written as a float.
+fn count(value: &Value) -> Option<u64> {
+    value
+        .as_u64()
+        .or_else(|| value.as_f64().filter(|f| *f >= 0.0 && f.fract() == 0.0).map(|f| f as u64))
 }
 
 /// Notes a published resolved percentage that the per-instance results do not reproduce.

@@ -75,7 +75,11 @@ mod tests {
 
     #[test]
     fn each_model_is_a_run_of_its_instances() {
-        let details = json!({"a__b-1": {"resolved": true, "cost": 0.5}, "a__b-2": {"resolved": false, "cost": null}});
+        let details = json!({
+            "a__b-1": {"resolved": true, "cost": 0.5, "api_calls": 19},
+            "a__b-2": {"resolved": false, "cost": null, "api_calls": 7.0},
+            "a__b-3": {"resolved": false, "api_calls": "many"}
+        });
         let run = model_run(
             "sonnet 4.5",
             details.as_object().unwrap(),
@@ -86,7 +90,18 @@ mod tests {
         .run;
         assert_eq!(run.id, "sonnet-4.5");
         assert_eq!(run.system.model.as_deref(), Some("sonnet 4.5"));
-        let outcomes: Vec<_> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved, r.cost)).collect();
-        assert_eq!(outcomes, [("a__b-1", Some(true), Some(0.5)), ("a__b-2", Some(false), None)]);
+        let outcomes: Vec<_> = run
+            .results
+            .iter()
+            .map(|r| (r.instance_id.as_str(), r.resolved, r.cost, r.api_calls))
+            .collect();
+        assert_eq!(
+            outcomes,
+            [
+                ("a__b-1", Some(true), Some(0.5), Some(19)),
+                ("a__b-2", Some(false), None, Some(7)),
+                ("a__b-3", Some(false), None, None)
+            ]
+        );
     }
 }
