@@ -114,13 +114,15 @@ pub fn draw_slots(
         visible.with(|visible| {
             marks.with(|marks| {
                 links.with(|links| {
-                    let view = View {
+                    let shown = Shown {
                         visible,
                         selected,
                         marks,
                         links,
                     };
-                    rows.with_value(|rows| sets.with_value(|sets| slots.parts.with_value(|parts| view.draw(parts, &mut drawn, rows, sets))))
+                    rows.with_value(|rows| {
+                        sets.with_value(|sets| slots.parts.with_value(|parts| shown.draw(parts, &mut drawn, rows, sets)))
+                    })
                 })
             })
         });
@@ -129,14 +131,14 @@ pub fn draw_slots(
 }
 
 /// What every slot shows, read once for all of them.
-struct View<'a> {
+struct Shown<'a> {
     visible: &'a [(usize, usize)],
     selected: usize,
     marks: &'a Marks,
     links: &'a InstanceLinks,
 }
 
-impl View<'_> {
+impl Shown<'_> {
     /// Draws each slot of `parts` over what `drawn` says it shows, and records what it shows now.
     fn draw(&self, parts: &[Option<(u64, Parts)>], drawn: &mut Vec<Option<(u64, Drawn)>>, rows: &[IndexRow], sets: &[LoadedSet]) {
         drawn.resize(parts.len(), None);
