@@ -91,16 +91,25 @@ def compiled_early(html, start_script):
     the start script hands the compiled module to the glue, or, if that failed, the file. Trunk's
     preload link for the wasm goes: the first script's request comes before it, and a link after
     a `fetch` would download the file again.
+
+    The file is fetched again with the page's integrity hash: fetched without it (as before), a
+    wasm that had failed the check was run all the same. If it cannot start, the page says so
+    (`benchscopeNotStarted`, in the first script) instead of loading for ever.
     """
     link = WASM_PRELOAD.search(html)
     if not link:
         return html, start_script, ""
     wasm, integrity = link.groups()
     path = f"'./{wasm}'"
-    if f"module_or_path: {path}" not in start_script:
-        sys.exit(f"content_security_policy: Trunk's start script does not load {path}")
+    call = f"init({{ module_or_path: {path} }})"
+    if call not in start_script:
+        sys.exit(f"content_security_policy: Trunk's start script does not load {path} as `{call}`")
+    checked = f"fetch({path}, {{ integrity: '{integrity}' }})"
     start_script = start_script.replace(
-        f"module_or_path: {path}", f"module_or_path: window.benchscopeWasm?.catch(() => fetch({path})) ?? {path}", 1
+        call,
+        f"init({{ module_or_path: window.benchscopeWasm?.catch(() => {checked}) ?? {checked} }})"
+        ".catch((error) => { window.benchscopeNotStarted?.(error); throw error; })",
+        1,
     )
     return html[: link.start()] + html[link.end():], start_script, f' data-wasm="./{wasm}" data-wasm-integrity="{integrity}"'
 

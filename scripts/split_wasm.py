@@ -12,8 +12,8 @@ the end of its pipeline on cargo's own output (linked with `--emit-relocs`, see
    split modules import;
 3. `wasm-opt -Oz` shrinks every module, and esbuild the glue and the loader;
 4. the split modules and the loader get content-hashed names (so a redeployed site never mixes
-   old and new modules), and the staged glue, main module and the page's integrity hashes are
-   replaced by the split ones.
+   old and new modules), the loader fetches each module with its integrity hash, and the staged
+   glue, main module and the page's integrity hashes are replaced by the split ones.
 
 Run by Trunk with TRUNK_STAGING_DIR set (see Trunk.toml), after its own build of the same wasm.
 """
@@ -77,6 +77,16 @@ def sri(data):
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
 
 
+def checked_fetch(loader, old, new, integrity):
+    """The loader fetching `old` as `new`, with its integrity hash: the page checks the glue and
+    the loader by theirs, and the loader now checks each module, so no module runs that differs
+    from what was built."""
+    fetch = f'fetch(new URL("./{old}", import.meta.url))'
+    if loader.count(fetch) != 1:
+        sys.exit(f"split_wasm: the loader does not fetch {old} once as `{fetch}`")
+    return loader.replace(fetch, f'fetch(new URL("./{new}", import.meta.url), {{ integrity: "{integrity}" }})')
+
+
 def preload_loader(html, stem, loader_name, integrity):
     """The page with a preload of the loader beside the glue's: the glue imports it, and without
     the link it was asked for only once the glue had arrived, and the wasm started after it."""
@@ -109,7 +119,7 @@ def main():
             (staging / renamed[module.name]).write_bytes(data)
         loader = (split / LOADER).read_text()
         for old, new in renamed.items():
-            loader = loader.replace(f'"./{old}"', f'"./{new}"')
+            loader = checked_fetch(loader, old, new, sri((staging / new).read_bytes()))
         loader = minified(loader)
         loader_name = hashed(pathlib.Path(LOADER), loader.encode())
         (staging / loader_name).write_text(loader)

@@ -73,9 +73,19 @@
       })
       .then(() => {}, () => {});
   } catch (_) {}
+  // What the page says when the app's code cannot start (the start script calls it): a wasm
+  // that failed to download, or failed the page's integrity hash, is never run.
+  const named = document.currentScript?.dataset;
+  window.benchscopeNotStarted = (error) => {
+    const boot = document.getElementById('boot');
+    if (!boot) return;
+    boot.className = 'error';
+    boot.setAttribute('role', 'alert');
+    const file = named?.wasm ? `, ${named.wasm.replace(/^\.\//, '')},` : '';
+    boot.textContent = `Benchscope could not start: its code${file} could not be fetched or did not match the hash the page expects (${error?.message ?? error}). Reload the page; if this happens again, the site's files are incomplete or were changed after it was built.`;
+  };
   // Then the app's wasm, compiled as it downloads; the start script hands the module to the glue
   // (see scripts/content_security_policy.py, which names the file in this script's attributes).
-  const named = document.currentScript?.dataset;
   if (named?.wasm && typeof WebAssembly.compileStreaming === 'function') {
     window.benchscopeWasm = WebAssembly.compileStreaming(fetch(named.wasm, { integrity: named.wasmIntegrity ?? '' }));
     window.benchscopeWasm.catch(() => {});

@@ -1397,6 +1397,43 @@ test('the page starts from one inline script: it asks for the data and compiles 
   }
 });
 
+test('code that differs from what was built is never run: a changed main module stops the page with a message, a changed page module is refused like one that cannot be fetched', async () => {
+  // One byte flipped at the end of a module: it is still valid wasm (the app ran it before the
+  // start script's second fetch carried the integrity hash), so only the hash can refuse it.
+  const tampered = async (route) => {
+    const response = await route.fetch();
+    const body = Buffer.from(await response.body());
+    body[body.length - 1] ^= 1;
+    await route.fulfill({ response, body });
+  };
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const requests = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.route('**/*_bg.wasm', tampered);
+    await page.goto(server.url);
+    const boot = page.locator('#boot.error[role="alert"]');
+    await boot.waitFor();
+    assert.match(await boot.textContent(), /^Benchscope could not start: its code, benchscope-web-[0-9a-f]+_bg\.wasm, could not be fetched or did not match the hash the page expects \(.+\)\. Reload the page/);
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('.brand').count(), 0, 'the app did not start');
+    assert.ok(requests.some((path) => path.endsWith('_bg.wasm')), requests.join('\n'));
+
+    // The instance page's module, changed: the loader checks it by the hash the build wrote.
+    await page.unroute('**/*_bg.wasm');
+    const pageModule = (url) => /\/split_instance_page-[0-9a-f]+\.wasm$/.test(new URL(url).pathname);
+    await page.route(pageModule, tampered);
+    await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-3`);
+    const alert = page.locator('main .error[role="alert"]');
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /Could not load the instance page's code/);
+    assert.equal(await page.locator('article.instance').count(), 0, 'the changed module did not run');
+  } finally {
+    await context.close();
+  }
+});
+
 /** axe-core's WCAG 2 A and AA violations on the page, as `rule: target` lines. */
 async function accessibilityViolations(page) {
   await page.addScriptTag({ path: join(ROOT, 'e2e', 'node_modules', 'axe-core', 'axe.min.js') });
