@@ -1,15 +1,21 @@
 //! The names a Hugging Face hub download gives a split: its files are named after the split, not
 //! the dataset. `data/test-00000-of-00002.parquet` is the first of the test split's two shards (the
-//! repository's own layout); `default/test/0000.parquet` is a shard of the hub's Parquet
-//! conversion; either may sit in the hub's cache, under
+//! repository's own layout; older uploads add the data's fingerprint,
+//! `test-00000-of-00001-c91b0bca349ab4a3.parquet`); `default/test/0000.parquet` is a shard of the
+//! hub's Parquet conversion; either may sit in the hub's cache, under
 //! `datasets--princeton-nlp--SWE-bench_Lite/snapshots/<commit>/`.
+//!
+//! A repository with several configurations keeps each in a folder of its own (Long Code Arena's
+//! bug localization: `py/`, `java/`, `kt/`, each with `dev`, `test` and `train`). Where the
+//! repository's folder can be told, each configuration is a dataset of its own,
+//! `lca-bug-localization-py`.
 
 use std::path::Path;
 
 /// `(dataset, split)` when `path` is named as a hub shard: the split from the shard's name (or,
 /// for the conversion's `NNNN.parquet`, its folder), the dataset from the repository's folder
-/// above it (`SWE-bench_Lite` read as `swe-bench-lite`, as sb-cli names it), or `dataset` when
-/// no folder names it.
+/// above it (`SWE-bench_Lite` read as `swe-bench-lite`, as sb-cli names it) and the
+/// configuration's, or `dataset` when no folder names it.
 pub fn hub_shard_names(path: &Path) -> Option<(String, String)> {
     let stem = path.file_name()?.to_str()?.split('.').next()?;
     let (split, folders_up) = match shard_split(stem) {
@@ -17,13 +23,21 @@ pub fn hub_shard_names(path: &Path) -> Option<(String, String)> {
         None if stem.len() == 4 && is_digits(stem) => (path.parent()?.file_name()?.to_str()?.to_string(), 2),
         None => return None,
     };
-    let dataset = repository_folder(path, folders_up).unwrap_or_else(|| "dataset".to_string());
+    let dataset = std::path::absolute(path)
+        .ok()
+        .and_then(|path| named_by_download(&path, folders_up).or_else(|| repository_folder(&path, folders_up)))
+        .unwrap_or_else(|| "dataset".to_string());
     Some((dataset, split))
 }
 
-/// `test` of `test-00000-of-00002`.
+/// `test` of `test-00000-of-00002`, or of `test-00000-of-00001-c91b0bca349ab4a3` (a fingerprint
+/// after the count, as `push_to_hub` wrote shards before datasets 2.15).
 fn shard_split(stem: &str) -> Option<&str> {
     let (rest, total) = stem.rsplit_once("-of-")?;
+    let total = match total.split_once('-') {
+        Some((count, fingerprint)) if fingerprint.len() >= 8 && fingerprint.bytes().all(|b| b.is_ascii_hexdigit()) => count,
+        _ => total,
+    };
     let (split, index) = rest.rsplit_once('-')?;
     (is_digits(total) && is_digits(index) && !split.is_empty()).then_some(split)
 }
@@ -32,13 +46,48 @@ fn is_digits(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The dataset a shard `skip` levels below its folders belongs to, when one of those folders is
+/// the repository's own: the hub cache's snapshot (`datasets--owner--name/snapshots/<commit>`),
+/// or a folder the hub client (`.cache/huggingface`, written by `download --local-dir`) or git
+/// (`.gitattributes`, which every hub repository has) left its mark in. The folders between it
+/// and the shard, but for `data`, are the configuration: `lca-bug-localization/py/` →
+/// `lca-bug-localization-py`. The conversion's `default`, and Long Code Arena's `*_context` sets
+/// of one dataset, add nothing.
+fn named_by_download(path: &Path, skip: usize) -> Option<String> {
+    let folders: Vec<&Path> = path.ancestors().skip(skip).take(6).collect();
+    let (depth, repository) = folders
+        .iter()
+        .enumerate()
+        .find_map(|(depth, folder)| repository_of(folder).map(|name| (depth, name)))?;
+    let configuration: Vec<&str> = folders[..depth]
+        .iter()
+        .rev()
+        .filter_map(|folder| folder.file_name()?.to_str())
+        .filter(|name| *name != "data")
+        .collect();
+    Some(match configuration.as_slice() {
+        [] | ["default"] => repository,
+        [set] if set.ends_with("_context") => repository,
+        parts => format!("{repository}-{}", dataset_name(&parts.join("-"))),
+    })
+}
+
+/// The repository's name, if `folder` is a hub repository's top folder (see `named_by_download`).
+fn repository_of(folder: &Path) -> Option<String> {
+    let name = folder.file_name()?.to_str()?;
+    let parent = folder.parent()?;
+    if is_commit(name) && parent.file_name().is_some_and(|p| p == "snapshots") {
+        return parent.parent()?.file_name()?.to_str().map(dataset_name);
+    }
+    let marked = folder.join(".gitattributes").is_file() || folder.join(".cache").join("huggingface").is_dir();
+    marked.then(|| dataset_name(name))
+}
+
 /// The first folder `skip` or more levels above `path` that is not the hub's own layout (`data`,
 /// the conversion's `default`, `snapshots`, a commit, or a configuration such as Long Code Arena's
 /// `small_context`, one set of the dataset), as a dataset name.
 fn repository_folder(path: &Path, skip: usize) -> Option<String> {
-    let absolute = std::path::absolute(path).ok()?;
-    absolute
-        .ancestors()
+    path.ancestors()
         .skip(skip)
         .take(4)
         .filter_map(|folder| folder.file_name()?.to_str())
@@ -46,9 +95,12 @@ fn repository_folder(path: &Path, skip: usize) -> Option<String> {
         .map(dataset_name)
 }
 
+fn is_commit(folder: &str) -> bool {
+    folder.len() == 40 && folder.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 fn is_layout(folder: &str) -> bool {
-    let commit = folder.len() == 40 && folder.bytes().all(|b| b.is_ascii_hexdigit());
-    commit || folder.ends_with("_context") || ["data", "default", "snapshots"].contains(&folder)
+    is_commit(folder) || folder.ends_with("_context") || ["data", "default", "snapshots"].contains(&folder)
 }
 
 /// `datasets--princeton-nlp--SWE-bench_Lite` (the cache's folder) or `SWE-bench_Lite` →
@@ -90,6 +142,106 @@ mod tests {
         assert_eq!(
             names("/data/dev-00000-of-00001.parquet"),
             Some(("dataset".to_string(), "dev".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_fingerprint_after_the_count_is_part_of_the_shard_name() {
+        assert_eq!(
+            names("/d/lca-commit-message-generation/data/test-00000-of-00001-c91b0bca349ab4a3.parquet"),
+            Some(("lca-commit-message-generation".to_string(), "test".to_string()))
+        );
+        assert_eq!(names("/d/x/test-00000-of-00001-notahash.parquet"), None);
+        assert_eq!(names("/d/x/test-00000-of-00001-c91b.parquet"), None, "too short for a fingerprint");
+    }
+
+    /// A download at `root` (made on disk), with `mark` making its top folder the repository's.
+    fn download(mark: &str, files: &[&str]) -> tempfile::TempDir {
+        let root = tempfile::tempdir().unwrap();
+        let repository = root.path().join("lca-bug-localization");
+        match mark {
+            "git" => std::fs::create_dir_all(&repository).and_then(|()| std::fs::write(repository.join(".gitattributes"), "")),
+            "hub" => std::fs::create_dir_all(repository.join(".cache/huggingface")),
+            _ => std::fs::create_dir_all(&repository),
+        }
+        .unwrap();
+        for file in files {
+            let path = repository.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        root
+    }
+
+    fn names_in(root: &tempfile::TempDir, file: &str) -> (String, String) {
+        hub_shard_names(&root.path().join("lca-bug-localization").join(file)).unwrap()
+    }
+
+    #[test]
+    fn each_configuration_of_a_download_is_a_dataset_of_its_own() {
+        let pair = |dataset: &str, split: &str| (dataset.to_string(), split.to_string());
+        for mark in ["git", "hub"] {
+            let root = download(mark, &["py/test-00000-of-00001.parquet", "java/dev-00000-of-00001.parquet"]);
+            assert_eq!(
+                names_in(&root, "py/test-00000-of-00001.parquet"),
+                pair("lca-bug-localization-py", "test"),
+                "{mark}"
+            );
+            assert_eq!(
+                names_in(&root, "java/dev-00000-of-00001.parquet"),
+                pair("lca-bug-localization-java", "dev"),
+                "{mark}"
+            );
+        }
+        let root = download(
+            "git",
+            &[
+                "data/py/test-00000-of-00001.parquet",
+                "kt/test/0000.parquet",
+                "default/test/0000.parquet",
+            ],
+        );
+        assert_eq!(
+            names_in(&root, "data/py/test-00000-of-00001.parquet"),
+            pair("lca-bug-localization-py", "test")
+        );
+        assert_eq!(
+            names_in(&root, "kt/test/0000.parquet"),
+            pair("lca-bug-localization-kt", "test"),
+            "the conversion's layout"
+        );
+        assert_eq!(names_in(&root, "default/test/0000.parquet"), pair("lca-bug-localization", "test"));
+        let root = download(
+            "git",
+            &[
+                "data/medium_context/test-00000-of-00001.parquet",
+                "data/test-00000-of-00001.parquet",
+            ],
+        );
+        assert_eq!(
+            names_in(&root, "data/medium_context/test-00000-of-00001.parquet"),
+            pair("lca-bug-localization", "test")
+        );
+        assert_eq!(
+            names_in(&root, "data/test-00000-of-00001.parquet"),
+            pair("lca-bug-localization", "test")
+        );
+        // Without a mark, the folder above the shard is all there is to go by.
+        let root = download("none", &["py/test-00000-of-00001.parquet"]);
+        assert_eq!(names_in(&root, "py/test-00000-of-00001.parquet"), pair("py", "test"));
+    }
+
+    #[test]
+    fn the_hub_cache_names_the_repository_and_its_configuration() {
+        let root = tempfile::tempdir().unwrap();
+        let snapshot = root
+            .path()
+            .join("datasets--JetBrains-Research--lca-bug-localization/snapshots/e69cc4f0c4d2a2a1f0e0e4b5a6d7c8b9a0b1c2d3");
+        let shard = snapshot.join("kt/train-00000-of-00001.parquet");
+        std::fs::create_dir_all(shard.parent().unwrap()).unwrap();
+        assert_eq!(
+            hub_shard_names(&shard),
+            Some(("lca-bug-localization-kt".to_string(), "train".to_string()))
         );
     }
 
