@@ -55,6 +55,7 @@ fn a_submission_is_one_run_named_by_its_folder_with_logs_and_patches() {
 
     let run: Run = read_json(&data.join("runs/sub.json"));
     assert_eq!(run.system.name, "20240620_agent_model", "the submission's folder, not `logs`");
+    assert_eq!(run.date.as_deref(), Some("2024-06-20"), "the folder's date");
     assert!(
         run.notes.iter().all(|n| !n.contains("resolved_ids")),
         "results.json agrees: {:?}",
@@ -67,6 +68,60 @@ fn a_submission_is_one_run_named_by_its_folder_with_logs_and_patches() {
         assert_eq!(shard.patches[id], format!("diff --git a/{id}.py b/{id}.py\n"));
         assert!(data.join(format!("runs/sub/logs/{id}.log")).is_file(), "{id}'s log is kept");
     }
+}
+
+/// The experiments repository's `metadata.yaml` as submissions write it now.
+const METADATA: &str = "info:
+  name: Agent + Model (2024-06)
+  site: https://example.org/agent
+  logo: null
+assets:
+  logs: s3://swe-bench-submissions/verified/20240620_agent_model/logs
+tags:
+  checked: true
+  model:
+    - model-2024-06
+  org:
+    - Agent Lab
+  os_model: false
+  os_system: true
+  system:
+    attempts: '1'
+";
+
+#[test]
+fn a_submission_is_named_and_tagged_by_its_metadata_yaml() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = submission(&realdata, tmp.path(), &[]);
+    std::fs::write(folder.join("metadata.yaml"), METADATA).unwrap();
+    let data = tmp.path().join("data");
+    import_as_new_run(&folder, &data, "sub");
+    let run: Run = read_json(&data.join("runs/sub.json"));
+    assert_eq!(run.system.name, "Agent + Model (2024-06)");
+    assert_eq!(run.system.model.as_deref(), Some("model-2024-06"));
+    assert_eq!(run.system.org.as_deref(), Some("Agent Lab"));
+    assert_eq!(run.system.tags, ["open scaffold", "checked"]);
+    assert_eq!(run.date.as_deref(), Some("2024-06-20"));
+    assert_eq!(run.results.len(), INSTANCES.len());
+}
+
+#[test]
+fn a_results_json_alone_is_named_by_the_first_shape_of_metadata_yaml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("20231010_rag_gpt4");
+    std::fs::create_dir_all(folder.join("results")).unwrap();
+    let results = json!({ "resolved": [INSTANCES[0]], "applied": [INSTANCES[0], INSTANCES[1]], "no_generation": [INSTANCES[2]] });
+    std::fs::write(folder.join("results/results.json"), serde_json::to_vec(&results).unwrap()).unwrap();
+    std::fs::write(folder.join("metadata.yaml"), "name: RAG + GPT 4 (1106)\noss: true\nsite: https://example.org\nverified: false\n").unwrap();
+    let data = tmp.path().join("data");
+    import_as_new_run(&folder.join("results/results.json"), &data, "rag");
+    let run: Run = read_json(&data.join("runs/rag.json"));
+    assert_eq!(run.system.name, "RAG + GPT 4 (1106)");
+    assert_eq!(run.system.tags, ["open scaffold"]);
+    assert_eq!(run.date.as_deref(), Some("2023-10-10"));
+    let resolved: Vec<(&str, Option<bool>)> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
+    assert_eq!(resolved, [(INSTANCES[0], Some(true)), (INSTANCES[1], Some(false)), (INSTANCES[2], Some(false))]);
 }
 
 #[test]

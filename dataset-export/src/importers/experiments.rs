@@ -1,5 +1,6 @@
 //! The experiments repository's layout: `<submission>/results/results.json` with id lists
-//! (`resolved`, `applied`, `no_generation`, `test_errored`, ...).
+//! (`resolved`, `applied`, `no_generation`, `test_errored`, ...), the run named as the submission's
+//! `metadata.yaml` names it.
 
 use std::path::Path;
 
@@ -7,7 +8,7 @@ use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{name_of, new_run, strings, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// The experiments repository's `results/results.json` (`resolved` and other id lists).
@@ -31,12 +32,15 @@ impl RunSource for ExperimentsResults {
 
 /// The experiments repository's `results/results.json`: `{resolved: [ids], applied: [...], ...}`.
 pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &str, source: &str) -> (NewRun, Vec<String>) {
-    let folder = path
+    let submission = path
         .parent()
-        .and_then(|p| if name_of(p) == "results" { p.parent() } else { Some(p) })
-        .map(name_of)
-        .unwrap_or_default();
+        .and_then(|p| if name_of(p) == "results" { p.parent() } else { Some(p) });
+    let folder = submission.map(name_of).unwrap_or_default();
     let mut new = NewRun::new(new_run(slug(&folder), folder, dataset, split, source));
+    let mut warnings = Vec::new();
+    if let Some(submission) = submission {
+        submission_metadata::describe(submission, &mut new.run, &mut warnings);
+    }
     let list = |key: &str| strings(value, key);
     let resolved = list("resolved");
     let applied = list("applied");
@@ -62,5 +66,5 @@ pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &st
             ..Default::default()
         });
     }
-    (new, Vec::new())
+    (new, warnings)
 }

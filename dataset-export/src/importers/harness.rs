@@ -20,7 +20,7 @@ use crate::run_store::NewRun;
 
 use super::harness_logs::read_metadata;
 use super::leaderboard::slug;
-use super::{files_named, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{files_named, name_of, new_run, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 
 /// A per-instance result and, when the report's verdict and its test statuses disagree, a note.
 pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (InstanceResult, Option<String>) {
@@ -137,7 +137,8 @@ const RUN_INSTANCE_LOG: &str = "run_instance.log";
 /// Which run a report belongs to: the harness's `<run_id>/<model>/<instance>/`, or a
 /// submission's `<submission>/logs/<instance>/` (the experiments repository) or
 /// `<submission>/eval_outputs/<instance>/` (OpenHands' evaluation), which the submission's
-/// `metadata.json` (agent and model) or else its folder names.
+/// `metadata.yaml` (the experiments repository's display name), `metadata.json` (OpenHands' agent
+/// and model) or else its folder names.
 struct RunOfReport {
     /// `(model, run_id)`, or `(submission folder, "")`.
     key: (String, String),
@@ -233,6 +234,9 @@ pub fn harness_tree(
     // check.
     for (key, (new, warnings)) in runs.iter_mut() {
         let (model, run_id) = key;
+        if run_id.is_empty() {
+            submission_metadata::describe(Path::new(model), &mut new.run, warnings);
+        }
         let (summary, lists) = if run_id.is_empty() {
             let folder = Path::new(model);
             match read_json(&folder.join(REPORT_FILE)).filter(|v| v.get("resolved_ids").is_some()) {
