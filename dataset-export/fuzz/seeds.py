@@ -54,7 +54,9 @@ def seeds():
     yield 'log_formats', [read(p) for p in logs + files(os.path.join(fixtures, '**', '*'), 200) if os.path.isfile(p)]
     yield 'json_documents', [read(p) for p in reports + files(os.path.join(cases, '*', 'expected', '**', '*.json')) + files(os.path.join(ROOT, 'demo', 'predictions', '*.jsonl'))]
     yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)]
-    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))]
+    metadata = [b"info:\n  name: Agent + Model\n  site: https://example.org\ntags:\n  checked: false\n  model:\n  - model-1\n  org:\n  - Lab\n  os_model: true\n  os_system: true\n  system:\n    attempts: '1'\n",
+                b'name: "SWE-agent + GPT 4 (1106)"\noss: true\nverified: false\n']
+    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
     yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))]
     yield 'search_and_inline', [r.get('problem_statement', '')[:2000].encode() for r in lite[:10]] + [b'resolved AND django', b'unicode \xc3\xa9\xe2\x80\x94 words']

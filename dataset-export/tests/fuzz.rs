@@ -17,6 +17,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use benchscope_cli::grading::place;
+use benchscope_cli::importers::submission_metadata;
 use benchscope_cli::logs::FORMATS;
 use benchscope_cli::pyrepr;
 use benchscope_contract::json_document;
@@ -40,7 +41,7 @@ impl Rng {
 }
 
 /// Fragments that parsers treat specially, spliced into inputs.
-const TOKENS: [&str; 24] = [
+const TOKENS: [&str; 28] = [
     "\n",
     "\r\n",
     "\r",
@@ -65,6 +66,10 @@ const TOKENS: [&str; 24] = [
     "\u{0}",
     "é",
     "\\u0000",
+    "- ",
+    "&x ",
+    "*x",
+    "!!",
 ];
 
 fn mutate(rng: &mut Rng, corpus: &[Vec<u8>]) -> Vec<u8> {
@@ -109,6 +114,11 @@ fn iterations() -> usize {
         .unwrap_or(2_000)
 }
 
+/// An experiments submission's `metadata.yaml`, as submissions write it now.
+const METADATA_YAML: &str = "info:\n  name: Agent + Model\n  site: https://example.org\n  logo: null\n\
+assets:\n  logs: s3://bucket/verified/x/logs\n\
+tags:\n  checked: false\n  model:\n    - model-1\n  org:\n    - Lab\n  os_model: true\n  os_system: true\n  system:\n    attempts: '1'\n";
+
 /// The seeds: the differential corpus, the demo's patches and statements, and real files.
 fn seeds() -> Vec<Vec<u8>> {
     let root = common::root();
@@ -126,6 +136,8 @@ fn seeds() -> Vec<Vec<u8>> {
         }
         seeds.push(line.as_bytes().to_vec());
     }
+    seeds.push(METADATA_YAML.as_bytes().to_vec());
+    seeds.push(b"name: \"SWE-agent + GPT 4 (1106)\"\noss: true\nverified: false\n".to_vec());
     for predictions in std::fs::read_dir(root.join("demo/predictions")).unwrap().flatten() {
         seeds.push(std::fs::read(predictions.path()).unwrap());
     }
@@ -211,6 +223,16 @@ fn json_documents_reports_and_dropped_files() {
     fuzz("pyrepr", 31, |text| match pyrepr::parse(text) {
         Ok(value) => format!("ok:{}", value.is_object()),
         Err(_) => "err".into(),
+    });
+    fuzz("submission_metadata", 33, |text| match submission_metadata::parse(text) {
+        Ok(metadata) => format!(
+            "ok:{}:{}:{}:{}",
+            metadata.name.is_some(),
+            metadata.models.len().min(3),
+            metadata.orgs.len().min(3),
+            metadata.tags.len()
+        ),
+        Err(e) => format!("err:{}", e.chars().take(10).collect::<String>()),
     });
     fuzz("read_dropped", 32, |text| {
         match dropped::read_dropped("f.json", text, "d", "test") {

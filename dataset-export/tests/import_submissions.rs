@@ -113,7 +113,11 @@ fn a_results_json_alone_is_named_by_the_first_shape_of_metadata_yaml() {
     std::fs::create_dir_all(folder.join("results")).unwrap();
     let results = json!({ "resolved": [INSTANCES[0]], "applied": [INSTANCES[0], INSTANCES[1]], "no_generation": [INSTANCES[2]] });
     std::fs::write(folder.join("results/results.json"), serde_json::to_vec(&results).unwrap()).unwrap();
-    std::fs::write(folder.join("metadata.yaml"), "name: RAG + GPT 4 (1106)\noss: true\nsite: https://example.org\nverified: false\n").unwrap();
+    std::fs::write(
+        folder.join("metadata.yaml"),
+        "name: RAG + GPT 4 (1106)\noss: true\nsite: https://example.org\nverified: false\n",
+    )
+    .unwrap();
     let data = tmp.path().join("data");
     import_as_new_run(&folder.join("results/results.json"), &data, "rag");
     let run: Run = read_json(&data.join("runs/rag.json"));
@@ -121,7 +125,10 @@ fn a_results_json_alone_is_named_by_the_first_shape_of_metadata_yaml() {
     assert_eq!(run.system.tags, ["open scaffold"]);
     assert_eq!(run.date.as_deref(), Some("2023-10-10"));
     let resolved: Vec<(&str, Option<bool>)> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
-    assert_eq!(resolved, [(INSTANCES[0], Some(true)), (INSTANCES[1], Some(false)), (INSTANCES[2], Some(false))]);
+    assert_eq!(
+        resolved,
+        [(INSTANCES[0], Some(true)), (INSTANCES[1], Some(false)), (INSTANCES[2], Some(false))]
+    );
 }
 
 #[test]

@@ -1,12 +1,14 @@
 //! Harness reports and leaderboards: any JSON value read as a swebench.com board, a FeatureBench
-//! or SWE-Dev leaderboard, or a harness report.
+//! or SWE-Dev leaderboard, or a harness report; and any text read as a submission's
+//! `metadata.yaml`.
 #![no_main]
 
-use benchscope_cli::importers::{harness, lca, leaderboard};
+use benchscope_cli::importers::{harness, lca, leaderboard, submission_metadata};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
 fuzz_target!(|text: &str| {
+    let _ = submission_metadata::parse(text);
     let Ok(value) = serde_json::from_str::<Value>(text) else { return };
     let _ = leaderboard::swebench_site(&value, "f.json", None);
     let _ = leaderboard::swe_dev_tables(&value, "f.json", "swe-dev");

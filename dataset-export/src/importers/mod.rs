@@ -32,7 +32,7 @@ pub mod predictions;
 pub mod run_summary;
 pub mod site_details;
 pub mod source;
-mod submission_metadata;
+pub mod submission_metadata;
 pub mod swe_dev;
 pub mod trajectories;
 pub mod verdict_table;

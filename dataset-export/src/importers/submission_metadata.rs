@@ -34,16 +34,18 @@ pub fn describe(folder: &Path, run: &mut Run, warnings: &mut Vec<String>) {
     }
 }
 
+/// What a `metadata.yaml` says of the system.
 #[derive(Debug, Default, PartialEq)]
-struct Metadata {
-    name: Option<String>,
-    models: Vec<String>,
-    orgs: Vec<String>,
-    tags: Vec<&'static str>,
+pub struct Metadata {
+    pub name: Option<String>,
+    pub models: Vec<String>,
+    pub orgs: Vec<String>,
+    pub tags: Vec<&'static str>,
 }
 
 impl Metadata {
-    fn apply(self, system: &mut SystemInfo) {
+    /// `system` as the metadata names it; what the metadata does not say is kept.
+    pub fn apply(self, system: &mut SystemInfo) {
         if let Some(name) = self.name {
             system.name = name;
         }
@@ -74,7 +76,8 @@ fn read(folder: &Path) -> Result<Option<Metadata>, String> {
     parse(&text).map(Some)
 }
 
-fn parse(text: &str) -> Result<Metadata, String> {
+/// A `metadata.yaml`'s text read, or why it cannot be.
+pub fn parse(text: &str) -> Result<Metadata, String> {
     let documents = YamlLoader::load_from_str(text).map_err(|e| format!("not YAML: {e}"))?;
     let root = match documents.first() {
         Some(root @ Yaml::Hash(_)) => root,
