@@ -62,7 +62,7 @@ pub(crate) async fn fetch_checked(url: &str) -> Result<Vec<u8>, LoadError> {
         None => fetched_body(url).await,
     }
     .map_err(error)?;
-    match integrity::fault(url, &body) {
+    match integrity::fault(url, &body).await {
         Some(fault) => Err(error(fault)),
         None => Ok(body.bytes),
     }

@@ -3,15 +3,19 @@
 //! The digest is the browser's own (`crypto.subtle`), which hashes natively: with it, the first
 //! rows of a 50,000-instance list (3 MB of index shards) came 16-54 ms sooner than with SHA-256
 //! in wasm. `crypto.subtle` exists only in a secure context (HTTPS or localhost), so a site
-//! served over plain HTTP elsewhere is checked by `sha2` in wasm. The page's first script hashes
-//! the bodies it fetches early the same way, while the wasm is still compiling
+//! served over plain HTTP elsewhere is checked by `sha2` in wasm, a split point of its own
+//! (2 KB of the first view's gzipped wasm that most pages never run). The page's first script
+//! hashes the bodies it fetches early the same way, while the wasm is still compiling
 //! (`src/early_fetch.js`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 use benchscope_contract::FileEntry;
+use leptos::wasm_split::wasm_split;
 use wasm_bindgen::JsCast;
+
+use crate::split_points::CodeNotLoaded;
 
 thread_local! {
     /// URL → the SHA-256 the manifest lists for the file there.
@@ -52,10 +56,17 @@ impl Body {
     }
 }
 
-/// Why `body`, fetched from `url`, is not the file the manifest lists, if it is not.
-pub fn fault(url: &str, body: &Body) -> Option<String> {
+/// Why `body`, fetched from `url`, is not the file the manifest lists, if it is not, or cannot
+/// be checked.
+pub async fn fault(url: &str, body: &Body) -> Option<String> {
     let expected = EXPECTED_SHA256.with(|e| e.borrow().get(url).cloned())?;
-    let actual = body.sha256.clone().unwrap_or_else(|| wasm_sha256(&body.bytes));
+    let actual = match &body.sha256 {
+        Some(hash) => hash.clone(),
+        None => match wasm_sha256().await {
+            Ok(sha256) => sha256(&body.bytes),
+            Err(_) => return Some(UNCHECKED.to_string()),
+        },
+    };
     (actual != expected).then(|| {
         format!(
             "its SHA-256 is {}…, not the {}… the manifest lists: the file changed after the export, or was damaged on the way",
@@ -81,9 +92,17 @@ async fn browser_sha256(bytes: &[u8]) -> Option<String> {
     Some(hex(&js_sys::Uint8Array::new(&hash).to_vec()))
 }
 
-fn wasm_sha256(bytes: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
-    hex(&Sha256::digest(bytes))
+/// Why a file is refused when the browser cannot hash it and the wasm that would is not here.
+const UNCHECKED: &str = "it cannot be checked against the SHA-256 the manifest lists: this page has no crypto.subtle (it is served over plain HTTP), and the code that hashes in wasm could not be fetched (the browser's console names the file); reload the page to try again";
+
+/// SHA-256 in wasm (as lowercase hex), fetched the first time a file must be hashed without the
+/// browser.
+#[wasm_split(wasm_sha256, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn wasm_sha256() -> Result<fn(&[u8]) -> String, CodeNotLoaded> {
+    Ok(|bytes| {
+        use sha2::{Digest, Sha256};
+        hex(&Sha256::digest(bytes))
+    })
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -1,6 +1,7 @@
 //! What the split points share: code fetched the first time it is needed (the pages of
-//! `pages/lazy.rs`, the list's search, the reading of run files) may fail to arrive, and that is
-//! an error a reader is shown, never a panic that would stop the app.
+//! `pages/lazy.rs`, the list's search, the reading of run files and of results matrices, SHA-256
+//! in wasm) may fail to arrive, and that is an error a reader is shown, never a panic that would
+//! stop the app.
 
 use leptos::wasm_split::SplitLoaderError;
 

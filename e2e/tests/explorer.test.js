@@ -655,6 +655,7 @@ test('a shard whose SHA-256 differs from the manifest is refused with an error n
 });
 
 test("files are hashed by the browser's own SHA-256 where it has one, and in wasm where it has none (plain HTTP): either way a tampered shard is refused", async () => {
+  const hashingCode = (path) => /\/split_wasm_sha256-[0-9a-f]+\.wasm$/.test(path);
   for (const subtle of ['present', 'absent']) {
     const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((subtle) => {
@@ -670,6 +671,8 @@ test("files are hashed by the browser's own SHA-256 where it has one, and in was
       };
     }, subtle);
     const page = await context.newPage();
+    const requests = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     try {
       await page.goto(`${server.url}?data=tampered-index/`);
       const alert = page.locator('[role=alert]', { hasText: 'tampered-index/index/demo/test/0000.json' });
@@ -684,9 +687,25 @@ test("files are hashed by the browser's own SHA-256 where it has one, and in was
       // The manifest, the index shard and the results matrix (hashed early), the detail shard.
       if (subtle === 'present') assert.ok(digests >= 4, `the browser hashed ${digests} files`);
       else assert.equal(await page.evaluate(() => typeof crypto.subtle), 'undefined');
+      // The wasm that hashes is a module of its own, fetched only where the browser cannot hash.
+      assert.equal(requests.filter(hashingCode).length, subtle === 'present' ? 0 : 2, `crypto.subtle ${subtle}: once in each page:\n${requests.join('\n')}`);
     } finally {
       await context.close();
     }
+  }
+  // Without either, nothing is shown unchecked: the file is refused, and the page says why.
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined }));
+  await context.route((url) => hashingCode(url.pathname), (route) => route.abort());
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}?data=data/`);
+    const alert = page.locator('[role=alert]', { hasText: 'data/index/demo/test/0000.json' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /cannot be checked against the SHA-256 the manifest lists: this page has no crypto\.subtle .* the code that hashes in wasm could not be fetched/);
+    assert.equal(await page.locator('.instance-row').count(), 0);
+  } finally {
+    await context.close();
   }
 });
 
