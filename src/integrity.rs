@@ -4,7 +4,7 @@
 //! rows of a 50,000-instance list (3 MB of index shards) came 16-54 ms sooner than with SHA-256
 //! in wasm. `crypto.subtle` exists only in a secure context (HTTPS or localhost), so a site
 //! served over plain HTTP elsewhere is checked by `sha2` in wasm, a split point of its own
-//! (2 KB of the first view's gzipped wasm that most pages never run). The page's first script
+//! (1.7 KB of the first view's gzipped wasm that most pages never run). The page's first script
 //! hashes the bodies it fetches early the same way, while the wasm is still compiling
 //! (`src/early_fetch.js`).
 

@@ -234,6 +234,7 @@ pub fn harness_tree(
     // check.
     for (key, (new, warnings)) in runs.iter_mut() {
         let (model, run_id) = key;
+        // A submission is named and dated as it describes itself (`metadata.yaml`, its folder).
         if run_id.is_empty() {
             submission_metadata::describe(Path::new(model), &mut new.run, warnings);
         }
