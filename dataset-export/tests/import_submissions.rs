@@ -131,6 +131,72 @@ fn a_results_json_alone_is_named_by_the_first_shape_of_metadata_yaml() {
     );
 }
 
+/// A submission as the experiments repository holds one now: its logs kept elsewhere, so only
+/// `results/results.json` (`resolved`, `no_generation`, `no_logs`), the predictions and
+/// `metadata.yaml` are in the folder.
+#[test]
+fn a_submission_folder_without_logs_is_its_lists_and_its_predictions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("20251127_agent_model");
+    std::fs::create_dir_all(folder.join("results")).unwrap();
+    let [resolved, failed, empty] = INSTANCES;
+    let no_logs = "astropy__astropy-13398";
+    // As published: a trailing comma before a closing bracket.
+    let results = format!(r#"{{"no_generation": ["{empty}"], "no_logs": ["{no_logs}",], "resolved": ["{resolved}"]}}"#);
+    std::fs::write(folder.join("results/results.json"), results).unwrap();
+    let predictions: String = [resolved, failed, no_logs]
+        .iter()
+        .map(|id| {
+            json!({"instance_id": id, "model_name_or_path": "agent", "model_patch": format!("diff --git a/{id} b/{id}\n")}).to_string()
+                + "\n"
+        })
+        .chain([json!({"instance_id": empty, "model_name_or_path": "agent", "model_patch": ""}).to_string() + "\n"])
+        .collect();
+    std::fs::write(folder.join("all_preds.jsonl"), predictions).unwrap();
+    std::fs::write(folder.join("metadata.yaml"), METADATA).unwrap();
+    let data = tmp.path().join("data");
+    let out = benchscope(&[
+        "import",
+        folder.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "sub",
+        "--new-dataset",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("results.json: line 1: a trailing comma"), "{stderr}");
+
+    let run: Run = read_json(&data.join("runs/sub.json"));
+    assert_eq!(run.system.name, "Agent + Model (2024-06)");
+    assert_eq!(run.date.as_deref(), Some("2025-11-27"));
+    let verdicts: Vec<_> = run
+        .results
+        .iter()
+        .map(|r| (r.instance_id.as_str(), r.resolved, r.failure_mode.as_deref(), r.error.as_deref()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            (resolved, Some(true), None, None),
+            (failed, Some(false), Some("unresolved"), None),
+            (empty, Some(false), Some("empty_patch"), None),
+            (no_logs, Some(false), Some("incomplete"), Some("the evaluation left no logs")),
+        ]
+    );
+    for result in &run.results {
+        let id = result.instance_id.as_str();
+        match result.model_patch.as_ref() {
+            Some(shard) => {
+                let shard: PatchShard = read_json(&data.join(shard));
+                assert_eq!(shard.patches[id], format!("diff --git a/{id} b/{id}\n"));
+            }
+            None => assert_eq!(id, empty, "only the empty prediction has no patch"),
+        }
+    }
+}
+
 #[test]
 fn a_results_json_that_disagrees_with_the_reports_is_noted() {
     let Some(realdata) = realdata() else { return };

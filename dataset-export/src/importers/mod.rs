@@ -15,7 +15,7 @@
 //! | a JSON list of `{agent, model, passed, resolved}` | a FeatureBench leaderboard (its file name is the split) |
 //! | a JSON object with `llm_table` / `mas_table` | SWE-Dev's leaderboard tables |
 //! | `<model>.<run_id>.json` or sb-cli's `<subset>__<split>__<run_id>.json` with `resolved_ids`, or a folder of them | a SWE-bench run summary (id lists) each |
-//! | `results/results.json` with `resolved` lists | the experiments repository's layout |
+//! | `results/results.json` with `resolved` lists, or a submission folder holding one | the experiments repository's layout: the lists, with `all_preds.jsonl`'s patches and `metadata.yaml`'s names |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
 //! | rows of `{instance_id, resolved}` (JSON, JSONL, CSV, or a summary's `instances`) | a table of verdicts, one run |
 //! | JSONL / JSON of `{instance_id, model_patch}` | SWE-bench predictions (patches, no verdicts yet) |
