@@ -1,10 +1,10 @@
 //! The experiments repository's layout: a submission folder with `results/results.json` (id
-//! lists: `resolved`, `no_generation`, `no_logs`; older ones `applied`, `test_errored` too), its
+//! lists: `resolved`, `no_generation`, `no_logs`; older ones `applied`, `no_apply`, ... too), its
 //! predictions `all_preds.jsonl`, and `metadata.yaml`, which names the run. Recent submissions
 //! keep their logs elsewhere, so the folder holds no report: the lists and the predictions are
 //! the run.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use benchscope_contract::{failure_mode, InstanceResult};
@@ -90,53 +90,78 @@ fn attach_predictions(submission: &Path, new: &mut NewRun, warnings: &mut Vec<St
     }
 }
 
-/// `results.json`'s id lists.
-struct Lists {
-    resolved: BTreeSet<String>,
-    /// `None` when the file has no `applied` list (the current format): whether a patch applied
-    /// is then unknown, not false.
-    applied: Option<BTreeSet<String>>,
-    no_generation: BTreeSet<String>,
-    no_logs: BTreeSet<String>,
-    test_errored: BTreeSet<String>,
-}
+/// `results.json`'s id lists, by name. The current format has `resolved`, `no_generation` and
+/// `no_logs`; the first (SWE-bench's own report then) also `generated`, `with_logs`,
+/// `install_fail`, `reset_failed`, `no_apply`, `applied`, `test_errored` and `test_timeout`.
+struct Lists(BTreeMap<String, BTreeSet<String>>);
+
+/// The lists `results.json` is read for; any other key is not an id list.
+const KNOWN: [&str; 11] = [
+    "resolved",
+    "no_generation",
+    "no_logs",
+    "generated",
+    "with_logs",
+    "install_fail",
+    "reset_failed",
+    "no_apply",
+    "applied",
+    "test_errored",
+    "test_timeout",
+];
+
+/// The unresolved lists that name why, earliest failure first.
+const REASONS: [(&str, &str); 5] = [
+    ("no_generation", failure_mode::EMPTY_PATCH),
+    ("no_apply", failure_mode::PATCH_FAILED),
+    ("install_fail", failure_mode::HARNESS_ERROR),
+    ("reset_failed", failure_mode::HARNESS_ERROR),
+    ("test_timeout", failure_mode::TIMEOUT),
+];
 
 impl Lists {
     fn of(value: &Value) -> Self {
-        let list = |key: &str| strings(value, key).into_iter().collect::<BTreeSet<String>>();
-        Lists {
-            resolved: list("resolved"),
-            applied: value.get("applied").map(|_| list("applied")),
-            no_generation: list("no_generation"),
-            no_logs: list("no_logs"),
-            test_errored: list("test_errored"),
-        }
+        let lists = value
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(name, list)| KNOWN.contains(&name.as_str()) && list.is_array())
+            .map(|(name, _)| (name.clone(), strings(value, name).into_iter().collect()))
+            .collect();
+        Lists(lists)
     }
 
     fn all(&self) -> impl Iterator<Item = &String> {
-        let applied = self.applied.iter().flatten();
-        self.resolved
-            .iter()
-            .chain(applied)
-            .chain(&self.no_generation)
-            .chain(&self.no_logs)
-            .chain(&self.test_errored)
+        self.0.values().flatten()
+    }
+
+    fn has(&self, list: &str, id: &str) -> bool {
+        self.0.get(list).is_some_and(|ids| ids.contains(id))
     }
 
     /// The verdict on `id`.
     fn result(&self, id: &str) -> InstanceResult {
-        let resolved = self.resolved.contains(id);
-        let empty = self.no_generation.contains(id);
-        let applied = match (&self.applied, empty) {
-            (_, true) => None,
-            (Some(applied), false) => Some(applied.contains(id)),
-            (None, false) => None,
+        let resolved = self.has("resolved", id);
+        let empty = self.has("no_generation", id);
+        // Unknown (not false) when neither list is there, as in the current format.
+        let applied = match (self.has("no_apply", id), self.0.get("applied")) {
+            _ if empty => None,
+            (true, _) => Some(false),
+            (false, Some(applied)) => Some(applied.contains(id)),
+            (false, None) => None,
         };
-        let no_logs = !resolved && self.no_logs.contains(id);
+        let reason = REASONS
+            .iter()
+            .find(|(list, _)| self.has(list, id))
+            .map(|(_, mode)| mode.to_string());
+        // The first format lists what had logs; a generated patch without them has none.
+        let without_logs = self.0.contains_key("with_logs") && self.has("generated", id) && !self.has("with_logs", id);
+        let no_logs = self.has("no_logs", id) || without_logs;
         let failure = match () {
             _ if resolved => None,
-            _ if no_logs && !empty => Some(failure_mode::INCOMPLETE.to_string()),
-            _ if empty || applied.is_some() || self.test_errored.contains(id) => Some(failure_mode::classify(empty, applied, None)),
+            _ if reason.is_some() => reason,
+            _ if no_logs => Some(failure_mode::INCOMPLETE.to_string()),
+            _ if applied.is_some() || self.has("test_errored", id) => Some(failure_mode::classify(false, applied, None)),
             // Submitted and not resolved, the file saying no more.
             _ => Some(failure_mode::UNRESOLVED.to_string()),
         };
@@ -145,9 +170,63 @@ impl Lists {
             resolved: Some(resolved),
             empty_patch: empty,
             patch_applied: applied,
+            error: (!resolved && no_logs && !empty).then(|| "the evaluation left no logs".to_string()),
             failure_mode: failure,
-            error: no_logs.then(|| "the evaluation left no logs".to_string()),
             ..Default::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn verdicts(value: Value) -> Vec<(String, bool, Option<String>, Option<bool>)> {
+        let lists = Lists::of(&value);
+        let ids: BTreeSet<&String> = lists.all().collect();
+        ids.into_iter()
+            .map(|id| {
+                let r = lists.result(id);
+                (r.instance_id, r.resolved == Some(true), r.failure_mode, r.patch_applied)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_first_format_names_each_failure() {
+        let value = json!({
+            "generated": ["a", "b", "c", "d", "e", "f"], "with_logs": ["a", "b", "c", "d", "e"],
+            "install_fail": ["c"], "reset_failed": [], "no_apply": ["d"], "applied": ["a", "b", "e"],
+            "test_errored": [], "test_timeout": ["e"], "resolved": ["a"], "no_generation": ["g"],
+            "notes": ["not an id"]
+        });
+        let mode = |m: &str| Some(m.to_string());
+        assert_eq!(
+            verdicts(value),
+            [
+                ("a".into(), true, None, Some(true)),
+                ("b".into(), false, mode(failure_mode::TESTS_FAILED), Some(true)),
+                ("c".into(), false, mode(failure_mode::HARNESS_ERROR), Some(false)),
+                ("d".into(), false, mode(failure_mode::PATCH_FAILED), Some(false)),
+                ("e".into(), false, mode(failure_mode::TIMEOUT), Some(true)),
+                ("f".into(), false, mode(failure_mode::INCOMPLETE), Some(false)),
+                ("g".into(), false, mode(failure_mode::EMPTY_PATCH), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_current_format_leaves_unknown_what_it_does_not_say() {
+        let value = json!({"resolved": ["a"], "no_generation": ["b"], "no_logs": ["c"]});
+        let mode = |m: &str| Some(m.to_string());
+        assert_eq!(
+            verdicts(value),
+            [
+                ("a".into(), true, None, None),
+                ("b".into(), false, mode(failure_mode::EMPTY_PATCH), None),
+                ("c".into(), false, mode(failure_mode::INCOMPLETE), None),
+            ]
+        );
     }
 }
