@@ -47,10 +47,11 @@ fn is_digits(text: &str) -> bool {
 }
 
 /// The dataset a shard `skip` levels below its folders belongs to, when one of those folders is
-/// the repository's own: the hub cache's snapshot (`datasets--owner--name/snapshots/<commit>`),
-/// or a folder the hub client (`.cache/huggingface`, written by `download --local-dir`) or git
-/// (`.gitattributes`, which every hub repository has) left its mark in. The folders between it
-/// and the shard, but for `data`, are the configuration: `lca-bug-localization/py/` →
+/// the repository's own: the hub cache's snapshot (`datasets--owner--name/snapshots/<commit>`), a
+/// folder the hub client left its mark in (`.cache/huggingface`, written by `download
+/// --local-dir`), or one whose `README.md` is a dataset card (its front matter declares
+/// `configs` or `dataset_info`, as a clone of the repository has it). The folders between it and
+/// the shard, but for `data`, are the configuration: `lca-bug-localization/py/` →
 /// `lca-bug-localization-py`. The conversion's `default`, and Long Code Arena's `*_context` sets
 /// of one dataset, add nothing.
 fn named_by_download(path: &Path, skip: usize) -> Option<String> {
@@ -79,8 +80,29 @@ fn repository_of(folder: &Path) -> Option<String> {
     if is_commit(name) && parent.file_name().is_some_and(|p| p == "snapshots") {
         return parent.parent()?.file_name()?.to_str().map(dataset_name);
     }
-    let marked = folder.join(".gitattributes").is_file() || folder.join(".cache").join("huggingface").is_dir();
+    let marked = folder.join(".cache").join("huggingface").is_dir() || is_dataset_card(&folder.join("README.md"));
     marked.then(|| dataset_name(name))
+}
+
+/// Whether the file at `path` is a hub dataset card: front matter between `---` lines that
+/// declares the dataset's `configs` or `dataset_info`.
+fn is_dataset_card(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = String::new();
+    // The front matter comes first; a card's is a few KB.
+    if file.take(64 * 1024).read_to_string(&mut head).is_err() {
+        return false;
+    }
+    let Some(matter) = head.strip_prefix("---\n").or_else(|| head.strip_prefix("---\r\n")) else {
+        return false;
+    };
+    matter
+        .lines()
+        .take_while(|line| line.trim_end() != "---")
+        .any(|line| line.starts_with("configs:") || line.starts_with("dataset_info:"))
 }
 
 /// The first folder `skip` or more levels above `path` that is not the hub's own layout (`data`,
@@ -155,12 +177,16 @@ mod tests {
         assert_eq!(names("/d/x/test-00000-of-00001-c91b.parquet"), None, "too short for a fingerprint");
     }
 
+    /// The front of a hub dataset card, as Long Code Arena's bug localization has it.
+    const CARD: &str =
+        "---\nlicense: apache-2.0\nconfigs:\n- config_name: py\n  data_files:\n  - split: dev\n    path: py/dev-*\n---\n# LCA\n";
+
     /// A download at `root` (made on disk), with `mark` making its top folder the repository's.
     fn download(mark: &str, files: &[&str]) -> tempfile::TempDir {
         let root = tempfile::tempdir().unwrap();
         let repository = root.path().join("lca-bug-localization");
         match mark {
-            "git" => std::fs::create_dir_all(&repository).and_then(|()| std::fs::write(repository.join(".gitattributes"), "")),
+            "card" => std::fs::create_dir_all(&repository).and_then(|()| std::fs::write(repository.join("README.md"), CARD)),
             "hub" => std::fs::create_dir_all(repository.join(".cache/huggingface")),
             _ => std::fs::create_dir_all(&repository),
         }
@@ -180,7 +206,7 @@ mod tests {
     #[test]
     fn each_configuration_of_a_download_is_a_dataset_of_its_own() {
         let pair = |dataset: &str, split: &str| (dataset.to_string(), split.to_string());
-        for mark in ["git", "hub"] {
+        for mark in ["card", "hub"] {
             let root = download(mark, &["py/test-00000-of-00001.parquet", "java/dev-00000-of-00001.parquet"]);
             assert_eq!(
                 names_in(&root, "py/test-00000-of-00001.parquet"),
@@ -194,7 +220,7 @@ mod tests {
             );
         }
         let root = download(
-            "git",
+            "card",
             &[
                 "data/py/test-00000-of-00001.parquet",
                 "kt/test/0000.parquet",
@@ -212,7 +238,7 @@ mod tests {
         );
         assert_eq!(names_in(&root, "default/test/0000.parquet"), pair("lca-bug-localization", "test"));
         let root = download(
-            "git",
+            "card",
             &[
                 "data/medium_context/test-00000-of-00001.parquet",
                 "data/test-00000-of-00001.parquet",
@@ -229,6 +255,21 @@ mod tests {
         // Without a mark, the folder above the shard is all there is to go by.
         let root = download("none", &["py/test-00000-of-00001.parquet"]);
         assert_eq!(names_in(&root, "py/test-00000-of-00001.parquet"), pair("py", "test"));
+    }
+
+    #[test]
+    fn a_project_of_ones_own_is_not_taken_for_a_hub_repository() {
+        let root = tempfile::tempdir().unwrap();
+        let project = root.path().join("my-project");
+        let shard = project.join("exports/swe-bench-lite/test-00000-of-00001.parquet");
+        std::fs::create_dir_all(shard.parent().unwrap()).unwrap();
+        std::fs::write(project.join(".gitattributes"), "*.parquet filter=lfs\n").unwrap();
+        std::fs::write(
+            project.join("README.md"),
+            "---\ntitle: notes\n---\nconfigs: not in the front matter\n",
+        )
+        .unwrap();
+        assert_eq!(hub_shard_names(&shard), Some(("swe-bench-lite".to_string(), "test".to_string())));
     }
 
     #[test]
