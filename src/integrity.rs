@@ -4,22 +4,34 @@
 //! rows of a 50,000-instance list (3 MB of index shards) came 16-54 ms sooner than with SHA-256
 //! in wasm. `crypto.subtle` exists only in a secure context (HTTPS or localhost), so a site
 //! served over plain HTTP elsewhere is checked by `sha2` in wasm, a split point of its own
-//! (1.7 KB of the first view's gzipped wasm that most pages never run). The page's first script
+//! (1.5 KB of the first view's gzipped wasm that most pages never run). The page's first script
 //! hashes the bodies it fetches early the same way, while the wasm is still compiling
 //! (`src/early_fetch.js`).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 
 use benchscope_contract::FileEntry;
-use leptos::wasm_split::wasm_split;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 use wasm_bindgen::JsCast;
-
-use crate::split_points::CodeNotLoaded;
 
 thread_local! {
     /// URL → the SHA-256 the manifest lists for the file there.
     static EXPECTED_SHA256: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+    /// What fetches SHA-256 in wasm, once `start` has installed it.
+    static WASM_HASHER: Cell<Option<HasherLoader>> = const { Cell::new(None) };
+}
+
+/// Fetches the split point that hashes in wasm.
+type HasherLoader = fn() -> Pin<Box<dyn Future<Output = Result<fn(&[u8]) -> String, SplitLoaderError>>>>;
+
+/// Lets pages without `crypto.subtle` hash in wasm. The app's `start` installs it rather than
+/// `fault` naming the split point: linked into every fetch, the split point's imports would be
+/// in builds that are never split (the wasm tests), which then cannot load.
+pub fn install_wasm_hasher() {
+    WASM_HASHER.with(|hasher| hasher.set(Some(|| Box::pin(wasm_sha256()))));
 }
 
 /// Remembers the SHA-256 of every file in `files` (paths relative to `base`), so each is checked
@@ -60,12 +72,13 @@ impl Body {
 /// be checked.
 pub async fn fault(url: &str, body: &Body) -> Option<String> {
     let expected = EXPECTED_SHA256.with(|e| e.borrow().get(url).cloned())?;
-    let actual = match &body.sha256 {
-        Some(hash) => hash.clone(),
-        None => match wasm_sha256().await {
+    let actual = match (&body.sha256, WASM_HASHER.with(Cell::get)) {
+        (Some(hash), _) => hash.clone(),
+        (None, Some(load)) => match load().await {
             Ok(sha256) => sha256(&body.bytes),
             Err(_) => return Some(UNCHECKED.to_string()),
         },
+        (None, None) => return Some(UNCHECKED.to_string()),
     };
     (actual != expected).then(|| {
         format!(
@@ -98,7 +111,7 @@ const UNCHECKED: &str = "it cannot be checked against the SHA-256 the manifest l
 /// SHA-256 in wasm (as lowercase hex), fetched the first time a file must be hashed without the
 /// browser.
 #[wasm_split(wasm_sha256, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn wasm_sha256() -> Result<fn(&[u8]) -> String, CodeNotLoaded> {
+fn wasm_sha256() -> Result<fn(&[u8]) -> String, SplitLoaderError> {
     Ok(|bytes| {
         use sha2::{Digest, Sha256};
         hex(&Sha256::digest(bytes))

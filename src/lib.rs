@@ -75,6 +75,7 @@ pub mod url_state;
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
     console_error_panic_hook::set_once();
+    integrity::install_wasm_hasher();
     wasm_bindgen_futures::spawn_local(async {
         if let Some(settled) = api::early_answers_settled() {
             if api::early_matrix_asked() {
