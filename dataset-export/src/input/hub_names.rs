@@ -12,6 +12,8 @@
 
 use std::path::Path;
 
+use super::dataset_card;
+
 /// `(dataset, split)` when `path` is named as a hub shard: the split from the shard's name (or,
 /// for the conversion's `NNNN.parquet`, its folder), the dataset from the repository's folder
 /// above it (`SWE-bench_Lite` read as `swe-bench-lite`, as sb-cli names it) and the
@@ -49,23 +51,28 @@ fn is_digits(text: &str) -> bool {
 /// The dataset a shard `skip` levels below its folders belongs to, when one of those folders is
 /// the repository's own: the hub cache's snapshot (`datasets--owner--name/snapshots/<commit>`), a
 /// folder the hub client left its mark in (`.cache/huggingface`, written by `download
-/// --local-dir`), or one whose `README.md` is a dataset card (its front matter declares
-/// `configs` or `dataset_info`, as a clone of the repository has it). The folders between it and
-/// the shard, but for `data`, are the configuration: `lca-bug-localization/py/` →
-/// `lca-bug-localization-py`. The conversion's `default`, and Long Code Arena's `*_context` sets
-/// of one dataset, add nothing.
+/// --local-dir`), or one whose `README.md` is a dataset card (as a clone of the repository has
+/// it). The configuration is the one the card names for the shard's folder, or else the folders
+/// between the repository's and the shard, but for `data`: `lca-bug-localization/py/` →
+/// `lca-bug-localization-py`. A `default` configuration, and Long Code Arena's `*_context` sets of
+/// one dataset, add nothing.
 fn named_by_download(path: &Path, skip: usize) -> Option<String> {
     let folders: Vec<&Path> = path.ancestors().skip(skip).take(6).collect();
     let (depth, repository) = folders
         .iter()
         .enumerate()
         .find_map(|(depth, folder)| repository_of(folder).map(|name| (depth, name)))?;
-    let configuration: Vec<&str> = folders[..depth]
+    let between: Vec<&str> = folders[..depth]
         .iter()
         .rev()
         .filter_map(|folder| folder.file_name()?.to_str())
-        .filter(|name| *name != "data")
         .collect();
+    // The card's paths are the repository's own files, not the Parquet conversion's.
+    let card = (skip == 1).then(|| dataset_card::read(&folders[depth].join("README.md"))).flatten();
+    let configuration: Vec<&str> = match card.as_ref().and_then(|card| card.configuration_of(&between.join("/"))) {
+        Some(name) => vec![name],
+        None => between.into_iter().filter(|name| *name != "data").collect(),
+    };
     Some(match configuration.as_slice() {
         [] | ["default"] => repository,
         [set] if set.ends_with("_context") => repository,
@@ -80,29 +87,8 @@ fn repository_of(folder: &Path) -> Option<String> {
     if is_commit(name) && parent.file_name().is_some_and(|p| p == "snapshots") {
         return parent.parent()?.file_name()?.to_str().map(dataset_name);
     }
-    let marked = folder.join(".cache").join("huggingface").is_dir() || is_dataset_card(&folder.join("README.md"));
+    let marked = folder.join(".cache").join("huggingface").is_dir() || dataset_card::read(&folder.join("README.md")).is_some();
     marked.then(|| dataset_name(name))
-}
-
-/// Whether the file at `path` is a hub dataset card: front matter between `---` lines that
-/// declares the dataset's `configs` or `dataset_info`.
-fn is_dataset_card(path: &Path) -> bool {
-    use std::io::Read;
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut head = String::new();
-    // The front matter comes first; a card's is a few KB.
-    if file.take(64 * 1024).read_to_string(&mut head).is_err() {
-        return false;
-    }
-    let Some(matter) = head.strip_prefix("---\n").or_else(|| head.strip_prefix("---\r\n")) else {
-        return false;
-    };
-    matter
-        .lines()
-        .take_while(|line| line.trim_end() != "---")
-        .any(|line| line.starts_with("configs:") || line.starts_with("dataset_info:"))
 }
 
 /// The first folder `skip` or more levels above `path` that is not the hub's own layout (`data`,
@@ -255,6 +241,26 @@ mod tests {
         // Without a mark, the folder above the shard is all there is to go by.
         let root = download("none", &["py/test-00000-of-00001.parquet"]);
         assert_eq!(names_in(&root, "py/test-00000-of-00001.parquet"), pair("py", "test"));
+    }
+
+    #[test]
+    fn the_card_names_the_configuration_of_a_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let repository = root.path().join("lca-commit-message-generation");
+        let shard = repository.join("commitchronicle-py-long/test-00000-of-00001-c91b0bca349ab4a3.parquet");
+        std::fs::create_dir_all(shard.parent().unwrap()).unwrap();
+        let card = "---\nconfigs:\n- config_name: default\n  data_files:\n  - split: test\n    path: commitchronicle-py-long/test-*\n- config_name: labels\n  data_files:\n  - split: test\n    path: commitchronicle-py-long-labels/test-*\n---\n";
+        std::fs::write(repository.join("README.md"), card).unwrap();
+        assert_eq!(
+            hub_shard_names(&shard),
+            Some(("lca-commit-message-generation".to_string(), "test".to_string()))
+        );
+        let labels = repository.join("commitchronicle-py-long-labels/test-00000-of-00001-7d0c2db917ebd698.parquet");
+        std::fs::create_dir_all(labels.parent().unwrap()).unwrap();
+        assert_eq!(
+            hub_shard_names(&labels),
+            Some(("lca-commit-message-generation-labels".to_string(), "test".to_string()))
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! close or is a whole viewer response), a header of comma-separated names for CSV; directories by what they hold.
 
 mod csv_rows;
+mod dataset_card;
 mod directory;
 mod hub_names;
 mod json_array;
