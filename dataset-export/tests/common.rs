@@ -44,9 +44,10 @@ pub fn benchscope_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Imports `source` into the data directory `data` as run `run` of a new runs-only dataset.
-pub fn import_as_new_run(source: &Path, data: &Path, run: &str) -> String {
-    benchscope_ok(&[
+/// The arguments that import `source` into the data directory `data` as run `run` of a new
+/// runs-only dataset.
+fn new_run_import<'a>(source: &'a Path, data: &'a Path, run: &'a str) -> [&'a str; 7] {
+    [
         "import",
         source.to_str().unwrap(),
         "--data",
@@ -54,7 +55,17 @@ pub fn import_as_new_run(source: &Path, data: &Path, run: &str) -> String {
         "--run",
         run,
         "--new-dataset",
-    ])
+    ]
+}
+
+/// Imports `source` into the data directory `data` as run `run` of a new runs-only dataset.
+pub fn import_as_new_run(source: &Path, data: &Path, run: &str) -> String {
+    benchscope_ok(&new_run_import(source, data, run))
+}
+
+/// [`import_as_new_run`], its whole output (the warnings are on stderr), success or not.
+pub fn import_as_new_run_output(source: &Path, data: &Path, run: &str) -> Output {
+    benchscope(&new_run_import(source, data, run))
 }
 
 /// Every file under `dir`, relative path → bytes, sorted.

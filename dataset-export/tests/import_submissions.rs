@@ -155,15 +155,7 @@ fn a_submission_folder_without_logs_is_its_lists_and_its_predictions() {
     std::fs::write(folder.join("all_preds.jsonl"), predictions).unwrap();
     std::fs::write(folder.join("metadata.yaml"), METADATA).unwrap();
     let data = tmp.path().join("data");
-    let out = benchscope(&[
-        "import",
-        folder.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "sub",
-        "--new-dataset",
-    ]);
+    let out = import_as_new_run_output(&folder, &data, "sub");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("results.json: line 1: a trailing comma"), "{stderr}");

@@ -66,8 +66,7 @@ pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &st
         attach_predictions(submission, &mut new, &mut warnings);
     }
     let lists = Lists::of(value);
-    let submitted: BTreeSet<String> = new.patches.keys().cloned().collect();
-    let ids: BTreeSet<&String> = lists.all().chain(&submitted).collect();
+    let ids: BTreeSet<&String> = lists.all().chain(new.patches.keys()).collect();
     new.run.results = ids.into_iter().map(|id| lists.result(id)).collect();
     (new, warnings)
 }

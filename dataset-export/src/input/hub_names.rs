@@ -58,17 +58,17 @@ fn is_digits(text: &str) -> bool {
 /// one dataset, add nothing.
 fn named_by_download(path: &Path, skip: usize) -> Option<String> {
     let folders: Vec<&Path> = path.ancestors().skip(skip).take(6).collect();
-    let (depth, repository) = folders
+    let (depth, (repository, card)) = folders
         .iter()
         .enumerate()
-        .find_map(|(depth, folder)| repository_of(folder).map(|name| (depth, name)))?;
+        .find_map(|(depth, folder)| repository_of(folder).map(|found| (depth, found)))?;
     let between: Vec<&str> = folders[..depth]
         .iter()
         .rev()
         .filter_map(|folder| folder.file_name()?.to_str())
         .collect();
     // The card's paths are the repository's own files, not the Parquet conversion's.
-    let card = (skip == 1).then(|| dataset_card::read(&folders[depth].join("README.md"))).flatten();
+    let card = card.filter(|_| skip == 1);
     let configuration: Vec<&str> = match card.as_ref().and_then(|card| card.configuration_of(&between.join("/"))) {
         Some(name) => vec![name],
         None => between.into_iter().filter(|name| *name != "data").collect(),
@@ -80,15 +80,17 @@ fn named_by_download(path: &Path, skip: usize) -> Option<String> {
     })
 }
 
-/// The repository's name, if `folder` is a hub repository's top folder (see `named_by_download`).
-fn repository_of(folder: &Path) -> Option<String> {
+/// The repository's name and its card, if `folder` is a hub repository's top folder (see
+/// `named_by_download`).
+fn repository_of(folder: &Path) -> Option<(String, Option<dataset_card::Card>)> {
     let name = folder.file_name()?.to_str()?;
     let parent = folder.parent()?;
+    let card = dataset_card::read(&folder.join("README.md"));
     if is_commit(name) && parent.file_name().is_some_and(|p| p == "snapshots") {
-        return parent.parent()?.file_name()?.to_str().map(dataset_name);
+        return Some((dataset_name(parent.parent()?.file_name()?.to_str()?), card));
     }
-    let marked = folder.join(".cache").join("huggingface").is_dir() || dataset_card::read(&folder.join("README.md")).is_some();
-    marked.then(|| dataset_name(name))
+    let marked = card.is_some() || folder.join(".cache").join("huggingface").is_dir();
+    marked.then(|| (dataset_name(name), card))
 }
 
 /// The first folder `skip` or more levels above `path` that is not the hub's own layout (`data`,
