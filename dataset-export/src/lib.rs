@@ -5,7 +5,8 @@
 //! - [`input`] turns a file (JSON Lines, a JSON array or object, CSV, Parquet, a folder) into a
 //!   stream of records with their location;
 //! - [`formats`] holds one [`formats::DatasetFormat`] per benchmark format, each turning a record
-//!   into a contract [`benchscope_contract::Instance`];
+//!   into a contract [`benchscope_contract::Instance`]; [`id_list`] reads the lists of ids a
+//!   subset is published as (`export --mark`);
 //! - [`export`] writes a static data directory (manifest, index shards, detail shards, search
 //!   index) atomically and deterministically; [`data_dir`] owns a data directory (its manifest,
 //!   its lock, safe names, atomic writes);
@@ -28,6 +29,7 @@ pub mod export;
 pub mod formats;
 pub mod grade_logs;
 pub mod grading;
+pub mod id_list;
 pub mod importers;
 pub mod input;
 pub mod logs;

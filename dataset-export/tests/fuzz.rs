@@ -17,6 +17,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use benchscope_cli::grading::place;
+use benchscope_cli::id_list;
 use benchscope_cli::importers::submission_metadata;
 use benchscope_cli::logs::FORMATS;
 use benchscope_cli::pyrepr;
@@ -233,6 +234,18 @@ fn json_documents_reports_and_dropped_files() {
             metadata.tags.len()
         ),
         Err(e) => format!("err:{}", e.chars().take(10).collect::<String>()),
+    });
+    let lists = tempfile::tempdir().unwrap();
+    let list = lists.path().join("ids.txt");
+    fuzz("id_list", 34, |text| {
+        std::fs::write(&list, text).unwrap();
+        match id_list::read(&list) {
+            Ok(ids) => format!("ok:{}", ids.len().min(4)),
+            Err(e) => format!(
+                "err:{}",
+                e.rsplit(": ").next().unwrap_or_default().chars().take(12).collect::<String>()
+            ),
+        }
     });
     fuzz("read_dropped", 32, |text| {
         match dropped::read_dropped("f.json", text, "d", "test") {

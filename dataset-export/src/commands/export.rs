@@ -1,6 +1,5 @@
 //! `benchscope export`: benchmark files in, a static data directory out.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
@@ -32,8 +31,9 @@ pub struct ExportArgs {
     /// JSON object mapping `owner/name` to a repository category (overrides the built-in FEA-Bench categories).
     #[arg(long)]
     pub categories: Option<PathBuf>,
-    /// Mark the instances an id list names: `FACET=VALUE=FILE` (FILE is a JSON array of ids, or a JSON object with
-    /// `instance_ids`, or one id per line). E.g. `--mark subset=lite=instances_lite.json`.
+    /// Mark the instances an id list names: `FACET=VALUE=FILE` (FILE is a JSON array of ids, a JSON object with
+    /// `instance_ids`, the subset's own dataset file (any container `export` reads), or one id or SWE-bench harness
+    /// image name per line). E.g. `--mark subset=lite=instances_lite.json`, `--mark subset=verified=verified-images.txt`.
     #[arg(long, value_name = "FACET=VALUE=FILE")]
     pub mark: Vec<String>,
     /// Skip bad records (reported on stderr and in the summary) and export the rest, instead of stopping.
@@ -77,7 +77,7 @@ impl ExportArgs {
             Some(path) => Categories::from_file(path)?,
             None => Categories::default(),
         };
-        let marks = self.mark.iter().map(|spec| parse_mark(spec)).collect::<anyhow::Result<_>>()?;
+        let marks = parse_marks(&self.mark)?;
         let plan = ExportPlan {
             inputs,
             out: self.out.clone(),
@@ -131,21 +131,30 @@ fn per_input(flag: &str, values: &[String], inputs: usize) -> anyhow::Result<Opt
     }
 }
 
+/// Each `--mark`. A facet holds one value an instance, so two lists cannot share one: the second
+/// would overwrite the first's values, its `not-…` included.
+fn parse_marks(specs: &[String]) -> anyhow::Result<Vec<Mark>> {
+    let mut marks: Vec<Mark> = Vec::new();
+    for spec in specs {
+        let mark = parse_mark(spec)?;
+        if marks.iter().any(|m| m.facet == mark.facet) {
+            bail!(
+                "--mark: the facet `{}` is given twice; an instance has one value a facet, so give each list a facet of its own (e.g. `lite=yes=…` and `verified=yes=…`)",
+                mark.facet
+            );
+        }
+        marks.push(mark);
+    }
+    Ok(marks)
+}
+
 /// `FACET=VALUE=FILE` → a [`Mark`]; unlisted instances get `not-VALUE`.
 fn parse_mark(spec: &str) -> anyhow::Result<Mark> {
     let mut parts = spec.splitn(3, '=');
     let (Some(facet), Some(value), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
         bail!("--mark wants FACET=VALUE=FILE, got `{spec}`");
     };
-    let text = std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("--mark: cannot read {file}: {e}"))?;
-    let ids: HashSet<String> = match serde_json::from_str::<serde_json::Value>(&text) {
-        Ok(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
-        Ok(serde_json::Value::Object(object)) => match object.get("instance_ids").and_then(|v| v.as_array()) {
-            Some(items) => items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
-            None => bail!("--mark: {file}: expected a list of ids or an object with `instance_ids`"),
-        },
-        _ => text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect(),
-    };
+    let ids = crate::id_list::read(Path::new(file)).map_err(|e| anyhow::anyhow!("--mark {facet}={value}: {e}"))?;
     Ok(Mark {
         facet: facet.to_string(),
         value: value.to_string(),

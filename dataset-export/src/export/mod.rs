@@ -26,6 +26,7 @@ use crate::categories::{Categories, OTHER};
 use crate::data_dir::{generator, is_safe_name, manifest_bytes, DataDir};
 use crate::error::RecordError;
 use crate::formats::{self, DatasetFormat};
+use crate::id_list::IdList;
 use crate::input::{read_records, viewer_page_note, Record};
 use crate::progress::Progress;
 use split_writer::SplitWriter;
@@ -62,7 +63,7 @@ pub struct Mark {
     /// Value for the others.
     pub other: String,
     /// The listed ids.
-    pub ids: HashSet<String>,
+    pub ids: IdList,
 }
 
 /// Everything `export` needs, validated before any file is read.
@@ -126,6 +127,7 @@ pub fn export(plan: &ExportPlan, summary: &mut Summary) -> anyhow::Result<()> {
         unmapped: BTreeMap::new(),
         without_sources: BTreeMap::new(),
         without_gold: BTreeMap::new(),
+        listed: vec![HashSet::new(); plan.marks.len()],
     };
     for input in &plan.inputs {
         exporting.input(input, &progress)?;
@@ -147,6 +149,8 @@ struct Exporting<'a> {
     without_sources: BTreeMap<String, usize>,
     /// Instances of a benchmark that publishes gold patches that came without one, by split.
     without_gold: BTreeMap<(String, String), usize>,
+    /// For each `--mark`, the entries of its list that named an instance.
+    listed: Vec<HashSet<String>>,
 }
 
 impl Exporting<'_> {
@@ -209,11 +213,13 @@ impl Exporting<'_> {
         });
         formats::finish(&mut instance, category);
         let hidden_gold = chosen.publishes_gold_patches() && instance.patch(PatchRole::Gold).is_none();
-        for mark in &self.plan.marks {
-            let value = if mark.ids.contains(&instance.id) {
-                &mark.value
-            } else {
-                &mark.other
+        for (mark, listed) in self.plan.marks.iter().zip(&mut self.listed) {
+            let value = match mark.ids.entry_for(&instance.id) {
+                Some(entry) => {
+                    listed.insert(entry.to_string());
+                    &mark.value
+                }
+                None => &mark.other,
             };
             instance.facets.insert(mark.facet.clone(), value.clone());
         }
@@ -261,19 +267,16 @@ impl Exporting<'_> {
             unmapped,
             without_sources,
             without_gold,
+            listed,
         } = self;
         let mut datasets: BTreeMap<String, DatasetEntry> = BTreeMap::new();
         let mut files = Vec::new();
-        let mut seen_ids = HashSet::new();
         for ((dataset, split), writer) in writers {
             let finished = writer.finish(staging).with_context(|| format!("writing {dataset}/{split}"))?;
             if let Some(&hidden) = without_gold.get(&(dataset.clone(), split.clone())) {
                 summary
                     .warnings
                     .push(gold_patches_hidden(&dataset, &split, hidden, finished.entry.instances));
-            }
-            if !plan.marks.is_empty() {
-                seen_ids.extend(finished.ids.iter().copied());
             }
             summary.instances_written += finished.entry.instances as u64;
             summary.splits.push(SplitSummary {
@@ -304,13 +307,8 @@ impl Exporting<'_> {
                 .warnings
                 .push(format!("--repos gave no source files for some instances: {}", reasons.join(", ")));
         }
-        for mark in &plan.marks {
-            let mut missing: Vec<_> = mark
-                .ids
-                .iter()
-                .filter(|id| !seen_ids.contains(&split_writer::id_key(id)))
-                .cloned()
-                .collect();
+        for (mark, listed) in plan.marks.iter().zip(&listed) {
+            let mut missing: Vec<_> = mark.ids.entries().filter(|id| !listed.contains(*id)).map(str::to_string).collect();
             missing.sort();
             if !missing.is_empty() {
                 let shown = missing.iter().take(10).cloned().collect::<Vec<_>>().join(", ");

@@ -24,8 +24,6 @@ pub struct FinishedSplit {
     pub entry: SplitEntry,
     /// The files written for it.
     pub files: Vec<FileEntry>,
-    /// 128-bit hashes of the ids it holds (see [`id_key`]).
-    pub ids: HashSet<u128>,
 }
 
 /// Accumulates one split.
@@ -152,11 +150,7 @@ impl SplitWriter {
             detail_shards: self.detail_paths,
             search,
         };
-        Ok(FinishedSplit {
-            entry,
-            files: self.files,
-            ids: self.ids,
-        })
+        Ok(FinishedSplit { entry, files: self.files })
     }
 
     fn flush_index(&mut self, staging: &Staging) -> anyhow::Result<()> {

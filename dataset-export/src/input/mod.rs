@@ -151,7 +151,7 @@ fn detect_container(reader: &mut impl BufRead) -> std::io::Result<Option<Contain
 }
 
 /// A first line of comma-separated column names (`instance_id,repo,...`).
-fn looks_like_csv_header(buf: &[u8]) -> bool {
+pub(crate) fn looks_like_csv_header(buf: &[u8]) -> bool {
     let line = buf.split(|b| *b == b'\n').next().unwrap_or_default();
     let line = String::from_utf8_lossy(line);
     let names: Vec<&str> = line.trim_end().split(',').map(|n| n.trim_matches('"')).collect();
@@ -171,7 +171,7 @@ fn parse_object(text: &str) -> Result<Map<String, Value>, FieldError> {
 }
 
 /// Reads a whole (small) file as UTF-8 text.
-fn read_text(path: &Path) -> Result<String, String> {
+pub(crate) fn read_text(path: &Path) -> Result<String, String> {
     let mut bytes = Vec::new();
     File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
