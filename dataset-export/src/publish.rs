@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use crate::categories::Categories;
 use crate::data_dir::DataDir;
-use crate::export::{export, ExportPlan, InputSpec, Summary};
+use crate::export::{export, ExportPlan, InputSpec, Mark, Summary};
 use crate::importers::{folder_of, import, ImportPlan};
 use crate::run_checks::{check_and_add_runs, NameRules};
 use crate::run_store::NewRun;
@@ -46,6 +46,9 @@ pub struct SiteConfig {
     /// Local clones, for expandable diff context.
     #[serde(default)]
     pub repos: Option<PathBuf>,
+    /// Facets from id lists, as `export --mark` gives them.
+    #[serde(default)]
+    pub marks: Vec<MarkConfig>,
     /// Run sources to import (anything `benchscope import` reads).
     #[serde(default)]
     pub runs: Vec<RunConfig>,
@@ -69,6 +72,16 @@ pub struct DatasetConfig {
 
 fn test_split() -> String {
     "test".into()
+}
+
+/// Instances an id list names get `facet = value`, the others `not-value` (`export --mark`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkConfig {
+    pub facet: String,
+    pub value: String,
+    /// The list, in any form `export --mark` reads.
+    pub ids: PathBuf,
 }
 
 /// One run source.
@@ -134,7 +147,12 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             None => Categories::default(),
         },
         skip_bad: false,
-        marks: Vec::new(),
+        marks: config
+            .marks
+            .iter()
+            .map(|m| Mark::from_list(&m.facet, &m.value, &resolve(&m.ids)))
+            .collect::<anyhow::Result<_>>()
+            .with_context(|| format!("{}", config_path.display()))?,
         progress: false,
         repos: config.repos.as_deref().map(resolve),
     };

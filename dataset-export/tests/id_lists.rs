@@ -185,6 +185,6 @@ fn two_lists_on_one_facet_are_refused() {
     ]);
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(!result.status.success());
-    assert!(stderr.contains("the facet `subset` is given twice"), "{stderr}");
+    assert!(stderr.contains("the facet `subset` is marked twice"), "{stderr}");
     assert!(!out.exists());
 }

@@ -13,11 +13,17 @@ fn a_configuration_with_relative_paths_exports_imports_and_writes_the_site_file(
     std::fs::copy(root.join("demo/demo.jsonl"), tmp.path().join("demo.jsonl")).unwrap();
     std::fs::copy(root.join("demo/predictions/partly-right.jsonl"), tmp.path().join("preds.jsonl")).unwrap();
     std::fs::write(tmp.path().join("intro.md"), "# Hello\n").unwrap();
+    std::fs::write(
+        tmp.path().join("picked.txt"),
+        "sweb.eval.x86_64.benchscope-demo_1776_matrixlite-7:latest\nbenchscope-demo__unitcalc-3\n",
+    )
+    .unwrap();
     let config = tmp.path().join("site.json");
     std::fs::write(
         &config,
         r#"{"title": "Board", "intro_file": "intro.md", "views": ["leaderboard", "instances"], "base_path": "/board/",
             "datasets": [{"input": "demo.jsonl", "dataset": "demo"}],
+            "marks": [{"facet": "subset", "value": "picked", "ids": "picked.txt"}],
             "runs": [{"source": "preds.jsonl", "dataset": "demo", "run": "model-a"}]}"#,
     )
     .unwrap();
@@ -29,6 +35,11 @@ fn a_configuration_with_relative_paths_exports_imports_and_writes_the_site_file(
     let manifest: Manifest = read_json(&out.join("manifest.json"));
     assert!(manifest.files.iter().any(|f| f.path == "site.json"), "the manifest lists site.json");
     assert_eq!(manifest.datasets[0].splits[0].instances, 12);
+    let subset: Vec<(String, usize)> = manifest.datasets[0].splits[0].facets["subset"]
+        .iter()
+        .map(|c| (c.value.clone(), c.count))
+        .collect();
+    assert_eq!(subset, [("not-picked".to_string(), 10), ("picked".to_string(), 2)]);
     assert_eq!(manifest.runs.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["model-a"]);
     let run: benchscope_contract::Run = read_json(&out.join("runs/model-a.json"));
     assert_eq!(run.source, "preds.jsonl", "named relative to the configuration");
@@ -56,6 +67,10 @@ fn a_bad_configuration_is_refused_naming_the_file_and_the_problem() {
             "must start and end with `/`",
         ),
         (r#"{"title": "x", "datasets": []}"#, "`datasets` is empty"),
+        (
+            r#"{"title": "x", "datasets": [{"input": "a", "dataset": "d"}], "marks": [{"facet": "subset", "value": "lite", "ids": "none.txt"}]}"#,
+            "none.txt: cannot read",
+        ),
         (r#"{"title": "x", "datasets": [], "colour": 1}"#, "not a site configuration"),
     ] {
         std::fs::write(&config, text).unwrap();

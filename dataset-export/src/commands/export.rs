@@ -77,7 +77,7 @@ impl ExportArgs {
             Some(path) => Categories::from_file(path)?,
             None => Categories::default(),
         };
-        let marks = parse_marks(&self.mark)?;
+        let marks = self.mark.iter().map(|spec| parse_mark(spec)).collect::<anyhow::Result<_>>()?;
         let plan = ExportPlan {
             inputs,
             out: self.out.clone(),
@@ -131,36 +131,13 @@ fn per_input(flag: &str, values: &[String], inputs: usize) -> anyhow::Result<Opt
     }
 }
 
-/// Each `--mark`. A facet holds one value an instance, so two lists cannot share one: the second
-/// would overwrite the first's values, its `not-…` included.
-fn parse_marks(specs: &[String]) -> anyhow::Result<Vec<Mark>> {
-    let mut marks: Vec<Mark> = Vec::new();
-    for spec in specs {
-        let mark = parse_mark(spec)?;
-        if marks.iter().any(|m| m.facet == mark.facet) {
-            bail!(
-                "--mark: the facet `{}` is given twice; an instance has one value a facet, so give each list a facet of its own (e.g. `lite=yes=…` and `verified=yes=…`)",
-                mark.facet
-            );
-        }
-        marks.push(mark);
-    }
-    Ok(marks)
-}
-
 /// `FACET=VALUE=FILE` → a [`Mark`]; unlisted instances get `not-VALUE`.
 fn parse_mark(spec: &str) -> anyhow::Result<Mark> {
     let mut parts = spec.splitn(3, '=');
     let (Some(facet), Some(value), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
         bail!("--mark wants FACET=VALUE=FILE, got `{spec}`");
     };
-    let ids = crate::id_list::read(Path::new(file)).map_err(|e| anyhow::anyhow!("--mark {facet}={value}: {e}"))?;
-    Ok(Mark {
-        facet: facet.to_string(),
-        value: value.to_string(),
-        other: format!("not-{value}"),
-        ids,
-    })
+    Mark::from_list(facet, value, Path::new(file)).map_err(|e| anyhow::anyhow!("--{e}"))
 }
 
 /// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`); a

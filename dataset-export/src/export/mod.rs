@@ -17,7 +17,7 @@ mod staging;
 mod summary;
 
 use std::collections::{BTreeMap, HashSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use benchscope_contract::{DatasetEntry, FileEntry, Manifest, PatchRole, RunEntry, FORMAT_VERSION};
@@ -66,6 +66,20 @@ pub struct Mark {
     pub ids: IdList,
 }
 
+impl Mark {
+    /// Instances that `list` (any form [`crate::id_list`] reads) names get `facet = value`, the
+    /// others `not-value`.
+    pub fn from_list(facet: &str, value: &str, list: &Path) -> anyhow::Result<Mark> {
+        let ids = crate::id_list::read(list).map_err(|e| anyhow::anyhow!("mark {facet}={value}: {e}"))?;
+        Ok(Mark {
+            facet: facet.to_string(),
+            value: value.to_string(),
+            other: format!("not-{value}"),
+            ids,
+        })
+    }
+}
+
 /// Everything `export` needs, validated before any file is read.
 #[derive(Debug, Clone)]
 pub struct ExportPlan {
@@ -87,8 +101,18 @@ pub struct ExportPlan {
 }
 
 impl ExportPlan {
-    /// Checks the names and formats.
+    /// Checks the names, formats and marks.
     pub fn validate(&self) -> anyhow::Result<()> {
+        // A facet holds one value an instance: a second list on it would overwrite the first's
+        // values, its `not-…` included.
+        for (at, mark) in self.marks.iter().enumerate() {
+            if self.marks[..at].iter().any(|m| m.facet == mark.facet) {
+                bail!(
+                    "the facet `{}` is marked twice; an instance has one value a facet, so give each list a facet of its own (e.g. `lite=yes=…` and `verified=yes=…`)",
+                    mark.facet
+                );
+            }
+        }
         for input in &self.inputs {
             for (what, name) in [("dataset", &input.dataset), ("split", &input.split)] {
                 if !is_safe_name(name) {
