@@ -518,3 +518,42 @@ fn lca_baseline_generations_and_ci_jobs_import() {
     let with_patch = run.results.iter().find(|r| r.model_patch.is_some()).unwrap();
     assert!(!with_patch.instance_id.is_empty());
 }
+
+/// Runs given to `export`, or instances given to `import`, are refused with the command that
+/// reads them named: the two commands' inputs look alike (JSON records keyed by instance id).
+#[test]
+fn runs_given_to_export_and_instances_given_to_import_name_the_command_that_reads_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = root().join("demo/demo.jsonl");
+    let predictions = root().join("demo/predictions/partly-right.jsonl");
+    let out = tmp.path().join("data");
+    let exported = benchscope(&["export", predictions.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&exported.stderr);
+    assert!(!exported.status.success() && !out.exists());
+    assert!(
+        stderr.contains("no known benchmark format matches this record")
+            && stderr.contains("partly-right.jsonl holds runs (predictions), which `benchscope import"),
+        "{stderr}"
+    );
+    let not_runs = benchscope(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--format",
+        "lca-commit-messages",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        !String::from_utf8_lossy(&not_runs.stderr).contains("hint:"),
+        "instances are no runs"
+    );
+
+    benchscope_ok(&["export", demo.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
+    let imported = benchscope(&["import", demo.to_str().unwrap(), "--data", out.to_str().unwrap(), "--run", "x"]);
+    let stderr = String::from_utf8_lossy(&imported.stderr);
+    assert!(!imported.status.success());
+    assert!(
+        stderr.contains("not a format `import` reads") && stderr.contains("it holds swe-bench instances, which `benchscope export` reads"),
+        "{stderr}"
+    );
+}

@@ -103,7 +103,13 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
     for warning in &summary.warnings {
         eprintln!("warning: {warning}");
     }
-    result?;
+    if let Err(error) = result {
+        let hints = runs_given_to_export(&plan, &summary);
+        if hints.is_empty() {
+            return Err(error);
+        }
+        bail!("{error:#}\nhint: {}", hints.join("\nhint: "));
+    }
     if plan.skip_bad {
         for error in &summary.errors {
             eprintln!("skipped: {}", error.display());
@@ -117,6 +123,23 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
     }
     println!("wrote {}", plan.out.display());
     Ok(())
+}
+
+/// For each input the export stopped at that holds runs rather than instances (a leaderboard,
+/// a harness report, a trajectory): that `import` reads it.
+fn runs_given_to_export(plan: &ExportPlan, summary: &Summary) -> Vec<String> {
+    plan.inputs
+        .iter()
+        .filter(|input| summary.errors.iter().any(|e| Path::new(&e.file) == input.path))
+        .filter_map(|input| {
+            let kind = crate::importers::run_source_of(&input.path)?;
+            Some(format!(
+                "{} holds runs ({kind}), which `benchscope import {} --data <data directory>` reads",
+                input.path.display(),
+                input.path.display()
+            ))
+        })
+        .collect()
 }
 
 /// `Some(values)` expanded to one per input, or `None` when the flag was not given.

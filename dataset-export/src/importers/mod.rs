@@ -142,14 +142,22 @@ pub fn import(plan: &ImportPlan) -> anyhow::Result<Imported> {
     Ok(runs)
 }
 
+/// The name of the run source format that reads `path`, if one does: what `export` tells a
+/// reader who gave it runs to export.
+pub fn run_source_of(path: &Path) -> Option<&'static str> {
+    let source = Source::open(path).ok()?;
+    SOURCES.iter().find(|f| f.detect(&source)).map(|f| f.name())
+}
+
 fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
     let source = Source::open(path)?;
     let Some(format) = SOURCES.iter().find(|f| f.detect(&source)) else {
         if source.is_file() {
             bail!(
                 "{}: not a format `import` reads (a harness report or log, a run summary, a leaderboard, \
-                 a trajectory, or predictions with `model_patch`)",
-                path.display()
+                 a trajectory, or predictions with `model_patch`){}",
+                path.display(),
+                dataset_hint(path)
             );
         }
         bail!(
@@ -165,6 +173,23 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
         }
     }
     Ok(runs)
+}
+
+/// A file of a benchmark's instances given to `import`: `export` is what reads it.
+fn dataset_hint(path: &Path) -> String {
+    let Ok(mut records) = crate::input::read_records(path) else {
+        return String::new();
+    };
+    match records.next() {
+        Some(Ok(record)) => match crate::formats::detect(&record.fields) {
+            Some(format) => format!(
+                "; it holds {} instances, which `benchscope export` reads into a data directory",
+                format.name()
+            ),
+            None => String::new(),
+        },
+        _ => String::new(),
+    }
 }
 
 pub(super) fn new_run(id: String, name: String, dataset: &str, split: &str, source: &str) -> Run {
