@@ -82,6 +82,43 @@ fn featurebench_leaderboards_import_as_headline_runs() {
     );
 }
 
+/// The website's `leaderboard/data/` folder imports as its three boards do one by one; the page's
+/// own files beside them are named and passed over.
+#[test]
+fn featurebench_leaderboard_folder_imports_as_its_boards() {
+    let Some(realdata) = realdata() else { return };
+    let folder = realdata.join("featurebench_LiberCoders-FeatureBench/leaderboard/data");
+    let tmp = tempfile::tempdir().unwrap();
+    let one_by_one = tmp.path().join("one-by-one");
+    for split in ["lite", "full", "fast"] {
+        let board = folder.join(format!("{split}.json"));
+        benchscope_ok(&["import", board.to_str().unwrap(), "--data", one_by_one.to_str().unwrap()]);
+    }
+    let together = tmp.path().join("together");
+    let out = benchscope(&["import", folder.to_str().unwrap(), "--data", together.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("not FeatureBench leaderboards, so not read")
+            && stderr.contains("filter_options.json")
+            && stderr.contains("top_badges.json"),
+        "{stderr}"
+    );
+    let runs = |data: &std::path::Path| {
+        let manifest: Manifest = read_json(&data.join("manifest.json"));
+        let mut runs: Vec<_> = manifest
+            .runs
+            .iter()
+            .map(|r| (r.id.clone(), r.split.clone(), r.system.name.clone(), format!("{:?}", r.headline)))
+            .collect();
+        runs.sort();
+        runs
+    };
+    let expected = runs(&one_by_one);
+    assert!(expected.len() > 3);
+    assert_eq!(runs(&together), expected);
+}
+
 /// The current harness's report.json tree and its run summary: verdicts kept, headline checked.
 #[test]
 fn harness_tree_and_summary() {

@@ -1,6 +1,7 @@
 //! Leaderboards: swebench.com's `leaderboards.json` (also FEA-Bench's site, which copies it): one
 //! run per entry, with per-instance results where `per_instance_details` exists; FeatureBench's
-//! leaderboard rows (`agent, model, passed, resolved, date, org, filter_1, filter_2`); and SWE-Dev's
+//! leaderboard rows (`agent, model, passed, resolved, date, org, filter_1, filter_2`), one file
+//! or its website's folder of them; and SWE-Dev's
 //! tables (`llm_table`: pass@1 and pass@3 per split; `mas_table`: pass@1, calls and price per split).
 
 use std::collections::BTreeMap;
@@ -48,7 +49,7 @@ impl RunSource for FeatureBenchBoard {
 
     fn detect(&self, source: &Source) -> bool {
         let first = source.json().and_then(Value::as_array).and_then(|rows| rows.first());
-        first.is_some_and(|r| r.get("agent").is_some() && r.get("passed").is_some())
+        first.is_some_and(is_featurebench_row)
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
@@ -61,6 +62,59 @@ impl RunSource for FeatureBenchBoard {
             .map(|r| (r, Vec::new()))
             .collect())
     }
+}
+
+/// FeatureBench's website leaderboard folder (`leaderboard/data/`): a board per split
+/// (`fast.json`, `full.json`, `lite.json`) beside the page's own files (`filter_options.json`,
+/// `top_badges.json`), which are passed over and named.
+pub struct FeatureBenchBoardFolder;
+
+impl RunSource for FeatureBenchBoardFolder {
+    fn name(&self) -> &'static str {
+        "FeatureBench leaderboard folder"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        let files = source.files_named(|n| n.ends_with(".json"));
+        files.len() <= MAX_BOARD_FILES && files.iter().any(|path| read_board(path).is_some())
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let mut runs: Imported = Vec::new();
+        let mut others = Vec::new();
+        for path in source.files_named(|_| true) {
+            let Some(rows) = read_board(&path) else {
+                others.push(path.display().to_string());
+                continue;
+            };
+            let board = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let split = plan.split_or(&board);
+            let label = path.display().to_string();
+            runs.extend(
+                featurebench_rows(&rows, &split, &label, &plan.dataset_or("featurebench"))
+                    .into_iter()
+                    .map(|r| (r, Vec::new())),
+            );
+        }
+        if let (Some((_, warnings)), false) = (runs.first_mut(), others.is_empty()) {
+            warnings.push(format!("not FeatureBench leaderboards, so not read: {}", others.join(", ")));
+        }
+        Ok(runs)
+    }
+}
+
+/// More JSON files than this is not a leaderboard's data folder.
+const MAX_BOARD_FILES: usize = 50;
+
+/// A FeatureBench board's rows, when the file is one.
+fn read_board(path: &std::path::Path) -> Option<Vec<Value>> {
+    let rows = serde_json::from_slice::<Value>(&std::fs::read(path).ok()?).ok()?;
+    let rows = rows.as_array()?;
+    is_featurebench_row(rows.first()?).then(|| rows.clone())
+}
+
+fn is_featurebench_row(row: &Value) -> bool {
+    row.get("agent").is_some() && row.get("passed").is_some()
 }
 
 /// SWE-Dev's leaderboard tables (`llm_table`, `mas_table`).

@@ -13,6 +13,7 @@
 //! | a JSON object with `leaderboards` | swebench.com / FEA-Bench site boards, one run per entry |
 //! | a JSON object of `{model: {instance_id: {resolved, cost, ...}}}` | swebench.com's `info_for_leaderboard.json`, one run per model |
 //! | a JSON list of `{agent, model, passed, resolved}` | a FeatureBench leaderboard (its file name is the split) |
+//! | a folder holding such lists (the website's `leaderboard/data/`) | each board, its file name the split; the page's other files named and passed over |
 //! | a JSON object with `llm_table` / `mas_table` | SWE-Dev's leaderboard tables |
 //! | `<model>.<run_id>.json` or sb-cli's `<subset>__<split>__<run_id>.json` with `resolved_ids`, or a folder of them | a SWE-bench run summary (id lists) each |
 //! | `results/results.json` with `resolved` lists, or a submission folder holding one | the experiments repository's layout: the lists, with `all_preds.jsonl`'s patches and `metadata.yaml`'s names |
@@ -71,6 +72,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &leaderboard::SwebenchSite,
     &site_details::SiteDetails,
     &leaderboard::FeatureBenchBoard,
+    &leaderboard::FeatureBenchBoardFolder,
     &leaderboard::SweDevTables,
     &run_summary::RunSummaryFile,
     &run_summary::RunSummaryFolder,
