@@ -294,3 +294,42 @@ fn dataset_viewer_responses_export_their_rows_and_refuse_cut_cells() {
     ]);
     assert_eq!(instances(&skipped, "demo", "test").len(), rows.len() - 1);
 }
+
+/// A folder of dataset files (JSON arrays of records, as SWE-agent's `data_sources/` holds) is not
+/// a folder of task files: the error names the file and says how to give them, which then works.
+#[test]
+fn a_folder_of_dataset_files_says_to_give_them_as_inputs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("data_sources");
+    std::fs::create_dir(&folder).unwrap();
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(root().join("demo/demo.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    std::fs::write(folder.join("first.json"), serde_json::to_string(&records[..5]).unwrap()).unwrap();
+    std::fs::write(folder.join("second.json"), serde_json::to_string(&records[5..]).unwrap()).unwrap();
+    let out = tmp.path().join("out");
+    let refused = benchscope(&["export", folder.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && !out.exists());
+    assert!(
+        stderr.contains("file first.json: expected a JSON object, found an array")
+            && stderr.contains(&format!("benchscope export {}/*.json", folder.display())),
+        "{stderr}"
+    );
+    let inputs = [folder.join("first.json"), folder.join("second.json")];
+    let both = tmp.path().join("both");
+    benchscope_ok(&[
+        "export",
+        inputs[0].to_str().unwrap(),
+        inputs[1].to_str().unwrap(),
+        "--out",
+        both.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(
+        instances(&both, "first", "test").len() + instances(&both, "second", "test").len(),
+        records.len()
+    );
+}

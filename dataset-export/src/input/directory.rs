@@ -33,7 +33,7 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let location = Location::Entry(name.clone());
         let text = read_text(&file).map_err(|m| FieldError::record(m).at(&dir, location.clone()))?;
-        let fields = parse_object(&text).map_err(|e| e.at(&dir, location.clone()))?;
+        let fields = parse_object(&text).map_err(|e| whole_dataset_hint(e, &text, &dir).at(&dir, location.clone()))?;
         Ok(Record {
             location,
             fields,
@@ -41,6 +41,19 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
             format: None,
         })
     })))
+}
+
+/// A folder's file that is a list of records is a dataset file of its own, not one task: the
+/// error says how to give such files.
+fn whole_dataset_hint(error: FieldError, text: &str, dir: &Path) -> FieldError {
+    if !text.trim_start().starts_with('[') {
+        return error;
+    }
+    FieldError::record(format!(
+        "{}; a list of records is a dataset file of its own, and the folder's files are exported as inputs each: `benchscope export {}/*.json`",
+        error.message,
+        dir.display()
+    ))
 }
 
 /// FeatureBench's website index: each item becomes a record with its statement read from disk.
