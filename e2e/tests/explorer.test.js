@@ -1809,6 +1809,27 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
     const { cost, api_calls: calls } = e.per_instance_details[instance];
     assert.equal(spent[`bash-only.${e.folder}`], `$${cost.toFixed(2)} · ${calls} call${calls === 1 ? '' : 's'}`, e.folder);
   }
+  // ... and the analysis reads those costs beside the verdicts, with no trajectory.
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=analysis`);
+  await page.locator('.cost-table tbody tr').first().waitFor();
+  assert.equal(await page.locator('.cost-table tbody tr').count(), bashOnly.length, 'a row for every entry that publishes costs');
+  const entry = bashOnly[0];
+  const priced = Object.values(entry.per_instance_details).filter((d) => typeof d.cost === 'number' && typeof d.resolved === 'boolean');
+  const total = priced.reduce((sum, d) => sum + d.cost, 0);
+  const resolvedPriced = priced.filter((d) => d.resolved).length;
+  const costCell = (col) => page.locator(`.cost-table tr[data-run="bash-only.${entry.folder}"] td[data-col="${col}"]`).textContent();
+  assert.equal(await costCell('priced'), String(priced.length));
+  assert.equal(await costCell('total'), `$${total.toFixed(2)}`);
+  assert.equal(await costCell('per-resolved'), resolvedPriced ? `$${(total / resolvedPriced).toFixed(2)}` : '—');
+  // At 390 px neither view is wider than the screen, with the board's runs' long names.
+  await page.setViewportSize({ width: 390, height: 900 });
+  for (const [view, drawn] of [['analysis', '.cost-table tbody tr'], ['leaderboard', '.leaderboard-table']]) {
+    await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=${view}`);
+    await page.locator(drawn).first().waitFor();
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= inner, `390 px, ${view}: the page is ${scroll} px wide`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });
 

@@ -1,6 +1,7 @@
-//! Cost against resolved, per instance: for each run whose trajectories record a cost, what its
-//! resolved and unresolved instances cost (mean and median) and what one resolved instance cost,
-//! with the run's resolved ratio by cost bucket one click away.
+//! Cost against resolved, per instance: for each run whose trajectories or results record a cost
+//! (swebench.com's boards publish one an instance), what its resolved and unresolved instances
+//! cost (mean and median) and what one resolved instance cost, with the run's resolved ratio by
+//! cost bucket one click away where its trajectories give it that facet.
 
 use benchscope_contract::outcomes::agent_facet;
 use benchscope_contract::results::{cost_against_resolved, CostAgainstResolved, AGENT_COST};
@@ -51,7 +52,7 @@ pub fn CostSection(runs: RunList, split: StoredValue<SplitRows>, facets: Vec<Str
     view! {
         <section class="cost-section">
             <h3>"Cost against resolved"</h3>
-            <p class="hint">"What each run's agent spent per instance, as its trajectories record it, on the instances it resolved and on the others."</p>
+            <p class="hint">"What each run's agent spent per instance, as its trajectories or its published per-instance results record it, on the instances it resolved and on the others."</p>
             <div class="table-scroll">
                 <table class="breakdown-table cost-table">
                     <thead>

@@ -1,9 +1,11 @@
 //! What a run's agent spent on the instances it resolved against those it did not: the
-//! per-instance costs its trajectories record, read beside its verdicts.
+//! per-instance costs its trajectories (or, without them, its results) record, read beside its
+//! verdicts.
 
 use serde::{Deserialize, Serialize};
 
 use super::{MatrixRun, Outcome};
+use crate::run::InstanceResult;
 use crate::sorting::sort_by;
 use crate::stats::mean;
 
@@ -22,13 +24,34 @@ pub struct CostAgainstResolved {
     pub per_resolved: Option<f64>,
 }
 
-/// `run`'s costs split by its verdicts; `None` when no instance has both.
+/// `run`'s costs split by its verdicts; `None` when no instance has both. A matrix written
+/// before runs carried [`MatrixRun::spent`] gives its trajectories' costs.
 pub fn cost_against_resolved(run: &MatrixRun) -> Option<CostAgainstResolved> {
+    if run.spent.is_some() {
+        return run.spent.clone();
+    }
     let costs = &run.agent.as_ref()?.cost;
+    split_by_verdict(
+        costs
+            .iter()
+            .enumerate()
+            .filter_map(|(column, cost)| Some((f64::from((*cost)?), run.outcome(column)))),
+    )
+}
+
+/// What `results` cost, split by the verdict `outcome` reads for each: a result's trajectory's
+/// cost, else its own.
+pub(super) fn spent_of(results: &[InstanceResult], outcome: impl Fn(&InstanceResult) -> Outcome) -> Option<CostAgainstResolved> {
+    split_by_verdict(results.iter().filter_map(|result| {
+        let cost = result.trajectory.as_ref().and_then(|facts| facts.cost).or(result.cost)?;
+        Some((cost, outcome(result)))
+    }))
+}
+
+fn split_by_verdict(costs: impl Iterator<Item = (f64, Outcome)>) -> Option<CostAgainstResolved> {
     let (mut resolved, mut unresolved) = (Vec::new(), Vec::new());
-    for (column, cost) in costs.iter().enumerate() {
-        let Some(cost) = cost.map(f64::from) else { continue };
-        match run.outcome(column) {
+    for (cost, outcome) in costs {
+        match outcome {
             Outcome::Resolved => resolved.push(cost),
             Outcome::NotRun | Outcome::NoVerdict => {}
             Outcome::Unresolved | Outcome::Failed(_) => unresolved.push(cost),
@@ -102,6 +125,46 @@ mod tests {
         assert_eq!(cost.resolved, Some((1.0, 0.75)));
         assert_eq!(cost.unresolved, Some((1.0, 1.0)));
         assert_eq!(cost.per_resolved, Some(4.0 / 3.0));
+    }
+
+    /// swebench.com's boards publish each instance's cost without a trajectory; where both are
+    /// recorded, the trajectory's is the one read.
+    #[test]
+    fn results_costs_count_where_no_trajectory_records_one() {
+        let priced = |id: &str, resolved, cost| InstanceResult {
+            instance_id: id.into(),
+            resolved: Some(resolved),
+            cost: Some(cost),
+            ..InstanceResult::default()
+        };
+        let mut both = priced("c", false, 100.0);
+        both.trajectory = Some(TrajectoryFacts {
+            cost: Some(3.0),
+            ..TrajectoryFacts::default()
+        });
+        let run = Run {
+            results: vec![priced("a", true, 1.0), priced("b", false, 2.0), both],
+            ..Run::new("r", "d", "test", "", "")
+        };
+        let matrix = ResultsMatrix::from_runs(&[&run]);
+        let cost = cost_against_resolved(&matrix.runs[0]).unwrap();
+        assert_eq!((cost.priced, cost.total), (3, 6.0));
+        assert_eq!(cost.unresolved, Some((2.5, 2.5)));
+    }
+
+    /// A matrix written before runs carried `spent` still gives its trajectories' costs.
+    #[test]
+    fn a_matrix_written_before_spent_reads_its_trajectories_costs() {
+        let run = Run {
+            results: vec![result("a", Some(true), Some(0.5)), result("b", Some(false), Some(1.5))],
+            ..Run::new("r", "d", "test", "", "")
+        };
+        let mut written = serde_json::to_value(ResultsMatrix::from_runs(&[&run])).unwrap();
+        assert!(written["runs"][0]["spent"].is_object());
+        written["runs"][0].as_object_mut().unwrap().remove("spent");
+        let old: ResultsMatrix = serde_json::from_value(written).unwrap();
+        let cost = cost_against_resolved(&old.runs[0]).unwrap();
+        assert_eq!((cost.priced, cost.total, cost.per_resolved), (2, 2.0, Some(2.0)));
     }
 
     #[test]
