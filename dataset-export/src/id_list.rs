@@ -64,6 +64,8 @@ pub fn read(path: &Path) -> Result<IdList, String> {
         let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head).trim_ascii_start();
         match text.first() {
             _ if head.starts_with(b"PAR1") => from_records(path)?,
+            // An array of records, streamed rather than parsed whole to find its ids.
+            Some(b'[') if text[1..].trim_ascii_start().first() == Some(&b'{') => from_records(path)?,
             Some(b'[' | b'{') => match listed_in_json(path)? {
                 Some(list) => list,
                 None => from_records(path)?,

@@ -99,7 +99,7 @@ fn featurebench_leaderboard_folder_imports_as_its_boards() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(
-        stderr.contains("not FeatureBench leaderboards, so not read")
+        stderr.contains("JSON files that are not FeatureBench leaderboards, so not read")
             && stderr.contains("filter_options.json")
             && stderr.contains("top_badges.json"),
         "{stderr}"

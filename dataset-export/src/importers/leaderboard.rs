@@ -65,8 +65,9 @@ impl RunSource for FeatureBenchBoard {
 }
 
 /// FeatureBench's website leaderboard folder (`leaderboard/data/`): a board per split
-/// (`fast.json`, `full.json`, `lite.json`) beside the page's own files (`filter_options.json`,
-/// `top_badges.json`), which are passed over and named.
+/// (`fast.json`, `full.json`, `lite.json`) beside the page's own JSON files (`filter_options.json`,
+/// `top_badges.json`), which are passed over and named (or the website's whole folder, whose
+/// other files are its tasks).
 pub struct FeatureBenchBoardFolder;
 
 impl RunSource for FeatureBenchBoardFolder {
@@ -82,7 +83,7 @@ impl RunSource for FeatureBenchBoardFolder {
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         let mut runs: Imported = Vec::new();
         let mut others = Vec::new();
-        for path in source.files_named(|_| true) {
+        for path in source.files_named(|n| n.ends_with(".json")) {
             let Some(rows) = read_board(&path) else {
                 others.push(path.display().to_string());
                 continue;
@@ -97,7 +98,13 @@ impl RunSource for FeatureBenchBoardFolder {
             );
         }
         if let (Some((_, warnings)), false) = (runs.first_mut(), others.is_empty()) {
-            warnings.push(format!("not FeatureBench leaderboards, so not read: {}", others.join(", ")));
+            let more = others.len().saturating_sub(SHOWN_OTHERS);
+            others.truncate(SHOWN_OTHERS);
+            let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+            warnings.push(format!(
+                "JSON files that are not FeatureBench leaderboards, so not read: {}{more}",
+                others.join(", ")
+            ));
         }
         Ok(runs)
     }
@@ -105,6 +112,9 @@ impl RunSource for FeatureBenchBoardFolder {
 
 /// More JSON files than this is not a leaderboard's data folder.
 const MAX_BOARD_FILES: usize = 50;
+
+/// How many of the other files a warning names.
+const SHOWN_OTHERS: usize = 10;
 
 /// A FeatureBench board's rows, when the file is one.
 fn read_board(path: &std::path::Path) -> Option<Vec<Value>> {
