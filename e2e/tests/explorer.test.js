@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
-import { largeData, hugeData, lcaData, bigTrajectoryData } from './fixtures.js';
+import { largeData, hugeData, lcaData, bigTrajectoryData, scaleBoardData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 /** The demo instance graded from a log that leaves some of its listed tests out. */
@@ -21,6 +21,9 @@ let lite = null;
 let featurebench = null;
 let boards = null;
 let alone = null;
+/** A board whose runs all publish each instance's cost: more of them than the cost table shows. */
+let priced = null;
+const PRICED_RUNS = 30;
 let trajs = null;
 let trajsTampered = null;
 let formats = null;
@@ -153,7 +156,8 @@ before(async () => {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
   bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
-  server = await serve({ 'big-traj': bigTraj.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
+  priced = scaleBoardData(12, PRICED_RUNS);
+  server = await serve({ 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) });
   session = await openBrowser();
 });
 
@@ -1812,7 +1816,7 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   // ... and the analysis reads those costs beside the verdicts, with no trajectory.
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=analysis`);
   await page.locator('.cost-table tbody tr').first().waitFor();
-  assert.equal(await page.locator('.cost-table tbody tr').count(), bashOnly.length, 'a row for every entry that publishes costs');
+  assert.equal(await page.locator('.cost-table tbody tr').count(), Math.min(bashOnly.length, 25), 'a row for every entry that publishes costs, up to the best 25');
   const entry = bashOnly[0];
   const priced = Object.values(entry.per_instance_details).filter((d) => typeof d.cost === 'number' && typeof d.resolved === 'boolean');
   const total = priced.reduce((sum, d) => sum + d.cost, 0);
@@ -1830,6 +1834,25 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
     assert.ok(scroll <= inner, `390 px, ${view}: the page is ${scroll} px wide`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(errors, []);
+});
+
+test('a board of more priced runs than the cost table shows: the best 25, and a run chosen above beside them', async () => {
+  const { page, errors } = session;
+  const board = JSON.parse(readFileSync(priced.input, 'utf8')).leaderboards[0].results;
+  await page.goto(`${server.url}?data=priced/&view=analysis`);
+  await page.locator('.cost-table tbody tr').first().waitFor();
+  const rows = () => page.locator('.cost-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run));
+  const shown = await rows();
+  assert.equal(shown.length, 25);
+  assert.match(await page.locator('p.more-costed').textContent(), new RegExp(`The best 25 of the ${PRICED_RUNS} runs`));
+  const last = board.find((e) => !shown.includes(`verified.${e.folder}`));
+  assert.ok(last, 'a run the table leaves out');
+  await page.goto(`${server.url}?data=priced/&view=analysis&arun=${encodeURIComponent(`verified.${last.folder}`)}`);
+  await page.locator(`.cost-table tr[data-run="verified.${last.folder}"]`).waitFor();
+  assert.equal((await rows()).length, 26, 'the chosen run joins the best 25');
+  const spent = Object.values(last.per_instance_details).reduce((sum, d) => sum + d.cost, 0);
+  assert.equal(await page.locator(`.cost-table tr[data-run="verified.${last.folder}"] td[data-col="total"]`).textContent(), `$${spent.toFixed(2)}`);
   assert.deepEqual(errors, []);
 });
 

@@ -169,7 +169,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             <PassedBreakdown split facet />
             <MetricSections split facets=facet_list.clone() />
             <FailureModes runs split chosen />
-            <CostSection runs split facets=facet_list.clone() />
+            <CostSection runs split chosen facets=facet_list.clone() />
             <TrajectorySearch set=set.clone() />
             <RunScatter set=set.clone() />
             <PairedComparison runs split />
