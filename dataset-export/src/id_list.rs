@@ -156,10 +156,16 @@ fn from_lines(text: &str) -> IdList {
         match image(line) {
             Some(Image::Instance(id)) => list.folded.insert(id),
             Some(Image::Shared) => false,
-            None => list.exact.insert(line.trim_start_matches('\u{feff}').to_string()),
+            None => list.exact.insert(unquoted(line.trim_start_matches('\u{feff}')).to_string()),
         };
     }
     list
+}
+
+/// A line that is a JSON string (`"django__django-11099"`, as JSON Lines of ids write it) without
+/// its quotes.
+fn unquoted(line: &str) -> &str {
+    line.strip_prefix('"').and_then(|l| l.strip_suffix('"')).unwrap_or(line)
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -214,8 +220,13 @@ mod tests {
     #[test]
     fn ids_from_images_match_whatever_their_case() {
         let list =
-            from_lines("# Multimodal\nsweb.eval.x86_64.automattic_1776_wp-calypso-21409:latest\nsweb.base.x86_64:latest\n\nplain__id-1\n");
-        assert_eq!(list.len(), 2);
+            from_lines("# Multimodal\nsweb.eval.x86_64.automattic_1776_wp-calypso-21409:latest\nsweb.base.x86_64:latest\n\nplain__id-1\n\"quoted__id-2\"\n");
+        assert_eq!(list.len(), 3);
+        assert_eq!(
+            list.entry_for("quoted__id-2"),
+            Some("quoted__id-2"),
+            "a JSON Lines string loses its quotes"
+        );
         assert_eq!(list.entry_for("Automattic__wp-calypso-21409"), Some("automattic__wp-calypso-21409"));
         assert_eq!(list.entry_for("plain__id-1"), Some("plain__id-1"));
         assert_eq!(list.entry_for("Plain__id-1"), None, "ids written out are matched as written");
