@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -57,27 +57,41 @@ impl IdList {
 
 /// Reads the ids `path` lists. The error names the file and, for a dataset file, the record.
 pub fn read(path: &Path) -> Result<IdList, String> {
-    let list = if path.is_dir() {
-        from_records(path)?
-    } else {
-        let head = file_head(path)?;
-        let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head).trim_ascii_start();
-        match text.first() {
-            _ if head.starts_with(b"PAR1") => from_records(path)?,
-            // An array of records, streamed rather than parsed whole to find its ids.
-            Some(b'[') if text[1..].trim_ascii_start().first() == Some(&b'{') => from_records(path)?,
-            Some(b'[' | b'{') => match listed_in_json(path)? {
-                Some(list) => list,
-                None => from_records(path)?,
-            },
-            _ if looks_like_csv_header(text) => from_records(path)?,
-            _ => from_lines(&read_text(path)?),
-        }
-    };
+    let list = if path.is_dir() { from_records(path)? } else { from_file(path)? };
     if list.is_empty() {
         return Err(format!("{}: lists no instance ids", path.display()));
     }
     Ok(list)
+}
+
+/// A file's ids, by what its first bytes say it is.
+fn from_file(path: &Path) -> Result<IdList, String> {
+    let head = file_head(path)?;
+    if head.starts_with(b"PAR1") {
+        return from_records(path);
+    }
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head).trim_ascii_start();
+    match text.first() {
+        // An array of records, streamed rather than parsed whole to find its ids.
+        Some(b'[') if text[1..].trim_ascii_start().first() == Some(&b'{') => from_records(path),
+        Some(b'[') => or_records(listed_in_json(path)?, path),
+        // One object on the first line: a one-line id list, or the first of JSON Lines of
+        // records (read as records, never whole).
+        Some(b'{') => match first_line_object(path) {
+            Some(object) => or_records(listed_in_object(&object, path)?, path),
+            None => or_records(listed_in_json(path)?, path),
+        },
+        _ if looks_like_csv_header(text) => from_records(path),
+        _ => Ok(from_lines(&read_text(path)?)),
+    }
+}
+
+/// `list`, or, where the JSON was records rather than ids, the ids of the file's records.
+fn or_records(list: Option<IdList>, path: &Path) -> Result<IdList, String> {
+    match list {
+        Some(list) => Ok(list),
+        None => from_records(path),
+    }
 }
 
 /// The first bytes of the file, enough to tell its container.
@@ -93,20 +107,34 @@ fn read_text(path: &Path) -> Result<String, String> {
     input::read_text(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// An array of ids, or an object with `instance_ids`; `None` for any other JSON (records).
+/// The first non-blank line's JSON object, when it holds a whole one.
+fn first_line_object(path: &Path) -> Option<Map<String, Value>> {
+    let file = File::open(path).ok()?;
+    let line = BufReader::new(file).lines().map_while(Result::ok).find(|l| !l.trim().is_empty())?;
+    serde_json::from_str(line.trim_start_matches('\u{feff}')).ok()
+}
+
+/// A JSON document read whole: an array of ids, or an object with `instance_ids`; `None` for
+/// any other JSON (records).
 fn listed_in_json(path: &Path) -> Result<Option<IdList>, String> {
-    let Ok(document) = serde_json::from_str::<Value>(&read_text(path)?) else {
-        return Ok(None);
-    };
-    let items = match &document {
-        Value::Array(items) => items,
-        Value::Object(object) => match object.get("instance_ids") {
-            Some(Value::Array(items)) => items,
-            Some(_) => return Err(format!("{}: `instance_ids` is not a list of ids", path.display())),
-            None => return Ok(None),
-        },
-        _ => return Ok(None),
-    };
+    match serde_json::from_str::<Value>(&read_text(path)?) {
+        Ok(Value::Array(items)) => listed_items(&items, path),
+        Ok(Value::Object(object)) => listed_in_object(&object, path),
+        _ => Ok(None),
+    }
+}
+
+/// An object's `instance_ids`; `None` for an object without them (a record).
+fn listed_in_object(object: &Map<String, Value>, path: &Path) -> Result<Option<IdList>, String> {
+    match object.get("instance_ids") {
+        Some(Value::Array(items)) => listed_items(items, path),
+        Some(_) => Err(format!("{}: `instance_ids` is not a list of ids", path.display())),
+        None => Ok(None),
+    }
+}
+
+/// A list of ids; `None` for a list of records.
+fn listed_items(items: &[Value], path: &Path) -> Result<Option<IdList>, String> {
     if items.iter().any(Value::is_object) {
         return Ok(None);
     }

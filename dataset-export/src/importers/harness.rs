@@ -20,7 +20,9 @@ use crate::run_store::NewRun;
 
 use super::harness_logs::read_metadata;
 use super::leaderboard::slug;
-use super::{files_named, name_of, new_run, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{
+    files_named, name_of, new_run, read_json, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT,
+};
 
 /// A per-instance result and, when the report's verdict and its test statuses disagree, a note.
 pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (InstanceResult, Option<String>) {
@@ -290,10 +292,6 @@ fn add_unreported(summary: &Value, instances: Option<&Path>, new: &mut NewRun) {
     ));
     new.run.results.extend(unreported);
     new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
-}
-
-fn read_json(path: &Path) -> Option<Value> {
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
 }
 
 /// An experiments submission's `results/results.json`, its `resolved` list read as a summary's

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use benchscope_contract::{InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
-use super::{ImportPlan, Imported, RunSource, Source};
+use super::{read_json, ImportPlan, Imported, RunSource, Source};
 use crate::run_store::NewRun;
 
 /// swebench.com's `leaderboards.json` (and FEA-Bench's site's copy of it).
@@ -118,9 +118,8 @@ const SHOWN_OTHERS: usize = 10;
 
 /// A FeatureBench board's rows, when the file is one.
 fn read_board(path: &std::path::Path) -> Option<Vec<Value>> {
-    let rows = serde_json::from_slice::<Value>(&std::fs::read(path).ok()?).ok()?;
-    let rows = rows.as_array()?;
-    is_featurebench_row(rows.first()?).then(|| rows.clone())
+    let Value::Array(rows) = read_json(path)? else { return None };
+    is_featurebench_row(rows.first()?).then_some(rows)
 }
 
 fn is_featurebench_row(row: &Value) -> bool {

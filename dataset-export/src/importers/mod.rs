@@ -147,13 +147,17 @@ pub fn import(plan: &ImportPlan) -> anyhow::Result<Imported> {
 /// The name of the run source format that reads `path`, if one does: what `export` tells a
 /// reader who gave it runs to export.
 pub fn run_source_of(path: &Path) -> Option<&'static str> {
-    let source = Source::open(path).ok()?;
-    SOURCES.iter().find(|f| f.detect(&source)).map(|f| f.name())
+    format_of(&Source::open(path).ok()?).map(|f| f.name())
+}
+
+/// The first source format that recognizes `source`.
+fn format_of(source: &Source) -> Option<&'static dyn RunSource> {
+    SOURCES.iter().copied().find(|f| f.detect(source))
 }
 
 fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
     let source = Source::open(path)?;
-    let Some(format) = SOURCES.iter().find(|f| f.detect(&source)) else {
+    let Some(format) = format_of(&source) else {
         if source.is_file() {
             bail!(
                 "{}: not a format `import` reads (a harness report or log, a run summary, a leaderboard, \
@@ -192,6 +196,11 @@ fn dataset_hint(path: &Path) -> String {
         },
         _ => String::new(),
     }
+}
+
+/// A file's JSON document, when it can be read and is one.
+pub(super) fn read_json(path: &Path) -> Option<Value> {
+    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
 }
 
 pub(super) fn new_run(id: String, name: String, dataset: &str, split: &str, source: &str) -> Run {
