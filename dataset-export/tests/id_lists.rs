@@ -9,9 +9,8 @@ use std::path::Path;
 
 use common::{benchscope, instances, python, realdata, root};
 
-/// Exports `input` marked by each of `marks` (`FACET=VALUE=FILE`), and returns each instance's
-/// facets with the warnings printed.
-fn export_marked(input: &Path, marks: &[String], out: &Path) -> (BTreeMap<String, BTreeMap<String, String>>, String) {
+/// `export input --mark M ... --out out`: its status and what it printed on stderr.
+fn run_export(input: &Path, marks: &[String], out: &Path) -> (bool, String) {
     let mut args = vec!["export".to_string(), input.display().to_string()];
     for mark in marks {
         args.extend(["--mark".to_string(), mark.clone()]);
@@ -19,8 +18,14 @@ fn export_marked(input: &Path, marks: &[String], out: &Path) -> (BTreeMap<String
     args.extend(["--out".to_string(), out.display().to_string(), "--quiet".to_string()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = benchscope(&args);
-    let stderr = String::from_utf8_lossy(&result.stderr).into_owned();
-    assert!(result.status.success(), "{stderr}");
+    (result.status.success(), String::from_utf8_lossy(&result.stderr).into_owned())
+}
+
+/// Exports `input` marked by each of `marks` (`FACET=VALUE=FILE`), and returns each instance's
+/// facets with the warnings printed.
+fn export_marked(input: &Path, marks: &[String], out: &Path) -> (BTreeMap<String, BTreeMap<String, String>>, String) {
+    let (succeeded, stderr) = run_export(input, marks, out);
+    assert!(succeeded, "{stderr}");
     let manifest: benchscope_contract::Manifest = common::read_json(&out.join("manifest.json"));
     let dataset = &manifest.datasets[0];
     let facets = instances(out, &dataset.name, &dataset.splits[0].name)
@@ -150,16 +155,8 @@ fn a_list_that_names_no_instance_is_refused() {
         let list = tmp.path().join(name);
         std::fs::write(&list, text).unwrap();
         let out = tmp.path().join(format!("out-{name}"));
-        let result = benchscope(&[
-            "export",
-            demo.to_str().unwrap(),
-            "--mark",
-            &format!("subset=x={}", list.display()),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        let stderr = String::from_utf8_lossy(&result.stderr);
-        assert!(!result.status.success(), "{name}");
+        let (succeeded, stderr) = run_export(&demo, &[format!("subset=x={}", list.display())], &out);
+        assert!(!succeeded, "{name}");
         assert!(stderr.contains(name) && stderr.contains(expected), "{name}: {stderr}");
         assert!(!out.exists(), "{name}: nothing is written");
     }
@@ -173,18 +170,12 @@ fn two_lists_on_one_facet_are_refused() {
     let list = tmp.path().join("ids.txt");
     std::fs::write(&list, "benchscope-demo__matrixlite-7\n").unwrap();
     let out = tmp.path().join("out");
-    let result = benchscope(&[
-        "export",
-        demo.to_str().unwrap(),
-        "--mark",
-        &format!("subset=lite={}", list.display()),
-        "--mark",
-        &format!("subset=verified={}", list.display()),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stderr = String::from_utf8_lossy(&result.stderr);
-    assert!(!result.status.success());
+    let marks = [
+        format!("subset=lite={}", list.display()),
+        format!("subset=verified={}", list.display()),
+    ];
+    let (succeeded, stderr) = run_export(&demo, &marks, &out);
+    assert!(!succeeded);
     assert!(stderr.contains("the facet `subset` is marked twice"), "{stderr}");
     assert!(!out.exists());
 }
