@@ -39,16 +39,13 @@ pub fn cost_against_resolved(run: &MatrixRun) -> Option<CostAgainstResolved> {
     )
 }
 
-/// What `results` cost, split by the verdict `outcome` reads for each: a result's trajectory's
-/// cost, else its own.
-pub(super) fn spent_of(results: &[InstanceResult], outcome: impl Fn(&InstanceResult) -> Outcome) -> Option<CostAgainstResolved> {
-    split_by_verdict(results.iter().filter_map(|result| {
-        let cost = result.trajectory.as_ref().and_then(|facts| facts.cost).or(result.cost)?;
-        Some((cost, outcome(result)))
-    }))
+/// What a result cost: its trajectory's record, else its own (swebench.com's per-instance cost).
+pub(super) fn recorded_cost(result: &InstanceResult) -> Option<f64> {
+    result.trajectory.as_ref().and_then(|facts| facts.cost).or(result.cost)
 }
 
-fn split_by_verdict(costs: impl Iterator<Item = (f64, Outcome)>) -> Option<CostAgainstResolved> {
+/// Costs split by the verdicts beside them; `None` when none has a verdict.
+pub(super) fn split_by_verdict(costs: impl IntoIterator<Item = (f64, Outcome)>) -> Option<CostAgainstResolved> {
     let (mut resolved, mut unresolved) = (Vec::new(), Vec::new());
     for (cost, outcome) in costs {
         match outcome {

@@ -26,8 +26,8 @@ pub use agent::{
     AGENT_READ_HISTORY, AGENT_STEPS, STEPS_BUCKETS,
 };
 pub use blocks::{blocks_of, BlockEntry, ResultsBlock, RunOutcome};
-use cost::spent_of;
 pub use cost::{cost_against_resolved, CostAgainstResolved};
+use cost::{recorded_cost, split_by_verdict};
 pub use totals::RunTotals;
 
 /// The folder of a split's results: `results/<dataset>/<split>/`, each name made safe for a path.
@@ -278,9 +278,14 @@ impl ResultsMatrix {
         let mut outcomes = vec![Outcome::NotRun.code(); width];
         let mut pass_rates: Option<Vec<Option<f64>>> = None;
         let mut metrics: BTreeMap<String, Vec<Option<f64>>> = BTreeMap::new();
+        let mut priced = Vec::new();
         for result in &run.results {
             let at = column[result.instance_id.as_str()];
-            outcomes[at] = self.outcome_of(result, modes).code();
+            let outcome = self.outcome_of(result, modes);
+            outcomes[at] = outcome.code();
+            if let Some(cost) = recorded_cost(result) {
+                priced.push((cost, outcome));
+            }
             if let Some(rate) = result.pass_rate {
                 pass_rates.get_or_insert_with(|| vec![None; width])[at] = Some(rate);
             }
@@ -288,9 +293,7 @@ impl ResultsMatrix {
                 metrics.entry(name.clone()).or_insert_with(|| vec![None; width])[at] = Some(*value);
             }
         }
-        let spent = spent_of(&run.results, |result| {
-            Outcome::of_code(outcomes[column[result.instance_id.as_str()]])
-        });
+        let spent = split_by_verdict(priced);
         MatrixRun {
             id: run.id.clone(),
             outcomes,
