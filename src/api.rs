@@ -124,6 +124,16 @@ pub fn early_answers_settled() -> Option<js_sys::Promise> {
     early_global("benchscopeEarlySettled")
 }
 
+/// Takes the list's first screen that `src/first_screen.js` drew, if it did, out of the page, for
+/// the app to mount in its place in the same task; returns what gives the reader's focus back,
+/// once the app is in the page, to the app's search box if it was in the first screen's.
+pub fn leave_first_screen() -> Option<js_sys::Function> {
+    use wasm_bindgen::JsCast;
+    let screen: js_sys::Object = early_global("benchscopeFirstScreen")?;
+    let leave: js_sys::Function = js_sys::Reflect::get(&screen, &"leave".into()).ok()?.dyn_into().ok()?;
+    leave.call0(&screen).ok()?.dyn_into().ok()
+}
+
 /// What `src/early_fetch.js` left on `window` under `name`, if it is a `T`.
 fn early_global<T: wasm_bindgen::JsCast>(name: &str) -> Option<T> {
     use wasm_bindgen::JsCast;

@@ -1,7 +1,10 @@
 // Runs before the wasm, as the page's first script (scripts/content_security_policy.py makes it
 // so): asks for the data directory's manifest at once, and as soon as it is here for the index
-// shards and results matrices of the splits the URL opens, so that they arrive while the wasm
-// downloads and compiles.
+// shards and results matrices of the splits the URL opens, so that they are here before the app
+// starts. When the URL opens the list, the first screen is drawn from them here (src/first_screen.js)
+// and the wasm is asked for only once that screen is painted, or once the manifest says it cannot
+// be drawn: fetched and compiled beside the data, it held up the data's delivery to the page, and
+// with it the first rows, by 20-60 ms on this machine. Any other URL asks for the wasm at once.
 // Each body is read here too. Read by the app, a body came in later tasks, which during the
 // load ran after a frame and the app's own start (17 ms for the manifest, as much again for the
 // shards): the app waited twice on its way to the first rows. Once every answer is here, the
@@ -23,6 +26,8 @@
       return null;
     }
   };
+  // Every answer by URL, for the first screen (the app takes its own out of `early`).
+  const answers = new Map();
   const ask = (url) => {
     const answer = fetch(url).then(async (response) => {
       const body = response.ok ? await response.arrayBuffer() : null;
@@ -31,8 +36,12 @@
     // The app reports a failed request when it takes it; unhandled here, it would be reported twice.
     answer.catch(() => {});
     early.set(url, answer);
+    answers.set(url, answer);
     return answer;
   };
+  // Settles when the wasm may be asked for (see the top of this file).
+  let mayFetchWasm;
+  const wasmAsked = new Promise((resolve) => { mayFetchWasm = resolve; });
   // The splits the URL opens, as [dataset name, split entry].
   const openedSplits = (manifest, params) => {
     const datasets = Array.isArray(manifest.datasets) ? manifest.datasets : [];
@@ -65,20 +74,30 @@
     const params = new URLSearchParams(location.search);
     const raw = params.get('data') || 'data/';
     const base = new URL(raw.endsWith('/') ? raw : raw + '/', location.href).href;
+    const screen = window.benchscopeFirstScreen;
+    if (!screen?.opens(params)) mayFetchWasm();
+    // Settled once every answer is here and the first screen, if one is drawn, painted.
     window.benchscopeEarlySettled = ask(base + 'manifest.json')
       .then((answer) => (answer.body ? JSON.parse(new TextDecoder().decode(answer.body)) : null))
       .then((manifest) => {
         const files = new Set(firstFiles(manifest ?? {}, params).filter((path) => typeof path === 'string'));
-        return Promise.allSettled([...files].map((path) => ask(base + path)));
+        files.forEach((path) => ask(base + path));
+        const painted = manifest ? screen?.draw(manifest, params, base, answers) : undefined;
+        Promise.resolve(painted).finally(mayFetchWasm);
+        return Promise.allSettled([...answers.values(), painted]);
       })
-      .then(() => {}, () => {});
-  } catch (_) {}
+      .then(() => {}, () => {})
+      .finally(mayFetchWasm);
+  } catch (_) {
+    mayFetchWasm();
+  }
   // What the page says when the app's code cannot start (the start script calls it): a wasm
   // that failed to download, or failed the page's integrity hash, is never run.
   const named = document.currentScript?.dataset;
   window.benchscopeNotStarted = (error) => {
     const boot = document.getElementById('boot');
     if (!boot) return;
+    boot.hidden = false;
     boot.className = 'error';
     boot.setAttribute('role', 'alert');
     const file = named?.wasm ? `, ${named.wasm.replace(/^\.\//, '')},` : '';
@@ -87,7 +106,7 @@
   // Then the app's wasm, compiled as it downloads; the start script hands the module to the glue
   // (see scripts/content_security_policy.py, which names the file in this script's attributes).
   if (named?.wasm && typeof WebAssembly.compileStreaming === 'function') {
-    window.benchscopeWasm = WebAssembly.compileStreaming(fetch(named.wasm, { integrity: named.wasmIntegrity ?? '' }));
+    window.benchscopeWasm = wasmAsked.then(() => WebAssembly.compileStreaming(fetch(named.wasm, { integrity: named.wasmIntegrity ?? '' })));
     window.benchscopeWasm.catch(() => {});
   }
 }

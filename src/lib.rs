@@ -68,7 +68,8 @@ pub mod split_points;
 pub mod url_state;
 
 /// Installs the panic hook and mounts the app on `<body>`, in place of the page's own loading
-/// message, once the data `src/early_fetch.js` asked for has arrived (or failed), and with it
+/// message or the first screen `src/first_screen.js` drew, once the data `src/early_fetch.js`
+/// asked for has arrived (or failed) and that screen has been painted, and with it
 /// the code that reads the results matrix when it asked for one. Mounted before, the app drew a
 /// page of loading messages, and the browser laid it out, between its asking for that data and
 /// taking it: 20-25 ms before the first rows, to show for one frame.
@@ -96,7 +97,11 @@ pub fn start() {
         {
             message.remove();
         }
+        let first_screen = api::leave_first_screen();
         leptos::mount::mount_to_body(app::App);
+        if let Some(give_focus_back) = first_screen {
+            let _ = give_focus_back.call0(&wasm_bindgen::JsValue::UNDEFINED);
+        }
     });
 }
 

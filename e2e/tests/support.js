@@ -81,12 +81,16 @@ export async function serve(mounts) {
   return { url: `http://127.0.0.1:${server.address().port}/`, dirs: mounts, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** A fresh headless Chromium page. Page errors (uncaught exceptions, wasm panics) are collected. */
-export async function openBrowser() {
+/**
+ * A fresh headless Chromium page. Page errors (uncaught exceptions, wasm panics) are collected.
+ * Its pages open without the list's first screen unless `firstScreen` (see `withoutFirstScreen`).
+ */
+export async function openBrowser({ firstScreen = false } = {}) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+  if (!firstScreen) withoutFirstScreen(browser);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
@@ -96,6 +100,24 @@ export async function openBrowser() {
   page.on('request', (request) => requests.push(request.url()));
   return { browser, page, errors, requests };
 }
+
+/**
+ * Makes `browser`'s new contexts open pages without the list's first screen (src/first_screen.js),
+ * unless created with `firstScreen: true`. That screen is drawn before the app starts and replaced
+ * by the app's: a test that clicks or types as soon as a row is there would meet that screen
+ * rather than the app it means to test. The first screen's own tests ask for it.
+ */
+function withoutFirstScreen(browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async ({ firstScreen = false, ...options } = {}) => {
+    const context = await newContext(options);
+    if (!firstScreen) await context.addInitScript(() => Object.defineProperty(window, 'benchscopeFirstScreen', { value: undefined, writable: false }));
+    return context;
+  };
+}
+
+/** The app's own rows: the list's first screen (src/first_screen.js) draws rows before them. */
+export const APP_ROWS = 'main:not([data-first-screen]) .instance-row';
 
 /** What the page logs when an element matching a watched selector has been drawn. */
 const FIRST_PAINT = 'benchscope-first-paint';

@@ -1,0 +1,351 @@
+// The list's first screen, drawn by the page's first script from the data it fetched, before the
+// wasm is even asked for (see src/early_fetch.js, which calls `draw`). A hand-written page draws
+// its rows as soon as its data is in; ours waited for a 0.65 MB module to download, compile and
+// build the page. The app, once it mounts, replaces this screen in the same task (`leave`, see
+// `start` in src/lib.rs), so no frame shows neither.
+//
+// It mirrors what the app's first frame shows, element for element: the top bar
+// (src/app.rs), the dataset picker and view tabs (src/components/nav.rs), the list's toolbar and
+// rows (src/pages/list.rs, src/components/row_slot.rs, src/row_window.rs), with the facet panel
+// still empty, as the app leaves it for a frame (src/components/facets.rs). A browser test
+// compares the two screens, so a change to one that the other does not follow fails.
+//
+// It draws only what it can draw exactly: the list of a plain data directory (no site.json) at
+// a URL that chooses datasets and nothing else, whose files all arrived, matched the manifest's
+// hashes and parsed. Anything else is left to the app, which shows the page's loading message
+// meanwhile. Dataset text goes in as text, never as markup.
+{
+  const ROW_HEIGHT = 44; // src/row_window.rs
+  const OVERSCAN = 8;
+  const MIN_LIST_HEIGHT = 320;
+  const FORMAT_VERSION = 2; // benchscope_contract::FORMAT_VERSION
+  const VIEWS = [
+    [null, 'Instances'],
+    ['leaderboard', 'Leaderboard'],
+    ['analysis', 'Breakdowns and comparison'],
+  ];
+  const SORTS = [
+    ['repo', 'repository'],
+    ['-date', 'newest'],
+    ['date', 'oldest'],
+    ['-size', 'largest change'],
+    ['size', 'smallest change'],
+    ['-tests', 'most tests'],
+  ];
+  const RUN_SORTS = [
+    ['-resolved', 'most resolved'],
+    ['resolved', 'least resolved'],
+  ];
+  const CHOOSING = new Set(['data', 'dataset', 'split', 'with']);
+
+  const element = (tag, attributes = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value !== null && value !== undefined) node.setAttribute(name, value);
+    }
+    node.append(...children.filter((child) => child !== null && child !== undefined));
+    return node;
+  };
+  // Rust's order of strings (their UTF-8 bytes), which is their code points' order. JavaScript's
+  // `<` compares UTF-16 units, which differs in one case: a surrogate starts a code point past
+  // U+FFFF, so it comes after every other unit, U+E000 to U+FFFF included. Ids seldom have one:
+  // they are compared by `<` unless one does.
+  const SURROGATE = /[\uD800-\uDFFF]/;
+  const surrogate = (unit) => unit >= 0xd800 && unit <= 0xdfff;
+  const byCodePoint = (a, b) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+      const x = a.charCodeAt(i);
+      const y = b.charCodeAt(i);
+      if (x === y) continue;
+      return surrogate(x) === surrogate(y) ? x - y : surrogate(x) ? 1 : -1;
+    }
+    return a.length - b.length;
+  };
+  const byId = (a, b) => (a.wide || b.wide ? byCodePoint(a.id, b.id) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const query = (pairs) => {
+    const written = new URLSearchParams(pairs).toString();
+    return written ? `?${written}` : '';
+  };
+
+  // The sets the URL opens, as the app would load them ([dataset, split entry]), or null when
+  // the app would do anything but list them (another view, a filter, an unknown name...).
+  const openedSets = (manifest, params) => {
+    if (manifest.format_version !== FORMAT_VERSION || !Array.isArray(manifest.datasets)) return null;
+    const files = Array.isArray(manifest.files) ? manifest.files : [];
+    if (files.some((f) => f?.path === 'site.json')) return null;
+    const datasets = manifest.datasets;
+    const runs = Array.isArray(manifest.runs) ? manifest.runs : [];
+    const splitOf = (dataset, name) => (Array.isArray(dataset?.splits) ? dataset.splits.find((s) => s?.name === name) : undefined);
+    const named = (name) => datasets.find((d) => d?.name === name);
+    // A run of a split no export holds gives the picker an option the app adds.
+    if (runs.some((r) => !splitOf(named(r?.dataset), r?.split))) return null;
+    const wanted = params.get('dataset');
+    const dataset = wanted === null ? datasets.find((d) => d?.splits?.some((s) => s.instances > 0)) : named(wanted);
+    const wantedSplit = params.get('split');
+    const split = wantedSplit === null ? splitOf(dataset, 'test') ?? dataset?.splits?.[0] : splitOf(dataset, wantedSplit);
+    if (!split) return null;
+    const opened = [[dataset.name, split]];
+    for (const key of params.getAll('with')) {
+      const [d, s, extra] = key.split('/');
+      const other = splitOf(named(d), s);
+      if (extra !== undefined || !other || opened.some(([od, os]) => od === d && os.name === s)) return null;
+      opened.push([d, other]);
+    }
+    const listable = (entry) => entry.instances > 0 && Array.isArray(entry.index_shards) && entry.index_shards.length > 0;
+    return opened.every(([, entry]) => listable(entry)) ? opened : null;
+  };
+
+  // The rows of each set, from its shards' answers: null unless every file asked for (the
+  // shards, and the results matrices whose runs the app would count) arrived whole and matches
+  // the manifest's SHA-256, and every shard is an index shard of this version. The app reports
+  // any of those faults; the first screen would not.
+  const setRows = async (manifest, opened, base, answers) => {
+    const hashes = new Map(manifest.files.map((f) => [base + f?.path, f?.sha256]));
+    const intact = async ([url, answer]) => {
+      const { body, sha256 } = await answer;
+      return Boolean(body && sha256 && sha256 === hashes.get(url));
+    };
+    const shardRows = async (path) => {
+      const { body } = await answers.get(base + path);
+      const shard = JSON.parse(new TextDecoder().decode(body));
+      return shard?.format_version === FORMAT_VERSION && Array.isArray(shard.rows) ? shard.rows : null;
+    };
+    try {
+      const files = [...answers].filter(([url]) => url !== `${base}manifest.json`);
+      if (!(await Promise.all(files.map(intact))).every(Boolean)) return null;
+      const sets = await Promise.all(opened.map(async ([, split]) => (await Promise.all(split.index_shards.map(shardRows)))));
+      if (sets.some((shards) => shards.some((rows) => rows === null))) return null;
+      const rows = sets.map((shards) => shards.flat());
+      const valid = (row) => typeof row?.id === 'string' && typeof row.repo === 'string' && typeof row.title === 'string';
+      return rows.every((list) => list.every(valid)) ? rows : null;
+    } catch (_) {
+      return null;
+    }
+  };
+
+  const topBar = () =>
+    element('header', { class: 'topbar' }, element('a', { class: 'brand', href: '?' }, 'Benchscope'), element('span', { class: 'tagline' }, 'Explore code-generation benchmarks'));
+
+  const picker = (manifest, opened, withKeys) => {
+    const current = `${opened[0][0]}/${opened[0][1].name}`;
+    const options = manifest.datasets.flatMap((d) => (d.splits ?? []).map((s) => [`${d.name}/${s.name}`, String(s.instances)]));
+    const dataset = element(
+      'select',
+      { 'aria-label': 'Dataset and split' },
+      ...options.map(([value, count]) => element('option', { value, selected: value === current ? '' : null }, `${value} (${count})`)),
+    );
+    const nav = element('nav', { class: 'dataset-picker' }, element('label', {}, 'Dataset ', dataset));
+    if (options.length > 1) {
+      const choices = options.filter(([value]) => !withKeys.includes(value) && value !== current);
+      const compare = element(
+        'select',
+        { 'aria-label': 'Load another dataset beside this one' },
+        element('option', { value: '' }, 'add a dataset…'),
+        ...choices.map(([value, count]) => element('option', { value }, `${value} (${count})`)),
+      );
+      nav.append(element('label', {}, 'Compare with ', compare));
+      for (const key of withKeys) {
+        nav.append(element('span', { class: 'loaded-set' }, key, element('button', { 'aria-label': `Remove ${key}`, title: 'Remove' }, '×')));
+      }
+    }
+    return nav;
+  };
+
+  // `head`: the URL's pairs as the app writes them (data, dataset, split, then the view, then
+  // the sets loaded beside).
+  const tabs = (head, withPairs) =>
+    element(
+      'nav',
+      { class: 'view-tabs', 'aria-label': 'Views' },
+      ...VIEWS.map(([view, label]) =>
+        element('a', { class: 'tab', href: query([...head, ...(view ? [['view', view]] : []), ...withPairs]), 'aria-current': view ? null : 'page' }, label),
+      ),
+    );
+
+  const toolbar = (count, searchable, hasRuns) =>
+    element(
+      'div',
+      { class: 'toolbar' },
+      element('input', {
+        class: 'search',
+        type: 'search',
+        'aria-label': 'Search instances (press / to focus)',
+        placeholder: searchable ? 'Search statements, titles, paths, tests  ( / )' : 'This data directory has no search index',
+        disabled: searchable ? null : '',
+      }),
+      element(
+        'label',
+        {},
+        'Sort ',
+        element(
+          'select',
+          { 'aria-label': 'Sort by' },
+          element('option', { value: '' }, 'id'),
+          ...[...SORTS, ...(hasRuns ? RUN_SORTS : [])].map(([value, label]) => element('option', { value }, label)),
+        ),
+      ),
+      element('span', { class: 'count', 'aria-live': 'polite' }, `${count} of ${count} instances`),
+      element('button', { class: 'filters-toggle', 'aria-controls': 'facet-panel', 'aria-expanded': 'false' }, 'Filters'),
+    );
+
+  // One row as `row_slot::Parts::draw` writes it.
+  const row = (entry, position, tag, href) => {
+    // No count at all: the export has no gold patch, shown as a dash (`row_slot::sizes`).
+    const stats = entry.stats ?? {};
+    const counted = Object.values(stats).some((count) => count > 0);
+    const repo = element('span', { class: 'repo', title: tag ? `${tag}: ${entry.repo}` : entry.repo }, tag ? element('span', { class: 'set-tag' }, tag) : null, entry.repo);
+    const node = element(
+      'div',
+      { class: position === 0 ? 'instance-row selected' : 'instance-row', role: 'listitem', 'aria-current': position === 0 ? 'true' : null, 'data-id': entry.id },
+      element('a', { class: 'id', title: entry.id, href }, entry.id),
+      repo,
+      element('span', { class: 'title', title: entry.title }, entry.title),
+      element('span', { class: 'num files', title: 'files changed' }, counted ? String(stats.files_changed ?? 0) : '—'),
+      element('span', { class: 'num' }, element('span', { class: 'plus' }, counted ? `+${stats.lines_added ?? 0}` : ''), ' ', element('span', { class: 'minus' }, counted ? `−${stats.lines_removed ?? 0}` : '')),
+    );
+    node.style.top = `${position * ROW_HEIGHT}px`;
+    return node;
+  };
+
+  const list = (opened, rows, head, withPairs, hasRuns) => {
+    const several = opened.length > 1;
+    const all = rows.flatMap((list, set) => list.map((entry) => ({ entry, set, id: entry.id, wide: SURROGATE.test(entry.id) })));
+    // Stable: rows of equal ids stay in their sets' order, as the app's sort keeps them.
+    all.sort(byId);
+    const inView = Math.ceil(Math.max(window.innerHeight, MIN_LIST_HEIGHT) / ROW_HEIGHT) + 1;
+    const keys = opened.map(([dataset, split]) => `${dataset}/${split.name}`);
+    const link = (id, set) => query([...head, ...withPairs, ['instance', id], ...(set > 0 ? [['from', keys[set]]] : [])]);
+    const shown = all.slice(0, inView + OVERSCAN).map(({ entry, set }, position) => row(entry, position, several ? keys[set] : null, link(entry.id, set)));
+    const inner = element('div', { class: 'rows-inner' }, ...shown);
+    inner.style.height = `${all.length * ROW_HEIGHT}px`;
+    const head_ = element('div', { class: 'row-head', 'aria-hidden': 'true' }, ...['Instance', 'Repository', 'Title'].map((t) => element('span', {}, t)), element('span', { class: 'num' }, 'Files'), element('span', { class: 'num' }, '+/−'));
+    const searchable = opened.some(([, split]) => split.search);
+    return element(
+      'section',
+      { class: 'list-page' },
+      toolbar(all.length, searchable, hasRuns),
+      element(
+        'div',
+        { class: 'list-body' },
+        element('aside', { class: 'facets', id: 'facet-panel', 'aria-label': 'Filters' }),
+        element('div', { class: 'results' }, head_, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner)),
+      ),
+    );
+  };
+
+  // A text typed before the app starts is written where the app reads it: the URL's `q`.
+  const keepTyped = (box) =>
+    box.addEventListener('input', () => {
+      const params = new URLSearchParams(location.search);
+      if (box.value.trim()) params.set('q', box.value);
+      else params.delete('q');
+      history.replaceState(history.state, '', query([...params]) || location.pathname);
+    });
+
+  // The first screen's controls do what the app's do, by going to the URL the app would write
+  // (the app's own navigations push a history entry too): a choice made before the app starts
+  // is not lost.
+  const goTo = (change) => {
+    const params = new URLSearchParams(location.search);
+    change(params);
+    location.assign(query([...params]) || location.pathname);
+  };
+  const deleteWhere = (params, key, drop) => {
+    const kept = params.getAll(key).filter((value) => !drop(value));
+    params.delete(key);
+    kept.forEach((value) => params.append(key, value));
+  };
+  const answerControls = (main) => {
+    const [dataset, compare, sort] = ['Dataset and split', 'Load another dataset beside this one', 'Sort by'].map((label) => main.querySelector(`select[aria-label="${label}"]`));
+    dataset.addEventListener('change', () => {
+      const [name, split] = dataset.value.split('/');
+      goTo((params) => {
+        params.set('dataset', name);
+        params.set('split', split);
+        ['f', 'q', 'instance', 'from'].forEach((key) => params.delete(key));
+      });
+    });
+    compare?.addEventListener('change', () => compare.value && goTo((params) => params.append('with', compare.value)));
+    for (const remove of main.querySelectorAll('.loaded-set button')) {
+      const key = remove.parentElement.firstChild.data;
+      remove.addEventListener('click', () =>
+        goTo((params) => {
+          deleteWhere(params, 'with', (value) => value === key);
+          deleteWhere(params, 'f', (value) => value.startsWith('benchmark:') || value.startsWith('split:'));
+        }),
+      );
+    }
+    sort.addEventListener('change', () => goTo((params) => (sort.value ? params.set('sort', sort.value) : params.delete('sort'))));
+  };
+  // The keyboard rule of src/keys.rs, for the search box: `/` from the page focuses it, Esc in it
+  // empties it and gives the focus back to the page.
+  const answerKeys = (box) => {
+    const onKey = (event) => {
+      if (!box.isConnected) return document.removeEventListener('keydown', onKey);
+      if (event.key === '/' && !event.target.closest?.('input, textarea, select, button, a, summary')) {
+        event.preventDefault();
+        box.focus();
+      } else if (event.key === 'Escape' && event.target === box) {
+        box.value = '';
+        box.dispatchEvent(new Event('input'));
+        box.blur();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+  };
+
+  let drawn = [];
+
+  window.benchscopeFirstScreen = {
+    // Whether a URL of these `params` may open on a first screen (the manifest decides the rest).
+    // Without the browser's SHA-256 (plain HTTP from another host than localhost), never.
+    opens: (params) => Boolean(window.crypto?.subtle) && [...params.keys()].every((key) => CHOOSING.has(key)),
+    // Draws the first screen for `manifest` at the URL's `params` from `answers` (request URL
+    // to the promise of `{ body, sha256 }`); resolves once it has been painted, or as soon as it
+    // knows it draws nothing.
+    async draw(manifest, params, base, answers) {
+      const opened = this.opens(params) ? openedSets(manifest, params) : null;
+      if (!opened) return;
+      const rows = await setRows(manifest, opened, base, answers);
+      if (!rows) return;
+      if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+      const head = ['data', 'dataset', 'split'].filter((key) => params.has(key)).map((key) => [key, params.get(key)]);
+      const withKeys = params.getAll('with');
+      const withPairs = withKeys.map((key) => ['with', key]);
+      const [first] = opened;
+      const hasRuns = (manifest.runs ?? []).some((r) => r.dataset === first[0] && r.split === first[1].name && r.instances > 0);
+      const main = element('main', {}, picker(manifest, opened, withKeys), tabs(head, withPairs), list(opened, rows, head, withPairs, hasRuns));
+      drawn = [topBar(), main];
+      keepTyped(main.querySelector('input.search'));
+      answerKeys(main.querySelector('input.search'));
+      answerControls(main);
+      for (const node of drawn) node.setAttribute('data-first-screen', '');
+      const boot = document.getElementById('boot');
+      if (boot) boot.hidden = true;
+      document.body.append(...drawn);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    },
+    // Takes the first screen out of the page, for the app to mount in its place; returns what
+    // puts the reader's focus back: in the app's search box, when the app has built its list
+    // (in the tasks that follow its mount: it builds it once its data is read).
+    leave() {
+      const box = drawn[1]?.querySelector('input.search');
+      const focused = box !== undefined && box !== null && document.activeElement === box;
+      for (const node of drawn) node.remove();
+      drawn = [];
+      return () => {
+        if (!focused) return;
+        const focusBox = () => {
+          const search = document.querySelector('input.search');
+          search?.focus();
+          search?.setSelectionRange(search.value.length, search.value.length);
+          return Boolean(search);
+        };
+        if (focusBox()) return;
+        const observer = new MutationObserver(() => focusBox() && observer.disconnect());
+        observer.observe(document.body, { childList: true, subtree: true });
+        setTimeout(() => observer.disconnect(), 10000);
+      };
+    },
+  };
+}
