@@ -143,6 +143,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             Some(mask)
         })
     });
+    let counted = counted_after_frame(searched);
     let order = Memo::new(move |_| {
         let filter = filter.get();
         let sort = sort.get();
@@ -213,7 +214,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             </div>
             {search_error}
             <div class="list-body" class:filters-open=move || filters_open.get()>
-                <FacetPanel rows facets filter searched />
+                <FacetPanel rows facets filter searched=counted />
                 // The instance page's code is fetched when the reader first comes to the rows.
                 <div class="results" on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
                     <div class="row-head" aria-hidden="true">
@@ -224,6 +225,24 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             </div>
         </section>
     }
+}
+
+/// What the facet counts count over: `searched`, a frame later. A keystroke's task then changes
+/// the rows and their count alone, and the panel's values (a memo and four effects each) follow
+/// once the frame with the results is drawn; in that task they held the results back.
+fn counted_after_frame(searched: Memo<Option<Vec<bool>>>) -> Signal<Option<Vec<bool>>> {
+    let counted = RwSignal::new(searched.get_untracked());
+    Effect::new(move |_| {
+        searched.track();
+        after_next_frame(move || {
+            searched.with_untracked(|now| {
+                if counted.with_untracked(|shown| shown != now) {
+                    counted.set(now.clone());
+                }
+            })
+        });
+    });
+    counted.into()
 }
 
 /// The keyboard selection: a position in the list's order, back at the top whenever the order
