@@ -22,7 +22,7 @@ pub fn FacetPanel(
     rows: StoredValue<Vec<IndexRow>>,
     facets: Vec<String>,
     filter: Memo<Filter>,
-    searched: Signal<Option<Vec<bool>>>,
+    searched: ReadSignal<Option<Vec<bool>>>,
 ) -> impl IntoView {
     let (runs, others): (Vec<String>, Vec<String>) = facets.into_iter().partition(|f| f.starts_with(RUN_FACET_PREFIX));
     let (runs, others) = (StoredValue::new(runs), StoredValue::new(others));
@@ -46,7 +46,7 @@ fn run_group(
     runs: Vec<String>,
     rows: StoredValue<Vec<IndexRow>>,
     filter: Memo<Filter>,
-    searched: Signal<Option<Vec<bool>>>,
+    searched: ReadSignal<Option<Vec<bool>>>,
 ) -> Option<impl IntoView> {
     // A run's trajectory aspects (`run <id> · steps`) are its facets, not more runs.
     let run_count = runs.iter().filter(|f| aspect_of_facet(f).is_none()).count();
@@ -77,7 +77,12 @@ fn run_group(
 }
 
 #[component]
-fn FacetBlock(rows: StoredValue<Vec<IndexRow>>, facet: String, filter: Memo<Filter>, searched: Signal<Option<Vec<bool>>>) -> impl IntoView {
+fn FacetBlock(
+    rows: StoredValue<Vec<IndexRow>>,
+    facet: String,
+    filter: Memo<Filter>,
+    searched: ReadSignal<Option<Vec<bool>>>,
+) -> impl IntoView {
     let expanded = RwSignal::new(false);
     let name = StoredValue::new(facet.clone());
     let counts = Memo::new(move |_| {

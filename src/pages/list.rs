@@ -230,19 +230,19 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
 /// What the facet counts count over: `searched`, a frame later. A keystroke's task then changes
 /// the rows and their count alone, and the panel's values (a memo and four effects each) follow
 /// once the frame with the results is drawn; in that task they held the results back.
-fn counted_after_frame(searched: Memo<Option<Vec<bool>>>) -> Signal<Option<Vec<bool>>> {
+fn counted_after_frame(searched: Memo<Option<Vec<bool>>>) -> ReadSignal<Option<Vec<bool>>> {
     let counted = RwSignal::new(searched.get_untracked());
     Effect::new(move |_| {
         searched.track();
+        // By then the list may be gone (a click away from it within the frame).
         after_next_frame(move || {
-            searched.with_untracked(|now| {
-                if counted.with_untracked(|shown| shown != now) {
-                    counted.set(now.clone());
-                }
-            })
+            let Some(now) = searched.try_get_untracked() else { return };
+            if counted.try_with_untracked(|shown| *shown != now) == Some(true) {
+                counted.try_set(now);
+            }
         });
     });
-    counted.into()
+    counted.read_only()
 }
 
 /// The keyboard selection: a position in the list's order, back at the top whenever the order
