@@ -26,18 +26,35 @@
       return null;
     }
   };
-  // Every answer by URL, for the first screen (the app takes its own out of `early`).
-  const answers = new Map();
-  const ask = (url) => {
+  const request = (url) => {
     const answer = fetch(url).then(async (response) => {
       const body = response.ok ? await response.arrayBuffer() : null;
       return { status: response.status, statusText: response.statusText, body, sha256: body && (await sha256(body)) };
     });
     // The app reports a failed request when it takes it; unhandled here, it would be reported twice.
     answer.catch(() => {});
+    return answer;
+  };
+  // Files asked for before the manifest named them (see `guessedShards`), by URL.
+  const guessed = new Map();
+  // Every answer by URL, for the first screen (the app takes its own out of `early`).
+  const answers = new Map();
+  const ask = (url) => {
+    const answer = guessed.get(url) ?? request(url);
     early.set(url, answer);
     answers.set(url, answer);
     return answer;
+  };
+  // The first index shard of each split the URL names, where the exporter writes it: asked for
+  // beside the manifest when the first screen may be drawn, which waits for the shards, so that
+  // they do not wait for the manifest's round trip first. A guess the manifest does not list is
+  // never read.
+  const guessedShards = (params) => {
+    const simple = (name) => /^[A-Za-z0-9._-]+$/.test(name) && name !== '.' && name !== '..';
+    const dataset = params.get('dataset');
+    if (dataset === null) return [];
+    const keys = [`${dataset}/${params.get('split') ?? 'test'}`, ...params.getAll('with')];
+    return keys.map((key) => key.split('/')).filter((names) => names.length === 2 && names.every(simple)).map(([d, s]) => `index/${d}/${s}/0000.json`);
   };
   // Settles when the wasm may be asked for (see the top of this file).
   let mayFetchWasm;
@@ -75,7 +92,8 @@
     const raw = params.get('data') || 'data/';
     const base = new URL(raw.endsWith('/') ? raw : raw + '/', location.href).href;
     const screen = window.benchscopeFirstScreen;
-    if (!screen?.opens(params)) mayFetchWasm();
+    if (screen?.opens(params)) guessedShards(params).forEach((path) => guessed.set(base + path, request(base + path)));
+    else mayFetchWasm();
     // Settled once every answer is here and the first screen, if one is drawn, painted.
     window.benchscopeEarlySettled = ask(base + 'manifest.json')
       .then((answer) => (answer.body ? JSON.parse(new TextDecoder().decode(answer.body)) : null))

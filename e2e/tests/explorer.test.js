@@ -1538,6 +1538,21 @@ test('the first screen hands over to the app: what was typed is searched, the fo
   });
 });
 
+test('a first screen\'s index shards are asked for beside the manifest when the URL names their sets, each once, and the app takes them', async () => {
+  await withFirstScreen(`${server.url}?data=twins/&dataset=demo-a&with=demo-b/test`, {}, async (page, errors) => {
+    const asked = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.reload();
+    await appListed(page);
+    const started = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('resource').map((r) => [new URL(r.name).pathname, r.startTime])));
+    for (const shard of ['/twins/index/demo-a/test/0000.json', '/twins/index/demo-b/test/0000.json']) {
+      assert.ok(started[shard] - started['/twins/manifest.json'] < 10, `${shard} asked for at ${started[shard]} ms, the manifest at ${started['/twins/manifest.json']} ms`);
+      assert.equal(asked.filter((path) => path === shard).length, 1, `${shard} is fetched once`);
+    }
+    assert.deepEqual(errors, []);
+  });
+});
+
 test('the first screen\'s controls are not lost before the app starts: `/` and Esc, a sort, another dataset, a set compared and removed go where the app would', async () => {
   // The main module held back for the whole test: every screen below is the first screen's.
   await withFirstScreen(`${server.url}?data=twins/&dataset=demo-a&with=demo-b/test`, {}, async (page, errors) => {
