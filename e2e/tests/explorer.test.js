@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mcnemar, naturalCompare, standings } from './standings.js';
-import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, gitNumstat, tempDir, benchscope } from './support.js';
+import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, collectErrors, gitNumstat, tempDir, benchscope } from './support.js';
 import { largeData, hugeData, lcaData, bigTrajectoryData, scaleBoardData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
@@ -1386,10 +1386,8 @@ test('the page starts from one inline script: it asks for the data and compiles 
   try {
     const page = await context.newPage();
     const requests = [];
-    const errors = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    page.on('pageerror', (error) => errors.push(String(error)));
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    const errors = collectErrors(page);
     // Every frame drawn before the first row: did it show one of the app's loading messages?
     await page.addInitScript(() => {
       window.__loadingFrames = 0;
@@ -1471,9 +1469,7 @@ async function withFirstScreen(url, options, then) {
   const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options, firstScreen: true });
   try {
     const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(String(error)));
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    const errors = collectErrors(page);
     await recordFirstScreen(page);
     await page.goto(url);
     await then(page, errors);

@@ -93,12 +93,18 @@ export async function openBrowser({ firstScreen = false } = {}) {
   if (!firstScreen) withoutFirstScreen(browser);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const errors = [];
+  const errors = collectErrors(page);
   const requests = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(`console: ${message.text()}`); });
   page.on('request', (request) => requests.push(request.url()));
   return { browser, page, errors, requests };
+}
+
+/** The page's errors as they come: uncaught exceptions (wasm panics among them) and console errors. */
+export function collectErrors(page) {
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(`console: ${message.text()}`); });
+  return errors;
 }
 
 /**
