@@ -1,6 +1,6 @@
 // Browser benchmark: how fast the explorer answers in headless Chromium, reported as figures and
 // as ratios to the budgets below (RAIL's 100 ms for a response to input, 1 s for a view to load).
-// It asserts nothing: run it with `npm --prefix e2e run bench` after `trunk build --release`.
+// It asserts nothing: run it with `npm --prefix e2e run bench` after `scripts/build_web.sh`.
 // Figures go to stdout and to target/browser-bench.json.
 import { writeFileSync, mkdirSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
 // that site's folder (its three splits loaded together), served by one server to one headless
 // Chromium, cold loads each. Every figure is reported with its ratio to the peer and to a floor:
 // fetching our first index shard's bytes, and `JSON.parse` of them, in plain JavaScript.
-// Run with `npm --prefix e2e run bench:peer` after `trunk build --release`; it asserts nothing
+// Run with `npm --prefix e2e run bench:peer` after `scripts/build_web.sh`; it asserts nothing
 // and writes target/peer-bench.json.
 import { writeFileSync, mkdirSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

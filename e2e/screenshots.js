@@ -1,4 +1,4 @@
-// Writes screenshots of the main views to docs/screenshots/ (run after `trunk build --release`):
+// Writes screenshots of the main views to docs/screenshots/ (run after `scripts/build_web.sh`):
 //   node e2e/screenshots.js
 // The data is the demo, exported and evaluated for real by the CLI, as the tests do, and one
 // instance of django/django whose statement is written here in the style of Django's tracker.

@@ -2,8 +2,8 @@
 """The explorer's wasm by crate: what each crate's functions weigh (issue 15's size profile).
 
 Reads the wasm cargo leaves before wasm-bindgen and wasm-opt (it still has its function names:
-target/wasm32-unknown-unknown/web-release/benchscope-web.wasm, written by `trunk build
---release`), adds up each function body's size under the crate its name starts with (a generic
+target/wasm32-unknown-unknown/web-release/benchscope-web.wasm, written by `scripts/build_web.sh`),
+adds up each function body's size under the crate its name starts with (a generic
 function counts under the crate whose code it is, `core::slice::sort` under core), and prints the
 crates' shares. The shipped files are smaller (wasm-opt) and split (scripts/split_wasm.py), so the
 shares are applied to nothing: each shipped module's size and gzipped size are printed beside
@@ -177,7 +177,7 @@ def main():
     parser.add_argument("--json", type=pathlib.Path)
     args = parser.parse_args()
     if not args.wasm.exists():
-        sys.exit(f"{args.wasm} is absent: run `trunk build --release` first")
+        sys.exit(f"{args.wasm} is absent: run `scripts/build_web.sh` first")
     by_crate = profile(args.wasm)
     total = sum(by_crate.values())
     print_shipped(args.dist)

@@ -10,7 +10,7 @@ PORT="${1:-${PORT:-8080}}"
 
 scripts/setup.sh
 cargo build --release --quiet -p benchscope-cli
-trunk build --release
+scripts/build_web.sh
 # The demo's repositories are built with git: the export stores the files the patches change
 # (expandable diff context), and each prediction set's tests run on them for real with pytest.
 REPOS="$(mktemp -d)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Benchscope needs on a fresh machine (Debian, rustup, node/npm, python3),
 # idempotently: each step checks the installed version first, so a second run takes seconds.
-#   the wasm32 target, clippy and rustfmt, Trunk, wasm-bindgen-cli (the version Cargo.lock pins),
+#   the wasm32 target, clippy, rustfmt and rust-src, Trunk, wasm-bindgen-cli (the version Cargo.lock pins),
 #   wasm-split-cli (cuts the app's wasm at its lazy pages: scripts/split_wasm.py), the npm tools
 #   (binaryen's wasm-opt, esbuild, playwright-core; from e2e/package-lock.json), Debian chromium and
 #   chromedriver, pytest, and pyarrow (tests write Parquet with it).
@@ -19,8 +19,9 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-for component in clippy rustfmt; do
-  if ! rustup component list --installed | grep -q "^$component-"; then
+# rust-src: the web build compiles the standard library itself (scripts/build_web.sh).
+for component in clippy rustfmt rust-src; do
+  if ! rustup component list --installed | grep -Eq "^$component(-|$)"; then
     say "adding the $component component"
     rustup component add "$component"
   fi

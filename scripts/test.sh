@@ -39,7 +39,7 @@ stage "native tests" cargo test --workspace
 stage "native build has no web stack" native_tree_has_no_web_stack
 stage "demo benchmark is current and verified with pytest" python3 demo/build.py --check --verify
 stage "wasm tests in headless Chromium" cargo test -p benchscope-web --target wasm32-unknown-unknown
-stage "release build" trunk build --release
+stage "release build" scripts/build_web.sh
 stage "end-to-end tests in headless Chromium" npm --prefix e2e test
 stage "coverage-guided fuzzing (cargo-fuzz, 10 s a target)" scripts/fuzz.sh "${BENCHSCOPE_FUZZ_SECONDS:-10}"
 

@@ -62,7 +62,7 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 
 /** Serves the built site at `/` and each `mounts[prefix]` directory at `/<prefix>/`. */
 export async function serve(mounts) {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST} has no built site: run trunk build --release first`);
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST} has no built site: run scripts/build_web.sh first`);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     let base = DIST;
