@@ -1375,6 +1375,19 @@ test('the manifest and the index shards of every set the URL opens are asked for
   assert.deepEqual(errors, []);
 });
 
+test("the shipped wasm has no panic machinery: the site was built with scripts/build_web.sh's settings", () => {
+  // Built without them (a plain `trunk build`), every module carries the standard library's panic
+  // formatting and messages, about 60 KB gzipped in all.
+  const modules = readdirSync(DIST).filter((file) => file.endsWith('.wasm'));
+  assert.ok(modules.length > 1, `the site is split into modules: ${modules.join(', ')}`);
+  for (const module of modules) {
+    const text = readFileSync(join(DIST, module)).toString('latin1');
+    for (const message of ['panicked at', 'called `Option::unwrap()` on a `None` value', 'index out of bounds']) {
+      assert.ok(!text.includes(message), `${module} holds the panic message "${message}"`);
+    }
+  }
+});
+
 test('the page starts from one inline script: it asks for the data and compiles the wasm, and the app mounts with the data in hand', async () => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const first = html.indexOf('<script');
