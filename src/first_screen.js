@@ -218,7 +218,7 @@
     const shown = all.slice(0, inView + OVERSCAN).map(({ entry, set }, position) => row(entry, position, several ? keys[set] : null, link(entry.id, set)));
     const inner = element('div', { class: 'rows-inner' }, ...shown);
     inner.style.height = `${all.length * ROW_HEIGHT}px`;
-    const head_ = element('div', { class: 'row-head', 'aria-hidden': 'true' }, ...['Instance', 'Repository', 'Title'].map((t) => element('span', {}, t)), element('span', { class: 'num' }, 'Files'), element('span', { class: 'num' }, '+/−'));
+    const columns = element('div', { class: 'row-head', 'aria-hidden': 'true' }, ...['Instance', 'Repository', 'Title'].map((t) => element('span', {}, t)), element('span', { class: 'num' }, 'Files'), element('span', { class: 'num' }, '+/−'));
     const searchable = opened.some(([, split]) => split.search);
     return element(
       'section',
@@ -228,7 +228,7 @@
         'div',
         { class: 'list-body' },
         element('aside', { class: 'facets', id: 'facet-panel', 'aria-label': 'Filters' }),
-        element('div', { class: 'results' }, head_, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner)),
+        element('div', { class: 'results' }, columns, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner)),
       ),
     );
   };
