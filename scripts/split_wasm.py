@@ -34,6 +34,10 @@ WASM_FEATURES = [
     "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext",
     "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue",
 ]
+# BENCHSCOPE_WASM_NAMES=1 keeps the functions' names in the shipped wasm, for a CPU profile that
+# names them (the modules are then larger; never for a site that is published).
+if os.environ.get("BENCHSCOPE_WASM_NAMES"):
+    WASM_FEATURES.append("--debuginfo")
 LOADER = "__wasm_split.js"
 
 
