@@ -11,10 +11,10 @@ pub const OVERSCAN: usize = 8;
 /// The list's least height in pixels (the stylesheet's `min-height` of `.rows`).
 pub const MIN_LIST_HEIGHT: f64 = 320.0;
 
-/// How many rows a list in a window `window_height` pixels tall can show at once (one more for
-/// a row cut at each edge).
-pub fn rows_in_view(window_height: f64) -> usize {
-    (window_height.max(MIN_LIST_HEIGHT) / ROW_HEIGHT).ceil() as usize + 1
+/// How many rows a list `height` pixels tall can show at once (one more for a row cut at each
+/// edge).
+pub fn rows_in_view(height: f64) -> usize {
+    (height.max(MIN_LIST_HEIGHT) / ROW_HEIGHT).ceil() as usize + 1
 }
 
 /// The CSS length of `rows` rows: where a row at that position starts, or how tall a list of
@@ -24,13 +24,20 @@ pub fn rows_px(rows: usize) -> String {
     format!("{}px", rows * ROW_HEIGHT_PX)
 }
 
+/// The positions of the rows in view when the list is scrolled `scroll` pixels down (some may be
+/// past the end of the order).
+pub fn positions_in_view(scroll: f64, in_view: usize) -> Range<usize> {
+    let first = (scroll.max(0.0) / ROW_HEIGHT) as usize;
+    first..first + in_view
+}
+
 /// The positions in an order of `len` rows that are rendered when the list is scrolled `scroll`
 /// pixels down: those in view and `OVERSCAN` more on each side. Rendering no more than that is
 /// what makes the first rows and each keystroke cheap.
 pub fn rendered_range(scroll: f64, in_view: usize, len: usize) -> Range<usize> {
-    let first = (scroll.max(0.0) / ROW_HEIGHT) as usize;
-    let end = (first + in_view + OVERSCAN).min(len);
-    first.saturating_sub(OVERSCAN).min(end)..end
+    let in_view = positions_in_view(scroll, in_view);
+    let end = (in_view.end + OVERSCAN).min(len);
+    in_view.start.saturating_sub(OVERSCAN).min(end)..end
 }
 
 #[cfg(test)]
@@ -49,6 +56,14 @@ mod tests {
         let in_view = rows_in_view(900.0);
         assert_eq!(in_view, 22);
         assert_eq!(rendered_range(0.0, in_view, 330), 0..30);
+    }
+
+    #[test]
+    fn the_rows_in_view_are_within_those_rendered() {
+        assert_eq!(positions_in_view(0.0, 22), 0..22);
+        assert_eq!(positions_in_view(100.0 * ROW_HEIGHT + 10.0, 22), 100..122);
+        let rendered = rendered_range(100.0 * ROW_HEIGHT + 10.0, 22, 330);
+        assert!(rendered.start < 100 && rendered.end > 122);
     }
 
     #[test]

@@ -872,6 +872,54 @@ test('50,000 instances stay a short DOM and scroll to the end', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('a new order draws the rows in view in its own frame and the margin the frame after, as a scroll would draw them', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  // Each row the page holds, by its position in the order; and the list's scroll, in rows.
+  const held = () => page.evaluate(() => {
+    const list = document.querySelector('.rows');
+    const byPosition = {};
+    for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
+    return { byPosition, top: Math.round(list.scrollTop / 44) };
+  });
+  const frames = (n) => page.evaluate((n) => new Promise((done) => {
+    const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+    next(n);
+  }), n);
+  await frames(3);
+  // Sorted by repository, the 50,000 rows of large/repo0 come first: every seventh id.
+  const sorted = (position) => `large__repo-${String(7 * position).padStart(5, '0')}`;
+  const first = await page.evaluate(() => new Promise((done) => {
+    const select = document.querySelector('select[aria-label="Sort by"]');
+    requestAnimationFrame(() => scheduler.postTask(() => {
+      const list = document.querySelector('.rows');
+      const byPosition = {};
+      for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
+      // A row cut at each edge: one more than the list's height holds.
+      done({ byPosition, inView: Math.ceil(list.clientHeight / 44) + 1 });
+    }, { priority: 'user-blocking' }));
+    select.value = 'repo';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }));
+  const positions = Object.keys(first.byPosition).map(Number).sort((a, b) => a - b);
+  const inView = positions.filter((p) => p < first.inView);
+  const margin = positions.filter((p) => p >= first.inView);
+  assert.ok(inView.length > 5 && margin.length > 0, `rows in view (${inView.length}) and a margin below them (${margin.length})`);
+  assert.deepEqual(inView.map((p) => first.byPosition[p]), inView.map(sorted), 'the frame after the change shows the rows in view in the new order');
+  assert.ok(margin.every((p) => first.byPosition[p] !== sorted(p)), 'the margin is left for the next frame');
+  await frames(3);
+  const settled = await held();
+  assert.deepEqual(positions.map((p) => settled.byPosition[p]), positions.map(sorted), 'a frame later, every row the page holds is in the new order');
+  // A scroll moves every slot and draws them all at once: the same rows at the same places.
+  await page.locator('.rows').evaluate((el) => { el.scrollTop = 10 * 44; });
+  await frames(3);
+  const scrolled = await held();
+  assert.equal(scrolled.top, 10);
+  for (const [position, id] of Object.entries(scrolled.byPosition)) assert.equal(id, sorted(Number(position)), `row at ${position} after the scroll`);
+  assert.deepEqual(errors, []);
+});
+
 test('real SWE-bench Lite: the search finds the instance an issue describes', async (t) => {
   if (!lite) {
     if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');

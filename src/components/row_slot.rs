@@ -7,11 +7,14 @@
 //! effect a slot, each keystroke still marked and polled sixty nodes of the reactive graph, each
 //! effect a task of its own.
 
+use std::ops::Range;
+
 use benchscope_contract::{ChangeStats, IndexRow};
 use leptos::html;
 use leptos::prelude::*;
 
 use crate::components::highlight::{Marks, Piece};
+use crate::frames::after_next_frame;
 use crate::row_window::rows_px;
 use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
@@ -98,24 +101,37 @@ pub fn RowSlot(
 /// highlighted, `marks` on the query's words and `links` to the instances. A slot past the end
 /// of `visible` keeps its last row until `For` drops it; a slot whose elements are not in the
 /// page yet is drawn when they are (reading them tracks them).
+///
+/// When the rows change in place (a keystroke, a filter), the slots `in_view` are drawn at once
+/// and the margin's a frame later: the reader waits for the frame with the rows in view, and
+/// laying out a third more rows put it off. When the slots move (a scroll), all are drawn at
+/// once, so that the margin scrolled into view never shows the rows it showed before.
+#[allow(clippy::too_many_arguments)]
 pub fn draw_slots(
     slots: Slots,
     visible: Memo<Vec<(usize, usize)>>,
+    in_view: Memo<Range<usize>>,
     rows: StoredValue<Vec<IndexRow>>,
     sets: StoredValue<Vec<LoadedSet>>,
     selected: Memo<usize>,
     marks: Memo<Marks>,
     links: Memo<InstanceLinks>,
 ) {
+    let margin = Margin::default();
     Effect::new(move |drawn: Option<Vec<Option<(u64, Drawn)>>>| {
         let mut drawn = drawn.unwrap_or_default();
         slots.changed.track();
+        margin.due.track();
         let selected = selected.get();
-        visible.with(|visible| {
+        let in_view = in_view.get();
+        let whole = margin.whole.get_value();
+        margin.whole.set_value(false);
+        let left = visible.with(|visible| {
             marks.with(|marks| {
                 links.with(|links| {
                     let shown = Shown {
                         visible,
+                        in_view: (!whole).then_some(in_view),
                         selected,
                         marks,
                         links,
@@ -126,22 +142,66 @@ pub fn draw_slots(
                 })
             })
         });
+        if left {
+            margin.draw_after_frame();
+        }
         drawn
     });
+}
+
+/// The rows' margin, left undrawn while the rows in view are drawn.
+#[derive(Clone, Copy)]
+struct Margin {
+    /// The next run of the effect draws every slot.
+    whole: StoredValue<bool>,
+    /// Runs the effect again.
+    due: Trigger,
+    /// A run is already asked for after the next frame.
+    asked: StoredValue<bool>,
+}
+
+impl Default for Margin {
+    fn default() -> Self {
+        Margin {
+            whole: StoredValue::new(false),
+            due: Trigger::new(),
+            asked: StoredValue::new(false),
+        }
+    }
+}
+
+impl Margin {
+    fn draw_after_frame(self) {
+        if self.asked.get_value() {
+            return;
+        }
+        self.asked.set_value(true);
+        after_next_frame(move || {
+            // The list may be gone by then.
+            if self.asked.try_update_value(|asked| *asked = false).is_some() {
+                self.whole.set_value(true);
+                self.due.notify();
+            }
+        });
+    }
 }
 
 /// What every slot shows, read once for all of them.
 struct Shown<'a> {
     visible: &'a [(usize, usize)],
+    /// The positions to draw now when the rows change in place; `None`: all of them.
+    in_view: Option<Range<usize>>,
     selected: usize,
     marks: &'a Marks,
     links: &'a InstanceLinks,
 }
 
 impl Shown<'_> {
-    /// Draws each slot of `parts` over what `drawn` says it shows, and records what it shows now.
-    fn draw(&self, parts: &[Option<(u64, Parts)>], drawn: &mut Vec<Option<(u64, Drawn)>>, rows: &[IndexRow], sets: &[LoadedSet]) {
+    /// Draws each slot of `parts` over what `drawn` says it shows, and records what it shows now;
+    /// true when a slot in the margin was left for later.
+    fn draw(&self, parts: &[Option<(u64, Parts)>], drawn: &mut Vec<Option<(u64, Drawn)>>, rows: &[IndexRow], sets: &[LoadedSet]) -> bool {
         drawn.resize(parts.len(), None);
+        let mut left = false;
         for (nth, slot) in parts.iter().enumerate() {
             let Some((number, parts)) = slot else {
                 drawn[nth] = None;
@@ -150,6 +210,12 @@ impl Shown<'_> {
             let Some(&(position, index)) = self.visible.get(nth) else {
                 continue;
             };
+            let before = drawn[nth].as_ref().filter(|(was, _)| was == number).map(|(_, drawn)| drawn);
+            let in_place = before.is_some_and(|before| before.position == position);
+            if in_place && self.in_view.as_ref().is_some_and(|in_view| !in_view.contains(&position)) {
+                left = true;
+                continue;
+            }
             let next = Drawn::of(
                 &rows[index],
                 sets,
@@ -159,11 +225,11 @@ impl Shown<'_> {
                 self.marks,
                 self.links,
             );
-            let before = drawn[nth].as_ref().filter(|(was, _)| was == number).map(|(_, drawn)| drawn);
             if parts.draw(&next, before) {
                 drawn[nth] = Some((*number, next));
             }
         }
+        left
     }
 }
 

@@ -7,7 +7,8 @@ use leptos::{ev, html};
 
 use crate::components::highlight::Marks;
 use crate::components::row_slot::{draw_slots, RowSlot, Slots};
-use crate::row_window::{rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
+use crate::frames::after_next_frame;
+use crate::row_window::{positions_in_view, rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};
 
@@ -21,12 +22,25 @@ pub fn VirtualRows(
     marks: Memo<Marks>,
 ) -> impl IntoView {
     let scroll = RwSignal::new(0.0f64);
-    // The list is never taller than the window, so the window's height bounds the rows in view
-    // before the list is in the page to be measured.
-    let window_height = RwSignal::new(list_bound());
-    let resize = window_event_listener(ev::resize, move |_| window_height.set(list_bound()));
-    on_cleanup(move || resize.remove());
     let container = NodeRef::<html::Div>::new();
+    // The list is never taller than the window, so the window's height bounds the rows in view
+    // before the list is in the page to be measured: the rows in the page are those, and a margin.
+    let window_height = RwSignal::new(window_bound());
+    // The list's own height, which says which of them are in view: measured once its first rows
+    // are drawn (before, it would be laid out an extra time on the way to them), and whenever
+    // the window is resized. By then the list may be gone.
+    let list_height = RwSignal::new(window_bound());
+    let measure = move || {
+        if let Some(Some(list)) = container.try_get_untracked() {
+            list_height.set(list.client_height() as f64);
+        }
+    };
+    after_next_frame(measure);
+    let resize = window_event_listener(ev::resize, move |_| {
+        window_height.set(window_bound());
+        measure();
+    });
+    on_cleanup(move || resize.remove());
     // Keep the keyboard selection in view: a sync with the DOM, nothing else. A new list is at
     // its top, where the first row is in view: reading its scroll position then would force a
     // layout before the first rows are drawn.
@@ -45,7 +59,8 @@ pub fn VirtualRows(
             }
         }
     });
-    // The rows in view: `(position in the order, index into rows)`.
+    // The positions in view, and the rows in the page: `(position in the order, index into rows)`.
+    let in_view = Memo::new(move |_| positions_in_view(scroll.get(), rows_in_view(list_height.get())));
     let visible = Memo::new(move |_| {
         let in_view = rows_in_view(window_height.get());
         order.with(|order| {
@@ -62,7 +77,7 @@ pub fn VirtualRows(
     let url = expect_context::<UrlState>();
     let links = Memo::new(move |_| url.with(ViewState::instance_links));
     let row_slots = Slots::default();
-    draw_slots(row_slots, visible, rows, sets, selected, marks, links);
+    draw_slots(row_slots, visible, in_view, rows, sets, selected, marks, links);
     view! {
         <div class="rows" role="list" aria-label="Instances" node_ref=container
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
@@ -75,6 +90,6 @@ pub fn VirtualRows(
 }
 
 /// What bounds the list's height: the window's.
-fn list_bound() -> f64 {
+fn window_bound() -> f64 {
     crate::components::window_height().unwrap_or(MIN_LIST_HEIGHT)
 }
