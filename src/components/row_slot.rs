@@ -104,7 +104,7 @@ pub fn RowSlot(
 ///
 /// When the rows change in place (a keystroke, a filter), the slots `in_view` are drawn at once
 /// and the margin's a frame later: the reader waits for the frame with the rows in view, and
-/// laying out a third more rows put it off. When the slots move (a scroll), all are drawn at
+/// laying out the margin's rows too (twelve more at 1280 × 900) put it off. When the slots move (a scroll), all are drawn at
 /// once, so that the margin scrolled into view never shows the rows it showed before.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_slots(
