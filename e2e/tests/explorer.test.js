@@ -1276,6 +1276,8 @@ test('per-run outcome facets and "resolved by" filter the list, and it sorts by 
   const shown = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
   const expected = demo.map((r) => r.instance_id).filter((id) => outcome(runs[1], id) === 'resolved');
   assert.deepEqual(shown.sort(), expected.sort());
+  // The facets' values are drawn a frame after the rows.
+  await page.waitForSelector('section.facet[data-facet="resolved by"] label');
   const counts = await page.locator('section.facet[data-facet="resolved by"] label').evaluateAll((ls) => Object.fromEntries(ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)])));
   const tally = {};
   for (const id of expected) tally[`${resolvedBy(id)} of 2`] = (tally[`${resolvedBy(id)} of 2`] ?? 0) + 1;
@@ -1380,6 +1382,8 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
   await page.selectOption('select[aria-label="Load another dataset beside this one"]', 'demo-b/test');
   await page.waitForURL((url) => url.search.includes('with=demo-b%2Ftest'));
   await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of ${n}`), demo.length * 2);
+  // The facets' values are drawn a frame after the rows.
+  await page.waitForFunction(() => document.querySelectorAll('section.facet[data-facet="benchmark"] label').length === 2);
   const counts = await page.locator('section.facet[data-facet="benchmark"] label').evaluateAll((ls) => ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)]));
   assert.deepEqual(counts.sort(), [['demo-a', demo.length], ['demo-b', demo.length]]);
   await facetBox(page, 'benchmark', 'demo-b').check();
@@ -2039,6 +2043,8 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   // The list of a split of runs alone: its instances are the runs' ids, by repository.
   await page.goto(`${server.url}?data=alone/&view=instances`);
   await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of ${n}`), ids.length);
+  // The facets' values are drawn a frame after the rows.
+  await page.waitForSelector('section.facet[data-facet="repo"] label');
   assert.ok(await page.locator('section.facet[data-facet="repo"] label', { hasText: 'django/django' }).count() === 1);
   assert.equal(await page.locator('section.facet[data-facet="lines"]').count(), 0, 'no patch statistics to facet on');
   // The best ten runs have a facet each; the last one gets its own when its row names it.
