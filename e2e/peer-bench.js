@@ -112,10 +112,10 @@ async function typeQuery(page, box, results) {
 }
 
 /**
- * The keystroke's own script, apart from where in the frame it lands: each prefix of QUERY typed
- * TYPING_ROUNDS times, each just after a frame, timed from the input event to the end of the
- * microtasks it queued (a message posted then runs after them). The p95 above moves with the
- * frame's phase; this is what a page can change.
+ * The keystroke's own script, apart from its frame: each prefix of QUERY typed TYPING_ROUNDS
+ * times, each just after a frame, timed from the input event to the end of the microtasks it
+ * queued (a message posted then runs after them). The time to the frame drawn above is this,
+ * then the frame's style, layout and paint.
  */
 async function scriptTimes(page, box) {
   const samples = [];

@@ -876,13 +876,17 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   const { page, errors } = session;
   await page.goto(`${server.url}?data=large/`);
   await page.waitForSelector('main:not([data-first-screen]) .instance-row');
-  // Each row the page holds, by its position in the order; and the list's scroll, in rows.
-  const held = () => page.evaluate(() => {
-    const list = document.querySelector('.rows');
-    const byPosition = {};
-    for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
-    return { byPosition, top: Math.round(list.scrollTop / 44) };
+  // Each row the page holds, by its position in the order; the list's scroll, in rows; and how
+  // many rows it shows, one more than its height holds for a row cut at each edge.
+  await page.evaluate(() => {
+    window.heldRows = () => {
+      const list = document.querySelector('.rows');
+      const byPosition = {};
+      for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
+      return { byPosition, top: Math.round(list.scrollTop / 44), inView: Math.ceil(list.clientHeight / 44) + 1 };
+    };
   });
+  const held = () => page.evaluate(() => window.heldRows());
   const frames = (n) => page.evaluate((n) => new Promise((done) => {
     const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
     next(n);
@@ -892,13 +896,7 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   const sorted = (position) => `large__repo-${String(7 * position).padStart(5, '0')}`;
   const first = await page.evaluate(() => new Promise((done) => {
     const select = document.querySelector('select[aria-label="Sort by"]');
-    requestAnimationFrame(() => scheduler.postTask(() => {
-      const list = document.querySelector('.rows');
-      const byPosition = {};
-      for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
-      // A row cut at each edge: one more than the list's height holds.
-      done({ byPosition, inView: Math.ceil(list.clientHeight / 44) + 1 });
-    }, { priority: 'user-blocking' }));
+    requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
     select.value = 'repo';
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }));
