@@ -345,11 +345,7 @@ impl Parts {
         }
         if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
             let _ = repo.set_attribute("title", &next.repo_title());
-            repo.set_text_content(None);
-            if let Some(key) = &next.tag {
-                append_element(&repo, "span", Some("set-tag"), key);
-            }
-            let _ = repo.append_with_str_1(&next.repo);
+            write_repo(&repo, next, drawn);
         }
         if changed(&|d| d.title == next.title) {
             let _ = title.set_attribute("title", &next.title);
@@ -391,6 +387,32 @@ fn write_marked(element: &web_sys::Element, pieces: &[Piece], drawn: Option<&[Pi
             let _ = element.append_with_str_1(text);
         }
     }
+}
+
+/// Writes the repository into `element`, after the set's tag when several sets are loaded. Where
+/// a tag was drawn and is drawn again, the tag's element and the text after it stay, and only the
+/// texts that differ are rewritten: a new element costs its style and layout again.
+fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
+    if let Some(drawn) = drawn.filter(|drawn| drawn.tag.is_some() == next.tag.is_some()) {
+        let children = element.child_nodes();
+        let rewrite = |at: u32, text: &str| {
+            if let Some(child) = children.item(at) {
+                child.set_text_content(Some(text));
+            }
+        };
+        if next.tag != drawn.tag {
+            rewrite(0, next.tag.as_deref().unwrap_or_default());
+        }
+        if next.repo != drawn.repo {
+            rewrite(u32::from(next.tag.is_some()), &next.repo);
+        }
+        return;
+    }
+    element.set_text_content(None);
+    if let Some(key) = &next.tag {
+        append_element(element, "span", Some("set-tag"), key);
+    }
+    let _ = element.append_with_str_1(&next.repo);
 }
 
 fn same_shape(a: &[Piece], b: &[Piece]) -> bool {
