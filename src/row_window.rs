@@ -31,6 +31,19 @@ pub fn positions_in_view(scroll: f64, in_view: usize) -> Range<usize> {
     first..first + in_view
 }
 
+/// The positions of the rows the window shows: those crossing `shown`, the part of the list's box
+/// inside the window (pixels from its top), when the list is scrolled `scroll` pixels down.
+pub fn positions_shown(scroll: f64, shown: (f64, f64)) -> Range<usize> {
+    let (top, bottom) = shown;
+    if bottom <= top {
+        return 0..0;
+    }
+    let scroll = scroll.max(0.0);
+    let first = ((scroll + top) / ROW_HEIGHT) as usize;
+    let end = ((scroll + bottom) / ROW_HEIGHT).ceil() as usize;
+    first..end.max(first)
+}
+
 /// The positions in an order of `len` rows that are rendered when the list is scrolled `scroll`
 /// pixels down: those in view and `OVERSCAN` more on each side. Rendering no more than that is
 /// what makes the first rows and each keystroke cheap.
@@ -64,6 +77,20 @@ mod tests {
         assert_eq!(positions_in_view(100.0 * ROW_HEIGHT + 10.0, 22), 100..122);
         let rendered = rendered_range(100.0 * ROW_HEIGHT + 10.0, 22, 330);
         assert!(rendered.start < 100 && rendered.end > 122);
+    }
+
+    #[test]
+    fn the_rows_shown_are_those_crossing_the_part_of_the_list_in_the_window() {
+        // A list whose box runs 46 px below the window: 662 px of it shown, 15 rows and 2 px.
+        assert_eq!(positions_shown(0.0, (0.0, 662.0)), 0..16);
+        assert_eq!(positions_shown(0.0, (0.0, 660.0)), 0..15);
+        // Scrolled half a row: the first is cut at the top, one more is cut at the bottom.
+        assert_eq!(positions_shown(22.0, (0.0, 660.0)), 0..16);
+        // The page scrolled 100 px past the list's top: its first two rows are above the window.
+        assert_eq!(positions_shown(0.0, (100.0, 760.0)), 2..18);
+        // None of it in the window.
+        assert_eq!(positions_shown(0.0, (0.0, 0.0)), 0..0);
+        assert_eq!(positions_shown(500.0, (300.0, 200.0)), 0..0);
     }
 
     #[test]

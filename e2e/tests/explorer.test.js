@@ -876,14 +876,17 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   const { page, errors } = session;
   await page.goto(`${server.url}?data=large/`);
   await page.waitForSelector('main:not([data-first-screen]) .instance-row');
-  // Each row the page holds, by its position in the order; the list's scroll, in rows; and how
-  // many rows it shows, one more than its height holds for a row cut at each edge.
+  // Each row the page holds, by its position in the order; the list's scroll, in rows; and the
+  // positions before `inView` are those the window shows (the list's box runs below the window's
+  // bottom edge here, and the rows there are not in view).
   await page.evaluate(() => {
     window.heldRows = () => {
       const list = document.querySelector('.rows');
       const byPosition = {};
       for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
-      return { byPosition, top: Math.round(list.scrollTop / 44), inView: Math.ceil(list.clientHeight / 44) + 1 };
+      const box = list.getBoundingClientRect();
+      const shownBottom = Math.min(box.top + list.clientHeight, window.innerHeight) - box.top;
+      return { byPosition, top: Math.round(list.scrollTop / 44), inView: Math.ceil((list.scrollTop + shownBottom) / 44) };
     };
   });
   const held = () => page.evaluate(() => window.heldRows());
@@ -915,6 +918,20 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   const scrolled = await held();
   assert.equal(scrolled.top, 10);
   for (const [position, id] of Object.entries(scrolled.byPosition)) assert.equal(id, sorted(Number(position)), `row at ${position} after the scroll`);
+  // The page scrolled down to the bottom of the list's box: the rows that were below the window
+  // are in view now, and a new order draws them in its own frame too.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await frames(3);
+  const unsorted = await page.evaluate(() => new Promise((done) => {
+    const select = document.querySelector('select[aria-label="Sort by"]');
+    requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
+    select.value = '';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }));
+  assert.ok(unsorted.inView - unsorted.top > first.inView - first.top, `more rows in view with the page scrolled (${unsorted.inView - unsorted.top} against ${first.inView - first.top})`);
+  const shown = Object.keys(unsorted.byPosition).map(Number).filter((p) => p >= unsorted.top && p < unsorted.inView);
+  const byId = (position) => `large__repo-${String(position).padStart(5, '0')}`;
+  assert.deepEqual(shown.map((p) => unsorted.byPosition[p]), shown.map(byId), 'the frame after the change shows every row in the window in the new order');
   assert.deepEqual(errors, []);
 });
 

@@ -8,7 +8,7 @@ use leptos::{ev, html};
 use crate::components::highlight::Marks;
 use crate::components::row_slot::{draw_slots, RowSlot, Slots};
 use crate::frames::after_next_frame;
-use crate::row_window::{positions_in_view, rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
+use crate::row_window::{positions_shown, rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};
 
@@ -26,13 +26,16 @@ pub fn VirtualRows(
     // The list is never taller than the window, so the window's height bounds the rows in view
     // before the list is in the page to be measured: the rows in the page are those, and a margin.
     let window_height = RwSignal::new(window_bound());
-    // The list's own height, which says which of them are in view: measured once its first rows
-    // are drawn (before, it would be laid out an extra time on the way to them), and whenever
-    // the window is resized. By then the list may be gone.
-    let list_height = RwSignal::new(window_bound());
+    // The part of the list's box inside the window, which says which rows are in view: measured
+    // once its first rows are drawn (before, it would be laid out an extra time on the way to
+    // them), and whenever the window is resized or the page scrolled. By then the list may be gone.
+    let shown = RwSignal::new((0.0, window_bound()));
     let measure = move || {
         if let Some(Some(list)) = container.try_get_untracked() {
-            list_height.set(list.client_height() as f64);
+            let now = part_in_window(&list);
+            if shown.try_get_untracked().is_some_and(|was| was != now) {
+                shown.set(now);
+            }
         }
     };
     after_next_frame(measure);
@@ -40,7 +43,11 @@ pub fn VirtualRows(
         window_height.set(window_bound());
         measure();
     });
-    on_cleanup(move || resize.remove());
+    let page_scroll = window_event_listener(ev::scroll, move |_| measure());
+    on_cleanup(move || {
+        resize.remove();
+        page_scroll.remove();
+    });
     // Keep the keyboard selection in view: a sync with the DOM, nothing else. A new list is at
     // its top, where the first row is in view: reading its scroll position then would force a
     // layout before the first rows are drawn.
@@ -60,7 +67,7 @@ pub fn VirtualRows(
         }
     });
     // The positions in view, and the rows in the page: `(position in the order, index into rows)`.
-    let in_view = Memo::new(move |_| positions_in_view(scroll.get(), rows_in_view(list_height.get())));
+    let in_view = Memo::new(move |_| positions_shown(scroll.get(), shown.get()));
     let visible = Memo::new(move |_| {
         let in_view = rows_in_view(window_height.get());
         order.with(|order| {
@@ -110,6 +117,16 @@ fn extent_after_frame(order: Memo<Vec<usize>>) -> ReadSignal<usize> {
         });
     });
     extent.read_only()
+}
+
+/// The part of `list`'s box inside the window, in pixels from its top: where the page's header
+/// or the window's bottom edge hides rows of the list, they are not in view.
+fn part_in_window(list: &web_sys::Element) -> (f64, f64) {
+    let rect = list.get_bounding_client_rect();
+    let window_bottom = crate::components::window_height().unwrap_or(rect.bottom());
+    let top = (-rect.top()).max(0.0);
+    let bottom = (rect.bottom().min(window_bottom) - rect.top()).min(list.client_height() as f64);
+    (top, bottom)
 }
 
 /// What bounds the list's height: the window's.
