@@ -932,6 +932,16 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   const shown = Object.keys(unsorted.byPosition).map(Number).filter((p) => p >= unsorted.top && p < unsorted.inView);
   const byId = (position) => `large__repo-${String(position).padStart(5, '0')}`;
   assert.deepEqual(shown.map((p) => unsorted.byPosition[p]), shown.map(byId), 'the frame after the change shows every row in the window in the new order');
+  // The list's scrolled extent follows its count a frame after the rows, down and back up.
+  const extent = () => page.evaluate(() => document.querySelector('.rows').scrollHeight);
+  await page.fill('input.search', 'nothing-matches-this');
+  await page.waitForSelector('.instance-row', { state: 'detached' });
+  await frames(3);
+  assert.ok(await extent() <= await page.evaluate(() => document.querySelector('.rows').clientHeight), 'no rows, nothing to scroll');
+  await page.fill('input.search', '');
+  await page.waitForSelector('.instance-row');
+  await frames(3);
+  assert.equal(await extent(), 50000 * 44, 'the whole list scrolls again');
   assert.deepEqual(errors, []);
 });
 
