@@ -193,13 +193,13 @@
     // No count at all: the export has no gold patch, shown as a dash (`row_slot::sizes`).
     const stats = entry.stats ?? {};
     const counted = Object.values(stats).some((count) => count > 0);
-    const repo = element('span', { class: 'repo', title: tag ? `${tag}: ${entry.repo}` : entry.repo }, tag ? element('span', { class: 'set-tag' }, tag) : null, entry.repo);
+    const repo = element('span', { class: 'repo' }, tag ? element('span', { class: 'set-tag' }, tag) : null, entry.repo);
     const node = element(
       'div',
       { class: position === 0 ? 'instance-row selected' : 'instance-row', role: 'listitem', 'aria-current': position === 0 ? 'true' : null, 'data-id': entry.id },
-      element('a', { class: 'id', title: entry.id, href }, entry.id),
+      element('a', { class: 'id', href }, entry.id),
       repo,
-      element('span', { class: 'title', title: entry.title }, entry.title),
+      element('span', { class: 'title' }, entry.title),
       element('span', { class: 'num files', title: 'files changed' }, counted ? String(stats.files_changed ?? 0) : '—'),
       element('span', { class: 'num' }, element('span', { class: 'plus' }, counted ? `+${stats.lines_added ?? 0}` : ''), ' ', element('span', { class: 'minus' }, counted ? `−${stats.lines_removed ?? 0}` : '')),
     );

@@ -945,6 +945,28 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   assert.deepEqual(errors, []);
 });
 
+test('a row\'s cells get their tooltips when the pointer comes over it, and they keep saying what the row shows', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  const read = (nth) => page.locator('.instance-row').nth(nth).evaluate((row) => ({
+    id: row.dataset.id,
+    texts: [row.dataset.id, row.querySelector('.repo').textContent, row.querySelector('.title').textContent],
+    tips: [...row.querySelectorAll('.id, .repo, .title')].map((cell) => cell.getAttribute('title')),
+  }));
+  assert.deepEqual((await read(1)).tips, [null, null, null], 'no tooltips before the pointer comes');
+  await page.hover('.instance-row >> nth=1');
+  const hovered = await read(1);
+  assert.deepEqual(hovered.tips, hovered.texts, 'the id, the repository and the title, whole');
+  assert.deepEqual((await read(2)).tips, [null, null, null], 'a row the pointer has not been over has none');
+  // A search draws other rows in the slots; the one under the pointer keeps its tooltips true.
+  await page.fill('input.search', 'item 42');
+  await page.waitForFunction((id) => document.querySelectorAll('.instance-row')[1]?.dataset.id !== id, hovered.id);
+  const redrawn = await read(1);
+  assert.deepEqual(redrawn.tips, redrawn.texts, `the tooltips of ${redrawn.id}, not of ${hovered.id}`);
+  assert.deepEqual(errors, []);
+});
+
 test('real SWE-bench Lite: the search finds the instance an issue describes', async (t) => {
   if (!lite) {
     if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
@@ -1431,6 +1453,10 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
   const b = found.filter((f) => f.startsWith('demo-b/')).map((f) => f.split(' ')[1]);
   assert.ok(a.length > 0, 'the search finds rows');
   assert.deepEqual(a.sort(), b.sort(), 'both sets are searched alike');
+  // The repository's tooltip names the row's set.
+  await page.hover('.instance-row >> nth=0');
+  const tip = await page.locator('.instance-row >> nth=0').evaluate((row) => [row.querySelector('.set-tag').textContent, row.querySelector('.repo').lastChild.textContent, row.querySelector('.repo').getAttribute('title')]);
+  assert.equal(tip[2], `${tip[0]}: ${tip[1]}`);
   await page.locator('.loaded-set button').click();
   await page.waitForURL((url) => !url.search.includes('with='));
   assert.deepEqual(errors, []);

@@ -82,8 +82,17 @@ pub fn RowSlot(
         let from = sets.with_value(|sets| from_of(sets, index));
         url.navigate(|s| s.open(id, from));
     };
+    // The cells' tooltips are written when the pointer comes over the row, not with every row a
+    // keystroke draws: a `title` changed is an element's style to compute again (the browser's
+    // own sheet selects on it), three a row.
+    let show_tips = move |_: web_sys::PointerEvent| {
+        let Some((_, index)) = visible.with_untracked(|visible| visible.get(nth).copied()) else {
+            return;
+        };
+        rows.with_value(|rows| sets.with_value(|sets| parts.write_tips(&Tips::of(&rows[index], tag_of(sets, index)))));
+    };
     view! {
-        <div class="instance-row" role="listitem" node_ref=parts.row>
+        <div class="instance-row" role="listitem" node_ref=parts.row on:pointerenter=show_tips>
             <a class="id" node_ref=parts.id on:click=open></a>
             <span class="repo" node_ref=parts.repo></span>
             <span class="title" node_ref=parts.title></span>
@@ -261,7 +270,7 @@ impl Drawn {
             id: row.id.clone(),
             href: links.to(&row.id, from_of(sets, index).as_deref()),
             id_marks: marks.pieces(&row.id),
-            tag: (sets.len() > 1).then(|| sets[set_index(sets, index)].key()),
+            tag: tag_of(sets, index),
             repo: row.repo.clone(),
             title: row.title.clone(),
             title_marks: marks.pieces(&row.title),
@@ -270,12 +279,32 @@ impl Drawn {
             minus,
         }
     }
+}
 
-    fn repo_title(&self) -> String {
-        match &self.tag {
-            Some(key) => format!("{key}: {}", self.repo),
-            None => self.repo.clone(),
-        }
+/// The `dataset/split` of the row at `index`, when several sets are loaded.
+fn tag_of(sets: &[LoadedSet], index: usize) -> Option<String> {
+    (sets.len() > 1).then(|| sets[set_index(sets, index)].key())
+}
+
+/// The tooltips of a row's cells, which may be cut short: its id, its set and repository, its
+/// title.
+struct Tips<'a> {
+    id: &'a str,
+    repo: String,
+    title: &'a str,
+}
+
+impl<'a> Tips<'a> {
+    fn of(row: &'a IndexRow, tag: Option<String>) -> Self {
+        Tips::new(&row.id, tag.as_deref(), &row.repo, &row.title)
+    }
+
+    fn new(id: &'a str, tag: Option<&str>, repo: &str, title: &'a str) -> Self {
+        let repo = match tag {
+            Some(key) => format!("{key}: {repo}"),
+            None => repo.to_string(),
+        };
+        Tips { id, repo, title }
     }
 }
 
@@ -303,6 +332,8 @@ struct Parts {
     files: NodeRef<html::Span>,
     plus: NodeRef<html::Span>,
     minus: NodeRef<html::Span>,
+    /// The cells' tooltips are written (see `RowSlot`).
+    tipped: StoredValue<bool>,
 }
 
 impl Parts {
@@ -335,7 +366,10 @@ impl Parts {
         }
         if changed(&|d| d.id == next.id) {
             let _ = row.set_attribute("data-id", &next.id);
-            let _ = id.set_attribute("title", &next.id);
+        }
+        // A row under the pointer keeps tooltips that say what it shows.
+        if self.tipped.get_value() && changed(&|d| d.id == next.id && d.tag == next.tag && d.repo == next.repo && d.title == next.title) {
+            self.write_tips(&Tips::new(&next.id, next.tag.as_deref(), &next.repo, &next.title));
         }
         if changed(&|d| d.href == next.href) {
             let _ = id.set_attribute("href", &next.href);
@@ -344,11 +378,7 @@ impl Parts {
             write_marked(&id, &next.id_marks, drawn.map(|d| d.id_marks.as_slice()));
         }
         if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
-            let _ = repo.set_attribute("title", &next.repo_title());
             write_repo(&repo, next, drawn);
-        }
-        if changed(&|d| d.title == next.title) {
-            let _ = title.set_attribute("title", &next.title);
         }
         if changed(&|d| d.title_marks == next.title_marks) {
             write_marked(&title, &next.title_marks, drawn.map(|d| d.title_marks.as_slice()));
@@ -361,6 +391,16 @@ impl Parts {
             minus.set_text_content(Some(&next.minus));
         }
         true
+    }
+
+    fn write_tips(&self, tips: &Tips) {
+        let (Some(id), Some(repo), Some(title)) = (self.id.get_untracked(), self.repo.get_untracked(), self.title.get_untracked()) else {
+            return;
+        };
+        let _ = id.set_attribute("title", tips.id);
+        let _ = repo.set_attribute("title", &tips.repo);
+        let _ = title.set_attribute("title", tips.title);
+        self.tipped.set_value(true);
     }
 }
 
