@@ -809,7 +809,9 @@ test('typing on: a keystroke whose buckets are here fetches nothing, and a word 
     await page.waitForTimeout(200);
     assert.deepEqual(searchRequests.slice(asked), [], 'no request for a prefix whose buckets are loaded');
     // Marks rewritten in place as the word grew still mark exactly the query's words, and the
-    // texts around them are whole.
+    // texts around them are whole: the title against its tooltip, written from the row's data
+    // when the pointer comes over the row.
+    for (let nth = 0; nth < await page.locator('.instance-row').count(); nth += 1) await page.hover(`.instance-row >> nth=${nth}`);
     const drawn = await page.locator('.instance-row').evaluateAll((rs) => rs.map((r) => ({
       id: [r.dataset.id, r.querySelector('.id').textContent],
       title: [r.querySelector('.title').title, r.querySelector('.title').textContent],
@@ -817,6 +819,7 @@ test('typing on: a keystroke whose buckets are here fetches nothing, and a word 
     })));
     for (const row of drawn) {
       assert.equal(row.id[1], row.id[0]);
+      assert.ok(row.title[0], `${row.id[0]} has its tooltip`);
       assert.equal(row.title[1], row.title[0]);
       assert.ok(row.marks.every((m) => m === 'determinant' || m === 'matr'), JSON.stringify(row));
     }
