@@ -7,7 +7,7 @@ use leptos::{ev, html};
 
 use crate::components::highlight::Marks;
 use crate::components::row_slot::{draw_slots, RowSlot, Slots};
-use crate::frames::after_next_frame;
+use crate::frames::{a_frame_later, after_next_frame};
 use crate::row_window::{positions_shown, rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};
@@ -80,7 +80,11 @@ pub fn VirtualRows(
                 .collect::<Vec<_>>()
         })
     });
-    let extent = extent_after_frame(order);
+    // The scrolled extent, in rows: the order's length a frame after its rows are drawn. A new
+    // extent changes what Chromium keeps painted of the scrolled rows, and it paints every row in
+    // the page again: 1.7 ms of the frame at 30 rows, most of what a keystroke that changes the
+    // count cost more than one that changes only the rows.
+    let extent = a_frame_later(Memo::new(move |_| order.with(Vec::len)));
     let slots = move || 0..visible.with(Vec::len);
     let url = expect_context::<UrlState>();
     let links = Memo::new(move |_| url.with(ViewState::instance_links));
@@ -95,28 +99,6 @@ pub fn VirtualRows(
             </div>
         </div>
     }
-}
-
-/// How many rows the list's scrolled extent holds: the length of `order`, a frame after its rows
-/// are drawn. A new extent changes what Chromium keeps painted of the scrolled rows, and it paints
-/// every row in the page again: 1.7 ms of the frame at 30 rows, most of what a keystroke that
-/// changes the count cost more than one that changes only the rows.
-fn extent_after_frame(order: Memo<Vec<usize>>) -> ReadSignal<usize> {
-    let extent = RwSignal::new(order.with_untracked(Vec::len));
-    Effect::new(move |_| {
-        if order.with(Vec::len) == extent.get_untracked() {
-            return;
-        }
-        // By then the list may be gone.
-        after_next_frame(move || {
-            if let Some(len) = order.try_with_untracked(Vec::len) {
-                if extent.try_get_untracked() != Some(len) {
-                    extent.try_set(len);
-                }
-            }
-        });
-    });
-    extent.read_only()
 }
 
 /// The part of `list`'s box inside the window, in pixels from its top: where the page's header

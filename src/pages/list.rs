@@ -15,7 +15,7 @@ use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::highlight::Marks;
 use crate::components::virtual_rows::VirtualRows;
-use crate::frames::after_next_frame;
+use crate::frames::{a_frame_later, after_next_frame};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::list_search::{search_code, SearchCode};
 use crate::pages::lazy::prefetch_instance_page;
@@ -143,7 +143,10 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             Some(mask)
         })
     });
-    let counted = counted_after_frame(searched);
+    // What the facet counts count over, a frame later. A keystroke's task then changes the rows
+    // and their count alone, and the panel's values (a memo and four effects each) follow once
+    // the frame with the results is drawn; in that task they held the results back.
+    let counted = a_frame_later(searched);
     let order = Memo::new(move |_| {
         let filter = filter.get();
         let sort = sort.get();
@@ -225,24 +228,6 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             </div>
         </section>
     }
-}
-
-/// What the facet counts count over: `searched`, a frame later. A keystroke's task then changes
-/// the rows and their count alone, and the panel's values (a memo and four effects each) follow
-/// once the frame with the results is drawn; in that task they held the results back.
-fn counted_after_frame(searched: Memo<Option<Vec<bool>>>) -> ReadSignal<Option<Vec<bool>>> {
-    let counted = RwSignal::new(searched.get_untracked());
-    Effect::new(move |_| {
-        searched.track();
-        // By then the list may be gone (a click away from it within the frame).
-        after_next_frame(move || {
-            let Some(now) = searched.try_get_untracked() else { return };
-            if counted.try_with_untracked(|shown| *shown != now) == Some(true) {
-                counted.try_set(now);
-            }
-        });
-    });
-    counted.read_only()
 }
 
 /// The keyboard selection: a position in the list's order, back at the top whenever the order
