@@ -1,5 +1,6 @@
-//! Work that waits until the frame being prepared is drawn.
+//! Work that waits until the frame being prepared is drawn, or until typing pauses.
 
+use std::cell::Cell;
 use std::time::Duration;
 
 use leptos::prelude::*;
@@ -11,14 +12,85 @@ pub fn after_next_frame(work: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(work, Duration::ZERO));
 }
 
-/// `now`'s value, taken a frame after it changes: what follows it is drawn in the frame after
-/// the one that shows the change, and costs that frame nothing. By then the view reading it may
-/// be gone.
-pub fn a_frame_later<T: Clone + PartialEq + Send + Sync + 'static>(now: Memo<T>) -> ReadSignal<T> {
+/// How long the rows must stay as they are before what follows them is drawn: longer than the
+/// pause between two keystrokes of a person typing a word.
+///
+/// Whatever a keystroke leaves for later is drawn in a frame of its own. Drawn in the frames
+/// right after the keystroke's, it made Chromium draw one more frame 100 ms later whenever its
+/// navigation predictor watched one of the page's links (it samples one link in a hundred, with
+/// an intersection observer that runs at most every 100 ms), and the next keystroke, typed 20 ms
+/// after that frame, waited for the next one.
+pub const SETTLE: Duration = Duration::from_millis(200);
+
+/// Runs the last work given to it once the rows have stayed as they are for [`SETTLE`].
+#[derive(Clone, Copy)]
+pub struct Settle {
+    asked: StoredValue<u64>,
+}
+
+thread_local! {
+    /// Counts the changes to the rows: work waiting for them to settle waits again when it moves.
+    static CHANGES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The rows changed: all work waiting for them to settle waits [`SETTLE`] more.
+pub fn unsettle() -> u64 {
+    CHANGES.with(|changes| {
+        changes.set(changes.get() + 1);
+        changes.get()
+    })
+}
+
+impl Settle {
+    pub fn new() -> Self {
+        Settle {
+            asked: StoredValue::new(0),
+        }
+    }
+
+    /// Runs `work` once the rows have not changed for [`SETTLE`], unless other work is given
+    /// before then; not at all if the owner is gone by then. Giving work counts as a change.
+    pub fn then(self, work: impl FnOnce() + 'static) {
+        let Some(nth) = self.asked.try_update_value(|asked| {
+            *asked += 1;
+            *asked
+        }) else {
+            return;
+        };
+        self.wait(nth, unsettle(), work);
+    }
+
+    fn wait(self, nth: u64, change: u64, work: impl FnOnce() + 'static) {
+        set_timeout(
+            move || {
+                if self.asked.try_get_value() != Some(nth) {
+                    return;
+                }
+                match CHANGES.with(Cell::get) {
+                    latest if latest != change => self.wait(nth, latest, work),
+                    _ => work(),
+                }
+            },
+            SETTLE,
+        );
+    }
+}
+
+impl Default for Settle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `now`'s value, taken once it has stayed the same for [`SETTLE`]: what follows it is drawn
+/// when typing pauses, in a frame of its own, and costs the keystrokes' frames nothing. By then
+/// the view reading it may be gone.
+pub fn once_settled<T: Clone + PartialEq + Send + Sync + 'static>(now: Memo<T>) -> ReadSignal<T> {
     let later = RwSignal::new(now.get_untracked());
+    let settle = Settle::new();
     Effect::new(move |_| {
         now.track();
-        after_next_frame(move || {
+        settle.then(move || {
             let Some(now) = now.try_get_untracked() else { return };
             if later.try_with_untracked(|shown| *shown != now) == Some(true) {
                 later.try_set(now);

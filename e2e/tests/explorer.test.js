@@ -730,8 +730,15 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   // Typing writes the URL once the frame showing its results is drawn.
   await page.waitForFunction(() => /q=determinant/.test(location.search));
   const expected = demo.filter((r) => /determinant/i.test(r.problem_statement)).map((r) => r.repo);
-  const counts = await page.locator('section.facet[data-facet="repo"] label').evaluateAll((ls) => ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)]));
-  assert.deepEqual(counts.filter(([, n]) => n > 0), [...new Set(expected)].map((repo) => [repo, expected.filter((r) => r === repo).length]));
+  const expectedCounts = [...new Set(expected)].map((repo) => [repo, expected.filter((r) => r === repo).length]);
+  // The facet counts follow once typing pauses.
+  await page.evaluate(() => {
+    window.repoCounts = () => [...document.querySelectorAll('section.facet[data-facet="repo"] label')]
+      .map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)])
+      .filter(([, n]) => n > 0);
+  });
+  await page.waitForFunction((expected) => JSON.stringify(window.repoCounts()) === expected, JSON.stringify(expectedCounts)).catch(() => {});
+  assert.deepEqual(await page.evaluate(() => window.repoCounts()), expectedCounts);
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
   assert.equal(await page.locator('input[type=search]').inputValue(), 'determinant', 'the permalink restores the search');
@@ -875,7 +882,7 @@ test('50,000 instances stay a short DOM and scroll to the end', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('a new order draws the rows in view in its own frame and the margin the frame after, as a scroll would draw them', async () => {
+test('a new order draws the rows in view in its own frame and the margin once the rows settle, as a scroll would draw them', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?data=large/`);
   await page.waitForSelector('main:not([data-first-screen]) .instance-row');
@@ -911,10 +918,14 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   const margin = positions.filter((p) => p >= first.inView);
   assert.ok(inView.length > 5 && margin.length > 0, `rows in view (${inView.length}) and a margin below them (${margin.length})`);
   assert.deepEqual(inView.map((p) => first.byPosition[p]), inView.map(sorted), 'the frame after the change shows the rows in view in the new order');
-  assert.ok(margin.every((p) => first.byPosition[p] !== sorted(p)), 'the margin is left for the next frame');
-  await frames(3);
+  assert.ok(margin.every((p) => first.byPosition[p] !== sorted(p)), 'the margin is left until the rows settle');
+  const allSorted = (positions) => page.waitForFunction((positions) => {
+    const { byPosition } = window.heldRows();
+    return positions.every((p) => byPosition[p] === `large__repo-${String(7 * p).padStart(5, '0')}`);
+  }, positions).catch(() => {});
+  await allSorted(positions);
   const settled = await held();
-  assert.deepEqual(positions.map((p) => settled.byPosition[p]), positions.map(sorted), 'a frame later, every row the page holds is in the new order');
+  assert.deepEqual(positions.map((p) => settled.byPosition[p]), positions.map(sorted), 'once the rows settle, every row the page holds is in the new order');
   // A scroll moves every slot and draws them all at once: the same rows at the same places.
   await page.locator('.rows').evaluate((el) => { el.scrollTop = 10 * 44; });
   await frames(3);
@@ -935,16 +946,71 @@ test('a new order draws the rows in view in its own frame and the margin the fra
   const shown = Object.keys(unsorted.byPosition).map(Number).filter((p) => p >= unsorted.top && p < unsorted.inView);
   const byId = (position) => `large__repo-${String(position).padStart(5, '0')}`;
   assert.deepEqual(shown.map((p) => unsorted.byPosition[p]), shown.map(byId), 'the frame after the change shows every row in the window in the new order');
-  // The list's scrolled extent follows its count a frame after the rows, down and back up.
+  // The list's scrolled extent follows its count once the rows settle, down and back up.
   const extent = () => page.evaluate(() => document.querySelector('.rows').scrollHeight);
+  const extentIs = (check) => page.waitForFunction(check, null).catch(() => {});
   await page.fill('input.search', 'nothing-matches-this');
   await page.waitForSelector('.instance-row', { state: 'detached' });
-  await frames(3);
+  await extentIs(() => document.querySelector('.rows').scrollHeight <= document.querySelector('.rows').clientHeight);
   assert.ok(await extent() <= await page.evaluate(() => document.querySelector('.rows').clientHeight), 'no rows, nothing to scroll');
   await page.fill('input.search', '');
   await page.waitForSelector('.instance-row');
-  await frames(3);
+  await extentIs(() => document.querySelector('.rows').scrollHeight === 50000 * 44);
   assert.equal(await extent(), 50000 * 44, 'the whole list scrolls again');
+  assert.deepEqual(errors, []);
+});
+
+test('while a word is typed, each keystroke changes the page in its own frame alone; the facet counts, the extent and the margin follow once typing pauses', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  await page.waitForFunction(() => document.querySelector('section.facet .n'));
+  // The word's search buckets are fetched first: a keystroke whose bucket is on its way changes
+  // the rows when it arrives. The issue numbers narrow the list at each digit.
+  const word = ['4', '42', '421', '4213', '42137'];
+  for (const value of word.slice(1)) {
+    const asked = page.waitForResponse((response) => /\/search\//.test(response.url())).catch(() => {});
+    await page.fill('input.search', value);
+    await Promise.race([asked, page.waitForTimeout(1000)]);
+    await page.waitForFunction(() => !/50000 of 50000/.test(document.querySelector('.count').textContent));
+  }
+  await page.fill('input.search', '');
+  await page.waitForFunction(() => /50000 of 50000/.test(document.querySelector('.count').textContent));
+  await page.waitForTimeout(400);
+  // Typed at a person's pace (120 ms apart): every change to the page is timed, and so is the end
+  // of each keystroke's frame. A change between that frame and the next keystroke is a frame of
+  // its own, and Chromium's navigation predictor answers such a frame with another one 100 ms
+  // later, just before the next keystroke.
+  const { keystrokes, changes, facetsBefore } = await page.evaluate(async (word) => {
+    const changes = [];
+    new MutationObserver(() => changes.push(performance.now())).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    const facetsBefore = document.querySelector('section.facet').textContent;
+    const input = document.querySelector('input.search');
+    const keystrokes = [];
+    for (const value of word) {
+      const at = performance.now();
+      const drawn = new Promise((done) => requestAnimationFrame(() => scheduler.postTask(done, { priority: 'user-blocking' })));
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await drawn;
+      keystrokes.push({ value, at, drawn: performance.now() });
+      await new Promise((done) => setTimeout(done, Math.max(0, at + 120 - performance.now())));
+    }
+    return { keystrokes, changes, facetsBefore };
+  }, word);
+  for (const [nth, key] of keystrokes.slice(0, -1).entries()) {
+    const next = keystrokes[nth + 1].at;
+    const between = changes.filter((t) => t > key.drawn && t < next).map((t) => Math.round(t - key.at));
+    assert.deepEqual(between, [], `nothing changes between the frame of "${key.value}" and the next keystroke (ms after it: ${between})`);
+  }
+  assert.ok(changes.some((t) => t > keystrokes[1].at && t < keystrokes[1].drawn), 'a keystroke changes the rows in its frame');
+  // Once typing pauses, what was left follows: the facet counts count the hits, the scroll extent
+  // is the hits', and every row the page holds is the hits'.
+  await page.waitForFunction((before) => document.querySelector('section.facet').textContent !== before, facetsBefore);
+  const count = Number((await page.locator('.count').textContent()).match(/(\d+) of 50000/)[1]);
+  await page.waitForFunction((count) => document.querySelector('.rows-inner').offsetHeight === count * 44, count);
+  const held = await page.locator('.instance-row').evaluateAll((rows) => rows.map((r) => r.querySelector('.title').textContent));
+  assert.ok(held.length > 0 && held.every((title) => /^Issue 42137\b/.test(title)), `every row held is a hit: ${held}`);
   assert.deepEqual(errors, []);
 });
 

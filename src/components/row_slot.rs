@@ -14,7 +14,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::components::highlight::{Marks, Piece};
-use crate::frames::after_next_frame;
+use crate::frames::{unsettle, Settle};
 use crate::row_window::rows_px;
 use crate::sets::{from_of, set_index, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
@@ -112,9 +112,10 @@ pub fn RowSlot(
 /// page yet is drawn when they are (reading them tracks them).
 ///
 /// When the rows change in place (a keystroke, a filter), the slots `in_view` are drawn at once
-/// and the margin's a frame later: the reader waits for the frame with the rows in view, and
-/// laying out the margin's rows too (twelve more at 1280 × 900) put it off. When the slots move (a scroll), all are drawn at
-/// once, so that the margin scrolled into view never shows the rows it showed before.
+/// and the margin's once typing pauses ([`Settle`]): the reader waits for the frame with the rows
+/// in view, and laying out the margin's rows too (twelve more at 1280 × 900) put it off. When the
+/// slots move (a scroll), all are drawn at once, so that the margin scrolled into view never shows
+/// the rows it showed before.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_slots(
     slots: Slots,
@@ -152,7 +153,9 @@ pub fn draw_slots(
             })
         });
         if left {
-            margin.draw_after_frame();
+            margin.draw_when_settled();
+        } else {
+            unsettle();
         }
         drawn
     });
@@ -165,8 +168,7 @@ struct Margin {
     whole: StoredValue<bool>,
     /// Runs the effect again.
     due: Trigger,
-    /// A run is already asked for after the next frame.
-    asked: StoredValue<bool>,
+    settle: Settle,
 }
 
 impl Default for Margin {
@@ -174,23 +176,16 @@ impl Default for Margin {
         Margin {
             whole: StoredValue::new(false),
             due: Trigger::new(),
-            asked: StoredValue::new(false),
+            settle: Settle::new(),
         }
     }
 }
 
 impl Margin {
-    fn draw_after_frame(self) {
-        if self.asked.get_value() {
-            return;
-        }
-        self.asked.set_value(true);
-        after_next_frame(move || {
-            // The list may be gone by then.
-            if self.asked.try_update_value(|asked| *asked = false).is_some() {
-                self.whole.set_value(true);
-                self.due.notify();
-            }
+    fn draw_when_settled(self) {
+        self.settle.then(move || {
+            self.whole.set_value(true);
+            self.due.notify();
         });
     }
 }

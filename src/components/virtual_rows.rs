@@ -7,7 +7,7 @@ use leptos::{ev, html};
 
 use crate::components::highlight::Marks;
 use crate::components::row_slot::{draw_slots, RowSlot, Slots};
-use crate::frames::{a_frame_later, after_next_frame};
+use crate::frames::{after_next_frame, once_settled};
 use crate::row_window::{positions_shown, rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
 use crate::url_state::{UrlState, ViewState};
@@ -80,11 +80,11 @@ pub fn VirtualRows(
                 .collect::<Vec<_>>()
         })
     });
-    // The scrolled extent, in rows: the order's length a frame after its rows are drawn. A new
-    // extent changes what Chromium keeps painted of the scrolled rows, and it paints every row in
-    // the page again: 1.7 ms of the frame at 30 rows, most of what a keystroke that changes the
-    // count cost more than one that changes only the rows.
-    let extent = a_frame_later(Memo::new(move |_| order.with(Vec::len)));
+    // The scrolled extent, in rows: the order's length once typing pauses. A new extent changes
+    // what Chromium keeps painted of the scrolled rows, and it paints every row in the page again:
+    // 1.7 ms of the frame at 30 rows, most of what a keystroke that changes the count cost more
+    // than one that changes only the rows.
+    let extent = once_settled(Memo::new(move |_| order.with(Vec::len)));
     let slots = move || 0..visible.with(Vec::len);
     let url = expect_context::<UrlState>();
     let links = Memo::new(move |_| url.with(ViewState::instance_links));

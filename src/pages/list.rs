@@ -15,7 +15,7 @@ use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::highlight::Marks;
 use crate::components::virtual_rows::VirtualRows;
-use crate::frames::{a_frame_later, after_next_frame};
+use crate::frames::{after_next_frame, once_settled};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::list_search::{search_code, SearchCode};
 use crate::pages::lazy::prefetch_instance_page;
@@ -143,10 +143,10 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             Some(mask)
         })
     });
-    // What the facet counts count over, a frame later. A keystroke's task then changes the rows
-    // and their count alone, and the panel's values (a memo and four effects each) follow once
-    // the frame with the results is drawn; in that task they held the results back.
-    let counted = a_frame_later(searched);
+    // What the facet counts count over, once typing pauses. A keystroke's task then changes the
+    // rows and their count alone, and the panel's values (a memo and four effects each) follow in
+    // a frame of their own; in the keystroke's task they held the results back.
+    let counted = once_settled(searched);
     let order = Memo::new(move |_| {
         let filter = filter.get();
         let sort = sort.get();
