@@ -13,7 +13,7 @@ use benchscope_contract::sorting::map_of;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast};
 
-use crate::frames::after_next_frame;
+use crate::frames::Settle;
 use crate::query_string;
 
 /// What the reader is looking at.
@@ -222,6 +222,8 @@ impl InstanceLinks {
 #[derive(Clone, Copy)]
 pub struct UrlState {
     state: RwSignal<ViewState>,
+    /// Replaces of the URL wait for typing to pause.
+    settle: Settle,
 }
 
 impl UrlState {
@@ -233,7 +235,10 @@ impl UrlState {
             let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
         }
         on_pop.forget();
-        UrlState { state }
+        UrlState {
+            state,
+            settle: Settle::new(),
+        }
     }
 
     /// The current state, tracked.
@@ -274,8 +279,9 @@ impl UrlState {
                 write_url(&previous, false);
             }
             write_url(&next, true);
-        } else if !URL_BEHIND.replace(true) {
-            self.write_url_after_frame();
+        } else {
+            URL_BEHIND.set(true);
+            self.write_url_when_settled();
         }
         if next.instance != previous.instance {
             if let Some(window) = web_sys::window() {
@@ -285,12 +291,12 @@ impl UrlState {
         self.state.set(next);
     }
 
-    /// Replaces the URL with the state's once the frame that shows it is drawn. Typing replaces
-    /// the URL on every keystroke, and `history.replaceState` took 0.6 ms of each: more than the
-    /// search. Keystrokes within one frame write the URL once.
-    fn write_url_after_frame(&self) {
+    /// Replaces the URL with the state's once typing pauses ([`Settle`]). Typing replaces the
+    /// state on every keystroke: `history.replaceState` took 0.6 ms of each, and Chromium then
+    /// fetched the page's icon again and drew it (2.8 ms of the page's thread, after the frame).
+    fn write_url_when_settled(&self) {
         let state = self.state;
-        after_next_frame(move || {
+        self.settle.then(move || {
             if URL_BEHIND.take() {
                 state.with_untracked(|state| write_url(state, false));
             }

@@ -189,25 +189,22 @@ fn a_rows_link_is_the_query_that_opening_its_instance_gives() {
     }
 }
 
-/// Resolves after the next frame is drawn and the tasks queued by its frame callbacks have run.
-async fn after_next_frame() {
+/// Resolves once work waiting for typing to pause has run.
+async fn after_settling() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let after_frame = wasm_bindgen::closure::Closure::once_into_js(move || {
-            let window = web_sys::window().unwrap();
-            window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0).unwrap();
-        });
+        let wait = benchscope_web::frames::SETTLE.as_millis() as i32 + 50;
         web_sys::window()
             .unwrap()
-            .request_animation_frame(after_frame.unchecked_ref())
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, wait)
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }
 
-/// Typing replaces the URL once the frame that shows it is drawn, once for keystrokes within a
-/// frame; a navigation before then leaves the typed query in the entry it leaves.
+/// Typing replaces the URL once it pauses, once for all the keystrokes before; a navigation
+/// before then leaves the typed query in the entry it leaves.
 #[wasm_bindgen_test]
-async fn typing_writes_the_url_after_its_frame_and_a_navigation_keeps_what_was_typed() {
+async fn typing_writes_the_url_once_it_pauses_and_a_navigation_keeps_what_was_typed() {
     use benchscope_web::url_state::UrlState;
     let window = web_sys::window().unwrap();
     let history = window.history().unwrap();
@@ -221,8 +218,8 @@ async fn typing_writes_the_url_after_its_frame_and_a_navigation_keeps_what_was_t
 
     url.replace(|s| s.q = Some("ab".into()));
     url.replace(|s| s.q = Some("abc".into()));
-    assert_eq!(search(), "", "not before the frame is drawn");
-    after_next_frame().await;
+    assert_eq!(search(), "", "not while typing");
+    after_settling().await;
     assert_eq!(search(), "?q=abc");
     assert_eq!(history.length().unwrap(), entries, "replaced in place");
 
@@ -235,7 +232,7 @@ async fn typing_writes_the_url_after_its_frame_and_a_navigation_keeps_what_was_t
     window.set_onpopstate(None);
     assert_eq!(search(), "?q=abcd", "the entry left holds the last keystroke");
     assert!(url.with_untracked(|s| s.instance.is_none()));
-    after_next_frame().await;
+    after_settling().await;
     assert_eq!(search(), "?q=abcd");
     history
         .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&original))

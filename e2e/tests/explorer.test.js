@@ -727,7 +727,7 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
   assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
   assert.ok((await page.locator('.instance-row mark').allTextContents()).some((t) => t.toLowerCase() === 'determinant'));
-  // Typing writes the URL once the frame showing its results is drawn.
+  // Typing writes the URL once it pauses.
   await page.waitForFunction(() => /q=determinant/.test(location.search));
   const expected = demo.filter((r) => /determinant/i.test(r.problem_statement)).map((r) => r.repo);
   const expectedCounts = [...new Set(expected)].map((repo) => [repo, expected.filter((r) => r === repo).length]);
