@@ -29,16 +29,14 @@ pub struct Settle {
 }
 
 thread_local! {
-    /// Counts the changes to the rows: work waiting for them to settle waits again when it moves.
-    static CHANGES: Cell<u64> = const { Cell::new(0) };
+    /// When the rows last changed (ms since the epoch): work waiting for them to settle waits
+    /// until [`SETTLE`] after it.
+    static LAST_CHANGE: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
 }
 
-/// The rows changed: all work waiting for them to settle waits [`SETTLE`] more.
-pub fn unsettle() -> u64 {
-    CHANGES.with(|changes| {
-        changes.set(changes.get() + 1);
-        changes.get()
-    })
+/// The rows changed: all work waiting for them to settle waits [`SETTLE`] from now.
+pub fn unsettle() {
+    LAST_CHANGE.with(|last| last.set(js_sys::Date::now()));
 }
 
 impl Settle {
@@ -48,8 +46,8 @@ impl Settle {
         }
     }
 
-    /// Runs `work` once the rows have not changed for [`SETTLE`], unless other work is given
-    /// before then; not at all if the owner is gone by then. Giving work counts as a change.
+    /// Runs `work` [`SETTLE`] from now, or later if the rows change meanwhile, unless other work
+    /// is given before then; not at all if the owner is gone by then.
     pub fn then(self, work: impl FnOnce() + 'static) {
         let Some(nth) = self.asked.try_update_value(|asked| {
             *asked += 1;
@@ -57,21 +55,24 @@ impl Settle {
         }) else {
             return;
         };
-        self.wait(nth, unsettle(), work);
+        self.wait(nth, SETTLE, work);
     }
 
-    fn wait(self, nth: u64, change: u64, work: impl FnOnce() + 'static) {
+    fn wait(self, nth: u64, delay: Duration, work: impl FnOnce() + 'static) {
         set_timeout(
             move || {
                 if self.asked.try_get_value() != Some(nth) {
                     return;
                 }
-                match CHANGES.with(Cell::get) {
-                    latest if latest != change => self.wait(nth, latest, work),
-                    _ => work(),
+                let quiet = js_sys::Date::now() - LAST_CHANGE.with(Cell::get);
+                let left = SETTLE.as_secs_f64() * 1000.0 - quiet;
+                if left >= 1.0 {
+                    self.wait(nth, Duration::from_secs_f64(left / 1000.0), work);
+                } else {
+                    work();
                 }
             },
-            SETTLE,
+            delay,
         );
     }
 }

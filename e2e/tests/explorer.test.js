@@ -1005,10 +1005,16 @@ test('while a word is typed, each keystroke changes the page in its own frame al
   }
   assert.ok(changes.some((t) => t > keystrokes[1].at && t < keystrokes[1].drawn), 'a keystroke changes the rows in its frame');
   // Once typing pauses, what was left follows: the facet counts count the hits, the scroll extent
-  // is the hits', and every row the page holds is the hits'.
-  await page.waitForFunction((before) => document.querySelector('section.facet').textContent !== before, facetsBefore);
+  // is the hits', and every row the page holds is the hits'. They wait for the pause (200 ms), and
+  // for nothing more: not for one another.
   const count = Number((await page.locator('.count').textContent()).match(/(\d+) of 50000/)[1]);
-  await page.waitForFunction((count) => document.querySelector('.rows-inner').offsetHeight === count * 44, count);
+  const followed = await page.evaluate(async ({ before, count, last }) => {
+    const done = () => document.querySelector('section.facet').textContent !== before
+      && document.querySelector('.rows-inner').offsetHeight === count * 44;
+    while (!done() && performance.now() - last < 5000) await new Promise((next) => setTimeout(next, 10));
+    return performance.now() - last;
+  }, { before: facetsBefore, count, last: keystrokes.at(-1).at });
+  assert.ok(followed >= 150 && followed < 500, `the counts and the extent follow the last keystroke after the pause, at once: ${Math.round(followed)} ms`);
   const held = await page.locator('.instance-row').evaluateAll((rows) => rows.map((r) => r.querySelector('.title').textContent));
   assert.ok(held.length > 0 && held.every((title) => /^Issue 42137\b/.test(title)), `every row held is a hit: ${held}`);
   assert.deepEqual(errors, []);

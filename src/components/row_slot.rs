@@ -152,10 +152,12 @@ pub fn draw_slots(
                 })
             })
         });
+        // The margin drawn once the rows settled is no change to them.
+        if !whole {
+            unsettle();
+        }
         if left {
             margin.draw_when_settled();
-        } else {
-            unsettle();
         }
         drawn
     });
