@@ -72,10 +72,7 @@ pub fn App() -> impl IntoView {
 fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let manifest = StoredValue::new(manifest);
-    let chosen = Memo::new(move |_| {
-        let state = url.get();
-        manifest.with_value(|m| chosen(m, &state))
-    });
+    let chosen = Memo::new(move |_| url.with(|state| manifest.with_value(|m| chosen(m, state))));
     let base = StoredValue::new(base);
     let (index_cache, run_cache) = (expect_context::<IndexCache>(), expect_context::<RunCache>());
     let dropped = expect_context::<DroppedRuns>();

@@ -13,7 +13,7 @@ use benchscope_contract::sorting::map_of;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast};
 
-use crate::frames::Settle;
+use crate::frames::{once_settled, Settle};
 use crate::query_string;
 
 /// What the reader is looking at.
@@ -219,9 +219,22 @@ impl InstanceLinks {
 }
 
 /// The app-wide handle on the URL state.
+///
+/// A keystroke in the search box changes the query alone. Most of the page reads the rest
+/// ([`UrlState::with`]), and the links around the results (the tabs, the way back from an
+/// instance) read the query as it was when typing last paused ([`UrlState::get`]): a keystroke
+/// then runs only what shows its results, the rows and their links among them. When every
+/// reader followed the whole state, each keystroke ran them all (the chosen sets, the dataset
+/// picker, the tabs' links), 0.3 ms before its results could be drawn.
 #[derive(Clone, Copy)]
 pub struct UrlState {
     state: RwSignal<ViewState>,
+    /// The state without its query.
+    unqueried: Memo<ViewState>,
+    /// The query alone.
+    query: Memo<Option<String>>,
+    /// The state with the query as of the last pause in typing.
+    linked: Memo<ViewState>,
     /// Replaces of the URL wait for typing to pause.
     settle: Settle,
 }
@@ -235,23 +248,45 @@ impl UrlState {
             let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
         }
         on_pop.forget();
+        let unqueried = Memo::new(move |_| state.with(|s| ViewState { q: None, ..s.clone() }));
+        let query = Memo::new(move |_| state.with(|s| s.q.clone()));
+        let settled_query = once_settled(query);
+        let linked = Memo::new(move |_| ViewState {
+            q: settled_query.get(),
+            ..unqueried.get()
+        });
         UrlState {
             state,
+            unqueried,
+            query,
+            linked,
             settle: Settle::new(),
         }
     }
 
-    /// The current state, tracked.
+    /// The state as links carry it, tracked: its query is the one typed before the last pause.
     pub fn get(&self) -> ViewState {
-        self.state.get()
+        self.linked.get()
     }
 
-    /// A tracked read of one part of the state.
+    /// A tracked read of one part of the state apart from its query (`q` is `None` here; see
+    /// [`Self::query`]).
     pub fn with<T>(&self, f: impl FnOnce(&ViewState) -> T) -> T {
+        self.unqueried.with(f)
+    }
+
+    /// The search query, tracked.
+    pub fn query(&self) -> Option<String> {
+        self.query.get()
+    }
+
+    /// A tracked read of the whole state, its query as typed: for what shows a keystroke's
+    /// results.
+    pub fn with_all<T>(&self, f: impl FnOnce(&ViewState) -> T) -> T {
         self.state.with(f)
     }
 
-    /// An untracked read of one part of the state (what a view starts from).
+    /// An untracked read of one part of the state, query included (what a view starts from).
     pub fn with_untracked<T>(&self, f: impl FnOnce(&ViewState) -> T) -> T {
         self.state.with_untracked(f)
     }
@@ -267,23 +302,28 @@ impl UrlState {
     }
 
     fn update(&self, change: impl FnOnce(&mut ViewState), push: bool) {
-        let previous = self.state.get_untracked();
-        let mut next = previous.clone();
-        change(&mut next);
-        if next == previous {
-            return;
-        }
-        if push {
-            // The entry being left keeps the state it showed, should its replace still be pending.
-            if URL_BEHIND.take() {
-                write_url(&previous, false);
+        let Some((next, new_instance)) = self.state.with_untracked(|previous| {
+            let mut next = previous.clone();
+            change(&mut next);
+            if next == *previous {
+                return None;
             }
+            // The entry being left keeps the state it showed, should its replace still be pending.
+            if push && URL_BEHIND.take() {
+                write_url(previous, false);
+            }
+            let new_instance = next.instance != previous.instance;
+            Some((next, new_instance))
+        }) else {
+            return;
+        };
+        if push {
             write_url(&next, true);
         } else {
             URL_BEHIND.set(true);
             self.write_url_when_settled();
         }
-        if next.instance != previous.instance {
+        if new_instance {
             if let Some(window) = web_sys::window() {
                 window.scroll_to_with_x_and_y(0.0, 0.0);
             }

@@ -214,13 +214,19 @@ async fn typing_writes_the_url_once_it_pauses_and_a_navigation_keeps_what_was_ty
         .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&window.location().pathname().unwrap()))
         .unwrap();
     let entries = history.length().unwrap();
+    // Mounting starts the executor the state's effects run on, as the app's mount does.
+    mount(|| ());
     let url = UrlState::install();
 
     url.replace(|s| s.q = Some("ab".into()));
     url.replace(|s| s.q = Some("abc".into()));
     assert_eq!(search(), "", "not while typing");
+    assert_eq!(url.query().as_deref(), Some("abc"), "the results follow each keystroke");
+    assert_eq!(url.get().q, None, "the links follow the pause");
+    assert_eq!(url.with(|s| s.q.clone()), None, "the rest of the page never reads the query");
     after_settling().await;
     assert_eq!(search(), "?q=abc");
+    assert_eq!(url.get().q.as_deref(), Some("abc"));
     assert_eq!(history.length().unwrap(), entries, "replaced in place");
 
     url.replace(|s| s.q = Some("abcd".into()));

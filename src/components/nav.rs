@@ -12,10 +12,8 @@ use crate::url_state::UrlState;
 pub fn DatasetPicker(manifest: Manifest) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let manifest = StoredValue::new(manifest);
-    let current = Memo::new(move |_| {
-        let state = url.get();
-        manifest.with_value(|m| selected(m, &state).map(|(d, s)| format!("{}/{}", d.name, s.name)))
-    });
+    let current =
+        Memo::new(move |_| url.with(|state| manifest.with_value(|m| selected(m, state).map(|(d, s)| format!("{}/{}", d.name, s.name)))));
     let options = manifest.with_value(|m| {
         m.datasets
             .iter()
@@ -28,19 +26,20 @@ pub fn DatasetPicker(manifest: Manifest) -> impl IntoView {
     });
     // A `dataset=` or `split=` the directory does not have is said, not silently replaced.
     let unknown = Memo::new(move |_| {
-        let state = url.get();
-        manifest.with_value(|m| {
-            let wanted = state
-                .dataset
-                .as_deref()
-                .filter(|d| m.dataset(d).is_none())
-                .map(|d| format!("dataset `{d}`"));
-            let wanted_split = state
-                .split
-                .as_deref()
-                .filter(|s| selected(m, &state).is_some_and(|(d, _)| d.split(s).is_none()))
-                .map(|s| format!("split `{s}`"));
-            wanted.or(wanted_split)
+        url.with(|state| {
+            manifest.with_value(|m| {
+                let wanted = state
+                    .dataset
+                    .as_deref()
+                    .filter(|d| m.dataset(d).is_none())
+                    .map(|d| format!("dataset `{d}`"));
+                let wanted_split = state
+                    .split
+                    .as_deref()
+                    .filter(|s| selected(m, state).is_some_and(|(d, _)| d.split(s).is_none()))
+                    .map(|s| format!("split `{s}`"));
+                wanted.or(wanted_split)
+            })
         })
     });
     view! {

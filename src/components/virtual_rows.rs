@@ -87,7 +87,7 @@ pub fn VirtualRows(
     let extent = once_settled(Memo::new(move |_| order.with(Vec::len)));
     let slots = move || 0..visible.with(Vec::len);
     let url = expect_context::<UrlState>();
-    let links = Memo::new(move |_| url.with(ViewState::instance_links));
+    let links = Memo::new(move |_| url.with_all(ViewState::instance_links));
     let row_slots = Slots::default();
     draw_slots(row_slots, visible, in_view, rows, sets, selected, marks, links);
     view! {
