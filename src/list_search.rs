@@ -15,7 +15,7 @@ use benchscope_contract::list::merge_hits;
 use futures::future::join_all;
 use leptos::wasm_split::wasm_split;
 
-use benchscope_contract::search::tokenize;
+use benchscope_contract::search::{tokenize, unfinished_word};
 
 use crate::api::LoadError;
 use crate::components::highlight::{marked_pieces, Marker};
@@ -43,6 +43,9 @@ pub struct SearchCode {
     /// Fetches the sets' metas, unless they are here, so that the first word typed waits only
     /// for its buckets. A failure is left for the search to report.
     pub prefetch_metas: fn(&SearchCache, &str, &Indexes),
+    /// For a query with nothing to search for yet, fetches the buckets its last word leads to
+    /// (see [`SearchCache::prefetch_prefix`]), or the metas alone.
+    pub prefetch_word: fn(&SearchCache, &str, &Indexes, &str),
     /// The query's words, as the search index has them.
     pub terms: fn(&str) -> Vec<String>,
     /// Marks the words in a text.
@@ -56,6 +59,7 @@ pub fn search_code() -> Result<SearchCode, CodeNotLoaded> {
         now: search_all_now,
         fetched: |cache, base, indexes, query| Box::pin(async move { search_all(&cache, &base, &indexes, &query).await }),
         prefetch_metas,
+        prefetch_word,
         terms: tokenize,
         mark: marked_pieces,
     })
@@ -78,6 +82,16 @@ fn prefetch_metas(cache: &SearchCache, base: &str, indexes: &Indexes) {
     for (meta, _) in indexes {
         let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
         leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
+    }
+}
+
+fn prefetch_word(cache: &SearchCache, base: &str, indexes: &Indexes, query: &str) {
+    let Some(word) = unfinished_word(query) else {
+        return prefetch_metas(cache, base, indexes);
+    };
+    for (meta, _) in indexes {
+        let (cache, base, meta, word) = (cache.clone(), base.to_string(), meta.clone(), word.clone());
+        leptos::task::spawn_local(async move { cache.prefetch_prefix(&base, &meta, &word).await });
     }
 }
 

@@ -86,6 +86,14 @@ impl SearchCache {
         let _ = self.meta(base, meta_path).await;
     }
 
+    /// Fetches the buckets that `word` (lower-cased, not searched yet: a stop word such as "as")
+    /// leads to as a prefix, so that the keystroke extending it into a searched word ranks from
+    /// memory. A failure is left for the search to report.
+    pub async fn prefetch_prefix(&self, base: &str, meta_path: &str, word: &str) {
+        let Ok(meta) = self.meta(base, meta_path).await else { return };
+        join_all(bucket_urls(base, &meta, word, true).iter().map(|url| self.shards.get(url))).await;
+    }
+
     /// The split's search meta; the first time, its buckets' hashes join the expected ones.
     async fn meta(&self, base: &str, meta_path: &str) -> Result<Arc<SearchMeta>, LoadError> {
         let url = format!("{base}{meta_path}");

@@ -840,6 +840,35 @@ test('typing on: a keystroke whose buckets are here fetches nothing, and a word 
   }
 });
 
+test('a stop word being typed fetches the buckets it leads to: the word it grows into is ranked without a request', async () => {
+  const { page, errors } = session;
+  const searchRequests = [];
+  const onRequest = (request) => { if (/\/search\//.test(request.url())) searchRequests.push(new URL(request.url()).pathname); };
+  page.on('request', onRequest);
+  try {
+    await page.goto(server.url);
+    await rows(page);
+    const total = await page.locator('.instance-row').count();
+    const type = (value) => page.evaluate((value) => {
+      const input = document.querySelector('input.search');
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, value);
+    // "as" is a stop word: nothing to search for yet, so the list stays whole.
+    await type('as');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/demo/test/as.json') && e.responseEnd > 0));
+    assert.equal(await page.locator('.instance-row').count(), total, 'the list stays whole');
+    const asked = searchRequests.length;
+    await type('asc');
+    await page.waitForFunction((total) => document.querySelectorAll('.instance-row').length < total, total);
+    assert.ok(await page.locator('.instance-row').count() > 0, 'the word finds its instances');
+    assert.deepEqual(searchRequests.slice(asked), [], 'no request: its bucket came while the stop word was typed');
+    assert.deepEqual(errors, []);
+  } finally {
+    page.off('request', onRequest);
+  }
+});
+
 test('live facet counts, sorting and the keyboard', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?f=category:Mathematics`);

@@ -83,7 +83,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // ranked in the keystroke's own task and the rows follow in one pass; otherwise they are
     // fetched. Waiting for them, the list keeps the hits it last showed.
     let ranked_now = {
-        let (cache, base, indexes, ready_search) = (cache.clone(), base.clone(), indexes.clone(), ready_search.clone());
+        let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
         Memo::new(move |_| {
             query.with(|query| {
                 if indexes.is_empty() || query.trim().is_empty() {
@@ -91,8 +91,9 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                 }
                 let code = code.get()?;
                 if marks.with(Marks::is_empty) {
-                    // Nothing to search for yet; the metas are readied for the word being typed.
-                    ready_search();
+                    // Nothing to search for yet (one letter, a stop word): what the word being
+                    // typed will need is fetched meanwhile.
+                    (code.prefetch_word)(&cache, &base, &indexes, query);
                     return Some(Ok(None));
                 }
                 (code.now)(&cache, &base, &indexes, query)

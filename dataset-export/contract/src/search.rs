@@ -103,6 +103,17 @@ pub fn tokenize(text: &str) -> Vec<String> {
     terms_of_lowercase(&text.to_lowercase()).map(str::to_string).collect()
 }
 
+/// A query's last word, lower-cased, while it is being typed: two letters or more, and no space
+/// after it. The app fetches the buckets it leads to before it is a searched term ("as" of
+/// "astropy"); one letter would lead to too many.
+pub fn unfinished_word(query: &str) -> Option<String> {
+    if query.ends_with(char::is_whitespace) {
+        return None;
+    }
+    let word = query.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next()?;
+    (word.chars().count() >= 2).then(|| word.to_lowercase())
+}
+
 /// [`tokenize`] on text that is already lower-cased, borrowing the terms from it (the
 /// exporter's hot path: no allocation per term).
 pub fn terms_of_lowercase(lowercase: &str) -> impl Iterator<Item = &str> {
@@ -356,6 +367,16 @@ pub fn bm25(query_terms: &[Vec<(u32, u32)>], lengths: &[u32]) -> Vec<(u32, f64)>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_word_being_typed_is_the_last_one_of_two_letters_or_more() {
+        assert_eq!(unfinished_word("As").as_deref(), Some("as"));
+        assert_eq!(unfinished_word("fix the").as_deref(), Some("the"));
+        assert_eq!(unfinished_word("path/to").as_deref(), Some("to"));
+        assert_eq!(unfinished_word("a"), None, "one letter leads to too many buckets");
+        assert_eq!(unfinished_word("as "), None, "a space finishes the word");
+        assert_eq!(unfinished_word(""), None);
+    }
 
     #[test]
     fn a_split_bucket_moves_a_term_by_its_ascii_prefix_and_keeps_the_rest() {
