@@ -89,8 +89,12 @@ impl Default for Settle {
 pub fn once_settled<T: Clone + PartialEq + Send + Sync + 'static>(now: Memo<T>) -> ReadSignal<T> {
     let later = RwSignal::new(now.get_untracked());
     let settle = Settle::new();
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         now.track();
+        // The first run only subscribes, unless the value changed since `later` took it.
+        if first.is_none() && now.with_untracked(|now| later.with_untracked(|shown| shown == now)) {
+            return;
+        }
         settle.then(move || {
             let Some(now) = now.try_get_untracked() else { return };
             if later.try_with_untracked(|shown| *shown != now) == Some(true) {

@@ -191,11 +191,14 @@ fn a_rows_link_is_the_query_that_opening_its_instance_gives() {
 
 /// Resolves once work waiting for typing to pause has run.
 async fn after_settling() {
+    sleep_ms(benchscope_web::frames::SETTLE.as_millis() as i32 + 50).await;
+}
+
+async fn sleep_ms(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let wait = benchscope_web::frames::SETTLE.as_millis() as i32 + 50;
         web_sys::window()
             .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, wait)
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
@@ -221,6 +224,8 @@ async fn typing_writes_the_url_once_it_pauses_and_a_navigation_keeps_what_was_ty
     url.replace(|s| s.q = Some("ab".into()));
     url.replace(|s| s.q = Some("abc".into()));
     assert_eq!(search(), "", "not while typing");
+    sleep_ms(50).await;
+    assert_eq!(search(), "", "nor the frames after a keystroke");
     assert_eq!(url.query().as_deref(), Some("abc"), "the results follow each keystroke");
     assert_eq!(url.get().q, None, "the links follow the pause");
     assert_eq!(url.with(|s| s.q.clone()), None, "the rest of the page never reads the query");
