@@ -40,12 +40,9 @@ pub struct SearchCode {
     pub now: fn(&SearchCache, &str, &Indexes, &str) -> Option<Ranked>,
     /// The hits, fetching the files they need.
     pub fetched: RankFetching,
-    /// Fetches the sets' metas, unless they are here, so that the first word typed waits only
-    /// for its buckets. A failure is left for the search to report.
-    pub prefetch_metas: fn(&SearchCache, &str, &Indexes),
-    /// For a query with nothing to search for yet, fetches the buckets its last word leads to
-    /// (see [`SearchCache::prefetch_prefix`]), or the metas alone.
-    pub prefetch_word: fn(&SearchCache, &str, &Indexes, &str),
+    /// For a query with nothing to search for yet, fetches the sets' metas and the buckets its
+    /// last word leads to (see [`SearchCache::prefetch`]); for an empty one, the metas alone.
+    pub prefetch: fn(&SearchCache, &str, &Indexes, &str),
     /// The query's words, as the search index has them.
     pub terms: fn(&str) -> Vec<String>,
     /// Marks the words in a text.
@@ -58,8 +55,7 @@ pub fn search_code() -> Result<SearchCode, CodeNotLoaded> {
     Ok(SearchCode {
         now: search_all_now,
         fetched: |cache, base, indexes, query| Box::pin(async move { search_all(&cache, &base, &indexes, &query).await }),
-        prefetch_metas,
-        prefetch_word,
+        prefetch,
         terms: tokenize,
         mark: marked_pieces,
     })
@@ -78,20 +74,11 @@ fn search_all_now(cache: &SearchCache, base: &str, indexes: &Indexes, query: &st
     Some(merge_sets(searches, indexes))
 }
 
-fn prefetch_metas(cache: &SearchCache, base: &str, indexes: &Indexes) {
-    for (meta, _) in indexes {
-        let (cache, base, meta) = (cache.clone(), base.to_string(), meta.clone());
-        leptos::task::spawn_local(async move { cache.prefetch(&base, &meta).await });
-    }
-}
-
-fn prefetch_word(cache: &SearchCache, base: &str, indexes: &Indexes, query: &str) {
-    let Some(word) = unfinished_word(query) else {
-        return prefetch_metas(cache, base, indexes);
-    };
+fn prefetch(cache: &SearchCache, base: &str, indexes: &Indexes, query: &str) {
+    let word = unfinished_word(query);
     for (meta, _) in indexes {
         let (cache, base, meta, word) = (cache.clone(), base.to_string(), meta.clone(), word.clone());
-        leptos::task::spawn_local(async move { cache.prefetch_prefix(&base, &meta, &word).await });
+        leptos::task::spawn_local(async move { cache.prefetch(&base, &meta, word.as_deref()).await });
     }
 }
 

@@ -81,17 +81,14 @@ impl SearchCache {
     }
 
     /// Readies the split for the search being typed: fetches its meta, so the first word waits
-    /// only for its buckets. A failure is left for the search to report.
-    pub async fn prefetch(&self, base: &str, meta_path: &str) {
-        let _ = self.meta(base, meta_path).await;
-    }
-
-    /// Fetches the buckets that `word` (lower-cased, not searched yet: a stop word such as "as")
-    /// leads to as a prefix, so that the keystroke extending it into a searched word ranks from
-    /// memory. A failure is left for the search to report.
-    pub async fn prefetch_prefix(&self, base: &str, meta_path: &str, word: &str) {
+    /// only for its buckets, and with a `word` (lower-cased, not searched yet: a stop word such as
+    /// "as") the buckets it leads to as a prefix, so that the keystroke extending it into a
+    /// searched word ranks from memory. A failure is left for the search to report.
+    pub async fn prefetch(&self, base: &str, meta_path: &str, word: Option<&str>) {
         let Ok(meta) = self.meta(base, meta_path).await else { return };
-        join_all(bucket_urls(base, &meta, word, true).iter().map(|url| self.shards.get(url))).await;
+        if let Some(word) = word {
+            join_all(bucket_urls(base, &meta, word, true).iter().map(|url| self.shards.get(url))).await;
+        }
     }
 
     /// The split's search meta; the first time, its buckets' hashes join the expected ones.

@@ -75,7 +75,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
         move || {
             let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
-            with_code(Box::new(move |code| (code.prefetch_metas)(&cache, &base, &indexes)));
+            with_code(Box::new(move |code| (code.prefetch)(&cache, &base, &indexes, "")));
         }
     };
     // The hits of the query as typed. When every file the search needs is already here (its
@@ -93,7 +93,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                 if marks.with(Marks::is_empty) {
                     // Nothing to search for yet (one letter, a stop word): what the word being
                     // typed will need is fetched meanwhile.
-                    (code.prefetch_word)(&cache, &base, &indexes, query);
+                    (code.prefetch)(&cache, &base, &indexes, query);
                     return Some(Ok(None));
                 }
                 (code.now)(&cache, &base, &indexes, query)
