@@ -249,3 +249,79 @@ async fn typing_writes_the_url_once_it_pauses_and_a_navigation_keeps_what_was_ty
         .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&original))
         .unwrap();
 }
+
+/// The search highlight's ranges (`CSS.highlights.get("search")`) that start inside `element`.
+fn highlight_ranges_in(element: &web_sys::Element) -> Vec<web_sys::Range> {
+    let css = js_sys::Reflect::get(&js_sys::global(), &"CSS".into()).unwrap();
+    let registry = js_sys::Reflect::get(&css, &"highlights".into()).unwrap();
+    let get: js_sys::Function = js_sys::Reflect::get(&registry, &"get".into()).unwrap().unchecked_into();
+    let highlight = get.call1(&registry, &"search".into()).unwrap();
+    js_sys::Array::from(&highlight)
+        .iter()
+        .map(|range| range.unchecked_into::<web_sys::Range>())
+        .filter(|range| element.contains(range.start_container().ok().as_ref()))
+        .collect()
+}
+
+/// The text each of the search highlight's ranges marks inside `element` (a collapsed range
+/// marks nothing).
+fn marked_in(element: &web_sys::Element) -> Vec<String> {
+    highlight_ranges_in(element)
+        .into_iter()
+        .filter(|range| !range.collapsed())
+        .map(|range| String::from(range.to_string()))
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn a_rows_marks_are_ranges_over_its_one_text_node_moved_as_the_query_grows() {
+    use benchscope_web::components::row_marks::MarkedCell;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let cell = document.create_element("span").unwrap();
+    document.body().unwrap().append_child(&cell).unwrap();
+    let piece = |text: &str, marked: bool| (text.to_string(), marked);
+    let mut marks = MarkedCell::default();
+    // Offsets are UTF-16 code units: the accented letter and the emoji before the marks count.
+    marks.write(
+        &cell,
+        &[
+            piece("naïve 😀 ", false),
+            piece("Ast", true),
+            piece("ropy <b>", false),
+            piece("ast", true),
+        ],
+        true,
+    );
+    assert_eq!(cell.text_content().unwrap(), "naïve 😀 Astropy <b>ast");
+    assert_eq!(cell.child_nodes().length(), 1, "one text node, no elements");
+    assert_eq!(marked_in(&cell), ["Ast", "ast"]);
+    let node = cell.first_child().unwrap();
+    // The same text with one mark: the text node stays, the spare range paints nothing.
+    marks.write(&cell, &[piece("naïve 😀 Astropy <b>", false), piece("ast", true)], false);
+    assert!(cell.first_child().unwrap().is_same_node(Some(&node)));
+    assert_eq!(marked_in(&cell), ["ast"]);
+    // A new text, three marks: the text node is rewritten in place and a range is added.
+    marks.write(
+        &cell,
+        &[
+            piece("a", true),
+            piece("-", false),
+            piece("b", true),
+            piece("-", false),
+            piece("c", true),
+        ],
+        true,
+    );
+    assert!(cell.first_child().unwrap().is_same_node(Some(&node)));
+    assert_eq!(cell.text_content().unwrap(), "a-b-c");
+    assert_eq!(marked_in(&cell), ["a", "b", "c"]);
+    marks.write(&cell, &[piece("plain", false)], true);
+    assert!(marked_in(&cell).is_empty());
+    marks.write(&cell, &[piece("x", true)], true);
+    assert_eq!(marked_in(&cell), ["x"]);
+    marks.release();
+    assert!(
+        highlight_ranges_in(&cell).is_empty(),
+        "a released cell leaves no range in the highlight"
+    );
+}

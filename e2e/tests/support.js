@@ -125,6 +125,21 @@ function withoutFirstScreen(browser) {
 /** The app's own rows: the list's first screen (src/first_screen.js) draws rows before them. */
 export const APP_ROWS = 'main:not([data-first-screen]) .instance-row';
 
+/**
+ * The words the search marks in each of the list's rows, lowercased: the ranges of the page's
+ * `search` highlight (`CSS.highlights`, painted by `::highlight(search)`) that mark something
+ * inside the row. A row is `{ id, marks }`.
+ */
+export function rowMarks(page) {
+  return page.evaluate(() => {
+    const ranges = [...(CSS.highlights.get('search') ?? [])].filter((range) => !range.collapsed);
+    return [...document.querySelectorAll('.instance-row')].map((row) => ({
+      id: row.dataset.id,
+      marks: ranges.filter((range) => row.contains(range.startContainer)).map((range) => range.toString().toLowerCase()),
+    }));
+  });
+}
+
 /** What the page logs when an element matching a watched selector has been drawn. */
 const FIRST_PAINT = 'benchscope-first-paint';
 

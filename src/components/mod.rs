@@ -12,6 +12,7 @@ pub mod log_view;
 pub mod markdown;
 pub mod nav;
 pub mod panels;
+pub mod row_marks;
 pub mod row_slot;
 pub mod runs_panel;
 pub mod trajectory;

@@ -14,6 +14,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::components::highlight::{Marks, Piece};
+use crate::components::row_marks::MarkedCell;
 use crate::frames::{unsettle, Settle};
 use crate::row_window::rows_px;
 use crate::sets::{from_of, set_index, LoadedSet};
@@ -72,7 +73,10 @@ pub fn RowSlot(
     let url = expect_context::<UrlState>();
     let parts = Parts::default();
     slots.register(nth, parts);
-    on_cleanup(move || slots.unregister(nth));
+    on_cleanup(move || {
+        slots.unregister(nth);
+        parts.release_marks();
+    });
     let open = move |ev: web_sys::MouseEvent| {
         ev.prevent_default();
         let Some((_, index)) = visible.with_untracked(|visible| visible.get(nth).copied()) else {
@@ -331,6 +335,8 @@ struct Parts {
     minus: NodeRef<html::Span>,
     /// The cells' tooltips are written (see `RowSlot`).
     tipped: StoredValue<bool>,
+    id_marks: StoredValue<MarkedCell, LocalStorage>,
+    title_marks: StoredValue<MarkedCell, LocalStorage>,
 }
 
 impl Parts {
@@ -372,13 +378,16 @@ impl Parts {
             let _ = id.set_attribute("href", &next.href);
         }
         if changed(&|d| d.id_marks == next.id_marks) {
-            write_marked(&id, &next.id_marks, drawn.map(|d| d.id_marks.as_slice()));
+            let text_changed = changed(&|d| d.id == next.id);
+            self.id_marks.update_value(|cell| cell.write(&id, &next.id_marks, text_changed));
         }
         if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
             write_repo(&repo, next, drawn);
         }
         if changed(&|d| d.title_marks == next.title_marks) {
-            write_marked(&title, &next.title_marks, drawn.map(|d| d.title_marks.as_slice()));
+            let text_changed = changed(&|d| d.title == next.title);
+            self.title_marks
+                .update_value(|cell| cell.write(&title, &next.title_marks, text_changed));
         }
         if changed(&|d| d.files == next.files) {
             files.set_text_content(Some(&next.files));
@@ -399,30 +408,10 @@ impl Parts {
         let _ = title.set_attribute("title", tips.title);
         self.tipped.set_value(true);
     }
-}
 
-/// Writes `pieces` into `element` as text nodes and `<mark>` elements, a child per piece. When
-/// they have the shape of the pieces drawn there (marked and unmarked in the same places, as when
-/// a keystroke extends a marked word), only the texts that differ are rewritten.
-fn write_marked(element: &web_sys::Element, pieces: &[Piece], drawn: Option<&[Piece]>) {
-    if let Some(drawn) = drawn.filter(|drawn| same_shape(drawn, pieces)) {
-        let children = element.child_nodes();
-        for (at, ((text, _), (was, _))) in pieces.iter().zip(drawn).enumerate() {
-            if text != was {
-                if let Some(child) = children.item(at as u32) {
-                    child.set_text_content(Some(text));
-                }
-            }
-        }
-        return;
-    }
-    element.set_text_content(None);
-    for (text, marked) in pieces {
-        if *marked {
-            append_element(element, "mark", None, text);
-        } else {
-            let _ = element.append_with_str_1(text);
-        }
+    fn release_marks(&self) {
+        self.id_marks.update_value(MarkedCell::release);
+        self.title_marks.update_value(MarkedCell::release);
     }
 }
 
@@ -450,10 +439,6 @@ fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
         append_element(element, "span", Some("set-tag"), key);
     }
     let _ = element.append_with_str_1(&next.repo);
-}
-
-fn same_shape(a: &[Piece], b: &[Piece]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|((_, a), (_, b))| a == b)
 }
 
 /// Appends a `tag` element holding `text` (with `class`) to `parent`.
