@@ -214,8 +214,12 @@
     all.sort(byId);
     const inView = Math.ceil(Math.max(window.innerHeight, MIN_LIST_HEIGHT) / ROW_HEIGHT) + 1;
     const keys = opened.map(([dataset, split]) => `${dataset}/${split.name}`);
+    // What tells each set apart from the others (`sets::tag_of_set`).
+    const same = (values) => values.every((value) => value === values[0]);
+    const [datasets, splits] = [opened.map(([dataset]) => dataset), opened.map(([, split]) => split.name)];
+    const tags = opened.map((_, set) => (same(datasets) ? splits[set] : same(splits) ? datasets[set] : keys[set]));
     const link = (id, set) => query([...head, ...withPairs, ['instance', id], ...(set > 0 ? [['from', keys[set]]] : [])]);
-    const shown = all.slice(0, inView + OVERSCAN).map(({ entry, set }, position) => row(entry, position, several ? keys[set] : null, link(entry.id, set)));
+    const shown = all.slice(0, inView + OVERSCAN).map(({ entry, set }, position) => row(entry, position, several ? tags[set] : null, link(entry.id, set)));
     const inner = element('div', { class: 'rows-inner' }, ...shown);
     inner.style.height = `${all.length * ROW_HEIGHT}px`;
     const columns = element('div', { class: 'row-head', 'aria-hidden': 'true' }, ...['Instance', 'Repository', 'Title'].map((t) => element('span', {}, t)), element('span', { class: 'num' }, 'Files'), element('span', { class: 'num' }, '+/−'));

@@ -98,6 +98,20 @@ impl LoadedSet {
     }
 }
 
+/// What tells the set at `index` apart from the other sets loaded, for its rows' tag: its split
+/// when they all come from one dataset, its dataset when they all have one split's name, else
+/// its `dataset/split`.
+pub fn tag_of_set(sets: &[LoadedSet], index: usize) -> String {
+    let set = &sets[index];
+    if sets.iter().all(|s| s.dataset == set.dataset) {
+        set.split.name.clone()
+    } else if sets.iter().all(|s| s.split.name == set.split.name) {
+        set.dataset.clone()
+    } else {
+        set.key()
+    }
+}
+
 /// The index of the set holding row `position` of the combined list.
 pub fn set_index(sets: &[LoadedSet], position: usize) -> usize {
     sets.iter().rposition(|s| s.start <= position).unwrap_or(0)

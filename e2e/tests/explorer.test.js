@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mcnemar, naturalCompare, standings } from './standings.js';
-import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, collectErrors, gitNumstat, tempDir, benchscope, rowMarks } from './support.js';
+import { ROOT, DIST, APP_ROWS, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, collectErrors, gitNumstat, tempDir, benchscope, rowMarks } from './support.js';
 import { largeData, hugeData, lcaData, bigTrajectoryData, scaleBoardData } from './fixtures.js';
 
 const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
@@ -1554,14 +1554,16 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
   // The set tag leaves the repository at least half its column.
   const tagShares = await page.locator('.instance-row .repo').evaluateAll((els) => els.map((el) => el.querySelector('.set-tag').offsetWidth / el.clientWidth));
   assert.ok(tagShares.every((share) => share <= 0.51), `tag / column: ${tagShares}`);
-  const a = found.filter((f) => f.startsWith('demo-a/')).map((f) => f.split(' ')[1]);
-  const b = found.filter((f) => f.startsWith('demo-b/')).map((f) => f.split(' ')[1]);
+  // Both sets are splits named "test": their tags name their datasets alone.
+  assert.deepEqual([...new Set(found.map((f) => f.split(' ')[0]))].sort(), ['demo-a', 'demo-b']);
+  const a = found.filter((f) => f.startsWith('demo-a ')).map((f) => f.split(' ')[1]);
+  const b = found.filter((f) => f.startsWith('demo-b ')).map((f) => f.split(' ')[1]);
   assert.ok(a.length > 0, 'the search finds rows');
   assert.deepEqual(a.sort(), b.sort(), 'both sets are searched alike');
-  // The repository's tooltip names the row's set.
+  // The repository's tooltip names the row's set in full.
   await page.hover('.instance-row >> nth=0');
   const tip = await page.locator('.instance-row >> nth=0').evaluate((row) => [row.querySelector('.set-tag').textContent, row.querySelector('.repo').lastChild.textContent, row.querySelector('.repo').getAttribute('title')]);
-  assert.equal(tip[2], `${tip[0]}: ${tip[1]}`);
+  assert.equal(tip[2], `${tip[0]}/test: ${tip[1]}`);
   await page.locator('.loaded-set button').click();
   await page.waitForURL((url) => !url.search.includes('with='));
   assert.deepEqual(errors, []);
@@ -1710,6 +1712,7 @@ test('the list\'s first screen is drawn from the data before the wasm has starte
     ['hostile titles and ids', '?data=hostile/', {}],
     ['no gold patches', '?data=hidden/', { colorScheme: 'dark' }],
     ['50,000 instances, sorted', '?data=large/', {}],
+    ...(featurebench ? [['one dataset\'s three splits side by side', '?data=featurebench/&dataset=featurebench&split=full&with=featurebench/fast&with=featurebench/lite', {}]] : []),
   ];
   for (const [name, query, options] of cases) {
     await withFirstScreen(`${server.url}${query}`, options, async (page, errors) => {
@@ -2547,6 +2550,35 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   assert.match(await refused.textContent(), /trajs-tampered\/runs\/mini\/trajectories\/astropy__astropy-12907\.json.*SHA-256/s);
   assert.equal(await page.locator('.trajectory .step').count(), 0);
   assert.ok(await page.locator('tr[data-run="mini"] .verdict').count() === 1, 'the run still shows');
+  assert.deepEqual(errors, []);
+});
+
+test('one dataset\'s splits side by side: a row\'s tag is its split, its tooltip the dataset and split', async (t) => {
+  if (!featurebench) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full&with=featurebench/fast&with=featurebench/lite`);
+  await page.waitForSelector(APP_ROWS);
+  // A row's set is the one its link comes from (none: the dataset and split opened).
+  const tagged = () => page.locator(APP_ROWS).evaluateAll((rows) => rows.map((row) => [
+    row.querySelector('.set-tag').textContent,
+    new URL(row.querySelector('a.id').href).searchParams.get('from') ?? 'featurebench/full',
+  ]));
+  const drawn = await tagged();
+  assert.ok(drawn.length > 10);
+  for (const [tag, from] of drawn) assert.equal(`featurebench/${tag}`, from);
+  await page.hover(`${APP_ROWS} >> nth=0`);
+  const [tag, repo, tip] = await page.locator(`${APP_ROWS} >> nth=0`).evaluate((row) => [row.querySelector('.set-tag').textContent, row.querySelector('.repo').lastChild.textContent, row.querySelector('.repo').title]);
+  assert.equal(tip, `featurebench/${tag}: ${repo}`);
+  // Searched, the rows of the three splits mix, each still tagged with its own.
+  await page.fill('input.search', 'astropy');
+  await page.waitForFunction(() => Number(document.querySelector('.count').textContent.match(/^(\d+) of/)?.[1]) < 330);
+  const searched = await tagged();
+  assert.ok(new Set(searched.map(([tag]) => tag)).size > 1, JSON.stringify(searched));
+  for (const [tag, from] of searched) assert.equal(`featurebench/${tag}`, from);
   assert.deepEqual(errors, []);
 });
 

@@ -2,9 +2,9 @@
 //! by one CSS custom highlight (`::highlight(search)` in the style sheet).
 //!
 //! As `<mark>` elements, every marked word cut its cell's text into three nodes, built again
-//! whenever the row changed. On the keystrokes that turn the whole list into search results,
-//! those elements' style and layout were a sixth of the frame. A range costs no element: the
-//! cell keeps its text node, and a keystroke moves the ranges' ends.
+//! whenever the row changed, each a box to lay out. A range costs no element: the cell keeps its
+//! text node, and a keystroke that keeps the rows moves the ranges' ends and lays nothing out
+//! (on FeatureBench's "astro", 1.0 ms of layout became 0.25).
 //!
 //! Where the browser has no `CSS.highlights`, the rows show their text unmarked.
 

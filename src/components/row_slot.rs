@@ -17,7 +17,7 @@ use crate::components::highlight::{Marks, Piece};
 use crate::components::row_marks::MarkedCell;
 use crate::frames::{unsettle, Settle};
 use crate::row_window::rows_px;
-use crate::sets::{from_of, set_index, LoadedSet};
+use crate::sets::{from_of, set_index, tag_of_set, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
 
 /// The slots in the page, by their place in view: each one's elements, under the number it was
@@ -93,7 +93,7 @@ pub fn RowSlot(
         let Some((_, index)) = visible.with_untracked(|visible| visible.get(nth).copied()) else {
             return;
         };
-        rows.with_value(|rows| sets.with_value(|sets| parts.write_tips(&Tips::of(&rows[index], tag_of(sets, index)))));
+        rows.with_value(|rows| sets.with_value(|sets| parts.write_tips(&Tips::of(&rows[index], set_key_of(sets, index)))));
     };
     view! {
         <div class="instance-row" role="listitem" node_ref=parts.row on:pointerenter=show_tips>
@@ -251,8 +251,10 @@ struct Drawn {
     id: String,
     href: String,
     id_marks: Vec<Piece>,
-    /// The `dataset/split` of the row, when several sets are loaded.
+    /// The row's set, when several sets are loaded: what tells it from the others, and its
+    /// `dataset/split` (for the tooltip).
     tag: Option<String>,
+    set_key: Option<String>,
     repo: String,
     title: String,
     title_marks: Vec<Piece>,
@@ -271,7 +273,8 @@ impl Drawn {
             id: row.id.clone(),
             href: links.to(&row.id, from_of(sets, index).as_deref()),
             id_marks: marks.pieces(&row.id),
-            tag: tag_of(sets, index),
+            tag: (sets.len() > 1).then(|| tag_of_set(sets, set_index(sets, index))),
+            set_key: set_key_of(sets, index),
             repo: row.repo.clone(),
             title: row.title.clone(),
             title_marks: marks.pieces(&row.title),
@@ -283,7 +286,7 @@ impl Drawn {
 }
 
 /// The `dataset/split` of the row at `index`, when several sets are loaded.
-fn tag_of(sets: &[LoadedSet], index: usize) -> Option<String> {
+fn set_key_of(sets: &[LoadedSet], index: usize) -> Option<String> {
     (sets.len() > 1).then(|| sets[set_index(sets, index)].key())
 }
 
@@ -296,12 +299,12 @@ struct Tips<'a> {
 }
 
 impl<'a> Tips<'a> {
-    fn of(row: &'a IndexRow, tag: Option<String>) -> Self {
-        Tips::new(&row.id, tag.as_deref(), &row.repo, &row.title)
+    fn of(row: &'a IndexRow, set_key: Option<String>) -> Self {
+        Tips::new(&row.id, set_key.as_deref(), &row.repo, &row.title)
     }
 
-    fn new(id: &'a str, tag: Option<&str>, repo: &str, title: &'a str) -> Self {
-        let repo = match tag {
+    fn new(id: &'a str, set_key: Option<&str>, repo: &str, title: &'a str) -> Self {
+        let repo = match set_key {
             Some(key) => format!("{key}: {repo}"),
             None => repo.to_string(),
         };
@@ -371,8 +374,10 @@ impl Parts {
             let _ = row.set_attribute("data-id", &next.id);
         }
         // A row under the pointer keeps tooltips that say what it shows.
-        if self.tipped.get_value() && changed(&|d| d.id == next.id && d.tag == next.tag && d.repo == next.repo && d.title == next.title) {
-            self.write_tips(&Tips::new(&next.id, next.tag.as_deref(), &next.repo, &next.title));
+        if self.tipped.get_value()
+            && changed(&|d| d.id == next.id && d.set_key == next.set_key && d.repo == next.repo && d.title == next.title)
+        {
+            self.write_tips(&Tips::new(&next.id, next.set_key.as_deref(), &next.repo, &next.title));
         }
         if changed(&|d| d.href == next.href) {
             let _ = id.set_attribute("href", &next.href);
