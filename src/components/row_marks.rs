@@ -58,14 +58,15 @@ pub struct MarkedCell {
 }
 
 impl MarkedCell {
-    /// Shows `pieces` in `element`: their text as its one text node (rewritten only when
-    /// `text_changed`), their marked pieces as ranges over it. Dataset text goes in as text.
-    pub fn write(&mut self, element: &web_sys::Element, pieces: &[Piece], text_changed: bool) {
+    /// Shows `text` in `element` as its one text node (rewritten only when `text_changed`), and
+    /// the marked ones of `pieces` (`text` cut up) as ranges over it. Dataset text goes in as
+    /// text.
+    pub fn write(&mut self, element: &web_sys::Element, text: &str, pieces: &[Piece], text_changed: bool) {
         match &self.node {
-            Some(node) if text_changed => node.set_node_value(Some(&joined(pieces))),
+            Some(node) if text_changed => node.set_node_value(Some(text)),
             Some(_) => {}
             None => {
-                element.set_text_content(Some(&joined(pieces)));
+                element.set_text_content(Some(text));
                 self.node = element.first_child();
             }
         }
@@ -102,10 +103,6 @@ impl MarkedCell {
         self.node = None;
         self.used = 0;
     }
-}
-
-fn joined(pieces: &[Piece]) -> String {
-    pieces.iter().map(|(text, _)| text.as_str()).collect()
 }
 
 /// The marked pieces' places in their joined text, in UTF-16 code units (a range's offsets).

@@ -267,14 +267,19 @@ impl Drawn {
     /// What the slot shows for `row`, at `index` among the rows and `position` in the order.
     fn of(row: &IndexRow, sets: &[LoadedSet], index: usize, position: usize, selected: bool, marks: &Marks, links: &InstanceLinks) -> Self {
         let (files, plus, minus) = sizes(&row.stats);
+        // The row's set, found and named once: the link's `from` is its key unless it is the
+        // first set (`sets::from_of`).
+        let set = set_index(sets, index);
+        let set_key = (sets.len() > 1).then(|| sets[set].key());
+        let from = set_key.as_deref().filter(|_| set > 0);
         Drawn {
             position,
             selected,
             id: row.id.clone(),
-            href: links.to(&row.id, from_of(sets, index).as_deref()),
+            href: links.to(&row.id, from),
             id_marks: marks.pieces(&row.id),
-            tag: (sets.len() > 1).then(|| tag_of_set(sets, set_index(sets, index))),
-            set_key: set_key_of(sets, index),
+            tag: (sets.len() > 1).then(|| tag_of_set(sets, set)),
+            set_key,
             repo: row.repo.clone(),
             title: row.title.clone(),
             title_marks: marks.pieces(&row.title),
@@ -384,7 +389,8 @@ impl Parts {
         }
         if changed(&|d| d.id_marks == next.id_marks) {
             let text_changed = changed(&|d| d.id == next.id);
-            self.id_marks.update_value(|cell| cell.write(&id, &next.id_marks, text_changed));
+            self.id_marks
+                .update_value(|cell| cell.write(&id, &next.id, &next.id_marks, text_changed));
         }
         if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
             write_repo(&repo, next, drawn);
@@ -392,7 +398,7 @@ impl Parts {
         if changed(&|d| d.title_marks == next.title_marks) {
             let text_changed = changed(&|d| d.title == next.title);
             self.title_marks
-                .update_value(|cell| cell.write(&title, &next.title_marks, text_changed));
+                .update_value(|cell| cell.write(&title, &next.title, &next.title_marks, text_changed));
         }
         if changed(&|d| d.files == next.files) {
             files.set_text_content(Some(&next.files));
