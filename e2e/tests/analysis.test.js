@@ -1,0 +1,125 @@
+// The analysis view: breakdowns against an independent count, failure modes and the resolved matrix.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './support.js';
+import { useFixtures, server, session, demo } from './context.js';
+import { rows } from './read_page.js';
+
+useFixtures();
+
+test('breakdowns: the chart is drawn, the table matches an independent count, a bar click lists exactly its instances; McNemar on two runs', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('canvas.chart');
+  await page.waitForFunction(() => {
+    const c = document.querySelector('canvas.chart');
+    const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let coloured = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 1]) > 40 || Math.abs(pixels[i + 1] - pixels[i + 2]) > 40) coloured += 1;
+    return coloured > 500;
+  });
+  const runs = Object.fromEntries(['gold', 'partly-right'].map((name) => [name, JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8'))]));
+  const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
+  const cells = await page.locator('.by-facet td[data-run]').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
+  assert.ok(cells.length > 0);
+  for (const [category, run, resolved, total] of cells) {
+    const ids = demo.filter((r) => categories[r.repo] === category).map((r) => r.instance_id);
+    const results = runs[run].results.filter((r) => ids.includes(r.instance_id));
+    assert.deepEqual([resolved, total], [results.filter((r) => r.resolved).length, results.length], `${category} / ${run}`);
+  }
+  // Click the first bar of the first group: the list shows that group's instances the run resolved.
+  const box = await page.locator('.chart-block canvas.chart').first().boundingBox();
+  const [group, run] = [cells[0][0], cells[0][1]];
+  const groups = await page.locator('.by-facet tbody tr').count();
+  const series = await page.locator('.by-facet thead th').count() - 1;
+  const scale = box.width / 900;
+  // The plot area starts after the margin and the y label area (12 + 48 px) and ends 12 px from the right.
+  const left = (12 + 48) * scale;
+  const slot = (box.width - left - 12 * scale) / groups;
+  const x = box.x + left + slot * (0.1 + 0.8 / series / 2);
+  const y = box.y + box.height - (12 + 40 + 5) * scale;
+  const expected = runs[run].results.filter((r) => r.resolved && categories[demo.find((d) => d.instance_id === r.instance_id).repo] === group).map((r) => r.instance_id).sort();
+  if (expected.length > 0) {
+    await page.mouse.click(x, y);
+    await page.waitForURL((url) => !url.search.includes('view=analysis'));
+    await rows(page);
+    const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+    assert.deepEqual(listed.sort(), expected);
+    await page.goBack();
+    await page.waitForSelector('canvas.chart');
+  }
+  // McNemar, counted here from the run files.
+  const resolvedSet = (name) => new Set(runs[name].results.filter((r) => r.resolved).map((r) => r.instance_id));
+  const [a, b] = [resolvedSet('gold'), resolvedSet('partly-right')];
+  const both = [...a].filter((id) => b.has(id)).length;
+  const firstOnly = a.size - both;
+  const secondOnly = b.size - both;
+  const shownCounts = await page.locator('.paired-counts button').allTextContents();
+  assert.deepEqual(shownCounts.slice(0, 3).map((t) => Number(t.split(': ')[1])), [both, firstOnly, secondOnly], JSON.stringify(shownCounts));
+  const n = firstOnly + secondOnly;
+  const k = Math.min(firstOnly, secondOnly);
+  let tail = 0;
+  let choose = 1;
+  for (let i = 0; i <= k; i += 1) { if (i > 0) choose = (choose * (n - i + 1)) / i; tail += choose / 2 ** n; }
+  const p = Math.min(1, 2 * tail);
+  assert.ok(Math.abs(Number(await page.locator('.mcnemar').getAttribute('data-p')) - p) < 1e-9, `p = ${p}`);
+  await page.click('.paired[data-cell="first"]');
+  await rows(page);
+  const firstOnlyListed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  assert.deepEqual(firstOnlyListed.sort(), [...a].filter((id) => !b.has(id)).sort());
+  assert.deepEqual(errors, []);
+});
+
+test('failure modes per run and the resolved matrix: counts against the run files, one-click filters', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('.failure-modes tbody tr');
+  const runs = Object.fromEntries(['gold', 'partly-right'].map((name) => [name, JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8'))]));
+  const cells = await page.locator('.failure-modes td').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.mode, td.dataset.run, Number(td.dataset.count)]));
+  for (const [mode, run, count] of cells) {
+    const expected = runs[run].results.filter((r) => !r.resolved && (r.failure_mode || 'unresolved') === mode).length;
+    assert.equal(count, expected, `${run}: ${mode}`);
+  }
+  const [mode, run] = cells.find((c) => c[2] > 0);
+  await page.locator(`.failure-modes tr[data-mode="${mode}"] td[data-run="${run}"] a`).click();
+  await rows(page);
+  const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  assert.deepEqual(listed.sort(), runs[run].results.filter((r) => !r.resolved && (r.failure_mode || 'unresolved') === mode).map((r) => r.instance_id).sort());
+
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('canvas.matrix');
+  const solvedBy = (id) => Object.values(runs).filter((r) => r.results.some((x) => x.instance_id === id && x.resolved)).length;
+  const none = demo.filter((r) => solvedBy(r.instance_id) === 0).map((r) => r.instance_id);
+  const every = demo.filter((r) => solvedBy(r.instance_id) === 2).map((r) => r.instance_id);
+  assert.equal(await page.locator('button[data-filter="none"]').textContent(), `Solved by no run: ${none.length}`);
+  assert.equal(await page.locator('button[data-filter="every"]').textContent(), `Solved by every run: ${every.length}`);
+  assert.equal(await page.locator('canvas.matrix').evaluate((c, n) => c.height % n, demo.length), 0, 'one band of pixels per instance');
+  // The pixels say what the run files say: per run (best first), a green band per instance it resolves.
+  const greens = await page.locator('canvas.matrix').evaluate((c, n) => {
+    const context = c.getContext('2d');
+    const band = c.height / n;
+    const width = Math.floor(c.width / 2);
+    return [0, 1].map((column) => {
+      let count = 0;
+      for (let row = 0; row < n; row += 1) {
+        const [r, g, b] = context.getImageData(column * width + 1, row * band, 1, 1).data;
+        if (r === 46 && g === 160 && b === 67) count += 1;
+      }
+      return count;
+    });
+  }, demo.length);
+  assert.deepEqual(greens, Object.values(runs).map((r) => r.results.filter((x) => x.resolved).length).sort((a, b) => b - a));
+  await page.click('button[data-filter="every"]');
+  await rows(page);
+  assert.deepEqual((await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id))).sort(), every.sort());
+  await page.goto(`${server.url}?view=analysis`);
+  await page.locator('canvas.matrix').scrollIntoViewIfNeeded();
+  const matrix = await page.locator('canvas.matrix').boundingBox();
+  await page.mouse.click(matrix.x + 5, matrix.y + 2);
+  await page.waitForSelector('article.instance');
+  const top = [...demo].sort((a, b) => solvedBy(b.instance_id) - solvedBy(a.instance_id) || a.instance_id.localeCompare(b.instance_id))[0].instance_id;
+  assert.equal(await page.locator('article.instance').getAttribute('data-id'), top, 'the top row is the most-solved instance');
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,257 @@
+// Several datasets and splits side by side, a published site, runs a reader drops on the page, and
+// Long Code Arena's six datasets.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, APP_ROWS, gitNumstat } from './support.js';
+import { useFixtures, server, session, lite, featurebench, alone, demo } from './context.js';
+import { rows, facetBox } from './read_page.js';
+
+useFixtures();
+
+test('several datasets side by side: compare-with, benchmark facet, merged search, and an instance from the second set', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=twins/&dataset=demo-a`);
+  assert.equal(await rows(page), demo.length);
+  await page.selectOption('select[aria-label="Load another dataset beside this one"]', 'demo-b/test');
+  await page.waitForURL((url) => url.search.includes('with=demo-b%2Ftest'));
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of ${n}`), demo.length * 2);
+  // The facets' values are drawn a frame after the rows.
+  await page.waitForFunction(() => document.querySelectorAll('section.facet[data-facet="benchmark"] label').length === 2);
+  const counts = await page.locator('section.facet[data-facet="benchmark"] label').evaluateAll((ls) => ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)]));
+  assert.deepEqual(counts.sort(), [['demo-a', demo.length], ['demo-b', demo.length]]);
+  await facetBox(page, 'benchmark', 'demo-b').check();
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of`), demo.length);
+  const id = 'benchscope-demo__unitcalc-3';
+  await page.click(`.instance-row[data-id="${id}"] a`);
+  await page.waitForSelector(`article.instance[data-id="${id}"]`);
+  assert.match(page.url(), /from=demo-b%2Ftest/);
+  await page.reload();
+  await page.waitForSelector(`article.instance[data-id="${id}"]`);
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => !url.search.includes('instance='));
+  await page.goto(`${server.url}?data=twins/&dataset=demo-a&with=demo-b/test&q=registry`);
+  await rows(page);
+  const found = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => `${el.querySelector('.set-tag').textContent} ${el.dataset.id}`));
+  // The set tag leaves the repository at least half its column.
+  const tagShares = await page.locator('.instance-row .repo').evaluateAll((els) => els.map((el) => el.querySelector('.set-tag').offsetWidth / el.clientWidth));
+  assert.ok(tagShares.every((share) => share <= 0.51), `tag / column: ${tagShares}`);
+  // Both sets are splits named "test": their tags name their datasets alone.
+  assert.deepEqual([...new Set(found.map((f) => f.split(' ')[0]))].sort(), ['demo-a', 'demo-b']);
+  const a = found.filter((f) => f.startsWith('demo-a ')).map((f) => f.split(' ')[1]);
+  const b = found.filter((f) => f.startsWith('demo-b ')).map((f) => f.split(' ')[1]);
+  assert.ok(a.length > 0, 'the search finds rows');
+  assert.deepEqual(a.sort(), b.sort(), 'both sets are searched alike');
+  // The repository's tooltip names the row's set in full.
+  await page.hover('.instance-row >> nth=0');
+  const tip = await page.locator('.instance-row >> nth=0').evaluate((row) => [row.querySelector('.set-tag').textContent, row.querySelector('.repo').lastChild.textContent, row.querySelector('.repo').getAttribute('title')]);
+  assert.equal(tip[2], `${tip[0]}/test: ${tip[1]}`);
+  await page.locator('.loaded-set button').click();
+  await page.waitForURL((url) => !url.search.includes('with='));
+  assert.deepEqual(errors, []);
+});
+
+test('one dataset\'s splits side by side: a row\'s tag is its split, its tooltip the dataset and split', async (t) => {
+  if (!featurebench) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full&with=featurebench/fast&with=featurebench/lite`);
+  await page.waitForSelector(APP_ROWS);
+  // A row's set is the one its link comes from (none: the dataset and split opened).
+  const tagged = () => page.locator(APP_ROWS).evaluateAll((rows) => rows.map((row) => [
+    row.querySelector('.set-tag').textContent,
+    new URL(row.querySelector('a.id').href).searchParams.get('from') ?? 'featurebench/full',
+  ]));
+  const drawn = await tagged();
+  assert.ok(drawn.length > 10);
+  for (const [tag, from] of drawn) assert.equal(`featurebench/${tag}`, from);
+  await page.hover(`${APP_ROWS} >> nth=0`);
+  const [tag, repo, tip] = await page.locator(`${APP_ROWS} >> nth=0`).evaluate((row) => [row.querySelector('.set-tag').textContent, row.querySelector('.repo').lastChild.textContent, row.querySelector('.repo').title]);
+  assert.equal(tip, `featurebench/${tag}: ${repo}`);
+  // Searched, the rows of the three splits mix, each still tagged with its own.
+  await page.fill('input.search', 'astropy');
+  await page.waitForFunction(() => Number(document.querySelector('.count').textContent.match(/^(\d+) of/)?.[1]) < 330);
+  const searched = await tagged();
+  assert.ok(new Set(searched.map(([tag]) => tag)).size > 1, JSON.stringify(searched));
+  for (const [tag, from] of searched) assert.equal(`featurebench/${tag}`, from);
+  assert.deepEqual(errors, []);
+});
+
+test('a published site works from a sub-path: its title, intro and default view, and nothing fetched outside it', async () => {
+  const { page, errors, requests } = session;
+  const before = requests.length;
+  await page.goto(`${server.url}pages/board/`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.equal(await page.title(), 'Demo board');
+  assert.equal(await page.locator('.brand').textContent(), 'Demo board');
+  assert.equal(await page.locator('.tagline').count(), 0, "the site's own title replaces Benchscope's tagline");
+  assert.equal(await page.locator('.site-intro h3').textContent(), 'Welcome');
+  assert.match(await page.locator('.site-intro').textContent(), /<script>window.__pwned = 9<\/script>/, 'raw HTML in the intro is text');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(await page.locator('.view-tabs .tab').allTextContents(), ['Leaderboard', 'Instances']);
+  assert.deepEqual(await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run)), ['gold-predictions']);
+  await page.click('.view-tabs .tab >> text=Instances');
+  assert.equal(await rows(page), demo.length);
+  const fetched = requests.slice(before);
+  assert.ok(fetched.length > 3);
+  const outside = fetched.filter((url) => !url.startsWith(`${server.url}pages/board/`));
+  assert.deepEqual(outside, [], 'every request stays under the sub-path');
+  assert.deepEqual(errors, []);
+});
+
+test('bring your own: a dropped harness summary, predictions and a table of verdicts become runs, with no request; a bad file is named', async () => {
+  const { page, errors, requests } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  const ids = demo.map((r) => r.instance_id);
+  const resolvedIds = ids.filter((_, i) => i % 3 === 0);
+  // Two ids the split does not have: named, and not counted.
+  const summary = { resolved_ids: [...resolvedIds, 'elsewhere__repo-1'], unresolved_ids: [...ids.filter((_, i) => i % 3 !== 0), 'elsewhere__repo-2'], failure_reasons: { [ids[1]]: 'timeout' } };
+  const before = requests.length;
+  const file = { name: 'mymodel.v1.5.run7.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(summary)) };
+  await page.locator('.drop-zone input[type=file]').setInputFiles(file);
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel.v1.5.run7"]');
+  const percent = await page.locator('tr[data-run="dropped-mymodel.v1.5.run7"] .resolved').textContent();
+  assert.equal(percent.trim().split(' ')[0], (resolvedIds.length * 100 / ids.length).toFixed(1));
+  assert.equal(await page.locator('tr[data-run="dropped-mymodel.v1.5.run7"] td').nth(1).textContent(), 'mymodel.v1.5', 'the whole model part names it');
+  assert.match(await page.locator('.dropped-warning').first().textContent(), /2 instances are not in demo\/test and are not counted: elsewhere__repo-1, elsewhere__repo-2/);
+  // The same file again is a second run, never a silent replacement.
+  await page.locator('.drop-zone input[type=file]').setInputFiles(file);
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel.v1.5.run7-2"]');
+  assert.match(await page.locator('.drop-zone').textContent(), /a run `dropped-mymodel.v1.5.run7` is already loaded: this one is `dropped-mymodel.v1.5.run7-2`/);
+  // A pretty-printed file with a fault on line 4 is named at line 4.
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'pretty.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "resolved_ids": [\n    "a"\n    "b"\n  ]\n}\n') });
+  await page.waitForSelector('.drop-zone .error');
+  assert.match(await page.locator('.drop-zone .error').first().textContent(), /pretty\.json: not valid JSON: line 4 column 5/);
+  // A predictions file, dropped as a real drop event carries it.
+  const id = 'benchscope-demo__tinyconf-12';
+  const predictions = readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8');
+  await page.evaluate(({ text }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'theirs.jsonl', { type: 'application/jsonl' }));
+    document.querySelector('.drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, { text: predictions });
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-theirs"]');
+  // A table of verdicts as mini-swe-agent writes it (`results_summary.json`).
+  const table = { total: ids.length, pass_rate: 0, instances: ids.map((instance_id, i) => ({ instance_id, resolved: i % 2 === 0, patch_applied: true })) };
+  table.pass_rate = Number((table.instances.filter((r) => r.resolved).length * 100 / ids.length).toFixed(1));
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'results_summary.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(table)) });
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-results_summary"]');
+  assert.equal((await page.locator('tr[data-run="dropped-results_summary"] .resolved').textContent()).trim().split(' ')[0], table.pass_rate.toFixed(1));
+  // sb-cli's report: its file name gives the run and a dataset other than the page's, which is said.
+  const sbCli = { total_instances: ids.length, resolved_instances: resolvedIds.length, pending_instances: 0, resolved_ids: resolvedIds, unresolved_ids: ids.filter((i) => !resolvedIds.includes(i)) };
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'swe-bench_verified__test__sb-run.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(sbCli)) });
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-sb-run"]');
+  assert.equal(await page.locator('tr[data-run="dropped-sb-run"] td').nth(1).textContent(), 'sb-run', 'sb-cli\'s run id names it');
+  await page.locator('.dropped-warning', { hasText: 'swe-bench_verified__test__sb-run.json names swe-bench-verified/test; it was read as a run of demo/test' }).waitFor();
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('{"instance_id": "a", "model_patch": ""}\n{nope\n') });
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
+  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /broken\.jsonl.*line 2: not JSON/);
+  assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
+  // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.
+  await page.click('.view-tabs .tab >> text=Instances');
+  await page.click(`.instance-row[data-id="${id}"] a`);
+  await page.waitForSelector('.runs-table tr[data-run="dropped-mymodel.v1.5.run7"]');
+  assert.equal(await page.locator('tr[data-run="dropped-mymodel.v1.5.run7"] .verdict').textContent(), resolvedIds.includes(id) ? 'resolved' : 'unresolved');
+  await page.click('tr[data-run="dropped-theirs"] .show-patch');
+  await page.waitForSelector('tr.model-patch .diff-file');
+  const patch = predictions.trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch;
+  assert.deepEqual(await page.locator('tr.model-patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)).then((p) => p.sort()), gitNumstat(patch).map((f) => f.path).sort());
+  assert.deepEqual(errors, []);
+});
+
+test('Long Code Arena: one instance of each of the six datasets opens with its own view', async () => {
+  const { page, errors } = session;
+  const open = async (dataset) => {
+    await page.goto(`${server.url}?data=lca/&dataset=${dataset}`);
+    await page.click('.instance-row >> nth=0 >> a');
+    await page.waitForSelector('article.instance');
+  };
+  await open('lca-cmg');
+  assert.match(await page.locator('section.document pre').first().textContent(), /Add parser\n\nHandles ``` fences\./);
+  assert.deepEqual(await page.locator('section.patch[data-role="gold"] .diff-file .status').allTextContents(), ['modified', 'added']);
+  await open('lca-bl');
+  assert.equal(await page.locator('section.document h3').first().textContent(), 'Issue');
+  assert.deepEqual(await page.locator('section.patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)), ['src/a.py']);
+  assert.equal(await page.locator('section.localization h3').textContent(), "Files to find: 1 of the repository's 40 (tests left out)");
+  const card = page.locator('section.patch[data-role="gold"] details.diff-file[data-path="src/a.py"]');
+  await card.evaluate((details) => { details.open = false; });
+  await page.click('section.localization .changed-file[data-path="src/a.py"]');
+  assert.equal(await card.evaluate((details) => details.open), true, 'a file to find opens its diff');
+  assert.ok(!(await page.locator('.raw-fields dt').allTextContents()).includes('changed_files'), 'the panel took the field');
+  await open('lca-ci');
+  const step = page.locator('section.document', { hasText: 'Failing step: tests' });
+  assert.match(await step.textContent(), /First error at line 151 of 300/);
+  const shownLines = () => step.locator('pre.log.excerpt .line').evaluateAll((ls) => ls.map((l) => Number(l.dataset.line)));
+  assert.deepEqual(await shownLines(), Array.from({ length: 100 }, (_, i) => 101 + i), 'the 100 lines around the first error');
+  assert.equal(await step.locator('.first-error').getAttribute('data-line'), '151');
+  // The search lists matching lines; choosing one shows the lines around it.
+  await step.locator('input.log-search').fill('OUTPUT 29');
+  assert.equal(await step.locator('.log-count').textContent(), '11 matching lines');
+  assert.deepEqual(await step.locator('.log-matches mark').first().textContent(), 'output 29');
+  await step.locator('.log-matches li[data-line="296"] button').click();
+  assert.deepEqual(await shownLines(), Array.from({ length: 55 }, (_, i) => 246 + i), 'the lines around the chosen match, below the matches');
+  assert.equal(await step.locator('pre.log .chosen').getAttribute('data-line'), '296');
+  // Esc in the log search clears the search and stays on the instance.
+  await step.locator('input.log-search').press('Escape');
+  assert.equal(await step.locator('input.log-search').inputValue(), '');
+  assert.equal(await step.locator('.log-matches').count(), 0, 'the matches go with the search');
+  assert.match(page.url(), /instance=/, 'Esc in a text field does not leave the page');
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'BODY', 'and the field lets go of the focus');
+  await step.locator('button', { hasText: 'Show the whole log (300 lines)' }).click();
+  assert.match(await step.locator('pre.log.whole').textContent(), /<b>not bold<\/b>\noutput 6\n/);
+  assert.equal(await step.locator('.log-view b').count(), 0, 'log text is never HTML');
+  assert.match(await page.locator('dl.meta').textContent(), /difficulty\s*3/);
+  await open('lca-lbcg');
+  assert.ok(await page.locator('pre[data-lang=python] .tok-kw').count() > 0, 'the reference is highlighted');
+  assert.deepEqual(await page.locator('section.library-apis mark.api').allTextContents(), ['M', 'RHF'], 'the APIs are marked in the reference');
+  await page.waitForSelector('.runs-table tr[data-run="echo-reference"]');
+  assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'api_recall 100.0 · chrf 100.0', 'the scored metrics, computed by the CLI (M and RHF both called)');
+  assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
+  await open('lca-ms');
+  assert.equal(await page.locator('section.document', { hasText: 'Target documentation' }).locator('h3').nth(1).textContent(), 'Usage');
+  await page.goto(`${server.url}?data=lca/&dataset=lca-cc`);
+  await page.waitForSelector('section.facet[data-facet="context"]');
+  assert.deepEqual((await page.locator('section.facet[data-facet="context"] .value').allTextContents()).sort(), ['medium', 'small'], 'the context-size sets, one split');
+  await open('lca-cc');
+  assert.match(await page.locator('h2.instance-id').textContent(), /src\/app\.py$/);
+  assert.match(await page.locator('dl.meta').textContent(), /context\s*small/);
+  const panel = page.locator('section.completion');
+  assert.deepEqual(await panel.locator('tr.target').evaluateAll((trs) => trs.map((tr) => [Number(tr.dataset.line), tr.querySelector('.cats').textContent])),
+    [[0, 'non_informative'], [1, 'commited'], [3, 'inproject'], [4, 'infile']]);
+  await panel.locator('button', { hasText: 'Browse the repository' }).click();
+  await panel.locator('.snapshot-tree .file-link[data-path="src/util.py"]').waitFor({ state: 'attached' });
+  await panel.locator('.snapshot-tree summary').first().click();
+  await panel.locator('.snapshot-tree .file-link[data-path="src/util.py"]').click();
+  assert.match(await panel.locator('.snapshot-file pre').textContent(), /def f\(x\):/);
+  assert.deepEqual(errors, []);
+});
+
+test('Long Code Arena metrics: exact match per line category and chrF, API recall side by side', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lca/&dataset=lca-cc&view=analysis`);
+  await page.waitForSelector('.metrics-table tbody tr');
+  const table = await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])));
+  // src/app.py (small set): lines 0 (non_informative), 1 (commited), 3 (inproject), 4 (infile)
+  // predicted, only line 1 wrong; src/zeta.py (medium set): its one infile line wrong.
+  assert.deepEqual(table, { em: '37.50', em_commited: '0.00', em_infile: '50.00', em_inproject: '100.00', em_non_informative: '100.00' });
+  await page.selectOption('select[aria-label="Facet for the metric"]', 'context');
+  await page.selectOption('select[aria-label="Metric to break down"]', 'em_infile');
+  await page.waitForSelector('.metrics-table tr[data-value="medium"]');
+  assert.deepEqual(await page.locator('.metrics-table').nth(1).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])),
+    [['small', '100.00'], ['medium', '0.00']], 'exact match on infile lines per context-size set, smallest first');
+  await page.goto(`${server.url}?data=lca/&dataset=lca-lbcg&view=analysis`);
+  await page.waitForSelector('.metrics-table tbody tr');
+  assert.deepEqual(await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])), [['api_recall', '100.00'], ['chrf', '100.00']]);
+  assert.ok(await page.locator('.metrics-section canvas.chart').count() === 2);
+  // CI builds repair: the rerun jobs' pass@1 by difficulty.
+  await page.goto(`${server.url}?data=lca/&dataset=lca-ci&view=analysis`);
+  await page.selectOption('select[aria-label="Facet to break down by"]', 'difficulty');
+  await page.waitForSelector('.by-facet tr[data-value="3"]');
+  assert.equal(await page.locator('.by-facet tr[data-value="3"] td').getAttribute('data-resolved'), '1');
+  assert.deepEqual(errors, []);
+});

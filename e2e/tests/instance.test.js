@@ -1,0 +1,320 @@
+// The instance page: statement, tests and diffs checked against git; permalinks; each run's
+// verdict and tests; diffs and their context; a 1 MB patch; benchmark panels; hidden gold patches.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, gitNumstat } from './support.js';
+import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL } from './context.js';
+import { rows, facetBox } from './read_page.js';
+
+useFixtures();
+
+test('opens an instance: markdown statement, tests and diffs whose counts match git', async () => {
+  const { page, errors } = session;
+  const record = demo.find((r) => r.instance_id === 'benchscope-demo__unitcalc-3');
+  await page.goto(server.url);
+  await page.click(`.instance-row[data-id="${record.instance_id}"] a`);
+  await page.waitForSelector('article.instance');
+  assert.match(page.url(), /instance=benchscope-demo__unitcalc-3/);
+
+  const statement = page.locator('section.document').first();
+  assert.equal(await statement.locator('ul li').count(), 2);
+  assert.equal(await statement.locator('code', { hasText: 'unitcalc.registry' }).count(), 1);
+  const link = statement.locator('a', { hasText: 'design notes' });
+  assert.equal(await link.getAttribute('href'), 'https://example.org/unitcalc/design#registry');
+
+  const f2p = await page.locator('section.fail-to-pass li code').allTextContents();
+  assert.deepEqual(f2p, JSON.parse(record.FAIL_TO_PASS));
+
+  for (const [role, patch] of [['gold', record.patch], ['test', record.test_patch]]) {
+    const expected = gitNumstat(patch);
+    const cards = page.locator(`section.patch[data-role="${role}"] .diff-file`);
+    assert.equal(await cards.count(), expected.length, `${role}: one card per file`);
+    const shown = await cards.evaluateAll((sections) => sections.map((s) => s.querySelector('.counts').textContent));
+    const fromGit = expected.map((f) => `+${f.added} −${f.removed}`);
+    assert.deepEqual([...shown].sort(), [...fromGit].sort(), `${role}: per-file +/- counts`);
+    for (const card of await cards.all()) {
+      const counts = await card.locator('.counts').textContent();
+      const [added, removed] = counts.match(/\d+/g).map(Number);
+      assert.equal(await card.locator('tr.add').count(), added);
+      assert.equal(await card.locator('tr.del').count(), removed);
+    }
+  }
+  const renamed = page.locator('section.patch[data-role="gold"] .diff-file', { has: page.locator('.status-renamed') });
+  assert.equal(await renamed.locator('.path').textContent(), 'unitcalc/units.py → unitcalc/tables.py');
+  assert.equal(await page.locator('section.patch[data-role="gold"] .diff-file .status-added').count(), 1);
+  const firstAdded = page.locator('section.patch[data-role="gold"] .diff-file[data-path="unitcalc/registry.py"] tr.add').first();
+  assert.deepEqual(await firstAdded.locator('td.ln').allTextContents(), ['', '1']);
+  assert.deepEqual(errors, []);
+});
+
+test('a permalink reopens the instance, and back returns to the filtered list', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?f=repo:benchscope-demo/matrixlite`);
+  assert.equal(await rows(page), 3);
+  await page.click('.instance-row[data-id="benchscope-demo__matrixlite-9"] a');
+  await page.waitForSelector('article.instance[data-id="benchscope-demo__matrixlite-9"]');
+  const permalink = page.url();
+  await page.reload();
+  await page.waitForSelector('article.instance[data-id="benchscope-demo__matrixlite-9"]');
+  assert.equal(page.url(), permalink);
+  assert.equal(await page.locator('section.patch[data-role="gold"] .no-newline').count(), 2, 'both sides lack the final newline');
+  await page.goBack();
+  await page.waitForURL((url) => !url.search.includes('instance='));
+  assert.equal(await rows(page), 3);
+  assert.ok(await facetBox(page, 'repo', 'benchscope-demo/matrixlite').isChecked());
+  assert.deepEqual(errors, []);
+});
+
+test("real SWE-bench Lite: Django's tracker text is shown as plain text, its line breaks kept, dunders literal, code monospace, raw on request", async (t) => {
+  if (!lite) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lite/&instance=django__django-11422`);
+  await page.waitForSelector('.document-text[data-form="plain"]');
+  const prose = await page.locator('.document-text .plain-prose').allTextContents();
+  assert.ok(prose.some((p) => p.includes('This is a bit convoluted, but here we go.\nEnvironment (OSX 10.11):')), JSON.stringify(prose));
+  const code = await page.locator('.document-text .plain-code').allTextContents();
+  assert.ok(code.some((c) => c.startsWith('$ python -V\nPython 3.6.2\n$ pip -V')), JSON.stringify(code));
+  assert.ok(code.some((c) => c.startsWith('def main():\n\tprint(')), 'indented source keeps its tabs');
+  const box = await page.locator('.document-text .plain-code').first().evaluate((el) => getComputedStyle(el).fontFamily);
+  assert.match(box, /mono/i);
+  await page.click('.raw-toggle');
+  const statement = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl'), 'utf8').split('\n').find((l) => l.includes('"django__django-11422"'))).problem_statement;
+  assert.equal(await page.locator('pre.raw-text').first().textContent(), statement);
+  await page.goto(`${server.url}?data=lite/&instance=django__django-13220`);
+  await page.waitForSelector('.document-text[data-form="plain"]');
+  assert.match(await page.locator('.document-text').first().textContent(), /add an __eq__ method/);
+  assert.equal(await page.locator('.document-text strong').count(), 0, 'no dunder turned bold');
+  assert.deepEqual(errors, []);
+});
+
+test('an instance shows each run: verdict, failure mode, per-test statuses, and the model patch against the gold', async () => {
+  const { page, errors } = session;
+  const id = 'benchscope-demo__tinyconf-12';
+  await page.goto(`${server.url}?instance=${id}`);
+  await page.waitForSelector('.runs-table tbody tr[data-run]');
+  const rowsShown = await page.locator('.runs-table tbody tr[data-run]').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('.verdict').textContent, tr.querySelector('.mode').textContent]));
+  const run = (name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')).results.find((r) => r.instance_id === id);
+  const expected = ['gold', 'partly-right'].map((name) => [name, run(name).resolved ? 'resolved' : 'unresolved', run(name).failure_mode ?? '']);
+  assert.deepEqual(rowsShown, expected);
+  const firstTest = JSON.parse(demo.find((r) => r.instance_id === id).FAIL_TO_PASS)[0];
+  const chips = await page.locator('section.fail-to-pass li').first().locator('.chip').allTextContents();
+  const mark = (status) => (status === 'PASSED' ? '✓' : '✗');
+  assert.deepEqual(chips, [mark(run('gold').tests[firstTest]), mark(run('partly-right').tests[firstTest])]);
+  await page.click('tr[data-run="partly-right"] .show-patch');
+  await page.waitForSelector('tr.model-patch .diff-file');
+  const touched = await page.locator('tr.model-patch .file-compare tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('code').textContent, tr.children[1].textContent]));
+  const files = (patch) => gitNumstat(patch).map((f) => f.path);
+  const gold = files(demo.find((r) => r.instance_id === id).patch);
+  const model = files(readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch);
+  const all = [...new Set([...gold, ...model])].sort();
+  assert.deepEqual(touched, all.map((f) => [f, gold.includes(f) && model.includes(f) ? 'both' : gold.includes(f) ? 'gold only' : 'model only']));
+  assert.deepEqual(errors, []);
+});
+
+test('a listed test the log never names is marked "not in the log", distinct from a failure, with a legend', async () => {
+  const { page, errors } = session;
+  const record = demo.find((r) => r.instance_id === PARTIAL);
+  const p2p = JSON.parse(record.PASS_TO_PASS);
+  await page.goto(`${server.url}?data=graded/&instance=${PARTIAL}`);
+  await page.waitForSelector('.runs-table tr[data-run="partial-log"]');
+  assert.equal(await page.locator('tr[data-run="partial-log"] .verdict').textContent(), 'unresolved');
+  const chips = await page.locator('section.pass-to-pass li').evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').textContent, li.querySelector('.chip').getAttribute('title')]));
+  assert.deepEqual(chips, p2p.map((t, i) => [t, i === 0 ? '✓' : '∅', `partial-log: ${i === 0 ? 'passed' : 'not in the log'}`]));
+  const legend = await page.locator('.test-legend').textContent();
+  assert.match(legend, /∅ not in the log/);
+  assert.match(legend, /✗ failed/);
+  assert.deepEqual(errors, []);
+});
+
+test('diffs: a file list that jumps to each file, collapsible files, and a side-by-side layout in the URL', async () => {
+  const { page, errors } = session;
+  const record = demo.find((r) => r.instance_id === 'benchscope-demo__unitcalc-1');
+  await page.goto(`${server.url}?instance=${record.instance_id}`);
+  const gold = page.locator('section.patch[data-role="gold"]');
+  await gold.locator('.diff-file').first().waitFor();
+  const listed = await gold.locator('.diff-files .file-link').evaluateAll((els) => els.map((el) => el.dataset.path));
+  assert.deepEqual(listed.sort(), gitNumstat(record.patch).map((f) => f.path).sort());
+  const first = gold.locator('details.diff-file').first();
+  await first.locator('summary').click();
+  assert.equal(await first.evaluate((d) => d.open), false, 'a file collapses');
+  await gold.locator('.file-link').first().click();
+  assert.equal(await first.evaluate((d) => d.open), true, 'the file list opens and shows it');
+  await gold.locator('.diff-layout button', { hasText: 'Side by side' }).click();
+  await page.waitForURL((url) => url.search.includes('diff=split'));
+  const split = gold.locator('.diff-split').first();
+  await split.waitFor();
+  const left = await split.locator('.diff-half.old td.code.del').count();
+  const right = await split.locator('.diff-half.new td.code.add').count();
+  assert.equal(await split.locator('.diff-half.old td.code.add').count() + await split.locator('.diff-half.new td.code.del').count(), 0);
+  const [counts] = [gitNumstat(record.patch).find((f) => f.path === (listed[0]))];
+  assert.deepEqual([right, left], [counts.added, counts.removed], 'added lines on the right, removed on the left');
+  await page.reload();
+  await gold.locator('table.diff-table.split').first().waitFor();
+  // Geometry a reader sees: two equal code halves, each at least 40% of the diff, rows aligned, at 1280 and 390 px.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const diff = gold.locator('.diff-split').first();
+    const total = (await diff.boundingBox()).width;
+    const halves = await diff.locator('.diff-half').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    assert.equal(halves.length, 2);
+    for (const half of halves) assert.ok(half >= 0.4 * total, `${width} px: a half is ${half} of ${total}`);
+    const tops = await diff.locator('.diff-half').evaluateAll((els) => els.map((el) => [...el.querySelectorAll('tr')].map((tr) => Math.round(tr.getBoundingClientRect().top))));
+    assert.deepEqual(tops[0], tops[1], 'the halves stay row for row');
+    const wrapped = await diff.locator('td.code').evaluateAll((tds) => tds.filter((td) => getComputedStyle(td).whiteSpace !== 'pre').length);
+    assert.equal(wrapped, 0, 'code never wraps');
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Word-level highlighting: in a modified line, only the words that changed are marked.
+  await page.goto(`${server.url}?instance=benchscope-demo__tinyconf-12&diff=split`);
+  await gold.locator('.diff-split').first().waitFor();
+  const marked = (half) => gold.locator(`.diff-half.${half} td.code`).evaluateAll((tds) => tds
+    .map((td) => ({ text: td.textContent, marks: [...td.querySelectorAll('mark.word-change')].map((m) => m.textContent) }))
+    .filter((cell) => cell.marks.length > 0));
+  const [olds, news] = [await marked('old'), await marked('new')];
+  assert.ok(olds.length > 0 && news.length > 0, 'some modified line has its changed words marked on both sides');
+  for (const cell of [...olds, ...news]) assert.ok(cell.marks.join('').length < cell.text.length, JSON.stringify(cell));
+  await gold.locator('.diff-layout button', { hasText: 'Unified' }).click();
+  assert.ok(await gold.locator('tr.del mark.word-change').count() > 0, 'and in the unified layout');
+  assert.deepEqual(errors, []);
+});
+
+test('a 1 MB patch and a 150k-character statement render lazily: tree, folded files, more lines, folded hunks', async () => {
+  const { page, errors } = session;
+  assert.ok(huge.patch.length > 1_000_000 && huge.statement.length > 150_000);
+  await page.goto(`${server.url}?data=huge/&instance=huge__repo-1`);
+  const gold = page.locator('section.patch[data-role="gold"]');
+  await gold.locator('.diff-file').first().waitFor();
+  const numstat = gitNumstat(huge.patch);
+  assert.equal(await gold.locator('.file-link').count(), numstat.length, 'the tree lists every file');
+  assert.equal(await gold.locator('.folder-name').first().textContent(), 'pkg/');
+  const added = numstat.reduce((n, f) => n + f.added, 0);
+  assert.match(await gold.locator('.diff-summary').textContent(), new RegExp(`${numstat.length} files changed, \\+${added}`));
+  const built = await gold.locator('tr.add').count();
+  assert.ok(built < 1200, `only the first files are built (${built} added rows of ${added})`);
+  const last = gold.locator('details.diff-file[data-path="pkg/m39.py"]');
+  assert.equal(await last.evaluate((d) => d.open), false);
+  await gold.locator('.file-link[data-path="pkg/m39.py"]').click();
+  await last.locator('tr.add').nth(499).waitFor();
+  assert.equal(await last.locator('tr.add').count(), 500, 'an opened file builds its first chunk');
+  assert.ok(await last.locator('.tok-def').count() >= 500, 'Python is highlighted');
+  await last.locator('.show-more').click();
+  await last.locator('tr.add').nth(599).waitFor();
+  assert.equal(await last.locator('.show-more').count(), 0, 'every line shown');
+  const core = gold.locator('details.diff-file[data-path="pkg/core.py"]');
+  assert.equal(await core.locator('tbody.hunk').count(), 2);
+  await core.locator('.hunk-toggle').first().click();
+  await core.locator('tbody.hunk.folded').waitFor();
+  assert.equal(await core.locator('tr.add').count(), 1, 'a folded hunk hides its lines');
+  assert.equal(await core.locator('.hunk-toggle').first().getAttribute('aria-expanded'), 'false');
+  const statement = page.locator('section.document').first();
+  const firstParagraphs = await statement.locator('p').count();
+  assert.ok(firstParagraphs < 1500, `the statement starts with its first screens (${firstParagraphs} paragraphs)`);
+  await statement.locator('.show-rest').click();
+  await statement.locator('p').nth(1499).waitFor();
+  assert.equal(await statement.locator('p').count(), 1500);
+  assert.deepEqual(errors, []);
+});
+
+test('benchmark panels: FEA-Bench new components, FeatureBench interface and level, SWE-Dev files and call tree', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=panels/&dataset=fea&instance=acme__widgets-7`);
+  const components = page.locator('section.new-components');
+  await components.waitFor();
+  assert.deepEqual(await components.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.kind, tr.querySelector('code').textContent])), [['function', 'make_widget'], ['class', 'Factory']]);
+  assert.equal(await components.locator('pre.doc').textContent(), 'Builds a <b>widget</b>.', 'docs are text');
+  assert.equal(await components.locator('.tok-kw').first().textContent(), 'def');
+  const setup = page.locator('dl.meta a', { hasText: 'def456' });
+  assert.equal(await setup.getAttribute('href'), 'https://github.com/acme/widgets/tree/def456');
+  const raw = await page.locator('.raw-fields dt').allTextContents();
+  assert.ok(raw.includes('pull_number') && !raw.includes('new_components') && !raw.includes('environment_setup_commit'), `raw fields keep only what no panel shows: ${raw}`);
+
+  await page.goto(`${server.url}?data=panels/&dataset=fb&instance=acme__widgets.abc12345.test_factory.0badf00d.lv2`);
+  const interfaces = page.locator('section.interfaces');
+  await interfaces.waitFor();
+  assert.deepEqual(await interfaces.locator('summary').allTextContents(), ['Interface Description 1', 'Interface Description 2']);
+  assert.match(await interfaces.locator('.level').textContent(), /lv2 build the feature from scratch/);
+  assert.equal(await interfaces.locator('pre[data-lang=python] .tok-def').textContent(), 'make_widget');
+  assert.equal(await page.locator('dl.meta dd code', { hasText: 'featurebench/widgets:1' }).count(), 1);
+
+  await page.goto(`${server.url}?data=panels/&dataset=swedev`);
+  await page.click('.instance-row >> nth=0 >> a');
+  const pair = page.locator('details.source-pair[data-path="widgets/factory.py"]');
+  await pair.waitFor();
+  await pair.locator('summary').click();
+  assert.match(await pair.locator('pre.python').textContent(), /Masked/);
+  await pair.locator('button', { hasText: 'Ground truth' }).click();
+  await page.waitForFunction(() => document.querySelector('details.source-pair pre.python').textContent.includes('return Widget(kind)'));
+  const tree = page.locator('section.call-tree');
+  assert.deepEqual(await tree.locator('code.symbol').allTextContents(), ['test_make', 'make_widget', 'Widget.__init__']);
+  assert.equal(await tree.locator('ul ul ul li').count(), 1, 'the tree nests test → function → callee');
+  assert.deepEqual(errors, []);
+});
+
+test('expandable context: the unchanged lines above a hunk and to the end of the file come from the repository at the base commit', async () => {
+  const { page, errors } = session;
+  const gold = page.locator('section.patch[data-role="gold"]');
+  let tails = 0;
+  for (const [id, path] of [['benchscope-demo__unitcalc-1', 'unitcalc/convert.py'], ['benchscope-demo__matrixlite-7', 'matrixlite/matrix.py']]) {
+    const record = demo.find((r) => r.instance_id === id);
+    await page.goto(`${server.url}?instance=${id}`);
+    const card = gold.locator(`details.diff-file[data-path="${path}"]`);
+    await card.locator('tbody.hunk').first().waitFor();
+    const original = execFileSync('git', ['-C', join(repos, record.repo.split('/')[1]), 'show', `${record.base_commit}:${path}`], { encoding: 'utf8' }).split('\n');
+    if (original.at(-1) === '') original.pop();
+    const row = (tr) => [Number(tr.children[0].textContent), tr.querySelector('td.code').textContent];
+    const [oldStart] = (await card.locator('tr.hunk-header td.code').first().textContent()).match(/-(\d+)/).slice(1).map(Number);
+    assert.ok(oldStart > 1, `${path}: the first hunk starts below line 1`);
+    await card.locator('button.expand-context[data-gap="0"]').click();
+    const above = card.locator('tbody.expanded-context').first();
+    await above.locator('tr').first().waitFor();
+    assert.deepEqual(await above.locator('tr').evaluateAll((trs, f) => trs.map((tr) => [Number(tr.children[0].textContent), tr.querySelector('td.code').textContent])), original.slice(0, oldStart - 1).map((text, i) => [i + 1, text]));
+    const [lastStart, lastCount] = (await card.locator('tr.hunk-header td.code').last().textContent()).match(/-(\d+),(\d+)/).slice(1).map(Number);
+    const linesBelow = original.length - (lastStart + lastCount - 1);
+    const tail = card.locator(`button.expand-context[data-gap="${await card.locator('tbody.hunk').count()}"]`);
+    assert.equal(await tail.count(), linesBelow > 0 ? 1 : 0, `${path}: once the file is known, the gap below shows only if lines are left`);
+    if (linesBelow > 0) assert.match(await tail.textContent(), new RegExp(`Expand ${linesBelow} unchanged line`));
+    if (linesBelow > 0) {
+      tails += 1;
+      await tail.click();
+      await card.locator('tbody.expanded-context').nth(1).waitFor();
+      const last = await card.locator('tbody.expanded-context').last().locator('tr');
+      assert.equal(await last.count(), linesBelow);
+      assert.deepEqual(await last.last().evaluate(row), [original.length, original.at(-1)], 'the last line of the file');
+    }
+  }
+  assert.ok(tails > 0, 'one of the files has lines below its last hunk');
+  await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-3`);
+  await gold.locator('details.diff-file[data-path="unitcalc/registry.py"] tbody.hunk').waitFor();
+  assert.equal(await gold.locator('details.diff-file[data-path="unitcalc/registry.py"] button.expand-context').count(), 0, 'an added file has nothing to expand');
+  assert.deepEqual(errors, []);
+});
+
+test('a split that hides its gold patches and tests (SWE-bench Multimodal\'s test split) says so, rather than showing empty lists; its screenshots are links', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=hidden/`);
+  await page.waitForSelector('.instance-row');
+  const sizes = await page.locator('.instance-row .files').allTextContents();
+  assert.deepEqual(sizes, ['—', '—']);
+  for (const id of ['Automattic__wp-calypso-1', 'Automattic__wp-calypso-2']) {
+    await page.goto(`${server.url}?data=hidden/&instance=${id}`);
+    await page.waitForSelector(`article.instance[data-id="${id}"]`);
+    const gold = page.locator('article.instance dt', { hasText: 'Gold patch' });
+    assert.equal(await gold.locator('xpath=following-sibling::dd[1]').textContent(), 'not published');
+    assert.equal(await page.locator('section.patch').count(), 0, 'no patch panel of zero lines');
+    assert.equal(await page.locator('section.tests').count(), 1);
+    assert.equal(await page.locator('section.tests .note').textContent(), 'No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance.');
+    // The markdown image and the HTML <img> tag alike: a link to the image, never an image loaded.
+    const n = id.split('-').pop();
+    const links = await page.locator('section.document a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    assert.deepEqual(links, [[`screenshot ${n}`, `https://user-images.githubusercontent.com/1/${n}.png`], ['after', `https://user-images.githubusercontent.com/1/${n}b.png`]]);
+    assert.equal(await page.locator('article.instance img').count(), 0);
+  }
+  assert.deepEqual(errors, []);
+});

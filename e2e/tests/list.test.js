@@ -1,0 +1,252 @@
+// The instance list: its filters, facet counts, sorts and keyboard; its virtual rows at 50,000
+// instances; the frames a keystroke or a new order draws; its tooltips; a row with no gold patch.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gitNumstat } from './support.js';
+import { useFixtures, server, session, lite, featurebench, alone, demo } from './context.js';
+import { rows, facetBox } from './read_page.js';
+
+useFixtures();
+
+test('lists the demo instances and filters them by repository, with the filter in the URL', async () => {
+  const { page, errors, requests } = session;
+  requests.length = 0;
+  await page.goto(server.url);
+  assert.equal(await rows(page), demo.length);
+  // The page is built once and each file fetched once: the manifest, the index shard, the matrix.
+  const data = requests.filter((url) => new URL(url).pathname.startsWith('/data/'));
+  assert.ok(data.some((url) => url.endsWith('/manifest.json')) && data.some((url) => url.includes('/index/')), data.join('\n'));
+  assert.deepEqual(data, [...new Set(data)], 'no data file is fetched twice');
+  await facetBox(page, 'repo', 'benchscope-demo/slugkit').check();
+  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 3);
+  assert.match(page.url(), /f=repo%3Abenchscope-demo%2Fslugkit/);
+  const ids = await page.locator('.instance-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.id));
+  assert.deepEqual(ids, demo.filter((r) => r.repo === 'benchscope-demo/slugkit').map((r) => r.instance_id));
+  assert.equal(await page.locator('.tagline').count(), 1, "Benchscope's own page keeps its tagline");
+  assert.deepEqual(errors, []);
+});
+
+test('live facet counts, sorting and the keyboard', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?f=category:Mathematics`);
+  assert.equal(await rows(page), demo.filter((r) => r.repo.endsWith('matrixlite')).length);
+  const other = await page.locator('section.facet[data-facet="category"] label', { hasText: 'Internet' }).locator('.n').textContent();
+  assert.equal(Number(other), demo.filter((r) => r.repo.endsWith('slugkit')).length, 'a facet counts its other values under the other facets only');
+  await page.goto(`${server.url}?sort=-size`);
+  await rows(page);
+  const size = (r) => gitNumstat(r.patch).reduce((n, f) => n + f.added + f.removed, 0);
+  const largest = [...demo].sort((a, b) => size(b) - size(a) || a.instance_id.localeCompare(b.instance_id))[0];
+  assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), largest.instance_id);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const third = await page.locator('.instance-row.selected').getAttribute('data-id');
+  // Enter in another control keeps to that control; the list opens a row from the page only.
+  await page.focus('select[aria-label="Sort by"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.ok(!page.url().includes('instance='), 'Enter in the sort box opens nothing');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  assert.equal(await page.locator('.instance-row.selected').getAttribute('data-id'), third, 'the selection stays while the order does');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`article.instance[data-id="${third}"]`);
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => !url.search.includes('instance='));
+  assert.equal(await rows(page), demo.length);
+  assert.deepEqual(errors, []);
+});
+
+test('50,000 instances stay a short DOM and scroll to the end', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('.instance-row');
+  assert.match(await page.locator('.count').textContent(), /50000 of 50000/);
+  assert.ok(await page.locator('.instance-row').count() < 100, 'only the rows in view are rendered');
+  await page.locator('.rows').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.waitForSelector('.instance-row[data-id="large__repo-49999"]');
+  assert.deepEqual(errors, []);
+});
+
+test('a new order draws the rows in view in its own frame and the margin once the rows settle, as a scroll would draw them', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  // Each row the page holds, by its position in the order; the list's scroll, in rows; and the
+  // positions before `inView` are those the window shows (the list's box runs below the window's
+  // bottom edge here, and the rows there are not in view).
+  await page.evaluate(() => {
+    window.heldRows = () => {
+      const list = document.querySelector('.rows');
+      const byPosition = {};
+      for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
+      const box = list.getBoundingClientRect();
+      const shownBottom = Math.min(box.top + list.clientHeight, window.innerHeight) - box.top;
+      return { byPosition, top: Math.round(list.scrollTop / 44), inView: Math.ceil((list.scrollTop + shownBottom) / 44) };
+    };
+  });
+  const held = () => page.evaluate(() => window.heldRows());
+  const frames = (n) => page.evaluate((n) => new Promise((done) => {
+    const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+    next(n);
+  }), n);
+  await frames(3);
+  // Sorted by repository, the 50,000 rows of large/repo0 come first: every seventh id.
+  const sorted = (position) => `large__repo-${String(7 * position).padStart(5, '0')}`;
+  const first = await page.evaluate(() => new Promise((done) => {
+    const select = document.querySelector('select[aria-label="Sort by"]');
+    requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
+    select.value = 'repo';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }));
+  const positions = Object.keys(first.byPosition).map(Number).sort((a, b) => a - b);
+  const inView = positions.filter((p) => p < first.inView);
+  const margin = positions.filter((p) => p >= first.inView);
+  assert.ok(inView.length > 5 && margin.length > 0, `rows in view (${inView.length}) and a margin below them (${margin.length})`);
+  assert.deepEqual(inView.map((p) => first.byPosition[p]), inView.map(sorted), 'the frame after the change shows the rows in view in the new order');
+  assert.ok(margin.every((p) => first.byPosition[p] !== sorted(p)), 'the margin is left until the rows settle');
+  const allSorted = (positions) => page.waitForFunction((positions) => {
+    const { byPosition } = window.heldRows();
+    return positions.every((p) => byPosition[p] === `large__repo-${String(7 * p).padStart(5, '0')}`);
+  }, positions).catch(() => {});
+  await allSorted(positions);
+  const settled = await held();
+  assert.deepEqual(positions.map((p) => settled.byPosition[p]), positions.map(sorted), 'once the rows settle, every row the page holds is in the new order');
+  // A scroll moves every slot and draws them all at once: the same rows at the same places.
+  await page.locator('.rows').evaluate((el) => { el.scrollTop = 10 * 44; });
+  await frames(3);
+  const scrolled = await held();
+  assert.equal(scrolled.top, 10);
+  for (const [position, id] of Object.entries(scrolled.byPosition)) assert.equal(id, sorted(Number(position)), `row at ${position} after the scroll`);
+  // The page scrolled down to the bottom of the list's box: the rows that were below the window
+  // are in view now, and a new order draws them in its own frame too.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await frames(3);
+  const unsorted = await page.evaluate(() => new Promise((done) => {
+    const select = document.querySelector('select[aria-label="Sort by"]');
+    requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
+    select.value = '';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }));
+  assert.ok(unsorted.inView - unsorted.top > first.inView - first.top, `more rows in view with the page scrolled (${unsorted.inView - unsorted.top} against ${first.inView - first.top})`);
+  const shown = Object.keys(unsorted.byPosition).map(Number).filter((p) => p >= unsorted.top && p < unsorted.inView);
+  const byId = (position) => `large__repo-${String(position).padStart(5, '0')}`;
+  assert.deepEqual(shown.map((p) => unsorted.byPosition[p]), shown.map(byId), 'the frame after the change shows every row in the window in the new order');
+  // The list's scrolled extent follows its count once the rows settle, down and back up.
+  const extent = () => page.evaluate(() => document.querySelector('.rows').scrollHeight);
+  const extentIs = (check) => page.waitForFunction(check, null).catch(() => {});
+  await page.fill('input.search', 'nothing-matches-this');
+  await page.waitForSelector('.instance-row', { state: 'detached' });
+  await extentIs(() => document.querySelector('.rows').scrollHeight <= document.querySelector('.rows').clientHeight);
+  assert.ok(await extent() <= await page.evaluate(() => document.querySelector('.rows').clientHeight), 'no rows, nothing to scroll');
+  await page.fill('input.search', '');
+  await page.waitForSelector('.instance-row');
+  await extentIs(() => document.querySelector('.rows').scrollHeight === 50000 * 44);
+  assert.equal(await extent(), 50000 * 44, 'the whole list scrolls again');
+  assert.deepEqual(errors, []);
+});
+
+test('while a word is typed, each keystroke changes the page in its own frame alone; the facet counts, the extent and the margin follow once typing pauses', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  await page.waitForFunction(() => document.querySelector('section.facet .n'));
+  // The word's search buckets are fetched first: a keystroke whose bucket is on its way changes
+  // the rows when it arrives. The issue numbers narrow the list at each digit.
+  const word = ['4', '42', '421', '4213', '42137'];
+  for (const value of word.slice(1)) {
+    const asked = page.waitForResponse((response) => /\/search\//.test(response.url())).catch(() => {});
+    await page.fill('input.search', value);
+    await Promise.race([asked, page.waitForTimeout(1000)]);
+    await page.waitForFunction(() => !/50000 of 50000/.test(document.querySelector('.count').textContent));
+  }
+  await page.fill('input.search', '');
+  await page.waitForFunction(() => /50000 of 50000/.test(document.querySelector('.count').textContent));
+  await page.waitForTimeout(400);
+  // Typed at a person's pace (120 ms apart): every change to the page is timed, and so is the end
+  // of each keystroke's frame. A change between that frame and the next keystroke is a frame of
+  // its own, and Chromium's navigation predictor answers such a frame with another one 100 ms
+  // later, just before the next keystroke.
+  const { keystrokes, changes, facetsBefore } = await page.evaluate(async (word) => {
+    const changes = [];
+    new MutationObserver(() => changes.push(performance.now())).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    const facetsBefore = document.querySelector('section.facet').textContent;
+    const input = document.querySelector('input.search');
+    const keystrokes = [];
+    for (const value of word) {
+      const at = performance.now();
+      const drawn = new Promise((done) => requestAnimationFrame(() => scheduler.postTask(done, { priority: 'user-blocking' })));
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await drawn;
+      keystrokes.push({ value, at, drawn: performance.now() });
+      await new Promise((done) => setTimeout(done, Math.max(0, at + 120 - performance.now())));
+    }
+    return { keystrokes, changes, facetsBefore };
+  }, word);
+  for (const [nth, key] of keystrokes.slice(0, -1).entries()) {
+    const next = keystrokes[nth + 1].at;
+    const between = changes.filter((t) => t > key.drawn && t < next).map((t) => Math.round(t - key.at));
+    assert.deepEqual(between, [], `nothing changes between the frame of "${key.value}" and the next keystroke (ms after it: ${between})`);
+  }
+  assert.ok(changes.some((t) => t > keystrokes[1].at && t < keystrokes[1].drawn), 'a keystroke changes the rows in its frame');
+  // Once typing pauses, what was left follows: the facet counts count the hits, the scroll extent
+  // is the hits', and every row the page holds is the hits'. They wait for the pause (200 ms), and
+  // for nothing more: not for one another.
+  const count = Number((await page.locator('.count').textContent()).match(/(\d+) of 50000/)[1]);
+  const followed = await page.evaluate(async ({ before, count, last }) => {
+    const done = () => document.querySelector('section.facet').textContent !== before
+      && document.querySelector('.rows-inner').offsetHeight === count * 44;
+    while (!done() && performance.now() - last < 5000) await new Promise((next) => setTimeout(next, 10));
+    return performance.now() - last;
+  }, { before: facetsBefore, count, last: keystrokes.at(-1).at });
+  assert.ok(followed >= 150 && followed < 500, `the counts and the extent follow the last keystroke after the pause, at once: ${Math.round(followed)} ms`);
+  const held = await page.locator('.instance-row').evaluateAll((rows) => rows.map((r) => r.querySelector('.title').textContent));
+  assert.ok(held.length > 0 && held.every((title) => /^Issue 42137\b/.test(title)), `every row held is a hit: ${held}`);
+  assert.deepEqual(errors, []);
+});
+
+test('a row\'s cells get their tooltips when the pointer comes over it, and they keep saying what the row shows', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  const read = (nth) => page.locator('.instance-row').nth(nth).evaluate((row) => ({
+    id: row.dataset.id,
+    texts: [row.dataset.id, row.querySelector('.repo').textContent, row.querySelector('.title').textContent],
+    tips: [...row.querySelectorAll('.id, .repo, .title')].map((cell) => cell.getAttribute('title')),
+  }));
+  assert.deepEqual((await read(1)).tips, [null, null, null], 'no tooltips before the pointer comes');
+  await page.hover('.instance-row >> nth=1');
+  const hovered = await read(1);
+  assert.deepEqual(hovered.tips, hovered.texts, 'the id, the repository and the title, whole');
+  assert.deepEqual((await read(2)).tips, [null, null, null], 'a row the pointer has not been over has none');
+  // A search draws other rows in the slots; the one under the pointer keeps its tooltips true.
+  await page.fill('input.search', 'item 42');
+  await page.waitForFunction((id) => document.querySelectorAll('.instance-row')[1]?.dataset.id !== id, hovered.id);
+  const redrawn = await read(1);
+  assert.deepEqual(redrawn.tips, redrawn.texts, `the tooltips of ${redrawn.id}, not of ${hovered.id}`);
+  assert.deepEqual(errors, []);
+});
+
+test('a row without a gold patch (FeatureBench publishes none) shows a dash for its size, not a patch of zero lines', async (t) => {
+  if (!featurebench) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const sizes = () => page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => [row.querySelector('.files').textContent, row.querySelector('.plus').textContent, row.querySelector('.minus').textContent]));
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite`);
+  await page.waitForSelector('.instance-row');
+  const dashed = await sizes();
+  assert.ok(dashed.length > 0);
+  assert.deepEqual(dashed.filter(([files, plus, minus]) => files !== '—' || plus !== '' || minus !== ''), [], 'no FeatureBench row claims a size');
+  await page.goto(`${server.url}?data=data/`);
+  await page.waitForSelector('.instance-row');
+  for (const [files, plus, minus] of await sizes()) {
+    assert.match(files, /^[1-9]\d*$/);
+    assert.match(plus, /^\+\d+$/);
+    assert.match(minus, /^−\d+$/);
+  }
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,383 @@
+// Runs and leaderboards: runs counted over their split, outcome facets, and leaderboards (the demo,
+// swebench.com, FeatureBench, SWE-Dev, FEA-Bench, priced runs) ranked as their sources rank them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mcnemar, naturalCompare, standings } from './standings.js';
+import { ROOT } from './support.js';
+import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS } from './context.js';
+import { rows, facetBox } from './read_page.js';
+
+useFixtures();
+
+/** Down the leaderboard, among rows tied on the published %, no row shows a worse rank than the
+ * one below it: a tie is ordered by the counted results the ranks come from. */
+async function assertTiesFollowRanks(page) {
+  const order = await page.locator('.leaderboard-table tbody tr[data-run]').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('.resolved').textContent.trim().split(' ')[0], tr.querySelector('.standing')?.textContent ?? '']));
+  const rankOf = (text) => Number(/· (\d+) \[/.exec(text)?.[1] ?? NaN);
+  let compared = 0;
+  for (let i = 1; i < order.length; i += 1) {
+    const [[above, a], [below, b]] = [order[i - 1], order[i]];
+    if (above !== below || Number.isNaN(rankOf(a)) || Number.isNaN(rankOf(b))) continue;
+    compared += 1;
+    assert.ok(rankOf(a) <= rankOf(b), `row ${i}: rank ${rankOf(a)} above ${rankOf(b)} at ${above}%`);
+  }
+  return compared;
+}
+
+test('runs are counted over their split: partial runs said on the leaderboard, two runs compared over every instance, differences per facet with McNemar and Holm', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=graded/&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tr[data-run="summary"]');
+  assert.equal(await page.locator('tr[data-run="summary"] .partial').textContent(), `5 of ${demo.length} attempted`);
+  assert.equal(await page.locator('tr[data-run="partial-log"] .partial').textContent(), `1 of ${demo.length} attempted`);
+  const percent = (await page.locator('tr[data-run="summary"] .resolved').textContent()).trim().split(' ')[0];
+  assert.equal(percent, (SUMMARY_RESOLVED.length * 100 / demo.length).toFixed(1), 'over the split, not over the attempted');
+  await page.goto(`${server.url}?data=graded/&view=analysis`);
+  await page.waitForSelector('.paired-scope');
+  assert.match(await page.locator('.paired-scope').textContent(), new RegExp(`every instance of the split \\(${demo.length}\\); the first run attempted 5, the second 1`));
+  const shown = (await page.locator('.paired-counts button').allTextContents()).map((t) => Number(t.split(': ')[1]));
+  assert.deepEqual(shown, [0, SUMMARY_RESOLVED.length, 0, demo.length - SUMMARY_RESOLVED.length]);
+  // Per category: the difference, McNemar's p and Holm's correction, computed here.
+  const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
+  const groups = [...new Set(demo.map((r) => categories[r.repo]))].sort();
+  const mcnemar = (b, c) => { const n = b + c; const k = Math.min(b, c); let tail = 0; let choose = 1; for (let i = 0; i <= k; i += 1) { if (i > 0) choose = (choose * (n - i + 1)) / i; tail += choose / 2 ** n; } return n === 0 ? 1 : Math.min(1, 2 * tail); };
+  const ps = groups.map((g) => mcnemar(demo.filter((r) => categories[r.repo] === g && SUMMARY_RESOLVED.includes(r.instance_id)).length, 0));
+  const order = ps.map((p, i) => [p, i]).sort((a, b) => a[0] - b[0]);
+  const holm = new Array(ps.length);
+  let running = 0;
+  order.forEach(([p, i], rank) => { running = Math.max(running, Math.min(1, (ps.length - rank) * p)); holm[i] = running; });
+  const rowsShown = await page.locator('.by-facet tbody tr').evaluateAll((trs) => trs.map((tr) => ({ value: tr.dataset.value, difference: Number(tr.querySelector('[data-difference]').dataset.difference), p: Number(tr.querySelector('[data-p]').dataset.p), holm: Number(tr.querySelector('[data-p-holm]').dataset.pHolm), totals: [...tr.querySelectorAll('td[data-total]')].map((td) => Number(td.dataset.total)) })));
+  assert.deepEqual(rowsShown.map((r) => r.value), groups);
+  rowsShown.forEach((row, i) => {
+    const size = demo.filter((r) => categories[r.repo] === row.value).length;
+    assert.deepEqual(row.totals, [size, size], `${row.value}: each run over the category's instances`);
+    assert.equal(row.difference, demo.filter((r) => categories[r.repo] === row.value && SUMMARY_RESOLVED.includes(r.instance_id)).length);
+    assert.ok(Math.abs(row.p - ps[i]) < 1e-12 && Math.abs(row.holm - holm[i]) < 1e-12, `${row.value}: ${row.p} ${row.holm}`);
+  });
+  assert.deepEqual(errors, []);
+});
+
+test('per-run outcome facets and "resolved by" filter the list, and it sorts by result', async () => {
+  const { page, errors } = session;
+  const runs = ['gold', 'partly-right'].map((name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')));
+  const outcome = (run, id) => {
+    const result = run.results.find((r) => r.instance_id === id);
+    if (!result) return 'not run';
+    return result.resolved ? 'resolved' : (result.failure_mode || 'unresolved');
+  };
+  const resolvedBy = (id) => runs.filter((run) => outcome(run, id) === 'resolved').length;
+  await page.goto(`${server.url}?f=${encodeURIComponent('run partly-right:resolved')}`);
+  await rows(page);
+  const shown = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  const expected = demo.map((r) => r.instance_id).filter((id) => outcome(runs[1], id) === 'resolved');
+  assert.deepEqual(shown.sort(), expected.sort());
+  // The facets' values are drawn a frame after the rows.
+  await page.waitForSelector('section.facet[data-facet="resolved by"] label');
+  const counts = await page.locator('section.facet[data-facet="resolved by"] label').evaluateAll((ls) => Object.fromEntries(ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)])));
+  const tally = {};
+  for (const id of expected) tally[`${resolvedBy(id)} of 2`] = (tally[`${resolvedBy(id)} of 2`] ?? 0) + 1;
+  for (const [value, n] of Object.entries(tally)) assert.equal(counts[value], n, value);
+  const modes = await page.locator('section.facet[data-facet="run partly-right"] .value').allTextContents();
+  const all = [...new Set(demo.map((r) => outcome(runs[1], r.instance_id)))].sort();
+  assert.deepEqual([...modes].sort(), all, 'every failure mode of the run is a facet value');
+  // Ticking a run's facet filters the list in place: the page is not loaded again.
+  await page.locator('aside.facets').evaluate((panel) => { panel.dataset.kept = 'yes'; });
+  await facetBox(page, 'run gold', 'resolved').check();
+  await page.waitForURL((url) => url.search.includes('run+gold'));
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of`), expected.filter((id) => outcome(runs[0], id) === 'resolved').length);
+  assert.equal(await page.locator('aside.facets').getAttribute('data-kept'), 'yes', 'the same facet panel, not a new page');
+  await facetBox(page, 'run gold', 'resolved').uncheck();
+  await facetBox(page, 'resolved by', '2 of 2').check();
+  await page.waitForURL((url) => url.search.includes('resolved+by'));
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of`), expected.filter((id) => resolvedBy(id) === 2).length);
+  await page.goto(`${server.url}?sort=-resolved`);
+  await rows(page);
+  const order = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  const sorted = [...demo.map((r) => r.instance_id)].sort((a, b) => resolvedBy(b) - resolvedBy(a) || a.localeCompare(b));
+  assert.deepEqual(order, sorted);
+  assert.deepEqual(errors, []);
+});
+
+/** The Wilson 95% interval, computed here independently of the app. */
+function wilson(successes, n) {
+  const z = 1.959963984540054;
+  const p = successes / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return [Math.max(0, centre - half) * 100, Math.min(1, centre + half) * 100];
+}
+
+test('leaderboard: demo runs ranked by % resolved with Wilson intervals, sortable columns', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const runs = ['gold', 'partly-right'].map((name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')));
+  const expected = runs.map((run) => {
+    const resolved = run.results.filter((r) => r.resolved).length;
+    const [low, high] = wilson(resolved, demo.length);
+    return [run.id, `${(resolved * 100 / demo.length).toFixed(1)} [${low.toFixed(1)}, ${high.toFixed(1)}]`];
+  }).sort((a, b) => parseFloat(b[1]) - parseFloat(a[1]));
+  const shown = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('.resolved').textContent.trim().replace(/\s+/g, ' ')]));
+  assert.deepEqual(shown, expected);
+  await page.click('button.sort[data-key="resolved"]');
+  const ascending = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run));
+  assert.deepEqual(ascending, expected.map((e) => e[0]).reverse(), 'a second click reverses the order');
+  assert.equal(await page.locator('th[aria-sort="ascending"] button[data-key="resolved"]').count(), 1);
+  assert.deepEqual(errors, []);
+});
+
+test('leaderboard: the real swebench.com Lite board ranks as its source does', async (t) => {
+  if (!lite) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), 'utf8'));
+  const board = source.leaderboards.find((b) => b.name === 'Lite').results;
+  const ranked = [...board].sort((a, b) => b.resolved - a.resolved || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  await page.goto(`${server.url}?data=lite/&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const shown = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[1].textContent, tr.querySelector('.resolved').textContent.trim().split(' ')[0]]));
+  assert.equal(shown.length, board.length);
+  assert.deepEqual(shown.map(([, p]) => Number(p)), ranked.map((e) => Number(e.resolved.toFixed(1))), 'the same percentages in the same order');
+  assert.deepEqual(shown.slice(0, 10).map(([name]) => name), ranked.slice(0, 10).map((e) => e.name), 'the same systems on top');
+  await assertTiesFollowRanks(page);
+  // Only the best-so-far line's points carry a drawn label; every point names its run under the pointer.
+  const chart = page.locator('.board-charts canvas.scatter').first();
+  await chart.scrollIntoViewIfNeeded();
+  const centres = await chart.evaluate((c) => {
+    const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    const found = [];
+    for (let y = 0; y < c.height; y += 1) {
+      for (let x = 0; x < c.width; x += 1) {
+        const i = (y * c.width + x) * 4;
+        // Inside a point's fill (the first series colour), at least 4 px from any spot already found.
+        if (data[i] === 0 && data[i + 1] === 114 && data[i + 2] === 178 && found.every(([fx, fy]) => Math.hypot(fx - x, fy - y) > 4)) found.push([x, y + 2]);
+      }
+    }
+    const scale = c.getBoundingClientRect().width / c.width;
+    return found.map(([x, y]) => [x * scale, y * scale]);
+  });
+  const box = await chart.boundingBox();
+  const named = new Set();
+  for (const [x, y] of centres.filter((_, i) => i % 4 === 0).slice(0, 50)) {
+    await page.mouse.move(box.x + x, box.y + y);
+    const title = await chart.getAttribute('title');
+    if (title) named.add(title);
+  }
+  assert.ok(named.size >= 5, `points named on hover: ${[...named].join(', ')}`);
+  assert.deepEqual([...named].filter((name) => !shown.some(([run]) => run === name)), [], 'each is a run of the board');
+  await page.mouse.move(box.x + 3, box.y + 3);
+  assert.equal(await chart.getAttribute('title'), null, 'no point under the pointer, no tooltip');
+  await page.fill('input[aria-label^="Filter runs"]', ranked[0].name);
+  await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length <= n, board.length - 1);
+  assert.deepEqual(errors, []);
+});
+
+test('a leaderboard imported alone: opens on its board, groups and rank intervals as computed here, two of its runs compared instance by instance', async (t) => {
+  if (!alone) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), 'utf8'));
+  const verified = source.leaderboards.find((b) => b.name === 'Verified').results;
+  await page.goto(`${server.url}?data=alone/`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.equal(await page.locator('.view-tabs .tab[aria-current="page"]').textContent(), 'Leaderboard', 'a board of runs alone opens on the leaderboard');
+  assert.match(await page.locator('h2').first().textContent(), /^swe-bench-verified \/ test: \d+ runs$/, 'on the split whose runs carry the most per-instance results');
+  assert.equal(await page.locator('.leaderboard-table tbody tr[data-run]').count(), verified.length);
+  // The standings, computed here from the source file.
+  const detailed = verified.filter((e) => e.per_instance_details && Object.values(e.per_instance_details).some((d) => typeof d.resolved === 'boolean'));
+  const runs = detailed.map((e) => ({
+    id: `verified.${e.folder}`,
+    solved: new Set(Object.entries(e.per_instance_details).filter(([, d]) => d.resolved === true).map(([id]) => id)),
+  }));
+  const ids = [...new Set(detailed.flatMap((e) => Object.keys(e.per_instance_details)))].sort(naturalCompare);
+  // The bootstrap draws instances in the order of their ids (as the results matrix keeps them).
+  const expected = standings(runs, [...ids].sort());
+  const shown = await page.locator('.leaderboard-table tbody tr[data-group]').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.run, [Number(tr.dataset.group), tr.querySelector('.standing').textContent]])));
+  assert.equal(Object.keys(shown).length, expected.length, 'every run with per-instance results has a standing');
+  for (const s of expected) {
+    assert.deepEqual(shown[s.id], [s.group, `${s.group} · ${s.rank} [${s.interval[0]}–${s.interval[1]}]`], s.id);
+  }
+  assert.ok(expected.some((s) => s.group > 1), 'the board has more than one group');
+  await assertTiesFollowRanks(page);
+  assert.match(await page.locator('p.method').textContent(), /McNemar's exact test.*Holm.*1000 paired bootstrap resamples/);
+  // The tag picker: grouped, counted, searchable; a tag filters the table and lives in the URL.
+  await page.click('details.tag-picker summary');
+  const orgs = await page.locator('fieldset.tag-group[data-kind="Org"] label').count();
+  assert.ok(orgs > 10, `${orgs} organisations`);
+  await page.fill('input.tag-find', 'anthropic');
+  const visible = await page.locator('fieldset.tag-group[data-kind="Org"] label:not(.hidden)').allTextContents();
+  assert.ok(visible.length >= 1 && visible.every((v) => /anthropic/i.test(v)), visible.join(' | '));
+  const org = page.locator('fieldset.tag-group[data-kind="Org"] label:not(.hidden)').first();
+  const tag = await org.getAttribute('title');
+  await org.locator('input').check();
+  await page.waitForURL((url) => url.search.includes('btag='));
+  const tagged = verified.filter((e) => (e.tags ?? []).includes(tag)).length;
+  assert.equal(Number(await org.locator('.n').textContent()), tagged, 'the count beside a tag');
+  await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr[data-run]').length === n, tagged);
+  // A row opens to its details, and that too is a permalink.
+  const first = expected[0].id;
+  await page.goto(`${server.url}?data=alone/&brow=${encodeURIComponent(first)}`);
+  await page.waitForSelector('tr.run-details');
+  assert.match(await page.locator('tr.run-details').textContent(), new RegExp(`Group 1, rank ${expected[0].rank} \\(95% bootstrap interval`));
+  // Two of its per-instance runs compared, counted here from the file.
+  const [a, b] = [runs[0], runs[1]];
+  await page.goto(`${server.url}?data=alone/&view=analysis&apair=${encodeURIComponent(a.id)}&apair=${encodeURIComponent(b.id)}`);
+  await page.waitForSelector('.paired-counts');
+  const cells = await page.locator('.paired-counts button').evaluateAll((bs) => Object.fromEntries(bs.map((x) => [x.dataset.cell, Number(x.textContent.split(': ')[1])])));
+  const both = ids.filter((id) => a.solved.has(id) && b.solved.has(id)).length;
+  const firstOnly = ids.filter((id) => a.solved.has(id) && !b.solved.has(id)).length;
+  const secondOnly = ids.filter((id) => !a.solved.has(id) && b.solved.has(id)).length;
+  assert.deepEqual(cells, { both, first: firstOnly, second: secondOnly, neither: ids.length - both - firstOnly - secondOnly });
+  assert.equal(Number(await page.locator('p.mcnemar').getAttribute('data-p')).toFixed(9), mcnemar(firstOnly, secondOnly).toFixed(9));
+  // The list of a split of runs alone: its instances are the runs' ids, by repository.
+  await page.goto(`${server.url}?data=alone/&view=instances`);
+  await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of ${n}`), ids.length);
+  // The facets' values are drawn a frame after the rows.
+  await page.waitForSelector('section.facet[data-facet="repo"] label');
+  assert.ok(await page.locator('section.facet[data-facet="repo"] label', { hasText: 'django/django' }).count() === 1);
+  assert.equal(await page.locator('section.facet[data-facet="lines"]').count(), 0, 'no patch statistics to facet on');
+  // The best ten runs have a facet each; the last one gets its own when its row names it.
+  const runFacets = () => page.locator('section.facet[data-facet^="run "]').evaluateAll((ss) => ss.map((x) => x.dataset.facet));
+  assert.equal((await runFacets()).length, Math.min(10, runs.length));
+  assert.match(await page.locator('details.run-facets summary').textContent(), new RegExp(`the best 10 of ${runs.length}`));
+  const last = expected[expected.length - 1];
+  await page.goto(`${server.url}?data=alone/&brow=${encodeURIComponent(last.id)}`);
+  await page.click('tr.run-details a.run-instances');
+  const resolvedByLast = runs.find((r) => r.id === last.id).solved.size;
+  await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), resolvedByLast);
+  assert.ok((await runFacets()).includes(`run ${last.id}`), 'the named run has its facet');
+  // The bash-only board publishes each instance's cost and model calls: an instance's runs show them.
+  const bashOnly = source.leaderboards.find((b) => b.name === 'bash-only').results.filter((e) => e.per_instance_details);
+  const instance = Object.keys(bashOnly[0].per_instance_details)[0];
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&instance=${encodeURIComponent(instance)}`);
+  await page.waitForSelector('table.runs-table tbody tr[data-run]');
+  assert.equal(await page.locator('table.runs-table th', { hasText: 'Cost' }).count(), 1);
+  const spent = await page.locator('table.runs-table tbody tr[data-run]').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.run, tr.querySelector('td.spent').textContent])));
+  const published = bashOnly.filter((e) => e.per_instance_details[instance]);
+  assert.equal(Object.keys(spent).length, published.length);
+  for (const e of published) {
+    const { cost, api_calls: calls } = e.per_instance_details[instance];
+    assert.equal(spent[`bash-only.${e.folder}`], `$${cost.toFixed(2)} · ${calls} call${calls === 1 ? '' : 's'}`, e.folder);
+  }
+  // ... and the analysis reads those costs beside the verdicts, with no trajectory.
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=analysis`);
+  await page.locator('.cost-table tbody tr').first().waitFor();
+  assert.equal(await page.locator('.cost-table tbody tr').count(), Math.min(bashOnly.length, 25), 'a row for every entry that publishes costs, up to the best 25');
+  const entry = bashOnly[0];
+  const priced = Object.values(entry.per_instance_details).filter((d) => typeof d.cost === 'number' && typeof d.resolved === 'boolean');
+  const total = priced.reduce((sum, d) => sum + d.cost, 0);
+  const resolvedPriced = priced.filter((d) => d.resolved).length;
+  const costCell = (col) => page.locator(`.cost-table tr[data-run="bash-only.${entry.folder}"] td[data-col="${col}"]`).textContent();
+  assert.equal(await costCell('priced'), String(priced.length));
+  assert.equal(await costCell('total'), `$${total.toFixed(2)}`);
+  assert.equal(await costCell('per-resolved'), resolvedPriced ? `$${(total / resolvedPriced).toFixed(2)}` : '—');
+  // At 390 px neither view is wider than the screen, with the board's runs' long names.
+  await page.setViewportSize({ width: 390, height: 900 });
+  for (const [view, drawn] of [['analysis', '.cost-table tbody tr'], ['leaderboard', '.leaderboard-table']]) {
+    await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=${view}`);
+    await page.locator(drawn).first().waitFor();
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= inner, `390 px, ${view}: the page is ${scroll} px wide`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(errors, []);
+});
+
+test('a board of more priced runs than the cost table shows: the best 25, and a run chosen above beside them', async () => {
+  const { page, errors } = session;
+  const board = JSON.parse(readFileSync(priced.input, 'utf8')).leaderboards[0].results;
+  await page.goto(`${server.url}?data=priced/&view=analysis`);
+  await page.locator('.cost-table tbody tr').first().waitFor();
+  const rows = () => page.locator('.cost-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run));
+  const shown = await rows();
+  assert.equal(shown.length, 25);
+  assert.match(await page.locator('p.more-costed').textContent(), new RegExp(`The best 25 of the ${PRICED_RUNS} runs`));
+  const last = board.find((e) => !shown.includes(`verified.${e.folder}`));
+  assert.ok(last, 'a run the table leaves out');
+  await page.goto(`${server.url}?data=priced/&view=analysis&arun=${encodeURIComponent(`verified.${last.folder}`)}`);
+  await page.locator(`.cost-table tr[data-run="verified.${last.folder}"]`).waitFor();
+  assert.equal((await rows()).length, 26, 'the chosen run joins the best 25');
+  const spent = Object.values(last.per_instance_details).reduce((sum, d) => sum + d.cost, 0);
+  assert.equal(await page.locator(`.cost-table tr[data-run="verified.${last.folder}"] td[data-col="total"]`).textContent(), `$${spent.toFixed(2)}`);
+  assert.deepEqual(errors, []);
+});
+
+test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and passed against resolved plotted', async (t) => {
+  if (!featurebench) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench', 'leaderboard', 'data', 'lite.json'), 'utf8'));
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const shown = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [Number(tr.querySelector('.resolved').textContent.trim().split(' ')[0]), Number(tr.querySelector('.passed').textContent)]));
+  assert.equal(shown.length, source.length);
+  const ranked = [...source].sort((a, b) => b.resolved - a.resolved);
+  assert.deepEqual(shown.map(([r]) => r), ranked.map((e) => Number(e.resolved.toFixed(1))), '% resolved in the source\'s order');
+  assert.deepEqual([...shown.map(([, p]) => p)].sort((a, b) => a - b), source.map((e) => Number(e.passed.toFixed(1))).sort((a, b) => a - b), '% passed as published');
+  await page.click('details.tag-picker summary');
+  await page.locator('label.tag-filter', { hasText: 'Open Weights' }).locator('input').check();
+  const open = source.filter((e) => e.filter_1.includes('Open Weights')).length;
+  await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length === n, open);
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=analysis`);
+  await page.waitForSelector('canvas.scatter');
+  assert.ok(await page.locator('canvas.scatter').evaluate((c) => {
+    const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let coloured = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 2]) > 60) coloured += 1;
+    return coloured > 100;
+  }), 'the points are drawn');
+  assert.deepEqual(errors, []);
+});
+
+test('passed by facet: each run\'s mean share of FAIL_TO_PASS tests passed, against the run files', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('.breakdown-table.passed tbody tr');
+  const runs = ['gold', 'partly-right'].map((name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')));
+  const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
+  const rowsShown = await page.locator('.breakdown-table.passed tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, [...tr.querySelectorAll('td')].map((td) => [Number(td.dataset.sum), Number(td.dataset.n)])]));
+  const names = await page.locator('.breakdown-table.passed thead th').allTextContents();
+  assert.ok(rowsShown.length > 0);
+  for (const [category, cells] of rowsShown) {
+    cells.forEach(([sum, n], i) => {
+      const run = runs.find((r) => r.system.name === names[i + 1]);
+      const rates = run.results.filter((r) => r.pass_rate !== undefined && categories[demo.find((d) => d.instance_id === r.instance_id).repo] === category).map((r) => r.pass_rate);
+      assert.equal(n, rates.length, `${category} / ${run.id}: instances`);
+      assert.ok(Math.abs(sum - rates.reduce((a, b) => a + b, 0)) < 1e-9, `${category} / ${run.id}: sum of pass rates`);
+    });
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank as their sources do', async (t) => {
+  if (!boards) {
+    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+    t.skip('../shared/realdata is absent');
+    return;
+  }
+  const { page, errors } = session;
+  const sweDev = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), 'utf8'));
+  const pass1 = [...sweDev.llm_table.map((r) => Number(r.pass1_hard)), ...sweDev.mas_table.map((r) => Number(r.hard_pass1))].sort((a, b) => b - a);
+  await page.goto(`${server.url}?data=boards/&dataset=swe-dev&split=hard&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const shown = await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0])));
+  const close = (a, b) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) <= 0.051);
+  assert.ok(close(shown, pass1), `pass@1 on hard, in the order of the page: ${shown} vs ${pass1}`);
+  const fea = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), 'utf8'));
+  const lite = fea.leaderboards.find((b) => b.name === 'Lite').results.map((e) => e.resolved).sort((a, b) => b - a);
+  await page.goto(`${server.url}?data=boards/&dataset=fea-bench&split=lite&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.ok(close(await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0]))), lite), 'FEA-Bench Lite as published');
+  assert.deepEqual(errors, []);
+});

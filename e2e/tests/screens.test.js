@@ -1,0 +1,165 @@
+// What a reader sees at 390 and 1280 px, light and dark: no overflow, chart labels and colours,
+// smaller things, and axe's accessibility audit.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { ROOT } from './support.js';
+import { useFixtures, server, session, demo } from './context.js';
+import { rows } from './read_page.js';
+
+useFixtures();
+
+test('small and large screens: no page overflows at 390 and 1280 px, the list page has no overlapping parts, facets open in a drawer', async () => {
+  const { page, errors } = session;
+  const pages = ['?', '?instance=benchscope-demo__tinyconf-12', '?instance=benchscope-demo__tinyconf-12&diff=split', '?view=leaderboard', '?view=analysis'];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const query of pages) {
+      await page.goto(`${server.url}${query}`);
+      await page.waitForSelector('.instance-row, article.instance, .leaderboard-table, canvas.chart');
+      await page.waitForTimeout(100);
+      const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      assert.ok(scroll <= inner, `${width} px, ${query}: the page is ${scroll} px wide`);
+    }
+  }
+  // The list at 390 px: the facets wait in a drawer, the first row is near the top, and nothing overlaps.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`${server.url}?`);
+  await page.waitForSelector('.instance-row');
+  assert.equal(await page.locator('.facets').isVisible(), false, 'the facets start closed');
+  const firstRow = await page.locator('.instance-row').first().boundingBox();
+  assert.ok(firstRow.y < 400, `the first row starts ${firstRow.y} px down`);
+  const boxes = async (selector) => page.locator(selector).evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => { const r = e.getBoundingClientRect(); return { name: e.className || e.tagName, x: r.x, y: r.y, w: r.width, h: r.height }; }));
+  const overlap = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+  const noOverlap = (list, what) => list.forEach((a, i) => list.slice(i + 1).forEach((b) => assert.ok(!overlap(a, b), `${what}: ${a.name} and ${b.name} overlap`)));
+  noOverlap(await boxes('.topbar, .dataset-picker, .view-tabs, .list-page > .toolbar, .list-body .results'), 'page parts');
+  noOverlap(await boxes('.list-page > .toolbar > *'), 'toolbar');
+  for (let i = 0; i < 3; i += 1) noOverlap(await boxes(`.instance-row:nth-child(${i + 1}) > *:not(.repo)`), `row ${i}`);
+  await page.click('.filters-toggle');
+  assert.equal(await page.locator('.facets').isVisible(), true, 'the button opens them');
+  noOverlap(await boxes('.list-body > .facets, .list-body > .results'), 'open drawer');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(errors, []);
+});
+
+test('chart labels never overlap, canvases follow the dark theme, series colours are not the verdict colours', async () => {
+  const { page, errors } = session;
+  const check = async (url, facet) => {
+    await page.goto(url);
+    await page.waitForSelector('canvas.chart[data-label-boxes]');
+    if (facet) {
+      await page.selectOption('select[aria-label="Facet to break down by"]', facet);
+      await page.waitForTimeout(200);
+    }
+    const boxes = JSON.parse(await page.locator('canvas.chart').first().getAttribute('data-label-boxes'));
+    assert.ok(boxes.length > 0);
+    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+      const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
+      assert.ok(apart, `${url} ${facet}: labels ${JSON.stringify(a)} and ${JSON.stringify(b)} intersect`);
+    }));
+    return boxes;
+  };
+  await check(`${server.url}?view=analysis`, 'repo');
+  await check(`${server.url}?view=analysis`, 'category');
+  // Many long labels turn upright (tests/chart_layout's table covers every count up to Lite's 12 repositories).
+  const ids = await check(`${server.url}?view=analysis`, 'lines');
+  assert.ok(ids.length >= 1);
+  // Dark theme: the canvas is drawn on the page's dark background.
+  const dark = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+  const darkPage = await dark.newPage();
+  await darkPage.goto(`${server.url}?view=analysis`);
+  await darkPage.waitForSelector('canvas.chart[data-label-boxes]');
+  const corner = await darkPage.locator('canvas.chart').first().evaluate((c) => [...c.getContext('2d').getImageData(2, 2, 1, 1).data]);
+  assert.ok(corner[0] < 60 && corner[1] < 60 && corner[2] < 60, `dark background, not ${corner}`);
+  await dark.close();
+  // Bars in the series palette: no pure verdict green or red among the drawn pixels.
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('canvas.chart[data-label-boxes]');
+  const verdictLike = await page.locator('canvas.chart').first().evaluate((c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const [r, g, b] = [d[i], d[i + 1], d[i + 2]];
+      if ((g > 120 && r < 90 && b < 110) || (r > 180 && g < 90 && b < 90)) n += 1;
+    }
+    return n;
+  });
+  assert.equal(verdictLike, 0, 'no green or red bars');
+  // The matrix names its runs and has a legend.
+  assert.ok(await page.locator('.matrix-columns .matrix-run').count() >= 2);
+  assert.match(await page.locator('.matrix-legend').textContent(), /resolved.*not resolved.*no result/);
+  assert.deepEqual(errors, []);
+});
+
+test('smaller things a reader meets: Esc clears the search, facets in their own order, unknown sort, dataset and instance said plainly', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?`);
+  await page.waitForSelector('.instance-row');
+  await page.fill('input.search', 'slug');
+  await page.waitForURL((url) => url.search.includes('q=slug'));
+  await page.press('input.search', 'Escape');
+  await page.waitForURL((url) => !url.search.includes('q='));
+  await page.waitForFunction((n) => document.querySelector('.count').textContent.startsWith(`${n} of ${n}`), demo.length, { timeout: 2000 });
+  assert.equal(await page.inputValue('input.search'), '');
+  // The rows the search had dropped come back as new slots, each drawn whole.
+  const drawn = await page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => ({
+    id: row.dataset.id,
+    text: row.querySelector('a.id').textContent,
+    href: new URL(row.querySelector('a.id').href).searchParams.get('instance'),
+    repo: row.querySelector('.repo').textContent,
+  })));
+  assert.equal(drawn.length, demo.length);
+  assert.deepEqual(drawn.map((r) => [r.text, r.href]), drawn.map((r) => [r.id, r.id]));
+  assert.deepEqual(new Set(drawn.map((r) => r.id)), new Set(demo.map((r) => r.instance_id)));
+  assert.ok(drawn.every((r) => demo.some((d) => d.instance_id === r.id && d.repo === r.repo)), 'each row shows its own repository');
+  const years = await page.locator('.facet[data-facet="year"] .value').allTextContents();
+  assert.deepEqual(years, [...years].sort(), 'years in order');
+  await page.goto(`${server.url}?sort=nonsense`);
+  await page.waitForSelector('.instance-row');
+  assert.equal(await page.locator('select[aria-label="Sort by"]').inputValue(), '');
+  assert.equal(await page.locator('select[aria-label="Sort by"] option:checked').textContent(), 'id');
+  await page.goto(`${server.url}?dataset=nope`);
+  await page.waitForSelector('.unknown-set');
+  assert.match(await page.locator('.unknown-set').textContent(), /no dataset `nope`; showing demo\/test instead/);
+  await page.goto(`${server.url}?instance=nope__x-1`);
+  await page.waitForSelector('.not-found');
+  assert.match(await page.locator('.not-found').textContent(), /No instance nope__x-1/);
+  assert.deepEqual(errors, []);
+});
+
+/** axe-core's WCAG 2 A and AA violations on the page, as `rule: target` lines. */
+async function accessibilityViolations(page) {
+  await page.addScriptTag({ path: join(ROOT, 'e2e', 'node_modules', 'axe-core', 'axe.min.js') });
+  const results = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1).join(' ').trim()})`));
+}
+
+test('accessibility: axe finds no WCAG 2.1 AA violation on the list, an instance, a diff and a searched log, in light and dark themes', async () => {
+  // The audit script is injected into the page, which the page's own policy forbids: this one
+  // context lets it in.
+  const audit = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const page = await audit.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}?f=category:Mathematics&q=matrix`);
+    await rows(page);
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: list`);
+    await page.goto(`${server.url}?instance=benchscope-demo__tinyconf-12`);
+    await page.waitForSelector('.runs-table tbody tr[data-run]');
+    await page.click('tr[data-run="partly-right"] .show-patch');
+    await page.waitForSelector('tr.model-patch .diff-file');
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: instance`);
+    await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-3&diff=split`);
+    await page.waitForSelector('table.diff-table.split');
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: side-by-side diff`);
+    await page.goto(`${server.url}?data=lca/&dataset=lca-ci&instance=42`);
+    await page.locator('input.log-search').fill('output 29');
+    await page.click('.log-matches li[data-line="30"] button');
+    await page.waitForSelector('pre.log .chosen');
+    assert.deepEqual(await accessibilityViolations(page), [], `${scheme}: a searched log`);
+  }
+  await audit.close();
+  assert.deepEqual(errors, []);
+});
