@@ -52,19 +52,30 @@ async function firstRows(browser, url, ready, live = ready) {
 }
 
 /**
- * Each prefix of QUERY typed into `box`, TYPING_ROUNDS times, at a person's pace (PACE_MS apart):
- * the time from the input event to the end of the first frame drawn with `results` changed. A
- * keystroke that changes nothing in the results within a second (the same tasks match) is
- * counted apart, not timed.
+ * Both pages typed into side by side, in alternate rounds whose order swaps every round, so that
+ * what the machine does during a run (another process, a compile, a slower minute) weighs on both
+ * pages alike: TYPING_ROUNDS rounds of each prefix of QUERY at a person's pace (`typeQuery`), then
+ * TYPING_ROUNDS rounds of the keystrokes' script alone (`scriptRound`). For each side: the times
+ * of the keystrokes that changed the results, with `unchanged` (how many did not, not timed) and
+ * `script`.
  */
-async function keystrokes(page, box, results) {
-  const samples = [];
-  for (let round = 0; round < TYPING_ROUNDS; round += 1) {
+async function typeSideBySide(sides) {
+  const typed = sides.map(() => ({ samples: [], script: [] }));
+  const inTurn = async (work) => {
+    for (let round = 0; round < TYPING_ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? sides.keys() : [...sides.keys()].reverse();
+      for (const nth of order) await work(sides[nth], typed[nth]);
+    }
+  };
+  await inTurn(async ({ page, box, results }, into) => {
     await clearBox(page, box);
-    samples.push(...(await typeQuery(page, box, results)));
-  }
-  const timed = samples.filter((s) => s !== null);
-  return Object.assign(timed, { unchanged: samples.length - timed.length });
+    into.samples.push(...(await typeQuery(page, box, results)));
+  });
+  await inTurn(async ({ page, box }, into) => into.script.push(...(await scriptRound(page, box))));
+  return typed.map(({ samples, script }) => {
+    const timed = samples.filter((s) => s !== null);
+    return Object.assign(timed, { unchanged: samples.length - timed.length, script });
+  });
 }
 
 /** Empties the search box and lets the page settle (not timed). */
@@ -78,7 +89,9 @@ async function clearBox(page, box) {
 }
 
 /**
- * Each prefix of QUERY typed once: a time per keystroke, or null when the results did not change.
+ * Each prefix of QUERY typed once into `box`, at a person's pace (PACE_MS apart): the time from
+ * the input event to the end of the first frame drawn with `results` changed, or null when the
+ * results did not change within a second (the same tasks match).
  *
  * A frame's end is the first task after it at the highest priority (`scheduler.postTask`,
  * user-blocking), queued by a frame callback: the frame callbacks, style, layout, paint and the
@@ -112,33 +125,31 @@ async function typeQuery(page, box, results) {
 }
 
 /**
- * The keystroke's own script, apart from its frame: each prefix of QUERY typed TYPING_ROUNDS
- * times, each just after a frame, timed from the input event to the end of the microtasks it
- * queued (a message posted then runs after them). The time to the frame drawn above is this,
- * then the frame's style, layout and paint.
+ * The keystroke's own script, apart from its frame: the box emptied, then each prefix of QUERY
+ * typed once, each just after a frame, timed from the input event to the end of the microtasks
+ * it queued (a message posted then runs after them). The time to the frame drawn (`typeQuery`)
+ * is this, then the frame's style, layout and paint.
  */
-async function scriptTimes(page, box) {
+async function scriptRound(page, box) {
+  await clearBox(page, box);
   const samples = [];
-  for (let round = 0; round < TYPING_ROUNDS; round += 1) {
-    await clearBox(page, box);
-    for (let i = 1; i <= QUERY.length; i += 1) {
-      samples.push(await page.evaluate(async ({ box, value }) => {
-        const input = document.querySelector(box);
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        const start = performance.now();
-        input.value = value;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = resolve;
-          channel.port2.postMessage(null);
-        });
-        const ms = performance.now() - start;
-        // What the keystroke left for later (the facet counts, the URL) runs before the next.
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return ms;
-      }, { box, value: QUERY.slice(0, i) }));
-    }
+  for (let i = 1; i <= QUERY.length; i += 1) {
+    samples.push(await page.evaluate(async ({ box, value }) => {
+      const input = document.querySelector(box);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const start = performance.now();
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+      const ms = performance.now() - start;
+      // What the keystroke left for later (the facet counts, the URL) runs before the next.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return ms;
+    }, { box, value: QUERY.slice(0, i) }));
   }
   return samples;
 }
@@ -182,25 +193,19 @@ async function main() {
       peerLoads.push(await firstRows(browser, peerUrl, '.task-card'));
       ourLoads.push(await firstRows(browser, oursUrl, '.instance-row', APP_ROWS));
     }
-    const peerTyping = await (async () => {
-      const { context, page } = await coldPage(browser);
-      await page.goto(peerUrl);
-      await page.waitForSelector('.task-card');
-      const samples = await keystrokes(page, '#queryFilter', '#tasksGrid');
-      const script = await scriptTimes(page, '#queryFilter');
-      await context.close();
-      return Object.assign(samples, { script });
-    })();
-    const ourTyping = await (async () => {
-      const { context, page } = await coldPage(browser);
-      await page.goto(oursUrl);
+    // Both pages open at once, typed into in alternate rounds.
+    const sides = [
+      { url: peerUrl, ready: '.task-card', box: '#queryFilter', results: '#tasksGrid' },
       // The app's rows: typed into the first screen, the text waits for the app.
-      await page.waitForSelector(APP_ROWS);
-      const samples = await keystrokes(page, 'input.search', '.results');
-      const script = await scriptTimes(page, 'input.search');
-      await context.close();
-      return Object.assign(samples, { script });
-    })();
+      { url: oursUrl, ready: APP_ROWS, box: 'input.search', results: '.results' },
+    ];
+    for (const side of sides) {
+      Object.assign(side, await coldPage(browser));
+      await side.page.goto(side.url);
+      await side.page.waitForSelector(side.ready);
+    }
+    const [peerTyping, ourTyping] = await typeSideBySide(sides);
+    for (const { context } of sides) await context.close();
     const floor = await floors(browser, oursUrl, `${server.url}ours/index/featurebench/full/0000.json`);
     // Each row: figure, peer, ours, floor, and issue 15's budget for ours/peer (null: none).
     const rows = [
