@@ -28,6 +28,26 @@ export const FORMAT_FILES = [
   { file: 'inspect_log_formats.eval', run: 'inspect', format: 'inspect' },
 ];
 
+/** swebench.com's published boards, every run's results as the site shows them. */
+export const SWEBENCH_BOARDS = join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json');
+
+/** The real mini-swe-agent run on SWE-bench Verified: its trajectories (`trajs/<id>/`) and logs. */
+export const MINI_SWE_AGENT = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent');
+
+/** The mini-swe-agent trajectory of instance `id`, as its source file has it. */
+export function miniTrajectory(id) {
+  return JSON.parse(readFileSync(join(MINI_SWE_AGENT, 'trajs', id, `${id}.traj.json`), 'utf8'));
+}
+
+/** True, with the test `t` skipped, when the real-data directory `dir` was not built because
+ * ../shared/realdata is absent; under CI=true its absence is an error. */
+export function withoutRealdata(t, dir) {
+  if (dir) return false;
+  if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
+  t.skip('../shared/realdata is absent');
+  return true;
+}
+
 /** Builds every data directory the tests serve: `mounts` (URL path to directory) and what the
  * tests read of them. The real-data ones (`lite` ... `trajsTwo`) are null without ../shared. */
 export function buildFixtures() {
@@ -106,17 +126,17 @@ export function buildFixtures() {
   if (existsSync(liteFile)) {
     lite = join(tempDir('lite'), 'data');
     benchscope('export', liteFile, '--out', lite, '--quiet');
-    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), '--data', lite);
+    benchscope('import', SWEBENCH_BOARDS, '--data', lite);
     featurebench = join(tempDir('featurebench'), 'data');
     const fb = join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench');
     benchscope('export', join(fb, 'tasks', 'data'), '--dataset', 'featurebench', '--out', featurebench, '--quiet');
     benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
     alone = join(tempDir('alone'), 'data');
-    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), '--data', alone);
+    benchscope('import', SWEBENCH_BOARDS, '--data', alone);
     // An agent's trajectories imported alone (mini-swe-agent on Verified), and a copy with one
     // trajectory file altered after the import.
     trajs = join(tempDir('trajs'), 'data');
-    benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent'), '--data', trajs, '--run', 'mini', '--new-dataset');
+    benchscope('import', MINI_SWE_AGENT, '--data', trajs, '--run', 'mini', '--new-dataset');
     formats = join(tempDir('formats'), 'data');
     for (const { file, run } of FORMAT_FILES) {
       benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'trajectories_formats', file), '--data', formats, '--run', run, '--dataset', `formats-${run}`, '--new-dataset');
@@ -127,7 +147,7 @@ export function buildFixtures() {
     cpSync(trajs, trajsTwo, { recursive: true });
     const twin = join(tempDir('twin'), 'trajs', 'astropy__astropy-12907');
     mkdirSync(twin, { recursive: true });
-    const original = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'trajs', 'astropy__astropy-12907', 'astropy__astropy-12907.traj.json'), 'utf8'));
+    const original = miniTrajectory('astropy__astropy-12907');
     const assistants = original.messages.map((m, i) => [m, i]).filter(([m]) => m.role === 'assistant');
     const [changed] = assistants[TWIN_PARTS_AT - 1];
     changed.content = changed.content.replace(/```(bash|sh|mswea_bash_command)\n[\s\S]*?```/, '```bash\necho a different command\n```');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, APP_ROWS, gitNumstat } from './support.js';
-import { useFixtures, server, session, lite, featurebench, alone, demo } from './context.js';
+import { useFixtures, server, session, lite, featurebench, alone, demo, withoutRealdata } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -53,11 +53,7 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
 });
 
 test('one dataset\'s splits side by side: a row\'s tag is its split, its tooltip the dataset and split', async (t) => {
-  if (!featurebench) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full&with=featurebench/fast&with=featurebench/lite`);
   await page.waitForSelector(APP_ROWS);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, gitNumstat } from './support.js';
-import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL } from './context.js';
+import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -69,11 +69,7 @@ test('a permalink reopens the instance, and back returns to the filtered list', 
 });
 
 test("real SWE-bench Lite: Django's tracker text is shown as plain text, its line breaks kept, dunders literal, code monospace, raw on request", async (t) => {
-  if (!lite) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;
   await page.goto(`${server.url}?data=lite/&instance=django__django-11422`);
   await page.waitForSelector('.document-text[data-form="plain"]');

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitNumstat } from './support.js';
-import { useFixtures, server, session, lite, featurebench, alone, demo } from './context.js';
+import { useFixtures, server, session, lite, featurebench, alone, demo, withoutRealdata } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -229,11 +229,7 @@ test('a row\'s cells get their tooltips when the pointer comes over it, and they
 });
 
 test('a row without a gold patch (FeatureBench publishes none) shows a dash for its size, not a patch of zero lines', async (t) => {
-  if (!featurebench) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
   const sizes = () => page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => [row.querySelector('.files').textContent, row.querySelector('.plus').textContent, row.querySelector('.minus').textContent]));
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite`);

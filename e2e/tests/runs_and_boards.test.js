@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT } from './support.js';
-import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS } from './context.js';
+import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -129,13 +129,9 @@ test('leaderboard: demo runs ranked by % resolved with Wilson intervals, sortabl
 });
 
 test('leaderboard: the real swebench.com Lite board ranks as its source does', async (t) => {
-  if (!lite) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;
-  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), 'utf8'));
+  const source = JSON.parse(readFileSync(SWEBENCH_BOARDS, 'utf8'));
   const board = source.leaderboards.find((b) => b.name === 'Lite').results;
   const ranked = [...board].sort((a, b) => b.resolved - a.resolved || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   await page.goto(`${server.url}?data=lite/&view=leaderboard`);
@@ -178,13 +174,9 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
 });
 
 test('a leaderboard imported alone: opens on its board, groups and rank intervals as computed here, two of its runs compared instance by instance', async (t) => {
-  if (!alone) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, alone)) return;
   const { page, errors } = session;
-  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json'), 'utf8'));
+  const source = JSON.parse(readFileSync(SWEBENCH_BOARDS, 'utf8'));
   const verified = source.leaderboards.find((b) => b.name === 'Verified').results;
   await page.goto(`${server.url}?data=alone/`);
   await page.waitForSelector('.leaderboard-table tbody tr');
@@ -311,11 +303,7 @@ test('a board of more priced runs than the cost table shows: the best 25, and a 
 });
 
 test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and passed against resolved plotted', async (t) => {
-  if (!featurebench) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
   const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench', 'leaderboard', 'data', 'lite.json'), 'utf8'));
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=leaderboard`);
@@ -361,11 +349,7 @@ test('passed by facet: each run\'s mean share of FAIL_TO_PASS tests passed, agai
 });
 
 test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank as their sources do', async (t) => {
-  if (!boards) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, boards)) return;
   const { page, errors } = session;
   const sweDev = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), 'utf8'));
   const pass1 = [...sweDev.llm_table.map((r) => Number(r.pass1_hard)), ...sweDev.mas_table.map((r) => Number(r.hard_pass1))].sort((a, b) => b - a);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rowMarks } from './support.js';
-import { useFixtures, server, session, lite, demo } from './context.js';
+import { useFixtures, server, session, lite, demo, withoutRealdata } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -166,11 +166,7 @@ test('a stop word being typed fetches the buckets it leads to: the word it grows
 });
 
 test('real SWE-bench Lite: the search finds the instance an issue describes', async (t) => {
-  if (!lite) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;
   await page.goto(`${server.url}?data=lite/&q=separability_matrix nested`);
   await page.waitForSelector('.instance-row');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './support.js';
-import { useFixtures, server, session, alone, trajs, formats, trajsTwo, bigTraj, TWIN_PARTS_AT, BIG_TRAJ_STEPS, FORMAT_FILES } from './context.js';
+import { useFixtures, server, session, alone, trajs, formats, trajsTwo, bigTraj, TWIN_PARTS_AT, BIG_TRAJ_STEPS, FORMAT_FILES, withoutRealdata, MINI_SWE_AGENT, miniTrajectory } from './context.js';
 
 useFixtures();
 
@@ -30,11 +30,7 @@ async function listedIds(page) {
 }
 
 test('a real trajectory of every format opens from its runs panel, step by step as the source file has it', async (t) => {
-  if (!formats) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, formats)) return;
   const { page, errors } = session;
   for (const { file, run, format } of FORMAT_FILES) {
     const stored = JSON.parse(readFileSync(join(formats, 'runs', `${run}.json`), 'utf8')).results[0];
@@ -99,14 +95,10 @@ test('a real trajectory of every format opens from its runs panel, step by step 
 });
 
 test('two runs\' trajectories of one instance side by side, aligned by step, where they part marked', async (t) => {
-  if (!trajsTwo) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, trajsTwo)) return;
   const { page, errors } = session;
   const id = 'astropy__astropy-12907';
-  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'trajs', id, `${id}.traj.json`), 'utf8'));
+  const source = miniTrajectory(id);
   const steps = source.messages.filter((m) => m.role === 'assistant').length;
   await page.goto(`${server.url}?data=trajs-two/&instance=${id}`);
   const verdict = page.locator('.trajectory-compare .compare-verdict');
@@ -123,14 +115,10 @@ test('two runs\' trajectories of one instance side by side, aligned by step, whe
 });
 
 test('an agent trajectory opens from the runs panel: its steps as the agent took them, long outputs folded, its facts, the list and the analysis sliced by them; an altered file is refused', async (t) => {
-  if (!trajs) {
-    if (process.env.CI === 'true') throw new Error('CI=true but ../shared/realdata is missing');
-    t.skip('../shared/realdata is absent');
-    return;
-  }
+  if (withoutRealdata(t, trajs)) return;
   const { page, errors } = session;
   const id = 'astropy__astropy-12907';
-  const source = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'trajs', id, `${id}.traj.json`), 'utf8'));
+  const source = miniTrajectory(id);
   const assistant = source.messages.filter((m) => m.role === 'assistant');
   const block = (text) => (text.match(/```(?:bash|sh|mswea_bash_command)\n([\s\S]*?)```/) ?? [null, ''])[1].trimEnd();
   await page.goto(`${server.url}?data=trajs/&instance=${id}`);
@@ -185,21 +173,18 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
     return box.top < window.innerHeight && box.bottom > 0;
   }, target);
   // The leaderboard sums the run's trajectories up: mean steps, counted here from the files.
-  const folder = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'trajs');
-  const counts = readdirSync(folder).filter((d) => existsSync(join(folder, d, `${d}.traj.json`)))
-    .map((d) => JSON.parse(readFileSync(join(folder, d, `${d}.traj.json`), 'utf8')).messages.filter((m) => m.role === 'assistant').length);
+  const folder = join(MINI_SWE_AGENT, 'trajs');
+  const sources = readdirSync(folder).filter((d) => existsSync(join(folder, d, `${d}.traj.json`))).map(miniTrajectory);
+  const counts = sources.map((source) => source.messages.filter((m) => m.role === 'assistant').length);
   await page.goto(`${server.url}?data=trajs/&view=leaderboard`);
   const meanSteps = page.locator('tr[data-run="mini"] td[data-col="steps"]');
   await meanSteps.waitFor();
   assert.equal(await meanSteps.textContent(), (counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1));
   // ... and mean cost per task, from each file's own `instance_cost`.
-  const costs = readdirSync(folder).filter((d) => existsSync(join(folder, d, `${d}.traj.json`)))
-    .map((d) => JSON.parse(readFileSync(join(folder, d, `${d}.traj.json`), 'utf8')).info.model_stats.instance_cost);
+  const costs = sources.map((source) => source.info.model_stats.instance_cost);
   assert.equal(await page.locator('tr[data-run="mini"] td[data-col="cost_mean"]').textContent(), (costs.reduce((a, b) => a + b, 0) / costs.length).toFixed(3));
   // The list slices by the trajectories: how each ended and how many steps it took, counted here
   // from the files; a steps bucket lists exactly its instances.
-  const sources = readdirSync(folder).filter((d) => existsSync(join(folder, d, `${d}.traj.json`)))
-    .map((d) => JSON.parse(readFileSync(join(folder, d, `${d}.traj.json`), 'utf8')));
   const tally = (values) => values.reduce((all, v) => ({ ...all, [v]: (all[v] ?? 0) + 1 }), {});
   const bucket = (n) => (n <= 10 ? '1-10' : n <= 25 ? '11-25' : n <= 50 ? '26-50' : n <= 100 ? '51-100' : '101+');
   const facetCounts = (facet) => page.locator(`section.facet[data-facet="${facet}"] label`).evaluateAll((ls) => Object.fromEntries(ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)])));
@@ -232,7 +217,7 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   // The analysis breaks the run's resolved ratio down by its steps and by how it ended: per
   // bucket, the instances from the trajectory files and the resolved ones from the harness's
   // reports beside them.
-  const logs = join(ROOT, '..', 'shared', 'realdata', 'trajectories_gruckion-mini-swe-agent', 'logs');
+  const logs = join(MINI_SWE_AGENT, 'logs');
   const resolvedIds = new Set(readdirSync(logs).filter((d) => JSON.parse(readFileSync(join(logs, d, 'report.json'), 'utf8')).resolved));
   for (const [aspect, valueOf] of [['steps', (t) => bucket(t.messages.filter((m) => m.role === 'assistant').length)], ['exit', (t) => t.info.exit_status], ['cost', (t) => costBucket(t.info.model_stats.instance_cost)]]) {
     const expected = {};
