@@ -4,6 +4,8 @@ use benchscope_contract::site::{SiteInfo, View, SITE_FILE};
 use benchscope_contract::{IndexRow, Manifest};
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, LoadError, RunCache};
 use crate::components::error_box::ErrorBox;
 use crate::components::nav::{DatasetPicker, ViewTabs};
@@ -28,7 +30,7 @@ pub fn App() -> impl IntoView {
     let base = Memo::new(move |_| data_base(url.with(|s| s.data.clone()).as_deref()));
     // The manifest, then a published site's title, introduction and views (a plain data
     // directory has none), as one load: the page is built once, when both are known.
-    let root = LocalResource::new(move || {
+    let root = Loaded::new(move || {
         let base = base.get();
         async move {
             let manifest = load_manifest(&base).await?;
@@ -39,7 +41,7 @@ pub fn App() -> impl IntoView {
             Ok::<_, LoadError>((manifest, site))
         }
     });
-    let site = move || root.with(|root| root.as_ref().and_then(|r| r.as_ref().ok()).and_then(|(_, site)| site.clone()));
+    let site = move || root.with(|root| root.and_then(|r| r.as_ref().ok()).and_then(|(_, site)| site.clone()));
     let title = move || site().map_or_else(|| "Benchscope".to_string(), |s| s.title);
     Effect::new(move |_| {
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
@@ -76,7 +78,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
     let base = StoredValue::new(base);
     let (index_cache, run_cache) = (expect_context::<IndexCache>(), expect_context::<RunCache>());
     let dropped = expect_context::<DroppedRuns>();
-    let loaded = LocalResource::new(move || {
+    let loaded = Loaded::new(move || {
         let (chosen, base, manifest) = (chosen.get(), base.get_value(), manifest.get_value());
         let (index_cache, run_cache) = (index_cache.clone(), run_cache.clone());
         let dropped = dropped.0.get();

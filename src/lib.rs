@@ -7,6 +7,7 @@
 //! - [`api`]: fetching the manifest and shards, with errors that name the file; [`run_files`]:
 //!   a split's results matrix, read from run files by a split point when it must be;
 //!   [`split_points`]: what code fetched when first needed shares (its error);
+//!   [`loaded`]: values fetched while a page is shown (one resource type for all of them);
 //! - [`search`]: full-text search over the exported index; [`list_search`]: the list's use of
 //!   it (a split point);
 //! - [`markdown`]: untrusted markdown as a safe tree;
@@ -52,6 +53,8 @@ pub mod integrity;
 pub mod keys;
 #[cfg(target_arch = "wasm32")]
 pub mod list_search;
+#[cfg(target_arch = "wasm32")]
+pub mod loaded;
 #[cfg(target_arch = "wasm32")]
 pub mod matrix_reader;
 #[cfg(target_arch = "wasm32")]

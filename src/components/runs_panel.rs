@@ -7,6 +7,8 @@ use benchscope_contract::trajectory::TrajectoryFacts;
 use benchscope_contract::TestStatus;
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use crate::api::{RunCache, RunResult};
 use crate::components::diff::DiffView;
 use crate::components::error_box::ErrorBox;
@@ -130,7 +132,7 @@ fn RunRow(
     let open = RwSignal::new(false);
     let patch_path = result.model_patch.clone();
     let has_patch = patch_path.is_some();
-    let patch = LocalResource::new(move || {
+    let patch = Loaded::new(move || {
         let (cache, path, opened) = (cache.clone(), patch_path.clone(), open.get());
         async move {
             match (opened, path) {
@@ -188,7 +190,7 @@ fn trajectory_row(
     let linked = url.with_untracked(|s| s.control(TRAJECTORY_CONTROL) == Some(run_id.as_str()));
     let open = RwSignal::new(linked);
     let path = facts.path.clone();
-    let loaded = LocalResource::new(move || {
+    let loaded = Loaded::new(move || {
         let (cache, path, opened) = (cache.clone(), path.clone(), open.get());
         async move {
             match opened {

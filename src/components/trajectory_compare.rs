@@ -6,6 +6,8 @@ use benchscope_contract::trajectory::text::strip_terminal_escapes;
 use benchscope_contract::trajectory::Step;
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use crate::api::RunCache;
 use crate::components::error_box::ErrorBox;
 use crate::url_state::UrlState;
@@ -53,7 +55,7 @@ pub fn TrajectoryCompare(runs: Vec<WithTrajectory>, base: String) -> impl IntoVi
             (pick(0), pick(1))
         })
     });
-    let loaded = LocalResource::new(move || {
+    let loaded = Loaded::new(move || {
         let (cache, base) = (cache.clone(), base.clone());
         let (a, b) = pair.get();
         let paths = runs.with_value(|r| (r[a].path.clone(), r[b].path.clone()));

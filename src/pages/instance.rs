@@ -5,6 +5,8 @@ use benchscope_contract::runs_only::instance_of_row;
 use benchscope_contract::{DocumentKind, IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, SourceCache};
 use crate::components::error_box::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
@@ -39,7 +41,7 @@ pub fn InstancePage(
     };
     let (missing_view, missing_id) = (missing.clone(), id.clone());
     let (instance_base, instance_id) = (base.clone(), id.clone());
-    let instance = LocalResource::new(move || {
+    let instance = Loaded::new(move || {
         let (cache, base, shard, id, missing) = (
             cache.clone(),
             instance_base.clone(),
@@ -57,7 +59,7 @@ pub fn InstancePage(
         }
     });
     let (results_base, results_id) = (base.clone(), id.clone());
-    let results = LocalResource::new(move || {
+    let results = Loaded::new(move || {
         let (cache, base, id, runs, matrix) = (
             run_cache.clone(),
             results_base.clone(),
@@ -100,7 +102,7 @@ pub fn InstancePage(
 }
 
 #[component]
-fn InstanceView(instance: Instance, results: LocalResource<Result<Vec<RunResult>, LoadError>>, base: String) -> impl IntoView {
+fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadError>>, base: String) -> impl IntoView {
     let Instance {
         id,
         repo,

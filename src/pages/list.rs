@@ -10,6 +10,8 @@ use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use crate::api::LoadError;
 use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
@@ -104,7 +106,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // keystroke that needs no file runs no fetch's machinery (a resource's future, its task and
     // its notifications cost the keystroke 0.1–0.2 ms).
     let to_fetch = Memo::new(move |_| ranked_now.with(Option::is_none).then(|| query.get()));
-    let fetched = LocalResource::new(move || {
+    let fetched = Loaded::new(move || {
         let (cache, base, indexes, asked) = (cache.clone(), base.clone(), indexes.clone(), to_fetch.get());
         async move {
             let query = asked?;

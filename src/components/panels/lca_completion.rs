@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use benchscope_contract::extras::CompletionTask;
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use super::Extra;
 use crate::api::InstanceSources;
 use crate::components::code::{highlighted, PythonCode};
@@ -87,7 +89,7 @@ fn SnapshotBrowser() -> impl IntoView {
     };
     let requested = RwSignal::new(false);
     let open_file = RwSignal::new(None::<String>);
-    let files = LocalResource::new(move || {
+    let files = Loaded::new(move || {
         let (sources, requested) = (sources.clone(), requested.get());
         async move {
             match requested {

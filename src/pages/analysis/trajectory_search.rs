@@ -5,6 +5,8 @@
 use benchscope_contract::outcomes::outcome_label;
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use crate::api::data_base;
 use crate::components::error_box::ErrorBox;
 use crate::components::trajectory::{STEP_CONTROL, TRAJECTORY_CONTROL};
@@ -52,7 +54,7 @@ pub fn TrajectorySearch(set: LoadedSet) -> impl IntoView {
             .unwrap_or_else(|| first_run.clone())
     });
     let query = Memo::new(move |_| url.with(|s| s.control("tq").unwrap_or_default().to_string()));
-    let found = LocalResource::new(move || {
+    let found = Loaded::new(move || {
         let (cache, base, run, query) = (cache.clone(), base.clone(), run.get(), query.get());
         async move {
             if query.trim().is_empty() {

@@ -9,6 +9,8 @@ use benchscope_contract::site::View;
 use benchscope_contract::RunEntry;
 use leptos::prelude::*;
 
+use crate::loaded::Loaded;
+
 use crate::api::RunCache;
 use crate::components::error_box::ErrorBox;
 use crate::url_state::UrlState;
@@ -48,7 +50,7 @@ pub fn RunDetails(row: LeaderboardRow, entry: Option<RunEntry>, base: String, st
         format!("{} per-instance results, {resolved}.", e.instances)
     });
     // The notes and source are in the run file, fetched once the row opens.
-    let run = LocalResource::new(move || {
+    let run = Loaded::new(move || {
         let (cache, base, entry) = (cache.clone(), base.clone(), entry.clone());
         async move {
             match entry {
