@@ -58,7 +58,7 @@ fn is_json_lines(text: &str) -> bool {
 
 /// The text with every comma that stands before a closing `]` or `}` (outside strings) turned
 /// into a space, so that positions stay true, and the lines of those commas.
-fn blank_trailing_commas(text: &str) -> (String, Vec<usize>) {
+pub fn blank_trailing_commas(text: &str) -> (String, Vec<usize>) {
     let bytes = text.as_bytes();
     let mut out = bytes.to_vec();
     let mut lines = Vec::new();
