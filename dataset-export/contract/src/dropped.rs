@@ -127,7 +127,7 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty())
             {
-                let row = serde_json::from_str::<Value>(line).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1))?;
+                let row = serde_json::from_slice::<Value>(line.as_bytes()).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1))?;
                 rows.push((format!("line {}", i + 1), row));
             }
             verdict_table(name, rows.into_iter(), new_run(Vec::new(), model_part))?
@@ -137,7 +137,7 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
                 .lines()
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty())
-                .map(|(i, l)| serde_json::from_str::<Value>(l).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1)))
+                .map(|(i, l)| serde_json::from_slice::<Value>(l.as_bytes()).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1)))
                 .collect();
             predictions(name, lines, new_run)?
         }

@@ -75,7 +75,7 @@ pub const REPOSITORY_FILES_FIELD: &str = "repo_files_without_tests_count";
 pub fn string_list(value: &serde_json::Value) -> Option<Vec<String>> {
     match value {
         serde_json::Value::Array(items) => items.iter().map(|v| v.as_str().map(str::to_string)).collect(),
-        serde_json::Value::String(text) => serde_json::from_str(text).ok(),
+        serde_json::Value::String(text) => serde_json::from_slice(text.as_bytes()).ok(),
         _ => None,
     }
 }

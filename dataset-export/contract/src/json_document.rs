@@ -3,6 +3,10 @@
 //! Some published files carry trailing commas before `]` or `}` (the experiments repository's
 //! `results.json`); they are read as if the commas were absent, and the line of each is given so
 //! that a warning can name it. Any other fault is reported at its true line and column.
+//!
+//! Text is read with `from_slice`, never `from_str`: this module, `dropped` and `instance` are
+//! compiled into the explorer, whose every other reading is of fetched bytes, and each of
+//! serde_json's two readers compiles its own copy of the parser into the wasm.
 
 use serde_json::Value;
 
@@ -27,14 +31,14 @@ pub fn read(bytes: &[u8]) -> Document {
     }
     // A well-formed document, or JSON Lines, is known without copying the text; only a document
     // with a fault is read again with its trailing commas blanked.
-    if let Ok(value) = serde_json::from_str::<Value>(text) {
+    if let Ok(value) = serde_json::from_slice::<Value>(text.as_bytes()) {
         return Document::Json(value, Vec::new());
     }
     if is_json_lines(text) {
         return Document::NotJson;
     }
     let (cleaned, comma_lines) = blank_trailing_commas(text);
-    match serde_json::from_str::<Value>(&cleaned) {
+    match serde_json::from_slice::<Value>(cleaned.as_bytes()) {
         Ok(value) => Document::Json(value, comma_lines),
         Err(error) => Document::Invalid(format!("line {} column {}: {}", error.line(), error.column(), message(&error))),
     }
@@ -52,7 +56,7 @@ fn message(error: &serde_json::Error) -> String {
 /// JSON Lines: the first non-blank line is a whole JSON value, and another line follows.
 fn is_json_lines(text: &str) -> bool {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first_is_whole = lines.next().is_some_and(|l| serde_json::from_str::<Value>(l).is_ok());
+    let first_is_whole = lines.next().is_some_and(|l| serde_json::from_slice::<Value>(l.as_bytes()).is_ok());
     first_is_whole && lines.next().is_some()
 }
 
@@ -95,7 +99,7 @@ fn next_significant(bytes: &[u8], from: usize) -> Option<u8> {
 /// The first record of JSON Lines (past a byte-order mark and blank lines), when it parses.
 pub fn first_line_record(text: &str) -> Option<Value> {
     let line = text.trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty())?;
-    serde_json::from_str(line).ok()
+    serde_json::from_slice(line.as_bytes()).ok()
 }
 
 /// What a JSON value is, for error messages (`a string`, `an array`, ...).
