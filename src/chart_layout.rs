@@ -50,7 +50,7 @@ pub fn truncate(name: &str, keep: usize) -> String {
 /// the part that tells them apart is the part that shows.
 pub fn display_names(groups: &[String]) -> Vec<String> {
     let names: Vec<&str> = groups.iter().map(|g| g.rsplit('/').next().unwrap_or(g)).collect();
-    let distinct = names.iter().collect::<std::collections::BTreeSet<_>>().len() == names.len();
+    let distinct = benchscope_contract::sorting::set_of(&names).len() == names.len();
     if groups.iter().all(|g| g.contains('/')) && distinct {
         names.into_iter().map(str::to_string).collect()
     } else {

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::patch::{parse_patch, FileDiff, LineKind};
-use crate::sorting::sort_by;
+use crate::sorting::{map_of, sort_by};
 use crate::text_diff::{diff_ops, lines, ratio};
 
 /// One file of either patch.
@@ -34,7 +34,7 @@ pub struct FileMatch {
 
 /// Every file of either patch, sorted by path.
 pub fn compare_patches(gold: &str, model: &str) -> Vec<FileMatch> {
-    let changes = |text: &str| -> BTreeMap<String, String> { parse_patch(text).iter().map(|f| (path_of(f), changed_lines(f))).collect() };
+    let changes = |text: &str| -> BTreeMap<String, String> { map_of(parse_patch(text).iter().map(|f| (path_of(f), changed_lines(f)))) };
     let (gold, model) = (changes(gold), changes(model));
     let mut paths: Vec<&String> = gold.keys().chain(model.keys()).collect();
     sort_by(&mut paths, Ord::cmp);

@@ -95,7 +95,7 @@ impl CompletionTask {
 }
 
 fn line_lists(value: &Value) -> Option<BTreeMap<String, Vec<usize>>> {
-    value
+    let lists = value
         .as_object()?
         .iter()
         .map(|(category, numbers)| {
@@ -106,7 +106,8 @@ fn line_lists(value: &Value) -> Option<BTreeMap<String, Vec<usize>>> {
                 .collect::<Option<Vec<_>>>()?;
             Some((category.clone(), numbers))
         })
-        .collect()
+        .collect::<Option<Vec<_>>>()?;
+    Some(crate::sorting::map_of(lists))
 }
 
 /// One file of FEA-Bench's `new_components`.

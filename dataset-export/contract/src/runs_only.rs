@@ -3,11 +3,9 @@
 //! it, so the list, its per-run facets, the resolved matrix, the comparisons and the breakdowns by
 //! repository work before any instance record is exported. Exported records replace these rows.
 
-use std::collections::BTreeSet;
-
 use crate::instance::{Document, IndexRow, Instance};
 use crate::query::natural_cmp;
-use crate::sorting::sort_by;
+use crate::sorting::{set_of, sort_by};
 
 /// The category of an instance known only from runs.
 pub const UNKNOWN_CATEGORY: &str = "Unknown";
@@ -29,8 +27,7 @@ pub fn repo_from_id(id: &str) -> Option<String> {
 
 /// One row per instance id of `ids` (the runs' instances, each once), in natural id order.
 pub fn rows_from_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> Vec<IndexRow> {
-    let ids: BTreeSet<&str> = ids.into_iter().collect();
-    let mut ids: Vec<&str> = ids.into_iter().collect();
+    let mut ids: Vec<&str> = set_of(ids).into_iter().collect();
     sort_by(&mut ids, |a, b| natural_cmp(a, b));
     ids.into_iter()
         .map(|id| IndexRow {

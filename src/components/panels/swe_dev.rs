@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use benchscope_contract::sorting::{map_of, set_of};
+
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 
@@ -15,7 +17,7 @@ fn is_text_map(value: &Value) -> bool {
 
 fn text_map(value: Value) -> BTreeMap<String, String> {
     match value {
-        Value::Object(map) => map.into_iter().filter_map(|(k, v)| Some((k, v.as_str()?.to_string()))).collect(),
+        Value::Object(map) => map_of(map.into_iter().filter_map(|(k, v)| Some((k, v.as_str()?.to_string())))),
         _ => BTreeMap::new(),
     }
 }
@@ -27,13 +29,7 @@ pub fn files_panel(extra: &mut Extra) -> Option<AnyView> {
     }
     let masked = text_map(take_if(extra, "file_code", is_text_map)?);
     let truth = text_map(take_if(extra, "GT_file_code", is_text_map)?);
-    let paths: Vec<String> = masked
-        .keys()
-        .chain(truth.keys())
-        .cloned()
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
+    let paths: Vec<String> = set_of(masked.keys().chain(truth.keys()).cloned()).into_iter().collect();
     let cards = paths
         .into_iter()
         .map(|path| {

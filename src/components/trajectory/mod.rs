@@ -12,7 +12,7 @@ mod step_view;
 
 use std::sync::Arc;
 
-use benchscope_contract::sorting::sort_by;
+use benchscope_contract::sorting::{set_of, sort_by};
 use benchscope_contract::trajectory::{Trajectory, TrajectoryFacts};
 use leptos::prelude::*;
 
@@ -35,13 +35,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
     let mut tools: Vec<(String, usize)> = facts.tools.clone().into_iter().collect();
     sort_by(&mut tools, |a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     // The filter is by the tool each step names (a classic agent's steps name none).
-    let tool_names: Vec<String> = trajectory
-        .steps
-        .iter()
-        .filter_map(|s| s.tool.clone())
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
+    let tool_names: Vec<String> = set_of(trajectory.steps.iter().filter_map(|s| s.tool.clone())).into_iter().collect();
     let tools = tools
         .into_iter()
         .map(|(tool, n)| view! { <span class="tag-chip">{format!("{tool} ×{n}")}</span> })

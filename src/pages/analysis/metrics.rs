@@ -2,7 +2,9 @@
 //! recall per library, chrF per repository, ...), and all metrics side by side (exact match per
 //! line category of code completion).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
+
+use benchscope_contract::sorting::{map_of, set_of};
 
 use benchscope_contract::breakdown::mean_by_facet;
 use leptos::prelude::*;
@@ -23,16 +25,12 @@ pub fn MetricSections(split: StoredValue<SplitRows>, facets: Vec<String>) -> imp
             .iter()
             .filter(|run| !run.metrics.is_empty())
             .map(|run| {
-                let values = run
-                    .metrics
-                    .iter()
-                    .map(|(name, values)| (name.clone(), split.by_instance(values)))
-                    .collect();
+                let values = map_of(run.metrics.iter().map(|(name, values)| (name.clone(), split.by_instance(values))));
                 (split.name(&run.id), values)
             })
             .collect()
     });
-    let names: BTreeSet<String> = runs.iter().flat_map(|(_, metrics)| metrics.keys().cloned()).collect();
+    let names = set_of(runs.iter().flat_map(|(_, metrics)| metrics.keys().cloned()));
     if runs.is_empty() {
         return ().into_any();
     }

@@ -1,6 +1,6 @@
 //! Two runs on the same instances, and McNemar's exact test.
 
-use std::collections::BTreeSet;
+use benchscope_contract::sorting::set_of;
 
 use benchscope_contract::breakdown::{paired, Paired};
 use benchscope_contract::outcomes::{run_facet, NOT_RUN};
@@ -55,13 +55,11 @@ pub fn PairedComparison(runs: RunList, split: StoredValue<SplitRows>) -> impl In
                 let Some((at, _)) = outcomes.matrix.run(run) else {
                     return Vec::new();
                 };
-                (0..rows.len())
+                let labels = (0..rows.len())
                     .filter_map(|row| outcomes.label(at, row))
                     .filter(|v| *v != RESOLVED && *v != NOT_RUN)
-                    .map(str::to_string)
-                    .collect::<BTreeSet<_>>()
-                    .into_iter()
-                    .collect()
+                    .map(str::to_string);
+                set_of(labels).into_iter().collect()
             })
         })
     };

@@ -7,7 +7,7 @@ mod charts;
 mod details;
 mod tag_picker;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use benchscope_contract::leaderboard::standing::{standings, Standings, ALPHA};
 use benchscope_contract::leaderboard::table::{filter_and_sort, Column, COLUMNS, DEFAULT_SORT};
@@ -16,6 +16,7 @@ use benchscope_contract::leaderboard::LeaderboardRow;
 use benchscope_contract::outcomes::{AMONG_TOP, DISCRIMINATING, SOLVED_BY_ALL, SOLVED_BY_NONE, TOP_RUNS};
 use benchscope_contract::results::RowOutcomes;
 use benchscope_contract::site::View;
+use benchscope_contract::sorting::set_of;
 use benchscope_contract::{IndexRow, RunEntry};
 use leptos::prelude::*;
 
@@ -82,7 +83,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     let text = Memo::new(move |_| url.with(|s| s.control("bq").unwrap_or_default().to_string()));
     let shown = Memo::new(move |_| {
         let (key, descending) = sort.get();
-        let tags: BTreeSet<String> = chosen_tags.get().into_iter().collect();
+        let tags = set_of(chosen_tags.get());
         board.with_value(|rows| filter_and_sort(rows, &tags, &text.get(), &key, descending))
     });
     let toggle = Callback::new(move |tag: String| {

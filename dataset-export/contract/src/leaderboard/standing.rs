@@ -134,7 +134,7 @@ pub fn rank_intervals(solved: &[&[bool]], resamples: usize, seed: u64) -> Vec<(u
     ranks
         .into_iter()
         .map(|mut r| {
-            r.sort_unstable();
+            sort_by(&mut r, Ord::cmp);
             let at = |q: f64| r[((q * (r.len() - 1) as f64).round() as usize).min(r.len() - 1)];
             (at(0.025), at(0.975))
         })

@@ -6,13 +6,13 @@
 //! The CLI writes both whenever a split's runs change; the app builds the same matrix from run
 //! files for a data directory written before it existed, and for runs dropped on the page.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
 use crate::failure_mode::UNRESOLVED;
 use crate::run::{InstanceResult, Run};
-use crate::sorting::sort_by;
+use crate::sorting::{set_of, sort_by};
 use crate::standings::Standings;
 use crate::FORMAT_VERSION;
 
@@ -220,12 +220,12 @@ impl ResultsMatrix {
             return;
         }
         self.standings = None;
-        let ids: BTreeSet<&str> = self
-            .instances
-            .iter()
-            .map(String::as_str)
-            .chain(runs.iter().flat_map(|r| r.results.iter().map(|x| x.instance_id.as_str())))
-            .collect();
+        let ids = set_of(
+            self.instances
+                .iter()
+                .map(String::as_str)
+                .chain(runs.iter().flat_map(|r| r.results.iter().map(|x| x.instance_id.as_str()))),
+        );
         // Also when the columns are not sorted and distinct (a damaged file).
         if !ids.iter().copied().eq(self.instances.iter().map(String::as_str)) {
             self.widen(ids.into_iter().map(str::to_string).collect());
