@@ -7,13 +7,12 @@ use benchscope_contract::trajectory::TrajectoryFacts;
 use benchscope_contract::TestStatus;
 use leptos::prelude::*;
 
-use crate::loaded::Loaded;
-
 use crate::api::{RunCache, RunResult};
 use crate::components::diff::DiffView;
 use crate::components::error_box::ErrorBox;
 use crate::components::trajectory::{TrajectoryView, TRAJECTORY_CONTROL};
 use crate::components::trajectory_compare::{TrajectoryCompare, WithTrajectory};
+use crate::loaded::Loaded;
 
 /// A short mark and a class for a test status.
 pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {

@@ -6,10 +6,9 @@ use benchscope_contract::trajectory::text::strip_terminal_escapes;
 use benchscope_contract::trajectory::Step;
 use leptos::prelude::*;
 
-use crate::loaded::Loaded;
-
 use crate::api::RunCache;
 use crate::components::error_box::ErrorBox;
+use crate::loaded::Loaded;
 use crate::url_state::UrlState;
 
 /// The URL's control naming the two runs compared.

@@ -6,13 +6,12 @@ use std::collections::BTreeMap;
 use benchscope_contract::extras::CompletionTask;
 use leptos::prelude::*;
 
-use crate::loaded::Loaded;
-
 use super::Extra;
 use crate::api::InstanceSources;
 use crate::components::code::{highlighted, PythonCode};
 use crate::components::error_box::ErrorBox;
 use crate::file_tree::{build_tree, TreeNode};
+use crate::loaded::Loaded;
 use crate::syntax::is_python;
 
 /// Lines of the file drawn before "show all".

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use benchscope_contract::sorting::{map_of, set_of};
-
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 

@@ -5,11 +5,10 @@
 use benchscope_contract::outcomes::outcome_label;
 use leptos::prelude::*;
 
-use crate::loaded::Loaded;
-
 use crate::api::data_base;
 use crate::components::error_box::ErrorBox;
 use crate::components::trajectory::{STEP_CONTROL, TRAJECTORY_CONTROL};
+use crate::loaded::Loaded;
 use crate::search::TrajectorySearchCache;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;

@@ -9,10 +9,9 @@ use benchscope_contract::site::View;
 use benchscope_contract::RunEntry;
 use leptos::prelude::*;
 
-use crate::loaded::Loaded;
-
 use crate::api::RunCache;
 use crate::components::error_box::ErrorBox;
+use crate::loaded::Loaded;
 use crate::url_state::UrlState;
 
 /// The details of `row` (whose manifest entry is `entry`), spanning `width` columns.
