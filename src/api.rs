@@ -3,18 +3,17 @@
 //! Every failure becomes a [`LoadError`] naming the file, so one broken shard shows an error
 //! where it is needed while the rest of the app keeps working.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use benchscope_contract::results::{ResultsBlock, ResultsMatrix};
 use benchscope_contract::{
     DetailShard, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION, OLDEST_READABLE_VERSION,
 };
-use futures::channel::oneshot;
 use serde::de::DeserializeOwned;
 
 use crate::integrity::{self, expect_hashes, Body};
+use crate::json_cache::JsonCache;
 
 /// A file of the data directory could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,134 +181,6 @@ impl IndexCache {
             rows.extend(shard?.rows.iter().cloned());
         }
         Ok(rows)
-    }
-}
-
-/// A file of a [`JsonCache`]: parsed, or being fetched with the callers waiting for it.
-enum Slot<T> {
-    Ready(Arc<T>),
-    Loading(Vec<oneshot::Sender<Result<Arc<T>, LoadError>>>),
-}
-
-/// JSON files already fetched, by URL: each is fetched once, then shared. A file asked for again
-/// while it is on its way is waited for, not fetched a second time.
-pub struct JsonCache<T> {
-    files: Arc<Mutex<HashMap<String, Slot<T>>>>,
-}
-
-impl<T> Clone for JsonCache<T> {
-    fn clone(&self) -> Self {
-        JsonCache { files: self.files.clone() }
-    }
-}
-
-impl<T> Default for JsonCache<T> {
-    fn default() -> Self {
-        JsonCache { files: Arc::default() }
-    }
-}
-
-impl<T> JsonCache<T> {
-    /// Keeps `value` as the file at `url`, so it is never fetched (runs dropped on the page).
-    pub fn insert(&self, url: &str, value: T) {
-        if let Ok(mut files) = self.files.lock() {
-            files.insert(url.to_string(), Slot::Ready(Arc::new(value)));
-        }
-    }
-
-    /// The file at `url` if it is already here, without fetching it.
-    pub fn peek(&self, url: &str) -> Option<Arc<T>> {
-        match self.files.lock().ok()?.get(url)? {
-            Slot::Ready(file) => Some(file.clone()),
-            Slot::Loading(_) => None,
-        }
-    }
-}
-
-/// Held by the caller fetching a file: if that caller is dropped before the file is in (its page
-/// closed), the file's slot goes, so the callers waiting for it fetch it themselves and the next
-/// caller fetches it again instead of waiting for a fetch nobody is making.
-struct FetchInProgress<'a, T> {
-    files: &'a Mutex<HashMap<String, Slot<T>>>,
-    url: &'a str,
-}
-
-impl<T> Drop for FetchInProgress<'_, T> {
-    fn drop(&mut self) {
-        if let Ok(mut files) = self.files.lock() {
-            if matches!(files.get(self.url), Some(Slot::Loading(_))) {
-                files.remove(self.url);
-            }
-        }
-    }
-}
-
-/// What a caller of [`JsonCache::get`] does: take the file, wait for another caller's fetch, or
-/// fetch it.
-enum Turn<T> {
-    Have(Arc<T>),
-    Wait(oneshot::Receiver<Result<Arc<T>, LoadError>>),
-    Fetch,
-}
-
-impl<T: DeserializeOwned> JsonCache<T> {
-    /// The file at `url`, from the cache or fetched (and kept). A failure is not kept: the next
-    /// call tries again.
-    pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
-        self.get_with(url, fetch_json::<T>).await
-    }
-}
-
-impl<T> JsonCache<T> {
-    /// [`Self::get`], the file fetched and parsed by `load`.
-    pub async fn get_with(&self, url: &str, load: impl AsyncFn(&str) -> Result<T, LoadError>) -> Result<Arc<T>, LoadError> {
-        match self.turn(url) {
-            Turn::Have(file) => Ok(file),
-            Turn::Wait(receiver) => match receiver.await {
-                Ok(result) => result,
-                // The fetching caller was dropped (its page closed): fetch it here.
-                Err(_) => load(url).await.map(Arc::new),
-            },
-            Turn::Fetch => {
-                let in_progress = FetchInProgress { files: &self.files, url };
-                let result = load(url).await.map(Arc::new);
-                // In: the slot is settled below, the file kept or, on a failure, removed.
-                std::mem::forget(in_progress);
-                let waiting = match self.files.lock() {
-                    Ok(mut files) => {
-                        let slot = match &result {
-                            Ok(file) => files.insert(url.to_string(), Slot::Ready(file.clone())),
-                            Err(_) => files.remove(url),
-                        };
-                        match slot {
-                            Some(Slot::Loading(waiting)) => waiting,
-                            _ => Vec::new(),
-                        }
-                    }
-                    Err(_) => Vec::new(),
-                };
-                for sender in waiting {
-                    let _ = sender.send(result.clone());
-                }
-                result
-            }
-        }
-    }
-
-    fn turn(&self, url: &str) -> Turn<T> {
-        let Ok(mut files) = self.files.lock() else { return Turn::Fetch };
-        match files.get_mut(url) {
-            Some(Slot::Ready(file)) => Turn::Have(file.clone()),
-            Some(Slot::Loading(waiting)) => {
-                let (sender, receiver) = oneshot::channel();
-                waiting.push(sender);
-                Turn::Wait(receiver)
-            }
-            None => {
-                files.insert(url.to_string(), Slot::Loading(Vec::new()));
-                Turn::Fetch
-            }
-        }
     }
 }
 

@@ -8,6 +8,7 @@
 //!   a split's results matrix, read from run files by a split point when it must be;
 //!   [`split_points`]: what code fetched when first needed shares (its error);
 //!   [`loaded`]: values fetched while a page is shown (one resource type for all of them);
+//!   [`json_cache`]: files fetched once and shared, by URL;
 //! - [`search`]: full-text search over the exported index; [`list_search`]: the list's use of
 //!   it (a split point);
 //! - [`markdown`]: untrusted markdown as a safe tree;
@@ -49,6 +50,8 @@ pub mod components;
 pub mod frames;
 #[cfg(target_arch = "wasm32")]
 pub mod integrity;
+#[cfg(target_arch = "wasm32")]
+pub mod json_cache;
 #[cfg(target_arch = "wasm32")]
 pub mod keys;
 #[cfg(target_arch = "wasm32")]

@@ -145,7 +145,7 @@ fn query_strings_are_written_as_the_browser_writes_them() {
 /// fetch the file itself, not wait for a fetch nobody is making any more.
 #[wasm_bindgen_test]
 async fn a_fetch_dropped_before_its_file_is_in_leaves_the_file_to_the_next_caller() {
-    use benchscope_web::api::JsonCache;
+    use benchscope_web::json_cache::JsonCache;
     use futures::FutureExt;
     let cache: JsonCache<serde_json::Value> = JsonCache::default();
     let url = "data:application/json,%7B%22a%22%3A1%7D";
