@@ -3,7 +3,6 @@
 //! Every failure becomes a [`LoadError`] naming the file, so one broken shard shows an error
 //! where it is needed while the rest of the app keeps working.
 
-use std::fmt;
 use std::sync::Arc;
 
 use benchscope_contract::results::{ResultsBlock, ResultsMatrix};
@@ -14,21 +13,7 @@ use serde::de::DeserializeOwned;
 
 use crate::integrity::{self, expect_hashes, Body};
 use crate::json_cache::JsonCache;
-
-/// A file of the data directory could not be loaded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LoadError {
-    /// The URL that failed.
-    pub url: String,
-    /// Why.
-    pub message: String,
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.url, self.message)
-    }
-}
+use crate::load_error::LoadError;
 
 /// The data directory's base URL, ending in `/`, resolved against the page.
 pub fn data_base(data: Option<&str>) -> String {
@@ -163,6 +148,14 @@ pub async fn load_manifest(base: &str) -> Result<Manifest, LoadError> {
         });
     }
     Ok(manifest)
+}
+
+impl<T: DeserializeOwned + Send + Sync + 'static> JsonCache<T> {
+    /// The file at `url`, from the cache or fetched (and kept). A failure is not kept: the next
+    /// call tries again.
+    pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
+        self.get_with(url, fetch_json::<T>).await
+    }
 }
 
 /// Index shards already fetched and parsed: comparing another set, or dropping a run, rebuilds

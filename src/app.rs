@@ -4,9 +4,10 @@ use benchscope_contract::site::{SiteInfo, View, SITE_FILE};
 use benchscope_contract::{IndexRow, Manifest};
 use leptos::prelude::*;
 
-use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, LoadError, RunCache};
+use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, RunCache};
 use crate::components::error_box::ErrorBox;
 use crate::components::nav::{DatasetPicker, ViewTabs};
+use crate::load_error::LoadError;
 use crate::loaded::Loaded;
 use crate::pages::{lazy, list::ListPage};
 use crate::sets::{chosen, is_runs_only, load_sets, with_run_only_splits, LoadedSet};

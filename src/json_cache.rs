@@ -12,9 +12,8 @@ use std::sync::{Arc, Mutex};
 
 use futures::channel::oneshot;
 use futures::future::LocalBoxFuture;
-use serde::de::DeserializeOwned;
 
-use crate::api::{fetch_json, LoadError};
+use crate::load_error::LoadError;
 
 /// A parsed file, of whichever type its cache holds.
 type Shared = Arc<dyn Any + Send + Sync>;
@@ -57,7 +56,8 @@ impl<T: Send + Sync + 'static> JsonCache<T> {
         self.files.peek(url).map(Self::typed)
     }
 
-    /// [`Self::get`], the file fetched and parsed by `load`.
+    /// The file at `url`, from the cache or fetched and parsed by `load` (and kept). A failure
+    /// is not kept: the next call tries again. (`JsonCache::get`, in `api.rs`, fetches JSON.)
     pub async fn get_with(&self, url: &str, load: impl AsyncFn(&str) -> Result<T, LoadError>) -> Result<Arc<T>, LoadError> {
         let load_shared = || -> LocalBoxFuture<'_, Result<Shared, LoadError>> {
             Box::pin(async { load(url).await.map(|file| Arc::new(file) as Shared) })
@@ -68,14 +68,6 @@ impl<T: Send + Sync + 'static> JsonCache<T> {
     fn typed(file: Shared) -> Arc<T> {
         // Only this cache's methods put files in its map, and they put `T`s.
         file.downcast().expect("a JsonCache<T> holds Ts")
-    }
-}
-
-impl<T: DeserializeOwned + Send + Sync + 'static> JsonCache<T> {
-    /// The file at `url`, from the cache or fetched (and kept). A failure is not kept: the next
-    /// call tries again.
-    pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
-        self.get_with(url, fetch_json::<T>).await
     }
 }
 

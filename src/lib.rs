@@ -4,8 +4,9 @@
 //! - [`url_state`]: the view state (data directory, dataset, split, filters, open instance),
 //!   which lives in the URL so every screen is a permalink ([`query_string`] writes it);
 //! - [`sets`]: the dataset splits loaded into the list, with their runs;
-//! - [`api`]: fetching the manifest and shards, with errors that name the file; [`run_files`]:
-//!   a split's results matrix, read from run files by a split point when it must be;
+//! - [`api`]: fetching the manifest and shards, with errors that name the file
+//!   ([`load_error`]); [`run_files`]: a split's results matrix, read from run files by a split
+//!   point when it must be;
 //!   [`split_points`]: what code fetched when first needed shares (its error);
 //!   [`loaded`]: values fetched while a page is shown (one resource type for all of them);
 //!   [`json_cache`]: files fetched once and shared, by URL;
@@ -56,6 +57,8 @@ pub mod json_cache;
 pub mod keys;
 #[cfg(target_arch = "wasm32")]
 pub mod list_search;
+#[cfg(target_arch = "wasm32")]
+pub mod load_error;
 #[cfg(target_arch = "wasm32")]
 pub mod loaded;
 #[cfg(target_arch = "wasm32")]

@@ -17,8 +17,8 @@ use leptos::wasm_split::wasm_split;
 
 use benchscope_contract::search::{tokenize, unfinished_word};
 
-use crate::api::LoadError;
 use crate::components::highlight::{marked_pieces, Marker};
+use crate::load_error::LoadError;
 use crate::search::{Hit, SearchCache};
 use crate::split_points::CodeNotLoaded;
 

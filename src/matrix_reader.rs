@@ -10,7 +10,8 @@
 use benchscope_contract::results::ResultsMatrix;
 use leptos::wasm_split::wasm_split;
 
-use crate::api::{fetch_checked, LoadError};
+use crate::api::fetch_checked;
+use crate::load_error::LoadError;
 use crate::split_points::CodeNotLoaded;
 
 /// The matrix in `bytes`, or why they are not one.

@@ -14,7 +14,8 @@ use benchscope_contract::results::ResultsMatrix;
 use benchscope_contract::RunEntry;
 use leptos::wasm_split::wasm_split;
 
-use crate::api::{LoadError, RunCache, DROPPED};
+use crate::api::{RunCache, DROPPED};
+use crate::load_error::LoadError;
 use crate::matrix_reader::fetch_matrix;
 use crate::split_points::CodeNotLoaded;
 

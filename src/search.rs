@@ -13,9 +13,9 @@ use benchscope_contract::trajectory::search::{
 };
 use futures::future::join_all;
 
-use crate::api::LoadError;
 use crate::integrity::expect_hashes;
 use crate::json_cache::JsonCache;
+use crate::load_error::LoadError;
 
 /// At most this many index terms are merged for the prefix of the last query term.
 const PREFIX_TERMS: usize = 64;

@@ -12,7 +12,8 @@ use benchscope_contract::sorting::{set_of, sort_by};
 use benchscope_contract::{DatasetEntry, IndexRow, Manifest, RunEntry, SplitEntry};
 use futures::future::join_all;
 
-use crate::api::{IndexCache, LoadError, RunCache};
+use crate::api::{IndexCache, RunCache};
+use crate::load_error::LoadError;
 use crate::run_files::split_matrix;
 use crate::url_state::ViewState;
 

@@ -5,7 +5,7 @@
 
 use leptos::wasm_split::SplitLoaderError;
 
-use crate::api::LoadError;
+use crate::load_error::LoadError;
 
 /// A split point's code could not be fetched (the loader names the file in the console).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,8 +8,9 @@ use benchscope_contract::dropped::{read_dropped, DroppedRun};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::api::{DroppedRuns, LoadError, RunCache};
+use crate::api::{DroppedRuns, RunCache};
 use crate::components::error_box::ErrorBox;
+use crate::load_error::LoadError;
 
 /// What the zone said about each file dropped so far: the run added with its warnings, or the
 /// error. Provided at the root, so it outlives a reload of the page.

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::api::LoadError;
+use crate::load_error::LoadError;
 
 /// Shows a load error naming the file.
 #[component]

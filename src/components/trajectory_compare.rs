@@ -61,7 +61,7 @@ pub fn TrajectoryCompare(runs: Vec<WithTrajectory>, base: String) -> impl IntoVi
         async move {
             let first = cache.whole_trajectory(&base, &paths.0).await?;
             let second = cache.whole_trajectory(&base, &paths.1).await?;
-            Ok::<_, crate::api::LoadError>((first, second))
+            Ok::<_, crate::load_error::LoadError>((first, second))
         }
     });
     let choose = move |which: usize, run: String| {

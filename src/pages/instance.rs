@@ -5,12 +5,13 @@ use benchscope_contract::runs_only::instance_of_row;
 use benchscope_contract::{DocumentKind, IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
 
-use crate::api::{DetailCache, InstanceSources, LoadError, RunCache, RunResult, SourceCache};
+use crate::api::{DetailCache, InstanceSources, RunCache, RunResult, SourceCache};
 use crate::components::error_box::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
 use crate::components::{code::code_block, diff::DiffView, document_text::DocumentText, log_view::LogView};
 use crate::keys::{clear_and_blur, focus_of, Focus};
+use crate::load_error::LoadError;
 use crate::loaded::Loaded;
 use crate::url_state::{UrlState, ViewState};
 use crate::wording::plural;

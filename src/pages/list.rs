@@ -10,7 +10,6 @@ use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::api::LoadError;
 use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::highlight::Marks;
@@ -18,6 +17,7 @@ use crate::components::virtual_rows::VirtualRows;
 use crate::frames::{after_next_frame, once_settled};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::list_search::{search_code, SearchCode};
+use crate::load_error::LoadError;
 use crate::loaded::Loaded;
 use crate::pages::lazy::prefetch_instance_page;
 use crate::search::{Hit, SearchCache};

@@ -14,10 +14,11 @@ use leptos::prelude::*;
 
 use super::split::split_tables;
 use super::{counts, status_label};
-use crate::api::{InstanceSources, LoadError};
+use crate::api::InstanceSources;
 use crate::components::code::highlighted_marking;
 use crate::components::error_box::ErrorBox;
 use crate::context::{gap_above, gap_below, Gap};
+use crate::load_error::LoadError;
 use crate::syntax::is_python;
 
 /// Lines a file shows before "show more", and how many more each click adds.

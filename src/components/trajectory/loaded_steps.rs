@@ -8,7 +8,8 @@ use benchscope_contract::trajectory::text::strip_terminal_escapes;
 use benchscope_contract::trajectory::{Step, StepChunkEntry, Trajectory};
 use leptos::prelude::*;
 
-use crate::api::{data_base, LoadError, RunCache};
+use crate::api::{data_base, RunCache};
+use crate::load_error::LoadError;
 use crate::url_state::UrlState;
 
 /// One chunk of steps: where its steps go and whether they are in.
