@@ -4,9 +4,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use benchscope_contract::sorting::{map_of, set_of};
-
 use benchscope_contract::breakdown::mean_by_facet;
+use benchscope_contract::sorting::{map_of, set_of};
 use leptos::prelude::*;
 
 use super::SplitRows;

@@ -1,12 +1,11 @@
 //! Two runs on the same instances, and McNemar's exact test.
 
-use benchscope_contract::sorting::set_of;
-
 use benchscope_contract::breakdown::{paired, Paired};
 use benchscope_contract::outcomes::{run_facet, NOT_RUN};
 use benchscope_contract::query::Filter;
 use benchscope_contract::results::RESOLVED;
 use benchscope_contract::site::View;
+use benchscope_contract::sorting::set_of;
 use leptos::prelude::*;
 
 use super::{RunList, SplitRows};
