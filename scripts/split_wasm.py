@@ -10,7 +10,8 @@ the end of its pipeline on cargo's own output (linked with `--emit-relocs`, see
    and the chunks pages share, and `__wasm_split.js`, which fetches and instantiates them;
 2. `wasm-bindgen` makes the main module's JavaScript glue, keeping the linker's exports the
    split modules import;
-3. `wasm-opt -Oz` shrinks every module, and esbuild the glue and the loader;
+3. `wasm-opt -Oz` shrinks every module (dropping the toolchain's custom sections), and esbuild
+   the glue and the loader;
 4. the split modules and the loader get content-hashed names (so a redeployed site never mixes
    old and new modules), the loader fetches each module with its integrity hash, and the staged
    glue, main module and the page's integrity hashes are replaced by the split ones.
