@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use benchscope_contract::objects_only;
 use benchscope_contract::results::{ResultsBlock, ResultsMatrix};
 use benchscope_contract::{
     DetailShard, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION, OLDEST_READABLE_VERSION,
@@ -27,7 +28,7 @@ pub fn data_base(data: Option<&str>) -> String {
 /// file; every failure names the URL.
 pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let bytes = fetch_checked(url).await?;
-    serde_json::from_slice(&bytes).map_err(|e| LoadError {
+    objects_only::from_slice(&bytes).map_err(|e| LoadError {
         url: url.to_string(),
         message: format!("not a valid shard: {e}"),
     })

@@ -7,6 +7,7 @@
 //! are fetched as before (by the page's first script, with the index shards), and so is this
 //! module then (`start` in `lib.rs` preloads it), so the first rows do not wait for it.
 
+use benchscope_contract::objects_only;
 use benchscope_contract::results::ResultsMatrix;
 use leptos::wasm_split::wasm_split;
 
@@ -17,7 +18,7 @@ use crate::split_points::CodeNotLoaded;
 /// The matrix in `bytes`, or why they are not one.
 #[wasm_split(matrix_reader, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_matrix_reader))]
 pub fn read_matrix(bytes: Vec<u8>) -> Result<Result<ResultsMatrix, String>, CodeNotLoaded> {
-    Ok(serde_json::from_slice(&bytes).map_err(|e| e.to_string()))
+    Ok(objects_only::from_slice(&bytes).map_err(|e| e.to_string()))
 }
 
 /// The results matrix at `url`, checked against the manifest and read by its own module.

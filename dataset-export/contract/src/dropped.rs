@@ -13,7 +13,7 @@ use crate::prediction::{patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
 use crate::run_summary::{counts_note, results_from_summary, summary_name};
 use crate::FORMAT_VERSION;
-use crate::{coverage, verdicts};
+use crate::{coverage, objects_only, verdicts};
 
 /// A run read from a file, with its model patches when the file carried them.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,8 +58,8 @@ impl DroppedRun {
 fn run_file(text: &str, has_trailing_commas: bool) -> Result<Run, serde_json::Error> {
     let text = text.trim_start_matches('\u{feff}');
     match has_trailing_commas {
-        false => serde_json::from_slice(text.as_bytes()),
-        true => serde_json::from_slice(json_document::blank_trailing_commas(text).0.as_bytes()),
+        false => objects_only::from_slice(text.as_bytes()),
+        true => objects_only::from_slice(json_document::blank_trailing_commas(text).0.as_bytes()),
     }
 }
 

@@ -9,6 +9,8 @@
 //! - [`breakdown`]: resolved ratios by facet, and two runs paired;
 //! - [`dropped`]: result files a reader drops on the page, read as runs;
 //! - [`coverage`]: a run against its split (instances outside it left out and named);
+//! - [`objects_only`]: JSON read with its structs from objects only, which keeps the array form's
+//!   readers out of the explorer's wasm;
 //! - [`json_document`]: a file holding one JSON document, told apart from JSON Lines, faults at
 //!   their true line and column;
 //! - [`inline`]: the words a modified line changed, for word-level diff highlighting;
@@ -46,6 +48,7 @@ pub mod leaderboard;
 pub mod list;
 pub mod log;
 pub mod manifest;
+pub mod objects_only;
 pub mod outcomes;
 pub mod patch;
 pub mod prediction;
