@@ -7,8 +7,9 @@
 //! read, at every depth, so the array form is never compiled; a struct given as an array is an
 //! error ("invalid type: sequence, expected struct ..."), with its line and column as ever.
 //!
-//! Structs inside an enum's variant or behind `#[serde(flatten)]` and untagged enums are read
-//! by serde's own buffers, which keep both forms.
+//! Two kinds of struct keep both forms: an enum's struct variants, which serde_json reads itself,
+//! and structs read through serde's own buffers (behind `#[serde(flatten)]`, in untagged or
+//! internally tagged enums).
 
 use std::fmt;
 
