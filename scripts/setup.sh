@@ -26,6 +26,9 @@ for component in clippy rustfmt rust-src; do
     rustup component add "$component"
   fi
 done
+# The standard library's own dependencies, which Trunk's offline build cannot download (on a
+# machine whose Cargo cache lacks them, it stops with "no matching package named `moto-rt`").
+RUSTC_BOOTSTRAP=1 cargo fetch --locked --quiet --manifest-path "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
 
 CARGO_FUZZ_VERSION=0.13.2
 if ! trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
