@@ -3,7 +3,7 @@
 // them in BENCHSCOPE_E2E_FIXTURES; a file run alone (`node --test tests/list.test.js`) builds them
 // itself. The tests read them and never change them.
 import { before, after } from 'node:test';
-import { readFileSync, writeFileSync, cpSync, mkdirSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, tempDir, benchscope } from './support.js';
@@ -65,7 +65,7 @@ export function buildFixtures() {
   const broken = join(tempDir('broken'), 'data');
   cpSync(data, broken, { recursive: true });
   writeFileSync(join(broken, 'detail', 'demo', 'test', '0000.json'), '{"format_version": 1, "instances": [tru');
-  // One more copy with a run file, a block of results, a patch shard and a search bucket each
+  // One more copy with a run file, a block of results, a patch shard and a search shard each
   // broken in its own way, and one whose results matrix is broken.
   const faults = join(tempDir('faults'), 'data');
   cpSync(data, faults, { recursive: true });
@@ -86,8 +86,9 @@ export function buildFixtures() {
   writeFileSync(join(beforeMatrices, 'manifest.json'), JSON.stringify(unmatrixed));
   const patchShard = JSON.parse(readFileSync(join(faults, 'runs', 'partly-right.json'), 'utf8')).results.find((r) => r.model_patch).model_patch;
   writeFileSync(join(faults, patchShard), '{"format_version": 1, "patches": {"trunc');
-  const bucket = readdirSync(join(faults, 'search', 'demo', 'test')).find((f) => f.startsWith('sl'));
-  rmSync(join(faults, 'search', 'demo', 'test', bucket));
+  const faultsMeta = JSON.parse(readFileSync(join(faults, 'search', 'demo', 'test', 'meta.json'), 'utf8'));
+  const missingShard = faultsMeta.buckets.sl;
+  rmSync(join(faults, missingShard));
   // Two copies whose files are valid JSON but not the ones the manifest lists: an index shard in
   // one, an instance's source files in the other.
   const tamperedIndex = join(tempDir('tampered-index'), 'data');
@@ -169,7 +170,7 @@ export function buildFixtures() {
   const bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
   const priced = scaleBoardData(12, PRICED_RUNS);
   const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, large, huge: huge.out, panels, twins, lca, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
-  return { mounts, repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, huge, bigTraj, priced };
+  return { mounts, repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
 }
 
 /** What the test file that calls `useFixtures` reads: its server, its browser page and the data
@@ -185,6 +186,7 @@ export let trajs;
 export let formats;
 export let trajsTwo;
 export let tamperedBucket;
+export let missingShard;
 export let huge;
 export let bigTraj;
 export let priced;
@@ -195,7 +197,7 @@ export function useFixtures() {
   before(async () => {
     const file = process.env.BENCHSCOPE_E2E_FIXTURES;
     const fixtures = file ? JSON.parse(readFileSync(file, 'utf8')) : buildFixtures();
-    ({ repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, huge, bigTraj, priced } = fixtures);
+    ({ repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced } = fixtures);
     server = await serve(fixtures.mounts);
     session = await openBrowser();
   });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rowMarks } from './support.js';
 import { useFixtures, server, session, lite, demo, withoutRealdata } from './context.js';
-import { rows } from './read_page.js';
+import { rows, shardHolding } from './read_page.js';
 
 useFixtures();
 
@@ -71,37 +71,38 @@ test("the search's code is a module of its own: fetched once the first rows are 
   }
 });
 
-test('typing on: a keystroke whose buckets are here fetches nothing, and a word whose bucket is on its way keeps the last results until it is in', async () => {
+test('typing on: a word whose shard is on its way keeps the last results until it is in, and a keystroke whose shards are here fetches nothing', async () => {
   const { page, errors } = session;
   const searchRequests = [];
   const onRequest = (request) => { if (/\/search\//.test(request.url())) searchRequests.push(new URL(request.url()).pathname); };
   page.on('request', onRequest);
   let release;
   const gate = new Promise((resolve) => { release = resolve; });
-  const bucket = '**/search/demo/test/ma.json';
-  await page.route(bucket, async (route) => { await gate; await route.continue(); });
+  const shard = await shardHolding(`${server.url}data/search/demo/test/meta.json`, 'determinant');
+  await page.route(`**/${shard}`, async (route) => { await gate; await route.continue(); });
   try {
     await page.goto(server.url);
-    await rows(page);
+    const total = await rows(page);
     const type = (value) => page.evaluate((value) => {
       const input = document.querySelector('input.search');
       input.value = value;
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }, value);
     const ids = () => page.locator('.instance-row').evaluateAll((rs) => rs.map((r) => r.dataset.id));
+    // The word's shard is held back: the list keeps what it showed meanwhile.
     await type('determinant');
+    await page.waitForURL(/q=determinant/);
+    await page.waitForTimeout(400);
+    assert.equal(await page.locator('.instance-row').count(), total, 'the last results stay while the shard is on its way');
+    release();
     await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
     assert.deepEqual(await ids(), ['benchscope-demo__matrixlite-8']);
-    // The second word's bucket is held back: the list keeps the first word's hit meanwhile.
+    // A second word whose shard is here: ranked without a request.
+    const asked = searchRequests.length;
     await type('determinant ma');
-    await page.waitForURL(/q=determinant\+ma/);
-    await page.waitForTimeout(400);
-    assert.deepEqual(await ids(), ['benchscope-demo__matrixlite-8'], 'the last results stay while the bucket is on its way');
-    release();
     await page.waitForFunction(() => document.querySelectorAll('.instance-row').length > 1);
     assert.equal((await ids())[0], 'benchscope-demo__matrixlite-8', 'the instance matching both words ranks first');
-    // Extending a word whose buckets are here asks for nothing more, and the list follows it.
-    const asked = searchRequests.length;
+    // Extending a word whose shards are here asks for nothing more, and the list follows it.
     const withMa = await ids();
     await type('determinant mat');
     await page.waitForFunction((before) => document.querySelectorAll('.instance-row').length < before, withMa.length);
@@ -109,7 +110,7 @@ test('typing on: a keystroke whose buckets are here fetches nothing, and a word 
     assert.ok(withMat.every((id) => withMa.includes(id)), `${withMat} within ${withMa}`);
     await type('determinant matr');
     await page.waitForTimeout(200);
-    assert.deepEqual(searchRequests.slice(asked), [], 'no request for a prefix whose buckets are loaded');
+    assert.deepEqual(searchRequests.slice(asked), [], 'no request for a prefix whose shards are loaded');
     // Marks rewritten in place as the word grew still mark exactly the query's words, and the
     // texts around them are whole: the title against its tooltip, written from the row's data
     // when the pointer comes over the row.
@@ -127,16 +128,16 @@ test('typing on: a keystroke whose buckets are here fetches nothing, and a word 
       assert.ok(row.marks.every((m) => m === 'determinant' || m === 'matr'), JSON.stringify(row));
     }
     assert.ok(drawn.some((row) => row.marks.includes('matr')), 'the grown word is marked');
-    assert.equal(searchRequests.filter((p) => p.endsWith('/ma.json')).length, 1, 'the held bucket was asked for once');
+    assert.equal(searchRequests.filter((p) => p.endsWith(`/${shard}`)).length, 1, 'the held shard was asked for once');
     assert.deepEqual(errors, []);
   } finally {
     release();
-    await page.unroute(bucket);
+    await page.unroute(`**/${shard}`);
     page.off('request', onRequest);
   }
 });
 
-test('a stop word being typed fetches the buckets it leads to: the word it grows into is ranked without a request', async () => {
+test('a stop word being typed fetches the shards it leads to: the word it grows into is ranked without a request', async () => {
   const { page, errors } = session;
   const searchRequests = [];
   const onRequest = (request) => { if (/\/search\//.test(request.url())) searchRequests.push(new URL(request.url()).pathname); };
@@ -151,8 +152,9 @@ test('a stop word being typed fetches the buckets it leads to: the word it grows
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }, value);
     // "as" is a stop word: nothing to search for yet, so the list stays whole.
+    const shard = await shardHolding(`${server.url}data/search/demo/test/meta.json`, 'as');
     await type('as');
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/demo/test/as.json') && e.responseEnd > 0));
+    await page.waitForFunction((shard) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/${shard}`) && e.responseEnd > 0), shard);
     assert.equal(await page.locator('.instance-row').count(), total, 'the list stays whole');
     const asked = searchRequests.length;
     await type('asc');

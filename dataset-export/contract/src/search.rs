@@ -3,7 +3,8 @@
 //!
 //! The exporter writes, per split, a [`SearchMeta`] (document lengths) and posting shards
 //! ([`SearchShard`]) bucketed by the first two characters of each term, so a query fetches only
-//! the buckets of its terms. Documents are numbered by their position in the split's index.
+//! the buckets of its terms; neighbouring small buckets share a shard. Documents are numbered by
+//! their position in the split's index.
 //!
 //! ```
 //! use benchscope_contract::search::tokenize;
@@ -290,7 +291,8 @@ pub struct SearchMeta {
     pub format_version: u32,
     /// Weighted length of each document, by index position.
     pub lengths: Vec<u32>,
-    /// Bucket name → shard path, relative to the data directory.
+    /// Bucket name → shard path, relative to the data directory. Small buckets share a shard,
+    /// which holds their terms side by side.
     pub buckets: BTreeMap<String, String>,
     /// Each bucket's size and SHA-256, checked when it is fetched. They live here, not in the
     /// manifest (which lists this file's own hash): a split has hundreds of buckets, and the

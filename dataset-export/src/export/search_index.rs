@@ -13,6 +13,7 @@ use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
 
 use rustc_hash::FxHashMap;
 
+use super::bucket_groups::{group_small_buckets, BucketGroup};
 use super::bucket_queue::BucketQueue;
 use super::scratch_postings::{for_each_posting, push_posting, term_text};
 use super::staging::Staging;
@@ -94,10 +95,13 @@ impl SearchIndex {
         postings.flush()?;
         // The largest buckets first, so that the threads writing them finish together.
         let size = |name: &String| std::fs::metadata(self.scratch.join(name)).map_or(0, |m| m.len());
-        let mut names: Vec<(u64, String)> = postings.buffers.names().map(|n| (size(n), n.clone())).collect();
-        names.sort_unstable_by(|a, b| b.cmp(a));
-        let names: Vec<String> = names.into_iter().map(|(_, name)| name).collect();
-        let (mut files, buckets) = self.finish_buckets(&names, staging)?;
+        let sizes: Vec<(String, u64)> = postings.buffers.names().map(|n| (n.clone(), size(n))).collect();
+        let (groups, mut alone) = group_small_buckets(&sizes);
+        alone.sort_unstable_by_key(|name| std::cmp::Reverse((size(name), name.clone())));
+        let (mut files, mut buckets) = self.finish_buckets(&alone, staging)?;
+        for group in &groups {
+            files.push(self.finish_group(group, staging, &mut buckets)?);
+        }
         files.sort_by(|a, b| a.path.cmp(&b.path));
         let meta_path = format!("{}/meta.json", self.prefix);
         let meta = SearchMeta {
@@ -281,9 +285,20 @@ impl SearchIndex {
             }
         }
         let path = format!("{}/{name}.json", self.prefix);
-        files.push(write_shard(&scratch, &path, staging)?);
+        files.push(write_shard(std::slice::from_ref(&scratch), &path, staging)?);
         buckets.insert(name.to_string(), path);
         Ok(children)
+    }
+}
+
+impl SearchIndex {
+    /// Writes the buckets of `group` as one shard, which each of them names in `buckets`.
+    fn finish_group(&self, group: &BucketGroup, staging: &Staging, buckets: &mut BTreeMap<String, String>) -> anyhow::Result<FileEntry> {
+        let path = format!("{}/{}.json", self.prefix, group.stem());
+        let scratches: Vec<PathBuf> = group.names.iter().map(|name| self.scratch.join(name)).collect();
+        let entry = write_shard(&scratches, &path, staging)?;
+        buckets.extend(group.names.iter().map(|name| (name.clone(), path.clone())));
+        Ok(entry)
     }
 }
 
@@ -329,21 +344,23 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
     Ok(outputs.into_keys().collect())
 }
 
-/// Turns one bucket's scratch postings (documents ascending) into its shard, streaming: only the
-/// bucket's postings are in memory, never its text or its JSON.
-fn write_shard(scratch: &std::path::Path, path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
+/// Turns buckets' scratch postings (documents ascending; no term in two buckets) into one shard,
+/// streaming: only the buckets' postings are in memory, never their text or their JSON.
+fn write_shard(scratches: &[PathBuf], path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
     // Gathered in a hash map (a lookup per posting), ordered once at the end.
     let mut terms: FxHashMap<Box<[u8]>, Vec<u32>> = FxHashMap::default();
-    for_each_posting(scratch, |posting| {
-        let postings = match terms.get_mut(posting.term) {
-            Some(postings) => postings,
-            None => terms.entry(posting.term.into()).or_default(),
-        };
-        postings.push(posting.doc);
-        postings.push(posting.tf);
-        Ok(())
-    })?;
-    std::fs::remove_file(scratch)?;
+    for scratch in scratches {
+        for_each_posting(scratch, |posting| {
+            let postings = match terms.get_mut(posting.term) {
+                Some(postings) => postings,
+                None => terms.entry(posting.term.into()).or_default(),
+            };
+            postings.push(posting.doc);
+            postings.push(posting.tf);
+            Ok(())
+        })?;
+        std::fs::remove_file(scratch)?;
+    }
     let terms = terms
         .into_iter()
         .map(|(term, postings)| Ok((term_text(&term)?.to_string(), postings)))
@@ -431,5 +448,48 @@ mod tests {
         assert!(meta.buckets.keys().any(|k| k.contains('_') && k != "_x"), "test_ terms split too");
         assert_eq!(lookup("even").len(), 150);
         assert_eq!(lookup("über").len(), 300);
+    }
+
+    /// Small buckets share shards: the meta lists fewer files than buckets, each shard once, and
+    /// every term is still found through its bucket, with exactly its documents.
+    #[test]
+    fn small_buckets_share_shards_and_every_term_is_still_found() {
+        let tmp = tempfile::tempdir().unwrap();
+        let staging = Staging::new(&tmp.path().join("out")).unwrap();
+        let mut index = SearchIndex::new("d", "s", &staging);
+        let words = [
+            "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+        ];
+        for n in 0..40 {
+            let text = format!("{} {} unique{n}", words[n % words.len()], words[(n + 3) % words.len()]);
+            index
+                .add(&Instance {
+                    id: format!("doc-{n}"),
+                    repo: "o/r".into(),
+                    documents: vec![Document::markdown("Problem statement", text)],
+                    ..Default::default()
+                })
+                .unwrap();
+        }
+        let (meta_path, _) = index.finish(&staging).unwrap();
+        let out = tmp.path().join(format!(".out.partial-{}", std::process::id()));
+        let meta: SearchMeta = serde_json::from_slice(&std::fs::read(out.join(&meta_path)).unwrap()).unwrap();
+        let shards: std::collections::BTreeSet<&String> = meta.buckets.values().collect();
+        assert!(shards.len() < meta.buckets.len(), "{:?}", meta.buckets);
+        assert_eq!(meta.files.len(), shards.len(), "each shard is listed once");
+        assert!(meta.files.iter().all(|f| shards.contains(&f.path)));
+        let lookup = |term: &str| -> Vec<u32> {
+            let shard: SearchShard =
+                serde_json::from_slice(&std::fs::read(out.join(bucket_for(term, &meta.buckets).unwrap())).unwrap()).unwrap();
+            shard
+                .terms
+                .get(term)
+                .map(|p| p.chunks(2).map(|c| c[0]).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(lookup("alpha"), [0, 7, 10, 17, 20, 27, 30, 37]);
+        assert_eq!(lookup("unique13"), [13]);
+        assert_eq!(lookup("doc"), (0..40).collect::<Vec<u32>>());
+        assert_eq!(lookup("delta").len(), 8);
     }
 }
