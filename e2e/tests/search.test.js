@@ -137,6 +137,18 @@ test('typing on: a word whose shard is on its way keeps the last results until i
   }
 });
 
+test('the search meta is fetched once the rows are drawn, so a first keystroke waits for its shard alone', async () => {
+  const { page, errors } = session;
+  await page.goto(server.url);
+  await rows(page);
+  const metaArrived = () => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/demo/test/meta.json') && e.responseEnd > 0);
+  await page.waitForFunction(metaArrived);
+  const searched = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/search\/.*\/(?!meta\.json)[^/]+\.json$/.test(e.name)).length);
+  assert.equal(searched, 0, 'no shard before a query asks for one');
+  assert.equal(await page.evaluate(() => document.activeElement?.matches('input.search') ?? false), false, 'nobody focused the box');
+  assert.deepEqual(errors, []);
+});
+
 test('a stop word being typed fetches the shards it leads to: the word it grows into is ranked without a request', async () => {
   const { page, errors } = session;
   const searchRequests = [];

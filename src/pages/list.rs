@@ -57,8 +57,11 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             }
         }),
     };
+    // Then the sets' search metas: the first keystroke waits for its buckets only, and none of
+    // the metas' fetching, checking and reading lands among the first keystrokes' frames.
     if has_search {
-        after_next_frame(move || with_code(Box::new(|_| ())));
+        let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
+        after_next_frame(move || with_code(Box::new(move |code| (code.prefetch)(&cache, &base, &indexes, ""))));
     }
     // The query's words, marked in the rows once the search's code is here.
     let marks = Memo::new(move |_| {
