@@ -84,7 +84,7 @@ test('a directory written before results matrices: its run files give the list t
   }
 });
 
-test('a broken run file, results matrix or block, patch shard or search bucket shows an error naming it, and the rest keeps working', async () => {
+test('a broken run file, results matrix or block, patch shard or search shard shows an error naming it, and the rest keeps working', async () => {
   const { page, errors } = session;
   try {
     // The run file is fetched only for a leaderboard row's details: named there; the instance

@@ -93,10 +93,10 @@ impl SearchIndex {
     pub fn finish(mut self, staging: &Staging) -> anyhow::Result<(String, FileEntry)> {
         let mut postings = self.gathered()?;
         postings.flush()?;
-        // The largest buckets first, so that the threads writing them finish together.
         let size = |name: &String| std::fs::metadata(self.scratch.join(name)).map_or(0, |m| m.len());
         let sizes: Vec<(String, u64)> = postings.buffers.names().map(|n| (n.clone(), size(n))).collect();
         let (groups, mut alone) = group_small_buckets(&sizes);
+        // The largest buckets first, so that the threads writing them finish together.
         alone.sort_unstable_by_key(|name| std::cmp::Reverse((size(name), name.clone())));
         let (mut files, mut buckets) = self.finish_buckets(&alone, staging)?;
         for group in &groups {
@@ -289,9 +289,7 @@ impl SearchIndex {
         buckets.insert(name.to_string(), path);
         Ok(children)
     }
-}
 
-impl SearchIndex {
     /// Writes the buckets of `group` as one shard, which each of them names in `buckets`.
     fn finish_group(&self, group: &BucketGroup, staging: &Staging, buckets: &mut BTreeMap<String, String>) -> anyhow::Result<FileEntry> {
         let path = format!("{}/{}.json", self.prefix, group.stem());
