@@ -396,18 +396,43 @@ mod tests {
     use super::*;
     use benchscope_contract::search::{bucket_for, SearchMeta};
     use benchscope_contract::Document;
+    use std::path::Path;
 
-    fn instance(n: usize) -> Instance {
-        let text = format!(
-            "test{n} testing tester te test_case_{n} {} über",
-            if n.is_multiple_of(2) { "even" } else { "odd" }
-        );
+    /// Document `n`: its id and a statement of `text`.
+    fn document(n: usize, text: String) -> Instance {
         Instance {
             id: format!("doc-{n}"),
             repo: "o/r".into(),
             documents: vec![Document::markdown("Problem statement", text)],
             ..Default::default()
         }
+    }
+
+    fn instance(n: usize) -> Instance {
+        let text = format!(
+            "test{n} testing tester te test_case_{n} {} über",
+            if n.is_multiple_of(2) { "even" } else { "odd" }
+        );
+        document(n, text)
+    }
+
+    /// Finishes `index` in `tmp`'s staging directory: that directory and the meta written there.
+    fn finished(index: SearchIndex, staging: &Staging, tmp: &Path) -> (PathBuf, SearchMeta) {
+        let (meta_path, _) = index.finish(staging).unwrap();
+        let out = tmp.join(format!(".out.partial-{}", std::process::id()));
+        let meta = serde_json::from_slice(&std::fs::read(out.join(&meta_path)).unwrap()).unwrap();
+        (out, meta)
+    }
+
+    /// The documents holding `term`, read from the shard its bucket names.
+    fn documents_of(out: &Path, meta: &SearchMeta, term: &str) -> Vec<u32> {
+        let shard: SearchShard =
+            serde_json::from_slice(&std::fs::read(out.join(bucket_for(term, &meta.buckets).unwrap())).unwrap()).unwrap();
+        shard
+            .terms
+            .get(term)
+            .map(|p| p.chunks(2).map(|c| c[0]).collect())
+            .unwrap_or_default()
     }
 
     /// With a tiny bucket limit the `te` bucket is split by longer prefixes, and every term is
@@ -421,23 +446,13 @@ mod tests {
         for n in 0..300 {
             index.add(&instance(n)).unwrap();
         }
-        let (meta_path, _) = index.finish(&staging).unwrap();
-        let out = tmp.path().join(format!(".out.partial-{}", std::process::id()));
-        let meta: SearchMeta = serde_json::from_slice(&std::fs::read(out.join(&meta_path)).unwrap()).unwrap();
+        let (out, meta) = finished(index, &staging, tmp.path());
         assert!(
             meta.buckets.keys().any(|k| k.len() > 2),
             "{:?}",
             meta.buckets.keys().collect::<Vec<_>>()
         );
-        let lookup = |term: &str| -> Vec<u32> {
-            let shard: SearchShard =
-                serde_json::from_slice(&std::fs::read(out.join(bucket_for(term, &meta.buckets).unwrap())).unwrap()).unwrap();
-            shard
-                .terms
-                .get(term)
-                .map(|p| p.chunks(2).map(|c| c[0]).collect())
-                .unwrap_or_default()
-        };
+        let lookup = |term: &str| documents_of(&out, &meta, term);
         assert_eq!(lookup("testing").len(), 300);
         assert_eq!(lookup("tester").len(), 300);
         assert_eq!(lookup("te").len(), 300);
@@ -460,31 +475,14 @@ mod tests {
         ];
         for n in 0..40 {
             let text = format!("{} {} unique{n}", words[n % words.len()], words[(n + 3) % words.len()]);
-            index
-                .add(&Instance {
-                    id: format!("doc-{n}"),
-                    repo: "o/r".into(),
-                    documents: vec![Document::markdown("Problem statement", text)],
-                    ..Default::default()
-                })
-                .unwrap();
+            index.add(&document(n, text)).unwrap();
         }
-        let (meta_path, _) = index.finish(&staging).unwrap();
-        let out = tmp.path().join(format!(".out.partial-{}", std::process::id()));
-        let meta: SearchMeta = serde_json::from_slice(&std::fs::read(out.join(&meta_path)).unwrap()).unwrap();
+        let (out, meta) = finished(index, &staging, tmp.path());
         let shards: std::collections::BTreeSet<&String> = meta.buckets.values().collect();
         assert!(shards.len() < meta.buckets.len(), "{:?}", meta.buckets);
         assert_eq!(meta.files.len(), shards.len(), "each shard is listed once");
         assert!(meta.files.iter().all(|f| shards.contains(&f.path)));
-        let lookup = |term: &str| -> Vec<u32> {
-            let shard: SearchShard =
-                serde_json::from_slice(&std::fs::read(out.join(bucket_for(term, &meta.buckets).unwrap())).unwrap()).unwrap();
-            shard
-                .terms
-                .get(term)
-                .map(|p| p.chunks(2).map(|c| c[0]).collect())
-                .unwrap_or_default()
-        };
+        let lookup = |term: &str| documents_of(&out, &meta, term);
         assert_eq!(lookup("alpha"), [0, 7, 10, 17, 20, 27, 30, 37]);
         assert_eq!(lookup("unique13"), [13]);
         assert_eq!(lookup("doc"), (0..40).collect::<Vec<u32>>());
