@@ -114,9 +114,10 @@ impl TrajectorySpool {
     fn write_search_index(&mut self) -> anyhow::Result<TrajectorySearchMeta> {
         debug_assert_eq!(meta_path(&self.run_id), format!("runs/{}/{TRAJECTORY_SEARCH_META}", self.run_id));
         let (mut meta, shards) = std::mem::take(&mut self.index).finish();
-        for (number, (bucket, shard)) in shards.iter().enumerate() {
+        for (number, (buckets, shard)) in shards.iter().enumerate() {
             let entry = self.write(&format!("{TRAJECTORY_SEARCH}/{number:04}.json"), &serde_json::to_vec(shard)?)?;
-            meta.buckets.insert(bucket.clone(), entry.path.clone());
+            meta.buckets
+                .extend(buckets.iter().map(|bucket| (bucket.clone(), entry.path.clone())));
             meta.files.push(entry);
         }
         Ok(meta)

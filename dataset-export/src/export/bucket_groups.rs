@@ -1,4 +1,4 @@
-//! Small search buckets share a shard.
+//! Small search buckets share a shard, in the statement index and in a run's trajectory index.
 //!
 //! A split of a few hundred instances has hundreds of two-letter buckets, most of them a few
 //! hundred bytes. Written one file each, every one costs the split's meta a path, a size and a
@@ -6,10 +6,10 @@
 //! name order) are written together into shards of about [`GROUP_TARGET_BYTES`]; the meta still
 //! maps every bucket name to the shard that holds it, and a lookup reads only its own terms there.
 
-/// A bucket whose scratch postings are under this joins a group.
+/// A bucket whose postings take under this many bytes joins a group.
 pub const SMALL_BUCKET_BYTES: u64 = 4 << 10;
 
-/// A group is closed once its buckets' scratch postings reach this.
+/// A group is closed once its buckets' postings reach this many bytes.
 pub const GROUP_TARGET_BYTES: u64 = 16 << 10;
 
 /// Buckets written together into one shard, in name order.

@@ -8,7 +8,7 @@
 //! goes to a staging directory that replaces the target only when everything succeeded, and the
 //! same input always gives byte-identical files.
 
-mod bucket_groups;
+pub(crate) mod bucket_groups;
 mod bucket_queue;
 mod scratch_postings;
 mod search_index;

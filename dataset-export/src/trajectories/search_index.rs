@@ -11,13 +11,19 @@ use benchscope_contract::trajectory::Step;
 use benchscope_contract::trajectory::Trajectory;
 use benchscope_contract::FORMAT_VERSION;
 
+use crate::export::bucket_groups::group_small_buckets;
+
 /// A bucket holding more postings than this is split by a longer prefix.
 const BUCKET_MAX_POSTINGS: usize = 40_000;
 
+/// A run's shards, in bucket name order, each with the names of the buckets it holds: one, or
+/// several neighbouring small ones ([`group_small_buckets`]).
+pub type Shards = Vec<(Vec<String>, TrajectorySearchShard)>;
+
 /// The index of `trajectories` (instance → trajectory, in instance order): its meta, without
-/// bucket paths or files yet, and its shards by bucket name.
+/// bucket paths or files yet, and its shards.
 #[cfg(test)]
-pub fn build(trajectories: &BTreeMap<String, Trajectory>) -> (TrajectorySearchMeta, BTreeMap<String, TrajectorySearchShard>) {
+pub fn build(trajectories: &BTreeMap<String, Trajectory>) -> (TrajectorySearchMeta, Shards) {
     let mut index = IndexBuilder::default();
     for (instance, trajectory) in trajectories {
         index.begin(instance);
@@ -62,8 +68,8 @@ impl IndexBuilder {
         self.documents = start;
     }
 
-    /// The meta (without bucket paths or files yet) and the shards by bucket name.
-    pub fn finish(self) -> (TrajectorySearchMeta, BTreeMap<String, TrajectorySearchShard>) {
+    /// The meta (without bucket paths or files yet) and the shards.
+    pub fn finish(self) -> (TrajectorySearchMeta, Shards) {
         let meta = TrajectorySearchMeta {
             format_version: FORMAT_VERSION,
             documents: self.documents,
@@ -77,8 +83,39 @@ impl IndexBuilder {
         for (name, terms) in by_bucket {
             split_into(name, terms, &mut shards);
         }
-        (meta, shards)
+        (meta, grouped(shards))
     }
+}
+
+/// `shards` by bucket name, the small ones merged with their neighbours, as the statement index
+/// writes them (a real run of 500 trajectories had 1,321 buckets, most of a few hundred bytes,
+/// and its meta, which lists each file's path and hash, was 256 KB).
+fn grouped(mut shards: BTreeMap<String, TrajectorySearchShard>) -> Shards {
+    let sizes: Vec<(String, u64)> = shards.iter().map(|(name, shard)| (name.clone(), json_size(shard))).collect();
+    let (groups, alone) = group_small_buckets(&sizes);
+    let mut out: Shards = alone
+        .into_iter()
+        .filter_map(|name| Some((vec![name.clone()], shards.remove(&name)?)))
+        .collect();
+    for group in groups {
+        let mut terms = BTreeMap::new();
+        for name in &group.names {
+            terms.extend(shards.remove(name).map(|shard| shard.terms).unwrap_or_default());
+        }
+        out.push((group.names, shard(terms)));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// About how many bytes `shard` takes as JSON: each term, quoted, and its documents (up to five
+/// digits and a comma each).
+fn json_size(shard: &TrajectorySearchShard) -> u64 {
+    shard
+        .terms
+        .iter()
+        .map(|(term, documents)| (term.len() + 5 + 6 * documents.len()) as u64)
+        .sum()
 }
 
 /// Adds the bucket `name` of `terms` to `shards`, split by one more byte of prefix when too large,
@@ -148,19 +185,26 @@ mod tests {
             (meta.starts.as_slice(), meta.documents),
             (&[0, 2][..], BUCKET_MAX_POSTINGS as u32 + 12)
         );
+        let names: Vec<&String> = shards.iter().flat_map(|(names, _)| names).collect();
+        assert!(names.len() > 3, "the large `te` bucket is split: {names:?}");
         assert!(
-            shards.len() > 3,
-            "the large `te` bucket is split: {:?}",
-            shards.keys().collect::<Vec<_>>()
+            shards.iter().any(|(names, _)| names.len() > 1),
+            "small buckets share a shard: {names:?}"
         );
-        meta.buckets = shards.keys().map(|name| (name.clone(), name.clone())).collect();
+        // Each bucket named by its shard's place, as the run's files are numbered.
+        meta.buckets = shards
+            .iter()
+            .enumerate()
+            .flat_map(|(nth, (names, _))| names.iter().map(move |name| (name.clone(), nth.to_string())))
+            .collect();
+        let shard_at = |path: &String| &shards[path.parse::<usize>().unwrap()].1;
         for term in ["git", "log", "pytest", "test", "test0", "test2", "te"] {
             let bucket = bucket_for(term, &meta.buckets).unwrap_or_else(|| panic!("{term} has a bucket"));
-            assert!(shards[bucket].terms.contains_key(term), "{term} in {bucket}");
+            assert!(shard_at(bucket).terms.contains_key(term), "{term} in {bucket}");
         }
         let find = |query: &str| {
             let buckets = meta.buckets_for(query).unwrap();
-            let found: Vec<Option<&TrajectorySearchShard>> = buckets.iter().map(|b| b.as_ref().map(|b| &shards[b])).collect();
+            let found: Vec<Option<&TrajectorySearchShard>> = buckets.iter().map(|b| b.as_ref().map(shard_at)).collect();
             meta.find(query, &found)
         };
         let hits = find("git log");
@@ -188,9 +232,9 @@ mod tests {
             (meta.instances, meta.starts, meta.documents),
             (vec!["a".into(), "c".into()], vec![0, 1], 2)
         );
-        let terms: Vec<&String> = shards.values().flat_map(|s| s.terms.keys()).collect();
+        let terms: Vec<&String> = shards.iter().flat_map(|(_, s)| s.terms.keys()).collect();
         assert_eq!(terms, ["diff", "git", "log"]);
-        let git = shards.values().find_map(|s| s.terms.get("git")).unwrap();
+        let git = shards.iter().find_map(|(_, s)| s.terms.get("git")).unwrap();
         assert_eq!(git, &[0, 1]);
     }
 }
