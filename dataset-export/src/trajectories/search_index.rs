@@ -95,7 +95,7 @@ fn grouped(mut shards: BTreeMap<String, TrajectorySearchShard>) -> Shards {
     let (groups, alone) = group_small_buckets(&sizes);
     let mut out: Shards = alone
         .into_iter()
-        .filter_map(|name| Some((vec![name.clone()], shards.remove(&name)?)))
+        .filter_map(|name| shards.remove(&name).map(|shard| (vec![name], shard)))
         .collect();
     for group in groups {
         let mut terms = BTreeMap::new();
@@ -186,7 +186,7 @@ mod tests {
             (&[0, 2][..], BUCKET_MAX_POSTINGS as u32 + 12)
         );
         let names: Vec<&String> = shards.iter().flat_map(|(names, _)| names).collect();
-        assert!(names.len() > 3, "the large `te` bucket is split: {names:?}");
+        assert!(names.iter().any(|name| name.len() > 2), "the large `te` bucket is split: {names:?}");
         assert!(
             shards.iter().any(|(names, _)| names.len() > 1),
             "small buckets share a shard: {names:?}"
