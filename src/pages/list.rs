@@ -57,11 +57,19 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             }
         }),
     };
-    // Then the sets' search metas: the first keystroke waits for its buckets only, and none of
-    // the metas' fetching, checking and reading lands among the first keystrokes' frames.
-    if has_search {
+    // The search's code and the sets' search metas, fetched once: the first word typed waits
+    // only for its buckets, and none of the metas' fetching, checking and reading lands among
+    // the first keystrokes' frames.
+    let ready_search = {
         let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
-        after_next_frame(move || with_code(Box::new(move |code| (code.prefetch)(&cache, &base, &indexes, ""))));
+        move || {
+            let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
+            with_code(Box::new(move |code| (code.prefetch)(&cache, &base, &indexes, "")));
+        }
+    };
+    // Asked for once the rows are drawn, and again (from memory) when the box is focused first.
+    if has_search {
+        after_next_frame(ready_search.clone());
     }
     // The query's words, marked in the rows once the search's code is here.
     let marks = Memo::new(move |_| {
@@ -74,14 +82,6 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         Some(_) => !marks.with(Marks::is_empty),
         None => !query.with(|query| query.trim().is_empty()),
     });
-    // Focusing the box fetches the search metas, so the first word typed waits only for its buckets.
-    let ready_search = {
-        let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
-        move || {
-            let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
-            with_code(Box::new(move |code| (code.prefetch)(&cache, &base, &indexes, "")));
-        }
-    };
     // The hits of the query as typed. When every file the search needs is already here (its
     // code, the metas and its terms' buckets, as when a keystroke extends a word), they are
     // ranked in the keystroke's own task and the rows follow in one pass; otherwise they are

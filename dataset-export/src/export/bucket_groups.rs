@@ -30,22 +30,23 @@ impl BucketGroup {
     }
 }
 
-/// Splits `buckets` (name and scratch size) into groups of neighbouring small buckets and the
-/// names of the rest, each of which stays a shard of its own (and may still be split by a longer
-/// prefix). A group of one is left as it is.
+/// Splits `buckets` (name and size) into groups of neighbouring small buckets and the names of
+/// the rest, largest first (so that the threads writing them finish together), each of which
+/// stays a shard of its own (and may still be split by a longer prefix). A group of one is left
+/// as it is.
 pub fn group_small_buckets(buckets: &[(String, u64)]) -> (Vec<BucketGroup>, Vec<String>) {
     let mut sorted: Vec<&(String, u64)> = buckets.iter().collect();
     sorted.sort_unstable();
     let mut alone = Vec::new();
-    let mut runs: Vec<Vec<String>> = Vec::new();
+    let mut runs: Vec<Vec<&(String, u64)>> = Vec::new();
     let (mut open, mut open_bytes) = (Vec::new(), 0);
-    for (name, size) in sorted {
-        if *size >= SMALL_BUCKET_BYTES {
-            alone.push(name.clone());
+    for bucket in sorted {
+        if bucket.1 >= SMALL_BUCKET_BYTES {
+            alone.push(bucket);
             continue;
         }
-        open.push(name.clone());
-        open_bytes += size;
+        open.push(bucket);
+        open_bytes += bucket.1;
         if open_bytes >= GROUP_TARGET_BYTES {
             runs.push(std::mem::take(&mut open));
             open_bytes = 0;
@@ -53,14 +54,17 @@ pub fn group_small_buckets(buckets: &[(String, u64)]) -> (Vec<BucketGroup>, Vec<
     }
     runs.push(open);
     let mut groups = Vec::new();
-    for names in runs {
-        match names.len() {
+    for run in runs {
+        match run.len() {
             0 => {}
-            1 => alone.extend(names),
-            _ => groups.push(BucketGroup { names }),
+            1 => alone.extend(run),
+            _ => groups.push(BucketGroup {
+                names: run.into_iter().map(|(name, _)| name.clone()).collect(),
+            }),
         }
     }
-    (groups, alone)
+    alone.sort_unstable_by(|a, b| (b.1, &b.0).cmp(&(a.1, &a.0)));
+    (groups, alone.into_iter().map(|(name, _)| name.clone()).collect())
 }
 
 #[cfg(test)]

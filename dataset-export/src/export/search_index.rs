@@ -95,9 +95,7 @@ impl SearchIndex {
         postings.flush()?;
         let size = |name: &String| std::fs::metadata(self.scratch.join(name)).map_or(0, |m| m.len());
         let sizes: Vec<(String, u64)> = postings.buffers.names().map(|n| (n.clone(), size(n))).collect();
-        let (groups, mut alone) = group_small_buckets(&sizes);
-        // The largest buckets first, so that the threads writing them finish together.
-        alone.sort_unstable_by_key(|name| std::cmp::Reverse((size(name), name.clone())));
+        let (groups, alone) = group_small_buckets(&sizes);
         let (mut files, mut buckets) = self.finish_buckets(&alone, staging)?;
         for group in &groups {
             files.push(self.finish_group(group, staging, &mut buckets)?);
