@@ -53,6 +53,29 @@ pub fn rendered_range(scroll: f64, in_view: usize, len: usize) -> Range<usize> {
     in_view.start.saturating_sub(OVERSCAN).min(end)..end
 }
 
+/// Which row of `visible` (`(position, index)` pairs) each slot shows next, given the position
+/// each one `held` (`None` for a slot not drawn yet): a slot stays at its position while that
+/// position is rendered, so that a scroll rewrites only the rows new to the page (a search or a
+/// filter rewrites the rows at their positions, as before: moving a row's element costs a frame
+/// more than writing its texts). The positions new to the page go to the other slots, in order.
+/// A slot past the end of `visible`, or with no position left for it, gets `None`.
+pub fn assign_slots(visible: &[(usize, usize)], held: &[Option<usize>]) -> Vec<Option<usize>> {
+    let slots = held.len().min(visible.len());
+    let mut shows: Vec<Option<usize>> = vec![None; slots];
+    let mut taken = vec![false; visible.len()];
+    let mut give = |shows: &mut Vec<Option<usize>>, fits: &dyn Fn(usize, usize) -> bool| {
+        for (nth, shown) in shows.iter_mut().enumerate().filter(|(_, shown)| shown.is_none()) {
+            if let Some(at) = (0..visible.len()).find(|&at| !taken[at] && fits(nth, visible[at].0)) {
+                taken[at] = true;
+                *shown = Some(at);
+            }
+        }
+    };
+    give(&mut shows, &|nth, position| held[nth] == Some(position));
+    give(&mut shows, &|_, _| true);
+    shows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +134,31 @@ mod tests {
     fn a_short_window_still_fills_the_lists_least_height() {
         assert_eq!(rows_in_view(100.0), rows_in_view(MIN_LIST_HEIGHT));
         assert_eq!(rows_in_view(MIN_LIST_HEIGHT), 9);
+    }
+
+    #[test]
+    fn a_scroll_rewrites_only_the_rows_new_to_the_page() {
+        // Scrolled one row down: the slots at positions 1 and 2 stay; position 3 takes the slot
+        // that was at position 0.
+        let held = [Some(0), Some(1), Some(2)];
+        let visible = [(1, 11), (2, 12), (3, 13)];
+        assert_eq!(assign_slots(&visible, &held), [Some(2), Some(0), Some(1)]);
+    }
+
+    #[test]
+    fn a_new_order_keeps_every_slot_at_its_position() {
+        // A search put other rows at the same positions: each slot shows the row at its own.
+        let held = [Some(2), Some(0), Some(1)];
+        let visible = [(0, 20), (1, 21), (2, 22)];
+        assert_eq!(assign_slots(&visible, &held), [Some(2), Some(0), Some(1)]);
+    }
+
+    #[test]
+    fn slots_not_drawn_yet_take_the_positions_left_and_extra_slots_take_none() {
+        let held = [None, Some(1), None, None];
+        let visible = [(0, 9), (1, 3), (2, 8)];
+        assert_eq!(assign_slots(&visible, &held), [Some(0), Some(1), Some(2)]);
+        assert_eq!(assign_slots(&visible[..1], &held), [Some(0)]);
+        assert_eq!(assign_slots(&[], &held), Vec::<Option<usize>>::new());
     }
 }

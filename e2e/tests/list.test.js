@@ -112,12 +112,24 @@ test('a new order draws the rows in view in its own frame and the margin once th
   await allSorted(positions);
   const settled = await held();
   assert.deepEqual(positions.map((p) => settled.byPosition[p]), positions.map(sorted), 'once the rows settle, every row the page holds is in the new order');
-  // A scroll moves every slot and draws them all at once: the same rows at the same places.
+  // A scroll draws the rows new to the page at once: the same rows at the same places.
   await page.locator('.rows').evaluate((el) => { el.scrollTop = 10 * 44; });
   await frames(3);
   const scrolled = await held();
   assert.equal(scrolled.top, 10);
   for (const [position, id] of Object.entries(scrolled.byPosition)) assert.equal(id, sorted(Number(position)), `row at ${position} after the scroll`);
+  // One row further, each row element whose position is still in the page keeps its row: only
+  // the one whose position left the page is written, with the row new to it.
+  const slots = () => page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => `${row.offsetTop} ${row.dataset.id} ${row.textContent}`));
+  const beforeStep = await slots();
+  await page.locator('.rows').evaluate((el) => { el.scrollTop = 11 * 44; });
+  await frames(3);
+  const afterStep = await slots();
+  assert.equal(afterStep.length, beforeStep.length);
+  const written = afterStep.filter((slot, i) => slot !== beforeStep[i]);
+  assert.equal(written.length, 1, `one row element written by a scroll of one row: ${written.join(' | ')}`);
+  const last = Math.max(...afterStep.map((slot) => Number(slot.split(' ')[0]))) / 44;
+  assert.ok(written[0].startsWith(`${last * 44} ${sorted(last)} `), `the row new to the page, at the bottom of the margin: ${written[0]}`);
   // The page scrolled down to the bottom of the list's box: the rows that were below the window
   // are in view now, and a new order draws them in its own frame too.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

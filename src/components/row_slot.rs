@@ -1,8 +1,9 @@
 //! The rows of the virtualized list: slots whose elements stay in the page while the list
 //! scrolls or a search reorders it, and one effect that writes what they show.
 //!
-//! A slot's element is built once. The effect writes the texts, marks, links, positions and
-//! selection of every slot, touching only what changed. As a dozen reactive attributes and texts
+//! A slot's element is built once, and stays at its position while the position is in the page.
+//! The effect writes the texts, marks, links, positions and selection of every slot, touching only
+//! what changed. As a dozen reactive attributes and texts
 //! a slot, a keystroke re-ran some four hundred effects over the rows in view; as a memo and an
 //! effect a slot, each keystroke still marked and polled sixty nodes of the reactive graph, each
 //! effect a task of its own.
@@ -16,7 +17,7 @@ use leptos::prelude::*;
 use crate::components::highlight::{Marks, Piece};
 use crate::components::row_marks::MarkedCell;
 use crate::frames::{unsettle, Settle};
-use crate::row_window::rows_px;
+use crate::row_window::{assign_slots, rows_px};
 use crate::sets::{from_of, set_index, tag_of_set, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
 
@@ -61,15 +62,9 @@ impl Slots {
     }
 }
 
-/// The `nth` row in view: its element, which `draw_slots` fills.
+/// The `nth` slot of the rows in the page: its element, which `draw_slots` fills.
 #[component]
-pub fn RowSlot(
-    nth: usize,
-    slots: Slots,
-    visible: Memo<Vec<(usize, usize)>>,
-    rows: StoredValue<Vec<IndexRow>>,
-    sets: StoredValue<Vec<LoadedSet>>,
-) -> impl IntoView {
+pub fn RowSlot(nth: usize, slots: Slots, rows: StoredValue<Vec<IndexRow>>, sets: StoredValue<Vec<LoadedSet>>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let parts = Parts::default();
     slots.register(nth, parts);
@@ -79,10 +74,12 @@ pub fn RowSlot(
     });
     let open = move |ev: web_sys::MouseEvent| {
         ev.prevent_default();
-        let Some((_, index)) = visible.with_untracked(|visible| visible.get(nth).copied()) else {
+        let Some(index) = parts.shows.get_value() else {
             return;
         };
-        let id = rows.with_value(|rows| rows[index].id.clone());
+        let Some(id) = rows.with_value(|rows| Some(rows.get(index)?.id.clone())) else {
+            return;
+        };
         let from = sets.with_value(|sets| from_of(sets, index));
         url.navigate(|s| s.open(id, from));
     };
@@ -90,10 +87,14 @@ pub fn RowSlot(
     // keystroke draws: a `title` changed is an element's style to compute again (the browser's
     // own sheet selects on it), three a row.
     let show_tips = move |_: web_sys::PointerEvent| {
-        let Some((_, index)) = visible.with_untracked(|visible| visible.get(nth).copied()) else {
+        let Some(index) = parts.shows.get_value() else {
             return;
         };
-        rows.with_value(|rows| sets.with_value(|sets| parts.write_tips(&Tips::of(&rows[index], set_key_of(sets, index)))));
+        rows.with_value(|rows| {
+            if let Some(row) = rows.get(index) {
+                sets.with_value(|sets| parts.write_tips(&Tips::of(row, set_key_of(sets, index))));
+            }
+        });
     };
     view! {
         <div class="instance-row" role="listitem" node_ref=parts.row on:pointerenter=show_tips>
@@ -115,11 +116,12 @@ pub fn RowSlot(
 /// of `visible` keeps its last row until `For` drops it; a slot whose elements are not in the
 /// page yet is drawn when they are (reading them tracks them).
 ///
-/// When the rows change in place (a keystroke, a filter), the slots `in_view` are drawn at once
-/// and the margin's once typing pauses ([`Settle`]): the reader waits for the frame with the rows
-/// in view, and laying out the margin's rows too (twelve more at 1280 × 900) put it off. When the
-/// slots move (a scroll), all are drawn at once, so that the margin scrolled into view never shows
-/// the rows it showed before.
+/// A slot stays at its position while that position is in the page: a scroll writes only the
+/// rows new to the page. When the rows change in place (a keystroke, a filter), the slots `in_view`
+/// are drawn at once and the margin's once typing pauses ([`Settle`]): the reader waits for the
+/// frame with the rows in view, and laying out the margin's rows too (twelve more at 1280 × 900)
+/// put it off. A slot that takes a new position (a scroll) is drawn at once, so that the margin
+/// scrolled into view never shows the rows it showed before.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_slots(
     slots: Slots,
@@ -208,16 +210,23 @@ struct Shown<'a> {
 
 impl Shown<'_> {
     /// Draws each slot of `parts` over what `drawn` says it shows, and records what it shows now;
-    /// true when a slot in the margin was left for later.
+    /// true when a slot in the margin was left for later. A slot stays at its position while that
+    /// position is in the page ([`assign_slots`]).
     fn draw(&self, parts: &[Option<(u64, Parts)>], drawn: &mut Vec<Option<(u64, Drawn)>>, rows: &[IndexRow], sets: &[LoadedSet]) -> bool {
         drawn.resize(parts.len(), None);
+        let before_of = |nth: usize| -> Option<&Drawn> {
+            let (number, _) = parts[nth].as_ref()?;
+            drawn[nth].as_ref().filter(|(was, _)| was == number).map(|(_, drawn)| drawn)
+        };
+        let held: Vec<_> = (0..parts.len()).map(|nth| before_of(nth).map(|d| d.position)).collect();
+        let shows = assign_slots(self.visible, &held);
         let mut left = false;
         for (nth, slot) in parts.iter().enumerate() {
             let Some((number, parts)) = slot else {
                 drawn[nth] = None;
                 continue;
             };
-            let Some(&(position, index)) = self.visible.get(nth) else {
+            let Some(&(position, index)) = shows.get(nth).copied().flatten().map(|at| &self.visible[at]) else {
                 continue;
             };
             let before = drawn[nth].as_ref().filter(|(was, _)| was == number).map(|(_, drawn)| drawn);
@@ -247,6 +256,8 @@ impl Shown<'_> {
 #[derive(Clone, PartialEq)]
 struct Drawn {
     position: usize,
+    /// The row's index among the rows.
+    index: usize,
     selected: bool,
     id: String,
     href: String,
@@ -274,6 +285,7 @@ impl Drawn {
         let from = set_key.as_deref().filter(|_| set > 0);
         Drawn {
             position,
+            index,
             selected,
             id: row.id.clone(),
             href: links.to(&row.id, from),
@@ -343,6 +355,8 @@ struct Parts {
     minus: NodeRef<html::Span>,
     /// The cells' tooltips are written (see `RowSlot`).
     tipped: StoredValue<bool>,
+    /// The index of the row the slot shows, once drawn.
+    shows: StoredValue<Option<usize>>,
     id_marks: StoredValue<MarkedCell, LocalStorage>,
     title_marks: StoredValue<MarkedCell, LocalStorage>,
 }
@@ -363,6 +377,7 @@ impl Parts {
         ) else {
             return false;
         };
+        self.shows.set_value(Some(next.index));
         // Whether the part `same` compares differs from what is drawn.
         let changed = |same: &dyn Fn(&Drawn) -> bool| drawn.is_none_or(|drawn| !same(drawn));
         if changed(&|d| d.position == next.position) {
