@@ -240,6 +240,32 @@ test('a row\'s cells get their tooltips when the pointer comes over it, and they
   assert.deepEqual(errors, []);
 });
 
+test('after a scroll, a row\'s tooltips and its click are those of the row it shows, whichever slot holds it', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  const frames = (n) => page.evaluate((n) => new Promise((done) => {
+    const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+    next(n);
+  }), n);
+  // Ten rows down, then one more: the slot that held the row leaving the page now holds the one
+  // new to it, so the slots are no longer in the order of the rows they show.
+  for (const rows of [10, 11]) {
+    await page.locator('.rows').evaluate((el, rows) => { el.scrollTop = rows * 44; }, rows);
+    await frames(3);
+  }
+  const id = 'large__repo-00011';
+  const row = page.locator(`.instance-row[data-id="${id}"]`);
+  const slot = await row.evaluate((el) => [...el.parentElement.children].indexOf(el));
+  const first = await page.locator('.instance-row').evaluateAll((rows) => Math.min(...rows.map((r) => r.offsetTop)) / 44);
+  assert.notEqual(slot, 11 - first, 'the row is not in the slot of its place among the rows in the page');
+  await row.hover();
+  assert.equal(await row.locator('.id').getAttribute('title'), id);
+  await row.locator('.id').click();
+  await page.waitForSelector(`article.instance[data-id="${id}"]`);
+  assert.deepEqual(errors, []);
+});
+
 test('a row without a gold patch (FeatureBench publishes none) shows a dash for its size, not a patch of zero lines', async (t) => {
   if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
