@@ -78,6 +78,28 @@ async function scrollFrames(page, selector, distance) {
   }, { selector, distance });
 }
 
+/**
+ * The renderer's main-thread time for each of `steps` scrolls of the list by one row, to the
+ * second frame after it (the scroll event's frame, then the rows' frame), from Chromium's own
+ * counter (CDP's `TaskDuration`; it includes this function's few statements a step).
+ */
+async function rowScrollWork(page, steps) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+  const samples = [];
+  for (let i = 0; i < steps; i += 1) {
+    const before = await busy();
+    await page.evaluate(() => new Promise((resolve) => {
+      document.querySelector('.rows').scrollTop += 44;
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }));
+    samples.push((await busy()) - before);
+  }
+  await cdp.detach();
+  return samples;
+}
+
 /** Click on a run's trajectory button to its first steps drawn, `times` times; and how many
  * steps the page then holds. */
 async function trajectoryOpen(page, url, run, times) {
@@ -171,6 +193,12 @@ async function main() {
       scroll.push(await timeToChange(page, `document.querySelector('.rows').scrollTop = ${top}; document.querySelector('.rows').dispatchEvent(new Event('scroll'));`));
     }
     results.push(summary('50k list: scroll jump to rows drawn', scroll, RESPONSE_BUDGET_MS));
+    // From row 20, where a scroll both adds a row at the bottom and drops one at the top.
+    await page.locator('.rows').evaluate((el) => new Promise((resolve) => {
+      el.scrollTop = 20 * 44;
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)));
+    }));
+    results.push(summary('50k list: main thread a row scrolled', await rowScrollWork(page, 40), FRAME_BUDGET_MS));
 
     if (mounts.lite) {
       await page.goto(`${server.url}?data=lite/`);

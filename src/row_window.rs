@@ -55,10 +55,11 @@ pub fn rendered_range(scroll: f64, in_view: usize, len: usize) -> Range<usize> {
 
 /// Which row of `visible` (`(position, index)` pairs) each slot shows next, given the position
 /// each one `held` (`None` for a slot not drawn yet): a slot stays at its position while that
-/// position is rendered, so that a scroll rewrites only the rows new to the page (a search or a
-/// filter rewrites the rows at their positions, as before: moving a row's element costs a frame
-/// more than writing its texts). The positions new to the page go to the other slots, in order.
-/// A slot past the end of `visible`, or with no position left for it, gets `None`.
+/// position is rendered, so that a scroll rewrites only the rows new to the page. A search or a
+/// filter writes its rows at their positions (keeping each row in its slot and moving the slot,
+/// tried, made the keystrokes that reorder the rows slower). The positions new to the page go to
+/// the other slots, in order. A slot past the end of `visible`, or with no position left for it,
+/// gets `None`.
 pub fn assign_slots(visible: &[(usize, usize)], held: &[Option<usize>]) -> Vec<Option<usize>> {
     let slots = held.len().min(visible.len());
     let mut shows: Vec<Option<usize>> = vec![None; slots];

@@ -3,10 +3,9 @@
 //!
 //! A slot's element is built once, and stays at its position while the position is in the page.
 //! The effect writes the texts, marks, links, positions and selection of every slot, touching only
-//! what changed. As a dozen reactive attributes and texts
-//! a slot, a keystroke re-ran some four hundred effects over the rows in view; as a memo and an
-//! effect a slot, each keystroke still marked and polled sixty nodes of the reactive graph, each
-//! effect a task of its own.
+//! what changed. As a dozen reactive attributes and texts a slot, a keystroke re-ran some four
+//! hundred effects over the rows in view; as a memo and an effect a slot, each keystroke still
+//! marked and polled sixty nodes of the reactive graph, each effect a task of its own.
 
 use std::ops::Range;
 
@@ -214,11 +213,11 @@ impl Shown<'_> {
     /// position is in the page ([`assign_slots`]).
     fn draw(&self, parts: &[Option<(u64, Parts)>], drawn: &mut Vec<Option<(u64, Drawn)>>, rows: &[IndexRow], sets: &[LoadedSet]) -> bool {
         drawn.resize(parts.len(), None);
-        let before_of = |nth: usize| -> Option<&Drawn> {
-            let (number, _) = parts[nth].as_ref()?;
-            drawn[nth].as_ref().filter(|(was, _)| was == number).map(|(_, drawn)| drawn)
-        };
-        let held: Vec<_> = (0..parts.len()).map(|nth| before_of(nth).map(|d| d.position)).collect();
+        let held: Vec<_> = parts
+            .iter()
+            .zip(drawn.iter())
+            .map(|(slot, drawn)| slot.as_ref().and_then(|(number, _)| drawn_by(*number, drawn)).map(|d| d.position))
+            .collect();
         let shows = assign_slots(self.visible, &held);
         let mut left = false;
         for (nth, slot) in parts.iter().enumerate() {
@@ -229,7 +228,7 @@ impl Shown<'_> {
             let Some(&(position, index)) = shows.get(nth).copied().flatten().map(|at| &self.visible[at]) else {
                 continue;
             };
-            let before = drawn[nth].as_ref().filter(|(was, _)| was == number).map(|(_, drawn)| drawn);
+            let before = drawn_by(*number, &drawn[nth]);
             let in_place = before.is_some_and(|before| before.position == position);
             if in_place && self.in_view.as_ref().is_some_and(|in_view| !in_view.contains(&position)) {
                 left = true;
@@ -250,6 +249,12 @@ impl Shown<'_> {
         }
         left
     }
+}
+
+/// What `drawn` says a slot shows, if the slot registered as `number` drew it (a slot dropped
+/// and built again at the same place is new).
+fn drawn_by(number: u64, drawn: &Option<(u64, Drawn)>) -> Option<&Drawn> {
+    drawn.as_ref().filter(|(was, _)| *was == number).map(|(_, drawn)| drawn)
 }
 
 /// What a slot shows, as written into its element.
