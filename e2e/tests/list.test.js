@@ -8,6 +8,12 @@ import { rows, facetBox } from './read_page.js';
 
 useFixtures();
 
+/** Resolves once `page` has begun `n` more frames. */
+const framesDrawn = (page, n) => page.evaluate((n) => new Promise((done) => {
+  const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+  next(n);
+}), n);
+
 test('lists the demo instances and filters them by repository, with the filter in the URL', async () => {
   const { page, errors, requests } = session;
   requests.length = 0;
@@ -86,10 +92,7 @@ test('a new order draws the rows in view in its own frame and the margin once th
     };
   });
   const held = () => page.evaluate(() => window.heldRows());
-  const frames = (n) => page.evaluate((n) => new Promise((done) => {
-    const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
-    next(n);
-  }), n);
+  const frames = (n) => framesDrawn(page, n);
   await frames(3);
   // Sorted by repository, the 50,000 rows of large/repo0 come first: every seventh id.
   const sorted = (position) => `large__repo-${String(7 * position).padStart(5, '0')}`;
@@ -244,10 +247,7 @@ test('after a scroll, a row\'s tooltips and its click are those of the row it sh
   const { page, errors } = session;
   await page.goto(`${server.url}?data=large/`);
   await page.waitForSelector('main:not([data-first-screen]) .instance-row');
-  const frames = (n) => page.evaluate((n) => new Promise((done) => {
-    const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
-    next(n);
-  }), n);
+  const frames = (n) => framesDrawn(page, n);
   // Ten rows down, then one more: the slot that held the row leaving the page now holds the one
   // new to it, so the slots are no longer in the order of the rows they show.
   for (const rows of [10, 11]) {
