@@ -55,15 +55,15 @@ const shots = [
   ...(boards ? [
     ['leaderboard-verified.png', '?data=boards/', '.leaderboard-table tr[data-group]', {}],
     ['leaderboard-verified-details.png', '?data=boards/&dataset=swe-bench-bash-only&brow=bash-only.20250726_mini-v1.0.0_claude-sonnet-4-20250514', 'tr.run-details', { scrollTo: 'tr.run-details', dark: true }],
-    ['leaderboard-charts.png', '?data=boards/&dataset=swe-bench-bash-only', '.board-charts canvas', { scrollTo: '.board-charts' }],
+    ['leaderboard-charts.png', '?data=boards/&dataset=swe-bench-bash-only', '.board-charts img.chart[src]', { scrollTo: '.board-charts' }],
     ['leaderboard-390.png', '?data=boards/', '.leaderboard-table tr[data-group]', { width: 390 }],
   ] : []),
   ...(trajs ? [
     ['trajectory.png', '?data=trajs/&instance=astropy__astropy-12907&traj=mini&step=3', '.trajectory li.step.current', { scrollTo: '.trajectory-summary' }],
     ['trajectory-390.png', '?data=trajs/&instance=astropy__astropy-12907&traj=mini&step=3', '.trajectory li.step.current', { width: 390, dark: true, scrollTo: '.trajectory li.step.current' }],
   ] : []),
-  ['breakdowns.png', '?view=analysis', 'canvas.chart', { full: true }],
-  ['breakdowns-dark.png', '?view=analysis', 'canvas.chart[data-label-boxes]', { dark: true }],
+  ['breakdowns.png', '?view=analysis', 'img.chart[src]', { full: true }],
+  ['breakdowns-dark.png', '?view=analysis', 'img.chart[data-label-boxes]', { dark: true }],
   ['statement-django.png', '?data=tracker/&instance=django__django-99999', '.document-text', { scrollTo: '.instance-id' }],
 ];
 // `node e2e/screenshots.js a.png b.png` writes those alone.

@@ -1,6 +1,7 @@
 //! Where a bar chart's group labels go, so that they never overlap: across when every label fits
 //! its slot, else turned upright (and thinned when even upright labels would touch), truncated
-//! with an ellipsis either way; and which scatter point is under the pointer. Pure, so the rules
+//! with an ellipsis either way; which scatter point is under the pointer; and the text sizes of the
+//! charts' SVG documents. Pure, so the rules
 //! are tested natively; the chart draws these boxes and the page exposes them, so a browser test
 //! can check them too.
 
@@ -13,7 +14,7 @@ const ACROSS_CHARS: usize = 16;
 /// Characters kept of an upright label.
 const UPRIGHT_CHARS: usize = 18;
 
-/// One drawn label: its text and the box it covers, in canvas pixels.
+/// One drawn label: its text and the box it covers, in the chart's pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabelBox {
     /// The text drawn (truncated with `…`).
@@ -118,7 +119,7 @@ pub fn x_labels(groups: &[String], left: i32, right: i32, top: i32) -> Vec<Label
         .collect()
 }
 
-/// The point of `points` (canvas pixels) within 10 pixels of `at`, the nearest if several are.
+/// The point of `points` (the chart's pixels) within 10 pixels of `at`, the nearest if several are.
 pub fn nearest_point(points: &[(i32, i32)], at: (f64, f64)) -> Option<usize> {
     points
         .iter()
@@ -127,6 +128,28 @@ pub fn nearest_point(points: &[(i32, i32)], at: (f64, f64)) -> Option<usize> {
         .filter(|(_, distance)| *distance <= 10.0)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i)
+}
+
+/// plotters' SVG backend writes each text's size divided by 1.24 (the ratio of line height to
+/// size in its own TrueType fonts), while the chart was laid out with the browser measuring the
+/// text at its size as given: the labels came out a fifth smaller than the room made for them.
+/// This writes every `font-size` of `svg` back at the size the layout was made for.
+pub fn svg_text_at_laid_out_size(svg: &str) -> String {
+    const ATTRIBUTE: &str = "font-size=\"";
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(at) = rest.find(ATTRIBUTE) {
+        let (before, after) = rest.split_at(at + ATTRIBUTE.len());
+        out.push_str(before);
+        let end = after.find('"').unwrap_or(after.len());
+        match after[..end].parse::<f64>() {
+            Ok(size) => out.push_str(&format!("{}", (size * 124.0).round() / 100.0)),
+            Err(_) => out.push_str(&after[..end]),
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -184,5 +207,20 @@ mod tests {
         assert_eq!(nearest_point(&points, (295.0, 46.0)), Some(2));
         assert_eq!(nearest_point(&points, (200.0, 200.0)), None);
         assert_eq!(nearest_point(&[], (0.0, 0.0)), None);
+    }
+
+    #[test]
+    fn svg_text_is_written_at_the_size_it_was_laid_out_for() {
+        let svg = r##"<text x="1" font-size="9.67741935483871" fill="#000">a</text><text font-size="12.903225806451612">b</text>"##;
+        assert_eq!(
+            svg_text_at_laid_out_size(svg),
+            r##"<text x="1" font-size="12" fill="#000">a</text><text font-size="16">b</text>"##
+        );
+        assert_eq!(svg_text_at_laid_out_size("<svg/>"), "<svg/>", "no text, no change");
+        assert_eq!(
+            svg_text_at_laid_out_size(r#"font-size="x"#),
+            r#"font-size="x"#,
+            "not a number: kept"
+        );
     }
 }

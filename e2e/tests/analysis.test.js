@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './support.js';
+import { ROOT, chartCanvas } from './support.js';
 import { useFixtures, server, session, demo } from './context.js';
 import { rows } from './read_page.js';
 
@@ -12,14 +12,14 @@ useFixtures();
 test('breakdowns: the chart is drawn, the table matches an independent count, a bar click lists exactly its instances; McNemar on two runs', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=analysis`);
-  await page.waitForSelector('canvas.chart');
-  await page.waitForFunction(() => {
-    const c = document.querySelector('canvas.chart');
+  await page.waitForSelector('img.chart[src]');
+  const coloured = await (await chartCanvas(page.locator('img.chart').first())).evaluate((c) => {
     const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let coloured = 0;
-    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 1]) > 40 || Math.abs(pixels[i + 1] - pixels[i + 2]) > 40) coloured += 1;
-    return coloured > 500;
+    let n = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 1]) > 40 || Math.abs(pixels[i + 1] - pixels[i + 2]) > 40) n += 1;
+    return n;
   });
+  assert.ok(coloured > 500, `the bars are drawn: ${coloured} coloured pixels`);
   const runs = Object.fromEntries(['gold', 'partly-right'].map((name) => [name, JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8'))]));
   const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
   const cells = await page.locator('.by-facet td[data-run]').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
@@ -30,7 +30,7 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
     assert.deepEqual([resolved, total], [results.filter((r) => r.resolved).length, results.length], `${category} / ${run}`);
   }
   // Click the first bar of the first group: the list shows that group's instances the run resolved.
-  const box = await page.locator('.chart-block canvas.chart').first().boundingBox();
+  const box = await page.locator('.chart-block img.chart').first().boundingBox();
   const [group, run] = [cells[0][0], cells[0][1]];
   const groups = await page.locator('.by-facet tbody tr').count();
   const series = await page.locator('.by-facet thead th').count() - 1;
@@ -48,7 +48,7 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
     const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
     assert.deepEqual(listed.sort(), expected);
     await page.goBack();
-    await page.waitForSelector('canvas.chart');
+    await page.waitForSelector('img.chart[src]');
   }
   // McNemar, counted here from the run files.
   const resolvedSet = (name) => new Set(runs[name].results.filter((r) => r.resolved).map((r) => r.instance_id));
@@ -69,6 +69,49 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   await rows(page);
   const firstOnlyListed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
   assert.deepEqual(firstOnlyListed.sort(), [...a].filter((id) => !b.has(id)).sort());
+  assert.deepEqual(errors, []);
+});
+
+test('downloads: the breakdown as a PNG at twice its size, as SVG and as CSV, each what the page shows', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('img.chart[src]');
+  const block = page.locator('.chart-block').first();
+  const save = async (label) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), block.locator('.downloads button', { hasText: label }).click()]);
+    return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+  };
+  const cells = await block.locator('.by-facet td[data-run]').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.resolved, td.dataset.total]));
+  assert.ok(cells.length > 0);
+  const png = await save('PNG');
+  assert.match(png.name, /^breakdown-.+\.png$/);
+  assert.equal(png.bytes.subarray(1, 4).toString(), 'PNG');
+  assert.deepEqual([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)], [1800, 840], 'twice the chart\'s 900 × 420');
+  const coloured = await page.evaluate(async (base64) => {
+    // Decoded here, not fetched: the page's policy lets it fetch nothing but its own files.
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(bitmap, 0, 0);
+    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let n = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 1]) > 40 || Math.abs(pixels[i + 1] - pixels[i + 2]) > 40) n += 1;
+    return n;
+  }, png.bytes.toString('base64'));
+  assert.ok(coloured > 2000, `the PNG has the bars: ${coloured} coloured pixels`);
+  const svg = await save('SVG');
+  assert.match(svg.name, /^breakdown-.+\.svg$/);
+  const text = svg.bytes.toString();
+  assert.match(text, /^<svg[^>]* width="900" height="420"/);
+  assert.match(text, /font-size="16"[^>]*>\s*% resolved by /, 'the title at the size the chart was laid out for');
+  assert.match(text, /<\/svg>\s*$/, 'a whole document');
+  const csv = await save('CSV');
+  assert.match(csv.name, /^breakdown-.+\.csv$/);
+  const lines = csv.bytes.toString().trim().split('\n');
+  assert.match(lines[0], /^".+",run,resolved,instances,percent$/);
+  const counts = lines.slice(1).map((line) => line.split(',')).map(([value, , resolved, total]) => [JSON.parse(value), resolved, total]);
+  assert.deepEqual(counts, cells, 'a line per value and run, with the table\'s counts');
   assert.deepEqual(errors, []);
 });
 

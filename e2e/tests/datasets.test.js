@@ -243,7 +243,7 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   await page.goto(`${server.url}?data=lca/&dataset=lca-lbcg&view=analysis`);
   await page.waitForSelector('.metrics-table tbody tr');
   assert.deepEqual(await page.locator('.metrics-table').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.value, tr.querySelector('td').textContent])), [['api_recall', '100.00'], ['chrf', '100.00']]);
-  assert.ok(await page.locator('.metrics-section canvas.chart').count() === 2);
+  assert.ok(await page.locator('.metrics-section img.chart').count() === 2);
   // CI builds repair: the rerun jobs' pass@1 by difficulty.
   await page.goto(`${server.url}?data=lca/&dataset=lca-ci&view=analysis`);
   await page.selectOption('select[aria-label="Facet to break down by"]', 'difficulty');

@@ -196,7 +196,7 @@ test('no first screen where it could not be the app\'s: a search, a filter, a so
     ['?data=data/&sort=-size', '.instance-row', true],
     ['?data=data/&instance=benchscope-demo__matrixlite-8', 'article.instance', true],
     ['?data=data/&view=leaderboard', '.leaderboard-table', true],
-    ['pages/board/', '.leaderboard-table, .instance-row, canvas.chart', false],
+    ['pages/board/', '.leaderboard-table, .instance-row, img.chart', false],
     ['?data=twins/&dataset=demo-c', '.instance-row', false],
     ['?data=twins/&dataset=demo-a&with=demo-c/test', '.instance-row', false],
     ['?data=tampered-index/', '.error', false],

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcnemar, naturalCompare, standings } from './standings.js';
-import { ROOT } from './support.js';
+import { ROOT, chartCanvas } from './support.js';
 import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
@@ -142,9 +142,11 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
   assert.deepEqual(shown.slice(0, 10).map(([name]) => name), ranked.slice(0, 10).map((e) => e.name), 'the same systems on top');
   await assertTiesFollowRanks(page);
   // Only the best-so-far line's points carry a drawn label; every point names its run under the pointer.
-  const chart = page.locator('.board-charts canvas.scatter').first();
+  const chart = page.locator('.board-charts img.scatter[src]').first();
   await chart.scrollIntoViewIfNeeded();
-  const centres = await chart.evaluate((c) => {
+  const box = await chart.boundingBox();
+  const scale = box.width / (await chart.evaluate((img) => img.naturalWidth));
+  const centres = (await (await chartCanvas(chart)).evaluate((c) => {
     const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
     const found = [];
     for (let y = 0; y < c.height; y += 1) {
@@ -154,10 +156,8 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
         if (data[i] === 0 && data[i + 1] === 114 && data[i + 2] === 178 && found.every(([fx, fy]) => Math.hypot(fx - x, fy - y) > 4)) found.push([x, y + 2]);
       }
     }
-    const scale = c.getBoundingClientRect().width / c.width;
-    return found.map(([x, y]) => [x * scale, y * scale]);
-  });
-  const box = await chart.boundingBox();
+    return found;
+  })).map(([x, y]) => [x * scale, y * scale]);
   const named = new Set();
   for (const [x, y] of centres.filter((_, i) => i % 4 === 0).slice(0, 50)) {
     await page.mouse.move(box.x + x, box.y + y);
@@ -318,8 +318,8 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
   const open = source.filter((e) => e.filter_1.includes('Open Weights')).length;
   await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length === n, open);
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=analysis`);
-  await page.waitForSelector('canvas.scatter');
-  assert.ok(await page.locator('canvas.scatter').evaluate((c) => {
+  await page.waitForSelector('img.scatter[src]');
+  assert.ok(await (await chartCanvas(page.locator('img.scatter'))).evaluate((c) => {
     const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let coloured = 0;
     for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - pixels[i + 2]) > 60) coloured += 1;

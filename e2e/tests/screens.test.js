@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support.js';
+import { ROOT, chartCanvas } from './support.js';
 import { useFixtures, server, session, demo } from './context.js';
 import { rows } from './read_page.js';
 
@@ -16,7 +16,7 @@ test('small and large screens: no page overflows at 390 and 1280 px, the list pa
     await page.setViewportSize({ width, height: 900 });
     for (const query of pages) {
       await page.goto(`${server.url}${query}`);
-      await page.waitForSelector('.instance-row, article.instance, .leaderboard-table, canvas.chart');
+      await page.waitForSelector('.instance-row, article.instance, .leaderboard-table, img.chart');
       await page.waitForTimeout(100);
       const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       assert.ok(scroll <= inner, `${width} px, ${query}: the page is ${scroll} px wide`);
@@ -42,16 +42,16 @@ test('small and large screens: no page overflows at 390 and 1280 px, the list pa
   assert.deepEqual(errors, []);
 });
 
-test('chart labels never overlap, canvases follow the dark theme, series colours are not the verdict colours', async () => {
+test('chart labels never overlap, charts follow the dark theme, series colours are not the verdict colours', async () => {
   const { page, errors } = session;
   const check = async (url, facet) => {
     await page.goto(url);
-    await page.waitForSelector('canvas.chart[data-label-boxes]');
+    await page.waitForSelector('img.chart[data-label-boxes]');
     if (facet) {
       await page.selectOption('select[aria-label="Facet to break down by"]', facet);
       await page.waitForTimeout(200);
     }
-    const boxes = JSON.parse(await page.locator('canvas.chart').first().getAttribute('data-label-boxes'));
+    const boxes = JSON.parse(await page.locator('img.chart').first().getAttribute('data-label-boxes'));
     assert.ok(boxes.length > 0);
     boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
       const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
@@ -64,18 +64,18 @@ test('chart labels never overlap, canvases follow the dark theme, series colours
   // Many long labels turn upright (tests/chart_layout's table covers every count up to Lite's 12 repositories).
   const ids = await check(`${server.url}?view=analysis`, 'lines');
   assert.ok(ids.length >= 1);
-  // Dark theme: the canvas is drawn on the page's dark background.
+  // Dark theme: the chart is drawn on the page's dark background.
   const dark = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
   const darkPage = await dark.newPage();
   await darkPage.goto(`${server.url}?view=analysis`);
-  await darkPage.waitForSelector('canvas.chart[data-label-boxes]');
-  const corner = await darkPage.locator('canvas.chart').first().evaluate((c) => [...c.getContext('2d').getImageData(2, 2, 1, 1).data]);
+  await darkPage.waitForSelector('img.chart[data-label-boxes]');
+  const corner = await (await chartCanvas(darkPage.locator('img.chart').first())).evaluate((c) => [...c.getContext('2d').getImageData(2, 2, 1, 1).data]);
   assert.ok(corner[0] < 60 && corner[1] < 60 && corner[2] < 60, `dark background, not ${corner}`);
   await dark.close();
   // Bars in the series palette: no pure verdict green or red among the drawn pixels.
   await page.goto(`${server.url}?view=analysis`);
-  await page.waitForSelector('canvas.chart[data-label-boxes]');
-  const verdictLike = await page.locator('canvas.chart').first().evaluate((c) => {
+  await page.waitForSelector('img.chart[data-label-boxes]');
+  const verdictLike = await (await chartCanvas(page.locator('img.chart').first())).evaluate((c) => {
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) {

@@ -140,6 +140,20 @@ export function rowMarks(page) {
   });
 }
 
+/**
+ * A chart's pixels: charts are `<img>`s of SVG documents, so the image, once decoded, is drawn
+ * into a canvas of its own size, whose handle is returned for `getImageData`.
+ */
+export function chartCanvas(image) {
+  return image.evaluateHandle(async (img) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+    canvas.getContext('2d').drawImage(img, 0, 0);
+    return canvas;
+  });
+}
+
 /** What the page logs when an element matching a watched selector has been drawn. */
 const FIRST_PAINT = 'benchscope-first-paint';
 

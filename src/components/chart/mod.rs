@@ -1,18 +1,17 @@
-//! Charts drawn with plotters: on a canvas in the page (a click reports what it hit), and as SVG
-//! for download; the same drawing code serves both backends. Bars (grouped or stacked) here,
-//! [`scatter`] (one point per run) and [`matrix`] (instances × runs) beside.
+//! Charts drawn with plotters as SVG documents, shown in the page as images (a click reports what
+//! it hit) and downloaded as they are: one backend, so the drawing code is compiled once, and the
+//! charts stay sharp at any zoom. Bars (grouped or stacked) here, [`scatter`] (one point per run)
+//! and [`matrix`] (instances × runs, a canvas of its own) beside.
 
 pub mod matrix;
 pub mod scatter;
 
 use std::ops::Range;
 
-use leptos::html;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontTransform;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 
 use crate::chart_layout;
@@ -100,7 +99,7 @@ const PLOT_X: (i32, i32) = (12 + 48, SIZE.0 as i32 - 12);
 /// Bars fill this share of each group's slot.
 const FILL: f64 = 0.8;
 
-/// What a drawn bar chart is made of, in canvas pixels.
+/// What a drawn bar chart is made of, in the chart's pixels.
 pub struct Drawn {
     /// The plot area, to map clicks back to bars.
     pub area: (Range<i32>, Range<i32>),
@@ -194,7 +193,7 @@ fn bar_extent(data: &ChartData, g: usize, s: usize, values: &[Option<f64>]) -> O
     }
 }
 
-/// The `(group, series)` a click at `(x, y)` in the canvas falls on, given the plot area.
+/// The `(group, series)` a click at `(x, y)` in the chart falls on, given the plot area.
 pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData) -> Option<(usize, usize)> {
     let (xs, ys) = area;
     let groups = data.groups.len();
@@ -215,49 +214,69 @@ pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData)
         .map(|s| (group, s))
 }
 
-/// The chart as an SVG document.
+/// The chart as an SVG document, in the light theme: what a download holds.
 pub fn to_svg(data: &ChartData) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let _ = draw(&root, data, Theme::LIGHT);
-    }
-    svg
+    svg_document(|root| draw(root, data, Theme::LIGHT)).0
 }
 
-/// A canvas with the chart; `on_bar` gets the clicked `(group, series)`.
+/// What `draw` draws, as an SVG document of [`SIZE`], and what it returned.
+pub fn svg_document<T>(draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> T) -> (String, T) {
+    let mut svg = String::new();
+    let drawn = {
+        // The backend writes the document's end when it is dropped.
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        draw(&root)
+    };
+    (chart_layout::svg_text_at_laid_out_size(&svg), drawn)
+}
+
+/// An `<img>`'s source for an SVG document. As an image, the document can run no script and
+/// load nothing, and none of its text (labels come from the data) enters the page's markup.
+pub fn image_source(svg: &str) -> String {
+    format!("data:image/svg+xml,{}", String::from(js_sys::encode_uri_component(svg)))
+}
+
+/// Where a pointer event on a chart's image falls, in the chart's own pixels: CSS may scale the
+/// image.
+pub fn chart_point(ev: &web_sys::MouseEvent) -> Option<(f64, f64)> {
+    let image: web_sys::Element = ev.target()?.dyn_into().ok()?;
+    let rect = image.get_bounding_client_rect();
+    let scale = SIZE.0 as f64 / rect.width().max(1.0);
+    Some((
+        (ev.client_x() as f64 - rect.left()) * scale,
+        (ev.client_y() as f64 - rect.top()) * scale,
+    ))
+}
+
+/// The chart as an image; `on_bar` gets the clicked `(group, series)`.
 #[component]
 pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> impl IntoView {
-    let canvas = NodeRef::<html::Canvas>::new();
+    let source = RwSignal::new(String::new());
+    // The labels' boxes, for whoever checks that none overlaps another.
+    let label_boxes = RwSignal::new(String::new());
     let area = RwSignal::new(None::<(Range<i32>, Range<i32>)>);
     Effect::new(move |_| {
-        let data = data.get();
-        let Some(element) = canvas.get() else { return };
-        let element: web_sys::HtmlCanvasElement = element.unchecked_into();
-        if let Some(backend) = CanvasBackend::with_canvas_object(element.clone()) {
-            let drawn = draw(&backend.into_drawing_area(), &data, Theme::current()).ok();
-            // The labels' boxes, for whoever checks that none overlaps another.
-            if let Some(drawn) = &drawn {
-                let boxes: Vec<[i32; 4]> = drawn.labels.iter().map(|b| [b.x, b.y, b.w, b.h]).collect();
-                let _ = element.set_attribute("data-label-boxes", &serde_json::to_string(&boxes).unwrap_or_default());
-            }
-            area.set(drawn.map(|d| d.area));
-        }
+        let (svg, drawn) = data.with(|d| svg_document(|root| draw(root, d, Theme::current())));
+        let drawn = drawn.ok();
+        let boxes: Vec<[i32; 4]> = drawn.iter().flat_map(|d| &d.labels).map(|b| [b.x, b.y, b.w, b.h]).collect();
+        label_boxes.set(serde_json::to_string(&boxes).unwrap_or_default());
+        area.set(drawn.map(|d| d.area));
+        source.set(image_source(&svg));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        let Some(element) = canvas.get_untracked() else { return };
-        let rect = element.get_bounding_client_rect();
-        // The canvas may be scaled by CSS: map back to its own pixels.
-        let scale = SIZE.0 as f64 / rect.width().max(1.0);
-        let x = ((ev.client_x() as f64 - rect.left()) * scale) as i32;
-        let y = ((ev.client_y() as f64 - rect.top()) * scale) as i32;
-        if let Some(hit) = area.get_untracked().and_then(|a| data.with_untracked(|d| bar_at(x, y, &a, d))) {
+        let Some((x, y)) = chart_point(&ev) else { return };
+        if let Some(hit) = area
+            .get_untracked()
+            .and_then(|a| data.with_untracked(|d| bar_at(x as i32, y as i32, &a, d)))
+        {
             on_bar.run(hit);
         }
     };
     view! {
-        <canvas class="chart" node_ref=canvas width=SIZE.0 height=SIZE.1 role="img"
-            aria-label=move || data.with(|d| format!("{}: bar chart, the table below has the same numbers", d.title))
-            on:click=on_click></canvas>
+        <img class="chart" width=SIZE.0 height=SIZE.1
+            src=move || Some(source.get()).filter(|s| !s.is_empty())
+            data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
+            alt=move || data.with(|d| format!("{}: bar chart, the table below has the same numbers", d.title))
+            on:click=on_click />
     }
 }

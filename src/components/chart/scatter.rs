@@ -3,16 +3,13 @@
 
 use std::ops::Range;
 
-use leptos::html;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
-use wasm_bindgen::JsCast;
 
 use benchscope_contract::leaderboard::LeaderboardRow;
 
-use super::{series_color, Theme, SIZE};
+use super::{chart_point, image_source, series_color, svg_document, Theme, SIZE};
 use crate::chart_layout::nearest_point;
 
 /// Points with their labels.
@@ -148,30 +145,21 @@ pub fn draw_scatter<DB: DrawingBackend>(
     Ok(pixels)
 }
 
-/// The scatter plot on a canvas; `on_point` gets the index of the clicked point. The point under
-/// the pointer names itself in the canvas's tooltip: only the line's points carry a label drawn
+/// The scatter plot as an image; `on_point` gets the index of the clicked point. The point under
+/// the pointer names itself in the image's tooltip: only the line's points carry a label drawn
 /// beside them.
 #[component]
 pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> impl IntoView {
-    let canvas = NodeRef::<html::Canvas>::new();
+    let source = RwSignal::new(String::new());
     let pixels = RwSignal::new(Vec::<(i32, i32)>::new());
     let hovered = RwSignal::new(None::<usize>);
     Effect::new(move |_| {
-        let data = data.get();
-        let Some(element) = canvas.get() else { return };
-        let element: web_sys::HtmlCanvasElement = element.unchecked_into();
-        if let Some(backend) = CanvasBackend::with_canvas_object(element) {
-            pixels.set(draw_scatter(&backend.into_drawing_area(), &data, Theme::current()).unwrap_or_default());
-        }
+        let (svg, drawn) = data.with(|d| svg_document(|root| draw_scatter(root, d, Theme::current())));
+        pixels.set(drawn.unwrap_or_default());
+        source.set(image_source(&svg));
     });
     let point_at = move |ev: &web_sys::MouseEvent| {
-        let element = canvas.get_untracked()?;
-        let rect = element.get_bounding_client_rect();
-        let scale = SIZE.0 as f64 / rect.width().max(1.0);
-        let at = (
-            (ev.client_x() as f64 - rect.left()) * scale,
-            (ev.client_y() as f64 - rect.top()) * scale,
-        );
+        let at = chart_point(ev)?;
         pixels.with_untracked(|points| nearest_point(points, at))
     };
     let on_click = move |ev: web_sys::MouseEvent| {
@@ -184,11 +172,12 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
         data.with(|d| d.points.get(index).map(|(label, ..)| label.clone()))
     };
     view! {
-        <canvas class="chart scatter" node_ref=canvas width=SIZE.0 height=SIZE.1 role="img"
-            aria-label=move || data.with(|d| format!("{}: one point per run", d.title))
+        <img class="chart scatter" width=SIZE.0 height=SIZE.1
+            src=move || Some(source.get()).filter(|s| !s.is_empty())
+            alt=move || data.with(|d| format!("{}: one point per run", d.title))
             title=tooltip
             on:mousemove=move |ev| hovered.set(point_at(&ev))
             on:mouseleave=move |_| hovered.set(None)
-            on:click=on_click></canvas>
+            on:click=on_click />
     }
 }

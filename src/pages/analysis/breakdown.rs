@@ -6,7 +6,7 @@ use benchscope_contract::site::View;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::downloads::{click_link, download};
+use super::downloads::{download, download_png};
 use super::{run_name, RunList, SplitRows};
 use crate::components::chart::{to_svg, BarChart, ChartData};
 use crate::url_state::UrlState;
@@ -124,13 +124,15 @@ pub fn BreakdownChart(
             &to_svg(&data.get_untracked()),
         )
     };
-    let download_png = move |_| {
-        let canvas = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector("canvas.chart").ok().flatten())
-            .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok());
-        if let Some(url) = canvas.and_then(|c| c.to_data_url().ok()) {
-            click_link(&url, &format!("breakdown-{}.png", facet.get_untracked()));
+    let download_png = move |ev: web_sys::MouseEvent| {
+        let image = ev
+            .target()
+            .and_then(|button| button.dyn_into::<web_sys::Element>().ok())
+            .and_then(|button| button.closest(".chart-block").ok().flatten())
+            .and_then(|block| block.query_selector("img.chart").ok().flatten())
+            .and_then(|image| image.dyn_into::<web_sys::HtmlImageElement>().ok());
+        if let Some(image) = image {
+            download_png(&image, &format!("breakdown-{}.png", facet.get_untracked()));
         }
     };
     view! {
