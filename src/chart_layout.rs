@@ -1,9 +1,8 @@
 //! Where a bar chart's group labels go, so that they never overlap: across when every label fits
 //! its slot, else turned upright (and thinned when even upright labels would touch), truncated
-//! with an ellipsis either way; which scatter point is under the pointer; and the text sizes of the
-//! charts' SVG documents. Pure, so the rules
-//! are tested natively; the chart draws these boxes and the page exposes them, so a browser test
-//! can check them too.
+//! with an ellipsis either way; which scatter point is under the pointer; and the charts' SVG
+//! documents made fit to show as images. Pure, so the rules are tested natively; the chart draws
+//! these boxes and the page exposes them, so a browser test can check them too.
 
 /// The width of one character of the 12 px label font, in pixels (a safe upper bound).
 pub const CHAR_WIDTH: f64 = 7.0;
@@ -130,11 +129,26 @@ pub fn nearest_point(points: &[(i32, i32)], at: (f64, f64)) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
-/// plotters' SVG backend writes each text's size divided by 1.24 (the ratio of line height to
-/// size in its own TrueType fonts), while the chart was laid out with the browser measuring the
-/// text at its size as given: the labels came out a fifth smaller than the room made for them.
-/// This writes every `font-size` of `svg` back at the size the layout was made for.
-pub fn svg_text_at_laid_out_size(svg: &str) -> String {
+/// What plotters' SVG backend wrote, made the document a chart's image shows:
+///
+/// - every character XML does not allow (the C0 controls but tab, line feed and carriage return;
+///   U+FFFE and U+FFFF), which a label from the data may hold, becomes U+FFFD: one would make the
+///   whole document fail to parse, and the chart a broken image;
+/// - every `font-size` is written back at the size the chart was laid out for. The backend
+///   divides each by 1.24 (the ratio of line height to size in its own TrueType fonts), while
+///   the layout had the browser measure the text at its size as given, so the labels came out a
+///   fifth smaller than the room made for them.
+pub fn svg_for_image(svg: &str) -> String {
+    let allowed = |c: char| !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}');
+    if svg.chars().all(allowed) {
+        text_at_laid_out_size(svg)
+    } else {
+        let replaced: String = svg.chars().map(|c| if allowed(c) { c } else { '\u{fffd}' }).collect();
+        text_at_laid_out_size(&replaced)
+    }
+}
+
+fn text_at_laid_out_size(svg: &str) -> String {
     const ATTRIBUTE: &str = "font-size=\"";
     let mut out = String::with_capacity(svg.len());
     let mut rest = svg;
@@ -210,17 +224,17 @@ mod tests {
     }
 
     #[test]
-    fn svg_text_is_written_at_the_size_it_was_laid_out_for() {
+    fn svg_text_is_written_at_the_size_it_was_laid_out_for_and_as_xml_allows() {
         let svg = r##"<text x="1" font-size="9.67741935483871" fill="#000">a</text><text font-size="12.903225806451612">b</text>"##;
         assert_eq!(
-            svg_text_at_laid_out_size(svg),
+            svg_for_image(svg),
             r##"<text x="1" font-size="12" fill="#000">a</text><text font-size="16">b</text>"##
         );
-        assert_eq!(svg_text_at_laid_out_size("<svg/>"), "<svg/>", "no text, no change");
+        assert_eq!(svg_for_image("<svg/>"), "<svg/>", "no text, no change");
         assert_eq!(
-            svg_text_at_laid_out_size(r#"font-size="x"#),
-            r#"font-size="x"#,
-            "not a number: kept"
+            svg_for_image("<text>a\u{7}b\tc\u{1b}[31m\u{ffff}</text>"),
+            "<text>a\u{fffd}b\tc\u{fffd}[31m\u{fffd}</text>"
         );
+        assert_eq!(svg_for_image(r#"font-size="x"#), r#"font-size="x"#, "not a number: kept");
     }
 }

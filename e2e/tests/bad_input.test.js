@@ -27,6 +27,22 @@ test('hostile statements, paths and test names are shown as text, run nothing an
   assert.deepEqual(errors, []);
 });
 
+test('a chart labelled with hostile text: its markup escaped, its control characters replaced, the image drawn', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=hostile/&view=analysis`);
+  await page.waitForSelector('img.chart[src]');
+  await page.selectOption('select[aria-label="Facet to break down by"]', 'repo');
+  await page.waitForFunction(() => document.querySelectorAll('.by-facet tbody tr').length === 2);
+  const chart = page.locator('img.chart').first();
+  await page.waitForFunction(() => decodeURIComponent(document.querySelector('img.chart').src).includes('&lt;b&gt;'));
+  const svg = decodeURIComponent(await chart.getAttribute('src'));
+  assert.ok(svg.includes('\ufffd&lt;b&gt;&amp;&quot;x\ufffd[31m\u202e'), 'the label\'s markup escaped, its control characters replaced');
+  assert.ok(!/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(svg), 'no character XML refuses');
+  const drawn = await chart.evaluate(async (img) => { await img.decode(); return img.naturalWidth; });
+  assert.equal(drawn, 900, 'the document parses: the image is drawn');
+  assert.deepEqual(errors, []);
+});
+
 test('a data directory of format version 1 (every zero count written out) shows the same rows; an unknown version is refused by name', async () => {
   const { page } = session;
   const shown = async (data) => {

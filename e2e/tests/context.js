@@ -270,6 +270,9 @@ function publishedSite() {
   return dir;
 }
 
+/** The hostile data's second repository. */
+export const HOSTILE_REPO = 'evil/\u0007<b>&"x\u001b[31m\u202e';
+
 function hostileData() {
   const input = join(tempDir('hostile'), 'evil.jsonl');
   const record = {
@@ -283,9 +286,15 @@ function hostileData() {
     PASS_TO_PASS: '[]',
     hints_text: '<style>body { display: none }</style>',
   };
-  writeFileSync(input, JSON.stringify(record) + '\n');
+  // A second instance whose repository's name is markup, an escape sequence, a bell and a
+  // right-to-left override: it labels a chart's bar (the SVG document an image shows) and a row.
+  const second = { ...record, instance_id: 'evil__repo-2', repo: HOSTILE_REPO, problem_statement: 'Second', patch: '' };
+  writeFileSync(input, [record, second].map((r) => JSON.stringify(r)).join('\n') + '\n');
   const out = join(tempDir('hostile-data'), 'data');
-  benchscope('export', input, '--dataset', 'evil', '--out', out);
+  benchscope('export', input, '--dataset', 'evil', '--out', out, '--quiet');
+  const summary = join(tempDir('hostile-run'), 'summary.json');
+  writeFileSync(summary, JSON.stringify({ resolved_ids: ['evil__repo-2'], unresolved_ids: ['evil__repo-1'] }));
+  benchscope('import', summary, '--data', out, '--dataset', 'evil', '--run', 'evil-run');
   return out;
 }
 

@@ -227,7 +227,7 @@ pub fn svg_document<T>(draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> T) 
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         draw(&root)
     };
-    (chart_layout::svg_text_at_laid_out_size(&svg), drawn)
+    (chart_layout::svg_for_image(&svg), drawn)
 }
 
 /// An `<img>`'s source for an SVG document. As an image, the document can run no script and
