@@ -17,8 +17,9 @@
 //! - [`run_checks`] checks a run against its data directory and [`run_store`] stores it, with
 //!   its split's results matrix ([`results_store`]);
 //!   [`publish`] builds a whole site's data directory from a configuration;
-//! - [`categories`] maps repositories to categories, [`repos`] finds local clones, and [`error`]
-//!   carries the file, record and field of every problem with the input.
+//! - [`categories`] maps repositories to categories, [`repos`] finds local clones, [`error`]
+//!   carries the file, record and field of every problem with the input, and [`terminal`] makes
+//!   the input's text in a message safe to print.
 
 pub mod categories;
 pub mod commands;
@@ -44,5 +45,6 @@ pub mod run_checks;
 pub mod run_store;
 pub mod run_summary;
 pub mod scoring;
+pub mod terminal;
 pub mod trajectories;
 pub mod trajectory_spool;

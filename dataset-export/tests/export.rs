@@ -519,3 +519,49 @@ fn a_split_is_unchanged_by_reordering_an_unrelated_one() {
     assert!(!first.0.is_empty());
     assert_eq!(first, second, "split a's files and manifest entry, byte for byte");
 }
+
+/// Dataset text reaches the terminal as text: a repository's name with an escape sequence, a
+/// bell and a right-to-left override is named in a warning with those characters escaped, and an
+/// instance id holding one is named so in the error that stops the export.
+#[test]
+fn hostile_text_in_messages_reaches_the_terminal_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let record = |id: &str, repo: &str| {
+        serde_json::json!({
+            "instance_id": id, "repo": repo, "base_commit": "abc", "problem_statement": "x",
+            "patch": "", "test_patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]",
+        })
+        .to_string()
+    };
+    let input = tmp.path().join("evil.jsonl");
+    let hostile_repo = "evil/\u{1b}[2J\u{7}repo\u{202e}";
+    std::fs::write(&input, format!("{}\n", record("evil__repo-1", hostile_repo))).unwrap();
+    let out = tmp.path().join("out");
+    let result = benchscope(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "evil",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(result.status.success());
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(stderr.contains(r"evil/\u{1b}[2J\u{7}repo\u{202e}"), "{stderr}");
+    assert!(!stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{stderr:?}");
+
+    let twice = format!("{0}\n{0}\n", record("evil\u{1b}]0;pwned\u{7}-1", "evil/repo"));
+    std::fs::write(&input, twice).unwrap();
+    let result = benchscope(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "evil",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!result.status.success());
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(stderr.contains(r"evil\u{1b}]0;pwned\u{7}-1"), "the duplicate id is named: {stderr}");
+    assert!(!stderr.contains(['\u{1b}', '\u{7}']), "{stderr:?}");
+}

@@ -9,6 +9,7 @@ use clap::Args;
 use crate::categories::Categories;
 use crate::export::{export, ExportPlan, InputSpec, Mark, Summary};
 use crate::formats;
+use crate::terminal::shown;
 
 /// `benchscope export`.
 #[derive(Debug, Args)]
@@ -101,7 +102,7 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
         summary.write(path)?;
     }
     for warning in &summary.warnings {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", shown(&warning.to_string()));
     }
     if let Err(error) = result {
         let hints = runs_given_to_export(&plan, &summary);
@@ -112,11 +113,15 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
     }
     if plan.skip_bad {
         for error in &summary.errors {
-            eprintln!("skipped: {}", error.display());
+            eprintln!("skipped: {}", shown(&error.display().to_string()));
         }
     }
     for split in &summary.splits {
-        println!("exported {} instances of {}/{}", split.instances, split.dataset, split.split);
+        println!(
+            "exported {} instances of {}",
+            split.instances,
+            shown(&format!("{}/{}", split.dataset, split.split))
+        );
     }
     if summary.records_skipped > 0 {
         println!("skipped {} bad records of {}", summary.records_skipped, summary.records_read);

@@ -18,6 +18,7 @@ use crate::data_dir::{is_safe_name, DataDir};
 use crate::run_checks::{check_and_add_runs, NameRules};
 use crate::run_store::NewRun;
 use crate::run_summary::{RunSummary, RunsSummary};
+use crate::terminal::shown;
 
 /// Turns benchmark datasets into static data directories for the Benchscope explorer.
 #[derive(Debug, Parser)]
@@ -137,9 +138,9 @@ impl RunTarget {
         }
         for run in &summary.runs {
             for warning in &run.warnings {
-                eprintln!("warning: {}: {warning}", run.run_id);
+                eprintln!("warning: {}", shown(&format!("{}: {warning}", run.run_id)));
             }
-            println!("{}", run.line());
+            println!("{}", shown(&run.line()));
         }
         println!("wrote {}", self.data.display());
         Ok(())

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::publish::publish;
+use crate::terminal::shown;
 
 /// `benchscope publish`.
 #[derive(Debug, Args)]
@@ -19,7 +20,7 @@ pub struct PublishArgs {
 /// Publishes, naming every warning of the exports and imports it ran.
 pub fn execute(args: &PublishArgs) -> anyhow::Result<()> {
     for warning in publish(&args.config, &args.out)? {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", shown(&warning.to_string()));
     }
     println!(
         "wrote {}: serve its parent directory (the built site) from any static host",
