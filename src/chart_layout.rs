@@ -156,14 +156,31 @@ fn text_at_laid_out_size(svg: &str) -> String {
         let (before, after) = rest.split_at(at + ATTRIBUTE.len());
         out.push_str(before);
         let end = after.find('"').unwrap_or(after.len());
-        match after[..end].parse::<f64>() {
-            Ok(size) => out.push_str(&format!("{}", (size * 124.0).round() / 100.0)),
-            Err(_) => out.push_str(&after[..end]),
+        match laid_out_hundredths(&after[..end]) {
+            Some(hundredths) if hundredths % 100 == 0 => out.push_str(&(hundredths / 100).to_string()),
+            Some(hundredths) => {
+                let size = format!("{}.{:02}", hundredths / 100, hundredths % 100);
+                out.push_str(size.trim_end_matches('0'));
+            }
+            None => out.push_str(&after[..end]),
         }
         rest = &after[end..];
     }
     out.push_str(rest);
     out
+}
+
+/// A size as the SVG backend wrote it (`9.67741935483871`), times 1.24, in hundredths (`1200`);
+/// `None` if it is not a plain decimal. Read with integers alone: parsing a float would bring
+/// the standard library's float parser and its tables into the wasm (15 KB gzipped).
+fn laid_out_hundredths(written: &str) -> Option<u64> {
+    let (whole, fraction) = written.split_once('.').unwrap_or((written, ""));
+    let fraction = &fraction[..fraction.len().min(6)];
+    if whole.is_empty() || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let millionths = whole.parse::<u64>().ok()? * 1_000_000 + format!("{fraction:0<6}").parse::<u64>().ok()?;
+    Some((millionths * 124 + 500_000) / 1_000_000)
 }
 
 #[cfg(test)]
@@ -231,6 +248,13 @@ mod tests {
             r##"<text x="1" font-size="12" fill="#000">a</text><text font-size="16">b</text>"##
         );
         assert_eq!(svg_for_image("<svg/>"), "<svg/>", "no text, no change");
+        assert_eq!(svg_for_image(r#"font-size="10.080645""#), r#"font-size="12.5""#);
+        assert_eq!(svg_for_image(r#"font-size="8.870967741935484""#), r#"font-size="11""#);
+        assert_eq!(
+            svg_for_image(r#"font-size="1e3""#),
+            r#"font-size="1e3""#,
+            "not a plain decimal: kept"
+        );
         assert_eq!(
             svg_for_image("<text>a\u{7}b\tc\u{1b}[31m\u{ffff}</text>"),
             "<text>a\u{fffd}b\tc\u{fffd}[31m\u{fffd}</text>"
