@@ -170,6 +170,31 @@ pub fn paired_by_facet(rows: &[IndexRow], outcomes: &RowOutcomes, facet: &str, f
     list
 }
 
+/// The breakdown as CSV: a `facet,run,resolved,instances,percent` line per value and run.
+pub fn to_csv(facet: &str, groups: &[Group], series: &[String]) -> String {
+    let mut csv = format!("{},run,resolved,instances,percent\n", csv_text(facet));
+    for group in groups {
+        for ((resolved, total), name) in group.counts.iter().zip(series) {
+            let percent = if *total > 0 {
+                format!("{:.2}", *resolved as f64 * 100.0 / *total as f64)
+            } else {
+                String::new()
+            };
+            let (value, name) = (csv_text(&group.value), csv_text(name));
+            csv.push_str(&format!("{value},{name},{resolved},{total},{percent}\n"));
+        }
+    }
+    csv
+}
+
+/// A text cell, quoted. Facet values and run names are the data's text, and a spreadsheet runs
+/// a cell that begins with `=`, `+`, `-` or `@` (or a tab or carriage return before one) as a
+/// formula: such a cell gets a leading `'`, which spreadsheets read as "text", as OWASP advises.
+fn csv_text(text: &str) -> String {
+    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    format!("\"{}{}\"", if formula { "'" } else { "" }, text.replace('"', "\"\""))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,5 +282,32 @@ mod tests {
             ["1-10", "11-50", "201+"]
         );
         assert!(by_lines.iter().all(|g| g.p_holm >= g.p));
+    }
+
+    #[test]
+    fn csv_quotes_text_and_keeps_formulas_from_running() {
+        let groups = vec![
+            Group {
+                value: "astropy/astropy".into(),
+                counts: vec![(1, 3), (0, 0)],
+                attempted: vec![3, 0],
+            },
+            Group {
+                value: "=HYPERLINK(\"http://x\")".into(),
+                counts: vec![(2, 2), (1, 2)],
+                attempted: vec![2, 2],
+            },
+        ];
+        let series = ["gold".to_string(), "@run, \"b\"".to_string()];
+        assert_eq!(
+            to_csv("repo", &groups, &series),
+            concat!(
+                "\"repo\",run,resolved,instances,percent\n",
+                "\"astropy/astropy\",\"gold\",1,3,33.33\n",
+                "\"astropy/astropy\",\"'@run, \"\"b\"\"\",0,0,\n",
+                "\"'=HYPERLINK(\"\"http://x\"\")\",\"gold\",2,2,100.00\n",
+                "\"'=HYPERLINK(\"\"http://x\"\")\",\"'@run, \"\"b\"\"\",1,2,50.00\n",
+            )
+        );
     }
 }

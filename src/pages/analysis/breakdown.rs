@@ -1,6 +1,6 @@
 //! The resolved ratio by a facet for the chosen runs: chart, table and downloads.
 
-use benchscope_contract::breakdown::{paired_by_facet, Group, PairedGroup};
+use benchscope_contract::breakdown::{paired_by_facet, to_csv, Group, PairedGroup};
 use benchscope_contract::outcomes::run_facet;
 use benchscope_contract::site::View;
 use leptos::prelude::*;
@@ -158,21 +158,4 @@ fn difference_cells(group: &PairedGroup) -> impl IntoView {
         <td class="num" data-p=group.p>{format!("{:.3}", group.p)}</td>
         <td class="num" class:significant=significant data-p-holm=group.p_holm>{format!("{:.3}", group.p_holm)}{significant.then_some(" *")}</td>
     }
-}
-
-/// `facet,run,resolved,instances,percent` lines.
-fn to_csv(facet: &str, groups: &[Group], series: &[String]) -> String {
-    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
-    let mut csv = format!("{},run,resolved,instances,percent\n", quote(facet));
-    for group in groups {
-        for ((resolved, total), name) in group.counts.iter().zip(series) {
-            let percent = if *total > 0 {
-                format!("{:.2}", *resolved as f64 * 100.0 / *total as f64)
-            } else {
-                String::new()
-            };
-            csv.push_str(&format!("{},{},{resolved},{total},{percent}\n", quote(&group.value), quote(name)));
-        }
-    }
-    csv
 }
