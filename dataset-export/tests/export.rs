@@ -534,34 +534,27 @@ fn hostile_text_in_messages_reaches_the_terminal_escaped() {
         .to_string()
     };
     let input = tmp.path().join("evil.jsonl");
-    let hostile_repo = "evil/\u{1b}[2J\u{7}repo\u{202e}";
-    std::fs::write(&input, format!("{}\n", record("evil__repo-1", hostile_repo))).unwrap();
     let out = tmp.path().join("out");
-    let result = benchscope(&[
-        "export",
-        input.to_str().unwrap(),
-        "--dataset",
-        "evil",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(result.status.success());
-    let stderr = String::from_utf8(result.stderr).unwrap();
+    let export = |lines: String| {
+        std::fs::write(&input, lines).unwrap();
+        let args = [
+            "export",
+            input.to_str().unwrap(),
+            "--dataset",
+            "evil",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let result = benchscope(&args);
+        (result.status.success(), String::from_utf8(result.stderr).unwrap())
+    };
+    let (exported, stderr) = export(format!("{}\n", record("evil__repo-1", "evil/\u{1b}[2J\u{7}repo\u{202e}")));
+    assert!(exported);
     assert!(stderr.contains(r"evil/\u{1b}[2J\u{7}repo\u{202e}"), "{stderr}");
     assert!(!stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{stderr:?}");
 
-    let twice = format!("{0}\n{0}\n", record("evil\u{1b}]0;pwned\u{7}-1", "evil/repo"));
-    std::fs::write(&input, twice).unwrap();
-    let result = benchscope(&[
-        "export",
-        input.to_str().unwrap(),
-        "--dataset",
-        "evil",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(!result.status.success());
-    let stderr = String::from_utf8(result.stderr).unwrap();
+    let (exported, stderr) = export(format!("{0}\n{0}\n", record("evil\u{1b}]0;pwned\u{7}-1", "evil/repo")));
+    assert!(!exported);
     assert!(stderr.contains(r"evil\u{1b}]0;pwned\u{7}-1"), "the duplicate id is named: {stderr}");
     assert!(!stderr.contains(['\u{1b}', '\u{7}']), "{stderr:?}");
 }

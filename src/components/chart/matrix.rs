@@ -6,7 +6,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::Theme;
+use super::{context_2d, Theme};
 
 /// The matrix: `cells[row][column]`.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,11 +69,7 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
         let Some(element) = canvas.get() else { return };
         let element: web_sys::HtmlCanvasElement = element.unchecked_into();
         element.set_height(height);
-        let context = element
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
+        let context = context_2d(&element);
         let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(&buffer), WIDTH, height);
         if let (Some(context), Ok(image)) = (context, image) {
             let _ = context.put_image_data(&image, 0.0, 0.0);

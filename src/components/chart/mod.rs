@@ -236,6 +236,11 @@ pub fn image_source(svg: &str) -> String {
     format!("data:image/svg+xml,{}", String::from(js_sys::encode_uri_component(svg)))
 }
 
+/// A canvas's 2D drawing context.
+pub fn context_2d(canvas: &web_sys::HtmlCanvasElement) -> Option<web_sys::CanvasRenderingContext2d> {
+    canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok())
+}
+
 /// Where a pointer event on a chart's image falls, in the chart's own pixels: CSS may scale the
 /// image.
 pub fn chart_point(ev: &web_sys::MouseEvent) -> Option<(f64, f64)> {

@@ -2,6 +2,8 @@
 
 use wasm_bindgen::JsCast;
 
+use crate::components::chart::context_2d;
+
 /// Offers `text` as a file named `name`.
 pub fn download(name: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
@@ -46,12 +48,7 @@ pub fn download_png(image: &web_sys::HtmlImageElement, name: &str) {
     let (width, height) = (image.natural_width() * 2, image.natural_height() * 2);
     canvas.set_width(width);
     canvas.set_height(height);
-    let context = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
-    let Some(context) = context else { return };
+    let Some(context) = context_2d(&canvas) else { return };
     let drawn = context.draw_image_with_html_image_element_and_dw_and_dh(image, 0.0, 0.0, width as f64, height as f64);
     if let (Ok(()), Ok(url)) = (drawn, canvas.to_data_url()) {
         click_link(&url, name);
