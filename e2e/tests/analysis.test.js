@@ -31,6 +31,13 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   }
   // Click the first bar of the first group: the list shows that group's instances the run resolved.
   const box = await page.locator('.chart-block img.chart').first().boundingBox();
+  // A press that moves a little before its release does not drag the chart's image away.
+  await page.evaluate(() => { window.__drags = 0; document.addEventListener('dragstart', () => { window.__drags += 1; }); });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 10, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await page.evaluate(() => window.__drags), 0, 'the chart is not dragged');
   const [group, run] = [cells[0][0], cells[0][1]];
   const groups = await page.locator('.by-facet tbody tr').count();
   const series = await page.locator('.by-facet thead th').count() - 1;

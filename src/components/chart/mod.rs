@@ -278,7 +278,7 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         }
     };
     view! {
-        <img class="chart" width=SIZE.0 height=SIZE.1
+        <img class="chart" width=SIZE.0 height=SIZE.1 draggable="false"
             src=move || Some(source.get()).filter(|s| !s.is_empty())
             data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
             alt=move || data.with(|d| format!("{}: bar chart, the table below has the same numbers", d.title))

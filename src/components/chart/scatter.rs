@@ -172,7 +172,7 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
         data.with(|d| d.points.get(index).map(|(label, ..)| label.clone()))
     };
     view! {
-        <img class="chart scatter" width=SIZE.0 height=SIZE.1
+        <img class="chart scatter" width=SIZE.0 height=SIZE.1 draggable="false"
             src=move || Some(source.get()).filter(|s| !s.is_empty())
             alt=move || data.with(|d| format!("{}: one point per run", d.title))
             title=tooltip
