@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns, IndexCache, RunCache};
 use crate::components::error_box::ErrorBox;
 use crate::components::nav::{DatasetPicker, ViewTabs};
+use crate::effect::effect;
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
 use crate::pages::{lazy, list::ListPage};
@@ -43,7 +44,7 @@ pub fn App() -> impl IntoView {
     });
     let site = move || root.with(|root| root.and_then(|r| r.as_ref().ok()).and_then(|(_, site)| site.clone()));
     let title = move || site().map_or_else(|| "Benchscope".to_string(), |s| s.title);
-    Effect::new(move |_| {
+    effect(move |_| {
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             document.set_title(&title());
         }

@@ -3,6 +3,7 @@
 use std::cell::Cell;
 use std::time::Duration;
 
+use crate::effect::effect;
 use leptos::prelude::*;
 
 /// Runs `work` once the next frame is drawn: a frame callback runs just before the frame is
@@ -89,10 +90,10 @@ impl Default for Settle {
 pub fn once_settled<T: Clone + PartialEq + Send + Sync + 'static>(now: Memo<T>) -> ReadSignal<T> {
     let later = RwSignal::new(now.get_untracked());
     let settle = Settle::new();
-    Effect::new(move |first: Option<()>| {
+    effect(move |first| {
         now.track();
         // The first run only subscribes, unless the value changed since `later` took it.
-        if first.is_none() && now.with_untracked(|now| later.with_untracked(|shown| shown == now)) {
+        if first && now.with_untracked(|now| later.with_untracked(|shown| shown == now)) {
             return;
         }
         settle.then(move || {

@@ -48,6 +48,8 @@ pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod components;
 #[cfg(target_arch = "wasm32")]
+pub mod effect;
+#[cfg(target_arch = "wasm32")]
 pub mod frames;
 #[cfg(target_arch = "wasm32")]
 pub mod integrity;

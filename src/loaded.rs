@@ -10,6 +10,7 @@
 use std::any::Any;
 use std::future::Future;
 use std::marker::PhantomData;
+use std::pin::Pin;
 use std::rc::Rc;
 
 use leptos::prelude::*;
@@ -34,12 +35,11 @@ impl<T: Clone + 'static> Loaded<T> {
     where
         Fut: Future<Output = T> + 'static,
     {
-        let resource = LocalResource::new(move || {
-            let pending = fetch();
-            async move { Rc::new(pending.await) as Rc<dyn Any> }
-        });
         Self {
-            resource,
+            resource: erased_resource(Box::new(move || {
+                let pending = fetch();
+                Box::pin(async move { Rc::new(pending.await) as Rc<dyn Any> })
+            })),
             value: PhantomData,
         }
     }
@@ -58,4 +58,13 @@ impl<T: Clone + 'static> Loaded<T> {
         // Only `new` stores a value, and it stores a `T`.
         stored.downcast_ref().expect("a Loaded<T> holds a T")
     }
+}
+
+/// A fetch as one type, whatever its value and its future: the resource is built from it, so
+/// its machinery (the async derived signal, the future it polls) is compiled once rather than
+/// once per caller's closure.
+type ErasedFetch = Box<dyn Fn() -> Pin<Box<dyn Future<Output = Rc<dyn Any>>>>>;
+
+fn erased_resource(fetch: ErasedFetch) -> LocalResource<Rc<dyn Any>> {
+    LocalResource::new(fetch)
 }

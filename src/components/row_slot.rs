@@ -15,6 +15,7 @@ use leptos::prelude::*;
 
 use crate::components::highlight::{Marks, Piece};
 use crate::components::row_marks::MarkedCell;
+use crate::effect::effect;
 use crate::frames::{unsettle, Settle};
 use crate::row_window::{assign_slots, rows_px};
 use crate::sets::{from_of, set_index, tag_of_set, LoadedSet};
@@ -133,8 +134,8 @@ pub fn draw_slots(
     links: Memo<InstanceLinks>,
 ) {
     let margin = Margin::default();
-    Effect::new(move |drawn: Option<Vec<Option<(u64, Drawn)>>>| {
-        let mut drawn = drawn.unwrap_or_default();
+    let mut drawn: Vec<Option<(u64, Drawn)>> = Vec::new();
+    effect(move |_| {
         slots.changed.track();
         margin.due.track();
         let selected = selected.get();
@@ -164,7 +165,6 @@ pub fn draw_slots(
         if left {
             margin.draw_when_settled();
         }
-        drawn
     });
 }
 

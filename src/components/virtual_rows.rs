@@ -7,6 +7,7 @@ use leptos::{ev, html};
 
 use crate::components::highlight::Marks;
 use crate::components::row_slot::{draw_slots, RowSlot, Slots};
+use crate::effect::effect;
 use crate::frames::{after_next_frame, once_settled};
 use crate::row_window::{positions_shown, rendered_range, rows_in_view, rows_px, MIN_LIST_HEIGHT, ROW_HEIGHT};
 use crate::sets::LoadedSet;
@@ -51,9 +52,9 @@ pub fn VirtualRows(
     // Keep the keyboard selection in view: a sync with the DOM, nothing else. A new list is at
     // its top, where the first row is in view: reading its scroll position then would force a
     // layout before the first rows are drawn.
-    Effect::new(move |first_run: Option<()>| {
+    effect(move |first_run| {
         let position = selected.get() as f64 * ROW_HEIGHT;
-        if first_run.is_none() && position == 0.0 {
+        if first_run && position == 0.0 {
             return;
         }
         if let Some(element) = container.get() {

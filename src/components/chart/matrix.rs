@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{context_2d, Theme};
+use crate::effect::effect;
 
 /// The matrix: `cells[row][column]`.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,7 +65,7 @@ pub fn pixels(data: &MatrixData, theme: Theme) -> (Vec<u8>, u32) {
 pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     let height = Memo::new(move |_| data.with(|d| (d.rows.len() as u32 * cell_height(d.rows.len())).max(1)));
-    Effect::new(move |_| {
+    effect(move |_| {
         let (buffer, height) = data.with(|d| pixels(d, Theme::current()));
         let Some(element) = canvas.get() else { return };
         let element: web_sys::HtmlCanvasElement = element.unchecked_into();

@@ -15,6 +15,7 @@ use plotters::style::FontTransform;
 use wasm_bindgen::JsCast;
 
 use crate::chart_layout;
+use crate::effect::effect;
 
 /// What a bar chart shows: per group, one value per series, side by side or stacked.
 #[derive(Debug, Clone, PartialEq)]
@@ -260,7 +261,7 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
     // The labels' boxes, for whoever checks that none overlaps another.
     let label_boxes = RwSignal::new(String::new());
     let area = RwSignal::new(None::<(Range<i32>, Range<i32>)>);
-    Effect::new(move |_| {
+    effect(move |_| {
         let (svg, drawn) = data.with(|d| svg_document(|root| draw(root, d, Theme::current())));
         let drawn = drawn.ok();
         let boxes: Vec<[i32; 4]> = drawn.iter().flat_map(|d| &d.labels).map(|b| [b.x, b.y, b.w, b.h]).collect();

@@ -11,6 +11,7 @@ use benchscope_contract::leaderboard::LeaderboardRow;
 
 use super::{chart_point, image_source, series_color, svg_document, Theme, SIZE};
 use crate::chart_layout::nearest_point;
+use crate::effect::effect;
 
 /// Points with their labels.
 #[derive(Debug, Clone, PartialEq)]
@@ -153,7 +154,7 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
     let source = RwSignal::new(String::new());
     let pixels = RwSignal::new(Vec::<(i32, i32)>::new());
     let hovered = RwSignal::new(None::<usize>);
-    Effect::new(move |_| {
+    effect(move |_| {
         let (svg, drawn) = data.with(|d| svg_document(|root| draw_scatter(root, d, Theme::current())));
         pixels.set(drawn.unwrap_or_default());
         source.set(image_source(&svg));

@@ -17,6 +17,7 @@ use benchscope_contract::trajectory::{Trajectory, TrajectoryFacts};
 use leptos::prelude::*;
 
 use crate::components::error_box::ErrorBox;
+use crate::effect::effect;
 use crate::step_layout::{StepLayout, Visible, UNKNOWN_STEP_PX};
 use crate::url_state::UrlState;
 use loaded_steps::LoadedSteps;
@@ -98,12 +99,12 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
             },
         )
     });
-    Effect::new(move |_| {
+    effect(move |_| {
         wanted.track();
         steps.load(wanted);
     });
     // Steps coming in are estimated from their text until drawn.
-    Effect::new(move |_| {
+    effect(move |_| {
         steps.version.track();
         layout.update_value(|l| steps.take_fresh(|index, step| l.estimate(index, step)));
         layout_changed.update(|n| *n += 1);
@@ -120,7 +121,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
     };
     // Once drawn, the steps in the page are measured; a height unlike its estimate moves the
     // others.
-    Effect::new(move |_| {
+    effect(move |_| {
         visible.track();
         steps.version.track();
         if whole {
@@ -142,7 +143,7 @@ pub fn TrajectoryView(trajectory: Arc<Trajectory>, facts: TrajectoryFacts, run_i
     // page scrolls to where the layout places it; once drawn, to the step itself, again after
     // each measure of the steps around it moves it, until it stays put.
     let scroll_target = RwSignal::new(pointed.get_untracked());
-    Effect::new(move |_| {
+    effect(move |_| {
         let Some(number) = scroll_target.get() else { return };
         layout_changed.track();
         let Some(position) = shown.with(|s| s.iter().position(|i| *i == number - 1)) else {
