@@ -42,7 +42,7 @@ test('small and large screens: no page overflows at 390 and 1280 px, the list pa
   assert.deepEqual(errors, []);
 });
 
-test('chart labels never overlap, charts follow the dark theme, series colours are not the verdict colours', async () => {
+test('chart labels never overlap, charts follow the dark theme and redraw when it flips, series colours are not the verdict colours', async () => {
   const { page, errors } = session;
   const check = async (url, facet) => {
     await page.goto(url);
@@ -71,6 +71,12 @@ test('chart labels never overlap, charts follow the dark theme, series colours a
   await darkPage.waitForSelector('img.chart[data-label-boxes]');
   const corner = await (await chartCanvas(darkPage.locator('img.chart').first())).evaluate((c) => [...c.getContext('2d').getImageData(2, 2, 1, 1).data]);
   assert.ok(corner[0] < 60 && corner[1] < 60 && corner[2] < 60, `dark background, not ${corner}`);
+  // The system's theme flips while the page is open: the chart is drawn again in it.
+  const chartBefore = await darkPage.locator('img.chart').first().getAttribute('src');
+  await darkPage.emulateMedia({ colorScheme: 'light' });
+  await darkPage.waitForFunction((before) => document.querySelector('img.chart').getAttribute('src') !== before, chartBefore);
+  const lightCorner = await (await chartCanvas(darkPage.locator('img.chart').first())).evaluate((c) => [...c.getContext('2d').getImageData(2, 2, 1, 1).data]);
+  assert.ok(lightCorner.slice(0, 3).every((v) => v > 240), `light background after the flip, not ${lightCorner}`);
   await dark.close();
   // Bars in the series palette: no pure verdict green or red among the drawn pixels.
   await page.goto(`${server.url}?view=analysis`);

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontTransform;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use crate::chart_layout;
@@ -81,17 +82,34 @@ impl Theme {
         grid: RGBColor(61, 68, 77),
     };
 
-    /// The theme the page is shown in.
+    /// The theme the page is shown in, tracked: a chart drawn in an effect is drawn again when
+    /// the system's theme changes while the page is open.
     pub fn current() -> Theme {
-        let dark = web_sys::window()
-            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-            .is_some_and(|m| m.matches());
-        if dark {
+        if DARK_SCHEME.with(|dark| dark.get()) {
             Theme::DARK
         } else {
             Theme::LIGHT
         }
     }
+}
+
+thread_local! {
+    /// Whether the page is in its dark theme, kept by the media query's change events. A
+    /// reference-counted signal: it outlives every view that reads it.
+    static DARK_SCHEME: ArcRwSignal<bool> = dark_scheme();
+}
+
+fn dark_scheme() -> ArcRwSignal<bool> {
+    let query = web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+    let dark = ArcRwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
+    if let Some(query) = query {
+        let (listened, setter) = (query.clone(), dark.clone());
+        let on_change = Closure::<dyn Fn()>::new(move || setter.set(listened.matches()));
+        // Registered once for the page's life, so the closure is never freed.
+        let _ = query.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
+        on_change.forget();
+    }
+    dark
 }
 
 /// The plot's left and right edges in pixels: the margin and the y label area, and the margin.
