@@ -190,9 +190,21 @@ pub fn to_csv(facet: &str, groups: &[Group], series: &[String]) -> String {
 /// A text cell, quoted. Facet values and run names are the data's text, and a spreadsheet runs
 /// a cell that begins with `=`, `+`, `-` or `@` (or a tab or carriage return before one) as a
 /// formula: such a cell gets a leading `'`, which spreadsheets read as "text", as OWASP advises.
+/// A signed number (`-3`, `+0.5`) carries no formula and is left as it is.
 fn csv_text(text: &str) -> String {
-    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_signed_number(text);
     format!("\"{}{}\"", if formula { "'" } else { "" }, text.replace('"', "\"\""))
+}
+
+/// `-12`, `+3.5`: a sign, digits, and at most one point among them. Read by hand, not with
+/// `str::parse::<f64>`, which would bring the float parser into the wasm.
+fn is_signed_number(text: &str) -> bool {
+    let Some(digits) = text.strip_prefix(['-', '+']) else {
+        return false;
+    };
+    digits.bytes().any(|b| b.is_ascii_digit())
+        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && digits.matches('.').count() <= 1
 }
 
 #[cfg(test)]
@@ -297,6 +309,21 @@ mod tests {
                 counts: vec![(2, 2), (1, 2)],
                 attempted: vec![2, 2],
             },
+            Group {
+                value: "=5".into(),
+                counts: vec![(0, 1), (0, 1)],
+                attempted: vec![1, 1],
+            },
+            Group {
+                value: "-12.5".into(),
+                counts: vec![(1, 1), (0, 1)],
+                attempted: vec![1, 1],
+            },
+            Group {
+                value: "-1+cmd|' /C calc'!A0".into(),
+                counts: vec![(0, 1), (0, 1)],
+                attempted: vec![1, 1],
+            },
         ];
         let series = ["gold".to_string(), "@run, \"b\"".to_string()];
         assert_eq!(
@@ -307,6 +334,12 @@ mod tests {
                 "\"astropy/astropy\",\"'@run, \"\"b\"\"\",0,0,\n",
                 "\"'=HYPERLINK(\"\"http://x\"\")\",\"gold\",2,2,100.00\n",
                 "\"'=HYPERLINK(\"\"http://x\"\")\",\"'@run, \"\"b\"\"\",1,2,50.00\n",
+                "\"'=5\",\"gold\",0,1,0.00\n",
+                "\"'=5\",\"'@run, \"\"b\"\"\",0,1,0.00\n",
+                "\"-12.5\",\"gold\",1,1,100.00\n",
+                "\"-12.5\",\"'@run, \"\"b\"\"\",0,1,0.00\n",
+                "\"'-1+cmd|' /C calc'!A0\",\"gold\",0,1,0.00\n",
+                "\"'-1+cmd|' /C calc'!A0\",\"'@run, \"\"b\"\"\",0,1,0.00\n",
             )
         );
     }
