@@ -3,8 +3,9 @@
 use std::cell::Cell;
 use std::time::Duration;
 
-use crate::effect::effect;
 use leptos::prelude::*;
+
+use crate::effect::effect;
 
 /// Runs `work` once the next frame is drawn: a frame callback runs just before the frame is
 /// painted, and the task it queues runs after. What a reader is waiting for (a keystroke's

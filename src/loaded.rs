@@ -5,7 +5,8 @@
 //! derived signal, its futures, their drop glue) is generic over `T`, so each of the explorer's
 //! dozen value types compiled its own copy of it, about 7 KB of wasm each. Stored as one type,
 //! that machinery is compiled once; only reading the value back is per type (all the wasm went
-//! from 815 to 806 KB gzipped).
+//! from 815 to 806 KB gzipped). It is generic over the fetching closure too, so the closure is
+//! boxed into one type before the resource is built (744.5 to 730 KB).
 
 use std::any::Any;
 use std::future::Future;
