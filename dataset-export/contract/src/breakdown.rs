@@ -298,32 +298,17 @@ mod tests {
 
     #[test]
     fn csv_quotes_text_and_keeps_formulas_from_running() {
+        let group = |value: &str, counts: [(u64, u64); 2]| Group {
+            value: value.into(),
+            counts: counts.to_vec(),
+            attempted: counts.iter().map(|(_, total)| *total).collect(),
+        };
         let groups = vec![
-            Group {
-                value: "astropy/astropy".into(),
-                counts: vec![(1, 3), (0, 0)],
-                attempted: vec![3, 0],
-            },
-            Group {
-                value: "=HYPERLINK(\"http://x\")".into(),
-                counts: vec![(2, 2), (1, 2)],
-                attempted: vec![2, 2],
-            },
-            Group {
-                value: "=5".into(),
-                counts: vec![(0, 1), (0, 1)],
-                attempted: vec![1, 1],
-            },
-            Group {
-                value: "-12.5".into(),
-                counts: vec![(1, 1), (0, 1)],
-                attempted: vec![1, 1],
-            },
-            Group {
-                value: "-1+cmd|' /C calc'!A0".into(),
-                counts: vec![(0, 1), (0, 1)],
-                attempted: vec![1, 1],
-            },
+            group("astropy/astropy", [(1, 3), (0, 0)]),
+            group("=HYPERLINK(\"http://x\")", [(2, 2), (1, 2)]),
+            group("=5", [(0, 1), (0, 1)]),
+            group("-12.5", [(1, 1), (0, 1)]),
+            group("-1+cmd|' /C calc'!A0", [(0, 1), (0, 1)]),
         ];
         let series = ["gold".to_string(), "@run, \"b\"".to_string()];
         assert_eq!(
