@@ -93,6 +93,11 @@ pub struct Document {
     /// For code, its language (`python`, `yaml`, `text`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    /// For markdown, whether a line break inside a paragraph is a break, as GitHub shows issues,
+    /// pull requests and comments; otherwise a paragraph's lines join, as in a markdown file.
+    /// Older readers ignore the field, so it needs no new format version.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hard_breaks: bool,
 }
 
 impl Document {
@@ -103,6 +108,16 @@ impl Document {
             markdown: text.into(),
             kind: DocumentKind::Markdown,
             language: None,
+            hard_breaks: false,
+        }
+    }
+
+    /// Markdown written on GitHub (an issue, a pull request, a comment), whose line breaks GitHub
+    /// keeps: SWE-bench's statements and hints are an issue's title and text, and its comments.
+    pub fn github_markdown(label: impl Into<String>, text: impl Into<String>) -> Self {
+        Document {
+            hard_breaks: true,
+            ..Document::markdown(label, text)
         }
     }
 
@@ -233,6 +248,10 @@ fn is_zero(count: &u32) -> bool {
     *count == 0
 }
 
+fn is_false(flag: &bool) -> bool {
+    !*flag
+}
+
 /// The compact form of an instance used by the list, facets and filters.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IndexRow {
@@ -336,5 +355,20 @@ mod tests {
             }
         );
         assert_eq!((row.fail_to_pass, row.pass_to_pass, row.detail), (0, 4, 0));
+    }
+
+    #[test]
+    fn a_github_documents_kept_line_breaks_are_written_only_when_kept() {
+        let github = Document::github_markdown("Problem statement", "Title\nBody");
+        let written = serde_json::to_string(&github).unwrap();
+        assert_eq!(
+            written,
+            r#"{"label":"Problem statement","markdown":"Title\nBody","hard_breaks":true}"#
+        );
+        assert_eq!(serde_json::from_str::<Document>(&written).unwrap(), github);
+        let file = Document::markdown("PRD", "a\nb");
+        let written = serde_json::to_string(&file).unwrap();
+        assert_eq!(written, r#"{"label":"PRD","markdown":"a\nb"}"#);
+        assert!(!serde_json::from_str::<Document>(&written).unwrap().hard_breaks);
     }
 }

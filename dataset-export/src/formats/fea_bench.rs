@@ -44,10 +44,10 @@ impl DatasetFormat for FeaBench {
         };
         let mut instance = take_core(&mut record)?;
         if let Some(issue) = issue_text.filter(|t| !t.trim().is_empty()) {
-            instance.documents.push(Document::markdown("Issue", issue));
+            instance.documents.push(Document::github_markdown("Issue", issue));
         }
         if let Some(pr) = take_opt_string(&mut record, "pull_request_text")?.filter(|t| !t.trim().is_empty()) {
-            instance.documents.push(Document::markdown("Pull request", pr));
+            instance.documents.push(Document::github_markdown("Pull request", pr));
         }
         if let Some(diff) = take_opt_string(&mut record, "non_py_patch")?.filter(|d| !d.trim().is_empty()) {
             instance.patches.push(RolePatch {
@@ -87,8 +87,12 @@ mod tests {
             .normalize(record.as_object().cloned().unwrap(), &Location::Line(1))
             .unwrap();
         assert_eq!((instance.stats.functions_added, instance.stats.classes_added), (2, 1));
-        let labels: Vec<_> = instance.documents.iter().map(|d| d.label.as_str()).collect();
-        assert_eq!(labels, ["Problem statement", "Issue", "Pull request"]);
+        let labels: Vec<_> = instance.documents.iter().map(|d| (d.label.as_str(), d.hard_breaks)).collect();
+        assert_eq!(
+            labels,
+            [("Problem statement", true), ("Issue", true), ("Pull request", true)],
+            "GitHub's texts keep their line breaks"
+        );
         assert!(instance.patch(PatchRole::Other).is_some());
         assert_eq!(instance.extra["pull_number"], 270);
         assert!(instance.extra.contains_key("new_components"));

@@ -33,6 +33,11 @@ impl DatasetFormat for FeatureBench {
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
         let settings = take_json_string(&mut record, "repo_settings");
         let mut instance = take_core(&mut record)?;
+        // The statement is a markdown file written for the task, not a GitHub issue: its
+        // paragraphs' lines join, as FeatureBench's own page shows them.
+        for document in &mut instance.documents {
+            document.hard_breaks = false;
+        }
         if let Some(level) = level_suffix(&instance.id) {
             instance.facets.insert("level".into(), level.to_string());
         }
@@ -75,6 +80,10 @@ mod tests {
             .unwrap();
         assert_eq!(instance.facets["level"], "lv2");
         assert_eq!(instance.title, "RGB Image Composition");
+        assert!(
+            !instance.documents[0].hard_breaks,
+            "a task's markdown file joins its paragraphs' lines"
+        );
         assert_eq!(
             instance.tests.unwrap().fail_to_pass,
             ["astropy/visualization/tests/test_basic_rgb.py"]

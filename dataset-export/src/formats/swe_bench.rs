@@ -75,9 +75,9 @@ pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError
             facets.insert(field.to_string(), value);
         }
     }
-    let mut documents = vec![Document::markdown("Problem statement", problem_statement)];
+    let mut documents = vec![Document::github_markdown("Problem statement", problem_statement)];
     if let Some(hints) = hints.filter(|h| !h.trim().is_empty()) {
-        documents.push(Document::markdown("Hints", hints));
+        documents.push(Document::github_markdown("Hints", hints));
     }
     let patches = [(PatchRole::Gold, patch), (PatchRole::Test, test_patch)]
         .into_iter()
@@ -123,6 +123,16 @@ mod tests {
         assert_eq!(instance.facets["difficulty"], "<15 min fix");
         assert_eq!(instance.extra["environment_setup_commit"], "abc");
         assert_eq!(instance.extra["query"], "extra");
+    }
+
+    #[test]
+    fn the_statement_and_hints_keep_their_line_breaks_as_github_shows_them() {
+        let instance = normalize(json!({
+            "instance_id": "o__r-1", "repo": "o/r", "problem_statement": "Title\nBody", "hints_text": "A comment\non two lines"
+        }))
+        .unwrap();
+        let documents: Vec<_> = instance.documents.iter().map(|d| (d.label.as_str(), d.hard_breaks)).collect();
+        assert_eq!(documents, [("Problem statement", true), ("Hints", true)]);
     }
 
     #[test]

@@ -36,7 +36,7 @@ impl DatasetFormat for BugLocalization {
         let diff = take_opt_string(&mut record, "diff")?.unwrap_or_default();
         let base = take_opt_string(&mut record, "base_sha")?;
         let language = language_of(record.get("changed_files"));
-        let mut instance = instance(id, repo, vec![Document::markdown("Issue", body)], record);
+        let mut instance = instance(id, repo, vec![Document::github_markdown("Issue", body)], record);
         instance.title = title;
         instance.base_commit = base;
         if let Some(language) = language {
@@ -83,6 +83,7 @@ mod tests {
             ("17", "o/r", "Crash on empty input")
         );
         assert_eq!(instance.facets["language"], "py");
+        assert!(instance.documents[0].hard_breaks, "a GitHub issue keeps its line breaks");
         assert_eq!(instance.base_commit.as_deref(), Some("b1"));
         assert!(instance.extra.contains_key("changed_files") && instance.extra.contains_key("issue_labels"));
     }
