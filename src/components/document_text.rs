@@ -7,9 +7,10 @@ use leptos::prelude::*;
 use crate::components::markdown::{the_rest, Markdown, FIRST_CHARS};
 use crate::text_form::{plain_blocks, text_form, PlainBlock, TextForm};
 
-/// `text`, a document of an instance of `repo`.
+/// `text`, a document of an instance of `repo`; markdown with `hard_breaks` shows a paragraph's
+/// line breaks.
 #[component]
-pub fn DocumentText(text: String, repo: String) -> impl IntoView {
+pub fn DocumentText(text: String, repo: String, hard_breaks: bool) -> impl IntoView {
     let form = text_form(&repo, &text);
     let raw = RwSignal::new(false);
     let text = StoredValue::new(text);
@@ -18,7 +19,7 @@ pub fn DocumentText(text: String, repo: String) -> impl IntoView {
             view! { <pre class="raw-text">{text.get_value()}</pre> }.into_any()
         } else {
             match form {
-                TextForm::Markdown => view! { <Markdown text=text.get_value() /> }.into_any(),
+                TextForm::Markdown => view! { <Markdown text=text.get_value() hard_breaks /> }.into_any(),
                 TextForm::Plain => view! { <PlainText text=text.get_value() /> }.into_any(),
             }
         }

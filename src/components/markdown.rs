@@ -15,13 +15,17 @@ pub const FIRST_CHARS: usize = 20_000;
 pub fn Markdown(
     /// The markdown source.
     text: String,
+    /// Whether a line break inside a paragraph shows as one (GitHub's issues and comments).
+    #[prop(optional)]
+    hard_breaks: bool,
 ) -> impl IntoView {
     let mut nodes = parse_markdown(&text);
     let first = first_nodes_within(&nodes, FIRST_CHARS);
     let rest = nodes.split_off(first);
     let rest_chars: usize = rest.iter().map(MdNode::text_len).sum();
     let tail = the_rest(rest, rest_chars, render_nodes);
-    view! { <div class="markdown">{render_nodes(nodes)}{tail}</div> }
+    // A soft break is a "\n" text node: `white-space: pre-line` shows it as a break.
+    view! { <div class="markdown" class:hard-breaks=hard_breaks>{render_nodes(nodes)}{tail}</div> }
 }
 
 /// The rest of a long document: a button saying how much is left, then the rest once asked for.

@@ -172,7 +172,9 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
                     <h3>{doc.label}</h3>
                     {match doc.kind {
                         DocumentKind::Log => view! { <LogView text=doc.markdown /> }.into_any(),
-                        DocumentKind::Markdown => view! { <DocumentText text=doc.markdown repo=document_repo.clone() /> }.into_any(),
+                        DocumentKind::Markdown => {
+                            view! { <DocumentText text=doc.markdown repo=document_repo.clone() hard_breaks=doc.hard_breaks /> }.into_any()
+                        }
                         DocumentKind::Code => code_block(doc.language, doc.markdown),
                     }}
                 </section>
