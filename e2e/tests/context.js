@@ -228,12 +228,12 @@ function panelData() {
   const dir = tempDir('panels');
   const core = { repo: 'acme/widgets', base_commit: 'abc123', patch: '', test_patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' };
   const fea = { ...core, instance_id: 'acme__widgets-7', problem_statement: 'Add a widget factory', pull_number: 7, non_py_patch: '',
-    environment_setup_commit: 'def456', pull_request_text: 'PR text', issue_text: 'Issue text',
+    environment_setup_commit: 'def456', pull_request_text: 'PR text', issue_text: 'Issue `text`\nwith its second line',
     new_components: [{ file: 'widgets/factory.py', components: [
       { type: 'function', name: 'make_widget', lines: [10, 24], signature: 'def make_widget(kind: str) -> Widget:', doc: 'Builds a <b>widget</b>.' },
       { type: 'class', name: 'Factory', lines: [30, 80], signature: 'class Factory:', doc: '' }] }] };
   writeFileSync(join(dir, 'fea.jsonl'), JSON.stringify(fea) + '\n');
-  const statement = '## Task\n**Task Statement: Widgets**\n\nBuild widgets.\n\n## Interface Descriptions\n### Clarification\nMatch them.\n'
+  const statement = '## Task\n**Task Statement: Widgets**\n\nBuild widgets\nof every kind.\n\n## Interface Descriptions\n### Clarification\nMatch them.\n'
     + '### Interface Description 1\n```python\ndef make_widget(kind):\n    ...\n```\n### Interface Description 2\nA `Factory` class.\n## Notes\nEnd.\n';
   const fb = { ...core, instance_id: 'acme__widgets.abc12345.test_factory.0badf00d.lv2', problem_statement: statement,
     image_name: 'featurebench/widgets:1', repo_settings: JSON.stringify({ python: '3.11', install: 'pip install -e .' }) };

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
-import { rows, facetBox } from './read_page.js';
+import { rows, facetBox, textTops } from './read_page.js';
 
 useFixtures();
 
@@ -65,6 +65,31 @@ test('a permalink reopens the instance, and back returns to the filtered list', 
   await page.waitForURL((url) => !url.search.includes('instance='));
   assert.equal(await rows(page), 3);
   assert.ok(await facetBox(page, 'repo', 'benchscope-demo/matrixlite').isChecked());
+  assert.deepEqual(errors, []);
+});
+
+test("GitHub's texts keep their line breaks, as GitHub shows them; a task's markdown file joins a paragraph's lines", async () => {
+  const { page, errors } = session;
+  // SWE-bench's statement is the issue's title, a line break, then its text.
+  await page.goto(`${server.url}?instance=benchscope-demo__unitcalc-2`);
+  const statement = page.locator('section.document .markdown').first();
+  await statement.waitFor();
+  const [title, text] = await textTops(statement, ['Unit names are case-sensitive', 'Users type']);
+  assert.ok(text > title, `the title and the text are two lines: ${title}, ${text}`);
+  await page.click('.raw-toggle');
+  assert.match(await page.locator('pre.raw-text').first().textContent(), /^Unit names are case-sensitive\nUsers type/);
+
+  await page.goto(`${server.url}?data=panels/&dataset=fea&instance=acme__widgets-7`);
+  const issue = page.locator('section.document', { has: page.locator('h3', { hasText: 'Issue' }) }).locator('.markdown');
+  await issue.waitFor();
+  const [first, second] = await textTops(issue, ['Issue', 'with its second line']);
+  assert.ok(second > first, `FEA-Bench's issue keeps its line break: ${first}, ${second}`);
+
+  await page.goto(`${server.url}?data=panels/&dataset=fb&instance=acme__widgets.abc12345.test_factory.0badf00d.lv2`);
+  const task = page.locator('section.document .markdown').first();
+  await task.waitFor();
+  const [build, kind] = await textTops(task, ['Build widgets', 'of every kind']);
+  assert.equal(kind, build, "FeatureBench's task file joins the paragraph's lines, as its own page does");
   assert.deepEqual(errors, []);
 });
 
