@@ -1,7 +1,7 @@
 //! Where a bar chart's group labels go, so that they never overlap: across when every label fits
 //! its slot, else turned upright (and thinned when even upright labels would touch), truncated
-//! with an ellipsis either way; which scatter point is under the pointer; and the charts' SVG
-//! documents made fit to show as images. Pure, so the rules are tested natively; the chart draws
+//! with an ellipsis either way; how wide a chart is drawn and how its caption fits; which scatter
+//! point is under the pointer; and the charts' SVG documents made fit to show as images. Pure, so the rules are tested natively; the chart draws
 //! these boxes and the page exposes them, so a browser test can check them too.
 
 /// The width of one character of the 12 px label font, in pixels (a safe upper bound).
@@ -12,6 +12,40 @@ pub const LINE_HEIGHT: i32 = 14;
 const ACROSS_CHARS: usize = 16;
 /// Characters kept of an upright label.
 const UPRIGHT_CHARS: usize = 18;
+
+/// The widest a chart is drawn, in pixels: wider, its bars and points spread without showing more.
+pub const WIDEST: u32 = 900;
+/// The narrowest a chart is drawn: a narrower frame shows it scaled down.
+pub const NARROWEST: u32 = 280;
+/// The caption's font size, and the smaller one a caption too long for it gets.
+const CAPTION_SIZES: (u32, u32) = (16, 12);
+/// The width of one character of a caption, per pixel of font size (a safe upper bound).
+const CAPTION_CHAR_WIDTH: f64 = 0.58;
+
+/// The width to draw a chart at, in a frame `frame` pixels wide (its 1 px border inside): the
+/// frame's, so that the chart's text shows at its size, within [`NARROWEST`]..=[`WIDEST`];
+/// [`WIDEST`] for a frame not laid out (0 wide).
+pub fn drawn_width(frame: i32) -> u32 {
+    if frame <= 0 {
+        WIDEST
+    } else {
+        ((frame - 2).max(0) as u32).clamp(NARROWEST, WIDEST)
+    }
+}
+
+/// The caption of a chart `width` pixels wide: `title` and its font size, the smaller size when
+/// the larger one would not fit between the margins, cut with an ellipsis when neither does.
+pub fn caption(title: &str, width: u32) -> (String, u32) {
+    let room = width.saturating_sub(24) as f64;
+    let chars = title.chars().count() as f64;
+    let (large, small) = CAPTION_SIZES;
+    if chars * large as f64 * CAPTION_CHAR_WIDTH <= room {
+        (title.to_string(), large)
+    } else {
+        let fits = (room / (small as f64 * CAPTION_CHAR_WIDTH)) as usize;
+        (truncate(title, fits.max(2)), small)
+    }
+}
 
 /// One drawn label: its text and the box it covers, in the chart's pixels.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,10 +100,12 @@ pub fn upright(groups: &[String], width: i32) -> bool {
         .any(|g| truncate(g, ACROSS_CHARS).chars().count() as f64 * CHAR_WIDTH > slot - 4.0)
 }
 
-/// The pixels below the plot that the labels need.
+/// The pixels below the plot that the labels need: upright, as many as the longest one's.
 pub fn label_area(groups: &[String], width: i32) -> i32 {
-    if upright(&display_names(groups), width) {
-        (UPRIGHT_CHARS as f64 * CHAR_WIDTH) as i32 + 12
+    let names = display_names(groups);
+    if upright(&names, width) {
+        let longest = names.iter().map(|n| n.chars().count().min(UPRIGHT_CHARS)).max().unwrap_or(0);
+        ((longest as f64 * CHAR_WIDTH) as i32 + 12).max(LINE_HEIGHT + 26)
     } else {
         LINE_HEIGHT + 26
     }
@@ -116,6 +152,36 @@ pub fn x_labels(groups: &[String], left: i32, right: i32, top: i32) -> Vec<Label
             }
         })
         .collect()
+}
+
+/// The width of one character of a point's 11 px label, in pixels (a safe upper bound).
+const POINT_CHAR_WIDTH: f64 = 6.5;
+
+/// The boxes of the labels of a scatter's points at `points` (the chart's pixels), `texts` their
+/// labels, in a chart `width` pixels wide: beside the point, on its right or, where that would
+/// leave the chart, on its left. A label that would overlap one already placed is left out
+/// (`None`; its point still names itself under the pointer). They are placed from the last
+/// back: on a best-so-far line, the latest best is labelled first.
+pub fn point_labels(points: &[(i32, i32)], texts: &[String], width: i32) -> Vec<Option<LabelBox>> {
+    let mut placed: Vec<Option<LabelBox>> = vec![None; points.len()];
+    for index in (0..points.len()).rev() {
+        let (x, y) = points[index];
+        let text = texts.get(index).cloned().unwrap_or_default();
+        let w = (text.chars().count() as f64 * POINT_CHAR_WIDTH).ceil() as i32;
+        let left = if x + 7 + w > width - 4 { x - 7 - w } else { x + 7 };
+        let candidate = LabelBox {
+            text,
+            x: left,
+            y: y - 6,
+            w,
+            h: LINE_HEIGHT,
+            upright: false,
+        };
+        if placed.iter().flatten().all(|other| !other.intersects(&candidate)) {
+            placed[index] = Some(candidate);
+        }
+    }
+    placed
 }
 
 /// The point of `points` (the chart's pixels) within 10 pixels of `at`, the nearest if several are.
@@ -220,6 +286,18 @@ mod tests {
         assert!(no_overlap(&boxes) && boxes.len() < 300, "thinned");
         let short: Vec<String> = ["AI", "Physics", "Other"].iter().map(|s| s.to_string()).collect();
         assert!(!x_labels(&short, 60, 888, 300)[0].upright, "short labels stay across");
+        assert_eq!(label_area(&short, 888), LINE_HEIGHT + 26);
+        assert_eq!(
+            label_area(&short, 60),
+            7 * CHAR_WIDTH as i32 + 12,
+            "upright: as long as the longest"
+        );
+        let long = ["a-repository-name-past-eighteen"].map(String::from);
+        assert_eq!(
+            label_area(&long, 60),
+            UPRIGHT_CHARS as i32 * CHAR_WIDTH as i32 + 12,
+            "cut where the labels are"
+        );
         assert_eq!(truncate("scikit-learn/scikit-learn", 16), "scikit-learn/sc…");
         let repos: Vec<String> = ["benchscope-demo/matrixlite", "benchscope-demo/slugkit"]
             .iter()
@@ -228,6 +306,43 @@ mod tests {
         assert_eq!(display_names(&repos), ["matrixlite", "slugkit"]);
         let clash: Vec<String> = ["a/x", "b/x"].iter().map(|s| s.to_string()).collect();
         assert_eq!(display_names(&clash), clash, "names that would clash keep their owners");
+    }
+
+    #[test]
+    fn a_chart_is_drawn_at_its_frames_width_and_its_caption_fits() {
+        assert_eq!(drawn_width(366), 364, "a phone's frame, its border inside");
+        assert_eq!(drawn_width(570), 568, "a half of the leaderboard's grid");
+        assert_eq!(drawn_width(1152), WIDEST);
+        assert_eq!(drawn_width(120), NARROWEST);
+        assert_eq!(drawn_width(0), WIDEST, "not laid out: the widest");
+        let title = "Cost against % resolved, and the Pareto frontier";
+        assert_eq!(caption(title, 900), (title.to_string(), 16));
+        assert_eq!(caption(title, 364), (title.to_string(), 12));
+        let (cut, size) = caption(title, NARROWEST);
+        assert_eq!(size, 12);
+        assert!(
+            cut.ends_with('…') && cut.chars().count() as f64 * 12.0 * CAPTION_CHAR_WIDTH <= (NARROWEST - 24) as f64,
+            "{cut}"
+        );
+    }
+
+    #[test]
+    fn point_labels_never_overlap_and_stay_inside_the_chart() {
+        let texts: Vec<String> = ["first", "second", "third", "far right"].map(String::from).to_vec();
+        let points = [(100, 100), (104, 102), (100, 200), (590, 50)];
+        let placed = point_labels(&points, &texts, 600);
+        assert!(placed[0].is_none(), "the first would overlap the second, placed before it");
+        assert!(placed[1].is_some() && placed[2].is_some());
+        let right = placed[3].as_ref().unwrap();
+        assert!(right.x + right.w < 590, "near the right edge, on the point's left: {right:?}");
+        let crowd: Vec<(i32, i32)> = (0..200).map(|i| (60 + (i * 7) % 400, 300 - i)).collect();
+        let names: Vec<String> = (0..200).map(|i| format!("run {i}")).collect();
+        let boxes: Vec<LabelBox> = point_labels(&crowd, &names, 600).into_iter().flatten().collect();
+        assert!(
+            no_overlap(&boxes) && !boxes.is_empty() && boxes.len() < 200,
+            "thinned: {}",
+            boxes.len()
+        );
     }
 
     #[test]

@@ -41,7 +41,7 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   const [group, run] = [cells[0][0], cells[0][1]];
   const groups = await page.locator('.by-facet tbody tr').count();
   const series = await page.locator('.by-facet thead th').count() - 1;
-  const scale = box.width / 900;
+  const scale = box.width / (await page.locator('.chart-block img.chart').first().evaluate((img) => img.naturalWidth));
   // The plot area starts after the margin and the y label area (12 + 48 px) and ends 12 px from the right.
   const left = (12 + 48) * scale;
   const slot = (box.width - left - 12 * scale) / groups;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, demo } from './context.js';
+import { useFixtures, server, session, demo, alone, withoutRealdata } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -94,6 +94,57 @@ test('chart labels never overlap, charts follow the dark theme and redraw when i
   // The matrix names its runs and has a legend.
   assert.ok(await page.locator('.matrix-columns .matrix-run').count() >= 2);
   assert.match(await page.locator('.matrix-legend').textContent(), /resolved.*not resolved.*no result/);
+  assert.deepEqual(errors, []);
+});
+
+test('a chart is drawn as wide as it is shown, so that its text shows at its size: at 390 px, after a resize, and side by side', async () => {
+  const { page, errors } = session;
+  // [drawn width, shown width, caption's font size] of the page's charts, once each has an image.
+  const sizes = (selector) => page.locator(selector).evaluateAll((images) => Promise.all(images.map(async (img) => {
+    await img.decode();
+    const caption = decodeURIComponent(img.src).match(/font-size="(\d+)"/);
+    return [img.naturalWidth, img.clientWidth, Number(caption[1])];
+  })));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('img.chart[src]');
+  for (const [drawn, shown, caption] of await sizes('img.chart[src]')) {
+    assert.ok(drawn < 390 && drawn === shown, `drawn at ${drawn} px, shown at ${shown} px`);
+    assert.ok(caption >= 12, `the caption at ${caption} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForFunction(() => document.querySelector('img.chart[src]').naturalWidth === 900);
+  const [[wide, wideShown]] = await sizes('img.chart[src]');
+  assert.deepEqual([wide, wideShown], [900, 900], 'redrawn at the widest on a wide window');
+  // The leaderboard's two charts share a row: each is drawn at its half.
+  await page.goto(`${server.url}?data=priced/&view=leaderboard`);
+  await page.waitForSelector('.board-charts img.scatter[src]');
+  const halves = await sizes('.board-charts img.scatter[src]');
+  assert.ok(halves.length === 2, `two charts: ${JSON.stringify(halves)}`);
+  for (const [drawn, shown] of halves) assert.ok(drawn < 700 && drawn === shown, `a half drawn at ${drawn} px, shown at ${shown} px`);
+  assert.deepEqual(errors, []);
+});
+
+test("real swebench.com Verified board: its points' labels never overlap, at 1280 and 390 px", async (t) => {
+  if (withoutRealdata(t, alone)) return;
+  const { page, errors } = session;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.url}?data=alone/&dataset=swe-bench-verified&view=leaderboard`);
+    await page.waitForFunction(() => document.querySelectorAll('.board-charts img.scatter[data-label-boxes]').length === 2);
+    for (const chart of await page.locator('.board-charts img.scatter').all()) {
+      const [boxes, drawnWidth] = await chart.evaluate((img) => [JSON.parse(img.dataset.labelBoxes), Number(img.getAttribute('width'))]);
+      assert.ok(boxes.length >= 3, `${width} px: some points are labelled (${boxes.length})`);
+      boxes.forEach((a, i) => {
+        assert.ok(a[0] >= 0 && a[0] + a[2] <= drawnWidth, `${width} px: label ${JSON.stringify(a)} inside the chart, ${drawnWidth} wide`);
+        boxes.slice(i + 1).forEach((b) => {
+          const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
+          assert.ok(apart, `${width} px: labels ${JSON.stringify(a)} and ${JSON.stringify(b)} intersect`);
+        });
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });
 

@@ -9,6 +9,7 @@ pub mod scatter;
 use std::ops::Range;
 
 use leptos::prelude::*;
+use leptos::{ev, html};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontTransform;
@@ -17,6 +18,7 @@ use wasm_bindgen::JsCast;
 
 use crate::chart_layout;
 use crate::effect::effect;
+use crate::frames::after_next_frame;
 
 /// What a bar chart shows: per group, one value per series, side by side or stacked.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,8 +39,9 @@ pub struct ChartData {
     pub values: Vec<Vec<Option<f64>>>,
 }
 
-/// Chart size in pixels.
-pub const SIZE: (u32, u32) = (900, 420);
+/// A downloaded chart's size in pixels; in the page, a chart is drawn as wide as it is shown
+/// ([`frame_width`]), and as high.
+pub const SIZE: (u32, u32) = (chart_layout::WIDEST, 420);
 
 /// Series colours: Okabe and Ito's colour-blind-safe palette without its green and vermillion,
 /// which would read as the matrix's resolved and unresolved.
@@ -112,8 +115,11 @@ fn dark_scheme() -> ArcRwSignal<bool> {
     dark
 }
 
-/// The plot's left and right edges in pixels: the margin and the y label area, and the margin.
-const PLOT_X: (i32, i32) = (12 + 48, SIZE.0 as i32 - 12);
+/// The plot's left and right edges in a chart `width` pixels wide: the margin and the y label
+/// area, and the margin.
+fn plot_x(width: u32) -> (i32, i32) {
+    (12 + 48, width as i32 - 12)
+}
 
 /// Bars fill this share of each group's slot.
 const FILL: f64 = 0.8;
@@ -131,11 +137,14 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let groups = data.groups.len().max(1);
-    let label_area = chart_layout::label_area(&data.groups, PLOT_X.1 - PLOT_X.0);
+    let width = root.dim_in_pixel().0;
+    let plot_x = plot_x(width);
+    let label_area = chart_layout::label_area(&data.groups, plot_x.1 - plot_x.0);
     let text = |size: u32| ("sans-serif", size).into_font().color(&theme.text);
+    let (caption, caption_size) = chart_layout::caption(&data.title, width);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
-        .caption(&data.title, text(16))
+        .caption(caption, text(caption_size))
         .x_label_area_size(label_area)
         .y_label_area_size(48)
         .build_cartesian_2d(0f64..groups as f64, 0f64..data.y_max.max(1.0))
@@ -166,7 +175,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
     }
     let (_, bottom) = chart.backend_coord(&(0.0, 0.0));
-    let labels = chart_layout::x_labels(&data.groups, PLOT_X.0, PLOT_X.1, bottom);
+    let labels = chart_layout::x_labels(&data.groups, plot_x.0, plot_x.1, bottom);
     for label in &labels {
         let font = ("sans-serif", 12).into_font().color(&theme.text);
         let drawn = if label.upright {
@@ -233,17 +242,17 @@ pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData)
         .map(|s| (group, s))
 }
 
-/// The chart as an SVG document, in the light theme: what a download holds.
+/// The chart as an SVG document of [`SIZE`], in the light theme: what a download holds.
 pub fn to_svg(data: &ChartData) -> String {
-    svg_document(|root| draw(root, data, Theme::LIGHT)).0
+    svg_document(SIZE, |root| draw(root, data, Theme::LIGHT)).0
 }
 
-/// What `draw` draws, as an SVG document of [`SIZE`], and what it returned.
-pub fn svg_document<T>(draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> T) -> (String, T) {
+/// What `draw` draws, as an SVG document of `size`, and what it returned.
+pub fn svg_document<T>(size: (u32, u32), draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> T) -> (String, T) {
     let mut svg = String::new();
     let drawn = {
         // The backend writes the document's end when it is dropped.
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         draw(&root)
     };
     (chart_layout::svg_for_image(&svg), drawn)
@@ -260,27 +269,49 @@ pub fn context_2d(canvas: &web_sys::HtmlCanvasElement) -> Option<web_sys::Canvas
     canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok())
 }
 
-/// Where a pointer event on a chart's image falls, in the chart's own pixels: CSS may scale the
-/// image.
-pub fn chart_point(ev: &web_sys::MouseEvent) -> Option<(f64, f64)> {
+/// Where a pointer event on a chart's image, drawn `width` pixels wide, falls in the chart's own
+/// pixels: CSS may scale the image.
+pub fn chart_point(ev: &web_sys::MouseEvent, width: u32) -> Option<(f64, f64)> {
     let image: web_sys::Element = ev.target()?.dyn_into().ok()?;
     let rect = image.get_bounding_client_rect();
-    let scale = SIZE.0 as f64 / rect.width().max(1.0);
+    let scale = width as f64 / rect.width().max(1.0);
     Some((
         (ev.client_x() as f64 - rect.left()) * scale,
         (ev.client_y() as f64 - rect.top()) * scale,
     ))
 }
 
+/// The width to draw the chart in `frame` at ([`chart_layout::drawn_width`]): measured once the
+/// frame is laid out, and again whenever the window is resized; `None` until then. Drawn at a
+/// fixed 900 pixels and shown in a 364-pixel frame, a chart's 12 px labels were 5 px.
+pub fn frame_width(frame: NodeRef<html::Div>) -> RwSignal<Option<u32>> {
+    let width = RwSignal::new(None);
+    let measure = move || {
+        if let Some(Some(frame)) = frame.try_get_untracked() {
+            let now = Some(chart_layout::drawn_width(frame.client_width()));
+            if width.try_get_untracked().is_some_and(|was| was != now) {
+                width.set(now);
+            }
+        }
+    };
+    after_next_frame(measure);
+    let resize = window_event_listener(ev::resize, move |_| measure());
+    on_cleanup(move || resize.remove());
+    width
+}
+
 /// The chart as an image; `on_bar` gets the clicked `(group, series)`.
 #[component]
 pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> impl IntoView {
+    let frame = NodeRef::<html::Div>::new();
+    let width = frame_width(frame);
     let source = RwSignal::new(String::new());
     // The labels' boxes, for whoever checks that none overlaps another.
     let label_boxes = RwSignal::new(String::new());
     let area = RwSignal::new(None::<(Range<i32>, Range<i32>)>);
     effect(move |_| {
-        let (svg, drawn) = data.with(|d| svg_document(|root| draw(root, d, Theme::current())));
+        let Some(width) = width.get() else { return };
+        let (svg, drawn) = data.with(|d| svg_document((width, SIZE.1), |root| draw(root, d, Theme::current())));
         let drawn = drawn.ok();
         let boxes: Vec<[i32; 4]> = drawn.iter().flat_map(|d| &d.labels).map(|b| [b.x, b.y, b.w, b.h]).collect();
         label_boxes.set(serde_json::to_string(&boxes).unwrap_or_default());
@@ -288,7 +319,9 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         source.set(image_source(&svg));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        let Some((x, y)) = chart_point(&ev) else { return };
+        let Some((x, y)) = chart_point(&ev, width.get_untracked().unwrap_or(SIZE.0)) else {
+            return;
+        };
         if let Some(hit) = area
             .get_untracked()
             .and_then(|a| data.with_untracked(|d| bar_at(x as i32, y as i32, &a, d)))
@@ -297,10 +330,12 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         }
     };
     view! {
-        <img class="chart" width=SIZE.0 height=SIZE.1 draggable="false"
-            src=move || Some(source.get()).filter(|s| !s.is_empty())
-            data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
-            alt=move || data.with(|d| format!("{}: bar chart, the table below has the same numbers", d.title))
-            on:click=on_click />
+        <div class="chart-frame" node_ref=frame>
+            <img class="chart" width=move || width.get().unwrap_or(SIZE.0) height=SIZE.1 draggable="false"
+                src=move || Some(source.get()).filter(|s| !s.is_empty())
+                data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
+                alt=move || data.with(|d| format!("{}: bar chart, the table below has the same numbers", d.title))
+                on:click=on_click />
+        </div>
     }
 }

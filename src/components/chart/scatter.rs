@@ -9,8 +9,8 @@ use plotters::prelude::*;
 
 use benchscope_contract::leaderboard::LeaderboardRow;
 
-use super::{chart_point, image_source, series_color, svg_document, Theme, SIZE};
-use crate::chart_layout::nearest_point;
+use super::{chart_point, frame_width, image_source, series_color, svg_document, Theme, SIZE};
+use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox};
 use crate::effect::effect;
 
 /// Points with their labels.
@@ -76,18 +76,23 @@ fn axis(values: impl Iterator<Item = f64>) -> Range<f64> {
     0.0..if max > 0.0 { max * 1.08 } else { 1.0 }
 }
 
-/// Draws `data`; returns the pixel position of each point.
-pub fn draw_scatter<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    data: &ScatterData,
-    theme: Theme,
-) -> Result<Vec<(i32, i32)>, String> {
+/// What a drawn scatter plot is made of, in the chart's pixels.
+pub struct DrawnPoints {
+    /// Each point's position.
+    pub points: Vec<(i32, i32)>,
+    /// The boxes of the labels drawn.
+    pub labels: Vec<LabelBox>,
+}
+
+/// Draws `data`; returns where its points and their labels are.
+pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ScatterData, theme: Theme) -> Result<DrawnPoints, String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let text = |size: u32| ("sans-serif", size).into_font().color(&theme.text);
+    let (caption, caption_size) = caption(&data.title, root.dim_in_pixel().0);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
-        .caption(&data.title, text(16))
+        .caption(caption, text(caption_size))
         .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(
@@ -127,23 +132,25 @@ pub fn draw_scatter<DB: DrawingBackend>(
             .draw_series(std::iter::once(PathElement::new(steps, series_color(1).stroke_width(2))))
             .map_err(err)?;
     }
-    let label_style = text(11);
-    let mut pixels = Vec::new();
-    for (index, (label, x, y)) in data.points.iter().enumerate() {
-        let (px, py) = chart.backend_coord(&(*x, *y));
-        pixels.push((px, py));
-        if !data.line.is_empty() && !data.line.contains(&index) {
-            continue;
-        }
-        let short: String = if label.chars().count() > 22 {
-            label.chars().take(21).chain(['…']).collect()
-        } else {
-            label.clone()
-        };
-        root.draw(&Text::new(short, (px + 7, py - 6), label_style.clone())).map_err(err)?;
+    let pixels: Vec<(i32, i32)> = data.points.iter().map(|(_, x, y)| chart.backend_coord(&(*x, *y))).collect();
+    // With a line, its points alone are labelled, in its order.
+    let labelled: Vec<usize> = if data.line.is_empty() {
+        (0..data.points.len()).collect()
+    } else {
+        data.line.clone()
+    };
+    let at: Vec<(i32, i32)> = labelled.iter().map(|&i| pixels[i]).collect();
+    let texts: Vec<String> = labelled.iter().map(|&i| truncate(&data.points[i].0, 22)).collect();
+    let labels: Vec<LabelBox> = point_labels(&at, &texts, root.dim_in_pixel().0 as i32)
+        .into_iter()
+        .flatten()
+        .collect();
+    for label in &labels {
+        root.draw(&Text::new(label.text.clone(), (label.x, label.y), text(11)))
+            .map_err(err)?;
     }
     root.present().map_err(err)?;
-    Ok(pixels)
+    Ok(DrawnPoints { points: pixels, labels })
 }
 
 /// The scatter plot as an image; `on_point` gets the index of the clicked point. The point under
@@ -151,16 +158,27 @@ pub fn draw_scatter<DB: DrawingBackend>(
 /// beside them.
 #[component]
 pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> impl IntoView {
+    let frame = NodeRef::<leptos::html::Div>::new();
+    let width = frame_width(frame);
     let source = RwSignal::new(String::new());
     let pixels = RwSignal::new(Vec::<(i32, i32)>::new());
+    // The labels' boxes, for whoever checks that none overlaps another.
+    let label_boxes = RwSignal::new(String::new());
     let hovered = RwSignal::new(None::<usize>);
     effect(move |_| {
-        let (svg, drawn) = data.with(|d| svg_document(|root| draw_scatter(root, d, Theme::current())));
-        pixels.set(drawn.unwrap_or_default());
+        let Some(width) = width.get() else { return };
+        let (svg, drawn) = data.with(|d| svg_document((width, SIZE.1), |root| draw_scatter(root, d, Theme::current())));
+        let DrawnPoints { points, labels } = drawn.unwrap_or(DrawnPoints {
+            points: Vec::new(),
+            labels: Vec::new(),
+        });
+        let boxes: Vec<[i32; 4]> = labels.iter().map(|b| [b.x, b.y, b.w, b.h]).collect();
+        label_boxes.set(serde_json::to_string(&boxes).unwrap_or_default());
+        pixels.set(points);
         source.set(image_source(&svg));
     });
     let point_at = move |ev: &web_sys::MouseEvent| {
-        let at = chart_point(ev)?;
+        let at = chart_point(ev, width.get_untracked().unwrap_or(SIZE.0))?;
         pixels.with_untracked(|points| nearest_point(points, at))
     };
     let on_click = move |ev: web_sys::MouseEvent| {
@@ -173,12 +191,15 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
         data.with(|d| d.points.get(index).map(|(label, ..)| label.clone()))
     };
     view! {
-        <img class="chart scatter" width=SIZE.0 height=SIZE.1 draggable="false"
-            src=move || Some(source.get()).filter(|s| !s.is_empty())
-            alt=move || data.with(|d| format!("{}: one point per run", d.title))
-            title=tooltip
-            on:mousemove=move |ev| hovered.set(point_at(&ev))
-            on:mouseleave=move |_| hovered.set(None)
-            on:click=on_click />
+        <div class="chart-frame" node_ref=frame>
+            <img class="chart scatter" width=move || width.get().unwrap_or(SIZE.0) height=SIZE.1 draggable="false"
+                src=move || Some(source.get()).filter(|s| !s.is_empty())
+                data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
+                alt=move || data.with(|d| format!("{}: one point per run", d.title))
+                title=tooltip
+                on:mousemove=move |ev| hovered.set(point_at(&ev))
+                on:mouseleave=move |_| hovered.set(None)
+                on:click=on_click />
+        </div>
     }
 }
