@@ -52,6 +52,30 @@ test('several datasets side by side: compare-with, benchmark facet, merged searc
   assert.deepEqual(errors, []);
 });
 
+test('several sets side by side on a small screen: each card shows its set\'s tag before its title; one set, no room kept for it', async () => {
+  const { page, errors } = session;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = () => page.locator('.instance-row').evaluateAll((els) => els.map((el) => {
+    const [row, tag, title] = [el, el.querySelector('.set-tag'), el.querySelector('.title')].map((e) => e && e.getBoundingClientRect());
+    return { tag: tag && { text: el.querySelector('.set-tag').textContent, left: tag.left, right: tag.right, top: tag.top, bottom: tag.bottom }, title, row };
+  }));
+  await page.goto(`${server.url}?data=twins/&dataset=demo-a&with=demo-b/test`);
+  await rows(page);
+  const shown = await cards();
+  assert.ok(shown.length > 0);
+  for (const { tag, title, row } of shown) {
+    assert.ok(tag && ['demo-a', 'demo-b'].includes(tag.text) && tag.right > tag.left, `a tag is shown: ${JSON.stringify(tag)}`);
+    assert.ok(tag.left >= row.left && tag.right <= title.left && tag.top >= title.top - 2 && tag.bottom <= row.bottom, `the tag sits before the title, in the card: ${JSON.stringify({ tag, title, row })}`);
+  }
+  await page.goto(`${server.url}?data=twins/&dataset=demo-a`);
+  await rows(page);
+  for (const { tag, title, row } of await cards()) {
+    assert.ok(!tag && title.left - row.left < 12, `one set: the title starts the line (${title.left - row.left} px in)`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(errors, []);
+});
+
 test('one dataset\'s splits side by side: a row\'s tag is its split, its tooltip the dataset and split', async (t) => {
   if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
