@@ -282,13 +282,14 @@ pub fn chart_point(ev: &web_sys::MouseEvent, width: u32) -> Option<(f64, f64)> {
 }
 
 /// The width to draw the chart in `frame` at ([`chart_layout::drawn_width`]): measured once the
-/// frame is laid out, and again whenever the window is resized; `None` until then. Drawn at a
-/// fixed 900 pixels and shown in a 364-pixel frame, a chart's 12 px labels were 5 px.
-pub fn frame_width(frame: NodeRef<html::Div>) -> RwSignal<Option<u32>> {
-    let width = RwSignal::new(None);
+/// frame is laid out, and again whenever the window is resized; 0 until then (a plain number:
+/// the signals of that type are compiled into the first view already). Drawn at a fixed 900
+/// pixels and shown in a 364-pixel frame, a chart's 12 px labels were 5 px.
+pub fn frame_width(frame: NodeRef<html::Div>) -> RwSignal<usize> {
+    let width = RwSignal::new(0);
     let measure = move || {
         if let Some(Some(frame)) = frame.try_get_untracked() {
-            let now = Some(chart_layout::drawn_width(frame.client_width()));
+            let now = chart_layout::drawn_width(frame.client_width()) as usize;
             if width.try_get_untracked().is_some_and(|was| was != now) {
                 width.set(now);
             }
@@ -298,6 +299,15 @@ pub fn frame_width(frame: NodeRef<html::Div>) -> RwSignal<Option<u32>> {
     let resize = window_event_listener(ev::resize, move |_| measure());
     on_cleanup(move || resize.remove());
     width
+}
+
+/// The width of a chart's image, given what [`frame_width`] holds: the widest until measured.
+pub fn image_width(frame_width: usize) -> u32 {
+    if frame_width == 0 {
+        SIZE.0
+    } else {
+        frame_width as u32
+    }
 }
 
 /// The chart as an image; `on_bar` gets the clicked `(group, series)`.
@@ -310,8 +320,11 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
     let label_boxes = RwSignal::new(String::new());
     let area = RwSignal::new(None::<(Range<i32>, Range<i32>)>);
     effect(move |_| {
-        let Some(width) = width.get() else { return };
-        let (svg, drawn) = data.with(|d| svg_document((width, SIZE.1), |root| draw(root, d, Theme::current())));
+        if width.get() == 0 {
+            return;
+        }
+        let size = (image_width(width.get()), SIZE.1);
+        let (svg, drawn) = data.with(|d| svg_document(size, |root| draw(root, d, Theme::current())));
         let drawn = drawn.ok();
         let boxes: Vec<[i32; 4]> = drawn.iter().flat_map(|d| &d.labels).map(|b| [b.x, b.y, b.w, b.h]).collect();
         label_boxes.set(serde_json::to_string(&boxes).unwrap_or_default());
@@ -319,7 +332,7 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         source.set(image_source(&svg));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        let Some((x, y)) = chart_point(&ev, width.get_untracked().unwrap_or(SIZE.0)) else {
+        let Some((x, y)) = chart_point(&ev, image_width(width.get_untracked())) else {
             return;
         };
         if let Some(hit) = area
@@ -331,7 +344,7 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
     };
     view! {
         <div class="chart-frame" node_ref=frame>
-            <img class="chart" width=move || width.get().unwrap_or(SIZE.0) height=SIZE.1 draggable="false"
+            <img class="chart" width=move || image_width(width.get()) height=SIZE.1 draggable="false"
                 src=move || Some(source.get()).filter(|s| !s.is_empty())
                 data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
                 alt=move || data.with(|d| format!("{}: bar chart, the table below has the same numbers", d.title))

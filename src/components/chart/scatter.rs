@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use benchscope_contract::leaderboard::LeaderboardRow;
 
-use super::{chart_point, frame_width, image_source, series_color, svg_document, Theme, SIZE};
+use super::{chart_point, frame_width, image_source, image_width, series_color, svg_document, Theme, SIZE};
 use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox};
 use crate::effect::effect;
 
@@ -166,8 +166,11 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
     let label_boxes = RwSignal::new(String::new());
     let hovered = RwSignal::new(None::<usize>);
     effect(move |_| {
-        let Some(width) = width.get() else { return };
-        let (svg, drawn) = data.with(|d| svg_document((width, SIZE.1), |root| draw_scatter(root, d, Theme::current())));
+        if width.get() == 0 {
+            return;
+        }
+        let size = (image_width(width.get()), SIZE.1);
+        let (svg, drawn) = data.with(|d| svg_document(size, |root| draw_scatter(root, d, Theme::current())));
         let DrawnPoints { points, labels } = drawn.unwrap_or(DrawnPoints {
             points: Vec::new(),
             labels: Vec::new(),
@@ -178,7 +181,7 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
         source.set(image_source(&svg));
     });
     let point_at = move |ev: &web_sys::MouseEvent| {
-        let at = chart_point(ev, width.get_untracked().unwrap_or(SIZE.0))?;
+        let at = chart_point(ev, image_width(width.get_untracked()))?;
         pixels.with_untracked(|points| nearest_point(points, at))
     };
     let on_click = move |ev: web_sys::MouseEvent| {
@@ -192,7 +195,7 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
     };
     view! {
         <div class="chart-frame" node_ref=frame>
-            <img class="chart scatter" width=move || width.get().unwrap_or(SIZE.0) height=SIZE.1 draggable="false"
+            <img class="chart scatter" width=move || image_width(width.get()) height=SIZE.1 draggable="false"
                 src=move || Some(source.get()).filter(|s| !s.is_empty())
                 data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
                 alt=move || data.with(|d| format!("{}: one point per run", d.title))
