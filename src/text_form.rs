@@ -123,6 +123,39 @@ fn looks_like_code(line: &str) -> bool {
         || trimmed.ends_with(':') && (trimmed.starts_with("def ") || trimmed.starts_with("class "))
 }
 
+/// `title` cut into text and code (`true`): an issue's title shows its backtick spans as code on
+/// GitHub. A run of backticks opens a span that the next run of the same length closes; a run
+/// nothing closes stays text.
+pub fn title_code_spans(title: &str) -> Vec<(bool, &str)> {
+    let mut pieces = Vec::new();
+    let mut text_from = 0;
+    let mut at = 0;
+    while let Some(found) = title[at..].find('`') {
+        let open = at + found;
+        let ticks = title[open..].bytes().take_while(|&b| b == b'`').count();
+        let fence = &title[open..open + ticks];
+        let closing = title[open + ticks..]
+            .match_indices(fence)
+            .map(|(i, _)| open + ticks + i)
+            .find(|&i| title.as_bytes().get(i + ticks) != Some(&b'`') && title.as_bytes()[i - 1] != b'`');
+        match closing {
+            Some(close) if close > open + ticks => {
+                if open > text_from {
+                    pieces.push((false, &title[text_from..open]));
+                }
+                pieces.push((true, title[open + ticks..close].trim()));
+                text_from = close + ticks;
+                at = text_from;
+            }
+            _ => at = open + ticks,
+        }
+    }
+    if text_from < title.len() {
+        pieces.push((false, &title[text_from..]));
+    }
+    pieces
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +206,18 @@ mod tests {
                 PlainBlock::Text("More".into())
             ]
         );
+    }
+
+    #[test]
+    fn a_titles_backtick_spans_are_code() {
+        assert_eq!(
+            title_code_spans("Modeling's `separability_matrix` does not compute"),
+            [(false, "Modeling's "), (true, "separability_matrix"), (false, " does not compute")]
+        );
+        assert_eq!(title_code_spans("`a` and ``b`c``"), [(true, "a"), (false, " and "), (true, "b`c")]);
+        assert_eq!(title_code_spans("an unclosed ` tick"), [(false, "an unclosed ` tick")]);
+        assert_eq!(title_code_spans("empty `` here"), [(false, "empty `` here")]);
+        assert_eq!(title_code_spans(""), Vec::<(bool, &str)>::new());
+        assert_eq!(title_code_spans("é `ü`"), [(false, "é "), (true, "ü")]);
     }
 }

@@ -93,6 +93,16 @@ test("GitHub's texts keep their line breaks, as GitHub shows them; a task's mark
   assert.deepEqual(errors, []);
 });
 
+test("a title's backtick spans show as code, as GitHub shows an issue's title", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?instance=benchscope-demo__tinyconf-11`);
+  const title = page.locator('.instance-title');
+  await title.waitFor();
+  assert.deepEqual(await title.locator('code').allTextContents(), ['${name}', '${section:name}']);
+  assert.equal(await title.textContent(), 'Support ${name} and ${section:name} interpolation');
+  assert.deepEqual(errors, []);
+});
+
 test("real SWE-bench Lite: Django's tracker text is shown as plain text, its line breaks kept, dunders literal, code monospace, raw on request", async (t) => {
   if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;

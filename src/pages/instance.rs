@@ -13,6 +13,7 @@ use crate::components::{code::code_block, diff::DiffView, document_text::Documen
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
+use crate::text_form::title_code_spans;
 use crate::url_state::{UrlState, ViewState};
 use crate::wording::plural;
 
@@ -101,6 +102,20 @@ pub fn InstancePage(
     }
 }
 
+/// An instance's title, its backtick spans as code, as GitHub shows an issue's title.
+fn title_view(title: &str) -> Vec<AnyView> {
+    title_code_spans(title)
+        .into_iter()
+        .map(|(code, piece)| {
+            if code {
+                view! { <code>{piece.to_string()}</code> }.into_any()
+            } else {
+                piece.to_string().into_any()
+            }
+        })
+        .collect()
+}
+
 #[component]
 fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadError>>, base: String) -> impl IntoView {
     let Instance {
@@ -147,7 +162,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
     view! {
         <article class="instance" data-id=data_id>
             <h2 class="instance-id">{id}</h2>
-            <p class="instance-title">{title}</p>
+            <p class="instance-title">{title_view(&title)}</p>
             <dl class="meta">
                 <dt>"Repository"</dt>
                 <dd><a href=repo_url rel="noopener noreferrer" target="_blank">{repo}</a></dd>
