@@ -1,8 +1,9 @@
 //! Where a bar chart's group labels go, so that they never overlap: across when every label fits
 //! its slot, else turned upright (and thinned when even upright labels would touch), truncated
-//! with an ellipsis either way; how wide a chart is drawn and how its caption fits; which scatter
-//! point is under the pointer; and the charts' SVG documents made fit to show as images. Pure, so the rules are tested natively; the chart draws
-//! these boxes and the page exposes them, so a browser test can check them too.
+//! with an ellipsis either way; where a scatter's point labels go; how wide a chart is drawn and
+//! how its caption fits; which scatter point is under the pointer; and the charts' SVG documents
+//! made fit to show as images. Pure, so the rules are tested natively; the chart draws these
+//! boxes and the page exposes them, so a browser test can check them too.
 
 /// The width of one character of the 12 px label font, in pixels (a safe upper bound).
 pub const CHAR_WIDTH: f64 = 7.0;
@@ -22,9 +23,9 @@ const CAPTION_SIZES: (u32, u32) = (16, 12);
 /// The width of one character of a caption, per pixel of font size (a safe upper bound).
 const CAPTION_CHAR_WIDTH: f64 = 0.58;
 
-/// The width to draw a chart at, in a frame `frame` pixels wide (its 1 px border inside): the
-/// frame's, so that the chart's text shows at its size, within [`NARROWEST`]..=[`WIDEST`];
-/// [`WIDEST`] for a frame not laid out (0 wide).
+/// The width to draw a chart at in a frame `frame` pixels wide: the frame's less the image's
+/// 1 px border on each side, so that the chart's text shows at its size, within
+/// [`NARROWEST`]..=[`WIDEST`]; [`WIDEST`] for a frame not laid out (0 wide).
 pub fn drawn_width(frame: i32) -> u32 {
     if frame <= 0 {
         WIDEST
