@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 use benchscope_contract::extras::{count_components, read_new_components, NEW_COMPONENTS_FIELD};
 use benchscope_contract::{Document, Instance, PatchRole, RolePatch};
 
-use super::{swe_bench::take_core, take_opt_string, DatasetFormat};
+use super::swe_bench::{take_core, Written};
+use super::{take_opt_string, DatasetFormat};
 use crate::error::{FieldError, Location};
 
 /// The FEA-Bench format.
@@ -42,7 +43,7 @@ impl DatasetFormat for FeaBench {
         } else {
             None
         };
-        let mut instance = take_core(&mut record)?;
+        let mut instance = take_core(&mut record, Written::OnGitHub)?;
         if let Some(issue) = issue_text.filter(|t| !t.trim().is_empty()) {
             instance.documents.push(Document::github_markdown("Issue", issue));
         }

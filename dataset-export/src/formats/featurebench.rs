@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::Instance;
 
-use super::{level_suffix, swe_bench::take_core, take_json_string, DatasetFormat};
+use super::swe_bench::{take_core, Written};
+use super::{level_suffix, take_json_string, DatasetFormat};
 use crate::error::{FieldError, Location};
 
 /// The FeatureBench row format.
@@ -32,12 +33,9 @@ impl DatasetFormat for FeatureBench {
 
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
         let settings = take_json_string(&mut record, "repo_settings");
-        let mut instance = take_core(&mut record)?;
         // The statement is a markdown file written for the task, not a GitHub issue: its
         // paragraphs' lines join, as FeatureBench's own page shows them.
-        for document in &mut instance.documents {
-            document.hard_breaks = false;
-        }
+        let mut instance = take_core(&mut record, Written::AsMarkdownFile)?;
         if let Some(level) = level_suffix(&instance.id) {
             instance.facets.insert("level".into(), level.to_string());
         }

@@ -35,7 +35,7 @@ impl DatasetFormat for SweBench {
     }
 
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
-        let mut instance = take_core(&mut record)?;
+        let mut instance = take_core(&mut record, Written::OnGitHub)?;
         if let Some(assets) = take_json_string(&mut record, "image_assets") {
             record.insert("image_assets".into(), assets);
         }
@@ -48,8 +48,27 @@ impl DatasetFormat for SweBench {
     }
 }
 
-/// Takes the SWE-bench core fields out of `record`; what is left is for the caller's format.
-pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError> {
+/// Where a record's statement and hints were written, which decides how their line breaks show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// On GitHub (an issue, a pull request, their comments): each line break shows.
+    OnGitHub,
+    /// As a markdown file (FeatureBench's task statements): a paragraph's lines join.
+    AsMarkdownFile,
+}
+
+impl Written {
+    fn document(self, label: &str, text: String) -> Document {
+        match self {
+            Written::OnGitHub => Document::github_markdown(label, text),
+            Written::AsMarkdownFile => Document::markdown(label, text),
+        }
+    }
+}
+
+/// Takes the SWE-bench core fields out of `record`, its texts `written` as said; what is left is
+/// for the caller's format.
+pub fn take_core(record: &mut Map<String, Value>, written: Written) -> Result<Instance, FieldError> {
     let id = take_string(record, "instance_id")?;
     if id.trim().is_empty() {
         return Err(FieldError::new("instance_id", "is empty"));
@@ -75,9 +94,9 @@ pub fn take_core(record: &mut Map<String, Value>) -> Result<Instance, FieldError
             facets.insert(field.to_string(), value);
         }
     }
-    let mut documents = vec![Document::github_markdown("Problem statement", problem_statement)];
+    let mut documents = vec![written.document("Problem statement", problem_statement)];
     if let Some(hints) = hints.filter(|h| !h.trim().is_empty()) {
-        documents.push(Document::github_markdown("Hints", hints));
+        documents.push(written.document("Hints", hints));
     }
     let patches = [(PatchRole::Gold, patch), (PatchRole::Test, test_patch)]
         .into_iter()
