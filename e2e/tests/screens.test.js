@@ -9,6 +9,14 @@ import { rows } from './read_page.js';
 
 useFixtures();
 
+/** Asserts that no two of a chart's label boxes (`[x, y, w, h]`) share a pixel. */
+function assertApart(boxes, what) {
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
+    assert.ok(apart, `${what}: labels ${JSON.stringify(a)} and ${JSON.stringify(b)} intersect`);
+  }));
+}
+
 test('small and large screens: no page overflows at 390 and 1280 px, the list page has no overlapping parts, facets open in a drawer', async () => {
   const { page, errors } = session;
   const pages = ['?', '?instance=benchscope-demo__tinyconf-12', '?instance=benchscope-demo__tinyconf-12&diff=split', '?view=leaderboard', '?view=analysis'];
@@ -53,10 +61,7 @@ test('chart labels never overlap, charts follow the dark theme and redraw when i
     }
     const boxes = JSON.parse(await page.locator('img.chart').first().getAttribute('data-label-boxes'));
     assert.ok(boxes.length > 0);
-    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
-      const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
-      assert.ok(apart, `${url} ${facet}: labels ${JSON.stringify(a)} and ${JSON.stringify(b)} intersect`);
-    }));
+    assertApart(boxes, `${url} ${facet}`);
     return boxes;
   };
   await check(`${server.url}?view=analysis`, 'repo');
@@ -135,13 +140,8 @@ test("real swebench.com Verified board: its points' labels never overlap, at 128
     for (const chart of await page.locator('.board-charts img.scatter').all()) {
       const [boxes, drawnWidth] = await chart.evaluate((img) => [JSON.parse(img.dataset.labelBoxes), Number(img.getAttribute('width'))]);
       assert.ok(boxes.length >= 3, `${width} px: some points are labelled (${boxes.length})`);
-      boxes.forEach((a, i) => {
-        assert.ok(a[0] >= 0 && a[0] + a[2] <= drawnWidth, `${width} px: label ${JSON.stringify(a)} inside the chart, ${drawnWidth} wide`);
-        boxes.slice(i + 1).forEach((b) => {
-          const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
-          assert.ok(apart, `${width} px: labels ${JSON.stringify(a)} and ${JSON.stringify(b)} intersect`);
-        });
-      });
+      for (const a of boxes) assert.ok(a[0] >= 0 && a[0] + a[2] <= drawnWidth, `${width} px: label ${JSON.stringify(a)} inside the chart, ${drawnWidth} wide`);
+      assertApart(boxes, `${width} px`);
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });

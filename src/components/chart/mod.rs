@@ -301,6 +301,13 @@ pub fn frame_width(frame: NodeRef<html::Div>) -> RwSignal<usize> {
     width
 }
 
+/// Drawn labels' boxes as `[[x, y, w, h], ...]`, which the chart's image carries for whoever
+/// checks that none overlaps another.
+pub fn boxes_json(labels: &[chart_layout::LabelBox]) -> String {
+    let boxes: Vec<[i32; 4]> = labels.iter().map(|b| [b.x, b.y, b.w, b.h]).collect();
+    serde_json::to_string(&boxes).unwrap_or_default()
+}
+
 /// The width of a chart's image, given what [`frame_width`] holds: the widest until measured.
 pub fn image_width(frame_width: usize) -> u32 {
     if frame_width == 0 {
@@ -326,8 +333,7 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         let size = (image_width(width.get()), SIZE.1);
         let (svg, drawn) = data.with(|d| svg_document(size, |root| draw(root, d, Theme::current())));
         let drawn = drawn.ok();
-        let boxes: Vec<[i32; 4]> = drawn.iter().flat_map(|d| &d.labels).map(|b| [b.x, b.y, b.w, b.h]).collect();
-        label_boxes.set(serde_json::to_string(&boxes).unwrap_or_default());
+        label_boxes.set(boxes_json(drawn.as_ref().map_or(&[], |d| &d.labels)));
         area.set(drawn.map(|d| d.area));
         source.set(image_source(&svg));
     });

@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use benchscope_contract::leaderboard::LeaderboardRow;
 
-use super::{chart_point, frame_width, image_source, image_width, series_color, svg_document, Theme, SIZE};
+use super::{boxes_json, chart_point, frame_width, image_source, image_width, series_color, svg_document, Theme, SIZE};
 use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox};
 use crate::effect::effect;
 
@@ -175,8 +175,7 @@ pub fn ScatterChart(data: Signal<ScatterData>, on_point: Callback<usize>) -> imp
             points: Vec::new(),
             labels: Vec::new(),
         });
-        let boxes: Vec<[i32; 4]> = labels.iter().map(|b| [b.x, b.y, b.w, b.h]).collect();
-        label_boxes.set(serde_json::to_string(&boxes).unwrap_or_default());
+        label_boxes.set(boxes_json(&labels));
         pixels.set(points);
         source.set(image_source(&svg));
     });
