@@ -93,6 +93,18 @@ test("GitHub's texts keep their line breaks, as GitHub shows them; a task's mark
   assert.deepEqual(errors, []);
 });
 
+test("real SWE-bench Lite: an issue's title and its text are two lines, as on GitHub", async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lite/&instance=astropy__astropy-12907`);
+  const statement = page.locator('section.document .markdown').first();
+  await statement.waitFor();
+  const [title, text] = await textTops(statement, ['CompoundModels', 'Consider the following model']);
+  assert.ok(text > title, `two lines: ${title}, ${text}`);
+  assert.deepEqual(await page.locator('.instance-title code').allTextContents(), ['separability_matrix']);
+  assert.deepEqual(errors, []);
+});
+
 test("a title's backtick spans show as code, as GitHub shows an issue's title", async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?instance=benchscope-demo__tinyconf-11`);
