@@ -51,13 +51,18 @@ test('a real trajectory of every format opens from its runs panel, step by step 
       // SWE-agent's `edit 12:15` shows its command line; its new text is the diff below it.
       const step = trajectory.steps[i];
       assert.equal(action, step.edit && step.tool === 'edit' ? step.action.split('\n')[0] : step.action ?? '', `${file} step ${i + 1}`);
-      assert.equal(thought, (trajectory.steps[i].thought ?? '').trim() ? trajectory.steps[i].thought : '', `${file} step ${i + 1}`);
+      // A thought is rendered as markdown: its words are all there, in order, its syntax is not.
+      assert.deepEqual(words(thought), words(step.thought ?? ''), `${file} step ${i + 1}`);
       const inSource = (text) => raw.includes(JSON.stringify(text).slice(1, -1)) || raw.includes(text);
       if (raw && action) assert.ok(inSource(action) || inSource(action.split(' ').slice(1).join(' ')), `${file} step ${i + 1}: ${action.slice(0, 60)}`);
     }
     // An edit shows as a diff of its file; SWE-agent's `edit` commands too, where the lines
     // they replaced were shown (the real file's applied edits).
     if (file === 'pydicom__pydicom-1458.traj') {
+      // Its first thought's backtick spans show as code.
+      const spans = [...trajectory.steps[0].thought.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+      assert.ok(spans.length >= 2, 'the first thought names code');
+      assert.deepEqual(await steps.nth(0).locator('.thought code').allTextContents(), spans);
       const applied = JSON.parse(raw).trajectory.filter((e) => e.action.startsWith('edit ') && e.observation.startsWith('[File:')).length;
       assert.equal(trajectory.steps.filter((s) => s.edit).length, applied);
       assert.ok(applied >= 2);
@@ -393,4 +398,9 @@ test('a large trajectory opens from its first chunk, keeps only the steps in vie
 
 function bigTrajectoryUrl() {
   return `${server.url}?data=big-traj/&instance=big__repo-1`;
+}
+
+/** The words of a text, in order: what a thought's markdown rendering keeps of its source. */
+function words(text) {
+  return text.match(/[\p{L}\p{N}_]+/gu) ?? [];
 }

@@ -1,4 +1,4 @@
-//! One step of a trajectory: its thought, its command (highlighted as shell, or an edit shown as
+//! One step of a trajectory: its thought (as markdown), its command (highlighted as shell, or an edit shown as
 //! a diff), its exit code, tokens and cost, and what came back, folded when long.
 
 use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::components::code::highlighted_shell;
 use crate::components::diff::DiffView;
+use crate::components::markdown::Markdown;
 
 /// Lines of an observation shown before "show the rest", at its start and at its end.
 const FOLD_HEAD: usize = 12;
@@ -67,7 +68,8 @@ pub fn StepView(
     view! {
         <li class="step" value=number data-step=number class:matched=matched class:current=current>
             <a class="step-link" href=link title="A link to this step" on:click=move |ev| { ev.prevent_default(); on_link.run(()); }>{format!("#{number}")}</a>
-            {(!thought.trim().is_empty()).then(|| view! { <p class="thought">{thought}</p> })}
+            // Agents write their thoughts as markdown (code spans, fences, lists), line by line.
+            {(!thought.trim().is_empty()).then(|| view! { <div class="thought"><Markdown text=thought hard_breaks=true /></div> })}
             {(!action.is_empty()).then(|| view! {
                 <pre class="action" data-tool=tool.unwrap_or_default()><code>{if shell { highlighted_shell(&action) } else { vec![action.into_any()] }}</code></pre>
             })}
