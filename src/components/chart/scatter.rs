@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use benchscope_contract::leaderboard::LeaderboardRow;
 
 use super::{boxes_json, chart_point, frame_width, image_source, image_width, series_color, svg_document, Theme, SIZE};
-use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox};
+use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox, Obstacle};
 use crate::effect::effect;
 
 /// Points with their labels.
@@ -120,8 +120,8 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
     chart
         .draw_series(data.points.iter().map(|(_, x, y)| Circle::new((*x, *y), 5, color.filled())))
         .map_err(err)?;
+    let mut steps = Vec::new();
     if data.line.len() > 1 {
-        let mut steps = Vec::new();
         for pair in data.line.windows(2) {
             let (a, b) = (&data.points[pair[0]], &data.points[pair[1]]);
             steps.extend([(a.1, a.2), (b.1, a.2)]);
@@ -129,10 +129,16 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
         let last = &data.points[data.line[data.line.len() - 1]];
         steps.push((last.1, last.2));
         chart
-            .draw_series(std::iter::once(PathElement::new(steps, series_color(1).stroke_width(2))))
+            .draw_series(std::iter::once(PathElement::new(steps.clone(), series_color(1).stroke_width(2))))
             .map_err(err)?;
     }
     let pixels: Vec<(i32, i32)> = data.points.iter().map(|(_, x, y)| chart.backend_coord(&(*x, *y))).collect();
+    let step_pixels: Vec<(i32, i32)> = steps.iter().map(|p| chart.backend_coord(p)).collect();
+    let obstacles: Vec<Obstacle> = pixels
+        .iter()
+        .map(|&p| Obstacle::dot(p, 5))
+        .chain(step_pixels.windows(2).map(|pair| Obstacle::segment(pair[0], pair[1])))
+        .collect();
     // With a line, its points alone are labelled, in its order.
     let labelled: Vec<usize> = if data.line.is_empty() {
         (0..data.points.len()).collect()
@@ -141,7 +147,7 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
     };
     let at: Vec<(i32, i32)> = labelled.iter().map(|&i| pixels[i]).collect();
     let texts: Vec<String> = labelled.iter().map(|&i| truncate(&data.points[i].0, 22)).collect();
-    let labels: Vec<LabelBox> = point_labels(&at, &texts, root.dim_in_pixel().0 as i32)
+    let labels: Vec<LabelBox> = point_labels(&at, &texts, chart.plotting_area().get_pixel_range(), &obstacles)
         .into_iter()
         .flatten()
         .collect();
