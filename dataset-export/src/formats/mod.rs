@@ -11,7 +11,7 @@ use std::path::Path;
 use benchscope_contract::{patch::change_stats, Instance, PatchRole, SourceFiles};
 
 use crate::error::{FieldError, Location};
-use crate::input::kind_of;
+use crate::input::{iso_8601, kind_of, Timestamp};
 
 pub mod fea_bench;
 pub mod featurebench;
@@ -144,6 +144,28 @@ pub fn take_opt_string(record: &mut Map<String, Value>, field: &str) -> Result<O
         Some(Value::Number(n)) => Ok(Some(n.to_string())),
         Some(other) => Err(FieldError::new(field, format!("expected a string, found {}", kind_of(&other)))),
     }
+}
+
+/// Takes an optional date: a string as written, or a count since the epoch as ISO 8601 in UTC.
+/// pandas' `to_json` (which `datasets`' `Dataset.to_json` calls) writes a timestamp column as
+/// milliseconds; a count below 10^11 (before 1973 in milliseconds) is taken as seconds.
+pub fn take_opt_date(record: &mut Map<String, Value>, field: &str) -> Result<Option<String>, FieldError> {
+    let count = match record.get(field) {
+        Some(Value::Number(n)) => n.as_i64(),
+        _ => None,
+    };
+    let Some(count) = count else {
+        return take_opt_string(record, field);
+    };
+    record.remove(field);
+    let unit = if count.abs() < 100_000_000_000 {
+        Timestamp::UTC_SECONDS
+    } else {
+        Timestamp::UTC_MILLIS
+    };
+    iso_8601(count, unit)
+        .map(Some)
+        .ok_or_else(|| FieldError::new(field, format!("{count} is no date (past the year 9999)")))
 }
 
 /// Takes an optional text field (a patch): null, absence and blank text are `None`; anything but

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{ChangeStats, Document, Instance, PatchRole, RolePatch, TestLists};
 
-use super::{take_json_string, take_opt_string, take_opt_text, take_string, take_test_list, DatasetFormat};
+use super::{take_json_string, take_opt_date, take_opt_string, take_opt_text, take_string, take_test_list, DatasetFormat};
 use crate::error::{FieldError, Location};
 
 /// The SWE-bench format.
@@ -107,7 +107,7 @@ pub fn take_core(record: &mut Map<String, Value>, written: Written) -> Result<In
         repo,
         title: String::new(),
         category: String::new(),
-        created_at: take_opt_string(record, "created_at")?,
+        created_at: take_opt_date(record, "created_at")?,
         base_commit: take_opt_string(record, "base_commit")?,
         documents,
         patches,
@@ -152,6 +152,26 @@ mod tests {
         .unwrap();
         let documents: Vec<_> = instance.documents.iter().map(|d| (d.label.as_str(), d.hard_breaks)).collect();
         assert_eq!(documents, [("Problem statement", true), ("Hints", true)]);
+    }
+
+    /// `datasets`' `to_json` writes a timestamp column as pandas does: milliseconds since the epoch.
+    #[test]
+    fn a_creation_date_written_as_a_count_since_the_epoch_is_written_as_a_date() {
+        let created = |value: Value| {
+            normalize(json!({"instance_id": "o__r-1", "repo": "o/r", "problem_statement": "x", "created_at": value})).map(|i| i.created_at)
+        };
+        assert_eq!(
+            created(json!(1_646_320_494_000i64)).unwrap().as_deref(),
+            Some("2022-03-03T15:14:54Z")
+        );
+        assert_eq!(created(json!(1_646_320_494)).unwrap().as_deref(), Some("2022-03-03T15:14:54Z"));
+        assert_eq!(
+            created(json!("2022-03-03T15:14:54Z")).unwrap().as_deref(),
+            Some("2022-03-03T15:14:54Z")
+        );
+        assert_eq!(created(json!(null)).unwrap(), None);
+        let err = created(json!(i64::MAX)).unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("created_at"));
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub use benchscope_contract::json_document::{self, kind_of};
 pub use hub_names::hub_shard_names;
 mod jsonl;
 mod parquet_rows;
+pub use parquet_rows::{iso_8601, Timestamp};
 mod viewer_rows;
 pub use viewer_rows::page_note as viewer_page_note;
 

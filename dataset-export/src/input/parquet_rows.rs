@@ -40,9 +40,22 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
 
 /// A timestamp column's unit and whether it is in UTC.
 #[derive(Debug, Clone, Copy)]
-struct Timestamp {
+pub struct Timestamp {
     nanos_per_unit: i64,
     utc: bool,
+}
+
+impl Timestamp {
+    /// Seconds since the epoch, in UTC.
+    pub const UTC_SECONDS: Timestamp = Timestamp {
+        nanos_per_unit: 1_000_000_000,
+        utc: true,
+    };
+    /// Milliseconds since the epoch, in UTC.
+    pub const UTC_MILLIS: Timestamp = Timestamp {
+        nanos_per_unit: 1_000_000,
+        utc: true,
+    };
 }
 
 /// The top-level columns that hold timestamps, by name.
@@ -89,7 +102,7 @@ fn fields_of(row: &Row, timestamps: &HashMap<String, Timestamp>) -> Map<String, 
 
 /// `2022-03-03T15:14:54Z` (with its fraction of a second when it has one; `Z` for UTC) of `count`
 /// units since the epoch; `None` past the years a date can be written in.
-fn iso_8601(count: i64, ts: Timestamp) -> Option<String> {
+pub fn iso_8601(count: i64, ts: Timestamp) -> Option<String> {
     let nanos = i128::from(count) * i128::from(ts.nanos_per_unit);
     let (seconds, fraction) = (nanos.div_euclid(1_000_000_000), nanos.rem_euclid(1_000_000_000));
     let (days, second_of_day) = (i64::try_from(seconds.div_euclid(86_400)).ok()?, seconds.rem_euclid(86_400));
