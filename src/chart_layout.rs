@@ -202,8 +202,8 @@ impl Obstacle {
 /// label goes in the first place beside its point (right, above, below, then the same on the
 /// left) that stays inside the area, overlaps no label already placed and covers the fewest of
 /// `obstacles` (none, where it can). A label with no such place is left out (`None`; its point
-/// still names itself under the pointer). They are placed from the last back: on a best-so-far line, the
-/// latest best is labelled first.
+/// still names itself under the pointer). They are placed from the last back: on a best-so-far
+/// line, the latest best is labelled first.
 pub fn point_labels(
     points: &[(i32, i32)],
     texts: &[String],
@@ -420,20 +420,21 @@ mod tests {
     fn point_labels_keep_off_other_points_and_the_line_where_they_can() {
         let texts = vec!["best so far".to_string()];
         let point = (100, 100);
-        // The line goes on to the right at the point's height; a dot sits just above-right.
+        // Its own dot, and the line going on to the right at its height.
         let own = Obstacle::dot(point, 5);
         let line = Obstacle::segment(point, (400, 100));
         let label = point_labels(&[point], &texts, AREA, &[own])[0].clone().unwrap();
         assert_eq!((label.x, label.y), (107, 93), "on its right, level with it: {label:?}");
         let label = point_labels(&[point], &texts, AREA, &[own, line])[0].clone().unwrap();
         assert!(label.y + label.h <= 95 && label.x > 100, "above its line: {label:?}");
+        // Another run's dot just above it, on the right.
         let dot = Obstacle::dot((110, 86), 5);
         let label = point_labels(&[point], &texts, AREA, &[own, line, dot])[0].clone().unwrap();
         assert!(
             !own.covered_by(&label) && !line.covered_by(&label) && !dot.covered_by(&label),
             "{label:?}"
         );
-        assert!(label.y > 100, "below the point, the first place clear of both: {label:?}");
+        assert!(label.y > 100, "below the point, the first place clear of all three: {label:?}");
         // Hemmed in on every side, the label still shows where no other label is, in the place
         // that covers least.
         let mut walls = vec![Obstacle {

@@ -1,5 +1,5 @@
-//! One step of a trajectory: its thought (as markdown), its command (highlighted as shell, or an edit shown as
-//! a diff), its exit code, tokens and cost, and what came back, folded when long.
+//! One step of a trajectory: its thought (as markdown), its command (highlighted as shell, or an
+//! edit shown as a diff), its exit code, tokens and cost, and what came back, folded when long.
 
 use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
 use benchscope_contract::trajectory::Step;
