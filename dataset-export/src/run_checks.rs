@@ -53,11 +53,15 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
     // A leaderboard brings hundreds of runs of a few splits: each split's ids are read once.
     let mut ids_of: HashMap<(String, String), Option<BTreeSet<String>>> = HashMap::new();
     let mut told_unexported = HashSet::new();
+    let mut told_split = HashSet::new();
     for (new, warnings) in runs.iter_mut() {
         if !new.dataset_from_source {
             check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
         } else if told_unexported.insert(new.run.dataset.clone()) {
             warnings.extend(unexported_source_dataset(&manifest, &new.run.dataset));
+        }
+        if rules.split.is_none() && told_split.insert((new.run.dataset.clone(), new.run.split.clone())) {
+            warnings.extend(unexported_split(&manifest, &new.run.dataset, &new.run.split));
         }
         if let Some(existing) = manifest.runs.iter().find(|r| r.id == new.run.id).filter(|_| !rules.replace) {
             bail!(
@@ -100,6 +104,25 @@ fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<Strin
     }
     Some(format!(
         "the source names the dataset `{dataset}`, which this directory does not export (it has: {}): its runs are kept under `{dataset}`; --dataset puts them under another",
+        exported.join(", ")
+    ))
+}
+
+/// A split no option named, of a dataset the directory exports other splits of: the reader is
+/// told where its runs went (once per split), since its instances are not the exported ones.
+fn unexported_split(manifest: &Manifest, dataset: &str, split: &str) -> Option<String> {
+    let exported: Vec<&str> = manifest
+        .dataset(dataset)?
+        .splits
+        .iter()
+        .filter(|s| s.instances > 0)
+        .map(|s| s.name.as_str())
+        .collect();
+    if exported.is_empty() || exported.contains(&split) {
+        return None;
+    }
+    Some(format!(
+        "dataset `{dataset}` exports no split `{split}` (it has: {}): its runs are kept under `{dataset}/{split}`, apart from the exported instances; --split puts them under another",
         exported.join(", ")
     ))
 }

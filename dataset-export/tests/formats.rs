@@ -26,16 +26,8 @@ fn swe_dev_tasks_export_with_levels_and_gold_patches_matching_git() {
     let dir = realdata.join("swe-dev_DorothyDUUU/test/easy");
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    benchscope_ok(&[
-        "export",
-        dir.to_str().unwrap(),
-        "--dataset",
-        "swe-dev",
-        "--split",
-        "easy",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    // Named after the benchmark and its split's folder, as its board and outputs name them.
+    benchscope_ok(&["export", dir.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -294,6 +294,54 @@ fn swe_dev_outputs_import_with_their_patches() {
     }
 }
 
+/// SWE-Dev's easy folder exported as it is named, then its outputs and its board imported: the
+/// outputs and the board's easy runs are runs of the exported split; the hard runs are kept apart,
+/// and so are outputs imported where the folder was exported under another split, with a warning.
+#[test]
+fn swe_dev_runs_land_on_the_split_their_folder_names() {
+    let Some(realdata) = realdata() else { return };
+    let swe_dev = realdata.join("swe-dev_DorothyDUUU");
+    let outputs = swe_dev.join("results_single_agent_gpt-4o_easy");
+    let board = swe_dev.join("leaderboard/swe-dev_leaderboard_from_index_html.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    benchscope_ok(&["export", swe_dev.join("test/easy").to_str().unwrap(), "--out", data_arg, "--quiet"]);
+    let imported = benchscope(&["import", outputs.to_str().unwrap(), "--data", data_arg]);
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    assert!(String::from_utf8_lossy(&imported.stdout).contains("4 instances of the 250 of swe-dev/easy"));
+    let imported = benchscope(&["import", board.to_str().unwrap(), "--data", data_arg]);
+    let stderr = String::from_utf8_lossy(&imported.stderr);
+    assert!(
+        stderr.contains("dataset `swe-dev` exports no split `hard` (it has: easy)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("no split `easy`"), "{stderr}");
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    let easy = manifest.dataset("swe-dev").unwrap().split("easy").unwrap();
+    assert_eq!(easy.instances, 250);
+    assert!(manifest.runs.iter().filter(|r| r.split == "easy").count() > 1);
+
+    let elsewhere = tmp.path().join("elsewhere");
+    let elsewhere_arg = elsewhere.to_str().unwrap();
+    let easy_folder = swe_dev.join("test/easy");
+    benchscope_ok(&[
+        "export",
+        easy_folder.to_str().unwrap(),
+        "--split",
+        "test",
+        "--out",
+        elsewhere_arg,
+        "--quiet",
+    ]);
+    let imported = benchscope(&["import", outputs.to_str().unwrap(), "--data", elsewhere_arg]);
+    let stderr = String::from_utf8_lossy(&imported.stderr);
+    assert!(
+        stderr.contains("dataset `swe-dev` exports no split `easy` (it has: test): its runs are kept under `swe-dev/easy`"),
+        "{stderr}"
+    );
+}
+
 /// SWE-Dev samples with evaluation results (built here in the schema FORMATS.md gives).
 #[test]
 fn swe_dev_evaluated_samples_give_verdicts() {

@@ -248,7 +248,7 @@ impl Exporting<'_> {
             };
             instance.facets.insert(mark.facet.clone(), value.clone());
         }
-        let split = match split {
+        let split = match split.or_else(|| chosen.split_from_path(&input.path)) {
             Some(split) if !input.split_given && is_safe_name(&split) => split,
             _ => input.split.clone(),
         };

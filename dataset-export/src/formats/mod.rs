@@ -39,6 +39,11 @@ pub trait DatasetFormat: Sync {
     fn facets_from_path(&self, _path: &Path) -> Vec<(String, String)> {
         Vec::new()
     }
+    /// The split an input's path names for this benchmark, when `--split` does not (SWE-Dev
+    /// publishes its splits as folders, `test/easy` and `test/hard`).
+    fn split_from_path(&self, _path: &Path) -> Option<String> {
+        None
+    }
     /// The repository files a record carries itself, taken out of the instance to be stored as
     /// its source files (fetched only when browsed).
     fn take_sources(&self, _instance: &mut Instance) -> Option<SourceFiles> {

@@ -7,6 +7,7 @@
 //! (`test_file:test_name`) become the tests, as pytest node ids. Everything else is kept.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde_json::{Map, Value};
 
@@ -19,6 +20,9 @@ use crate::input::kind_of;
 /// The SWE-Dev format.
 pub struct SweDev;
 
+/// SWE-Dev's splits, each a folder of task files.
+pub const SPLITS: [&str; 2] = ["easy", "hard"];
+
 impl DatasetFormat for SweDev {
     fn name(&self) -> &'static str {
         "swe-dev"
@@ -30,6 +34,16 @@ impl DatasetFormat for SweDev {
 
     fn detect(&self, record: &Map<String, Value>) -> bool {
         ["PRD", "file_code", "GT_file_code"].iter().all(|k| record.contains_key(*k))
+    }
+
+    /// The nearest folder of the path named as a SWE-Dev split: the one its leaderboard's runs
+    /// and its sample outputs are of.
+    fn split_from_path(&self, path: &Path) -> Option<String> {
+        path.components()
+            .rev()
+            .filter_map(|c| c.as_os_str().to_str())
+            .find(|name| SPLITS.contains(name))
+            .map(str::to_string)
     }
 
     fn normalize(&self, mut record: Map<String, Value>, location: &Location) -> Result<Instance, FieldError> {

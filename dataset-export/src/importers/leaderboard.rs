@@ -323,7 +323,7 @@ pub fn swe_dev_tables(value: &Value, source: &str, dataset: &str) -> Vec<NewRun>
     };
     let text = |row: &Value, key: &str| row.get(key).and_then(Value::as_str).map(str::to_string);
     let mut runs = Vec::new();
-    for split in ["easy", "hard"] {
+    for split in crate::formats::swe_dev::SPLITS {
         // Table position keeps ids unique: a model can appear twice (in two settings).
         for (i, row) in value.get("llm_table").and_then(Value::as_array).into_iter().flatten().enumerate() {
             let model = text(row, "model")
