@@ -62,6 +62,55 @@ fn predictions_state_their_coverage_and_patch_kinds() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("every one of the 1 patches is empty: nothing can resolve"));
 }
 
+/// A predictions file of two models (the harness logs each model apart) is a run of each, with
+/// its own patches; `--run` makes them one run, which says it holds two models.
+#[test]
+fn predictions_of_two_models_are_two_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dataset = tmp.path().join("d.jsonl");
+    let record = |id: &str| {
+        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
+    };
+    std::fs::write(&dataset, ["o__r-1", "o__r-2", "o__r-3"].map(record).join("\n")).unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    benchscope_ok(&["export", dataset.to_str().unwrap(), "--dataset", "d", "--out", data_arg]);
+    let predictions = tmp.path().join("preds.jsonl");
+    let line = |id: &str, model: &str, patch: &str| {
+        serde_json::json!({"instance_id": id, "model_name_or_path": model, "model_patch": patch}).to_string()
+    };
+    let lines = [
+        line("o__r-1", "org/model-a", "diff --git a/a b/a\n"),
+        line("o__r-2", "model-b", "diff --git a/b b/b\n"),
+        line("o__r-3", "org/model-a", ""),
+    ];
+    std::fs::write(&predictions, lines.join("\n")).unwrap();
+    let preds_arg = predictions.to_str().unwrap();
+    benchscope_ok(&["import", preds_arg, "--data", data_arg, "--dataset", "d"]);
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    let mut runs: Vec<(&str, usize)> = manifest.runs.iter().map(|r| (r.system.name.as_str(), r.instances)).collect();
+    runs.sort();
+    assert_eq!(runs, [("model-b", 1), ("org/model-a", 2)]);
+    for entry in &manifest.runs {
+        let run: Run = read_json(&data.join(&entry.path));
+        let ids: Vec<&str> = run.results.iter().map(|r| r.instance_id.as_str()).collect();
+        let expected: &[&str] = if entry.system.name == "model-b" {
+            &["o__r-2"]
+        } else {
+            &["o__r-1", "o__r-3"]
+        };
+        assert_eq!(ids, expected);
+    }
+
+    let out = benchscope(&["import", preds_arg, "--data", data_arg, "--dataset", "d", "--run", "both"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = "the run holds the predictions of 2 models: org/model-a, model-b";
+    assert!(String::from_utf8_lossy(&out.stderr).contains(said));
+    let run: Run = read_json(&data.join("runs/both.json"));
+    assert_eq!(run.results.len(), 3);
+    assert!(run.notes.iter().any(|n| n == said), "{:?}", run.notes);
+}
+
 /// The OpenHands logs are 50 SWE-bench Verified instances: imported into an exported Lite, the
 /// 42 that Lite does not have are named and left out, and 6 resolved are counted of its 300. The
 /// run is named by its metadata.json, which also says the run was on Verified.

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use crate::json_document::{self, Document};
-use crate::prediction::{patch_warnings, Prediction};
+use crate::prediction::{mixed_models_warning, patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
 use crate::run_summary::{counts_note, results_from_summary, summary_name};
 use crate::FORMAT_VERSION;
@@ -233,7 +233,8 @@ fn predictions(
             read.len()
         ));
     }
-    let warnings = patch_warnings(&read);
+    let mut warnings = patch_warnings(&read);
+    warnings.extend(mixed_models_warning(&read));
     for prediction in read {
         model = model.or(prediction.model);
         results.push(InstanceResult {
@@ -303,6 +304,18 @@ mod tests {
             elsewhere.warnings,
             ["swe-bench_verified__test__my-run.json names swe-bench-verified/test; it was read as a run of swe-bench-lite/test, the split on the page"]
         );
+    }
+
+    #[test]
+    fn dropped_predictions_of_two_models_say_so() {
+        let jsonl = "{\"instance_id\": \"a\", \"model_name_or_path\": \"m\", \"model_patch\": \"diff\"}\n{\"instance_id\": \"b\", \"model_name_or_path\": \"n\", \"model_patch\": \"diff\"}\n";
+        let dropped = read_dropped("preds.jsonl", jsonl, "d", "test").unwrap();
+        assert!(dropped
+            .warnings
+            .iter()
+            .any(|w| w == "the run holds the predictions of 2 models: m, n"));
+        let one = read_dropped("preds.jsonl", &jsonl.replace("\"n\"", "\"m\""), "d", "test").unwrap();
+        assert!(one.warnings.iter().all(|w| !w.contains("models")));
     }
 
     #[test]

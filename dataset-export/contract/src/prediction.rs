@@ -63,6 +63,24 @@ pub fn patch_warnings(predictions: &[Prediction]) -> Vec<String> {
     warnings
 }
 
+/// The models the predictions name (`model_name_or_path`), each once, in the order they first
+/// appear.
+pub fn models(predictions: &[Prediction]) -> Vec<&str> {
+    let mut models: Vec<&str> = Vec::new();
+    for model in predictions.iter().filter_map(|p| p.model.as_deref()) {
+        if !models.contains(&model) {
+            models.push(model);
+        }
+    }
+    models
+}
+
+/// The warning for one run made of several models' predictions, when it is.
+pub fn mixed_models_warning(predictions: &[Prediction]) -> Option<String> {
+    let models = models(predictions);
+    (models.len() > 1).then(|| format!("the run holds the predictions of {} models: {}", models.len(), models.join(", ")))
+}
+
 impl Prediction {
     /// Reads one record; `key` is the id an object keyed by instance id gives it.
     pub fn from_value(key: Option<String>, value: Value) -> Result<Prediction, PredictionError> {

@@ -73,6 +73,7 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     }
     let no_network = network_isolation_available();
     let mut warnings = crate::predictions::patch_warnings(&predictions);
+    warnings.extend(benchscope_contract::prediction::mixed_models_warning(&predictions));
     if !outside.is_empty() {
         warnings.push(benchscope_contract::coverage::outside_message(&outside, &plan.dataset, &split));
     }

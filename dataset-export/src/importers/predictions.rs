@@ -3,11 +3,13 @@
 
 use std::path::Path;
 
+use benchscope_contract::prediction::mixed_models_warning;
 use benchscope_contract::InstanceResult;
 use serde_json::Value;
 
 use super::leaderboard::slug;
 use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use crate::predictions::Prediction;
 use crate::run_store::NewRun;
 
 /// A file no other format recognizes, when it is predictions: some record has `model_patch`
@@ -27,13 +29,7 @@ impl RunSource for Predictions {
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         source.json_fault()?;
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
-        Ok(vec![predictions(
-            source.path(),
-            &dataset,
-            &split,
-            &source.label(),
-            plan.run.as_deref(),
-        )?])
+        predictions(source.path(), &dataset, &split, &source.label(), plan.run.as_deref())
     }
 }
 
@@ -50,15 +46,65 @@ fn has_model_patches(source: &Source) -> bool {
     }
 }
 
-/// Predictions: a run with the model patches and no verdicts yet.
-pub fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: Option<&str>) -> anyhow::Result<(NewRun, Vec<String>)> {
+/// Predictions: a run with the model patches and no verdicts yet; a run per model when the file
+/// holds several models' predictions (each its own submission to the harness), unless `run` names
+/// the one run they make.
+pub fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: Option<&str>) -> anyhow::Result<Imported> {
     let predictions = crate::predictions::read_predictions(path)?;
-    let warnings = crate::predictions::patch_warnings(&predictions);
-    let model = predictions.iter().find_map(|p| p.model.clone());
     let file = name_of(path);
     let stem = file.rsplit_once('.').map_or(file.as_str(), |(stem, _)| stem).to_string();
-    let id = run.map(str::to_string).unwrap_or_else(|| slug(model.as_deref().unwrap_or(&stem)));
-    let mut new = NewRun::new(new_run(id, model.clone().unwrap_or(stem), dataset, split, source));
+    let models = by_model(predictions);
+    if let (Some(run), [_, _, ..]) = (run, models.as_slice()) {
+        let all: Vec<Prediction> = models.into_iter().flat_map(|(_, p)| p).collect();
+        let mixed = mixed_models_warning(&all);
+        let (mut new, mut warnings) = run_of(all, None, dataset, split, source, &stem);
+        new.run.id = run.to_string();
+        new.run.notes.extend(mixed.clone());
+        warnings.extend(mixed);
+        return Ok(vec![(new, warnings)]);
+    }
+    Ok(models
+        .into_iter()
+        .map(|(model, predictions)| {
+            let (mut new, warnings) = run_of(predictions, model, dataset, split, source, &stem);
+            if let Some(run) = run {
+                new.run.id = run.to_string();
+            }
+            (new, warnings)
+        })
+        .collect())
+}
+
+/// The predictions grouped by `model_name_or_path`, in the order models first appear.
+fn by_model(predictions: Vec<Prediction>) -> Vec<(Option<String>, Vec<Prediction>)> {
+    let mut groups: Vec<(Option<String>, Vec<Prediction>)> = Vec::new();
+    for prediction in predictions {
+        match groups.iter_mut().find(|(model, _)| *model == prediction.model) {
+            Some((_, group)) => group.push(prediction),
+            None => groups.push((prediction.model.clone(), vec![prediction])),
+        }
+    }
+    // A model named on some lines and left out on others is one submission.
+    if let [(None, _), (Some(_), _)] | [(Some(_), _), (None, _)] = groups.as_slice() {
+        let (first, second) = (groups.remove(0), groups.remove(0));
+        let model = first.0.or(second.0);
+        groups.push((model, first.1.into_iter().chain(second.1).collect()));
+    }
+    groups
+}
+
+/// One run of `predictions`, named after `model` (else the file's stem).
+fn run_of(
+    predictions: Vec<Prediction>,
+    model: Option<String>,
+    dataset: &str,
+    split: &str,
+    source: &str,
+    stem: &str,
+) -> (NewRun, Vec<String>) {
+    let warnings = crate::predictions::patch_warnings(&predictions);
+    let name = model.clone().unwrap_or_else(|| stem.to_string());
+    let mut new = NewRun::new(new_run(slug(&name), name, dataset, split, source));
     new.run.system.model = model;
     for prediction in predictions {
         new.run.results.push(InstanceResult {
@@ -70,5 +116,36 @@ pub fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: O
             new.patches.insert(prediction.instance_id, patch);
         }
     }
-    Ok((new, warnings))
+    (new, warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prediction(id: &str, model: Option<&str>) -> Prediction {
+        let mut value = serde_json::json!({"instance_id": id, "model_patch": "diff"});
+        if let Some(model) = model {
+            value["model_name_or_path"] = model.into();
+        }
+        Prediction::from_value(None, value).unwrap()
+    }
+
+    #[test]
+    fn predictions_are_grouped_by_model_in_order_and_a_model_left_out_joins_the_one_named() {
+        let groups = |models: &[Option<&str>]| -> Vec<(Option<String>, usize)> {
+            let predictions = models.iter().enumerate().map(|(i, m)| prediction(&format!("i{i}"), *m)).collect();
+            by_model(predictions).into_iter().map(|(m, p)| (m, p.len())).collect()
+        };
+        assert_eq!(
+            groups(&[Some("b"), Some("a"), Some("b")]),
+            [(Some("b".into()), 2), (Some("a".into()), 1)]
+        );
+        assert_eq!(groups(&[None, Some("a"), None]), [(Some("a".into()), 3)]);
+        assert_eq!(groups(&[None, None]), [(None, 2)]);
+        assert_eq!(
+            groups(&[None, Some("a"), Some("b")]),
+            [(None, 1), (Some("a".into()), 1), (Some("b".into()), 1)]
+        );
+    }
 }
