@@ -63,15 +63,10 @@ pub fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: O
         warnings.extend(mixed);
         return Ok(vec![(new, warnings)]);
     }
+    // `importers::import` gives a single run the id `run`.
     Ok(models
         .into_iter()
-        .map(|(model, predictions)| {
-            let (mut new, warnings) = run_of(predictions, model, dataset, split, source, &stem);
-            if let Some(run) = run {
-                new.run.id = run.to_string();
-            }
-            (new, warnings)
-        })
+        .map(|(model, predictions)| run_of(predictions, model, dataset, split, source, &stem))
         .collect())
 }
 
