@@ -6,19 +6,32 @@ mod common;
 use benchscope_contract::Run;
 use common::*;
 
+/// A data directory in `dir` exporting the dataset `d`: an instance of `o/r` for each of `ids`.
+fn exported_dataset_d(dir: &std::path::Path, ids: &[&str]) -> std::path::PathBuf {
+    let dataset = dir.join("d.jsonl");
+    let record = |id: &&str| {
+        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
+    };
+    std::fs::write(&dataset, ids.iter().map(record).collect::<Vec<_>>().join("\n")).unwrap();
+    let data = dir.join("data");
+    benchscope_ok(&[
+        "export",
+        dataset.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    data
+}
+
 /// Predictions over an exported split: coverage and the empty, null and binary patches are
 /// stated, and the percentage is over the split.
 #[test]
 fn predictions_state_their_coverage_and_patch_kinds() {
     let tmp = tempfile::tempdir().unwrap();
-    let dataset = tmp.path().join("d.jsonl");
-    let record = |id: &str| {
-        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
-    };
-    std::fs::write(&dataset, ["o__r-1", "o__r-2", "o__r-3", "o__r-4"].map(record).join("\n")).unwrap();
-    let data = tmp.path().join("data");
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2", "o__r-3", "o__r-4"]);
     let data_arg = data.to_str().unwrap();
-    benchscope_ok(&["export", dataset.to_str().unwrap(), "--dataset", "d", "--out", data_arg]);
     let predictions = tmp.path().join("preds.jsonl");
     let lines = [
         r#"{"instance_id": "o__r-1", "model_patch": ""}"#,
@@ -67,14 +80,8 @@ fn predictions_state_their_coverage_and_patch_kinds() {
 #[test]
 fn predictions_of_two_models_are_two_runs() {
     let tmp = tempfile::tempdir().unwrap();
-    let dataset = tmp.path().join("d.jsonl");
-    let record = |id: &str| {
-        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
-    };
-    std::fs::write(&dataset, ["o__r-1", "o__r-2", "o__r-3"].map(record).join("\n")).unwrap();
-    let data = tmp.path().join("data");
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2", "o__r-3"]);
     let data_arg = data.to_str().unwrap();
-    benchscope_ok(&["export", dataset.to_str().unwrap(), "--dataset", "d", "--out", data_arg]);
     let predictions = tmp.path().join("preds.jsonl");
     let line = |id: &str, model: &str, patch: &str| {
         serde_json::json!({"instance_id": id, "model_name_or_path": model, "model_patch": patch}).to_string()
