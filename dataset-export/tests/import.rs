@@ -550,6 +550,14 @@ fn swe_dev_tables_and_fea_bench_boards_import_as_headline_runs() {
         expected.sort_by(f64::total_cmp);
         assert_eq!(imported, expected, "{split}: pass@1 as published");
     }
+    // A reasoning model's row: its name as the page shows it (with 🧠), the model without the
+    // mark, and the tag that says it.
+    for entry in manifest.runs.iter().filter(|r| r.id.contains(".llm.")) {
+        let model = entry.system.model.as_deref().unwrap();
+        assert!(!model.contains('🧠') && model == model.trim(), "{model:?}");
+        let tagged = entry.system.tags.iter().any(|t| t == "reasoning model");
+        assert_eq!(entry.system.name.contains('🧠'), tagged, "{}", entry.system.name);
+    }
     let boards: serde_json::Value = read_json(&fea);
     for board in boards["leaderboards"].as_array().unwrap() {
         let split = board["name"].as_str().unwrap().to_lowercase();

@@ -313,6 +313,12 @@ pub fn featurebench_rows(rows: &[Value], split: &str, source: &str, dataset: &st
         .collect()
 }
 
+/// A model's name without the 🧠 SWE-Dev's page writes after a reasoning model's (its tag
+/// says so): the run's name keeps it, as the page shows it.
+fn without_reasoning_mark(model: &str) -> String {
+    model.trim_end().trim_end_matches('🧠').trim_end().to_string()
+}
+
 /// SWE-Dev's leaderboard tables: one run per row and split (`easy`, `hard`), its pass@1 as the
 /// resolved percentage. Values are the strings its page shows.
 pub fn swe_dev_tables(value: &Value, source: &str, dataset: &str) -> Vec<NewRun> {
@@ -346,7 +352,7 @@ pub fn swe_dev_tables(value: &Value, source: &str, dataset: &str) -> Vec<NewRun>
                 name: model.clone(),
                 org: text(row, "company"),
                 tags,
-                model: Some(model.clone()),
+                model: Some(without_reasoning_mark(&model)),
                 scaffold: None,
             };
             let run = Run::new(format!("{split}.llm.{:02}.{}", i + 1, slug(&model)), dataset, split, "", source);
