@@ -70,8 +70,13 @@ pub struct LabelBox {
 impl LabelBox {
     /// Whether two boxes share any pixel.
     pub fn intersects(&self, other: &LabelBox) -> bool {
-        self.x < other.x + other.w && other.x < self.x + self.w && self.y < other.y + other.h && other.y < self.y + self.h
+        overlap([self.x, self.y, self.w, self.h], [other.x, other.y, other.w, other.h])
     }
+}
+
+/// Whether two rectangles (`[x, y, width, height]`) share any pixel.
+fn overlap(a: [i32; 4], b: [i32; 4]) -> bool {
+    a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
 }
 
 /// `name` cut to `keep` characters, with `…` when it was longer.
@@ -193,7 +198,7 @@ impl Obstacle {
     }
 
     fn covered_by(&self, label: &LabelBox) -> bool {
-        self.x < label.x + label.w && label.x < self.x + self.w && self.y < label.y + label.h && label.y < self.y + self.h
+        overlap([self.x, self.y, self.w, self.h], [label.x, label.y, label.w, label.h])
     }
 }
 
