@@ -46,6 +46,16 @@ test('small and large screens: no page overflows at 390 and 1280 px, the list pa
   await page.click('.filters-toggle');
   assert.equal(await page.locator('.facets').isVisible(), true, 'the button opens them');
   noOverlap(await boxes('.list-body > .facets, .list-body > .results'), 'open drawer');
+  // A card names its repository where the id does not (Long Code Arena's numeric ids), and only
+  // there: SWE-bench's ids spell it, and the card has no room for both.
+  const repoShown = (selector) => page.locator(selector).evaluate((e) => e.getBoundingClientRect().width > 0 && parseFloat(getComputedStyle(e).fontSize) > 0);
+  assert.equal(await repoShown('.instance-row[data-id="benchscope-demo__tinyconf-12"] .repo'), false, 'a demo card leaves the repository out');
+  await page.goto(`${server.url}?data=lca/&dataset=lca-bl&with=lca-cmg/test`);
+  await page.waitForSelector('.instance-row[data-id="17"]');
+  assert.equal(await repoShown('.instance-row[data-id="17"] .repo'), true, 'the card of issue 17 shows its repository');
+  assert.equal(await page.locator('.instance-row[data-id="17"] .repo').evaluate((e) => e.lastChild.textContent), 'o/r');
+  assert.equal(await repoShown('.instance-row[data-id="owner/name@abc123"] .repo'), false, 'an id holding the repository');
+  noOverlap(await boxes('.instance-row[data-id="17"] > *'), 'a card with its repository');
   await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });

@@ -272,6 +272,9 @@ struct Drawn {
     tag: Option<String>,
     set_key: Option<String>,
     repo: String,
+    /// The id spells the repository's name (`astropy__astropy-12907`): a phone's card, which has
+    /// no room for both, leaves the repository out.
+    repo_in_id: bool,
     title: String,
     title_marks: Vec<Piece>,
     files: String,
@@ -298,6 +301,7 @@ impl Drawn {
             tag: (sets.len() > 1).then(|| tag_of_set(sets, set)),
             set_key,
             repo: row.repo.clone(),
+            repo_in_id: names_repo(&row.id, &row.repo),
             title: row.title.clone(),
             title_marks: marks.pieces(&row.title),
             files,
@@ -305,6 +309,13 @@ impl Drawn {
             minus,
         }
     }
+}
+
+/// Whether `id` holds the name of `repo` (its part after the owner), in any case: SWE-bench's,
+/// FeatureBench's and most Long Code Arena ids do, a numeric id (a CI job's, an issue's) does not.
+fn names_repo(id: &str, repo: &str) -> bool {
+    let name = repo.rsplit('/').next().unwrap_or_default().as_bytes();
+    name.is_empty() || id.as_bytes().windows(name.len()).any(|part| part.eq_ignore_ascii_case(name))
 }
 
 /// The `dataset/split` of the row at `index`, when several sets are loaded.
@@ -414,6 +425,9 @@ impl Parts {
         }
         if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
             write_repo(&repo, next, drawn);
+        }
+        if changed(&|d| d.repo_in_id == next.repo_in_id) {
+            repo.set_class_name(if next.repo_in_id { "repo" } else { "repo not-in-id" });
         }
         if changed(&|d| d.title_marks == next.title_marks) {
             let text_changed = changed(&|d| d.title == next.title);
