@@ -3,8 +3,10 @@
 //! final_metrics}`. A step comes from the `system`, the `user` or the `agent`; an agent step has
 //! its `message`, `reasoning_content`, `tool_calls` (`tool_call_id`, `function_name`,
 //! `arguments`), an `observation` whose `results` answer calls by `source_call_id`, and its
-//! `metrics` (`prompt_tokens`, `completion_tokens`, `cost_usd`). The format names no instance:
-//! `extra.instance_id` (or `task_id`) when given, else the trial folder the file is in.
+//! `metrics` (`prompt_tokens`, `completion_tokens`, `cost_usd`). Since v1.6 a message and a
+//! result's content may be a list of parts (`{type: "text", text}`, `{type: "image", source
+//! {media_type, path}}`) rather than a string. The format names no instance: `extra.instance_id`
+//! (or `task_id`) when given, else the task of the trial the file is in.
 
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
@@ -63,7 +65,7 @@ struct Reader {
 impl StepReader for Reader {
     fn element(&mut self, _key: &str, step: Value, steps: &mut Vec<Step>) {
         match step.get("source").and_then(Value::as_str).unwrap_or_default() {
-            "user" if self.task.is_none() => self.task = text(&step, "message"),
+            "user" if self.task.is_none() => self.task = content(&step, "message"),
             "agent" => {
                 self.agent_steps += 1;
                 steps.extend(agent_steps(&step));
@@ -101,7 +103,7 @@ impl StepReader for Reader {
 /// One step per tool call of an agent step, each with the results that answer it; a step that
 /// calls nothing is one step of its message. The step's tokens and cost go on its first.
 fn agent_steps(step: &Value) -> Vec<Step> {
-    let message = text(step, "message").unwrap_or_default();
+    let message = content(step, "message").unwrap_or_default();
     let thought = match text(step, "reasoning_content").filter(|r| !r.trim().is_empty()) {
         Some(reasoning) if !message.trim().is_empty() => format!("{reasoning}\n\n{message}"),
         Some(reasoning) => reasoning,
@@ -117,7 +119,7 @@ fn agent_steps(step: &Value) -> Vec<Step> {
     let mut steps: Vec<Step> = if calls.is_empty() {
         vec![Step {
             thought,
-            observation: results.iter().filter_map(|r| text(r, "content")).collect::<Vec<_>>().join("\n"),
+            observation: results.iter().filter_map(|r| content(r, "content")).collect::<Vec<_>>().join("\n"),
             ..Step::default()
         }]
     } else {
@@ -128,7 +130,7 @@ fn agent_steps(step: &Value) -> Vec<Step> {
                 let answers: Vec<String> = results
                     .iter()
                     .filter(|r| id.is_some() && text(r, "source_call_id") == id)
-                    .filter_map(|r| text(r, "content"))
+                    .filter_map(|r| content(r, "content"))
                     .collect();
                 let tool = text(call, "function_name");
                 let arguments = call.get("arguments").unwrap_or(&Value::Null);
@@ -156,6 +158,27 @@ fn agent_steps(step: &Value) -> Vec<Step> {
     steps
 }
 
+/// The text under `key`: a string, or (ATIF v1.6) a list of content parts, text parts as they are
+/// and an image as its path (`[image: images/step_2.png]`), a part a line.
+fn content(value: &Value, key: &str) -> Option<String> {
+    match value.get(key)? {
+        Value::String(text) => Some(text.clone()),
+        Value::Array(parts) => Some(parts.iter().filter_map(part_text).collect::<Vec<_>>().join("\n")),
+        _ => None,
+    }
+}
+
+fn part_text(part: &Value) -> Option<String> {
+    match part.get("type").and_then(Value::as_str) {
+        Some("text") => text(part, "text"),
+        Some("image") => {
+            let path = part.pointer("/source/path").and_then(Value::as_str).unwrap_or("unnamed");
+            Some(format!("[image: {path}]"))
+        }
+        _ => None,
+    }
+}
+
 /// A call's command (`command`, `cmd` or `code` argument), else its arguments as JSON.
 fn command_of(arguments: &Value) -> String {
     ["command", "cmd", "code"]
@@ -168,23 +191,37 @@ fn command_of(arguments: &Value) -> String {
         })
 }
 
-/// The instance of a `trajectory.json` whose document does not name one: the trial folder it is
-/// in (`<trial>/agent/trajectory.json`), without the short random suffix Harbor gives trials
+/// The instance of a `trajectory.json` whose document does not name one: the task of the trial
+/// it is in (`<trial>/agent/trajectory.json`), as the trial's own files name it, else the trial
+/// folder's name without the short random suffix Harbor gives trials
 /// (`django__django-11099__AbC12xy` → `django__django-11099`).
 pub fn instance_of_trial(path: &std::path::Path) -> Option<String> {
-    let trial = path
-        .ancestors()
-        .skip(1)
-        .filter_map(|a| a.file_name())
-        .map(|n| n.to_string_lossy().into_owned())
-        .find(|n| n != "agent")?;
+    let trial = path.ancestors().skip(1).find(|a| a.file_name().is_some_and(|n| n != "agent"))?;
+    task_of_trial(trial).or_else(|| Some(without_trial_suffix(&trial.file_name()?.to_string_lossy())))
+}
+
+/// The task a Harbor trial ran: its `result.json`'s `task_name`, else the last part of its
+/// `config.json`'s `task.path`. The trial's folder is named after the task cut to 32 characters,
+/// so a longer task's name is only found there.
+pub fn task_of_trial(trial: &std::path::Path) -> Option<String> {
+    let read = |name: &str| -> Option<Value> { serde_json::from_slice(&std::fs::read(trial.join(name)).ok()?).ok() };
+    let from_result = read("result.json").and_then(|result| text(&result, "task_name"));
+    from_result.filter(|task| !task.is_empty()).or_else(|| {
+        let config = read("config.json")?;
+        let path = config.pointer("/task/path")?.as_str()?;
+        let task = path.trim_end_matches('/').rsplit('/').next()?;
+        (!task.is_empty()).then(|| task.to_string())
+    })
+}
+
+fn without_trial_suffix(trial: &str) -> String {
     match trial.rsplit_once("__") {
         Some((task, suffix))
             if !task.is_empty() && (5..=10).contains(&suffix.len()) && suffix.bytes().all(|b| b.is_ascii_alphanumeric()) =>
         {
-            Some(task.to_string())
+            task.to_string()
         }
-        _ => Some(trial),
+        _ => trial.to_string(),
     }
 }
 
@@ -206,5 +243,55 @@ mod tests {
         ] {
             assert_eq!(instance_of_trial(Path::new(path)).as_deref(), Some(instance), "{path}");
         }
+    }
+
+    #[test]
+    fn a_trials_own_files_name_its_task_past_the_folders_32_characters() {
+        let tmp = tempfile::tempdir().unwrap();
+        let trial = tmp.path().join("job/011_boto__boto3__step14__bucket___u6YTY7M");
+        std::fs::create_dir_all(trial.join("agent")).unwrap();
+        let trajectory = trial.join("agent/trajectory.json");
+        let config = serde_json::json!({"task": {"path": "sample_simple/011_boto__boto3__step14__bucket_copy"}});
+        std::fs::write(trial.join("config.json"), config.to_string()).unwrap();
+        assert_eq!(
+            instance_of_trial(&trajectory).as_deref(),
+            Some("011_boto__boto3__step14__bucket_copy")
+        );
+        let result = serde_json::json!({"task_name": "011_boto__boto3__step14__bucket_copy.v2", "trial_name": "x"});
+        std::fs::write(trial.join("result.json"), result.to_string()).unwrap();
+        assert_eq!(
+            instance_of_trial(&trajectory).as_deref(),
+            Some("011_boto__boto3__step14__bucket_copy.v2")
+        );
+    }
+
+    #[test]
+    fn content_parts_are_read_as_text_and_images_as_their_paths() {
+        let step = serde_json::json!({
+            "message": [{"type": "text", "text": "Look at the dashboard."}, {"type": "image", "source": {"media_type": "image/png", "path": "images/step_2.png"}}],
+            "plain": "as it is",
+            "number": 3
+        });
+        assert_eq!(
+            content(&step, "message").as_deref(),
+            Some("Look at the dashboard.\n[image: images/step_2.png]")
+        );
+        assert_eq!(content(&step, "plain").as_deref(), Some("as it is"));
+        assert_eq!(content(&step, "number"), None);
+        assert_eq!(content(&step, "missing"), None);
+    }
+
+    /// A computer-use step as ATIF v1.6 writes it: a screenshot call answered by an image.
+    #[test]
+    fn a_step_answered_by_an_image_shows_its_path() {
+        let step = serde_json::json!({
+            "source": "agent", "message": [{"type": "text", "text": "Take a look."}],
+            "tool_calls": [{"tool_call_id": "c1", "function_name": "computer_screenshot", "arguments": {}}],
+            "observation": {"results": [{"source_call_id": "c1", "content": [{"type": "image", "source": {"media_type": "image/png", "path": "images/step_2_computer_screenshot_2.png"}}]}]}
+        });
+        let steps = agent_steps(&step);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].thought, "Take a look.");
+        assert_eq!(steps[0].observation, "[image: images/step_2_computer_screenshot_2.png]");
     }
 }
