@@ -1,0 +1,312 @@
+//! Harbor's job folders: a trial per folder, `<job>/<trial>/result.json` (`task_name`,
+//! `trial_name`, `config.agent {name, model_name}`, `agent_result {n_input_tokens,
+//! n_output_tokens, cost_usd}`, `verifier_result {rewards {reward}}`, `exception_info
+//! {exception_type, exception_message}`, `started_at`), with the agent's ATIF trajectory at
+//! `<trial>/agent/trajectory.json` and the verifier's test output at
+//! `<trial>/verifier/test-stdout.txt`.
+//!
+//! A trial is resolved when its reward is full (1; a partial reward is kept as the `reward`
+//! metric), and unresolved when it has none: Harbor's own mean counts a trial that raised as 0.
+//! One run per agent and model, and per attempt where a task was tried more than once (its
+//! trials in the order they started).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use benchscope_contract::{failure_mode, InstanceResult};
+use serde_json::Value;
+
+use super::leaderboard::slug;
+use super::{name_of, new_run, read_json, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use crate::run_store::NewRun;
+use crate::trajectories::stream_file;
+use crate::trajectory_spool::TrajectorySpool;
+
+/// The format.
+pub struct HarborJob;
+
+impl RunSource for HarborJob {
+    fn name(&self) -> &'static str {
+        "Harbor job"
+    }
+
+    fn detect(&self, source: &Source) -> bool {
+        // The first trial result settles it: a job's trials are all alike.
+        trial_results(source)
+            .first()
+            .is_some_and(|path| read_json(path).is_some_and(|r| is_trial_result(&r)))
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let mut warnings = Vec::new();
+        let mut trials = Vec::new();
+        for path in trial_results(source) {
+            match read_json(&path) {
+                Some(result) if is_trial_result(&result) => trials.push(Trial::of(&path, &result)),
+                // The job's own summary, beside the job's configuration.
+                Some(result) if result.get("n_total_trials").is_some() => {}
+                _ => warnings.push(format!(
+                    "{}: not a trial's result (no task_name and trial_name); skipped",
+                    path.display()
+                )),
+            }
+        }
+        let job = name_of(source.path());
+        let groups = attempts(trials);
+        let retried: Vec<System> = groups.keys().filter(|(_, n)| *n > 1).map(|(system, _)| system.clone()).collect();
+        // `--run` names the run when there is one; several keep their own names.
+        let one = groups.len() == 1;
+        groups
+            .into_iter()
+            .map(|((system, attempt), trials)| {
+                let attempt = retried.contains(&system).then_some(attempt);
+                let id = plan.run.clone().filter(|_| one);
+                let mut run = run_of(&job, &system, attempt, id, trials, plan, &source.label())?;
+                run.1.extend(warnings.iter().cloned());
+                run.0.run.notes.extend(warnings.iter().cloned());
+                Ok(run)
+            })
+            .collect()
+    }
+}
+
+/// The `result.json` files of trials: those with a `config.json` beside them (the job's own
+/// `result.json` sits beside the job's `config.json` too, and is told apart by its content).
+fn trial_results(source: &Source) -> Vec<PathBuf> {
+    source
+        .files_named(|n| n == "result.json")
+        .into_iter()
+        .filter(|p| p.with_file_name("config.json").is_file())
+        .collect()
+}
+
+fn is_trial_result(result: &Value) -> bool {
+    ["task_name", "trial_name"]
+        .iter()
+        .all(|key| result.get(key).is_some_and(Value::is_string))
+}
+
+/// The agent and model a trial ran.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct System {
+    agent: String,
+    model: Option<String>,
+}
+
+/// One trial: who ran it, when it started, its verdict, and its files.
+struct Trial {
+    system: System,
+    started: String,
+    result: InstanceResult,
+    dir: PathBuf,
+}
+
+impl Trial {
+    fn of(path: &Path, result: &Value) -> Self {
+        let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let text = |pointer: &str| result.pointer(pointer).and_then(Value::as_str).map(str::to_string);
+        let system = System {
+            agent: text("/config/agent/name")
+                .or_else(|| text("/agent_info/name"))
+                .unwrap_or_else(|| "agent".into()),
+            model: text("/config/agent/model_name").or_else(|| text("/agent_info/model_info/name")),
+        };
+        let task = text("/task_name").unwrap_or_default();
+        let test_output = std::fs::read_to_string(dir.join("verifier/test-stdout.txt")).ok();
+        Trial {
+            system,
+            started: text("/started_at").unwrap_or_default(),
+            result: verdict(&task, result, test_output.as_deref()),
+            dir,
+        }
+    }
+}
+
+/// A trial's result: resolved on a full reward, unresolved on a partial one, on none, or on an
+/// exception (why it failed: the exception's type, else the tests' output).
+fn verdict(task: &str, result: &Value, test_output: Option<&str>) -> InstanceResult {
+    let rewards = result.pointer("/verifier_result/rewards").and_then(Value::as_object);
+    let reward = rewards.and_then(|r| r.get("reward").or_else(|| (r.len() == 1).then(|| r.values().next()).flatten()));
+    let reward = reward.and_then(Value::as_f64);
+    let exception = result.get("exception_info").filter(|e| !e.is_null());
+    let exception_type = exception.and_then(|e| e.get("exception_type")).and_then(Value::as_str);
+    let error = exception.map(|e| {
+        let message = e.get("exception_message").and_then(Value::as_str).unwrap_or_default();
+        match exception_type {
+            Some(kind) if !message.is_empty() => format!("{kind}: {message}"),
+            Some(kind) => kind.to_string(),
+            None => message.to_string(),
+        }
+    });
+    let resolved = reward.is_some_and(|r| r >= 1.0);
+    let failure_mode = (!resolved).then(|| match exception_type {
+        Some(kind) => kind.to_string(),
+        None => failure_mode::classify(false, None, test_output.and_then(crate::logs::exception_class)),
+    });
+    let usage = |key: &str| result.pointer(&format!("/agent_result/{key}")).and_then(Value::as_f64);
+    // Harbor writes zeros where an agent reports no usage.
+    let reported = [usage("n_input_tokens"), usage("n_output_tokens"), usage("cost_usd")]
+        .iter()
+        .any(|n| n.is_some_and(|n| n > 0.0));
+    let reported = |value: Option<f64>| value.filter(|_| reported);
+    InstanceResult {
+        instance_id: task.to_string(),
+        resolved: Some(resolved),
+        error,
+        failure_mode,
+        tokens_in: reported(usage("n_input_tokens")).map(|n| n as u64),
+        tokens_out: reported(usage("n_output_tokens")).map(|n| n as u64),
+        cost: reported(usage("cost_usd")),
+        metrics: reward.map(|r| BTreeMap::from([("reward".to_string(), r)])).unwrap_or_default(),
+        ..InstanceResult::default()
+    }
+}
+
+/// The trials grouped by system and attempt: a task's `n`th trial (in the order they started)
+/// is attempt `n`.
+fn attempts(mut trials: Vec<Trial>) -> BTreeMap<(System, usize), Vec<Trial>> {
+    trials.sort_by(|a, b| (&a.system, &a.started).cmp(&(&b.system, &b.started)));
+    let mut seen: BTreeMap<(System, String), usize> = BTreeMap::new();
+    let mut groups: BTreeMap<(System, usize), Vec<Trial>> = BTreeMap::new();
+    for trial in trials {
+        let count = seen.entry((trial.system.clone(), trial.result.instance_id.clone())).or_default();
+        *count += 1;
+        groups.entry((trial.system.clone(), *count)).or_default().push(trial);
+    }
+    groups
+}
+
+/// One run of `trials` (named `id`, else after the job and the system), with their trajectories
+/// and test outputs.
+fn run_of(
+    job: &str,
+    system: &System,
+    attempt: Option<usize>,
+    id: Option<String>,
+    trials: Vec<Trial>,
+    plan: &ImportPlan,
+    source: &str,
+) -> anyhow::Result<(NewRun, Vec<String>)> {
+    let mut parts: Vec<&str> = [Some(system.agent.as_str()), system.model.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let attempt = attempt.map(|n| format!("attempt {n}"));
+    parts.extend(attempt.as_deref());
+    let name = parts.join(" · ");
+    let id = id.unwrap_or_else(|| slug(&format!("{job}.{}", parts.join("."))));
+    let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+    let mut new = NewRun::new(new_run(id.clone(), name, &dataset, &split, source));
+    new.run.system.model = system.model.clone();
+    new.run.system.scaffold = Some(system.agent.clone());
+    let mut spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
+    let mut warnings = Vec::new();
+    for trial in trials {
+        let trajectory = trial.dir.join("agent").join("trajectory.json");
+        if trajectory.is_file() {
+            if let Err(error) = stream_file(&trajectory, &mut spool) {
+                warnings.push(format!("{error:#}; skipped from there"));
+            }
+        }
+        if let Ok(log) = std::fs::read_to_string(trial.dir.join("verifier/test-stdout.txt")) {
+            new.logs.insert(trial.result.instance_id.clone(), log);
+        }
+        new.run.results.push(trial.result);
+    }
+    warnings.extend(spool.take_warnings());
+    for (id, trajectory) in spool.trajectories() {
+        if let Some(patch) = &trajectory.submission {
+            new.patches.insert(id.clone(), patch.clone());
+        }
+    }
+    new.trajectories = Some(spool);
+    new.run.notes.extend(warnings.iter().cloned());
+    Ok((new, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_full_reward_resolves_a_partial_one_is_kept_and_an_exception_fails_with_its_type() {
+        let full = verdict("t", &json!({"verifier_result": {"rewards": {"reward": 1.0}}}), None);
+        assert_eq!((full.resolved, full.failure_mode), (Some(true), None));
+        let partial = verdict("t", &json!({"verifier_result": {"rewards": {"reward": 0.8333}}}), None);
+        assert_eq!(partial.resolved, Some(false));
+        assert_eq!(partial.metrics.get("reward"), Some(&0.8333));
+        let named = verdict("t", &json!({"verifier_result": {"rewards": {"accuracy": 1}}}), None);
+        assert_eq!(named.resolved, Some(true), "a job's one reward, whatever its name");
+        let raised = verdict(
+            "t",
+            &json!({"verifier_result": null, "exception_info": {"exception_type": "AgentTimeoutError", "exception_message": "took 900 s"}}),
+            None,
+        );
+        assert_eq!(raised.resolved, Some(false));
+        assert_eq!(raised.error.as_deref(), Some("AgentTimeoutError: took 900 s"));
+        assert_eq!(raised.failure_mode.as_deref(), Some("AgentTimeoutError"));
+        let failed = verdict(
+            "t",
+            &json!({"verifier_result": {"rewards": {"reward": 0.0}}}),
+            Some("FAILED tests/test_x.py::test_y - NameError: name 'z' is not defined\n"),
+        );
+        assert_eq!(failed.failure_mode.as_deref(), Some("NameError"));
+    }
+
+    #[test]
+    fn usage_is_kept_only_where_an_agent_reports_some() {
+        let zeros = verdict(
+            "t",
+            &json!({"agent_result": {"n_input_tokens": 0, "n_output_tokens": 0, "cost_usd": 0.0}}),
+            None,
+        );
+        assert_eq!((zeros.tokens_in, zeros.tokens_out, zeros.cost), (None, None, None));
+        let free = verdict(
+            "t",
+            &json!({"agent_result": {"n_input_tokens": 789477, "n_output_tokens": 3079, "cost_usd": 0.0}}),
+            None,
+        );
+        assert_eq!((free.tokens_in, free.tokens_out, free.cost), (Some(789477), Some(3079), Some(0.0)));
+    }
+
+    fn trial(task: &str, model: &str, started: &str) -> Trial {
+        Trial {
+            system: System {
+                agent: "a".into(),
+                model: Some(model.into()),
+            },
+            started: started.into(),
+            result: InstanceResult {
+                instance_id: task.into(),
+                ..InstanceResult::default()
+            },
+            dir: PathBuf::new(),
+        }
+    }
+
+    #[test]
+    fn a_tasks_trials_are_its_attempts_in_the_order_they_started_per_model() {
+        let groups = attempts(vec![
+            trial("t1", "m", "2026-02-09T20:20"),
+            trial("t1", "m", "2026-02-09T20:10"),
+            trial("t2", "m", "2026-02-09T20:15"),
+            trial("t1", "n", "2026-02-09T20:30"),
+        ]);
+        let shape: Vec<(String, usize, Vec<&str>)> = groups
+            .iter()
+            .map(|((system, n), trials)| {
+                let starts = trials.iter().map(|t| &t.started[11..]).collect();
+                (system.model.clone().unwrap(), *n, starts)
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            [
+                ("m".into(), 1, vec!["20:10", "20:15"]),
+                ("m".into(), 2, vec!["20:20"]),
+                ("n".into(), 1, vec!["20:30"])
+            ]
+        );
+    }
+}

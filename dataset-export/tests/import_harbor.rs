@@ -1,0 +1,225 @@
+//! `benchscope import` of a Harbor job folder: a trial per folder with its `result.json` and
+//! `config.json`, the agent's ATIF trajectory and the verifier's test output, written in the shape
+//! Harbor writes them (the keys and values of a real job's files).
+
+mod common;
+
+use std::path::Path;
+
+use benchscope_contract::Run;
+use common::*;
+use serde_json::{json, Value};
+
+/// A trial of `task` by `model`, started at `started`, in the folder `trial` of `job`: its reward,
+/// or the exception it raised; with a trajectory and a test output when given.
+struct TrialFiles<'a> {
+    trial: &'a str,
+    task: &'a str,
+    model: &'a str,
+    started: &'a str,
+    reward: Option<f64>,
+    exception: Option<&'a str>,
+    test_output: Option<&'a str>,
+    trajectory: bool,
+}
+
+impl TrialFiles<'_> {
+    fn write(&self, job: &Path) {
+        let dir = job.join(self.trial);
+        std::fs::create_dir_all(dir.join("agent")).unwrap();
+        std::fs::create_dir_all(dir.join("verifier")).unwrap();
+        let agent = json!({"name": "mini-swe-agent", "import_path": null, "model_name": self.model, "kwargs": {}});
+        let config = json!({"task": {"path": format!("swebench-verified/{}", self.task), "source": "swebench-verified"},
+            "trial_name": self.trial, "trials_dir": "jobs/j", "agent": agent});
+        std::fs::write(dir.join("config.json"), config.to_string()).unwrap();
+        let result = json!({
+            "id": "3de44650", "task_name": self.task, "trial_name": self.trial, "source": "swebench-verified",
+            "config": config, "agent_info": {"name": "mini-swe-agent", "version": "1.14.4", "model_info": {"name": self.model, "provider": "p"}},
+            "agent_result": {"n_input_tokens": 1200, "n_output_tokens": 80, "n_cache_tokens": null, "cost_usd": 0.0031},
+            "verifier_result": self.reward.map(|r| json!({"rewards": {"reward": r}})),
+            "exception_info": self.exception.map(|kind| json!({"exception_type": kind, "exception_message": "No reward file found", "exception_traceback": "Traceback ..."})),
+            "started_at": self.started, "finished_at": self.started,
+        });
+        std::fs::write(dir.join("result.json"), result.to_string()).unwrap();
+        if let Some(output) = self.test_output {
+            std::fs::write(dir.join("verifier/test-stdout.txt"), output).unwrap();
+        }
+        if self.trajectory {
+            std::fs::write(dir.join("agent/trajectory.json"), trajectory(self.task).to_string()).unwrap();
+        }
+    }
+}
+
+fn trajectory(task: &str) -> Value {
+    json!({
+        "schema_version": "ATIF-v1.2", "session_id": "d945",
+        "agent": {"name": "mini-swe-agent", "version": "1.14.4", "model_name": "m"},
+        "steps": [
+            {"step_id": 1, "source": "system", "message": "You are a helpful assistant."},
+            {"step_id": 2, "source": "user", "message": format!("Please solve this issue: {task}")},
+            {"step_id": 3, "source": "agent", "message": "Look first.", "tool_calls": [{"tool_call_id": "c1", "function_name": "bash", "arguments": {"command": "ls"}}],
+             "observation": {"results": [{"source_call_id": "c1", "content": "setup.py"}]}}
+        ],
+        "final_metrics": {"total_prompt_tokens": 1200, "total_completion_tokens": 80}
+    })
+}
+
+/// A job of four trials by one model (one task tried twice, one whose folder name Harbor cut
+/// short, one that raised) and the job's own summary; then one more model's trial.
+fn job(root: &Path) -> std::path::PathBuf {
+    let job = root.join("2026-02-09__12-10-48");
+    let long = "scikit-learn__scikit-learn-13142.with-a-longer-name";
+    let trials = [
+        TrialFiles {
+            trial: "django__django-11099__AbC12xy",
+            task: "django__django-11099",
+            model: "m",
+            started: "2026-02-09T20:10:00Z",
+            reward: Some(1.0),
+            exception: None,
+            test_output: Some("PASSED tests/x.py::test_a\n"),
+            trajectory: true,
+        },
+        TrialFiles {
+            trial: "django__django-11099__Zz9Yy8x",
+            task: "django__django-11099",
+            model: "m",
+            started: "2026-02-09T20:20:00Z",
+            reward: Some(0.0),
+            exception: None,
+            test_output: Some("FAILED tests/x.py::test_a - NameError: name 'q' is not defined\n"),
+            trajectory: false,
+        },
+        TrialFiles {
+            trial: "scikit-learn__scikit-learn-13142__u6YTY7M",
+            task: long,
+            model: "m",
+            started: "2026-02-09T20:11:00Z",
+            reward: Some(0.0),
+            exception: None,
+            test_output: Some("FAILED t.py::test_b - AssertionError\n"),
+            trajectory: true,
+        },
+        TrialFiles {
+            trial: "astropy__astropy-12907__q1W2e3R",
+            task: "astropy__astropy-12907",
+            model: "m",
+            started: "2026-02-09T20:12:00Z",
+            reward: None,
+            exception: Some("RewardFileNotFoundError"),
+            test_output: None,
+            trajectory: false,
+        },
+        TrialFiles {
+            trial: "django__django-11099__Other01",
+            task: "django__django-11099",
+            model: "n",
+            started: "2026-02-09T20:13:00Z",
+            reward: Some(1.0),
+            exception: None,
+            test_output: None,
+            trajectory: false,
+        },
+    ];
+    for trial in &trials {
+        trial.write(&job);
+    }
+    std::fs::write(
+        job.join("config.json"),
+        json!({"job_name": "2026-02-09__12-10-48", "n_attempts": 1}).to_string(),
+    )
+    .unwrap();
+    std::fs::write(
+        job.join("result.json"),
+        json!({"id": "5db2", "n_total_trials": 5, "stats": {"n_trials": 5}}).to_string(),
+    )
+    .unwrap();
+    job
+}
+
+fn result<'a>(run: &'a Run, id: &str) -> &'a benchscope_contract::InstanceResult {
+    run.results
+        .iter()
+        .find(|r| r.instance_id == id)
+        .unwrap_or_else(|| panic!("{id} not in {}", run.id))
+}
+
+#[test]
+fn a_harbor_job_is_a_run_per_model_and_attempt_with_verdicts_from_its_rewards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let job = job(tmp.path());
+    let data = tmp.path().join("data");
+    let out = benchscope(&["import", job.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains("not a trial's result"),
+        "the job's own summary is passed over: {stderr}"
+    );
+    let mut runs: Vec<String> = std::fs::read_dir(data.join("runs"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    runs.sort();
+    assert_eq!(
+        runs,
+        [
+            "2026-02-09__12-10-48.mini-swe-agent.m.attempt-1.json",
+            "2026-02-09__12-10-48.mini-swe-agent.m.attempt-2.json",
+            "2026-02-09__12-10-48.mini-swe-agent.n.json"
+        ]
+    );
+    let first: Run = read_json(&data.join("runs").join(&runs[0]));
+    assert_eq!(first.system.name, "mini-swe-agent · m · attempt 1");
+    assert_eq!(
+        (first.system.model.as_deref(), first.system.scaffold.as_deref()),
+        (Some("m"), Some("mini-swe-agent"))
+    );
+    assert_eq!(first.results.len(), 3);
+    let resolved = result(&first, "django__django-11099");
+    assert_eq!(
+        (resolved.resolved, resolved.tokens_in, resolved.cost),
+        (Some(true), Some(1200), Some(0.0031))
+    );
+    let trajectory = resolved.trajectory.as_ref().expect("its trajectory");
+    assert!(data.join(&trajectory.path).is_file());
+    let log = std::fs::read_to_string(
+        data.join("runs")
+            .join(runs[0].trim_end_matches(".json"))
+            .join("logs/django__django-11099.log"),
+    )
+    .unwrap();
+    assert_eq!(log, "PASSED tests/x.py::test_a\n");
+    let long = result(&first, "scikit-learn__scikit-learn-13142.with-a-longer-name");
+    assert_eq!((long.resolved, long.failure_mode.as_deref()), (Some(false), Some("AssertionError")));
+    assert!(
+        long.trajectory.is_some(),
+        "the trajectory is named by the trial's task, not its cut folder name"
+    );
+    let raised = result(&first, "astropy__astropy-12907");
+    assert_eq!(raised.resolved, Some(false), "Harbor's mean counts a trial that raised as 0");
+    assert_eq!(raised.failure_mode.as_deref(), Some("RewardFileNotFoundError"));
+    assert_eq!(raised.error.as_deref(), Some("RewardFileNotFoundError: No reward file found"));
+    let second: Run = read_json(&data.join("runs").join(&runs[1]));
+    let retried = result(&second, "django__django-11099");
+    assert_eq!(
+        (second.results.len(), retried.resolved, retried.failure_mode.as_deref()),
+        (1, Some(false), Some("NameError"))
+    );
+    let other: Run = read_json(&data.join("runs").join(&runs[2]));
+    assert_eq!((other.system.name.as_str(), other.results.len()), ("mini-swe-agent · n", 1));
+}
+
+#[test]
+fn one_trial_imports_as_one_run_named_by_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let job = job(tmp.path());
+    let data = tmp.path().join("data");
+    let trial = job.join("astropy__astropy-12907__q1W2e3R");
+    benchscope_ok(&["import", trial.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", "one"]);
+    let run: Run = read_json(&data.join("runs/one.json"));
+    assert_eq!(run.results.len(), 1);
+    assert_eq!(run.results[0].failure_mode.as_deref(), Some("RewardFileNotFoundError"));
+}
