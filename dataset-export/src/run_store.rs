@@ -128,6 +128,7 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     for (instance, log) in &logs {
         write(&format!("logs/{}.log", file_name_for(instance)), log.as_bytes())?;
     }
+    let log_of = |instance: &str| logs.contains_key(instance).then(|| log_path(&id, instance));
     let mut facts_of_instance = BTreeMap::new();
     if let Some(spool) = trajectories {
         if spool.run_id() != id {
@@ -142,6 +143,7 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
         if let Some(path) = shard_of.get(&result.instance_id) {
             result.model_patch = Some(path.clone());
         }
+        result.log = log_of(&result.instance_id);
         if let Some(facts) = facts_of_instance.remove(&result.instance_id) {
             // A result without its own figures takes the trajectory's, so the leaderboard's
             // tokens and cost columns count them.

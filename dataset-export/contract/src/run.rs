@@ -219,6 +219,10 @@ pub struct InstanceResult {
     /// patches are fetched only on demand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model_patch: Option<String>,
+    /// Path, relative to the data directory, of the instance's test log (the harness's test
+    /// output), when the run stored one; fetched only when shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<String>,
     /// What the agent's trajectory on the instance shows, with the path of the trajectory file,
     /// when the run has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
