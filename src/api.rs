@@ -342,6 +342,12 @@ impl RunCache {
         Ok(Arc::new(whole))
     }
 
+    /// The test log at `path` (a run's stored test output), as text; fetched when shown, not kept.
+    pub async fn log(&self, base: &str, path: &str) -> Result<String, LoadError> {
+        let bytes = fetch_checked(&format!("{base}{path}")).await?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
     /// The model patch of `instance` in the shard at `path`.
     pub async fn patch(&self, base: &str, path: &str, instance: &str) -> Result<Option<String>, LoadError> {
         let shard = self.patches.get(&format!("{base}{path}")).await?;

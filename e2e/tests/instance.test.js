@@ -142,7 +142,7 @@ test('an instance shows each run: verdict, failure mode, per-test statuses, and 
   const id = 'benchscope-demo__tinyconf-12';
   await page.goto(`${server.url}?instance=${id}`);
   await page.waitForSelector('.runs-table tbody tr[data-run]');
-  const rowsShown = await page.locator('.runs-table tbody tr[data-run]').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('.verdict').textContent, tr.querySelector('.mode').textContent]));
+  const rowsShown = await page.locator('.runs-table tbody tr[data-run]').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('.verdict').textContent, tr.querySelector('.mode-name').textContent]));
   const run = (name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')).results.find((r) => r.instance_id === id);
   const expected = ['gold', 'partly-right'].map((name) => [name, run(name).resolved ? 'resolved' : 'unresolved', run(name).failure_mode ?? '']);
   assert.deepEqual(rowsShown, expected);
@@ -158,6 +158,15 @@ test('an instance shows each run: verdict, failure mode, per-test statuses, and 
   const model = files(readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch);
   const all = [...new Set([...gold, ...model])].sort();
   assert.deepEqual(touched, all.map((f) => [f, gold.includes(f) && model.includes(f) ? 'both' : gold.includes(f) ? 'gold only' : 'model only']));
+  // The run's test log, as `eval` stored it, opens under its row, whole on request.
+  const logPath = run('partly-right').log;
+  assert.ok(logPath, 'the result names its stored test log');
+  await page.click('tr[data-run="partly-right"] .show-log');
+  await page.waitForSelector('tr.test-log .log-view');
+  const showWhole = page.locator('tr.test-log .show-more');
+  if (await showWhole.count()) await showWhole.click();
+  const shown = await page.locator('tr.test-log pre.log').textContent();
+  assert.equal(shown, readFileSync(join(server.dirs.data, logPath), 'utf8'));
   assert.deepEqual(errors, []);
 });
 

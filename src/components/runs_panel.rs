@@ -1,6 +1,6 @@
 //! The runs loaded for an instance: each run's verdict, test tallies, failure mode and, where the
-//! source publishes them, its cost and model calls; and on demand its model patch as a diff with
-//! a file-by-file comparison against the gold patch, and its agent's trajectory.
+//! source publishes them, its cost and model calls; and on demand its test log, its model patch as
+//! a diff with a file-by-file comparison against the gold patch, and its agent's trajectory.
 
 use benchscope_contract::compare::compare_patches;
 use benchscope_contract::trajectory::TrajectoryFacts;
@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use crate::api::{RunCache, RunResult};
 use crate::components::diff::DiffView;
 use crate::components::error_box::ErrorBox;
+use crate::components::log_view::LogView;
 use crate::components::trajectory::{TrajectoryView, TRAJECTORY_CONTROL};
 use crate::components::trajectory_compare::{TrajectoryCompare, WithTrajectory};
 use crate::loaded::Loaded;
@@ -141,6 +142,7 @@ fn RunRow(
         }
     });
     let run_id = run.run_id.clone();
+    let (log_button, log_row) = log_parts(result.log.clone(), base, run.run_id.clone(), columns);
     let trajectory_row = trajectory_row(result.trajectory.clone(), base, run.run_id.clone(), columns);
     let spent = columns
         .spending
@@ -151,7 +153,7 @@ fn RunRow(
             <td class=format!("verdict {}", verdict.1)>{verdict.0}</td>
             <td>{tally(result.fail_to_pass)}</td>
             <td>{tally(result.pass_to_pass)}</td>
-            <td class="mode">{result.failure_mode.clone().unwrap_or_default()}</td>
+            <td class="mode"><span class="mode-name">{result.failure_mode.clone().unwrap_or_default()}</span>{log_button}</td>
             {spent}
             <td>{has_patch.then(|| view! {
                 <button class="show-patch" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
@@ -170,8 +172,47 @@ fn RunRow(
                 }}
             </td></tr>
         })}
+        {log_row}
         {trajectory_row.1}
     }
+}
+
+/// A result's test log, where the run stored one: the button beside its failure mode, and the
+/// row below that shows the log (fetched when first opened) with its first error in view.
+fn log_parts(path: Option<String>, base: StoredValue<String>, run_id: String, columns: Columns) -> (impl IntoView, impl IntoView) {
+    let cache = expect_context::<RunCache>();
+    let open = RwSignal::new(false);
+    let has_log = path.is_some();
+    let log = Loaded::new(move || {
+        let (cache, path, opened) = (cache.clone(), path.clone(), open.get());
+        async move {
+            match (opened, path) {
+                (true, Some(path)) => cache.log(&base.get_value(), &path).await.map(Some),
+                _ => Ok(None),
+            }
+        }
+    });
+    let button = has_log.then(|| {
+        view! {
+            <button class="show-log" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                {move || if open.get() { "hide log" } else { "test log" }}
+            </button>
+        }
+    });
+    let row = move || {
+        open.get().then(|| {
+            view! {
+                <tr class="test-log" data-run=run_id.clone()><td colspan=columns.count()>
+                    {move || match log.get() {
+                        None | Some(Ok(None)) => view! { <p class="loading">"Loading the test log…"</p> }.into_any(),
+                        Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
+                        Some(Ok(Some(text))) => view! { <LogView text /> }.into_any(),
+                    }}
+                </td></tr>
+            }
+        })
+    };
+    (button, row)
 }
 
 /// The trajectory button for a result's `facts`, and the row that opens under the run with the
