@@ -188,12 +188,20 @@
       element('button', { class: 'filters-toggle', 'aria-controls': 'facet-panel', 'aria-expanded': 'false' }, 'Filters'),
     );
 
+  // Whether the id holds the repository's name, in any ASCII case (`row_slot::names_repo`).
+  const asciiLower = (text) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const namesRepo = (id, repo) => {
+    const name = asciiLower(repo.split('/').pop());
+    return name === '' || asciiLower(id).includes(name);
+  };
+
   // One row as `row_slot::Parts::draw` writes it.
   const row = (entry, position, tag, href) => {
     // No count at all: the export has no gold patch, shown as a dash (`row_slot::sizes`).
     const stats = entry.stats ?? {};
     const counted = Object.values(stats).some((count) => count > 0);
-    const repo = element('span', { class: 'repo' }, tag ? element('span', { class: 'set-tag' }, tag) : null, entry.repo);
+    const repoClass = namesRepo(entry.id, entry.repo) ? 'repo' : 'repo not-in-id';
+    const repo = element('span', { class: repoClass }, tag ? element('span', { class: 'set-tag' }, tag) : null, entry.repo);
     const node = element(
       'div',
       { class: position === 0 ? 'instance-row selected' : 'instance-row', role: 'listitem', 'aria-current': position === 0 ? 'true' : null, 'data-id': entry.id },
