@@ -167,6 +167,12 @@ test('an instance shows each run: verdict, failure mode, per-test statuses, and 
   if (await showWhole.count()) await showWhole.click();
   const shown = await page.locator('tr.test-log pre.log').textContent();
   assert.equal(shown, readFileSync(join(server.dirs.data, logPath), 'utf8'));
+  // On a phone the runs table scrolls sideways; the open log stays inside the screen.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.locator('.runs-table').evaluate((table) => { table.scrollLeft = table.scrollWidth; });
+  const logBox = await page.locator('tr.test-log .log-view').boundingBox();
+  assert.ok(logBox.x >= 0 && logBox.x + logBox.width <= 390, `the log spans ${logBox.x}–${logBox.x + logBox.width} px`);
+  await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });
 
