@@ -83,7 +83,7 @@ fn trial_results(source: &Source) -> Vec<PathBuf> {
 fn is_trial_result(result: &Value) -> bool {
     ["task_name", "trial_name"]
         .iter()
-        .all(|key| result.get(key).is_some_and(Value::is_string))
+        .all(|key| result.get(key).and_then(Value::as_str).is_some_and(|name| !name.trim().is_empty()))
 }
 
 /// The agent and model a trial ran.
@@ -252,6 +252,14 @@ mod tests {
             Some("FAILED tests/test_x.py::test_y - NameError: name 'z' is not defined\n"),
         );
         assert_eq!(failed.failure_mode.as_deref(), Some("NameError"));
+    }
+
+    #[test]
+    fn a_trial_result_names_its_task_and_trial() {
+        assert!(is_trial_result(&json!({"task_name": "t", "trial_name": "t__AbC12xy"})));
+        assert!(!is_trial_result(&json!({"task_name": "", "trial_name": "t__AbC12xy"})));
+        assert!(!is_trial_result(&json!({"task_name": 7, "trial_name": "t__AbC12xy"})));
+        assert!(!is_trial_result(&json!({"n_total_trials": 5, "stats": {}})));
     }
 
     #[test]
