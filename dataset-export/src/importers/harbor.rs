@@ -93,11 +93,13 @@ struct System {
     model: Option<String>,
 }
 
-/// One trial: who ran it, when it started, its verdict, and its files.
+/// One trial: who ran it, when it started, its verdict, the verifier's test output, and its
+/// folder.
 struct Trial {
     system: System,
     started: String,
     result: InstanceResult,
+    test_output: Option<String>,
     dir: PathBuf,
 }
 
@@ -117,6 +119,7 @@ impl Trial {
             system,
             started: text("/started_at").unwrap_or_default(),
             result: verdict(&task, result, test_output.as_deref()),
+            test_output,
             dir,
         }
     }
@@ -208,7 +211,7 @@ fn run_of(
                 warnings.push(format!("{error:#}; skipped from there"));
             }
         }
-        if let Ok(log) = std::fs::read_to_string(trial.dir.join("verifier/test-stdout.txt")) {
+        if let Some(log) = trial.test_output {
             new.logs.insert(trial.result.instance_id.clone(), log);
         }
         new.run.results.push(trial.result);
@@ -289,6 +292,7 @@ mod tests {
                 instance_id: task.into(),
                 ..InstanceResult::default()
             },
+            test_output: None,
             dir: PathBuf::new(),
         }
     }
