@@ -137,7 +137,7 @@ fn job(root: &Path) -> std::path::PathBuf {
     job
 }
 
-fn result<'a>(run: &'a Run, id: &str) -> &'a benchscope_contract::InstanceResult {
+fn result_of<'a>(run: &'a Run, id: &str) -> &'a benchscope_contract::InstanceResult {
     run.results
         .iter()
         .find(|r| r.instance_id == id)
@@ -178,7 +178,7 @@ fn a_harbor_job_is_a_run_per_model_and_attempt_with_verdicts_from_its_rewards() 
         (Some("m"), Some("mini-swe-agent"))
     );
     assert_eq!(first.results.len(), 3);
-    let resolved = result(&first, "django__django-11099");
+    let resolved = result_of(&first, "django__django-11099");
     assert_eq!(
         (resolved.resolved, resolved.tokens_in, resolved.cost),
         (Some(true), Some(1200), Some(0.0031))
@@ -192,18 +192,18 @@ fn a_harbor_job_is_a_run_per_model_and_attempt_with_verdicts_from_its_rewards() 
     )
     .unwrap();
     assert_eq!(log, "PASSED tests/x.py::test_a\n");
-    let long = result(&first, "scikit-learn__scikit-learn-13142.with-a-longer-name");
+    let long = result_of(&first, "scikit-learn__scikit-learn-13142.with-a-longer-name");
     assert_eq!((long.resolved, long.failure_mode.as_deref()), (Some(false), Some("AssertionError")));
     assert!(
         long.trajectory.is_some(),
         "the trajectory is named by the trial's task, not its cut folder name"
     );
-    let raised = result(&first, "astropy__astropy-12907");
+    let raised = result_of(&first, "astropy__astropy-12907");
     assert_eq!(raised.resolved, Some(false), "Harbor's mean counts a trial that raised as 0");
     assert_eq!(raised.failure_mode.as_deref(), Some("RewardFileNotFoundError"));
     assert_eq!(raised.error.as_deref(), Some("RewardFileNotFoundError: No reward file found"));
     let second: Run = read_json(&data.join("runs").join(&runs[1]));
-    let retried = result(&second, "django__django-11099");
+    let retried = result_of(&second, "django__django-11099");
     assert_eq!(
         (second.results.len(), retried.resolved, retried.failure_mode.as_deref()),
         (1, Some(false), Some("NameError"))
@@ -222,4 +222,31 @@ fn one_trial_imports_as_one_run_named_by_run() {
     let run: Run = read_json(&data.join("runs/one.json"));
     assert_eq!(run.results.len(), 1);
     assert_eq!(run.results[0].failure_mode.as_deref(), Some("RewardFileNotFoundError"));
+}
+
+/// A trial's result alone (no `config.json` beside it, as some tools copy jobs), in a folder that
+/// sorts after the job's own summary: found, its model from `agent_info`.
+#[test]
+fn a_trial_without_its_configuration_is_read_from_its_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    let job = tmp.path().join("job");
+    let trial = job.join("zz__django__django-10973__abc1234");
+    std::fs::create_dir_all(&trial).unwrap();
+    std::fs::write(
+        job.join("result.json"),
+        json!({"id": "job", "n_total_trials": 1, "stats": {}}).to_string(),
+    )
+    .unwrap();
+    let result = json!({
+        "task_name": "django__django-10973", "trial_name": "django__django-10973__abc1234",
+        "agent_info": {"name": "claude-code", "model_info": {"name": "claude-sonnet-4.5", "provider": "anthropic"}},
+        "agent_result": {"n_input_tokens": 1000, "n_cache_tokens": 600, "n_output_tokens": 50, "cost_usd": 0.01},
+        "verifier_result": {"rewards": {"reward": 1.0}}
+    });
+    std::fs::write(trial.join("result.json"), result.to_string()).unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&["import", job.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let run: Run = read_json(&data.join("runs/job.claude-code.claude-sonnet-4.5.json"));
+    assert_eq!(run.system.name, "claude-code · claude-sonnet-4.5");
+    assert_eq!(result_of(&run, "django__django-10973").resolved, Some(true));
 }

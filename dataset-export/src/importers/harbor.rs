@@ -31,10 +31,12 @@ impl RunSource for HarborJob {
     }
 
     fn detect(&self, source: &Source) -> bool {
-        // The first trial result settles it: a job's trials are all alike.
+        // A few files settle it: a job's trials are all alike, and its own summary is one more
+        // `result.json`.
         trial_results(source)
-            .first()
-            .is_some_and(|path| read_json(path).is_some_and(|r| is_trial_result(&r)))
+            .iter()
+            .take(DETECT_SAMPLE)
+            .any(|path| read_json(path).is_some_and(|r| is_trial_result(&r)))
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
@@ -70,14 +72,13 @@ impl RunSource for HarborJob {
     }
 }
 
-/// The `result.json` files of trials: those with a `config.json` beside them (the job's own
-/// `result.json` sits beside the job's `config.json` too, and is told apart by its content).
+/// How many `result.json` files detection reads at most.
+const DETECT_SAMPLE: usize = 8;
+
+/// The `result.json` files in the source: its trials' (the job's own summary is one too, told
+/// apart by its content).
 fn trial_results(source: &Source) -> Vec<PathBuf> {
-    source
-        .files_named(|n| n == "result.json")
-        .into_iter()
-        .filter(|p| p.with_file_name("config.json").is_file())
-        .collect()
+    source.files_named(|n| n == "result.json")
 }
 
 fn is_trial_result(result: &Value) -> bool {
