@@ -102,6 +102,46 @@ export function lcaData() {
 }
 
 /**
+ * A Harbor job as Harbor writes it (a trial per folder: `result.json`, `config.json`, the
+ * verifier's test output, the agent's ATIF trajectory), imported: one trial with a partial
+ * reward, one that raised, one resolved.
+ */
+export function harborData() {
+  const job = join(tempDir('harbor'), 'jobs', '2026-02-09__00-15-22');
+  const trials = [
+    { trial: 'grafana-oncall-debug__kFdZhTa', task: 'grafana-oncall-debug', reward: 0.8333, output: 'Running checks\nFAILED tests/test_report.py::test_root_cause - AssertionError: wrong service\n<script>alert(1)</script>\n' },
+    { trial: 'astropy__astropy-12907__q1W2e3R', task: 'astropy__astropy-12907', exception: 'AgentTimeoutError' },
+    { trial: 'django__django-11099__AbC12xy', task: 'django__django-11099', reward: 1, output: 'PASSED tests/test_x.py::test_a\n' },
+  ];
+  for (const { trial, task, reward, exception, output } of trials) {
+    const dir = join(job, trial);
+    mkdirSync(join(dir, 'agent'), { recursive: true });
+    mkdirSync(join(dir, 'verifier'), { recursive: true });
+    const agent = { name: 'navigator', model_name: 'gemini/gemini-3-flash-preview' };
+    const config = { task: { path: `tasks/${task}` }, trial_name: trial, agent };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+    writeFileSync(join(dir, 'result.json'), JSON.stringify({
+      task_name: task, trial_name: trial, config, started_at: '2026-02-09T08:20:00Z',
+      agent_result: { n_input_tokens: 789477, n_output_tokens: 3079, cost_usd: 0.0 },
+      verifier_result: reward === undefined ? null : { rewards: { reward } },
+      exception_info: exception ? { exception_type: exception, exception_message: 'took 900 s', exception_traceback: 'Traceback' } : null,
+    }));
+    if (output) writeFileSync(join(dir, 'verifier', 'test-stdout.txt'), output);
+    writeFileSync(join(dir, 'agent', 'trajectory.json'), JSON.stringify({
+      schema_version: 'ATIF-v1.6', session_id: 's', agent: { name: 'navigator', model_name: 'gemini/gemini-3-flash-preview' },
+      steps: [
+        { step_id: 1, source: 'user', message: `Solve ${task}` },
+        { step_id: 2, source: 'agent', message: [{ type: 'text', text: 'A screenshot first.' }], tool_calls: [{ tool_call_id: 'c1', function_name: 'computer_screenshot', arguments: {} }],
+          observation: { results: [{ source_call_id: 'c1', content: [{ type: 'image', source: { media_type: 'image/png', path: 'images/step_2.png' } }] }] } },
+      ],
+    }));
+  }
+  const out = join(tempDir('harbor-data'), 'data');
+  benchscope('import', job, '--data', out, '--dataset', 'harbor', '--new-dataset');
+  return out;
+}
+
+/**
  * A board of `runs` runs on `instances` generated instances, in swebench.com's published
  * `leaderboards.json` shape, imported alone: the size of the real boards' future (2,500
  * instances, 500 runs). Run r resolves instance i when its strength beats the instance's

@@ -404,3 +404,30 @@ function bigTrajectoryUrl() {
 function words(text) {
   return text.match(/[\p{L}\p{N}_]+/gu) ?? [];
 }
+
+test("a Harbor job: each trial's verdict from its reward (a partial one beside it), its test log as text, its ATIF trajectory with an image as its path", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=harbor/&instance=grafana-oncall-debug`);
+  const row = page.locator('.runs-table tr[data-run]');
+  await row.first().waitFor();
+  assert.equal(await row.count(), 1);
+  assert.equal(await row.locator('.verdict').textContent(), 'unresolved · reward 0.83');
+  assert.equal(await row.locator('.mode-name').textContent(), 'AssertionError', "the first exception in the verifier's output");
+  await row.locator('.show-log').click();
+  await page.waitForSelector('tr.test-log .log-view');
+  const whole = page.locator('tr.test-log .show-more');
+  if (await whole.count()) await whole.click();
+  assert.match(await page.locator('tr.test-log pre.log').textContent(), /wrong service\n<script>alert\(1\)<\/script>/);
+  assert.equal(await page.locator('tr.test-log script').count(), 0, 'the log is text');
+  await row.locator('button.show-trajectory').click();
+  const step = page.locator('.trajectory .step').first();
+  await step.waitFor();
+  assert.match(await step.locator('.thought').textContent(), /A screenshot first\./);
+  assert.equal(await step.locator('pre.observation').textContent(), '[image: images/step_2.png]');
+  // The trial that raised counts as unresolved, its exception its failure mode.
+  await page.goto(`${server.url}?data=harbor/&instance=astropy__astropy-12907`);
+  await page.locator('.runs-table tr[data-run]').first().waitFor();
+  assert.equal(await page.locator('.runs-table tr[data-run] .verdict').textContent(), 'unresolved');
+  assert.equal(await page.locator('.runs-table tr[data-run] .mode-name').textContent(), 'AgentTimeoutError');
+  assert.deepEqual(errors, []);
+});

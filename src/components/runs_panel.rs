@@ -118,16 +118,17 @@ fn RunRow(
 ) -> impl IntoView {
     let cache = expect_context::<RunCache>();
     let result = run.result;
-    // Metric-scored runs (Long Code Arena) show their metrics where others show a verdict.
+    // Metric-scored runs (Long Code Arena) show their metrics where others show a verdict; an
+    // unresolved result with a score (a Harbor trial's partial reward) shows it beside.
     let metrics = metrics_text(&result.metrics);
     let verdict = match (result.resolved, result.empty_patch) {
-        (Some(true), _) => ("resolved", "pass"),
-        (Some(false), true) => ("empty patch", "fail"),
-        (Some(false), false) => ("unresolved", "fail"),
-        (None, _) if !metrics.is_empty() => (metrics.as_str(), "metrics"),
-        (None, _) => ("no verdict", "unknown"),
+        (Some(true), _) => ("resolved".to_string(), "pass"),
+        (Some(false), true) => ("empty patch".to_string(), "fail"),
+        (Some(false), false) if !metrics.is_empty() => (format!("unresolved · {metrics}"), "fail"),
+        (Some(false), false) => ("unresolved".to_string(), "fail"),
+        (None, _) if !metrics.is_empty() => (metrics, "metrics"),
+        (None, _) => ("no verdict".to_string(), "unknown"),
     };
-    let verdict = (verdict.0.to_string(), verdict.1);
     let tally = |t: Option<benchscope_contract::TestTally>| t.map(|t| format!("{}/{}", t.passed, t.total)).unwrap_or_else(|| "—".into());
     let open = RwSignal::new(false);
     let patch_path = result.model_patch.clone();
@@ -290,11 +291,15 @@ fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
     }
 }
 
-/// `name value` pairs of a result's metrics, e.g. `chrf 41.2 · bleu 17.9`.
+/// `name value` pairs of a result's metrics, e.g. `chrf 41.2 · bleu 17.9`; a value under 1 (a
+/// share, a reward) with two decimals, `reward 0.83`.
 pub fn metrics_text(metrics: &std::collections::BTreeMap<String, f64>) -> String {
     metrics
         .iter()
-        .map(|(name, value)| format!("{name} {value:.1}"))
+        .map(|(name, value)| match value.abs() < 1.0 {
+            true => format!("{name} {value:.2}"),
+            false => format!("{name} {value:.1}"),
+        })
         .collect::<Vec<_>>()
         .join(" · ")
 }
