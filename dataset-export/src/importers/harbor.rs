@@ -8,7 +8,8 @@
 //! A trial is resolved when its reward is full (1; a partial reward is kept as the `reward`
 //! metric), and unresolved when it has none: Harbor's own mean counts a trial that raised as 0.
 //! One run per agent and model, and per attempt where a task was tried more than once (its
-//! trials in the order they started).
+//! trials in the order they started). The job's own `result.json` (`stats.evals`: each trial's
+//! reward or exception, by trial name) is checked against the trials, and any difference said.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -42,17 +43,19 @@ impl RunSource for HarborJob {
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         let mut warnings = Vec::new();
         let mut trials = Vec::new();
+        let mut summaries = Vec::new();
         for path in trial_results(source) {
             match read_json(&path) {
                 Some(result) if is_trial_result(&result) => trials.push(Trial::of(&path, &result)),
                 // The job's own summary, beside the job's configuration.
-                Some(result) if result.get("n_total_trials").is_some() => {}
+                Some(result) if result.get("n_total_trials").is_some() => summaries.push(result),
                 _ => warnings.push(format!(
                     "{}: not a trial's result (no task_name and trial_name); skipped",
                     path.display()
                 )),
             }
         }
+        warnings.extend(summary_check(&trials, &summaries));
         let job = name_of(source.path());
         let groups = attempts(trials);
         let retried: Vec<System> = groups.keys().filter(|(_, n)| *n > 1).map(|(system, _)| system.clone()).collect();
@@ -97,6 +100,7 @@ struct System {
 /// One trial: who ran it, when it started, its verdict, the verifier's test output, and its
 /// folder.
 struct Trial {
+    name: String,
     system: System,
     started: String,
     result: InstanceResult,
@@ -117,6 +121,7 @@ impl Trial {
         let task = text("/task_name").unwrap_or_default();
         let test_output = std::fs::read_to_string(dir.join("verifier/test-stdout.txt")).ok();
         Trial {
+            name: text("/trial_name").unwrap_or_default(),
             system,
             started: text("/started_at").unwrap_or_default(),
             result: verdict(&task, result, test_output.as_deref()),
@@ -163,6 +168,93 @@ fn verdict(task: &str, result: &Value, test_output: Option<&str>) -> InstanceRes
         cost: reported(usage("cost_usd")),
         metrics: reward.map(|r| BTreeMap::from([("reward".to_string(), r)])).unwrap_or_default(),
         ..InstanceResult::default()
+    }
+}
+
+/// What a job's summary (`stats.evals.*`: `reward_stats.reward` {value: [trial]},
+/// `exception_stats` {type: [trial]}) says each trial it names ended with.
+#[derive(Debug, PartialEq)]
+enum Ended {
+    Reward(f64),
+    Raised(String),
+}
+
+fn summary_outcomes(summary: &Value) -> BTreeMap<String, Ended> {
+    let mut ended = BTreeMap::new();
+    let evals = summary.pointer("/stats/evals").and_then(Value::as_object).into_iter().flatten();
+    for (_, eval) in evals {
+        let lists = |pointer: &str| eval.pointer(pointer).and_then(Value::as_object).into_iter().flatten();
+        for (value, trials) in lists("/reward_stats/reward") {
+            let Ok(reward) = value.parse::<f64>() else { continue };
+            for trial in trials.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                ended.insert(trial.to_string(), Ended::Reward(reward));
+            }
+        }
+        for (kind, trials) in lists("/exception_stats") {
+            for trial in trials.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                ended.entry(trial.to_string()).or_insert_with(|| Ended::Raised(kind.clone()));
+            }
+        }
+    }
+    ended
+}
+
+/// Where the trials read and the job's summaries disagree: trials one names and the other does
+/// not, and trials whose reward or exception differ. Nothing where no summary names a trial.
+fn summary_check(trials: &[Trial], summaries: &[Value]) -> Vec<String> {
+    let stated: BTreeMap<String, Ended> = summaries.iter().flat_map(summary_outcomes).collect();
+    if stated.is_empty() {
+        return Vec::new();
+    }
+    let read: BTreeMap<&str, &Trial> = trials.iter().map(|t| (t.name.as_str(), t)).collect();
+    let mut warnings = Vec::new();
+    let absent: Vec<&str> = stated.keys().map(String::as_str).filter(|name| !read.contains_key(name)).collect();
+    if !absent.is_empty() {
+        warnings.push(format!(
+            "the job's summary lists {} trials the folder does not hold: {}",
+            absent.len(),
+            some(&absent)
+        ));
+    }
+    let unlisted: Vec<&str> = read.keys().copied().filter(|name| !stated.contains_key(*name)).collect();
+    if !unlisted.is_empty() {
+        warnings.push(format!(
+            "{} trials in the folder are not in the job's summary: {}",
+            unlisted.len(),
+            some(&unlisted)
+        ));
+    }
+    for (name, ended) in &stated {
+        let Some(trial) = read.get(name.as_str()) else { continue };
+        let ours = trial.result.metrics.get("reward").copied();
+        let differs = match ended {
+            Ended::Reward(reward) => ours.is_none_or(|ours| (ours - reward).abs() > 1e-9),
+            Ended::Raised(kind) => !trial.result.error.as_deref().is_some_and(|e| e.starts_with(kind.as_str())),
+        };
+        if differs {
+            let ours = match (&trial.result.error, ours) {
+                (_, Some(reward)) => format!("reward {reward}"),
+                (Some(error), None) => error.split(':').next().unwrap_or_default().to_string(),
+                (None, None) => "no reward".to_string(),
+            };
+            let theirs = match ended {
+                Ended::Reward(reward) => format!("reward {reward}"),
+                Ended::Raised(kind) => kind.clone(),
+            };
+            warnings.push(format!(
+                "trial {name}: the job's summary says {theirs}, its result {ours}; the result is kept"
+            ));
+        }
+    }
+    warnings
+}
+
+/// The first three of `names`, and how many more.
+fn some(names: &[&str]) -> String {
+    let shown = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+    match names.len() {
+        0..=3 => shown,
+        n => format!("{shown} and {} more", n - 3),
     }
 }
 
@@ -259,6 +351,35 @@ mod tests {
     }
 
     #[test]
+    fn the_jobs_summary_is_checked_against_the_trials() {
+        let summary = json!({"n_total_trials": 3, "stats": {"evals": {"a__m__d": {
+            "reward_stats": {"reward": {"0.0": ["t1__x"], "1.0": ["t2__x", "gone__x"]}},
+            "exception_stats": {"AgentTimeoutError": ["t3__x"]}
+        }}}});
+        let mut trials = vec![
+            trial("t1", "m", "1"),
+            trial("t2", "m", "2"),
+            trial("t3", "m", "3"),
+            trial("t4", "m", "4"),
+        ];
+        for (t, name) in trials.iter_mut().zip(["t1__x", "t2__x", "t3__x", "t4__x"]) {
+            t.name = name.into();
+        }
+        trials[0].result.metrics.insert("reward".into(), 0.0);
+        trials[1].result.metrics.insert("reward".into(), 0.5);
+        trials[2].result.error = Some("AgentTimeoutError: took 900 s".into());
+        assert_eq!(
+            summary_check(&trials, &[summary]),
+            [
+                "the job's summary lists 1 trials the folder does not hold: gone__x",
+                "1 trials in the folder are not in the job's summary: t4__x",
+                "trial t2__x: the job's summary says reward 1, its result reward 0.5; the result is kept",
+            ]
+        );
+        assert!(summary_check(&trials, &[]).is_empty());
+    }
+
+    #[test]
     fn a_trial_result_names_its_task_and_trial() {
         assert!(is_trial_result(&json!({"task_name": "t", "trial_name": "t__AbC12xy"})));
         assert!(!is_trial_result(&json!({"task_name": "", "trial_name": "t__AbC12xy"})));
@@ -284,6 +405,7 @@ mod tests {
 
     fn trial(task: &str, model: &str, started: &str) -> Trial {
         Trial {
+            name: format!("{task}__{started}"),
             system: System {
                 agent: "a".into(),
                 model: Some(model.into()),
