@@ -129,11 +129,17 @@ fn job(root: &Path) -> std::path::PathBuf {
         json!({"job_name": "2026-02-09__12-10-48", "n_attempts": 1}).to_string(),
     )
     .unwrap();
-    std::fs::write(
-        job.join("result.json"),
-        json!({"id": "5db2", "n_total_trials": 5, "stats": {"n_trials": 5}}).to_string(),
-    )
-    .unwrap();
+    // The job's summary as Harbor writes it, by trial name; the second model's trial is not in it.
+    let evals = json!({"mini-swe-agent__m__swebench-verified": {
+        "n_trials": 4, "n_errors": 1, "metrics": [{"mean": 0.25}],
+        "reward_stats": {"reward": {
+            "1.0": ["django__django-11099__AbC12xy"],
+            "0.0": ["django__django-11099__Zz9Yy8x", "scikit-learn__scikit-learn-13142__u6YTY7M"]
+        }},
+        "exception_stats": {"RewardFileNotFoundError": ["astropy__astropy-12907__q1W2e3R"]}
+    }});
+    let summary = json!({"id": "5db2", "n_total_trials": 5, "stats": {"n_trials": 5, "evals": evals}});
+    std::fs::write(job.join("result.json"), summary.to_string()).unwrap();
     job
 }
 
@@ -154,7 +160,15 @@ fn a_harbor_job_is_a_run_per_model_and_attempt_with_verdicts_from_its_rewards() 
     assert!(out.status.success(), "{stderr}");
     assert!(
         !stderr.contains("not a trial's result"),
-        "the job's own summary is passed over: {stderr}"
+        "the job's own summary is no trial: {stderr}"
+    );
+    assert!(
+        stderr.contains("1 trials in the folder are not in the job's summary: django__django-11099__Other01"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("the job's summary says"),
+        "every listed trial ended as its summary says: {stderr}"
     );
     let mut runs: Vec<String> = std::fs::read_dir(data.join("runs"))
         .unwrap()
