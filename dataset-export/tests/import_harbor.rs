@@ -163,7 +163,7 @@ fn a_harbor_job_is_a_run_per_model_and_attempt_with_verdicts_from_its_rewards() 
         "the job's own summary is no trial: {stderr}"
     );
     assert!(
-        stderr.contains("1 trials in the folder are not in the job's summary: django__django-11099__Other01"),
+        stderr.contains("trials in the folder the job's summary does not list (1): django__django-11099__Other01"),
         "{stderr}"
     );
     assert!(

@@ -211,7 +211,7 @@ fn summary_check(trials: &[Trial], summaries: &[Value]) -> Vec<String> {
     let absent: Vec<&str> = stated.keys().map(String::as_str).filter(|name| !read.contains_key(name)).collect();
     if !absent.is_empty() {
         warnings.push(format!(
-            "the job's summary lists {} trials the folder does not hold: {}",
+            "trials the job's summary lists and the folder does not hold ({}): {}",
             absent.len(),
             some(&absent)
         ));
@@ -219,7 +219,7 @@ fn summary_check(trials: &[Trial], summaries: &[Value]) -> Vec<String> {
     let unlisted: Vec<&str> = read.keys().copied().filter(|name| !stated.contains_key(*name)).collect();
     if !unlisted.is_empty() {
         warnings.push(format!(
-            "{} trials in the folder are not in the job's summary: {}",
+            "trials in the folder the job's summary does not list ({}): {}",
             unlisted.len(),
             some(&unlisted)
         ));
@@ -371,8 +371,8 @@ mod tests {
         assert_eq!(
             summary_check(&trials, &[summary]),
             [
-                "the job's summary lists 1 trials the folder does not hold: gone__x",
-                "1 trials in the folder are not in the job's summary: t4__x",
+                "trials the job's summary lists and the folder does not hold (1): gone__x",
+                "trials in the folder the job's summary does not list (1): t4__x",
                 "trial t2__x: the job's summary says reward 1, its result reward 0.5; the result is kept",
             ]
         );
