@@ -135,7 +135,12 @@ impl Trial {
 /// exception (why it failed: the exception's type, else the tests' output).
 fn verdict(task: &str, result: &Value, test_output: Option<&str>) -> InstanceResult {
     let rewards = result.pointer("/verifier_result/rewards").and_then(Value::as_object);
-    let reward = rewards.and_then(|r| r.get("reward").or_else(|| (r.len() == 1).then(|| r.values().next()).flatten()));
+    // The reward named `reward`, else a job's one reward whatever its name.
+    let reward = rewards.and_then(|r| match r.get("reward") {
+        Some(reward) => Some(reward),
+        None if r.len() == 1 => r.values().next(),
+        None => None,
+    });
     let reward = reward.and_then(Value::as_f64);
     let exception = result.get("exception_info").filter(|e| !e.is_null());
     let exception_type = exception.and_then(|e| e.get("exception_type")).and_then(Value::as_str);
