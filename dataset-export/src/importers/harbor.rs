@@ -50,7 +50,7 @@ impl RunSource for HarborJob {
                 // The job's own summary, beside the job's configuration.
                 Some(result) if result.get("n_total_trials").is_some() => summaries.push(result),
                 _ => warnings.push(format!(
-                    "{}: not a trial's result (no task_name and trial_name); skipped",
+                    "{}: not a trial's result (not JSON, or no task_name and trial_name); skipped",
                     path.display()
                 )),
             }
@@ -142,7 +142,7 @@ fn verdict(task: &str, result: &Value, test_output: Option<&str>) -> InstanceRes
         None => None,
     });
     let reward = reward.and_then(Value::as_f64);
-    let exception = result.get("exception_info").filter(|e| !e.is_null());
+    let exception = result.get("exception_info").filter(|e| e.is_object());
     let exception_type = exception.and_then(|e| e.get("exception_type")).and_then(Value::as_str);
     let error = exception.map(|e| {
         let message = e.get("exception_message").and_then(Value::as_str).unwrap_or_default();
@@ -390,6 +390,16 @@ mod tests {
         assert!(!is_trial_result(&json!({"task_name": "", "trial_name": "t__AbC12xy"})));
         assert!(!is_trial_result(&json!({"task_name": 7, "trial_name": "t__AbC12xy"})));
         assert!(!is_trial_result(&json!({"n_total_trials": 5, "stats": {}})));
+    }
+
+    #[test]
+    fn a_result_of_the_wrong_shapes_is_unresolved_without_an_error() {
+        let odd = verdict(
+            "t",
+            &json!({"verifier_result": "x", "exception_info": 7, "agent_result": [1]}),
+            None,
+        );
+        assert_eq!((odd.resolved, odd.error, odd.tokens_in), (Some(false), None, None));
     }
 
     #[test]
