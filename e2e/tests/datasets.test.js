@@ -209,6 +209,13 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   const shownLines = () => step.locator('pre.log.excerpt .line').evaluateAll((ls) => ls.map((l) => Number(l.dataset.line)));
   assert.deepEqual(await shownLines(), Array.from({ length: 100 }, (_, i) => 101 + i), 'the 100 lines around the first error');
   assert.equal(await step.locator('.first-error').getAttribute('data-line'), '151');
+  // The excerpt is taller than its box: it opens scrolled to the first error, not to its top.
+  const inBox = (marked) => step.locator('pre.log.excerpt').evaluate((pre, marked) => {
+    const [line, box] = [pre.querySelector(marked).getBoundingClientRect(), pre.getBoundingClientRect()];
+    return pre.scrollHeight > pre.clientHeight && line.top >= box.top && line.bottom <= box.bottom;
+  }, marked);
+  await page.waitForFunction(() => document.querySelector('pre.log.excerpt').scrollTop > 0);
+  assert.ok(await inBox('.first-error'), 'the first error is in view');
   // The search lists matching lines; choosing one shows the lines around it.
   await step.locator('input.log-search').fill('OUTPUT 29');
   assert.equal(await step.locator('.log-count').textContent(), '11 matching lines');
@@ -216,6 +223,8 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   await step.locator('.log-matches li[data-line="296"] button').click();
   assert.deepEqual(await shownLines(), Array.from({ length: 55 }, (_, i) => 246 + i), 'the lines around the chosen match, below the matches');
   assert.equal(await step.locator('pre.log .chosen').getAttribute('data-line'), '296');
+  await page.waitForFunction(() => document.querySelector('pre.log.excerpt').scrollTop > 0);
+  assert.ok(await inBox('.chosen'), 'the chosen match is in view');
   // Esc in the log search clears the search and stays on the instance.
   await step.locator('input.log-search').press('Escape');
   assert.equal(await step.locator('input.log-search').inputValue(), '');

@@ -74,7 +74,20 @@ fn excerpt(lines: &[String], at: usize, first_error: Option<usize>, chosen: Opti
             view! { <span class=class data-line=i + 1><span class="ln" aria-hidden="true">{i + 1}</span>{lines[i].clone()}"\n"</span> }
         })
         .collect_view();
-    view! { <pre class="log excerpt" tabindex="0"><code>{numbered}</code></pre> }
+    let pre = NodeRef::<leptos::html::Pre>::new();
+    pre.on_load(|pre| crate::frames::after_next_frame(move || center_marked_line(&pre)));
+    view! { <pre class="log excerpt" tabindex="0" node_ref=pre><code>{numbered}</code></pre> }
+}
+
+/// Scrolls the excerpt (taller than its box: a hundred lines) so that its marked line, the chosen
+/// match or else the first error, is in the middle of it rather than below the fold.
+fn center_marked_line(pre: &web_sys::HtmlElement) {
+    let Ok(Some(line)) = pre.query_selector(".chosen, .first-error") else {
+        return;
+    };
+    let (line, frame) = (line.get_bounding_client_rect(), pre.get_bounding_client_rect());
+    let top = line.top() - frame.top() + f64::from(pre.scroll_top()) - (f64::from(pre.client_height()) - line.height()) / 2.0;
+    pre.set_scroll_top(top.max(0.0) as i32);
 }
 
 /// The lines matching `query`, each a button that shows the lines around it.
