@@ -163,10 +163,16 @@ test('an instance shows each run: verdict, failure mode, per-test statuses, and 
   assert.ok(logPath, 'the result names its stored test log');
   await page.click('tr[data-run="partly-right"] .show-log');
   await page.waitForSelector('tr.test-log .log-view');
+  // A test run's log opens at its first failure, here pytest's FAILURES section.
+  const stored = readFileSync(join(server.dirs.data, logPath), 'utf8');
+  const failuresAt = stored.split('\n').findIndex((line) => /^=+ FAILURES =+$/.test(line)) + 1;
+  assert.ok(failuresAt > 0, 'the stored log has a FAILURES section');
+  assert.match(await page.locator('tr.test-log .note').first().textContent(), new RegExp(`^First failure at line ${failuresAt} of `));
+  assert.equal(await page.locator('tr.test-log .first-error').getAttribute('data-line'), String(failuresAt));
   const showWhole = page.locator('tr.test-log .show-more');
   if (await showWhole.count()) await showWhole.click();
   const shown = await page.locator('tr.test-log pre.log').textContent();
-  assert.equal(shown, readFileSync(join(server.dirs.data, logPath), 'utf8'));
+  assert.equal(shown, stored);
   // On a phone the runs table scrolls sideways; the open log stays inside the screen.
   await page.setViewportSize({ width: 390, height: 900 });
   await page.locator('.runs-table').evaluate((table) => { table.scrollLeft = table.scrollWidth; });

@@ -1,10 +1,10 @@
-//! A log document: opened at its first error with the lines around it, the whole log on request,
-//! and a search listing the matching lines; choosing one shows the lines around it. Lines are text
-//! nodes, never HTML.
+//! A log document: opened at its first error (a build's) or failure (a test run's) with the lines
+//! around it, the whole log on request, and a search listing the matching lines; choosing one
+//! shows the lines around it. Lines are text nodes, never HTML.
 
 use std::sync::Arc;
 
-use benchscope_contract::log::{around, first_error_line, matching_lines};
+use benchscope_contract::log::{around, matching_lines, LogKind};
 use leptos::prelude::*;
 
 use crate::components::highlight::highlight;
@@ -12,19 +12,23 @@ use crate::components::highlight::highlight;
 /// Matching lines listed before "and N more".
 const SHOWN_MATCHES: usize = 500;
 
-/// Renders `text` as a log.
+/// Renders `text`, a log of `kind`, as a log.
 #[component]
-pub fn LogView(text: String) -> impl IntoView {
+pub fn LogView(text: String, kind: LogKind) -> impl IntoView {
     let lines: Arc<Vec<String>> = Arc::new(text.lines().map(str::to_string).collect());
-    let first_error = first_error_line(lines.iter().map(String::as_str));
+    let first_error = kind.first_marked_line(lines.iter().map(String::as_str));
+    let mark = kind.mark();
     let whole = RwSignal::new(first_error.is_none());
     let query = RwSignal::new(String::new());
     let chosen = RwSignal::new(None::<usize>);
     let total = lines.len();
     let status = move || match (query.with(|q| q.trim().is_empty()), first_error) {
         (false, _) => None,
-        (true, Some(at)) => Some(format!("First error at line {} of {total}", at + 1)),
-        (true, None) => Some(format!("No line names an error; {total} lines")),
+        (true, Some(at)) => Some(format!("First {mark} at line {} of {total}", at + 1)),
+        (true, None) => Some(match kind {
+            LogKind::Build => format!("No line names an error; {total} lines"),
+            LogKind::TestRun => format!("No line reports a failure; {total} lines"),
+        }),
     };
     let body = {
         let (lines, text) = (lines.clone(), text.clone());
@@ -43,7 +47,7 @@ pub fn LogView(text: String) -> impl IntoView {
                 _ => view! {
                     <pre class="log whole" tabindex="0"><code>{text.clone()}</code></pre>
                     {first_error.map(|_| view! {
-                        <button class="show-more" on:click=move |_| whole.set(false)>"Back to the first error"</button>
+                        <button class="show-more" on:click=move |_| whole.set(false)>{format!("Back to the first {mark}")}</button>
                     })}
                 }
                 .into_any(),

@@ -3,6 +3,7 @@
 //! a diff with a file-by-file comparison against the gold patch, and its agent's trajectory.
 
 use benchscope_contract::compare::compare_patches;
+use benchscope_contract::log::LogKind;
 use benchscope_contract::trajectory::TrajectoryFacts;
 use benchscope_contract::TestStatus;
 use leptos::prelude::*;
@@ -207,7 +208,7 @@ fn log_parts(path: Option<String>, base: StoredValue<String>, run_id: String, co
                     {move || match log.get() {
                         None | Some(Ok(None)) => view! { <p class="loading">"Loading the test log…"</p> }.into_any(),
                         Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
-                        Some(Ok(Some(text))) => view! { <LogView text /> }.into_any(),
+                        Some(Ok(Some(text))) => view! { <LogView text kind=LogKind::TestRun /> }.into_any(),
                     }}
                 </td></tr>
             }

@@ -1,6 +1,7 @@
 //! One instance: its texts as markdown, the loaded runs' results, its tests with each run's
 //! status of each, its patches as diffs, and every other field.
 
+use benchscope_contract::log::LogKind;
 use benchscope_contract::runs_only::instance_of_row;
 use benchscope_contract::{DocumentKind, IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
@@ -186,7 +187,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
                 <section class="document">
                     <h3>{doc.label}</h3>
                     {match doc.kind {
-                        DocumentKind::Log => view! { <LogView text=doc.markdown /> }.into_any(),
+                        DocumentKind::Log => view! { <LogView text=doc.markdown kind=LogKind::Build /> }.into_any(),
                         DocumentKind::Markdown => {
                             view! { <DocumentText text=doc.markdown repo=document_repo.clone() hard_breaks=doc.hard_breaks /> }.into_any()
                         }

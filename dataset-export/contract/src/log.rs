@@ -1,7 +1,39 @@
-//! Logs as documents: where a failed build's first error is, the lines shown around it, and the
-//! lines a search matches. The CLI and the explorer read logs the same way through these.
+//! Logs as documents: where a failed build's first error is, where a test run's first failure is,
+//! the lines shown around it, and the lines a search matches. The CLI and the explorer read logs
+//! the same way through these.
+
+mod test_failure;
 
 use std::ops::Range;
+
+pub use test_failure::first_failure_line;
+
+/// What a log records, which decides the line it opens at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogKind {
+    /// A CI build's failing step: opened at its first error, as Long Code Arena finds it.
+    Build,
+    /// A test run (a harness's test output, a verifier's): opened at its first reported failure.
+    TestRun,
+}
+
+impl LogKind {
+    /// The index of the line the log opens at, if one is marked.
+    pub fn first_marked_line<'a>(self, lines: impl IntoIterator<Item = &'a str>) -> Option<usize> {
+        match self {
+            LogKind::Build => first_error_line(lines),
+            LogKind::TestRun => first_failure_line(lines),
+        }
+    }
+
+    /// What the marked line is called: "error" or "failure".
+    pub fn mark(self) -> &'static str {
+        match self {
+            LogKind::Build => "error",
+            LogKind::TestRun => "failure",
+        }
+    }
+}
 
 /// Lines shown around a log's first error, as Long Code Arena's paper shows them.
 pub const ERROR_CONTEXT_LINES: usize = 100;
