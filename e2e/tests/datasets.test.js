@@ -216,6 +216,9 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   }, marked);
   await page.waitForFunction(() => document.querySelector('pre.log.excerpt').scrollTop > 0);
   assert.ok(await inBox('.first-error'), 'the first error is in view');
+  // Every line has a row of its own, the marked one too (the next line is below it, not beside it).
+  const ownRows = () => step.locator('pre.log.excerpt .line').evaluateAll((ls) => ls.map((l) => l.getBoundingClientRect()).every((box, i, boxes) => i === 0 || box.top >= boxes[i - 1].bottom - 1));
+  assert.ok(await ownRows(), 'each line below the one before');
   // The search lists matching lines; choosing one shows the lines around it.
   await step.locator('input.log-search').fill('OUTPUT 29');
   assert.equal(await step.locator('.log-count').textContent(), '11 matching lines');
@@ -223,6 +226,7 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   await step.locator('.log-matches li[data-line="296"] button').click();
   assert.deepEqual(await shownLines(), Array.from({ length: 55 }, (_, i) => 246 + i), 'the lines around the chosen match, below the matches');
   assert.equal(await step.locator('pre.log .chosen').getAttribute('data-line'), '296');
+  assert.ok(await ownRows(), 'the chosen line has a row of its own');
   await page.waitForFunction(() => document.querySelector('pre.log.excerpt').scrollTop > 0);
   assert.ok(await inBox('.chosen'), 'the chosen match is in view');
   // Esc in the log search clears the search and stays on the instance.

@@ -66,7 +66,9 @@ pub fn LogView(text: String, kind: LogKind) -> impl IntoView {
     }
 }
 
-/// The lines around `at`, numbered, the first error and the chosen match marked.
+/// The lines around `at`, numbered, the first error and the chosen match marked. Each line's
+/// newline follows its span: a marked line is an inline block as wide as the log, and a newline
+/// inside it would not end the row, so the next line would be drawn beside it, out of sight.
 fn excerpt(lines: &[String], at: usize, first_error: Option<usize>, chosen: Option<usize>) -> impl IntoView {
     let numbered = around(at, lines.len())
         .map(|i| {
@@ -75,7 +77,7 @@ fn excerpt(lines: &[String], at: usize, first_error: Option<usize>, chosen: Opti
                 (true, false) => "line first-error",
                 _ => "line",
             };
-            view! { <span class=class data-line=i + 1><span class="ln" aria-hidden="true">{i + 1}</span>{lines[i].clone()}"\n"</span> }
+            view! { <span class=class data-line=i + 1><span class="ln" aria-hidden="true">{i + 1}</span>{lines[i].clone()}</span>"\n" }
         })
         .collect_view();
     let pre = NodeRef::<leptos::html::Pre>::new();
