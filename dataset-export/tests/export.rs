@@ -479,6 +479,26 @@ fn pretty_printed_json_objects_are_read_as_documents() {
     let out = benchscope(&["export", index.to_str().unwrap(), "--out", tmp.path().join("e").to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("a JSON object that is neither a record"), "{stderr}");
+    // A subset's id list (SWE-bench Verified Mini's, FEA-Bench Lite's) says where it belongs.
+    let ids = tmp.path().join("verified_mini.json");
+    std::fs::write(
+        &ids,
+        "{\n  \"name\": \"verified_mini\",\n  \"instance_ids\": [\"django__django-11790\"]\n}\n",
+    )
+    .unwrap();
+    let out = benchscope(&["export", ids.to_str().unwrap(), "--out", tmp.path().join("f").to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && stderr.contains("verified_mini.json") && stderr.contains("export --mark"),
+        "{stderr}"
+    );
+    std::fs::write(&ids, "[\"django__django-11790\"]").unwrap();
+    let out = benchscope(&["export", ids.to_str().unwrap(), "--out", tmp.path().join("g").to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && stderr.contains("element 0") && stderr.contains("export --mark"),
+        "{stderr}"
+    );
 }
 
 /// A property: reordering the records of one split changes nothing of another split's files.

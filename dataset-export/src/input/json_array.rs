@@ -40,6 +40,9 @@ pub fn read(path: &Path, reader: impl Read + Send + 'static) -> Records {
     Box::new(receiver.into_iter())
 }
 
+/// What a string where a record belongs says: an array of strings is a subset's id list.
+const ID_LIST: &str = "expected a JSON object, found a string (a list of instance ids is read by `export --mark FACET=VALUE=FILE`, which marks the instances it names)";
+
 struct Elements<'a> {
     path: &'a Path,
     sender: &'a SyncSender<Result<Record, RecordError>>,
@@ -67,6 +70,7 @@ impl<'de> Visitor<'de> for Elements<'_> {
             self.count += 1;
             let item = match value {
                 Value::Object(fields) => Ok(Record::new(location, fields)),
+                Value::String(_) => Err(FieldError::record(ID_LIST.to_string()).at(self.path, location)),
                 other => Err(FieldError::record(format!("expected a JSON object, found {}", kind_of(&other))).at(self.path, location)),
             };
             if self.sender.send(item).is_err() {

@@ -30,6 +30,12 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     if map.contains_key("instance_id") {
         return Ok(Box::new(std::iter::once(Ok(Record::new(Location::File, map)))));
     }
+    if map.get("instance_ids").is_some_and(Value::is_array) {
+        return Err(RecordError::about_file(
+            path,
+            "a list of instance ids (a subset's `instance_ids`), not records: `export --mark FACET=VALUE=FILE` marks the instances it names in the dataset being exported".into(),
+        ));
+    }
     if map.is_empty() || !map.values().all(Value::is_object) {
         let keys: Vec<&String> = map.keys().take(5).collect();
         return Err(RecordError::about_file(
