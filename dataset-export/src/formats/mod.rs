@@ -17,6 +17,7 @@ pub mod fea_bench;
 pub mod featurebench;
 pub mod featurebench_site;
 pub mod lca;
+pub mod multi_swe_bench;
 pub mod swe_bench;
 pub mod swe_dev;
 pub mod unified;
@@ -69,6 +70,7 @@ pub fn all() -> &'static [&'static dyn DatasetFormat] {
         &featurebench_site::FeatureBenchSite,
         &featurebench::FeatureBench,
         &fea_bench::FeaBench,
+        &multi_swe_bench::MultiSweBench,
         &swe_bench::SweBench,
     ]
 }
