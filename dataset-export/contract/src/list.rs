@@ -25,14 +25,15 @@ fn own_and_run_facets(rows: &[IndexRow]) -> (Vec<String>, Vec<String>) {
 }
 
 /// The built-in facets some row has a value for (rows known only from runs have no dates,
-/// patch statistics or categories).
+/// patch statistics or categories). Added functions are counted in Python files only, so a
+/// set where no row adds one (Multi-SWE-bench's C++, Go, Java, Rust) has nothing to say there.
 fn informed_built_ins(rows: &[IndexRow]) -> impl Iterator<Item = String> + '_ {
     let informs = |facet: &str| {
         rows.is_empty()
             || match facet {
                 "year" => rows.iter().any(|r| r.created.is_some()),
                 "files" | "lines" => rows.iter().any(|r| r.stats.files_changed > 0),
-                "functions" => rows.iter().any(|r| r.stats.functions_added > 0 || r.stats.files_changed > 0),
+                "functions" => rows.iter().any(|r| r.stats.functions_added > 0),
                 "category" => rows.iter().any(|r| !r.category.is_empty() && r.category != UNKNOWN_CATEGORY),
                 "repo" => rows.iter().any(|r| !r.repo.is_empty()),
                 _ => true,
@@ -125,6 +126,7 @@ mod tests {
             created: Some("2020-01-01".into()),
             stats: crate::ChangeStats {
                 files_changed: 1,
+                functions_added: 1,
                 ..Default::default()
             },
             facets: facets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
@@ -191,7 +193,15 @@ mod tests {
         };
         assert_eq!(list_facets(std::slice::from_ref(&known)), ["repo"]);
         known.created = Some("2021-02-03".into());
-        assert_eq!(breakdown_facets(&[known]), ["repo", "year"]);
+        assert_eq!(breakdown_facets(std::slice::from_ref(&known)), ["repo", "year"]);
+        known.stats.files_changed = 2;
+        assert_eq!(
+            list_facets(std::slice::from_ref(&known)),
+            ["repo", "year", "files", "lines"],
+            "a patch adding no Python function"
+        );
+        known.stats.functions_added = 1;
+        assert_eq!(list_facets(&[known]), ["repo", "year", "files", "lines", "functions"]);
     }
 
     #[test]
