@@ -152,7 +152,7 @@ fn is_unittest_failure(line: &str) -> bool {
 /// A test's own line with its result: `test_x (app.Case) ... ERROR`, pytest's verbose
 /// `tests/x.py::test_y FAILED [ 50%]`, cargo's `test x ... FAILED`.
 fn is_test_marked_failed(line: &str) -> bool {
-    let verdict = |word: &str| line.ends_with(word) || line.contains(&format!("{word} ["));
+    let verdict = |word: &str| line.ends_with(word) || line.match_indices(word).any(|(at, _)| line[at + word.len()..].starts_with(" ["));
     [" ... FAIL", " ... ERROR", " ... FAILED"].iter().any(|end| line.ends_with(end))
         || line.contains("::") && (verdict(" FAILED") || verdict(" ERROR"))
 }
