@@ -333,3 +333,38 @@ fn a_folder_of_dataset_files_says_to_give_them_as_inputs() {
         records.len()
     );
 }
+
+/// A dataset cloned from the hub without Git LFS holds pointers in place of its files: each is
+/// said to be one, naming the file (or the line, where one was written into a JSON Lines file),
+/// and the good records before it are kept with `--skip-bad`.
+#[test]
+fn git_lfs_pointers_are_named_as_files_never_fetched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:03c48540bafff05475a8005a9f6d96a7c9fd159c91519f88e4f7d34ce9c65f6e\nsize 26440817\n";
+    for name in ["test-00000-of-00001.parquet", "ponylang__ponyc_dataset.jsonl"] {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, pointer).unwrap();
+        let out = benchscope(&["export", path.to_str().unwrap(), "--out", tmp.path().join("out").to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && stderr.contains(name) && stderr.contains("a Git LFS pointer") && stderr.contains("git lfs pull"),
+            "{stderr}"
+        );
+    }
+    let demo = std::fs::read_to_string(root().join("demo/demo.jsonl")).unwrap();
+    let mixed = tmp.path().join("mixed.jsonl");
+    std::fs::write(&mixed, format!("{}{pointer}", demo.lines().next().unwrap().to_string() + "\n")).unwrap();
+    let out = benchscope(&[
+        "export",
+        mixed.to_str().unwrap(),
+        "--out",
+        tmp.path().join("mixed-out").to_str().unwrap(),
+        "--skip-bad",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stderr.contains("line 2") && stderr.contains("a Git LFS pointer where a record belongs"),
+        "{stderr}"
+    );
+    assert_eq!(instances(&tmp.path().join("mixed-out"), "mixed", "test").len(), 1);
+}

@@ -6,6 +6,9 @@ use std::path::{Path, PathBuf};
 use super::{parse_object, Record};
 use crate::error::{FieldError, Location, RecordError};
 
+/// What a Git LFS pointer where a record belongs is said to be.
+const LFS_POINTER_LINE: &str = "a Git LFS pointer where a record belongs: a file Git LFS never fetched was written into this one";
+
 /// Yields one record per non-blank line.
 pub struct JsonLines<R> {
     path: PathBuf,
@@ -59,6 +62,9 @@ impl<R: BufRead> Iterator for JsonLines<R> {
             }
             return Some(match parse_object(text) {
                 Ok(fields) => Ok(Record::new(location, fields)),
+                Err(_) if super::is_lfs_pointer(text.as_bytes()) => {
+                    Err(FieldError::record(LFS_POINTER_LINE).at(&self.path, location))
+                }
                 Err(e) => Err(e.at(&self.path, location)),
             });
         }

@@ -85,10 +85,21 @@ pub fn read_records(path: &Path) -> Result<Records, RecordError> {
         Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
         Some(Container::Parquet) => parquet_rows::read(path),
         Some(Container::Csv) => csv_rows::read(path, reader),
+        None if is_lfs_pointer(reader.fill_buf().unwrap_or_default()) => Err(file_error(LFS_POINTER.to_string())),
         None => Err(file_error(
             "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".into(),
         )),
     }
+}
+
+/// What a Git LFS pointer is said to be: a dataset cloned from the hub without `git lfs` holds
+/// these in place of its files.
+const LFS_POINTER: &str =
+    "a Git LFS pointer, not the file's content: the repository was cloned without Git LFS (`git lfs pull` in the clone fetches the files)";
+
+/// Whether `text` starts as a Git LFS pointer does.
+pub(crate) fn is_lfs_pointer(text: &[u8]) -> bool {
+    text.starts_with(b"version https://git-lfs.github.com/spec/")
 }
 
 /// Whether the file is a pretty-printed JSON object rather than JSON Lines: its first non-blank
