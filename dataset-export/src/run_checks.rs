@@ -36,12 +36,29 @@ pub fn check_and_add_runs(
     rules: &NameRules,
 ) -> anyhow::Result<Vec<(Run, Vec<String>)>> {
     let _lock = data.lock()?;
+    no_run_twice(&runs)?;
     check_runs(data, &mut runs, rules)?;
     let (runs, warnings): (Vec<NewRun>, Vec<Vec<String>>) = runs.into_iter().unzip();
     Ok(crate::run_store::add_runs_returning(data, runs)?
         .into_iter()
         .zip(warnings)
         .collect())
+}
+
+/// Two of the runs being added may not share an id: the second would overwrite the first (two
+/// sources given one `--run`, a summary and the predictions it graded, say).
+fn no_run_twice(runs: &[(NewRun, Vec<String>)]) -> anyhow::Result<()> {
+    let mut seen: HashMap<&str, &str> = HashMap::new();
+    for (new, _) in runs {
+        if let Some(first) = seen.insert(&new.run.id, &new.run.source) {
+            bail!(
+                "two of the runs being imported are both `{}` (from {first} and from {}): each source is a run of its own, so give each its own --run, or import them one at a time",
+                new.run.id,
+                new.run.source
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Checks `runs` against the data directory `data` (when it has a manifest), and leaves out of
