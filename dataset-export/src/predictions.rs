@@ -27,7 +27,8 @@ fn from_value(key: Option<String>, value: Value) -> Result<Prediction, FieldErro
 pub fn read_predictions(path: &Path) -> Result<Vec<Prediction>, RecordError> {
     let text_head = std::fs::read(path).map_err(|e| RecordError::about_file(path, format!("cannot read: {e}")))?;
     if let Ok(Value::Object(object)) = serde_json::from_slice::<Value>(&text_head) {
-        if !object.contains_key("instance_id") {
+        // An object keyed by instance id, unless it is one prediction itself.
+        if !["instance_id", "model_patch", "fix_patch"].iter().any(|k| object.contains_key(*k)) {
             return object
                 .into_iter()
                 .enumerate()
@@ -98,6 +99,24 @@ mod tests {
         )
         .unwrap();
         assert_eq!(dict.iter().map(|p| p.instance_id.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    }
+
+    /// Multi-SWE-bench's harness reads patches as `{org, repo, number, fix_patch}`.
+    #[test]
+    fn multi_swe_bench_patch_files_are_predictions_of_their_pull_requests() {
+        let patches = read(
+            "patches.jsonl",
+            "{\"org\": \"axios\", \"repo\": \"axios\", \"number\": 5919, \"fix_patch\": \"diff --git a/x b/x\\n\"}\n{\"org\": \"cli\", \"repo\": \"cli\", \"number\": 7, \"fix_patch\": \"\"}\n",
+        )
+        .unwrap();
+        let read: Vec<_> = patches.iter().map(|p| (p.instance_id.as_str(), p.patch.as_deref())).collect();
+        assert_eq!(read, [("axios__axios-5919", Some("diff --git a/x b/x\n")), ("cli__cli-7", None)]);
+        let err = read_err("{\"org\": \"o\", \"repo\": \"r\", \"number\": 1, \"fix_patch\": 3}\n");
+        assert_eq!(err.field.as_deref(), Some("fix_patch"));
+    }
+
+    fn read_err(jsonl: &str) -> RecordError {
+        read("p.jsonl", jsonl).unwrap_err()
     }
 
     #[test]

@@ -565,4 +565,56 @@ fn multi_swe_bench_files_export_with_their_language_and_newly_passing_tests() {
         ripgrep.extra["run_result"],
         serde_json::json!({"passed_count": 1, "failed_count": 1, "skipped_count": 0})
     );
+
+    // Its harness's patch file (`org, repo, number, fix_patch`) imports as predictions, and its
+    // final report as the run's verdicts; the two given one --run are refused, nothing written.
+    let patches = tmp.path().join("patches.jsonl");
+    std::fs::write(
+        &patches,
+        "{\"org\": \"cli\", \"repo\": \"cli\", \"number\": 101, \"fix_patch\": \"diff --git a/x b/x\\n\"}\n",
+    )
+    .unwrap();
+    let report = tmp.path().join("final_report.json");
+    std::fs::write(&report, r#"{"total_instances": 2, "submitted_instances": 2, "completed_instances": 2, "incomplete_instances": 0, "resolved_instances": 1, "unresolved_instances": 1, "empty_patch_instances": 0, "error_instances": 0, "submitted_ids": ["cli__cli-101", "cli__cli-55"], "completed_ids": ["cli__cli-101", "cli__cli-55"], "incomplete_ids": [], "resolved_ids": ["cli__cli-101"], "unresolved_ids": ["cli__cli-55"], "empty_patch_ids": [], "error_ids": []}"#).unwrap();
+    let data = out.to_str().unwrap();
+    let both = benchscope(&[
+        "import",
+        report.to_str().unwrap(),
+        patches.to_str().unwrap(),
+        "--data",
+        data,
+        "--dataset",
+        "multi-swe-bench",
+        "--run",
+        "m",
+    ]);
+    let stderr = String::from_utf8_lossy(&both.stderr);
+    assert!(!both.status.success() && stderr.contains("both `m`"), "{stderr}");
+    assert!(!out.join("runs").exists(), "nothing written");
+    benchscope_ok(&[
+        "import",
+        patches.to_str().unwrap(),
+        "--data",
+        data,
+        "--dataset",
+        "multi-swe-bench",
+        "--run",
+        "m-patches",
+    ]);
+    let stdout = benchscope_ok(&[
+        "import",
+        report.to_str().unwrap(),
+        "--data",
+        data,
+        "--dataset",
+        "multi-swe-bench",
+        "--run",
+        "m",
+    ]);
+    assert!(
+        stdout.contains("run m: 2 instances of the 3 of multi-swe-bench/test, 1 resolved"),
+        "{stdout}"
+    );
+    let run: serde_json::Value = read_json(&out.join("runs/m-patches.json"));
+    assert_eq!(run["results"][0]["instance_id"], "cli__cli-101");
 }

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use crate::json_document::{self, Document};
-use crate::prediction::{mixed_models_warning, patch_warnings, Prediction};
+use crate::prediction::{holds_a_model_patch, mixed_models_warning, patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
 use crate::run_summary::{counts_note, results_from_summary, summary_name};
 use crate::FORMAT_VERSION;
@@ -219,7 +219,7 @@ fn predictions(
             None => format!("{name}: record {}: {message}", i + 1),
         };
         let record = record?;
-        any_patch_field |= record.get("model_patch").is_some();
+        any_patch_field |= holds_a_model_patch(&record);
         let prediction = Prediction::from_value(None, record).map_err(|e| at(e.field, &e.message))?;
         if !seen.insert(prediction.instance_id.clone()) {
             return Err(at(Some("instance_id"), &format!("duplicate `{}`", prediction.instance_id)));
@@ -323,6 +323,11 @@ mod tests {
         let jsonl = "{\"instance_id\": \"a\", \"model_name_or_path\": \"m\", \"model_patch\": \"diff\"}\n\n{\"instance_id\": \"b\", \"model_patch\": null}\n";
         let list = r#"[{"instance_id": "a", "model_patch": "diff"}, {"instance_id": "b", "model_patch": ""}]"#;
         let keyed = r#"{"a": {"model_patch": "diff"}, "b": {"model_patch": null}}"#;
+        // Multi-SWE-bench's patch files, the id written from the pull request.
+        let multi = "{\"org\": \"o\", \"repo\": \"r\", \"number\": 1, \"fix_patch\": \"diff\"}\n{\"org\": \"o\", \"repo\": \"r\", \"number\": 2, \"fix_patch\": \"\"}\n";
+        let dropped = read_dropped("patches.jsonl", multi, "d", "test").unwrap();
+        assert_eq!(dropped.patches.unwrap().patches.get("o__r-1").map(String::as_str), Some("diff"));
+        assert!(dropped.run.results[1].empty_patch);
         for text in [jsonl, list, keyed] {
             let dropped = read_dropped("preds.jsonl", text, "d", "test").unwrap();
             assert_eq!(dropped.run.results.len(), 2, "{text}");

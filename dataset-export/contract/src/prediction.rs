@@ -1,7 +1,9 @@
 //! SWE-bench predictions (`{instance_id, model_name_or_path, model_patch}`), one record read the
 //! same way by the CLI (`import`, `eval`) and by the explorer for a dropped file. `model_patch`
 //! may be null or empty (an empty prediction), lack `diff --git` headers, or hold binary hunks;
-//! it is kept verbatim.
+//! it is kept verbatim. Multi-SWE-bench's patch files (its harness's `--patch_files`: `{org,
+//! repo, number, fix_patch}`) are read too, the id written as the benchmark writes it,
+//! `<org>__<repo>-<number>`.
 
 use serde_json::Value;
 
@@ -90,18 +92,25 @@ impl Prediction {
                 kind_of(&value)
             )));
         };
-        let instance_id = match (fields.remove("instance_id"), key) {
-            (Some(Value::String(id)), _) => id,
-            (Some(other), _) => {
+        let multi_swe_bench = multi_swe_bench_id(&fields);
+        let instance_id = match (fields.remove("instance_id"), key, multi_swe_bench) {
+            (Some(Value::String(id)), _, _) => id,
+            (Some(other), _, _) => {
                 return Err(PredictionError::new(
                     "instance_id",
                     format!("expected a string, found {}", kind_of(&other)),
                 ))
             }
-            (None, Some(key)) => key,
-            (None, None) => return Err(PredictionError::new("instance_id", "missing required field")),
+            (None, Some(key), _) => key,
+            (None, None, Some(id)) => id,
+            (None, None, None) => return Err(PredictionError::new("instance_id", "missing required field")),
         };
-        let raw_patch = fields.remove("model_patch");
+        let patch_field = if fields.contains_key("model_patch") || !fields.contains_key("fix_patch") {
+            "model_patch"
+        } else {
+            "fix_patch"
+        };
+        let raw_patch = fields.remove(patch_field);
         let null_patch = matches!(raw_patch, None | Some(Value::Null));
         let patch = match raw_patch {
             None | Some(Value::Null) => None,
@@ -109,7 +118,7 @@ impl Prediction {
             Some(Value::String(p)) => Some(p),
             Some(other) => {
                 return Err(PredictionError::new(
-                    "model_patch",
+                    patch_field,
                     format!("expected a string or null, found {}", kind_of(&other)),
                 ))
             }
@@ -122,6 +131,24 @@ impl Prediction {
             null_patch,
         })
     }
+}
+
+/// Whether `record` carries a model's patch: `model_patch`, or `fix_patch` in a Multi-SWE-bench
+/// patch record (`org, repo, number`; a dataset row, with its `resolved_issues`, holds the gold
+/// patch under that name).
+pub fn holds_a_model_patch(record: &Value) -> bool {
+    record.get("model_patch").is_some()
+        || ["org", "repo", "number", "fix_patch"].iter().all(|k| record.get(k).is_some()) && record.get("resolved_issues").is_none()
+}
+
+/// The id of a Multi-SWE-bench patch record, `<org>__<repo>-<number>`, when it is one.
+fn multi_swe_bench_id(fields: &serde_json::Map<String, Value>) -> Option<String> {
+    let text = |field: &str| match fields.get(field)? {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    Some(format!("{}__{}-{}", text("org")?, text("repo")?, text("number")?))
 }
 
 impl PredictionError {

@@ -1,7 +1,8 @@
 //! Multi-SWE-bench (ByteDance's seven-language benchmark, and its mini and flash subsets): one
 //! pull request per record, published as `<language>/<org>__<repo>_dataset.jsonl`.
 //!
-//! Required: `org`, `repo`, `number` and `fix_patch`. The id is `instance_id` where the record
+//! Required: `org`, `repo`, `number`, `fix_patch` and `resolved_issues` (without it, a record is
+//! one of the harness's patch files, read by `import` as predictions). The id is `instance_id` where the record
 //! has it, else `<org>__<repo>-<number>` as the benchmark writes it. The statement is each of
 //! `resolved_issues` as its title and body (the form agents are given it in), the pull request's
 //! own title and body a document of their own. `base.sha` is the base commit.
@@ -59,7 +60,10 @@ impl DatasetFormat for MultiSweBench {
     }
 
     fn detect(&self, record: &Map<String, Value>) -> bool {
-        ["org", "repo", "number", "fix_patch"].iter().all(|k| record.contains_key(*k))
+        // Its harness's patch files (`org, repo, number, fix_patch`) are predictions, not rows.
+        ["org", "repo", "number", "fix_patch", "resolved_issues"]
+            .iter()
+            .all(|k| record.contains_key(*k))
     }
 
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {

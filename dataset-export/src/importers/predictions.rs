@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use benchscope_contract::prediction::mixed_models_warning;
+use benchscope_contract::prediction::{holds_a_model_patch, mixed_models_warning};
 use benchscope_contract::InstanceResult;
 use serde_json::Value;
 
@@ -34,15 +34,24 @@ impl RunSource for Predictions {
 }
 
 /// Whether a record of `source` (a JSON list, one record, an object keyed by instance id, or JSON
-/// Lines) has a `model_patch` field.
+/// Lines) holds a model's patch: `model_patch`, or a Multi-SWE-bench patch record's `fix_patch`.
 fn has_model_patches(source: &Source) -> bool {
-    let has_patch = |record: &Value| record.get("model_patch").is_some();
     match source.json() {
-        Some(Value::Array(records)) => records.iter().any(has_patch),
-        Some(record @ Value::Object(fields)) if fields.contains_key("instance_id") => has_patch(record),
-        Some(Value::Object(keyed)) => keyed.values().any(has_patch),
+        Some(Value::Array(records)) => records.iter().any(holds_a_model_patch),
+        Some(record @ Value::Object(fields)) if fields.contains_key("instance_id") || fields.contains_key("fix_patch") => {
+            holds_a_model_patch(record)
+        }
+        Some(Value::Object(keyed)) => keyed.values().any(holds_a_model_patch),
         Some(_) => false,
-        None => source.text().contains("\"model_patch\""),
+        None => {
+            let text = source.text();
+            let first_record = || {
+                text.lines()
+                    .find(|l| !l.trim().is_empty())
+                    .and_then(|l| serde_json::from_str::<Value>(l).ok())
+            };
+            text.contains("\"model_patch\"") || first_record().is_some_and(|r| holds_a_model_patch(&r))
+        }
     }
 }
 

@@ -62,9 +62,7 @@ impl<R: BufRead> Iterator for JsonLines<R> {
             }
             return Some(match parse_object(text) {
                 Ok(fields) => Ok(Record::new(location, fields)),
-                Err(_) if super::is_lfs_pointer(text.as_bytes()) => {
-                    Err(FieldError::record(LFS_POINTER_LINE).at(&self.path, location))
-                }
+                Err(_) if super::is_lfs_pointer(text.as_bytes()) => Err(FieldError::record(LFS_POINTER_LINE).at(&self.path, location)),
                 Err(e) => Err(e.at(&self.path, location)),
             });
         }
