@@ -60,6 +60,21 @@ pub fn breakdown_facets(rows: &[IndexRow]) -> Vec<String> {
     informed_built_ins(rows).chain(own).chain(agent).collect()
 }
 
+/// The facet a breakdown opens by: the category (FEA-Bench's Figure 4), unless every row shares
+/// one, then the first facet that tells rows apart (Multi-SWE-bench's rows are all "Other" but
+/// span seven languages), else the first.
+pub fn default_breakdown_facet(rows: &[IndexRow], facets: &[String]) -> Option<String> {
+    let splits_rows = |facet: &str| {
+        let mut values = rows.iter().filter_map(|r| crate::query::facet_value(r, facet));
+        values.next().is_some_and(|first| values.any(|v| v != first))
+    };
+    let category = facets.iter().find(|f| *f == "category" && splits_rows(f));
+    category
+        .or_else(|| facets.iter().find(|f| splits_rows(f)))
+        .or(facets.first())
+        .cloned()
+}
+
 /// A facet's name for readers: the built-in ones spelled out, a run's as `Run: <id>`, others
 /// with an ASCII first letter capitalized.
 pub fn facet_label(facet: &str) -> String {
@@ -202,6 +217,25 @@ mod tests {
         );
         known.stats.functions_added = 1;
         assert_eq!(list_facets(&[known]), ["repo", "year", "files", "lines", "functions"]);
+    }
+
+    #[test]
+    fn a_breakdown_opens_by_a_facet_that_tells_rows_apart() {
+        let facets: Vec<String> = ["category", "repo", "language"].map(String::from).to_vec();
+        let mut rows = vec![row("a", "o/x", &[("language", "Go")]), row("b", "o/x", &[("language", "Rust")])];
+        assert_eq!(
+            default_breakdown_facet(&rows, &facets).as_deref(),
+            Some("language"),
+            "one category, one repository"
+        );
+        rows[1].category = "Data".into();
+        assert_eq!(default_breakdown_facet(&rows, &facets).as_deref(), Some("category"));
+        assert_eq!(
+            default_breakdown_facet(&rows[..1], &facets).as_deref(),
+            Some("category"),
+            "nothing tells one row apart"
+        );
+        assert_eq!(default_breakdown_facet(&rows, &[]), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The resolved ratio by a facet for the chosen runs: chart, table and downloads.
 
 use benchscope_contract::breakdown::{paired_by_facet, to_csv, Group, PairedGroup};
+use benchscope_contract::list::facet_label;
 use benchscope_contract::outcomes::run_facet;
 use benchscope_contract::site::View;
 use leptos::prelude::*;
@@ -13,7 +14,7 @@ use crate::url_state::UrlState;
 
 pub fn chart_data(facet: &str, groups: &[Group], chosen: &[String], runs: RunList) -> ChartData {
     ChartData {
-        title: format!("% resolved by {facet}"),
+        title: format!("% resolved by {}", facet_label(facet).to_lowercase()),
         y_label: "% resolved".into(),
         y_max: 100.0,
         stacked: false,
@@ -70,7 +71,7 @@ pub fn BreakdownChart(
         view! {
             <table class="breakdown-table by-facet">
                 <thead><tr>
-                    <th scope="col">{facet.get()}</th>
+                    <th scope="col">{facet_label(&facet.get())}</th>
                     {data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}
                     {compared.then(|| view! {
                         <th scope="col" class="num">"Difference"</th>

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use benchscope_contract::breakdown::breakdown;
-use benchscope_contract::list::breakdown_facets;
+use benchscope_contract::list::{breakdown_facets, default_breakdown_facet, facet_label};
 use benchscope_contract::results::{ResultsMatrix, RowOutcomes};
 use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
@@ -92,6 +92,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     let end = sets.get(1).map_or(rows.len(), |next| next.start);
     let rows: Vec<IndexRow> = rows[set.start..end].to_vec();
     let facets = breakdown_facets(&rows);
+    let default_facet = default_breakdown_facet(&rows, &facets).unwrap_or_default();
     let names: HashMap<String, String> = set.runs.iter().map(|r| (r.id.clone(), r.system.name.clone())).collect();
     let split = StoredValue::new(SplitRows {
         rows,
@@ -135,11 +136,6 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             runs.with_value(|r| r.iter().take(DEFAULT_RUNS).map(|(id, _, _)| id.clone()).collect())
         }
     });
-    let default_facet = if facets.iter().any(|f| f == "category") {
-        "category".to_string()
-    } else {
-        facets[0].clone()
-    };
     let known_facets = facets.clone();
     let facet = Memo::new(move |_| {
         url.with(|s| s.control("afacet").map(str::to_string))
@@ -159,7 +155,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
                     }>
                         {facets.into_iter().map(|f| {
                             let selected = f == facet.get_untracked();
-                            view! { <option value=f.clone() selected=selected>{f.clone()}</option> }
+                            view! { <option value=f.clone() selected=selected>{facet_label(&f)}</option> }
                         }).collect_view()}
                     </select>
                 </label>
