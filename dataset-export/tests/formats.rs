@@ -617,4 +617,10 @@ fn multi_swe_bench_files_export_with_their_language_and_newly_passing_tests() {
     );
     let run: serde_json::Value = read_json(&out.join("runs/m-patches.json"));
     assert_eq!(run["results"][0]["instance_id"], "cli__cli-101");
+    let named: serde_json::Value = read_json(&out.join("runs/m.json"));
+    assert_eq!(
+        (run["system"]["name"].as_str(), named["system"]["name"].as_str()),
+        (Some("m-patches"), Some("m")),
+        "--run names a run its file name does not"
+    );
 }

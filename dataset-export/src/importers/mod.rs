@@ -141,6 +141,12 @@ pub fn import(plan: &ImportPlan) -> anyhow::Result<Imported> {
         }
         if let (Some(id), [only]) = (&plan.run, found.as_mut_slice()) {
             only.0.run.id = id.clone();
+            // A name a file's name gave (Multi-SWE-bench's `final_report`, `preds`) says less
+            // than the one the reader chose. A folder's is kept: an experiments submission is
+            // named by its folder.
+            if path.is_file() && named_by_file(&only.0.run.system.name, path) {
+                only.0.run.system.name = id.clone();
+            }
         }
         runs.extend(found);
     }
@@ -227,6 +233,12 @@ pub(super) fn strings(value: &Value, key: &str) -> Vec<String> {
         .filter_map(Value::as_str)
         .map(str::to_string)
         .collect()
+}
+
+/// Whether `name` is just `path`'s file name, with or without its extension.
+fn named_by_file(name: &str, path: &Path) -> bool {
+    let stem = path.file_stem().map(|s| s.to_string_lossy());
+    name == name_of(path) || stem.is_some_and(|stem| name == stem)
 }
 
 pub(super) fn name_of(path: &Path) -> String {
