@@ -16,13 +16,13 @@ const SHOWN_MATCHES: usize = 500;
 #[component]
 pub fn LogView(text: String, kind: LogKind) -> impl IntoView {
     let lines: Arc<Vec<String>> = Arc::new(text.lines().map(str::to_string).collect());
-    let first_error = kind.first_marked_line(lines.iter().map(String::as_str));
+    let first_marked = kind.first_marked_line(lines.iter().map(String::as_str));
     let mark = kind.mark();
-    let whole = RwSignal::new(first_error.is_none());
+    let whole = RwSignal::new(first_marked.is_none());
     let query = RwSignal::new(String::new());
     let chosen = RwSignal::new(None::<usize>);
     let total = lines.len();
-    let status = move || match (query.with(|q| q.trim().is_empty()), first_error) {
+    let status = move || match (query.with(|q| q.trim().is_empty()), first_marked) {
         (false, _) => None,
         (true, Some(at)) => Some(format!("First {mark} at line {} of {total}", at + 1)),
         (true, None) => Some(match kind {
@@ -35,18 +35,18 @@ pub fn LogView(text: String, kind: LogKind) -> impl IntoView {
         move || {
             let query = query.get();
             if !query.trim().is_empty() {
-                let around_chosen = chosen.get().map(|at| excerpt(&lines, at, first_error, Some(at)));
+                let around_chosen = chosen.get().map(|at| excerpt(&lines, at, first_marked, Some(at)));
                 return view! { {matches(&lines, &query, chosen)} {around_chosen} }.into_any();
             }
-            match (whole.get(), first_error) {
+            match (whole.get(), first_marked) {
                 (false, Some(at)) => view! {
-                    {excerpt(&lines, at, first_error, None)}
+                    {excerpt(&lines, at, first_marked, None)}
                     <button class="show-more" on:click=move |_| whole.set(true)>{format!("Show the whole log ({total} lines)")}</button>
                 }
                 .into_any(),
                 _ => view! {
                     <pre class="log whole" tabindex="0"><code>{text.clone()}</code></pre>
-                    {first_error.map(|_| view! {
+                    {first_marked.map(|_| view! {
                         <button class="show-more" on:click=move |_| whole.set(false)>{format!("Back to the first {mark}")}</button>
                     })}
                 }
@@ -69,10 +69,10 @@ pub fn LogView(text: String, kind: LogKind) -> impl IntoView {
 /// The lines around `at`, numbered, the first error and the chosen match marked. Each line's
 /// newline follows its span: a marked line is an inline block as wide as the log, and a newline
 /// inside it would not end the row, so the next line would be drawn beside it, out of sight.
-fn excerpt(lines: &[String], at: usize, first_error: Option<usize>, chosen: Option<usize>) -> impl IntoView {
+fn excerpt(lines: &[String], at: usize, first_marked: Option<usize>, chosen: Option<usize>) -> impl IntoView {
     let numbered = around(at, lines.len())
         .map(|i| {
-            let class = match (Some(i) == first_error, Some(i) == chosen) {
+            let class = match (Some(i) == first_marked, Some(i) == chosen) {
                 (_, true) => "line chosen",
                 (true, false) => "line first-error",
                 _ => "line",

@@ -144,9 +144,8 @@ fn is_unittest_failure(line: &str) -> bool {
     let Some(rest) = line.strip_prefix("FAIL: ").or_else(|| line.strip_prefix("ERROR: ")) else {
         return false;
     };
-    let mut words = rest.splitn(2, ' ');
-    let _test = words.next();
-    words.next().is_some_and(|rest| rest.starts_with('(') && rest.ends_with(')'))
+    rest.split_once(' ')
+        .is_some_and(|(_test, place)| place.starts_with('(') && place.ends_with(')'))
 }
 
 /// A test's own line with its result: `test_x (app.Case) ... ERROR`, pytest's verbose
