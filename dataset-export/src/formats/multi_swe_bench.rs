@@ -2,16 +2,17 @@
 //! pull request per record, published as `<language>/<org>__<repo>_dataset.jsonl`.
 //!
 //! Required: `org`, `repo`, `number`, `fix_patch` and `resolved_issues` (without it, a record is
-//! one of the harness's patch files, read by `import` as predictions). The id is `instance_id` where the record
-//! has it, else `<org>__<repo>-<number>` as the benchmark writes it. The statement is each of
-//! `resolved_issues` as its title and body (the form agents are given it in), the pull request's
-//! own title and body a document of their own. `base.sha` is the base commit.
+//! one of the harness's patch files, read by `import` as predictions). The id is `instance_id`
+//! where the record has it, else `<org>__<repo>-<number>` as the benchmark writes it. The
+//! statement is each of `resolved_issues` as its title and body (the form agents are given it
+//! in), the pull request's own title and body a document of their own. `base.sha` is the base
+//! commit.
 //!
 //! Tests: FAIL_TO_PASS is every test the fix must make pass that did not pass before, the
 //! benchmark's `f2p_tests`, `s2p_tests` (skipped before) and `n2p_tests` (new), in that order;
 //! PASS_TO_PASS is `p2p_tests`. Each is a map from a test to its status in the three runs; the
-//! names are kept, and which tests were skipped or new stays in `s2p_tests` and `n2p_tests` as
-//! lists. Of the three runs' results (`run_result`, `test_patch_result`, `fix_patch_result`) the
+//! names are kept (in name order), and which tests were skipped or new stays in `s2p_tests` and
+//! `n2p_tests` as lists. Of the three runs' results (`run_result`, `test_patch_result`, `fix_patch_result`) the
 //! counts are kept; their lists of test names repeat the transitions above. The language is a
 //! facet, from the folder the file sits in.
 
@@ -146,7 +147,7 @@ fn issues(value: Option<Value>) -> Result<Vec<Document>, FieldError> {
         .collect()
 }
 
-/// The pull request's title and body, where it has a body to tell.
+/// The pull request's title and body, unless both are blank.
 fn pull_request(record: &mut Map<String, Value>) -> Result<Option<Document>, FieldError> {
     let title = take_opt_string(record, "title")?.unwrap_or_default();
     let body = take_opt_string(record, "body")?.unwrap_or_default();
