@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{ChangeStats, Document, Instance, PatchRole, RolePatch, TestLists};
 
-use super::{take_opt_string, take_opt_text, take_string, DatasetFormat};
+use super::{take_opt_string, take_opt_text, take_string, take_test_list, DatasetFormat};
 use crate::error::{FieldError, Location};
 use crate::input::kind_of;
 
@@ -190,26 +190,16 @@ fn test_lists(record: &mut Map<String, Value>) -> Result<TestLists, FieldError> 
     })
 }
 
-/// The tests a transition map names (test → its status in each run); a list of names is read too.
+/// The tests a transition map names (test → its status in each run); a list of names is read as
+/// the other formats' test lists are.
 fn test_names(record: &mut Map<String, Value>, field: &str) -> Result<Vec<String>, FieldError> {
     match record.remove(field) {
-        None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::Object(tests)) => Ok(tests.into_iter().map(|(name, _)| name).collect()),
-        Some(Value::Array(tests)) => tests
-            .into_iter()
-            .enumerate()
-            .map(|(i, test)| match test {
-                Value::String(name) => Ok(name),
-                other => Err(FieldError::new(
-                    field,
-                    format!("item {i}: expected a test name, found {}", kind_of(&other)),
-                )),
-            })
-            .collect(),
-        Some(other) => Err(FieldError::new(
-            field,
-            format!("expected a map of tests, found {}", kind_of(&other)),
-        )),
+        Some(other) => {
+            record.insert(field.into(), other);
+            take_test_list(record, field)
+        }
+        None => Ok(Vec::new()),
     }
 }
 
