@@ -1,6 +1,7 @@
 //! Helpers shared by the CLI's integration tests.
 #![allow(dead_code)] // each test binary uses its own subset
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -189,3 +190,14 @@ if real_lists:
         row["PASS_TO_PASS"] = json.loads(row["PASS_TO_PASS"])
 pq.write_table(pa.Table.from_pylist(rows), target, compression=compression, row_group_size=5)
 "#;
+
+/// The counts of facet `name`'s values in a split of the data directory `dir`, as its manifest lists them.
+pub fn facet(dir: &Path, dataset: &str, split: &str, name: &str) -> BTreeMap<String, usize> {
+    let manifest: Manifest = read_json(&dir.join("manifest.json"));
+    let split = manifest.dataset(dataset).unwrap().split(split).unwrap().clone();
+    split
+        .facets
+        .get(name)
+        .map(|v| v.iter().map(|c| (c.value.clone(), c.count)).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,142 @@
+//! Multi-SWE-bench end to end: its dataset rows exported, its harness's patch files and final
+//! report imported.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::*;
+
+/// Multi-SWE-bench as published: a language's folder of `<org>__<repo>_dataset.jsonl` files,
+/// each line a pull request (here in the shape of the benchmark's own rows, written by hand).
+#[test]
+fn multi_swe_bench_files_export_with_their_language_and_newly_passing_tests() {
+    let tmp = tempfile::tempdir().unwrap();
+    let row = |org: &str, repo: &str, number: u32, f2p: &str, n2p: &str| {
+        serde_json::json!({
+            "org": org, "repo": repo, "number": number, "state": "closed", "title": "Fix the parser", "body": "",
+            "base": {"label": format!("{org}:main"), "ref": "main", "sha": "4dc6c73c"},
+            "resolved_issues": [{"number": number - 1, "title": "Parser panics on `--x`", "body": "Steps:\n1. run it"}],
+            "fix_patch": "diff --git a/src/p.rs b/src/p.rs\n--- a/src/p.rs\n+++ b/src/p.rs\n@@ -1 +1,2 @@\n a\n+b\n",
+            "test_patch": "diff --git a/tests/t.rs b/tests/t.rs\n--- a/tests/t.rs\n+++ b/tests/t.rs\n@@ -1 +1,2 @@\n a\n+b\n",
+            "fixed_tests": {f2p: {}, n2p: {}},
+            "f2p_tests": {f2p: {"run": "FAIL", "test": "FAIL", "fix": "PASS"}},
+            "n2p_tests": {n2p: {"run": "NONE", "test": "NONE", "fix": "PASS"}},
+            "s2p_tests": {}, "p2p_tests": {"kept::works": {"run": "PASS", "test": "PASS", "fix": "PASS"}},
+            "run_result": {"passed_count": 1, "failed_count": 1, "skipped_count": 0, "passed_tests": ["kept::works"], "failed_tests": [f2p], "skipped_tests": []},
+        })
+    };
+    let write = |folder: &str, name: &str, rows: &[serde_json::Value]| {
+        let dir = tmp.path().join(folder);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, rows.iter().map(|r| format!("{r}\n")).collect::<String>()).unwrap();
+        path
+    };
+    let rust = write(
+        "rust",
+        "BurntSushi__ripgrep_dataset.jsonl",
+        &[row("BurntSushi", "ripgrep", 2209, "regression::r2208", "feature::f2209")],
+    );
+    let go = write(
+        "go",
+        "cli__cli_dataset.jsonl",
+        &[
+            row("cli", "cli", 101, "TestRun", "TestNew"),
+            row("cli", "cli", 55, "TestA", "TestB"),
+        ],
+    );
+    let out = tmp.path().join("out");
+    let stdout = benchscope_ok(&[
+        "export",
+        rust.to_str().unwrap(),
+        go.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(stdout.contains("exported 3 instances of multi-swe-bench/test"), "{stdout}");
+    assert_eq!(
+        facet(&out, "multi-swe-bench", "test", "language"),
+        BTreeMap::from([("Go".into(), 2), ("Rust".into(), 1)])
+    );
+    let exported = instances(&out, "multi-swe-bench", "test");
+    let ripgrep = exported
+        .iter()
+        .find(|i| i.id == "BurntSushi__ripgrep-2209")
+        .expect("the id written from org, repo and number");
+    assert_eq!(ripgrep.repo, "BurntSushi/ripgrep");
+    assert_eq!(ripgrep.title, "Parser panics on `--x`");
+    assert_eq!(ripgrep.base_commit.as_deref(), Some("4dc6c73c"));
+    let tests = ripgrep.tests.as_ref().unwrap();
+    assert_eq!(
+        (tests.fail_to_pass.as_slice(), tests.pass_to_pass.as_slice()),
+        (
+            &["regression::r2208".to_string(), "feature::f2209".to_string()][..],
+            &["kept::works".to_string()][..]
+        )
+    );
+    assert_eq!((ripgrep.stats.files_changed, ripgrep.stats.lines_added), (1, 1));
+    assert_eq!(
+        ripgrep.extra["run_result"],
+        serde_json::json!({"passed_count": 1, "failed_count": 1, "skipped_count": 0})
+    );
+
+    // Its harness's patch file (`org, repo, number, fix_patch`) imports as predictions, and its
+    // final report as the run's verdicts; the two given one --run are refused, nothing written.
+    let patches = tmp.path().join("patches.jsonl");
+    std::fs::write(
+        &patches,
+        "{\"org\": \"cli\", \"repo\": \"cli\", \"number\": 101, \"fix_patch\": \"diff --git a/x b/x\\n\"}\n",
+    )
+    .unwrap();
+    let report = tmp.path().join("final_report.json");
+    std::fs::write(&report, r#"{"total_instances": 2, "submitted_instances": 2, "completed_instances": 2, "incomplete_instances": 0, "resolved_instances": 1, "unresolved_instances": 1, "empty_patch_instances": 0, "error_instances": 0, "submitted_ids": ["cli__cli-101", "cli__cli-55"], "completed_ids": ["cli__cli-101", "cli__cli-55"], "incomplete_ids": [], "resolved_ids": ["cli__cli-101"], "unresolved_ids": ["cli__cli-55"], "empty_patch_ids": [], "error_ids": []}"#).unwrap();
+    let data = out.to_str().unwrap();
+    let both = benchscope(&[
+        "import",
+        report.to_str().unwrap(),
+        patches.to_str().unwrap(),
+        "--data",
+        data,
+        "--dataset",
+        "multi-swe-bench",
+        "--run",
+        "m",
+    ]);
+    let stderr = String::from_utf8_lossy(&both.stderr);
+    assert!(!both.status.success() && stderr.contains("both `m`"), "{stderr}");
+    assert!(!out.join("runs").exists(), "nothing written");
+    benchscope_ok(&[
+        "import",
+        patches.to_str().unwrap(),
+        "--data",
+        data,
+        "--dataset",
+        "multi-swe-bench",
+        "--run",
+        "m-patches",
+    ]);
+    let stdout = benchscope_ok(&[
+        "import",
+        report.to_str().unwrap(),
+        "--data",
+        data,
+        "--dataset",
+        "multi-swe-bench",
+        "--run",
+        "m",
+    ]);
+    assert!(
+        stdout.contains("run m: 2 instances of the 3 of multi-swe-bench/test, 1 resolved"),
+        "{stdout}"
+    );
+    let run: serde_json::Value = read_json(&out.join("runs/m-patches.json"));
+    assert_eq!(run["results"][0]["instance_id"], "cli__cli-101");
+    let named: serde_json::Value = read_json(&out.join("runs/m.json"));
+    assert_eq!(
+        (run["system"]["name"].as_str(), named["system"]["name"].as_str()),
+        (Some("m-patches"), Some("m")),
+        "--run names a run its file name does not"
+    );
+}
