@@ -20,6 +20,7 @@ pub mod lca;
 pub mod multi_swe_bench;
 pub mod swe_bench;
 pub mod swe_dev;
+pub mod swe_polybench;
 pub mod unified;
 
 /// A benchmark's record format.
@@ -71,6 +72,7 @@ pub fn all() -> &'static [&'static dyn DatasetFormat] {
         &featurebench::FeatureBench,
         &fea_bench::FeaBench,
         &multi_swe_bench::MultiSweBench,
+        &swe_polybench::SwePolyBench,
         &swe_bench::SweBench,
     ]
 }
@@ -186,12 +188,13 @@ pub fn take_opt_text(record: &mut Map<String, Value>, field: &str) -> Result<Opt
 }
 
 /// Takes a list of test ids given either as a JSON list of strings or as a string holding a
-/// JSON-encoded list (as the Hugging Face dumps do). Absent or null is an empty list.
+/// JSON-encoded list (as the Hugging Face dumps do) or a Python one (SWE-PolyBench's CSV, read by
+/// its harness with `ast.literal_eval`). Absent or null is an empty list.
 pub fn take_test_list(record: &mut Map<String, Value>, field: &str) -> Result<Vec<String>, FieldError> {
     let value = match record.remove(field) {
         None | Some(Value::Null) => return Ok(Vec::new()),
-        Some(Value::String(encoded)) => serde_json::from_str::<Value>(&encoded)
-            .map_err(|e| FieldError::new(field, format!("a string that is not a JSON-encoded list: {e}")))?,
+        Some(Value::String(encoded)) => decode_list(&encoded)
+            .map_err(|e| FieldError::new(field, format!("a string that is not a JSON-encoded list (nor a Python one): {e}")))?,
         Some(value) => value,
     };
     let Value::Array(items) = value else {
@@ -213,6 +216,19 @@ pub fn take_test_list(record: &mut Map<String, Value>, field: &str) -> Result<Ve
         .collect()
 }
 
+/// A list written as JSON or, failing that, as a Python literal (`['a', "b's"]`); JSON's error
+/// when it is neither.
+fn decode_list(encoded: &str) -> Result<Value, serde_json::Error> {
+    serde_json::from_str::<Value>(encoded).or_else(|json_error| {
+        let python = encoded
+            .trim_start()
+            .starts_with('[')
+            .then(|| crate::pyrepr::parse(encoded).ok())
+            .flatten();
+        python.ok_or(json_error)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +244,15 @@ mod tests {
         assert_eq!(take_test_list(&mut r, "a").unwrap(), ["x", "y z[1]"]);
         assert_eq!(take_test_list(&mut r, "b").unwrap(), ["p"]);
         assert!(take_test_list(&mut r, "c").unwrap().is_empty());
+        let mut python = record(json!({"a": "['x', \"it's\", 'q\\'s']", "b": "['open", "c": "[]"}));
+        assert_eq!(take_test_list(&mut python, "a").unwrap(), ["x", "it's", "q's"]);
+        let err = take_test_list(&mut python, "b").unwrap_err();
+        assert!(
+            err.message.contains("not a JSON-encoded list (nor a Python one)"),
+            "{}",
+            err.message
+        );
+        assert!(take_test_list(&mut python, "c").unwrap().is_empty());
         assert!(take_test_list(&mut r, "absent").unwrap().is_empty());
     }
 
