@@ -31,6 +31,7 @@ pub mod harness;
 pub mod harness_logs;
 pub mod lca;
 pub mod leaderboard;
+pub mod polybench;
 pub mod predictions;
 pub mod run_summary;
 pub mod site_details;
@@ -77,6 +78,8 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &leaderboard::FeatureBenchBoard,
     &leaderboard::FeatureBenchBoardFolder,
     &leaderboard::SweDevTables,
+    &polybench::PolyBenchResults,
+    &polybench::PolyBenchSummary,
     &run_summary::RunSummaryFile,
     &run_summary::RunSummaryFolder,
     &experiments::ExperimentsResults,
