@@ -131,6 +131,27 @@ fn a_results_json_alone_is_named_by_the_first_shape_of_metadata_yaml() {
     );
 }
 
+/// `benchscope import results.json` in the submission's own folder: the run is named by that
+/// folder, as with any other path to it (the relative path's folder was empty, and the import
+/// was refused for an empty run id).
+#[test]
+fn a_results_json_given_by_its_bare_name_is_named_by_the_folder_it_is_in() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("20240620_agent");
+    std::fs::create_dir_all(&folder).unwrap();
+    let results = json!({ "resolved": [INSTANCES[0]], "no_generation": [INSTANCES[1]] });
+    std::fs::write(folder.join("results.json"), serde_json::to_vec(&results).unwrap()).unwrap();
+    let data = tmp.path().join("data");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_benchscope"))
+        .args(["import", "results.json", "--data", data.to_str().unwrap(), "--new-dataset"])
+        .current_dir(&folder)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run: Run = read_json(&data.join("runs/20240620_agent.json"));
+    assert_eq!(run.results.len(), 2);
+}
+
 /// A submission as the experiments repository holds one now: its logs kept elsewhere, so only
 /// `results/results.json` (`resolved`, `no_generation`, `no_logs`), the predictions and
 /// `metadata.yaml` are in the folder.

@@ -55,6 +55,8 @@ const PREDICTIONS: [&str; 3] = ["all_preds.jsonl", "all_preds.json", "preds.json
 /// The experiments repository's `results/results.json` at `path`, its `value`, with the
 /// submission's predictions and metadata when they are in the folder above.
 pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &str, source: &str) -> (NewRun, Vec<String>) {
+    // A relative path's folders are named as they are on disk (`results.json` alone is in `.`).
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let submission = path
         .parent()
         .and_then(|p| if name_of(p) == "results" { p.parent() } else { Some(p) });
