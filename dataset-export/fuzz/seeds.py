@@ -58,10 +58,16 @@ def seeds():
                        'resolved_issues': [{'number': 1, 'title': 'Bug', 'body': 'It breaks'}], 'fix_patch': lite[0]['patch'] if lite else '',
                        'test_patch': '', 'f2p_tests': {'t::a': {'run': 'FAIL', 'test': 'FAIL', 'fix': 'PASS'}}, 'n2p_tests': {'t::b': {}},
                        's2p_tests': {}, 'p2p_tests': {'t::c': {}}, 'run_result': {'passed_count': 1, 'passed_tests': ['t::c']}}
-    yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)] + [json.dumps(multi_swe_bench).encode()]
+    # A SWE-PolyBench row as its CSV gives it: every column text, the test lists Python's.
+    polybench = {'instance_id': 'o__r-1', 'repo': 'o/r', 'patch': lite[0]['patch'] if lite else '', 'problem_statement': 'Bug',
+                 'F2P': "['a > b', \"it's\"]", 'P2P': '[]', 'language': 'Java', 'task_category': 'Bug Fix',
+                 'modified_nodes': '["a.java->class:A"]', 'is_func_only': 'True', 'num_nodes': '2', 'pull_number': '1'}
+    yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)] + [json.dumps(r).encode() for r in (multi_swe_bench, polybench)]
     metadata = [b"info:\n  name: Agent + Model\n  site: https://example.org\ntags:\n  checked: false\n  model:\n  - model-1\n  org:\n  - Lab\n  os_model: true\n  os_system: true\n  system:\n    attempts: '1'\n",
                 b'name: "SWE-agent + GPT 4 (1106)"\noss: true\nverified: false\n']
-    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata
+    polybench_summary = {'no_generation': ['c'], 'generation': ['a', 'b'], 'patch_applied': ['a'], 'with_logs': ['a'], 'resolved': ['a'],
+                         'not_resolved': ['b', 'c'], 'total_instances': 3, 'file_retrieval': [{'instance_id': 'a', 'file_recall': 1.0}], 'node_retrieval': None}
+    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode()]
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
     yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))]
     yield 'search_and_inline', [r.get('problem_statement', '')[:2000].encode() for r in lite[:10]] + [b'resolved AND django', b'unicode \xc3\xa9\xe2\x80\x94 words']
