@@ -110,7 +110,11 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
     let tests = mui.tests.as_ref().unwrap();
     assert_eq!(tests.fail_to_pass, ["<Button /> is disabled"]);
     assert_eq!(tests.pass_to_pass, ["renders", "it's kept"]);
-    assert_eq!(mui.extra["is_func_only"], serde_json::json!(true));
+    assert_eq!(
+        facet(&out, "swe-polybench", "test", "changed nodes"),
+        BTreeMap::from([("functions only".into(), 2)])
+    );
+    assert_eq!(mui.extra["is_single_func"], serde_json::json!(true));
     assert_eq!(mui.extra["modified_nodes"][0], "src/a.js->program->function_declaration:Button");
 
     // The harness's result folder: one resolved, one whose patch did not apply.

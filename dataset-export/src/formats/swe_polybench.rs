@@ -3,10 +3,13 @@
 //! harness reads with `ast.literal_eval`).
 //!
 //! Required: `instance_id`, `repo`, a statement, and `F2P` or `P2P`. `language` and
-//! `task_category` (Bug Fix, Feature, Refactoring) are facets. `modified_nodes` (a JSON-encoded
-//! list of the syntax nodes the gold patch changes) is kept decoded, and the retrieval columns a
-//! CSV file holds as text (`is_func_only` as `True`, `num_nodes` as `3`) are kept as the booleans
-//! and numbers they are. The harness's `Dockerfile` and `test_command` stay fields.
+//! `task_category` (Bug Fix, Feature, Refactoring) are facets, and so is the kind of syntax
+//! nodes the gold patch changes (`is_func_only` and its three siblings, one of which is set:
+//! functions only, classes only, both, or none), as the paper breaks its results down.
+//! `modified_nodes` (a JSON-encoded list of those nodes) is kept decoded, and the other
+//! retrieval columns a CSV file holds as text (`is_single_func` as `True`, `num_nodes` as `3`)
+//! as the booleans and numbers they are. The harness's `Dockerfile` and `test_command` stay
+//! fields.
 
 use serde_json::{Map, Number, Value};
 
@@ -54,6 +57,9 @@ impl DatasetFormat for SwePolyBench {
         if let Some(nodes) = take_json_string(&mut record, "modified_nodes") {
             record.insert("modified_nodes".into(), nodes);
         }
+        if let Some(kind) = changed_nodes(&mut record) {
+            instance.facets.insert("changed nodes".to_string(), kind.to_string());
+        }
         for (column, value) in record.iter_mut() {
             if column.starts_with("is_") || column.starts_with("num_") || column == "pull_number" {
                 *value = typed(std::mem::take(value));
@@ -63,6 +69,29 @@ impl DatasetFormat for SwePolyBench {
         Ok(instance)
     }
 }
+
+/// What kind of syntax nodes the gold patch changes, as the benchmark's four exclusive flags
+/// say (the paper's breakdown by them); the flags are taken out when exactly one is set, kept
+/// as they are otherwise.
+fn changed_nodes(record: &mut Map<String, Value>) -> Option<&'static str> {
+    let set = |flag: &str| typed(record.get(flag).cloned().unwrap_or_default()) == Value::Bool(true);
+    let set_flags: Vec<_> = NODE_KINDS.iter().filter(|(flag, _)| set(flag)).collect();
+    let [(_, kind)] = set_flags.as_slice() else {
+        return None;
+    };
+    for (flag, _) in NODE_KINDS {
+        record.remove(flag);
+    }
+    Some(kind)
+}
+
+/// The flags of [`changed_nodes`] and the kinds they name.
+const NODE_KINDS: [(&str, &str); 4] = [
+    ("is_no_nodes", "none"),
+    ("is_func_only", "functions only"),
+    ("is_class_only", "classes only"),
+    ("is_mixed", "functions and classes"),
+];
 
 /// A boolean or a count written as text (`True`, `12`) as what it is; anything else unchanged.
 fn typed(value: Value) -> Value {
@@ -93,7 +122,8 @@ mod tests {
             "patch": "diff --git a/src/B.js b/src/B.js\n", "test_patch": "", "language": "JavaScript", "task_category": "Bug Fix",
             "F2P": "['src/B.test.js > <Button /> is disabled']", "P2P": "[\"src/B.test.js > renders\", 'it\\'s kept']",
             "Dockerfile": "FROM node:18\n", "test_command": "yarn test", "modified_nodes": "[\"src/B.js->function:Button\"]",
-            "is_func_only": "True", "is_mixed": "False", "num_nodes": "1"
+            "is_no_nodes": "False", "is_func_only": "True", "is_class_only": "False", "is_mixed": "False",
+            "is_single_func": "True", "num_nodes": "1"
         })
     }
 
@@ -107,18 +137,31 @@ mod tests {
         assert_eq!(tests.pass_to_pass, ["src/B.test.js > renders", "it's kept"]);
         assert_eq!(instance.facets["language"], "JavaScript");
         assert_eq!(instance.facets["task category"], "Bug Fix");
+        assert_eq!(instance.facets["changed nodes"], "functions only");
+        assert!(!instance.extra.contains_key("is_func_only") && !instance.extra.contains_key("is_mixed"));
         assert_eq!(instance.extra["modified_nodes"], json!(["src/B.js->function:Button"]));
         assert_eq!(
             [
-                &instance.extra["is_func_only"],
-                &instance.extra["is_mixed"],
+                &instance.extra["is_single_func"],
                 &instance.extra["num_nodes"],
                 &instance.extra["pull_number"]
             ],
-            [&json!(true), &json!(false), &json!(1), &json!(10227)]
+            [&json!(true), &json!(1), &json!(10227)]
         );
         assert_eq!(instance.extra["test_command"], "yarn test");
         assert_eq!(instance.base_commit.as_deref(), Some("a1b2c3"));
+    }
+
+    #[test]
+    fn node_flags_that_do_not_name_one_kind_are_kept_as_they_are() {
+        let mut record = row();
+        record["is_mixed"] = json!("True");
+        let instance = normalize(record).unwrap();
+        assert!(!instance.facets.contains_key("changed nodes"));
+        assert_eq!(
+            (&instance.extra["is_func_only"], &instance.extra["is_mixed"]),
+            (&json!(true), &json!(true))
+        );
     }
 
     #[test]
