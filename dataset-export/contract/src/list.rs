@@ -61,15 +61,18 @@ pub fn breakdown_facets(rows: &[IndexRow]) -> Vec<String> {
 }
 
 /// The facet a breakdown opens by: the category (FEA-Bench's Figure 4), unless every row shares
-/// one, then the first facet that tells rows apart (Multi-SWE-bench's rows are all "Other" but
-/// span seven languages), else the first.
+/// one; then the language (how the multi-language benchmarks, Multi-SWE-bench and SWE-PolyBench,
+/// report first; their rows are all "Other"); then the first facet that tells rows apart, else
+/// the first.
 pub fn default_breakdown_facet(rows: &[IndexRow], facets: &[String]) -> Option<String> {
     let splits_rows = |facet: &str| {
         let mut values = rows.iter().filter_map(|r| crate::query::facet_value(r, facet));
         values.next().is_some_and(|first| values.any(|v| v != first))
     };
-    let category = facets.iter().find(|f| *f == "category" && splits_rows(f));
-    category
+    let preferred = ["category", "language"]
+        .iter()
+        .find_map(|wanted| facets.iter().find(|f| f == wanted && splits_rows(f)));
+    preferred
         .or_else(|| facets.iter().find(|f| splits_rows(f)))
         .or(facets.first())
         .cloned()
@@ -222,11 +225,17 @@ mod tests {
     #[test]
     fn a_breakdown_opens_by_a_facet_that_tells_rows_apart() {
         let facets: Vec<String> = ["category", "repo", "language"].map(String::from).to_vec();
-        let mut rows = vec![row("a", "o/x", &[("language", "Go")]), row("b", "o/x", &[("language", "Rust")])];
+        let mut rows = vec![row("a", "o/x", &[("language", "Go")]), row("b", "o/y", &[("language", "Rust")])];
         assert_eq!(
             default_breakdown_facet(&rows, &facets).as_deref(),
             Some("language"),
-            "one category, one repository"
+            "one category, the language before the repository"
+        );
+        rows[1].facets.insert("language".into(), "Go".into());
+        assert_eq!(
+            default_breakdown_facet(&rows, &facets).as_deref(),
+            Some("repo"),
+            "one category, one language"
         );
         rows[1].category = "Data".into();
         assert_eq!(default_breakdown_facet(&rows, &facets).as_deref(), Some("category"));
