@@ -117,6 +117,18 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
     assert_eq!(mui.extra["is_single_func"], serde_json::json!(true));
     assert_eq!(mui.extra["modified_nodes"][0], "src/a.js->program->function_declaration:Button");
 
+    // The same file in its subset's folder, as the hub names it, is that subset.
+    let verified = tmp.path().join("SWE-PolyBench_Verified");
+    std::fs::create_dir(&verified).unwrap();
+    std::fs::copy(&csv_path, verified.join("test.csv")).unwrap();
+    let stdout = benchscope_ok(&[
+        "export",
+        verified.join("test.csv").to_str().unwrap(),
+        "--out",
+        tmp.path().join("v").to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("exported 2 instances of swe-polybench-verified/test"), "{stdout}");
+
     // The harness's result folder: one resolved, one whose patch did not apply.
     let results = tmp.path().join("eval_logs");
     std::fs::create_dir(&results).unwrap();

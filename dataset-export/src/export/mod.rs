@@ -28,7 +28,7 @@ use crate::data_dir::{generator, is_safe_name, manifest_bytes, DataDir};
 use crate::error::RecordError;
 use crate::formats::{self, DatasetFormat};
 use crate::id_list::IdList;
-use crate::input::{read_records, viewer_page_note, Record};
+use crate::input::{benchmark_subset, read_records, viewer_page_note, Record};
 use crate::progress::Progress;
 use split_writer::SplitWriter;
 use staging::Staging;
@@ -178,9 +178,33 @@ struct Exporting<'a> {
     listed: Vec<HashSet<String>>,
 }
 
+/// What an input's first record decided for the rest: its format, and the dataset a benchmark's
+/// format names (the subset its folders name, found once).
+struct Detected {
+    format: Option<&'static dyn DatasetFormat>,
+    benchmark_dataset: Option<(&'static str, String)>,
+}
+
+impl Detected {
+    /// The dataset of `benchmark`'s records (read by `format`) in the input at `path`.
+    fn dataset_of(&mut self, format: &dyn DatasetFormat, benchmark: &'static str, path: &Path) -> String {
+        match &self.benchmark_dataset {
+            Some((known, dataset)) if *known == benchmark => dataset.clone(),
+            _ => {
+                let dataset = benchmark_subset(path, benchmark, format.subsets()).unwrap_or_else(|| benchmark.to_string());
+                self.benchmark_dataset = Some((benchmark, dataset.clone()));
+                dataset
+            }
+        }
+    }
+}
+
 impl Exporting<'_> {
     fn input(&mut self, input: &InputSpec, progress: &Progress) -> anyhow::Result<()> {
-        let mut format = input.format.as_deref().and_then(formats::by_name);
+        let mut detected = Detected {
+            format: input.format.as_deref().and_then(formats::by_name),
+            benchmark_dataset: None,
+        };
         let records = match read_records(&input.path) {
             Ok(records) => records,
             Err(e) => return self.fail(e),
@@ -189,7 +213,7 @@ impl Exporting<'_> {
         for record in records {
             progress.tick();
             self.summary.records_read += 1;
-            let outcome = record.and_then(|record| self.record(input, record, &mut format));
+            let outcome = record.and_then(|record| self.record(input, record, &mut detected));
             if let Err(error) = outcome {
                 self.fail(error)?;
             }
@@ -211,14 +235,14 @@ impl Exporting<'_> {
         }
     }
 
-    fn record(&mut self, input: &InputSpec, record: Record, format: &mut Option<&'static dyn DatasetFormat>) -> Result<(), RecordError> {
+    fn record(&mut self, input: &InputSpec, record: Record, detected: &mut Detected) -> Result<(), RecordError> {
         let Record {
             location,
             fields,
             split,
             format: hint,
         } = record;
-        let chosen = match (*format, hint.and_then(formats::by_name)) {
+        let chosen = match (detected.format, hint.and_then(formats::by_name)) {
             (Some(f), _) => f,
             (None, Some(hinted)) => hinted,
             (None, None) => formats::detect(&fields).ok_or_else(|| RecordError {
@@ -228,7 +252,7 @@ impl Exporting<'_> {
                 message: "no known benchmark format matches this record (use --format to name one)".into(),
             })?,
         };
-        *format = Some(chosen);
+        detected.format = Some(chosen);
         let mut instance = chosen
             .normalize(fields, &location)
             .map_err(|e| e.at(&input.path, location.clone()))?;
@@ -253,7 +277,7 @@ impl Exporting<'_> {
             _ => input.split.clone(),
         };
         let dataset = match chosen.benchmark() {
-            Some(benchmark) if !input.dataset_given => benchmark.to_string(),
+            Some(benchmark) if !input.dataset_given => detected.dataset_of(chosen, benchmark, &input.path),
             _ => input.dataset.clone(),
         };
         self.formats.entry(dataset.clone()).or_insert(chosen);

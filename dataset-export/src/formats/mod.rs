@@ -34,6 +34,12 @@ pub trait DatasetFormat: Sync {
     fn benchmark(&self) -> Option<&'static str> {
         None
     }
+    /// The benchmark's published subsets (`verified`, `mini`): a file in a folder named
+    /// `<benchmark>-<subset>` (as the hub names them, `SWE-PolyBench_Verified`) is that subset's
+    /// dataset.
+    fn subsets(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Turns a record into an instance. `stats` and `category` are filled in later, and
     /// `title` too when the format leaves it empty.
     fn normalize(&self, record: Map<String, Value>, location: &Location) -> Result<Instance, FieldError>;

@@ -56,6 +56,10 @@ impl DatasetFormat for MultiSweBench {
         Some("multi-swe-bench")
     }
 
+    fn subsets(&self) -> &'static [&'static str] {
+        &["mini", "flash"]
+    }
+
     fn publishes_gold_patches(&self) -> bool {
         true
     }

@@ -34,6 +34,10 @@ impl DatasetFormat for SwePolyBench {
         Some("swe-polybench")
     }
 
+    fn subsets(&self) -> &'static [&'static str] {
+        &["500", "verified"]
+    }
+
     fn publishes_gold_patches(&self) -> bool {
         true
     }

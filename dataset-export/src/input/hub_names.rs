@@ -105,6 +105,27 @@ fn repository_folder(path: &Path, skip: usize) -> Option<String> {
         .map(dataset_name)
 }
 
+/// The subset of `benchmark` a file's folders name, when one of the six above it, read as a
+/// dataset name, is `<benchmark>-<subset>` for one of its published `subsets`:
+/// `SWE-PolyBench_Verified/test.csv` and the hub cache's
+/// `datasets--AmazonScience--SWE-PolyBench_500/...` → `swe-polybench-verified`,
+/// `swe-polybench-500`; `Multi-SWE-bench_mini/rust/*.jsonl` → `multi-swe-bench-mini`. Only
+/// the subsets named are, so that a folder of one's own (`featurebench_LiberCoders-FeatureBench`)
+/// does not rename a benchmark.
+pub fn benchmark_subset(path: &Path, benchmark: &str, subsets: &[&str]) -> Option<String> {
+    let path = std::path::absolute(path).ok()?;
+    path.ancestors()
+        .skip(1)
+        .take(6)
+        .filter_map(|folder| folder.file_name()?.to_str())
+        .map(dataset_name)
+        .find(|name| {
+            name.strip_prefix(benchmark)
+                .and_then(|rest| rest.strip_prefix('-'))
+                .is_some_and(|subset| subsets.contains(&subset))
+        })
+}
+
 fn is_commit(folder: &str) -> bool {
     folder.len() == 40 && folder.bytes().all(|b| b.is_ascii_hexdigit())
 }
@@ -133,6 +154,33 @@ fn dataset_name(folder: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_benchmarks_subset_is_named_by_its_folder() {
+        let subset = |path: &str, benchmark: &str| benchmark_subset(Path::new(path), benchmark, &["500", "verified", "mini"]);
+        assert_eq!(
+            subset("/d/SWE-PolyBench_Verified/test.csv", "swe-polybench").as_deref(),
+            Some("swe-polybench-verified")
+        );
+        assert_eq!(
+            subset(
+                "/c/datasets--AmazonScience--SWE-PolyBench_500/snapshots/abc/test.csv",
+                "swe-polybench"
+            )
+            .as_deref(),
+            Some("swe-polybench-500")
+        );
+        assert_eq!(
+            subset("/d/Multi-SWE-bench_mini/rust/o__r_dataset.jsonl", "multi-swe-bench").as_deref(),
+            Some("multi-swe-bench-mini")
+        );
+        assert_eq!(subset("/d/downloads/test.csv", "swe-polybench"), None);
+        assert_eq!(
+            subset("/d/swe-polybench_mine/test.csv", "swe-polybench"),
+            None,
+            "not a published subset"
+        );
+    }
 
     fn names(path: &str) -> Option<(String, String)> {
         hub_shard_names(Path::new(path))
