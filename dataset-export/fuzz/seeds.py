@@ -65,9 +65,11 @@ def seeds():
     yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)] + [json.dumps(r).encode() for r in (multi_swe_bench, polybench)]
     metadata = [b"info:\n  name: Agent + Model\n  site: https://example.org\ntags:\n  checked: false\n  model:\n  - model-1\n  org:\n  - Lab\n  os_model: true\n  os_system: true\n  system:\n    attempts: '1'\n",
                 b'name: "SWE-agent + GPT 4 (1106)"\noss: true\nverified: false\n']
+    multi_swe_bench_report = {'org': 'o', 'repo': 'r', 'number': 1, 'valid': True, 'error_msg': '', 'f2p_tests': {'t::a': {'run': 'FAIL', 'test': 'FAIL', 'fix': 'PASS'}},
+                              'fix_patch_result': {'passed_count': 1, 'failed_count': 0, 'skipped_count': 0, 'passed_tests': ['t::a'], 'failed_tests': [], 'skipped_tests': []}}
     polybench_summary = {'no_generation': ['c'], 'generation': ['a', 'b'], 'patch_applied': ['a'], 'with_logs': ['a'], 'resolved': ['a'],
                          'not_resolved': ['b', 'c'], 'total_instances': 3, 'file_retrieval': [{'instance_id': 'a', 'file_recall': 1.0}], 'node_retrieval': None}
-    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode()]
+    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode()]
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
     yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))]
     yield 'search_and_inline', [r.get('problem_statement', '')[:2000].encode() for r in lite[:10]] + [b'resolved AND django', b'unicode \xc3\xa9\xe2\x80\x94 words']

@@ -168,6 +168,7 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             split: source.split.clone(),
             run: source.run.clone(),
             spool_in: Some(folder_of(out)),
+            data: Some(out.to_path_buf()),
         })?;
         for (new, _) in &mut runs {
             make_paths_relative(new, dir);

@@ -1,5 +1,5 @@
-//! Multi-SWE-bench end to end: its dataset rows exported, its harness's patch files and final
-//! report imported.
+//! Multi-SWE-bench end to end: its dataset rows exported, its harness's patch files, final
+//! report and evaluation workdir imported.
 
 mod common;
 
@@ -7,25 +7,27 @@ use std::collections::BTreeMap;
 
 use common::*;
 
+/// A row in the benchmark's published shape (written by hand).
+fn row(org: &str, repo: &str, number: u32, f2p: &str, n2p: &str) -> serde_json::Value {
+    serde_json::json!({
+        "org": org, "repo": repo, "number": number, "state": "closed", "title": "Fix the parser", "body": "",
+        "base": {"label": format!("{org}:main"), "ref": "main", "sha": "4dc6c73c"},
+        "resolved_issues": [{"number": number - 1, "title": "Parser panics on `--x`", "body": "Steps:\n1. run it"}],
+        "fix_patch": "diff --git a/src/p.rs b/src/p.rs\n--- a/src/p.rs\n+++ b/src/p.rs\n@@ -1 +1,2 @@\n a\n+b\n",
+        "test_patch": "diff --git a/tests/t.rs b/tests/t.rs\n--- a/tests/t.rs\n+++ b/tests/t.rs\n@@ -1 +1,2 @@\n a\n+b\n",
+        "fixed_tests": {f2p: {}, n2p: {}},
+        "f2p_tests": {f2p: {"run": "FAIL", "test": "FAIL", "fix": "PASS"}},
+        "n2p_tests": {n2p: {"run": "NONE", "test": "NONE", "fix": "PASS"}},
+        "s2p_tests": {}, "p2p_tests": {"kept::works": {"run": "PASS", "test": "PASS", "fix": "PASS"}},
+        "run_result": {"passed_count": 1, "failed_count": 1, "skipped_count": 0, "passed_tests": ["kept::works"], "failed_tests": [f2p], "skipped_tests": []},
+    })
+}
+
 /// Multi-SWE-bench as published: a language's folder of `<org>__<repo>_dataset.jsonl` files,
 /// each line a pull request (here in the shape of the benchmark's own rows, written by hand).
 #[test]
 fn multi_swe_bench_files_export_with_their_language_and_newly_passing_tests() {
     let tmp = tempfile::tempdir().unwrap();
-    let row = |org: &str, repo: &str, number: u32, f2p: &str, n2p: &str| {
-        serde_json::json!({
-            "org": org, "repo": repo, "number": number, "state": "closed", "title": "Fix the parser", "body": "",
-            "base": {"label": format!("{org}:main"), "ref": "main", "sha": "4dc6c73c"},
-            "resolved_issues": [{"number": number - 1, "title": "Parser panics on `--x`", "body": "Steps:\n1. run it"}],
-            "fix_patch": "diff --git a/src/p.rs b/src/p.rs\n--- a/src/p.rs\n+++ b/src/p.rs\n@@ -1 +1,2 @@\n a\n+b\n",
-            "test_patch": "diff --git a/tests/t.rs b/tests/t.rs\n--- a/tests/t.rs\n+++ b/tests/t.rs\n@@ -1 +1,2 @@\n a\n+b\n",
-            "fixed_tests": {f2p: {}, n2p: {}},
-            "f2p_tests": {f2p: {"run": "FAIL", "test": "FAIL", "fix": "PASS"}},
-            "n2p_tests": {n2p: {"run": "NONE", "test": "NONE", "fix": "PASS"}},
-            "s2p_tests": {}, "p2p_tests": {"kept::works": {"run": "PASS", "test": "PASS", "fix": "PASS"}},
-            "run_result": {"passed_count": 1, "failed_count": 1, "skipped_count": 0, "passed_tests": ["kept::works"], "failed_tests": [f2p], "skipped_tests": []},
-        })
-    };
     let write = |folder: &str, name: &str, rows: &[serde_json::Value]| {
         let dir = tmp.path().join(folder);
         std::fs::create_dir_all(&dir).unwrap();
@@ -139,4 +141,86 @@ fn multi_swe_bench_files_export_with_their_language_and_newly_passing_tests() {
         (Some("m-patches"), Some("m")),
         "--run names a run its file name does not"
     );
+}
+
+/// The harness's evaluation workdir (`<org>/<repo>/evals/pr-<number>/` with `report.json`, the
+/// model's `fix.patch` and `fix-patch-run.log`): one run, resolved by the harness's rule against
+/// the exported split's lists, with its patches and logs.
+#[test]
+fn an_evaluation_workdir_imports_with_the_harness_verdicts_patches_and_logs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dataset = tmp.path().join("rust/all_dataset.jsonl");
+    std::fs::create_dir_all(dataset.parent().unwrap()).unwrap();
+    let rows = [
+        row("BurntSushi", "ripgrep", 2209, "regression::r1", "feature::f2209"),
+        row("cli", "cli", 101, "TestRun", "TestNew"),
+    ];
+    std::fs::write(&dataset, rows.iter().map(|r| format!("{r}\n")).collect::<String>()).unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&["export", dataset.to_str().unwrap(), "--out", data.to_str().unwrap(), "--quiet"]);
+
+    let workdir = tmp.path().join("workdir");
+    let result = |passed: &[&str], failed: &[&str]| {
+        serde_json::json!({"passed_count": passed.len(), "failed_count": failed.len(), "skipped_count": 0,
+            "passed_tests": passed, "failed_tests": failed, "skipped_tests": []})
+    };
+    let instance = |org: &str, repo: &str, number: u32, valid: bool, fix: serde_json::Value| {
+        let dir = workdir.join(format!("{org}/{repo}/evals/pr-{number}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let report = serde_json::json!({"org": org, "repo": repo, "number": number, "valid": valid, "error_msg": "",
+            "fixed_tests": {}, "p2p_tests": {}, "f2p_tests": {}, "s2p_tests": {}, "n2p_tests": {},
+            "run_result": result(&["kept::works"], &[]), "test_patch_result": result(&["kept::works"], &[]), "fix_patch_result": fix});
+        std::fs::write(dir.join("report.json"), report.to_string()).unwrap();
+        std::fs::write(
+            dir.join("fix.patch"),
+            "diff --git a/src/p.rs b/src/p.rs\n--- a/src/p.rs\n+++ b/src/p.rs\n@@ -1 +1,2 @@\n a\n+c\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("fix-patch-run.log"), "test kept::works ... ok\n").unwrap();
+    };
+    instance(
+        "BurntSushi",
+        "ripgrep",
+        2209,
+        true,
+        result(&["kept::works", "regression::r1", "feature::f2209", "other"], &[]),
+    );
+    // Valid, but a test the dataset expects (the new `TestNew`) never ran: not resolved.
+    instance("cli", "cli", 101, true, result(&["kept::works", "TestRun"], &[]));
+    let stdout = benchscope_ok(&[
+        "import",
+        workdir.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "msb",
+    ]);
+    assert!(
+        stdout.contains("run msb: 2 instances of the 2 of multi-swe-bench/test, 1 resolved"),
+        "{stdout}"
+    );
+    let run: serde_json::Value = read_json(&data.join("runs/msb.json"));
+    let by_id = |id: &str| {
+        run["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["instance_id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let ripgrep = by_id("BurntSushi__ripgrep-2209");
+    assert_eq!(ripgrep["fail_to_pass"], serde_json::json!({"passed": 2, "total": 2}));
+    assert!(
+        ripgrep["tests"].get("other").is_none(),
+        "a passing test no list names is not stored"
+    );
+    let cli = by_id("cli__cli-101");
+    assert_eq!(
+        (cli["resolved"].as_bool(), cli["tests"]["TestNew"].as_str()),
+        (Some(false), Some("MISSING"))
+    );
+    let log = std::fs::read_to_string(data.join(cli["log"].as_str().unwrap())).unwrap();
+    assert!(log.contains("kept::works ... ok"));
+    assert!(cli["model_patch"].is_string(), "the model's fix.patch is the run's patch");
 }

@@ -149,7 +149,7 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
         "node_retrieval_metrics": null, "reference_nodes": [], "predicted_nodes": []}"#;
     std::fs::write(results.join("mui__material-ui-10227_metrics.json"), metrics).unwrap();
     let data = out.to_str().unwrap();
-    let stdout = benchscope_ok(&["import", results.to_str().unwrap(), "--data", data, "--dataset", "swe-polybench"]);
+    let stdout = benchscope_ok(&["import", results.to_str().unwrap(), "--data", data]);
     assert!(
         stdout.contains("run eval_logs: 2 instances of the 2 of swe-polybench/test, 1 resolved"),
         "{stdout}"
@@ -166,6 +166,14 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
     };
     let mui = by_id("mui__material-ui-10227");
     assert_eq!(mui["tests"]["renders"], "PASSED");
+    // Tallied as its harness reads the lists: a PASS_TO_PASS test the log does not name is kept.
+    assert_eq!(
+        (&mui["fail_to_pass"], &mui["pass_to_pass"]),
+        (
+            &serde_json::json!({"passed": 1, "total": 1}),
+            &serde_json::json!({"passed": 2, "total": 2})
+        )
+    );
     assert_eq!(mui["metrics"]["file_precision"], 0.5);
     assert_eq!(
         run["headline"]["file_precision_mean"], 0.5,

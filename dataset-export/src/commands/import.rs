@@ -38,6 +38,7 @@ impl ImportArgs {
             split: self.split.clone(),
             run: self.run.clone(),
             spool_in: Some(folder_of(&self.target.data)),
+            data: Some(self.target.data.clone()),
         })
     }
 }

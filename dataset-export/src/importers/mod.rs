@@ -31,11 +31,13 @@ pub mod harness;
 pub mod harness_logs;
 pub mod lca;
 pub mod leaderboard;
+pub mod multi_swe_bench;
 pub mod polybench;
 pub mod predictions;
 pub mod run_summary;
 pub mod site_details;
 pub mod source;
+pub mod split_lists;
 pub mod submission_metadata;
 pub mod swe_dev;
 pub mod trajectories;
@@ -70,6 +72,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &swe_dev::SweDevOutputs,
     &harbor::HarborJob,
     &trajectories::Trajectories,
+    &multi_swe_bench::EvalWorkdir,
     &harness::HarnessTree,
     &harness_logs::ReprLogs,
     &lca::LcaResults,
@@ -103,6 +106,9 @@ pub struct ImportPlan {
     /// the folder the data directory is in, so that storing them is a rename (the system's
     /// temporary folder when `None`).
     pub spool_in: Option<PathBuf>,
+    /// The data directory the runs join: its exported splits give the test lists a source's
+    /// verdicts are read against (Multi-SWE-bench's reports).
+    pub data: Option<PathBuf>,
 }
 
 impl ImportPlan {

@@ -15,11 +15,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use benchscope_contract::{failure_mode, InstanceResult, TestStatus};
+use benchscope_contract::{failure_mode, InstanceResult, TestLists, TestStatus};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::split_lists::{kept_statuses, split_instances, tally};
+use super::{name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// The harness's result folder: `<id>_result.json` files, with their `<id>_metrics.json`.
@@ -27,6 +28,10 @@ pub struct PolyBenchResults;
 
 /// The harness's `result.json`.
 pub struct PolyBenchSummary;
+
+/// The dataset its runs join unless `--dataset` names one (its subsets, `swe-polybench-500` and
+/// `swe-polybench-verified`, are named so).
+const DATASET: &str = "swe-polybench";
 
 const RESULT_SUFFIX: &str = "_result.json";
 const METRICS_SUFFIX: &str = "_metrics.json";
@@ -46,8 +51,11 @@ impl RunSource for PolyBenchResults {
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let mut new = polybench_run(source.path(), plan, &source.label());
+        let lists = split_instances(plan, &new.run.dataset, &new.run.split);
         let mut results = Vec::new();
         let mut warnings = Vec::new();
+        let mut disagreements = Vec::new();
         for path in source.files_named(|n| n.ends_with(RESULT_SUFFIX)) {
             let value = read_json(&path).with_context(|| format!("{}: not readable JSON", path.display()))?;
             if !is_instance_result(&value) {
@@ -58,13 +66,25 @@ impl RunSource for PolyBenchResults {
                 continue;
             }
             let mut result = instance_result(&value);
+            let expected = lists.as_ref().and_then(|l| l.get(&result.instance_id)?.tests.as_ref());
+            if let Some(regraded) = against_lists(&mut result, expected) {
+                if Some(regraded) != result.resolved {
+                    disagreements.push(result.instance_id.clone());
+                }
+            }
             result.metrics = retrieval_metrics(read_json(&metrics_beside(&path)).as_ref());
             results.push(result);
         }
         if results.is_empty() {
             bail!("{}: no instance results", source.path().display());
         }
-        let mut new = polybench_run(source.path(), plan, &source.label());
+        if !disagreements.is_empty() {
+            warnings.push(format!(
+                "the harness's verdict is kept, but its tests read against the split's lists (every FAIL_TO_PASS passed, no PASS_TO_PASS failed) say otherwise for {}: {}",
+                disagreements.len(),
+                disagreements.join(", ")
+            ));
+        }
         new.run.results = results;
         new.run.headline = new.run.metric_means();
         Ok(vec![(new, warnings)])
@@ -158,6 +178,20 @@ pub fn instance_result(value: &Value) -> InstanceResult {
     result
 }
 
+/// Keeps of the result's tests the listed ones and the failures, tallies the lists as the harness
+/// reads them (a FAIL_TO_PASS test must pass; a PASS_TO_PASS one must not fail, and one the log
+/// does not name does not), and gives the verdict that reading makes; `None` without lists.
+fn against_lists(result: &mut InstanceResult, lists: Option<&TestLists>) -> Option<bool> {
+    result.tests = kept_statuses(std::mem::take(&mut result.tests), lists);
+    let lists = lists?;
+    let f2p = tally(&lists.fail_to_pass, &result.tests, |s| s == TestStatus::Passed);
+    let p2p = tally(&lists.pass_to_pass, &result.tests, |s| s != TestStatus::Failed);
+    result.fail_to_pass = Some(f2p);
+    result.pass_to_pass = Some(p2p);
+    let tests_ran = result.patch_applied == Some(true) && result.failure_mode.as_deref() != Some(failure_mode::INCOMPLETE);
+    Some(tests_ran && f2p.passed == f2p.total && p2p.passed == p2p.total)
+}
+
 fn verdict(id: &str, outcome: Outcome) -> InstanceResult {
     let empty = !outcome.generation;
     let applied = (!empty).then_some(outcome.patch_applied);
@@ -229,7 +263,7 @@ fn polybench_run(path: &Path, plan: &ImportPlan, source: &str) -> NewRun {
         super::folder_of(path)
     };
     let name = folder.canonicalize().map(|f| name_of(&f)).unwrap_or_else(|_| name_of(&folder));
-    let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+    let (dataset, split) = (plan.dataset_or(DATASET), plan.split_or(DEFAULT_SPLIT));
     NewRun::new(new_run(slug(&name), name, &dataset, &split, source))
 }
 
@@ -290,5 +324,25 @@ mod tests {
             metrics_beside(Path::new("d/o__r-1_result.json")),
             Path::new("d/o__r-1_metrics.json")
         );
+    }
+
+    #[test]
+    fn the_lists_tally_as_the_harness_reads_them() {
+        let mut r = instance_result(
+            &json!({"instance_id": "a", "generation": true, "patch_applied": true, "with_logs": true,
+            "resolved": true, "passed_tests": ["f", "unlisted"], "failed_tests": ["broken"]}),
+        );
+        let lists = TestLists {
+            fail_to_pass: vec!["f".into()],
+            pass_to_pass: vec!["p_absent".into()],
+        };
+        assert_eq!(
+            against_lists(&mut r, Some(&lists)),
+            Some(true),
+            "a PASS_TO_PASS test the log does not name is kept"
+        );
+        assert_eq!(r.pass_to_pass, Some(benchscope_contract::TestTally { passed: 1, total: 1 }));
+        let kept: Vec<_> = r.tests.keys().map(String::as_str).collect();
+        assert_eq!(kept, ["broken", "f", "p_absent"]);
     }
 }
