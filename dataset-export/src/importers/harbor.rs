@@ -18,7 +18,7 @@ use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, read_json, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{first_few, name_of, new_run, read_json, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::stream_file;
 use crate::trajectory_spool::TrajectorySpool;
@@ -218,7 +218,7 @@ fn summary_check(trials: &[Trial], summaries: &[Value]) -> Vec<String> {
         warnings.push(format!(
             "trials the job's summary lists and the folder does not hold ({}): {}",
             absent.len(),
-            some(&absent)
+            first_few(&absent)
         ));
     }
     let unlisted: Vec<&str> = read.keys().copied().filter(|name| !stated.contains_key(*name)).collect();
@@ -226,7 +226,7 @@ fn summary_check(trials: &[Trial], summaries: &[Value]) -> Vec<String> {
         warnings.push(format!(
             "trials in the folder the job's summary does not list ({}): {}",
             unlisted.len(),
-            some(&unlisted)
+            first_few(&unlisted)
         ));
     }
     for (name, ended) in &stated {
@@ -252,15 +252,6 @@ fn summary_check(trials: &[Trial], summaries: &[Value]) -> Vec<String> {
         }
     }
     warnings
-}
-
-/// The first three of `names`, and how many more.
-fn some(names: &[&str]) -> String {
-    let shown = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");
-    match names.len() {
-        0..=3 => shown,
-        n => format!("{shown} and {} more", n - 3),
-    }
 }
 
 /// The trials grouped by system and attempt: a task's `n`th trial (in the order they started)

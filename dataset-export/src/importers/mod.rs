@@ -232,6 +232,15 @@ pub(super) fn files_named(dir: &Path, wanted: impl Fn(&str) -> bool) -> Vec<Path
         .collect()
 }
 
+/// The first three of `names`, and how many more.
+pub(super) fn first_few(names: &[&str]) -> String {
+    let shown = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+    match names.len() {
+        0..=3 => shown,
+        n => format!("{shown} and {} more", n - 3),
+    }
+}
+
 /// The strings of the list under `key` (non-strings and a missing key give nothing).
 pub(super) fn strings(value: &Value, key: &str) -> Vec<String> {
     value

@@ -20,7 +20,7 @@ use serde_json::Value;
 
 use super::leaderboard::slug;
 use super::split_lists::{kept_statuses, split_instances, tally};
-use super::{name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
+use super::{first_few, name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// The harness's result folder: `<id>_result.json` files, with their `<id>_metrics.json`.
@@ -80,9 +80,9 @@ impl RunSource for PolyBenchResults {
         }
         if !disagreements.is_empty() {
             warnings.push(format!(
-                "the harness's verdict is kept, but its tests read against the split's lists (every FAIL_TO_PASS passed, no PASS_TO_PASS failed) say otherwise for {}: {}",
+                "the harness's verdict is kept, but its tests read against the split's lists (every FAIL_TO_PASS passed, no PASS_TO_PASS failed) say otherwise for {} instances: {}",
                 disagreements.len(),
-                disagreements.join(", ")
+                first_few(&disagreements.iter().map(String::as_str).collect::<Vec<_>>())
             ));
         }
         new.run.results = results;
@@ -215,7 +215,8 @@ fn verdict(id: &str, outcome: Outcome) -> InstanceResult {
 /// `<id>_result.json`'s `<id>_metrics.json`.
 fn metrics_beside(result: &Path) -> PathBuf {
     let name = name_of(result);
-    result.with_file_name(format!("{}{METRICS_SUFFIX}", name.trim_end_matches(RESULT_SUFFIX)))
+    let id = name.strip_suffix(RESULT_SUFFIX).unwrap_or(&name);
+    result.with_file_name(format!("{id}{METRICS_SUFFIX}"))
 }
 
 /// `<id>_metrics.json`'s `file_retrieval_metrics` and `node_retrieval_metrics`. A null measure,
