@@ -93,6 +93,16 @@ pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> T {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The result a run file (`runs/<id>.json`, read as JSON) holds for instance `id`.
+pub fn result_for(run: &serde_json::Value, id: &str) -> serde_json::Value {
+    let results = run["results"].as_array().expect("a run file's results");
+    results
+        .iter()
+        .find(|r| r["instance_id"] == id)
+        .unwrap_or_else(|| panic!("no result for {id}"))
+        .clone()
+}
+
 /// `(added, removed)` per file of `patch`, as `git apply --numstat` counts them (binary: None).
 pub fn git_numstat(patch: &str) -> Vec<Option<(u32, u32)>> {
     use std::io::Write;

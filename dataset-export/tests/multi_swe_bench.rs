@@ -200,22 +200,13 @@ fn an_evaluation_workdir_imports_with_the_harness_verdicts_patches_and_logs() {
         "{stdout}"
     );
     let run: serde_json::Value = read_json(&data.join("runs/msb.json"));
-    let by_id = |id: &str| {
-        run["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["instance_id"] == id)
-            .unwrap()
-            .clone()
-    };
-    let ripgrep = by_id("BurntSushi__ripgrep-2209");
+    let ripgrep = result_for(&run, "BurntSushi__ripgrep-2209");
     assert_eq!(ripgrep["fail_to_pass"], serde_json::json!({"passed": 2, "total": 2}));
     assert!(
         ripgrep["tests"].get("other").is_none(),
         "a passing test no list names is not stored"
     );
-    let cli = by_id("cli__cli-101");
+    let cli = result_for(&run, "cli__cli-101");
     assert_eq!(
         (cli["resolved"].as_bool(), cli["tests"]["TestNew"].as_str()),
         (Some(false), Some("MISSING"))

@@ -155,16 +155,7 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
         "{stdout}"
     );
     let run: serde_json::Value = read_json(&out.join("runs/eval_logs.json"));
-    let by_id = |id: &str| {
-        run["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["instance_id"] == id)
-            .unwrap()
-            .clone()
-    };
-    let mui = by_id("mui__material-ui-10227");
+    let mui = result_for(&run, "mui__material-ui-10227");
     assert_eq!(mui["tests"]["renders"], "PASSED");
     // Tallied as its harness reads the lists: a PASS_TO_PASS test the log does not name is kept.
     assert_eq!(
@@ -179,7 +170,7 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
         run["headline"]["file_precision_mean"], 0.5,
         "the retrieval means are the run's headline"
     );
-    assert_eq!(by_id("apache__dubbo-1234")["failure_mode"], "patch_failed");
+    assert_eq!(result_for(&run, "apache__dubbo-1234")["failure_mode"], "patch_failed");
 
     // Its `result.json`, the id lists the harness writes in the folder it ran in.
     let summary = tmp.path().join("result.json");
@@ -203,12 +194,7 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
         "{stdout}"
     );
     let run: serde_json::Value = read_json(&out.join("runs/poly.json"));
-    let failed = run["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["instance_id"] == "apache__dubbo-1234")
-        .unwrap();
+    let failed = result_for(&run, "apache__dubbo-1234");
     assert_eq!(
         (failed["failure_mode"].as_str(), failed["patch_applied"].as_bool()),
         (Some("patch_failed"), Some(false))
