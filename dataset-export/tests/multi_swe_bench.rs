@@ -214,4 +214,22 @@ fn an_evaluation_workdir_imports_with_the_harness_verdicts_patches_and_logs() {
     let log = std::fs::read_to_string(data.join(cli["log"].as_str().unwrap())).unwrap();
     assert!(log.contains("kept::works ... ok"));
     assert!(cli["model_patch"].is_string(), "the model's fix.patch is the run's patch");
+
+    // A folder copied without its fix.patch says nothing of the patch: not an empty one.
+    std::fs::remove_file(workdir.join("cli/cli/evals/pr-101/fix.patch")).unwrap();
+    benchscope_ok(&[
+        "import",
+        workdir.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "msb",
+        "--replace",
+    ]);
+    let run: serde_json::Value = read_json(&data.join("runs/msb.json"));
+    let cli = result_for(&run, "cli__cli-101");
+    assert_eq!(
+        (cli["empty_patch"].as_bool(), cli["failure_mode"].as_str(), cli.get("model_patch")),
+        (Some(false), Some("tests_failed"), None)
+    );
 }

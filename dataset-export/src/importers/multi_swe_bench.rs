@@ -20,7 +20,7 @@ use serde_json::Value;
 
 use super::leaderboard::slug;
 use super::split_lists::{kept_statuses, split_instances, tally};
-use super::{name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source};
+use super::{name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// The harness's evaluation workdir (or any folder holding its `evals/pr-<number>/` folders).
@@ -42,7 +42,7 @@ impl RunSource for EvalWorkdir {
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
-        let (dataset, split) = (plan.dataset_or(DATASET), plan.split_or("test"));
+        let (dataset, split) = (plan.dataset_or(DATASET), plan.split_or(DEFAULT_SPLIT));
         let lists = split_instances(plan, &dataset, &split);
         let folder = source.path().canonicalize().unwrap_or_else(|_| source.path().to_path_buf());
         let name = name_of(&folder);
@@ -57,11 +57,14 @@ impl RunSource for EvalWorkdir {
             }
             let dir = path.parent().unwrap_or(Path::new("."));
             let id = instance_id(&report);
-            let patch = std::fs::read_to_string(dir.join(PATCH)).unwrap_or_default();
+            // The harness writes the patch before it runs anything: a folder without one was
+            // copied without it, which says nothing of the patch.
+            let patch = std::fs::read_to_string(dir.join(PATCH)).ok();
+            let empty_patch = patch.as_ref().is_some_and(|p| p.trim().is_empty());
             let expected = lists.as_ref().and_then(|l| l.get(&id));
             without_lists += usize::from(expected.is_none());
-            new.run.results.push(result_of(&id, &report, patch.trim().is_empty(), expected));
-            if !patch.trim().is_empty() {
+            new.run.results.push(result_of(&id, &report, empty_patch, expected));
+            if let Some(patch) = patch.filter(|p| !p.trim().is_empty()) {
                 new.patches.insert(id.clone(), patch);
             }
             if let Ok(log) = std::fs::read(dir.join(LOG)) {
