@@ -232,6 +232,13 @@ pub(super) fn files_named(dir: &Path, wanted: impl Fn(&str) -> bool) -> Vec<Path
         .collect()
 }
 
+/// The name on disk of the folder `path` is, or of the folder a file at `path` is in (a relative
+/// path's `.` named too): what names a run whose files' own names say nothing of it.
+pub(super) fn folder_name(path: &Path) -> String {
+    let folder = if path.is_dir() { path.to_path_buf() } else { folder_of(path) };
+    folder.canonicalize().map(|f| name_of(&f)).unwrap_or_else(|_| name_of(&folder))
+}
+
 /// The first three of `names`, and how many more.
 pub(super) fn first_few(names: &[&str]) -> String {
     let shown = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");

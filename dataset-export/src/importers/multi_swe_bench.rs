@@ -11,7 +11,6 @@
 //! transition holds exactly when it passes after the fix. The lists come from the split exported
 //! in the data directory; without it an instance has no verdict, and the import says so.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -19,8 +18,8 @@ use benchscope_contract::{failure_mode, Instance, InstanceResult, TestStatus};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::split_lists::{kept_statuses, split_instances, tally};
-use super::{name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
+use super::split_lists::{kept_statuses, split_instances, statuses_listed, tally};
+use super::{folder_name, new_run, read_json, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// The harness's evaluation workdir (or any folder holding its `evals/pr-<number>/` folders).
@@ -44,8 +43,7 @@ impl RunSource for EvalWorkdir {
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         let (dataset, split) = (plan.dataset_or(DATASET), plan.split_or(DEFAULT_SPLIT));
         let lists = split_instances(plan, &dataset, &split);
-        let folder = source.path().canonicalize().unwrap_or_else(|_| source.path().to_path_buf());
-        let name = name_of(&folder);
+        let name = folder_name(source.path());
         let mut new = NewRun::new(new_run(slug(&name), name, &dataset, &split, &source.label()));
         let mut warnings = Vec::new();
         let mut without_lists = 0;
@@ -112,16 +110,14 @@ fn instance_id(report: &Value) -> String {
 /// are known.
 pub fn result_of(id: &str, report: &Value, empty_patch: bool, expected: Option<&Instance>) -> InstanceResult {
     let fix = report.get("fix_patch_result").unwrap_or(&Value::Null);
-    let mut tests = BTreeMap::new();
-    for (list, status) in [
-        ("passed_tests", TestStatus::Passed),
-        ("failed_tests", TestStatus::Failed),
-        ("skipped_tests", TestStatus::Skipped),
-    ] {
-        for test in strings(fix, list) {
-            tests.insert(test, status);
-        }
-    }
+    let tests = statuses_listed(
+        fix,
+        &[
+            ("passed_tests", TestStatus::Passed),
+            ("failed_tests", TestStatus::Failed),
+            ("skipped_tests", TestStatus::Skipped),
+        ],
+    );
     let valid = report.get("valid").and_then(Value::as_bool) == Some(true);
     let captured = !tests.is_empty();
     let lists = expected.and_then(|i| i.tests.as_ref());

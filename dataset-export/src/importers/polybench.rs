@@ -19,8 +19,8 @@ use benchscope_contract::{failure_mode, InstanceResult, TestLists, TestStatus};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::split_lists::{kept_statuses, split_instances, tally};
-use super::{first_few, name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
+use super::split_lists::{kept_statuses, split_instances, statuses_listed, tally};
+use super::{first_few, folder_name, name_of, new_run, read_json, strings, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// The harness's result folder: `<id>_result.json` files, with their `<id>_metrics.json`.
@@ -170,11 +170,7 @@ pub fn instance_result(value: &Value) -> InstanceResult {
             resolved: flag("resolved"),
         },
     );
-    for (list, status) in [("passed_tests", TestStatus::Passed), ("failed_tests", TestStatus::Failed)] {
-        for test in strings(value, list) {
-            result.tests.insert(test, status);
-        }
-    }
+    result.tests = statuses_listed(value, &[("passed_tests", TestStatus::Passed), ("failed_tests", TestStatus::Failed)]);
     result
 }
 
@@ -258,12 +254,7 @@ fn summary_metrics(summary: &Value) -> BTreeMap<&str, BTreeMap<String, f64>> {
 /// The run, named after the folder its files are in (the harness's own names, `result.json` and
 /// `<id>_result.json`, say nothing of it).
 fn polybench_run(path: &Path, plan: &ImportPlan, source: &str) -> NewRun {
-    let folder = if path.is_dir() {
-        path.to_path_buf()
-    } else {
-        super::folder_of(path)
-    };
-    let name = folder.canonicalize().map(|f| name_of(&f)).unwrap_or_else(|_| name_of(&folder));
+    let name = folder_name(path);
     let (dataset, split) = (plan.dataset_or(DATASET), plan.split_or(DEFAULT_SPLIT));
     NewRun::new(new_run(slug(&name), name, &dataset, &split, source))
 }

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use benchscope_contract::{Instance, TestLists, TestStatus, TestTally};
 
-use super::ImportPlan;
+use serde_json::Value;
+
+use super::{strings, ImportPlan};
 use crate::data_dir::DataDir;
 
 /// The split's instances by id, when the data directory exports `dataset/split`.
@@ -29,6 +31,14 @@ pub fn kept_statuses(mut seen: BTreeMap<String, TestStatus>, lists: Option<&Test
             .filter(|(_, status)| matches!(status, TestStatus::Failed | TestStatus::Error)),
     );
     kept
+}
+
+/// Each test named in `value`'s lists (`passed_tests`, ...) with the status its list gives.
+pub fn statuses_listed(value: &Value, lists: &[(&str, TestStatus)]) -> BTreeMap<String, TestStatus> {
+    lists
+        .iter()
+        .flat_map(|(list, status)| strings(value, list).into_iter().map(|test| (test, *status)))
+        .collect()
 }
 
 /// How many of `names` have a status `counts` accepts, of how many.
