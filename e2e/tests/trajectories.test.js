@@ -429,5 +429,9 @@ test("a Harbor job: each trial's verdict from its reward (a partial one beside i
   await page.locator('.runs-table tr[data-run]').first().waitFor();
   assert.equal(await page.locator('.runs-table tr[data-run] .verdict').textContent(), 'unresolved');
   assert.equal(await page.locator('.runs-table tr[data-run] .mode-name').textContent(), 'AgentTimeoutError');
+  // A resolved trial's reward shows beside its verdict too.
+  await page.goto(`${server.url}?data=harbor/&instance=django__django-11099`);
+  await page.locator('.runs-table tr[data-run]').first().waitFor();
+  assert.equal(await page.locator('.runs-table tr[data-run] .verdict').textContent(), 'resolved · reward 1.0');
   assert.deepEqual(errors, []);
 });

@@ -119,10 +119,12 @@ fn RunRow(
 ) -> impl IntoView {
     let cache = expect_context::<RunCache>();
     let result = run.result;
-    // Metric-scored runs (Long Code Arena) show their metrics where others show a verdict; an
-    // unresolved result with a score (a Harbor trial's partial reward) shows it beside.
+    // Metric-scored runs (Long Code Arena) show their metrics where others show a verdict; a
+    // verdict with scores beside it (a Harbor trial's reward, SWE-PolyBench's retrieval metrics)
+    // shows them after it, resolved or not.
     let metrics = metrics_text(&result.metrics);
     let verdict = match (result.resolved, result.empty_patch) {
+        (Some(true), _) if !metrics.is_empty() => (format!("resolved · {metrics}"), "pass"),
         (Some(true), _) => ("resolved".to_string(), "pass"),
         (Some(false), true) => ("empty patch".to_string(), "fail"),
         (Some(false), false) if !metrics.is_empty() => (format!("unresolved · {metrics}"), "fail"),

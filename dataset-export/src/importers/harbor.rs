@@ -5,8 +5,8 @@
 //! `<trial>/agent/trajectory.json` and the verifier's test output at
 //! `<trial>/verifier/test-stdout.txt`.
 //!
-//! A trial is resolved when its reward is full (1; a partial reward is kept as the `reward`
-//! metric), and unresolved when it has none: Harbor's own mean counts a trial that raised as 0.
+//! A trial is resolved when its reward is full (1; the reward, full or partial, is kept as the
+//! `reward` metric), and unresolved when it has none: Harbor's own mean counts a trial that raised as 0.
 //! One run per agent and model, and per attempt where a task was tried more than once (its
 //! trials in the order they started). The job's own `result.json` (`stats.evals`: each trial's
 //! reward or exception, by trial name) is checked against the trials, and any difference said.
