@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, demo, alone, withoutRealdata } from './context.js';
+import { useFixtures, server, session, demo, alone, lite, withoutRealdata } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -155,6 +155,27 @@ test("real swebench.com Verified board: its points' labels never overlap, at 128
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(errors, []);
+});
+
+test('real SWE-bench Lite tests at 390 px: every test name shows whole, wrapped, and at 1280 px each stays on one line', async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  const names = () => page.locator('.tests li code').evaluateAll((codes) => codes.map((c) => {
+    const box = c.getBoundingClientRect();
+    // Two lines are more than twice the font's size tall; one line is less.
+    return { text: c.textContent, right: box.right, wraps: box.height > 2 * parseFloat(getComputedStyle(c).fontSize), cut: c.scrollWidth > c.clientWidth + 1 };
+  }));
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`${server.url}?data=lite/&instance=astropy__astropy-12907`);
+  await page.waitForSelector('.tests li code');
+  const narrow = await names();
+  assert.ok(narrow.length >= 10, `${narrow.length} tests`);
+  for (const name of narrow) assert.ok(name.right <= 390 && !name.cut, `${name.text}: ends at ${name.right} px`);
+  assert.ok(narrow.some((name) => name.wraps), 'the long names wrap');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const wide = await names();
+  assert.ok(wide.every((name) => !name.wraps), 'one line each at 1280 px');
   assert.deepEqual(errors, []);
 });
 

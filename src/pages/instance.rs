@@ -229,7 +229,7 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
                             let title = format!("{}: {}", run.name, status_label(status));
                             view! { <span class=format!("chip {class}") title=title.clone() aria-label=title>{mark}</span> }
                         }).collect_view();
-                        view! { <li><span class="chips">{chips}</span><code>{name}</code></li> }
+                        view! { <li><span class="chips">{chips}</span><code>{test_name(name)}</code></li> }
                     }).collect_view()}
                 </ul>
             </section>
@@ -263,6 +263,18 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
         {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass)}
     }
     .into_any()
+}
+
+/// A test's name with its file part (`tests/test_x.py::`) in a span of its own, so that a narrow
+/// screen wraps the name after that part rather than inside the test's own name.
+fn test_name(mut name: String) -> AnyView {
+    match name.find("::") {
+        Some(at) => {
+            let test = name.split_off(at + 2);
+            view! { <span class="test-file">{name}</span>{test} }.into_any()
+        }
+        None => name.into_any(),
+    }
 }
 
 /// Every field of the source record that no panel shows, so nothing is silently dropped.
