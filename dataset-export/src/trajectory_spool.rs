@@ -19,7 +19,7 @@ use benchscope_contract::{FileEntry, FORMAT_VERSION};
 
 use crate::data_dir::{file_entry, file_name_for, write_file};
 use crate::trajectories::search_index::IndexBuilder;
-use crate::trajectories::TrajectorySink;
+use crate::trajectories::{AgentAndModel, TrajectorySink};
 
 /// What a run keeps of one trajectory once it is spooled.
 #[derive(Debug, Clone)]
@@ -28,6 +28,8 @@ pub struct SpooledTrajectory {
     pub facts: TrajectoryFacts,
     /// The patch it submitted: the run's model patch for the instance.
     pub submission: Option<String>,
+    /// The agent that made it, and with which model, as far as its file says.
+    pub made_by: AgentAndModel,
 }
 
 /// The trajectories of run `run_id`, written as they are read.
@@ -84,6 +86,40 @@ impl TrajectorySpool {
     /// Every trajectory read to its end, by instance.
     pub fn trajectories(&self) -> &BTreeMap<String, SpooledTrajectory> {
         &self.stored
+    }
+
+    /// The agent and the model of the whole run: each the one that more than half of the
+    /// trajectories naming one name (`None` where none does, or none has that many), with a note
+    /// for the run of those that name another.
+    pub fn made_by(&self) -> (AgentAndModel, Vec<String>) {
+        let mut notes = Vec::new();
+        let mut most_named = |what: &str, of: fn(&AgentAndModel) -> Option<&String>| {
+            let named: Vec<&String> = self.stored.values().filter_map(|t| of(&t.made_by)).collect();
+            let mut counts: BTreeMap<&String, usize> = BTreeMap::new();
+            for value in &named {
+                *counts.entry(value).or_default() += 1;
+            }
+            let (top, top_count) = counts.iter().max_by_key(|(_, n)| **n).map(|(v, n)| (*v, *n))?;
+            let chosen = (2 * top_count > named.len()).then(|| top.clone());
+            if counts.len() > 1 {
+                let each = |(value, n): (&&String, &usize)| format!("{n} name {value}");
+                let (total, kinds) = (named.len(), counts.len());
+                notes.push(match &chosen {
+                    Some(top) => format!(
+                        "the run's {what} is {top}, which {top_count} of the {total} trajectories naming one name; {}",
+                        counts.iter().filter(|(v, _)| **v != top).map(each).collect::<Vec<_>>().join(", ")
+                    ),
+                    None => format!(
+                        "the run names no {what}: none of the {kinds} is named by more than half of the {total} trajectories naming one ({})",
+                        counts.iter().map(each).collect::<Vec<_>>().join(", ")
+                    ),
+                });
+            }
+            chosen
+        };
+        let agent = most_named("agent", |m| m.agent.as_ref());
+        let model = most_named("model", |m| m.model.as_ref());
+        (AgentAndModel { agent, model }, notes)
     }
 
     /// What the reading passed over, for the run's notes.
@@ -225,6 +261,10 @@ impl TrajectorySink for TrajectorySpool {
         let open = self.open.take().expect("checked above");
         let facts = open.facts.finish(&trajectory);
         let submission = trajectory.submission.clone();
+        let made_by = AgentAndModel {
+            agent: trajectory.agent.clone(),
+            model: trajectory.model.clone(),
+        };
         let stored = if chunked {
             Trajectory {
                 steps: open.head.unwrap_or_default(),
@@ -240,7 +280,14 @@ impl TrajectorySink for TrajectorySpool {
         let entry = self.write(&Self::relative_path(&open.instance), &serde_json::to_vec(&stored)?)?;
         self.files.extend(open.written);
         self.files.push(entry);
-        self.stored.insert(open.instance, SpooledTrajectory { facts, submission });
+        self.stored.insert(
+            open.instance,
+            SpooledTrajectory {
+                facts,
+                submission,
+                made_by,
+            },
+        );
         Ok(())
     }
 

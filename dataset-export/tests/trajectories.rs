@@ -57,6 +57,47 @@ fn swe_agent_trajectories_classic_and_function_calling() {
     assert_eq!(named.instance_id, "pydicom__pydicom-1458", "the id from the file name");
 }
 
+/// Who made each real trajectory, as its file says: the agent (with its version where the file
+/// gives one) and the model, read here from each file's own fields.
+#[test]
+fn each_format_names_the_agent_and_the_model_its_file_names() {
+    let Some(real) = realdata() else { return };
+    let formats = real.join("trajectories_formats");
+    let made_by = |t: &Trajectory| (t.agent.clone(), t.model.clone());
+    let function_calling = formats.join("marshmallow-1867_function_calling_replace.traj");
+    let config = &raw(&function_calling)["replay_config"];
+    let config: Value = match config {
+        Value::String(json) => serde_json::from_str(json).unwrap(),
+        other => other.clone(),
+    };
+    let model = config["agent"]["model"]["name"].as_str().map(str::to_string);
+    assert!(model.is_some());
+    assert_eq!(made_by(&read_one(&function_calling)), (Some("SWE-agent".into()), model));
+    // The classic file has no replay_config: no model is made up.
+    assert_eq!(
+        made_by(&read_one(&formats.join("pydicom__pydicom-1458.traj"))),
+        (Some("SWE-agent".into()), None)
+    );
+    let id = "astropy__astropy-12907";
+    let mini = real.join(format!("trajectories_gruckion-mini-swe-agent/trajs/{id}/{id}.traj.json"));
+    let info = &raw(&mini)["info"];
+    let expected = (
+        Some(format!("mini-swe-agent {}", info["mini_version"].as_str().unwrap())),
+        info["config"]["model"]["model_name"].as_str().map(str::to_string),
+    );
+    assert_eq!(made_by(&read_one(&mini)), expected);
+    let openhands = formats.join("openhands_multi_swe_bench_output.jsonl");
+    let text = std::fs::read_to_string(&openhands).unwrap();
+    for (trajectory, line) in read_file(&openhands).unwrap().iter().zip(text.lines()) {
+        let metadata = &serde_json::from_str::<Value>(line).unwrap()["metadata"];
+        let expected = (
+            Some(format!("OpenHands {}", metadata["agent_class"].as_str().unwrap())),
+            metadata["llm_config"]["model"].as_str().map(str::to_string),
+        );
+        assert_eq!(made_by(trajectory), expected);
+    }
+}
+
 #[test]
 fn swe_agent_classic_edits_become_diffs_of_the_lines_they_replaced() {
     let Some(real) = realdata() else { return };
@@ -245,6 +286,31 @@ fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
     assert_eq!(stored.instance_id, first.instance_id);
     assert!(first.model_patch.is_some(), "the submission is the model patch");
     assert!(run.results.iter().filter(|r| r.trajectory.as_ref().unwrap().ran_tests).count() > 300);
+    // The run's model is the one most files name (a few of this run's name it with an `@`
+    // before it); the note says how many name another.
+    let mut models = std::collections::BTreeMap::<String, usize>::new();
+    for result in &run.results {
+        let id = &result.instance_id;
+        let info = &raw(&folder.join(format!("trajs/{id}/{id}.traj.json")))["info"];
+        *models
+            .entry(info["config"]["model"]["model_name"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    let (most, count) = models.iter().max_by_key(|(_, n)| **n).unwrap();
+    assert!(2 * count > run.results.len());
+    assert_eq!(run.system.model.as_deref(), Some(most.as_str()));
+    let info = &raw(&folder.join(format!("trajs/{0}/{0}.traj.json", first.instance_id)))["info"];
+    assert_eq!(
+        run.system.scaffold,
+        Some(format!("mini-swe-agent {}", info["mini_version"].as_str().unwrap()))
+    );
+    if models.len() > 1 {
+        let note = format!(
+            "the run's model is {most}, which {count} of the {} trajectories naming one name;",
+            run.results.len()
+        );
+        assert!(run.notes.iter().any(|n| n.starts_with(&note)), "{:?}", run.notes);
+    }
 }
 
 /// A Harbor job's trial, its `trajectory.json` written as the ATIF RFC (v1.4) specifies: a user
@@ -287,6 +353,10 @@ fn harbor_atif_trajectories_are_read_as_the_rfc_writes_them_and_named_by_their_t
         ("atif", "django__django-11099")
     );
     assert_eq!(trajectory.task.as_deref(), Some("Fix UsernameValidator."));
+    assert_eq!(
+        (trajectory.agent.as_deref(), trajectory.model.as_deref()),
+        (Some("terminus-2 1.0"), Some("anthropic/claude-sonnet-4"))
+    );
     let steps: Vec<(Option<&str>, &str, &str)> = trajectory
         .steps
         .iter()
@@ -396,4 +466,48 @@ fn ids_that_differ_only_in_characters_a_file_name_cannot_hold_keep_their_own_tra
         paths.insert(path);
     }
     assert_eq!(paths.len(), ids.len(), "each id has a file of its own: {paths:?}");
+}
+
+/// A run's model and scaffold are the ones more than half of its trajectories name, the others
+/// said in its notes; where no model has that many, the run names none (each trajectory still
+/// names its own).
+#[test]
+fn a_run_names_the_model_most_of_its_trajectories_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("trajs");
+    for (id, model) in [
+        ("a__b-1", "openai/gpt-5"),
+        ("a__b-2", "openai/gpt-5"),
+        ("a__b-3", "anthropic/claude-sonnet-4"),
+    ] {
+        let dir = folder.join(id);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut trajectory = mini_trajectory(id, "ls");
+        trajectory["info"]["mini_version"] = "1.15.0".into();
+        trajectory["info"]["config"] = serde_json::json!({"model": {"model_name": model}});
+        std::fs::write(dir.join(format!("{id}.traj.json")), trajectory.to_string()).unwrap();
+    }
+    let data = tmp.path().join("data");
+    import_as_new_run(&folder, &data, "mostly");
+    let run: Run = read_json(&data.join("runs/mostly.json"));
+    assert_eq!(run.system.scaffold.as_deref(), Some("mini-swe-agent 1.15.0"));
+    assert_eq!(run.system.model.as_deref(), Some("openai/gpt-5"));
+    let note = "the run's model is openai/gpt-5, which 2 of the 3 trajectories naming one name; 1 name anthropic/claude-sonnet-4";
+    assert!(run.notes.iter().any(|n| n == note), "{:?}", run.notes);
+    let third = run.results.iter().find(|r| r.instance_id == "a__b-3").unwrap();
+    let stored: Trajectory = read_json(&data.join(&third.trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.model.as_deref(), Some("anthropic/claude-sonnet-4"));
+
+    let mut fourth = mini_trajectory("a__b-4", "ls");
+    fourth["info"]["config"] = serde_json::json!({"model": {"model_name": "anthropic/claude-sonnet-4"}});
+    std::fs::create_dir_all(folder.join("a__b-4")).unwrap();
+    std::fs::write(folder.join("a__b-4/a__b-4.traj.json"), fourth.to_string()).unwrap();
+    import_as_new_run(&folder, &data, "split");
+    let run: Run = read_json(&data.join("runs/split.json"));
+    assert_eq!(run.system.model, None, "two models, two trajectories each: the run names neither");
+    assert_eq!(run.system.scaffold.as_deref(), Some("mini-swe-agent 1.15.0"), "three of four");
+    let note = "the run's agent is mini-swe-agent 1.15.0, which 3 of the 4 trajectories naming one name; 1 name mini-swe-agent";
+    assert!(run.notes.iter().any(|n| n == note), "{:?}", run.notes);
+    let note = "the run names no model: none of the 2 is named by more than half of the 4 trajectories naming one (2 name anthropic/claude-sonnet-4, 2 name openai/gpt-5)";
+    assert!(run.notes.iter().any(|n| n == note), "{:?}", run.notes);
 }

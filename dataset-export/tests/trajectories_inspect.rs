@@ -99,6 +99,10 @@ fn an_inspect_json_log_reads_as_its_eval_archive_does() {
         "the same trajectories as the archive's"
     );
     assert_eq!(from_json.last().unwrap().instance_id, format!("{}.epoch2", samples[0]["id"]));
+    // The model as the header names it, with its provider (a sample's `output` leaves it out).
+    let model = log["eval"]["model"].as_str().unwrap();
+    assert!(model.contains('/'), "{model}");
+    assert!(from_json.iter().chain(&from_eval).all(|t| t.model.as_deref() == Some(model)));
 
     let data = tmp.path().join("data");
     import_as_new_run(&path, &data, "inspect-json");

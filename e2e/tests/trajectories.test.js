@@ -134,7 +134,9 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const steps = page.locator('.trajectory .step');
   await steps.first().waitFor();
   assert.equal(await steps.count(), assistant.length);
-  assert.match(await page.locator('.trajectory-summary').textContent(), new RegExp(`^Submitted after ${assistant.length} steps · \\$0\\.23 · ran tests`));
+  // The agent and the model, as the file's info names them, lead the summary.
+  const madeBy = `mini-swe-agent ${source.info.mini_version} · ${source.info.config.model.model_name}`;
+  assert.ok((await page.locator('.trajectory-summary').textContent()).startsWith(`${madeBy} · Submitted after ${assistant.length} steps · $0.23 · ran tests`));
   for (const [i, message] of assistant.entries()) {
     const action = block(message.content);
     if (action) assert.equal(await steps.nth(i).locator('pre.action').textContent(), action, `step ${i + 1}`);
@@ -188,9 +190,14 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   // ... and mean cost per task, from each file's own `instance_cost`.
   const costs = sources.map((source) => source.info.model_stats.instance_cost);
   assert.equal(await page.locator('tr[data-run="mini"] td[data-col="cost_mean"]').textContent(), (costs.reduce((a, b) => a + b, 0) / costs.length).toFixed(3));
+  // The run's model and scaffold are the ones most of its files name.
+  const tally = (values) => values.reduce((all, v) => ({ ...all, [v]: (all[v] ?? 0) + 1 }), {});
+  const models = tally(sources.map((source) => source.info.config.model.model_name));
+  const [most] = Object.entries(models).sort((a, b) => b[1] - a[1])[0];
+  assert.equal(await page.locator('tr[data-run="mini"] td[data-col="model"]').getAttribute('title'), most);
+  assert.equal(await page.locator('tr[data-run="mini"] td[data-col="scaffold"]').getAttribute('title'), `mini-swe-agent ${source.info.mini_version}`);
   // The list slices by the trajectories: how each ended and how many steps it took, counted here
   // from the files; a steps bucket lists exactly its instances.
-  const tally = (values) => values.reduce((all, v) => ({ ...all, [v]: (all[v] ?? 0) + 1 }), {});
   const bucket = (n) => (n <= 10 ? '1-10' : n <= 25 ? '11-25' : n <= 50 ? '26-50' : n <= 100 ? '51-100' : '101+');
   const facetCounts = (facet) => page.locator(`section.facet[data-facet="${facet}"] label`).evaluateAll((ls) => Object.fromEntries(ls.map((l) => [l.querySelector('.value').textContent, Number(l.querySelector('.n').textContent)])));
   await page.goto(`${server.url}?data=trajs/&view=instances`);

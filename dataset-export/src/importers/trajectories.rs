@@ -72,6 +72,10 @@ impl RunSource for Trajectories {
             }
             new.run.results.push(result);
         }
+        let (made_by, mixed) = spool.made_by();
+        new.run.system.scaffold = made_by.agent;
+        new.run.system.model = made_by.model;
+        warnings.extend(mixed);
         new.trajectories = Some(spool);
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])

@@ -11,7 +11,7 @@
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::{edit_line, edit_of, text, StepReader, TrajectoryFormat};
+use super::{edit_line, edit_of, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct Atif;
@@ -32,6 +32,13 @@ impl TrajectoryFormat for Atif {
     fn instance_of(&self, skeleton: &Value) -> Option<String> {
         let extra = skeleton.get("extra")?;
         text(extra, "instance_id").or_else(|| text(extra, "task_id"))
+    }
+
+    /// Its `agent`: `name`, `version` and `model_name`.
+    fn agent_of(&self, skeleton: &Value) -> AgentAndModel {
+        let agent = skeleton.get("agent").unwrap_or(&Value::Null);
+        let field = |key: &str| agent.get(key).and_then(Value::as_str);
+        AgentAndModel::new(field("name"), field("version"), field("model_name"))
     }
 
     fn reader(&self, skeleton: Value) -> Box<dyn StepReader> {

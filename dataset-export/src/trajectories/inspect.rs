@@ -16,7 +16,7 @@ use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::answers::AwaitingAnswers;
-use super::{content_text, edit_line, edit_of, stream, stream_documents, StepReader, TrajectoryFormat, TrajectorySink};
+use super::{content_text, edit_line, edit_of, stream, stream_documents, AgentAndModel, StepReader, TrajectoryFormat, TrajectorySink};
 
 /// The format.
 pub struct Inspect;
@@ -50,14 +50,59 @@ pub fn stream_samples_of(archive: impl Read + Seek, path: &Path, sink: &mut dyn 
         .map(str::to_string)
         .collect();
     names.sort();
+    let mut sink = WithModel {
+        model: archive_model(&mut archive),
+        sink,
+    };
     for name in names {
         let label = format!("{}: {name}", path.display());
         let entry = archive.by_name(&name).with_context(|| format!("{label}: cannot read it"))?;
         let skeletons = stream::skeletons(BufReader::new(entry)).with_context(|| format!("{label}: not JSON"))?;
         let entry = archive.by_name(&name).with_context(|| format!("{label}: cannot read it"))?;
-        stream_documents(BufReader::new(entry), skeletons, path, &label, sink)?;
+        stream_documents(BufReader::new(entry), skeletons, path, &label, &mut sink)?;
     }
     Ok(())
+}
+
+/// The model the archive's header names (`eval.model`, in `header.json`, or in
+/// `_journal/start.json` while the run is still going).
+fn archive_model(archive: &mut zip::ZipArchive<impl Read + Seek>) -> Option<String> {
+    ["header.json", "_journal/start.json"].into_iter().find_map(|name| {
+        let entry = archive.by_name(name).ok()?;
+        let header: Value = serde_json::from_reader(BufReader::new(entry)).ok()?;
+        header_model(&header)
+    })
+}
+
+/// The model a log's header names: `eval.model`, with its provider (`ollama/llama3.1`), where a
+/// sample's `output` names it without (`llama3.1`).
+fn header_model(header: &Value) -> Option<String> {
+    header.pointer("/eval/model").and_then(Value::as_str).map(str::to_string)
+}
+
+/// A sink that gives every trajectory the log's model.
+struct WithModel<'a> {
+    model: Option<String>,
+    sink: &'a mut dyn TrajectorySink,
+}
+
+impl TrajectorySink for WithModel<'_> {
+    fn begin(&mut self, instance: &str) -> anyhow::Result<()> {
+        self.sink.begin(instance)
+    }
+
+    fn step(&mut self, step: Step) -> anyhow::Result<()> {
+        self.sink.step(step)
+    }
+
+    fn end(&mut self, mut trajectory: Trajectory) -> anyhow::Result<()> {
+        trajectory.model = self.model.clone().or(trajectory.model);
+        self.sink.end(trajectory)
+    }
+
+    fn abandon(&mut self) {
+        self.sink.abandon()
+    }
 }
 
 /// Whether `skeleton` is an Inspect JSON log: its `eval` names the task, and it has `samples`.
@@ -65,16 +110,23 @@ pub fn is_json_log(skeleton: &Value) -> bool {
     skeleton.get("eval").is_some_and(|eval| eval.get("task").is_some()) && skeleton.get("samples").is_some_and(Value::is_array)
 }
 
-/// Streams the samples of the Inspect JSON log `reader` holds (read from `path`) into `sink`,
-/// each as the document an `.eval` archive would hold.
-pub fn stream_json_log(reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
-    let mut samples = JsonLogSamples { path, sink, read: 0 };
+/// Streams the samples of the Inspect JSON log `reader` holds (read from `path`, its skeleton
+/// `log`) into `sink`, each as the document an `.eval` archive would hold.
+pub fn stream_json_log(reader: impl Read, path: &Path, log: &Value, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    let mut samples = JsonLogSamples {
+        path,
+        sink: WithModel {
+            model: header_model(log),
+            sink,
+        },
+        read: 0,
+    };
     stream::elements(reader, &mut samples)
 }
 
 struct JsonLogSamples<'a> {
     path: &'a Path,
-    sink: &'a mut dyn TrajectorySink,
+    sink: WithModel<'a>,
     read: usize,
 }
 
@@ -87,7 +139,7 @@ impl stream::Elements for JsonLogSamples<'_> {
         self.read += 1;
         let bytes = serde_json::to_vec(&sample)?;
         let skeletons = stream::skeletons(bytes.as_slice()).with_context(|| format!("{label}: not JSON"))?;
-        stream_documents(bytes.as_slice(), skeletons, self.path, &label, &mut *self.sink)
+        stream_documents(bytes.as_slice(), skeletons, self.path, &label, &mut self.sink)
     }
 
     fn end(&mut self, _document: usize) -> anyhow::Result<()> {
@@ -104,6 +156,18 @@ impl TrajectoryFormat for Inspect {
         skeleton.get("epoch").is_some_and(Value::is_u64)
             && skeleton.get("id").is_some()
             && skeleton.get("messages").is_some_and(Value::is_array)
+    }
+
+    /// The model the sample's `output` names, else the one model of its `model_usage` (the log's
+    /// header, where there is one, names it more fully: [`WithModel`]).
+    fn agent_of(&self, skeleton: &Value) -> AgentAndModel {
+        let used = skeleton.get("model_usage").and_then(Value::as_object);
+        let only_used = used.filter(|models| models.len() == 1).and_then(|models| models.keys().next());
+        let model = skeleton
+            .pointer("/output/model")
+            .and_then(Value::as_str)
+            .or(only_used.map(String::as_str));
+        AgentAndModel::new(None, None, model)
     }
 
     fn instance_of(&self, skeleton: &Value) -> Option<String> {

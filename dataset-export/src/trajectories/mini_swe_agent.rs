@@ -6,7 +6,7 @@
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::{content_text, edit_line, edit_of, from_info, text, StepReader, TrajectoryFormat};
+use super::{content_text, edit_line, edit_of, from_info, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct MiniSweAgent;
@@ -26,6 +26,17 @@ impl TrajectoryFormat for MiniSweAgent {
             task: None,
             asked: None,
         })
+    }
+
+    /// Its `info`'s `mini_version` and the `config.model.model_name` it ran with.
+    fn agent_of(&self, skeleton: &Value) -> AgentAndModel {
+        let info = skeleton.get("info").unwrap_or(&Value::Null);
+        let version = info.get("mini_version").and_then(Value::as_str);
+        AgentAndModel::new(
+            Some("mini-swe-agent"),
+            version,
+            info.pointer("/config/model/model_name").and_then(Value::as_str),
+        )
     }
 }
 

@@ -34,6 +34,34 @@ pub trait TrajectoryFormat: Sync {
     fn instance_of(&self, skeleton: &Value) -> Option<String> {
         text(skeleton, "instance_id")
     }
+    /// The agent and the model that made the document, as far as its configuration says.
+    fn agent_of(&self, _skeleton: &Value) -> AgentAndModel {
+        AgentAndModel::default()
+    }
+}
+
+/// Which agent made a trajectory, and with which model.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AgentAndModel {
+    /// The agent, with its version where known (`mini-swe-agent 1.15.0`).
+    pub agent: Option<String>,
+    /// The model (`google/gemini-3-pro-preview`).
+    pub model: Option<String>,
+}
+
+impl AgentAndModel {
+    /// `agent` (with `version` after it, when given) and `model`, each left out when blank.
+    pub fn new(agent: Option<&str>, version: Option<&str>, model: Option<&str>) -> Self {
+        let present = |text: Option<&str>| text.map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+        let agent = present(agent).map(|agent| match present(version) {
+            Some(version) => format!("{agent} {version}"),
+            None => agent,
+        });
+        AgentAndModel {
+            agent,
+            model: present(model),
+        }
+    }
 }
 
 /// Reads one document's steps from the elements of its streamed arrays, in the file's order.
@@ -103,7 +131,7 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
     let skeletons = stream::skeletons(open()?).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
     if let [log] = skeletons.as_slice() {
         if inspect::is_json_log(log) {
-            return inspect::stream_json_log(open()?, path, sink);
+            return inspect::stream_json_log(open()?, path, log, sink);
         }
     }
     stream_documents(open()?, skeletons, path, &path.display().to_string(), sink)
@@ -152,7 +180,7 @@ pub fn read_bytes(bytes: &[u8], path: &Path) -> anyhow::Result<Vec<Trajectory>> 
     } else {
         let skeletons = stream::skeletons(bytes).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
         match skeletons.as_slice() {
-            [log] if inspect::is_json_log(log) => inspect::stream_json_log(bytes, path, &mut collected)?,
+            [log] if inspect::is_json_log(log) => inspect::stream_json_log(bytes, path, log, &mut collected)?,
             _ => stream_documents(bytes, skeletons, path, &path.display().to_string(), &mut collected)?,
         }
     }
@@ -168,6 +196,7 @@ pub fn is_trajectory_record(record: &Value) -> bool {
 struct Document {
     format: &'static dyn TrajectoryFormat,
     instance: String,
+    made_by: AgentAndModel,
     skeleton: Value,
 }
 
@@ -180,16 +209,21 @@ impl Document {
         Ok(Document {
             format,
             instance,
+            made_by: format.agent_of(&skeleton),
             skeleton,
         })
     }
 }
 
+/// The document whose elements are streaming by: its reader, its format's name, its instance and
+/// who made it.
+type OpenDocument = (Box<dyn StepReader>, &'static str, String, AgentAndModel);
+
 /// A file's documents as their elements stream by: each one's reader opened at its first element,
 /// its steps passed on as they complete.
 struct DocumentStream<'a> {
     documents: Vec<Option<Document>>,
-    open: Option<(Box<dyn StepReader>, &'static str, String)>,
+    open: Option<OpenDocument>,
     steps: Vec<Step>,
     sink: &'a mut dyn TrajectorySink,
 }
@@ -201,6 +235,7 @@ impl DocumentStream<'_> {
             let Document {
                 format,
                 instance,
+                made_by,
                 skeleton,
             } = self
                 .documents
@@ -208,7 +243,7 @@ impl DocumentStream<'_> {
                 .and_then(Option::take)
                 .context("the file changed while it was read")?;
             self.sink.begin(&instance)?;
-            self.open = Some((format.reader(skeleton), format.name(), instance));
+            self.open = Some((format.reader(skeleton), format.name(), instance, made_by));
         }
         Ok(&mut self.open.as_mut().expect("opened above").0)
     }
@@ -228,7 +263,7 @@ impl stream::Elements for DocumentStream<'_> {
 
     fn end(&mut self, document: usize) -> anyhow::Result<()> {
         self.reader_of(document)?;
-        let (reader, format, instance) = self.open.take().expect("opened above");
+        let (reader, format, instance, made_by) = self.open.take().expect("opened above");
         let mut trajectory = reader.finish(&mut self.steps);
         if let Err(error) = self.pass_steps() {
             self.sink.abandon();
@@ -237,6 +272,8 @@ impl stream::Elements for DocumentStream<'_> {
         trajectory.format_version = FORMAT_VERSION;
         trajectory.format = format.to_string();
         trajectory.instance_id = instance;
+        trajectory.agent = trajectory.agent.or(made_by.agent);
+        trajectory.model = trajectory.model.or(made_by.model);
         self.sink.end(trajectory)
     }
 }

@@ -7,7 +7,7 @@ use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::answers::AwaitingAnswers;
-use super::{edit_line, edit_of, text, StepReader, TrajectoryFormat};
+use super::{edit_line, edit_of, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct OpenHands;
@@ -33,6 +33,20 @@ impl TrajectoryFormat for OpenHands {
             finished: false,
             span: TimeSpan::default(),
         })
+    }
+
+    /// Its `metadata`: the agent's class (`CodeActAgent`) and `llm_config.model`.
+    fn agent_of(&self, skeleton: &Value) -> AgentAndModel {
+        let metadata = skeleton.get("metadata").unwrap_or(&Value::Null);
+        let agent = metadata
+            .get("agent_class")
+            .and_then(Value::as_str)
+            .map(|class| format!("OpenHands {class}"));
+        AgentAndModel::new(
+            Some(agent.as_deref().unwrap_or("OpenHands")),
+            None,
+            metadata.pointer("/llm_config/model").and_then(Value::as_str),
+        )
     }
 }
 

@@ -334,14 +334,15 @@ fn scroll_to_step(number: usize) -> Option<f64> {
     Some(window.scroll_y().ok()? - before)
 }
 
-/// "Submitted after 20 steps · $0.23 · 12,400 tokens in · ran tests · edited a test file · 2
-/// repeated steps".
+/// "mini-swe-agent 1.15.0 · google/gemini-3-pro-preview · Submitted after 20 steps · $0.23 ·
+/// 12,400 tokens in · ran tests · edited a test file · 2 repeated steps".
 fn summary_line(trajectory: &Trajectory, facts: &TrajectoryFacts) -> String {
-    let mut parts = vec![format!(
+    let mut parts: Vec<String> = trajectory.agent.iter().chain(&trajectory.model).cloned().collect();
+    parts.push(format!(
         "{} after {} steps",
         facts.exit_status.as_deref().unwrap_or("Ended"),
         facts.steps
-    )];
+    ));
     parts.extend(trajectory.cost.map(|c| format!("${c:.2}")));
     parts.extend(facts.seconds.map(wall_time));
     parts.extend(trajectory.tokens_in.map(|t| format!("{t} tokens in")));

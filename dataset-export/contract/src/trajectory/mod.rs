@@ -35,6 +35,12 @@ pub struct Trajectory {
     /// The task as the agent was given it (the first user message), when the format keeps it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task: Option<String>,
+    /// The agent, with its version where the file gives one (`mini-swe-agent 1.15.0`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    /// The model, as the agent's configuration names it (`google/gemini-3-pro-preview`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// Cost in US dollars, as the agent counted it.

@@ -10,7 +10,7 @@ mod edits;
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::{content_text, from_info, text, StepReader, TrajectoryFormat};
+use super::{content_text, from_info, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct SweAgent;
@@ -30,6 +30,22 @@ impl TrajectoryFormat for SweAgent {
             task: None,
             seen: edits::SeenFiles::default(),
         })
+    }
+
+    /// The model its `replay_config` (an object, or that object as JSON text) names as
+    /// `agent.model.name`; the version its `info` names, in SWE-agent 1.x's files.
+    fn agent_of(&self, skeleton: &Value) -> AgentAndModel {
+        let config = match skeleton.get("replay_config") {
+            Some(Value::String(json)) => serde_json::from_str(json).unwrap_or(Value::Null),
+            Some(config) => config.clone(),
+            None => Value::Null,
+        };
+        let version = skeleton.pointer("/info/swe_agent_version").and_then(Value::as_str);
+        AgentAndModel::new(
+            Some("SWE-agent"),
+            version,
+            config.pointer("/agent/model/name").and_then(Value::as_str),
+        )
     }
 }
 
