@@ -130,8 +130,9 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
     assert!(stdout.contains("exported 2 instances of swe-polybench-verified/test"), "{stdout}");
 
     // The harness's result folder: one resolved, one whose patch did not apply.
-    let results = tmp.path().join("eval_logs");
-    std::fs::create_dir(&results).unwrap();
+    // The harness's result folder, in the folder of the run it belongs to: the run's name.
+    let results = tmp.path().join("openhands-gpt-4o/eval_logs");
+    std::fs::create_dir_all(&results).unwrap();
     let result = |id: &str, applied: bool, resolved: bool, passed: &[&str]| {
         serde_json::json!({"instance_id": id, "patch_applied": applied, "generation": true, "with_logs": applied,
             "all_f2p_passed": resolved, "no_p2p_failed": applied, "resolved": resolved, "passed_tests": passed, "failed_tests": []})
@@ -151,10 +152,10 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
     let data = out.to_str().unwrap();
     let stdout = benchscope_ok(&["import", results.to_str().unwrap(), "--data", data]);
     assert!(
-        stdout.contains("run eval_logs: 2 instances of the 2 of swe-polybench/test, 1 resolved"),
+        stdout.contains("run openhands-gpt-4o: 2 instances of the 2 of swe-polybench/test, 1 resolved"),
         "{stdout}"
     );
-    let run: serde_json::Value = read_json(&out.join("runs/eval_logs.json"));
+    let run: serde_json::Value = read_json(&out.join("runs/openhands-gpt-4o.json"));
     let mui = result_for(&run, "mui__material-ui-10227");
     assert_eq!(mui["tests"]["renders"], "PASSED");
     // Tallied as its harness reads the lists: a PASS_TO_PASS test the log does not name is kept.

@@ -511,3 +511,35 @@ fn a_run_names_the_model_most_of_its_trajectories_name() {
     let note = "the run names no model: none of the 2 is named by more than half of the 4 trajectories naming one (2 name anthropic/claude-sonnet-4, 2 name openai/gpt-5)";
     assert!(run.notes.iter().any(|n| n == note), "{:?}", run.notes);
 }
+
+/// A run's trajectories in a folder named for what it holds (`trajs`) are named and dated by the
+/// folder above it, whose `metadata.yaml` (an experiments submission's) names the system.
+#[test]
+fn trajectories_in_a_trajs_folder_are_the_run_of_the_folder_above() {
+    let tmp = tempfile::tempdir().unwrap();
+    let submission = tmp.path().join("20251118_mini-gemini");
+    let trajs = submission.join("trajs");
+    std::fs::create_dir_all(trajs.join("a__b-1")).unwrap();
+    std::fs::write(trajs.join("a__b-1/a__b-1.traj.json"), mini_trajectory("a__b-1", "ls").to_string()).unwrap();
+    let data = tmp.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    let out = benchscope_ok(&["import", trajs.to_str().unwrap(), "--data", data_arg, "--new-dataset"]);
+    assert!(out.contains("run 20251118_mini-gemini: 1 instances"), "{out}");
+    let run: Run = read_json(&data.join("runs/20251118_mini-gemini.json"));
+    assert_eq!(run.date.as_deref(), Some("2025-11-18"));
+    assert_eq!(run.system.name, "20251118_mini-gemini");
+
+    std::fs::write(
+        submission.join("metadata.yaml"),
+        "info:\n  name: mini-swe-agent + Gemini 3 Pro\ntags:\n  model:\n    - gemini-3-pro-preview\n",
+    )
+    .unwrap();
+    benchscope_ok(&["import", trajs.to_str().unwrap(), "--data", data_arg, "--replace"]);
+    let run: Run = read_json(&data.join("runs/20251118_mini-gemini.json"));
+    assert_eq!(run.system.name, "mini-swe-agent + Gemini 3 Pro");
+    assert_eq!(
+        run.system.model.as_deref(),
+        Some("gemini-3-pro-preview"),
+        "the submission's own word"
+    );
+}

@@ -232,11 +232,38 @@ pub(super) fn files_named(dir: &Path, wanted: impl Fn(&str) -> bool) -> Vec<Path
         .collect()
 }
 
-/// The name on disk of the folder `path` is, or of the folder a file at `path` is in (a relative
-/// path's `.` named too): what names a run whose files' own names say nothing of it.
+/// The name on disk of the run's folder (see [`run_folder`]) for `path`, a folder or a file in
+/// one (a relative path's `.` named too): what names a run whose files' own names say nothing
+/// of it.
 pub(super) fn folder_name(path: &Path) -> String {
+    name_of(&run_folder(path))
+}
+
+/// Names of folders that say what they hold, not whose run it is (`…/20251118_gemini-3-pro/trajs`).
+const HOLDER_NAMES: [&str; 10] = [
+    "trajs",
+    "trajectories",
+    "eval_logs",
+    "evaluation_logs",
+    "logs",
+    "work",
+    "workdir",
+    "output",
+    "outputs",
+    "results",
+];
+
+/// The folder a run's files at `path` (a folder, or a file in one) belong to: that folder, or
+/// the one above it when its name only says what it holds ([`HOLDER_NAMES`]); canonical where it
+/// can be, so that `.` has a name.
+pub(super) fn run_folder(path: &Path) -> PathBuf {
     let folder = if path.is_dir() { path.to_path_buf() } else { folder_of(path) };
-    folder.canonicalize().map(|f| name_of(&f)).unwrap_or_else(|_| name_of(&folder))
+    let folder = folder.canonicalize().unwrap_or(folder);
+    let holder = HOLDER_NAMES.iter().any(|n| name_of(&folder).eq_ignore_ascii_case(n));
+    match folder.parent() {
+        Some(parent) if holder && !name_of(parent).is_empty() => parent.to_path_buf(),
+        _ => folder,
+    }
 }
 
 /// The first three of `names`, and how many more.

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::harness::result_from_report;
 use super::leaderboard::slug;
-use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
 use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream, stream_file};
@@ -45,7 +45,8 @@ impl RunSource for Trajectories {
         } else {
             source.path().to_path_buf()
         };
-        let name = name_of(&root);
+        let folder = run_folder(&root);
+        let name = name_of(&folder);
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
         // The run's id is known before the trajectories are read: their files name it.
         let id = plan.run.clone().unwrap_or_else(|| slug(&name));
@@ -76,6 +77,9 @@ impl RunSource for Trajectories {
         new.run.system.scaffold = made_by.agent;
         new.run.system.model = made_by.model;
         warnings.extend(mixed);
+        // A submission's folder says more of its run than its files do: its `metadata.yaml`,
+        // and the date its name starts with.
+        submission_metadata::describe(&folder, &mut new.run, &mut warnings);
         new.trajectories = Some(spool);
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])
