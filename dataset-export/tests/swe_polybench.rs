@@ -200,4 +200,29 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
         (failed["failure_mode"].as_str(), failed["patch_applied"].as_bool()),
         (Some("patch_failed"), Some(false))
     );
+
+    // `--metrics-only` writes `metrics.json`: the same document, its lists empty, the metrics
+    // alone. A run of metrics without verdicts, their means its headline.
+    let metrics_only = tmp.path().join("metrics.json");
+    std::fs::write(
+        &metrics_only,
+        r#"{"resolved": [], "patch_applied": [], "with_logs": [], "generation": [], "no_generation": [],
+        "not_resolved": [], "total_empty_patch_instances": 0, "total_instances": 0, "total_resolved": 0, "total_unresolved": 0,
+        "file_retrieval": [{"instance_id": "mui__material-ui-10227", "file_recall": 1.0, "file_precision": 0.5, "file_f1": 0.667},
+                           {"instance_id": "apache__dubbo-1234", "file_recall": 0.0, "file_precision": 0.0, "file_f1": 0.0}],
+        "node_retrieval": [{"instance_id": "mui__material-ui-10227", "node_recall": 0.5, "node_precision": 1.0, "node_f1": 0.667}]}"#,
+    )
+    .unwrap();
+    let stdout = benchscope_ok(&["import", metrics_only.to_str().unwrap(), "--data", data, "--run", "retrieval"]);
+    assert!(!stdout.contains("warning"), "{stdout}");
+    let run: serde_json::Value = read_json(&out.join("runs/retrieval.json"));
+    assert_eq!(run["results"].as_array().unwrap().len(), 2);
+    let mui = result_for(&run, "mui__material-ui-10227");
+    assert!(mui.get("resolved").is_none_or(serde_json::Value::is_null), "no verdict: {mui}");
+    assert_eq!(
+        (mui["metrics"]["file_f1"].as_f64(), mui["metrics"]["node_recall"].as_f64()),
+        (Some(0.667), Some(0.5))
+    );
+    assert_eq!(run["headline"]["file_recall_mean"], 0.5);
+    assert_eq!(run["headline"]["node_recall_mean"], 0.5);
 }

@@ -3,9 +3,11 @@
 //! the log's `passed_tests` and `failed_tests`) and `<id>_metrics.json` (how well the model's patch
 //! found the gold patch's files and syntax nodes: recall, precision, F1); then `result.json`, the
 //! id lists (`generation`, `no_generation`, `patch_applied`, `with_logs`, `resolved`,
-//! `not_resolved`), their counts and every instance's retrieval metrics. The folder or the summary
-//! is one run; the retrieval metrics' means over its instances are its headline beside the
-//! resolved share, as the harness prints them.
+//! `not_resolved`), their counts and every instance's retrieval metrics; or, with
+//! `--metrics-only`, `metrics.json`: the same document with empty lists and the metrics alone.
+//! The folder or the summary is one run; the retrieval metrics' means over its instances are its
+//! headline beside the resolved share, as the harness prints them (alone, for `metrics.json`,
+//! whose instances have no verdict).
 //!
 //! The verdicts read as the harness writes them: no generation is an empty patch; a generated
 //! patch not applied failed to apply; an applied one with no logs left no test the log parser
@@ -109,12 +111,18 @@ impl RunSource for PolyBenchSummary {
         let mut new = polybench_run(source.path(), plan, &source.label());
         new.run.results = summary_results(summary);
         new.run.headline = new.run.metric_means();
-        new.stated_total = summary.get("total_instances").and_then(Value::as_u64).map(|n| n as usize);
+        // `metrics.json` counts no instance: it evaluated none.
+        new.stated_total = summary
+            .get("total_instances")
+            .and_then(Value::as_u64)
+            .filter(|n| *n > 0)
+            .map(|n| n as usize);
         Ok(vec![(new, Vec::new())])
     }
 }
 
-/// The verdicts `result.json`'s id lists give, with each instance's retrieval metrics.
+/// The verdicts `result.json`'s id lists give, with each instance's retrieval metrics; an
+/// instance with metrics that no list names (every one of `metrics.json`'s) has no verdict.
 pub fn summary_results(summary: &Value) -> Vec<InstanceResult> {
     let lists: BTreeMap<&str, BTreeSet<String>> = [
         "generation",
@@ -129,9 +137,17 @@ pub fn summary_results(summary: &Value) -> Vec<InstanceResult> {
     .collect();
     let has = |list: &str, id: &str| lists[list].contains(id);
     let metrics = summary_metrics(summary);
-    let ids: BTreeSet<&String> = lists.values().flatten().collect();
+    let listed: BTreeSet<&str> = lists.values().flatten().map(String::as_str).collect();
+    let ids: BTreeSet<&str> = listed.iter().copied().chain(metrics.keys().copied()).collect();
     ids.into_iter()
         .map(|id| {
+            if !listed.contains(id) {
+                return InstanceResult {
+                    instance_id: id.to_string(),
+                    metrics: metrics[id].clone(),
+                    ..InstanceResult::default()
+                };
+            }
             let outcome = Outcome {
                 generation: !has("no_generation", id) && (has("generation", id) || has("patch_applied", id)),
                 patch_applied: has("patch_applied", id),
@@ -139,7 +155,7 @@ pub fn summary_results(summary: &Value) -> Vec<InstanceResult> {
                 resolved: has("resolved", id),
             };
             let mut result = verdict(id, outcome);
-            result.metrics = metrics.get(id.as_str()).cloned().unwrap_or_default();
+            result.metrics = metrics.get(id).cloned().unwrap_or_default();
             result
         })
         .collect()
