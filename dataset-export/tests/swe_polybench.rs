@@ -225,4 +225,22 @@ fn polybench_csv_exports_with_its_tests_and_facets_and_its_results_import() {
     );
     assert_eq!(run["headline"]["file_recall_mean"], 0.5);
     assert_eq!(run["headline"]["node_recall_mean"], 0.5);
+
+    // ... and its folder, which holds the instances' `<id>_metrics.json` alone.
+    let folder = tmp.path().join("retrieval-run/eval_logs");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("mui__material-ui-10227_metrics.json"), metrics).unwrap();
+    std::fs::write(folder.join("stray_metrics.json"), "{}").unwrap();
+    let output = benchscope(&["import", folder.to_str().unwrap(), "--data", data]);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("stray_metrics.json: not an instance's retrieval metrics"),
+        "{stderr}"
+    );
+    let run: serde_json::Value = read_json(&out.join("runs/retrieval-run.json"));
+    let mui = result_for(&run, "mui__material-ui-10227");
+    assert!(mui.get("resolved").is_none_or(serde_json::Value::is_null), "no verdict: {mui}");
+    assert_eq!(mui["metrics"]["file_precision"].as_f64(), Some(0.5));
+    assert_eq!(run["results"].as_array().unwrap().len(), 1);
 }

@@ -4,7 +4,8 @@
 //! found the gold patch's files and syntax nodes: recall, precision, F1); then `result.json`, the
 //! id lists (`generation`, `no_generation`, `patch_applied`, `with_logs`, `resolved`,
 //! `not_resolved`), their counts and every instance's retrieval metrics; or, with
-//! `--metrics-only`, `metrics.json`: the same document with empty lists and the metrics alone.
+//! `--metrics-only`, only the `<id>_metrics.json` files and `metrics.json`: the same document
+//! with empty lists and the metrics alone.
 //! The folder or the summary is one run; the retrieval metrics' means over its instances are its
 //! headline beside the resolved share, as the harness prints them (alone, for `metrics.json`,
 //! whose instances have no verdict).
@@ -49,10 +50,19 @@ impl RunSource for PolyBenchResults {
 
     fn detect(&self, source: &Source) -> bool {
         let results = source.files_named(|n| n.ends_with(RESULT_SUFFIX));
-        results.first().and_then(|p| read_json(p)).is_some_and(|v| is_instance_result(&v))
+        match results.first() {
+            Some(first) => read_json(first).is_some_and(|v| is_instance_result(&v)),
+            None => metrics_files(source)
+                .first()
+                .and_then(|p| read_json(p))
+                .is_some_and(|v| is_instance_metrics(&v)),
+        }
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        if source.files_named(|n| n.ends_with(RESULT_SUFFIX)).is_empty() {
+            return metrics_only_run(source, plan);
+        }
         let mut new = polybench_run(source.path(), plan, &source.label());
         let lists = split_instances(plan, &new.run.dataset, &new.run.split);
         let mut results = Vec::new();
@@ -119,6 +129,36 @@ impl RunSource for PolyBenchSummary {
             .map(|n| n as usize);
         Ok(vec![(new, Vec::new())])
     }
+}
+
+/// A folder the harness filled with `--metrics-only`: `<id>_metrics.json` alone, a run of
+/// retrieval metrics without verdicts.
+fn metrics_only_run(source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+    let mut new = polybench_run(source.path(), plan, &source.label());
+    let mut warnings = Vec::new();
+    for path in metrics_files(source) {
+        match read_json(&path).filter(is_instance_metrics) {
+            Some(value) => new.run.results.push(InstanceResult {
+                instance_id: value["instance_id"].as_str().unwrap_or_default().to_string(),
+                metrics: retrieval_metrics(Some(&value)),
+                ..InstanceResult::default()
+            }),
+            None => warnings.push(format!(
+                "{}: not an instance's retrieval metrics (no instance_id and file_retrieval_metrics), not read",
+                path.display()
+            )),
+        }
+    }
+    new.run.headline = new.run.metric_means();
+    Ok(vec![(new, warnings)])
+}
+
+fn metrics_files(source: &Source) -> Vec<PathBuf> {
+    source.files_named(|n| n.ends_with(METRICS_SUFFIX))
+}
+
+fn is_instance_metrics(value: &Value) -> bool {
+    value.get("instance_id").is_some_and(Value::is_string) && value.get("file_retrieval_metrics").is_some()
 }
 
 /// The verdicts `result.json`'s id lists give, with each instance's retrieval metrics; an
