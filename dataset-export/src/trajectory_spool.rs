@@ -30,6 +30,8 @@ pub struct SpooledTrajectory {
     pub submission: Option<String>,
     /// The agent that made it, and with which model, as far as its file says.
     pub made_by: AgentAndModel,
+    /// The day it began, where its file records when.
+    pub date: Option<String>,
 }
 
 /// The trajectories of run `run_id`, written as they are read.
@@ -120,6 +122,11 @@ impl TrajectorySpool {
         let agent = most_named("agent", |m| m.agent.as_ref());
         let model = most_named("model", |m| m.model.as_ref());
         (AgentAndModel { agent, model }, notes)
+    }
+
+    /// The day the earliest trajectory began, where any records when.
+    pub fn first_day(&self) -> Option<String> {
+        self.stored.values().filter_map(|t| t.date.clone()).min()
     }
 
     /// What the reading passed over, for the run's notes.
@@ -265,6 +272,7 @@ impl TrajectorySink for TrajectorySpool {
             agent: trajectory.agent.clone(),
             model: trajectory.model.clone(),
         };
+        let date = trajectory.date.clone();
         let stored = if chunked {
             Trajectory {
                 steps: open.head.unwrap_or_default(),
@@ -286,6 +294,7 @@ impl TrajectorySink for TrajectorySpool {
                 facts,
                 submission,
                 made_by,
+                date,
             },
         );
         Ok(())

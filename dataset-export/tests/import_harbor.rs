@@ -191,6 +191,7 @@ fn a_harbor_job_is_a_run_per_model_and_attempt_with_verdicts_from_its_rewards() 
         (first.system.model.as_deref(), first.system.scaffold.as_deref()),
         (Some("m"), Some("mini-swe-agent"))
     );
+    assert_eq!(first.date.as_deref(), Some("2026-02-09"), "the day its first trial started");
     assert_eq!(first.results.len(), 3);
     let resolved = result_of(&first, "django__django-11099");
     assert_eq!(

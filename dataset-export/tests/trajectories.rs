@@ -238,6 +238,21 @@ fn openhands_output_holds_one_trajectory_per_line() {
     let run: Run = read_json(&data.join("runs/oh.json"));
     assert_eq!(run.results.len(), lines.len());
     assert!(run.results.iter().all(|r| r.trajectory.is_some()));
+    // Dated by the day of its first event (timestamps without a zone, read as UTC): the earliest
+    // of each trajectory's, found here by comparing the text.
+    let first_event = |line: &Value| -> Option<String> {
+        let history = line["history"].as_array()?;
+        history
+            .iter()
+            .filter_map(|e| e["timestamp"].as_str())
+            .min()
+            .map(|t| t[..10].to_string())
+    };
+    for (trajectory, line) in trajectories.iter().zip(&lines) {
+        assert_eq!(trajectory.date, first_event(line), "{}", trajectory.instance_id);
+    }
+    assert_eq!(run.date, lines.iter().filter_map(first_event).min());
+    assert!(run.date.is_some());
 }
 
 #[test]

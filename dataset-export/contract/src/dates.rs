@@ -21,7 +21,7 @@ pub fn days(date: &str) -> Option<i64> {
 }
 
 /// Seconds since 1970-01-01T00:00:00 of an ISO 8601 timestamp (`2025-04-30T16:32:54.707474`,
-/// a zone suffix ignored: timestamps of one trajectory share theirs).
+/// its zone, `Z`, `+02:00` or none, read: none is UTC).
 pub fn seconds(timestamp: &str) -> Option<f64> {
     let day = days(timestamp)? as f64;
     let time = timestamp.get(11..)?;
@@ -31,7 +31,23 @@ pub fn seconds(timestamp: &str) -> Option<f64> {
     let mut parts = time[..end].split(':');
     let (h, m): (f64, f64) = (parts.next()?.parse().ok()?, parts.next()?.parse().ok()?);
     let s: f64 = parts.next().unwrap_or("0").parse().ok()?;
-    Some(day * 86_400.0 + h * 3_600.0 + m * 60.0 + s)
+    Some(day * 86_400.0 + h * 3_600.0 + m * 60.0 + s - zone_offset(&time[end..]))
+}
+
+/// Seconds a timestamp's zone (`Z`, `+02:00`, `-0530`, none: UTC) is ahead of UTC.
+fn zone_offset(zone: &str) -> f64 {
+    let sign = match zone.as_bytes().first() {
+        Some(b'+') => 1.0,
+        Some(b'-') => -1.0,
+        _ => return 0.0,
+    };
+    let digits: String = zone[1..].chars().filter(char::is_ascii_digit).take(4).collect();
+    let (hours, minutes) = match digits.len() {
+        2 => (digits.parse().unwrap_or(0.0), 0.0),
+        4 => (digits[..2].parse().unwrap_or(0.0), digits[2..].parse().unwrap_or(0.0)),
+        _ => return 0.0,
+    };
+    sign * (hours * 3_600.0 + minutes * 60.0)
 }
 
 /// `(year, month, day)` of a day number (Howard Hinnant's civil-from-days).

@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use benchscope_contract::trajectory::TimeSpan;
 use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
@@ -291,6 +292,7 @@ fn run_of(
     let mut new = NewRun::new(new_run(id.clone(), name, &dataset, &split, source));
     new.run.system.model = system.model.clone();
     new.run.system.scaffold = Some(system.agent.clone());
+    new.run.date = first_day(trials.iter().map(|t| t.started.as_str()));
     let mut spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
     let mut warnings = Vec::new();
     for trial in trials {
@@ -314,6 +316,13 @@ fn run_of(
     new.trajectories = Some(spool);
     new.run.notes.extend(warnings.iter().cloned());
     Ok((new, warnings))
+}
+
+/// The day (UTC) the first of the trials started.
+fn first_day<'a>(started: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut span = TimeSpan::default();
+    started.for_each(|moment| span.add(moment));
+    span.first_day()
 }
 
 #[cfg(test)]

@@ -80,6 +80,7 @@ impl RunSource for Trajectories {
         // A submission's folder says more of its run than its files do: its `metadata.yaml`,
         // and the date its name starts with.
         submission_metadata::describe(&folder, &mut new.run, &mut warnings);
+        new.run.date = new.run.date.take().or_else(|| spool.first_day());
         new.trajectories = Some(spool);
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])

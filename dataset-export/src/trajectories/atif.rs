@@ -102,6 +102,7 @@ impl StepReader for Reader {
             tokens_out: tokens_out.map(|n| n as u64),
             api_calls: Some(self.agent_steps),
             seconds: self.span.seconds(),
+            date: self.span.first_day(),
             ..Trajectory::default()
         }
     }

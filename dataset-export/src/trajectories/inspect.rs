@@ -242,6 +242,7 @@ impl StepReader for Reader {
             tokens_out,
             api_calls: Some(self.model_events),
             seconds: document.get("total_time").and_then(Value::as_f64).or(self.span.seconds()),
+            date: self.span.first_day(),
             ..Trajectory::default()
         }
     }

@@ -104,6 +104,7 @@ impl StepReader for Reader {
             tokens_out: usage.get("completion_tokens").and_then(Value::as_u64),
             api_calls: metrics.get("costs").and_then(Value::as_array).map(|c| c.len() as u64),
             seconds: self.span.seconds(),
+            date: self.span.first_day(),
             ..Trajectory::default()
         }
     }

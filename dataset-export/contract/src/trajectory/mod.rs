@@ -58,6 +58,9 @@ pub struct Trajectory {
     /// Wall time in seconds, first to last moment the format records.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
+    /// The day (UTC, `2025-11-18`) of the first moment the format records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
     /// The steps after [`Self::steps`], for a trajectory too large for one file: each a
     /// [`StepChunk`] file, fetched when the reader gets to it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -119,6 +122,14 @@ impl TimeSpan {
     /// Seconds from the earliest to the latest, when two were readable.
     pub fn seconds(&self) -> Option<f64> {
         (self.read >= 2).then_some(self.last - self.first)
+    }
+
+    /// The day (UTC, `2025-11-18`) of the earliest, when one was readable.
+    pub fn first_day(&self) -> Option<String> {
+        (self.read >= 1).then(|| {
+            let (year, month, day) = crate::dates::civil((self.first / 86_400.0).floor() as i64);
+            format!("{year:04}-{month:02}-{day:02}")
+        })
     }
 }
 
@@ -299,6 +310,20 @@ fn shift_hunk_headers(hunks: &str, offset: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_span_begins_on_the_day_of_its_earliest_moment_in_utc() {
+        let mut span = TimeSpan::default();
+        assert_eq!(span.first_day(), None);
+        span.add("not a time");
+        assert_eq!(span.first_day(), None);
+        span.add("2025-11-18T23:30:00-02:00");
+        assert_eq!(span.first_day().as_deref(), Some("2025-11-19"), "01:30 UTC the next day");
+        span.add("2024-02-29T00:00:00Z");
+        assert_eq!(span.first_day().as_deref(), Some("2024-02-29"));
+        span.add("1969-12-31T23:59:59Z");
+        assert_eq!(span.first_day().as_deref(), Some("1969-12-31"));
+    }
 
     #[test]
     fn an_edit_reads_as_a_diff_of_its_text() {
