@@ -243,7 +243,7 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.ok(await page.locator('pre[data-lang=python] .tok-kw').count() > 0, 'the reference is highlighted');
   assert.deepEqual(await page.locator('section.library-apis mark.api').allTextContents(), ['M', 'RHF'], 'the APIs are marked in the reference');
   await page.waitForSelector('.runs-table tr[data-run="echo-reference"]');
-  assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'api_recall 100.0 · chrf 100.0', 'the scored metrics, computed by the CLI (M and RHF both called)');
+  assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'api_recall\u00a0100.0 · chrf\u00a0100.0', 'the scored metrics, computed by the CLI (M and RHF both called)');
   assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
   await open('lca-ms');
   assert.equal(await page.locator('section.document', { hasText: 'Target documentation' }).locator('h3').nth(1).textContent(), 'Usage');

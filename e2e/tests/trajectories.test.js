@@ -418,7 +418,7 @@ test("a Harbor job: each trial's verdict from its reward (a partial one beside i
   const row = page.locator('.runs-table tr[data-run]');
   await row.first().waitFor();
   assert.equal(await row.count(), 1);
-  assert.equal(await row.locator('.verdict').textContent(), 'unresolved · reward 0.83');
+  assert.equal(await row.locator('.verdict').textContent(), 'unresolved · reward\u00a00.83', 'a name and its value never part');
   assert.equal(await row.locator('.mode-name').textContent(), 'AssertionError', "the first exception in the verifier's output");
   await row.locator('.show-log').click();
   await page.waitForSelector('tr.test-log .log-view');
@@ -439,6 +439,6 @@ test("a Harbor job: each trial's verdict from its reward (a partial one beside i
   // A resolved trial's reward shows beside its verdict too.
   await page.goto(`${server.url}?data=harbor/&instance=django__django-11099`);
   await page.locator('.runs-table tr[data-run]').first().waitFor();
-  assert.equal(await page.locator('.runs-table tr[data-run] .verdict').textContent(), 'resolved · reward 1.0');
+  assert.equal(await page.locator('.runs-table tr[data-run] .verdict').textContent(), 'resolved · reward\u00a01.0');
   assert.deepEqual(errors, []);
 });
