@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use benchscope_contract::Run;
 
+use crate::terminal::counted;
+
 /// Every run a command added.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct RunsSummary {
@@ -102,8 +104,10 @@ impl RunSummary {
                 None => String::new(),
             };
             format!(
-                "{} resolved ({share:.1}%{basis}), {} unresolved, {} errors",
-                self.resolved, self.unresolved, self.errors
+                "{} resolved ({share:.1}%{basis}), {} unresolved, {}",
+                self.resolved,
+                self.unresolved,
+                counted(self.errors, "error")
             )
         } else if !self.metric_means.is_empty() {
             let means: Vec<String> = self.metric_means.iter().map(|(name, mean)| format!("{name} {mean:.2}")).collect();
@@ -113,7 +117,7 @@ impl RunSummary {
         } else {
             "no verdicts yet".to_string()
         };
-        format!("run {}: {} instances{of_split}, {counts}", self.run_id, self.instances)
+        format!("run {}: {}{of_split}, {counts}", self.run_id, counted(self.instances, "instance"))
     }
 }
 

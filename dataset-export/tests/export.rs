@@ -461,7 +461,7 @@ fn pretty_printed_json_objects_are_read_as_documents() {
         "--out",
         tmp.path().join("b").to_str().unwrap(),
     ]);
-    assert!(stdout.contains("exported 1 instances of d/test"), "{stdout}");
+    assert!(stdout.contains("exported 1 instance of d/test"), "{stdout}");
     let broken = tmp.path().join("broken.json");
     std::fs::write(
         &broken,

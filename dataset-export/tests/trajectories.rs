@@ -539,7 +539,7 @@ fn trajectories_in_a_trajs_folder_are_the_run_of_the_folder_above() {
     let data = tmp.path().join("data");
     let data_arg = data.to_str().unwrap();
     let out = benchscope_ok(&["import", trajs.to_str().unwrap(), "--data", data_arg, "--new-dataset"]);
-    assert!(out.contains("run 20251118_mini-gemini: 1 instances"), "{out}");
+    assert!(out.contains("run 20251118_mini-gemini: 1 instance,"), "{out}");
     let run: Run = read_json(&data.join("runs/20251118_mini-gemini.json"));
     assert_eq!(run.date.as_deref(), Some("2025-11-18"));
     assert_eq!(run.system.name, "20251118_mini-gemini");

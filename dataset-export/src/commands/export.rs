@@ -9,7 +9,7 @@ use clap::Args;
 use crate::categories::Categories;
 use crate::export::{export, ExportPlan, InputSpec, Mark, Summary};
 use crate::formats;
-use crate::terminal::shown;
+use crate::terminal::{counted, shown};
 
 /// `benchscope export`.
 #[derive(Debug, Args)]
@@ -118,8 +118,8 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
     }
     for split in &summary.splits {
         println!(
-            "exported {} instances of {}",
-            split.instances,
+            "exported {} of {}",
+            counted(split.instances, "instance"),
             shown(&format!("{}/{}", split.dataset, split.split))
         );
     }
