@@ -34,6 +34,45 @@ pub struct SpooledTrajectory {
     pub date: Option<String>,
 }
 
+/// The value more than half of `named` are (`what` they name: the agent, the model), and where
+/// they are not all that value, a note saying what the others are (the three most named).
+fn most_named(what: &str, named: &[&String]) -> (Option<String>, Option<String>) {
+    let mut counts: BTreeMap<&String, usize> = BTreeMap::new();
+    for value in named {
+        *counts.entry(value).or_default() += 1;
+    }
+    let mut ranked: Vec<(&String, usize)> = counts.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    let Some(&(top, top_count)) = ranked.first() else {
+        return (None, None);
+    };
+    let chosen = (2 * top_count > named.len()).then(|| top.clone());
+    if ranked.len() == 1 {
+        return (chosen, None);
+    }
+    let listed = |values: &[(&String, usize)]| {
+        let mut shown: Vec<String> = values.iter().take(3).map(|(value, n)| format!("{n} name {value}")).collect();
+        if values.len() > 3 {
+            let rest: usize = values[3..].iter().map(|(_, n)| n).sum();
+            shown.push(format!("{rest} name {}", crate::terminal::counted(values.len() - 3, "other value")));
+        }
+        shown.join(", ")
+    };
+    let total = named.len();
+    let note = match &chosen {
+        Some(top) => format!(
+            "the run's {what} is {top}, which {top_count} of the {total} trajectories naming one name; {}",
+            listed(&ranked[1..])
+        ),
+        None => format!(
+            "the run names no {what}: none of the {} is named by more than half of the {total} trajectories naming one ({})",
+            ranked.len(),
+            listed(&ranked)
+        ),
+    };
+    (chosen, Some(note))
+}
+
 /// The trajectories of run `run_id`, written as they are read.
 pub struct TrajectorySpool {
     run_id: String,
@@ -94,34 +133,11 @@ impl TrajectorySpool {
     /// trajectories naming one name (`None` where none does, or none has that many), with a note
     /// for the run of those that name another.
     pub fn made_by(&self) -> (AgentAndModel, Vec<String>) {
-        let mut notes = Vec::new();
-        let mut most_named = |what: &str, of: fn(&AgentAndModel) -> Option<&String>| {
-            let named: Vec<&String> = self.stored.values().filter_map(|t| of(&t.made_by)).collect();
-            let mut counts: BTreeMap<&String, usize> = BTreeMap::new();
-            for value in &named {
-                *counts.entry(value).or_default() += 1;
-            }
-            let (top, top_count) = counts.iter().max_by_key(|(_, n)| **n).map(|(v, n)| (*v, *n))?;
-            let chosen = (2 * top_count > named.len()).then(|| top.clone());
-            if counts.len() > 1 {
-                let each = |(value, n): (&&String, &usize)| format!("{n} name {value}");
-                let (total, kinds) = (named.len(), counts.len());
-                notes.push(match &chosen {
-                    Some(top) => format!(
-                        "the run's {what} is {top}, which {top_count} of the {total} trajectories naming one name; {}",
-                        counts.iter().filter(|(v, _)| **v != top).map(each).collect::<Vec<_>>().join(", ")
-                    ),
-                    None => format!(
-                        "the run names no {what}: none of the {kinds} is named by more than half of the {total} trajectories naming one ({})",
-                        counts.iter().map(each).collect::<Vec<_>>().join(", ")
-                    ),
-                });
-            }
-            chosen
-        };
-        let agent = most_named("agent", |m| m.agent.as_ref());
-        let model = most_named("model", |m| m.model.as_ref());
-        (AgentAndModel { agent, model }, notes)
+        let named =
+            |of: fn(&AgentAndModel) -> Option<&String>| -> Vec<&String> { self.stored.values().filter_map(|t| of(&t.made_by)).collect() };
+        let (agent, agent_note) = most_named("agent", &named(|m| m.agent.as_ref()));
+        let (model, model_note) = most_named("model", &named(|m| m.model.as_ref()));
+        (AgentAndModel { agent, model }, agent_note.into_iter().chain(model_note).collect())
     }
 
     /// The day the earliest trajectory began, where any records when.
@@ -330,4 +346,33 @@ fn move_dir(from: &Path, to: &Path) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(values: &[(&str, usize)]) -> Vec<String> {
+        values.iter().flat_map(|(v, n)| std::iter::repeat_n(v.to_string(), *n)).collect()
+    }
+
+    #[test]
+    fn the_value_more_than_half_name_is_chosen_and_the_three_most_named_others_said() {
+        let values = named(&[("a", 6), ("b", 2), ("c", 1), ("d", 1), ("e", 1)]);
+        let (chosen, note) = most_named("model", &values.iter().collect::<Vec<_>>());
+        assert_eq!(chosen.as_deref(), Some("a"));
+        assert_eq!(
+            note.as_deref(),
+            Some(
+                "the run's model is a, which 6 of the 11 trajectories naming one name; 2 name b, 1 name c, 1 name d, 1 name 1 other value"
+            )
+        );
+        let values = named(&[("a", 2), ("b", 2)]);
+        let (chosen, note) = most_named("agent", &values.iter().collect::<Vec<_>>());
+        assert_eq!(chosen, None);
+        assert!(note.unwrap().starts_with("the run names no agent: none of the 2"));
+        let values = named(&[("a", 3)]);
+        assert_eq!(most_named("model", &values.iter().collect::<Vec<_>>()), (Some("a".into()), None));
+        assert_eq!(most_named("model", &[]), (None, None));
+    }
 }

@@ -149,6 +149,9 @@ fn metrics_only_run(source: &Source, plan: &ImportPlan) -> anyhow::Result<Import
             )),
         }
     }
+    if new.run.results.is_empty() {
+        bail!("{}: no instance's retrieval metrics", source.path().display());
+    }
     new.run.headline = new.run.metric_means();
     Ok(vec![(new, warnings)])
 }
