@@ -187,14 +187,18 @@ fn an_evaluation_workdir_imports_with_the_harness_verdicts_patches_and_logs() {
     );
     // Valid, but a test the dataset expects (the new `TestNew`) never ran: not resolved.
     instance("cli", "cli", 101, true, result(&["kept::works", "TestRun"], &[]));
-    let stdout = benchscope_ok(&[
-        "import",
-        workdir.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "msb",
-    ]);
+    let import = |more: &[&str]| {
+        let args = [
+            "import",
+            workdir.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--run",
+            "msb",
+        ];
+        benchscope_ok(&[&args[..], more].concat())
+    };
+    let stdout = import(&[]);
     assert!(
         stdout.contains("run msb: 2 instances of the 2 of multi-swe-bench/test, 1 resolved"),
         "{stdout}"
@@ -217,15 +221,7 @@ fn an_evaluation_workdir_imports_with_the_harness_verdicts_patches_and_logs() {
 
     // A folder copied without its fix.patch says nothing of the patch: not an empty one.
     std::fs::remove_file(workdir.join("cli/cli/evals/pr-101/fix.patch")).unwrap();
-    benchscope_ok(&[
-        "import",
-        workdir.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "msb",
-        "--replace",
-    ]);
+    import(&["--replace"]);
     let run: serde_json::Value = read_json(&data.join("runs/msb.json"));
     let cli = result_for(&run, "cli__cli-101");
     assert_eq!(
