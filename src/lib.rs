@@ -29,6 +29,7 @@
 //! so `cargo test` checks them without a browser.
 
 pub mod chart_layout;
+pub mod chart_legend;
 pub mod context;
 pub mod file_tree;
 pub mod markdown;

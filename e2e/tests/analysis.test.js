@@ -79,6 +79,40 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   assert.deepEqual(errors, []);
 });
 
+test("a bar chart's legend sits above its bars, and a run keeps its colour in every chart of the page", async () => {
+  const { page, errors } = session;
+  // The runs drawn in the order opposite to the results matrix's, which the "passed" chart follows.
+  await page.goto(`${server.url}?view=analysis&arun=partly-right&arun=gold`);
+  await page.waitForSelector('.passed');
+  await page.waitForFunction(() => document.querySelectorAll('img.chart[src]').length >= 2);
+  const documents = await page.locator('img.chart[src]').evaluateAll((imgs) => imgs.map((img) => decodeURIComponent(img.src)));
+  const colourOf = {};
+  let legends = 0;
+  for (const svg of documents) {
+    const swatch = /<rect x="(\d+)" y="(\d+)" width="10" height="10" opacity="1" fill="(#[0-9A-F]{6})" stroke="none"\/>\s*<text[^>]*>\s*([^<]*?)\s*<\/text>/g;
+    const entries = [...svg.matchAll(swatch)].map(([, x, y, fill, name]) => ({ x: Number(x), y: Number(y), fill, name }));
+    if (entries.length === 0) continue;
+    legends += 1;
+    const fills = new Set(entries.map((e) => e.fill));
+    const bottom = Math.max(...entries.map((e) => e.y + 10));
+    const bars = [...svg.matchAll(/<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" opacity="1" fill="(#[0-9A-F]{6})"/g)]
+      .map(([, x, y, w, h, fill]) => ({ y: Number(y), w: Number(w), h: Number(h), fill }))
+      .filter((r) => fills.has(r.fill) && !(r.w === 10 && r.h === 10));
+    assert.ok(bars.length > 0, 'bars drawn');
+    for (const bar of bars) assert.ok(bar.y > bottom, `a bar at y ${bar.y} reaches the legend, whose bottom is at ${bottom}`);
+    assert.equal(fills.size, entries.length, `each series its own colour: ${JSON.stringify(entries)}`);
+    for (const { name, fill } of entries) {
+      colourOf[name] ??= [];
+      colourOf[name].push(fill);
+    }
+  }
+  assert.ok(legends >= 2, `the breakdown's and the "passed" chart's legends: ${legends}`);
+  const shared = Object.entries(colourOf).filter(([, fills]) => fills.length >= 2);
+  assert.equal(shared.length, 2, `both runs in both charts: ${JSON.stringify(colourOf)}`);
+  for (const [name, fills] of shared) assert.equal(new Set(fills).size, 1, `${name} is drawn in ${fills.join(' and ')}`);
+  assert.deepEqual(errors, []);
+});
+
 test('downloads: the breakdown as a PNG at twice its size, as SVG and as CSV, each what the page shows', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=analysis`);

@@ -12,13 +12,14 @@ use leptos::prelude::*;
 use leptos::{ev, html};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::FontTransform;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use crate::chart_layout;
 use crate::effect::effect;
 use crate::frames::after_next_frame;
+use crate::{chart_layout, chart_legend};
 
 /// What a bar chart shows: per group, one value per series, side by side or stacked.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,8 +36,18 @@ pub struct ChartData {
     pub groups: Vec<String>,
     /// Series names, for the legend.
     pub series: Vec<String>,
+    /// Each series' colour, as its place in [`SERIES`] (see [`chart_legend::palette_places`]):
+    /// a run keeps its colour in every chart of a page.
+    pub colors: Vec<usize>,
     /// `values[group][series]`; `None` where the series has no data.
     pub values: Vec<Vec<Option<f64>>>,
+}
+
+impl ChartData {
+    /// Series `s`'s colour.
+    pub fn color(&self, s: usize) -> RGBColor {
+        series_color(self.colors.get(s).copied().unwrap_or(s))
+    }
 }
 
 /// A downloaded chart's size in pixels; in the page, a chart is drawn as wide as it is shown
@@ -65,7 +76,7 @@ pub fn series_color(index: usize) -> RGBColor {
 pub struct Theme {
     /// Behind everything.
     pub background: RGBColor,
-    /// Captions, labels and the legend's border.
+    /// Captions, labels and the legend's names.
     pub text: RGBColor,
     /// The mesh.
     pub grid: RGBColor,
@@ -118,8 +129,11 @@ fn dark_scheme() -> ArcRwSignal<bool> {
 /// The plot's left and right edges in a chart `width` pixels wide: the margin and the y label
 /// area, and the margin.
 fn plot_x(width: u32) -> (i32, i32) {
-    (12 + 48, width as i32 - 12)
+    (MARGIN + 48, width as i32 - MARGIN)
 }
+
+/// Around the chart, in pixels.
+const MARGIN: i32 = 12;
 
 /// Bars fill this share of each group's slot.
 const FILL: f64 = 0.8;
@@ -142,9 +156,36 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
     let label_area = chart_layout::label_area(&data.groups, plot_x.1 - plot_x.0);
     let text = |size: u32| ("sans-serif", size).into_font().color(&theme.text);
     let (caption, caption_size) = chart_layout::caption(&data.title, width);
+    // The caption, then the legend in rows of its own, then the plot: a legend inside the plot
+    // would cover the bars in its corner.
+    let centred = Pos::new(HPos::Center, VPos::Top);
+    root.draw(&Text::new(caption, (width as i32 / 2, MARGIN), text(caption_size).pos(centred)))
+        .map_err(err)?;
+    let legend_top = MARGIN + caption_size as i32 + 8;
+    let legend = if data.series.len() > 1 {
+        chart_legend::legend(&data.series, MARGIN, width as i32 - MARGIN, legend_top)
+    } else {
+        Vec::new()
+    };
+    let legend_height = chart_legend::height(&legend, legend_top);
+    for (s, entry) in legend.iter().enumerate() {
+        let middle = entry.y + chart_legend::ROW_HEIGHT / 2;
+        let swatch = [
+            (entry.x, middle - chart_legend::SWATCH / 2),
+            (entry.x + chart_legend::SWATCH, middle + chart_legend::SWATCH / 2),
+        ];
+        root.draw(&Rectangle::new(swatch, data.color(s).filled())).map_err(err)?;
+        let name_at = (entry.x + chart_legend::SWATCH + 5, middle);
+        root.draw(&Text::new(
+            entry.text.clone(),
+            name_at,
+            text(12).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+        .map_err(err)?;
+    }
     let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .caption(caption, text(caption_size))
+        .margin(MARGIN as u32)
+        .margin_top((legend_top + legend_height + if legend.is_empty() { 0 } else { 6 }) as u32)
         .x_label_area_size(label_area)
         .y_label_area_size(48)
         .build_cartesian_2d(0f64..groups as f64, 0f64..data.y_max.max(1.0))
@@ -163,16 +204,12 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
         .draw()
         .map_err(err)?;
     for s in 0..data.series.len() {
-        let color = series_color(s);
+        let color = data.color(s);
         let bars = data.values.iter().enumerate().filter_map(move |(g, values)| {
             let (x0, x1, y0, y1) = bar_extent(data, g, s, values)?;
             Some(Rectangle::new([(x0, y0), (x1, y1)], color.filled()))
         });
-        chart
-            .draw_series(bars)
-            .map_err(err)?
-            .label(data.series[s].clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
+        chart.draw_series(bars).map_err(err)?;
     }
     let (_, bottom) = chart.backend_coord(&(0.0, 0.0));
     let labels = chart_layout::x_labels(&data.groups, plot_x.0, plot_x.1, bottom);
@@ -189,16 +226,6 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
             Text::new(label.text.clone(), (label.x, label.y), font)
         };
         root.draw(&drawn).map_err(err)?;
-    }
-    if data.series.len() > 1 {
-        chart
-            .configure_series_labels()
-            .background_style(theme.background.mix(0.9))
-            .border_style(theme.text)
-            .label_font(text(12))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(err)?;
     }
     root.present().map_err(err)?;
     Ok(Drawn {

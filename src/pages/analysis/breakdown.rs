@@ -20,6 +20,7 @@ pub fn chart_data(facet: &str, groups: &[Group], chosen: &[String], runs: RunLis
         stacked: false,
         groups: groups.iter().map(|g| g.value.clone()).collect(),
         series: chosen.iter().map(|id| run_name(runs, id)).collect(),
+        colors: (0..chosen.len()).collect(),
         values: groups
             .iter()
             .map(|g| {

@@ -50,6 +50,7 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
             stacked: true,
             groups: chosen.get().iter().map(|id| run_name(runs, id)).collect(),
             series: modes.clone(),
+            colors: (0..modes.len()).collect(),
             values: counts
                 .iter()
                 .map(|c| modes.iter().map(|m| c.get(m).map(|n| *n as f64)).collect())

@@ -10,13 +10,20 @@ use leptos::prelude::*;
 
 use super::SplitRows;
 
+use crate::chart_legend::palette_places;
 use crate::components::chart::{BarChart, ChartData};
 
 /// Both sections, when a loaded run carries metrics.
 #[component]
-pub fn MetricSections(split: StoredValue<SplitRows>, facets: Vec<String>) -> impl IntoView {
-    // Per run with metrics: its name, and per metric its values by instance.
-    type Scored = (String, BTreeMap<String, HashMap<String, f64>>);
+pub fn MetricSections(
+    split: StoredValue<SplitRows>,
+    facets: Vec<String>,
+    /// The runs the page's breakdown draws, whose colours these charts keep.
+    #[prop(optional)]
+    chosen: Option<Memo<Vec<String>>>,
+) -> impl IntoView {
+    // Per run with metrics: its id and name, and per metric its values by instance.
+    type Scored = (String, String, BTreeMap<String, HashMap<String, f64>>);
     let runs: Vec<Scored> = split.with_value(|split| {
         split
             .results
@@ -25,23 +32,27 @@ pub fn MetricSections(split: StoredValue<SplitRows>, facets: Vec<String>) -> imp
             .filter(|run| !run.metrics.is_empty())
             .map(|run| {
                 let values = map_of(run.metrics.iter().map(|(name, values)| (name.clone(), split.by_instance(values))));
-                (split.name(&run.id), values)
+                (run.id.clone(), split.name(&run.id), values)
             })
             .collect()
     });
-    let names = set_of(runs.iter().flat_map(|(_, metrics)| metrics.keys().cloned()));
+    let names = set_of(runs.iter().flat_map(|(_, _, metrics)| metrics.keys().cloned()));
     if runs.is_empty() {
         return ().into_any();
     }
     let names: Vec<String> = names.into_iter().collect();
     let runs = StoredValue::new(runs);
+    let colors = move || {
+        let ids: Vec<String> = runs.with_value(|r| r.iter().map(|(id, _, _)| id.clone()).collect());
+        palette_places(&ids, &chosen.map(|c| c.get()).unwrap_or_default())
+    };
     let metric = RwSignal::new(names[0].clone());
     let facet = RwSignal::new(facets.first().cloned().unwrap_or_else(|| "repo".into()));
     let by_facet = Signal::derive(move || {
         let (metric, facet) = (metric.get(), facet.get());
         let values: Vec<HashMap<String, f64>> = runs.with_value(|runs| {
             runs.iter()
-                .map(|(_, metrics)| metrics.get(&metric).cloned().unwrap_or_default())
+                .map(|(_, _, metrics)| metrics.get(&metric).cloned().unwrap_or_default())
                 .collect()
         });
         let groups = split.with_value(|s| mean_by_facet(&s.rows, &facet, &values));
@@ -51,7 +62,8 @@ pub fn MetricSections(split: StoredValue<SplitRows>, facets: Vec<String>) -> imp
             y_max: 100.0,
             stacked: false,
             groups: groups.iter().map(|g| g.value.clone()).collect(),
-            series: runs.with_value(|r| r.iter().map(|(name, _)| name.clone()).collect()),
+            series: runs.with_value(|r| r.iter().map(|(_, name, _)| name.clone()).collect()),
+            colors: colors(),
             values: groups
                 .iter()
                 .map(|g| g.sums.iter().map(|&(sum, n)| (n > 0).then(|| sum / n as f64)).collect())
@@ -65,13 +77,14 @@ pub fn MetricSections(split: StoredValue<SplitRows>, facets: Vec<String>) -> imp
         y_max: 100.0,
         stacked: false,
         groups: metric_names.clone(),
-        series: runs.with_value(|r| r.iter().map(|(name, _)| name.clone()).collect()),
+        series: runs.with_value(|r| r.iter().map(|(_, name, _)| name.clone()).collect()),
+        colors: colors(),
         values: metric_names
             .iter()
             .map(|name| {
                 runs.with_value(|runs| {
                     runs.iter()
-                        .map(|(_, metrics)| {
+                        .map(|(_, _, metrics)| {
                             let values = metrics.get(name)?;
                             (!values.is_empty()).then(|| values.values().sum::<f64>() / values.len() as f64)
                         })

@@ -162,8 +162,8 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
                 <RunPicker runs chosen />
             </div>
             <BreakdownChart data facet groups chosen split />
-            <PassedBreakdown split facet />
-            <MetricSections split facets=facet_list.clone() />
+            <PassedBreakdown split facet chosen />
+            <MetricSections split facets=facet_list.clone() chosen />
             <FailureModes runs split chosen />
             <CostSection runs split chosen facets=facet_list.clone() />
             <TrajectorySearch set=set.clone() />

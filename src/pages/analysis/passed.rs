@@ -7,26 +7,28 @@ use benchscope_contract::breakdown::mean_by_facet;
 use leptos::prelude::*;
 
 use super::{open_list, SplitRows};
+use crate::chart_legend::palette_places;
 use crate::components::chart::{BarChart, ChartData};
 use crate::url_state::UrlState;
 
 /// The chart and table, when a loaded run has pass rates.
 #[component]
-pub fn PassedBreakdown(split: StoredValue<SplitRows>, facet: Memo<String>) -> impl IntoView {
+pub fn PassedBreakdown(split: StoredValue<SplitRows>, facet: Memo<String>, chosen: Memo<Vec<String>>) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let runs: Vec<(String, HashMap<String, f64>)> = split.with_value(|split| {
         split
             .results
             .runs
             .iter()
-            .filter_map(|run| Some((split.name(&run.id), split.by_instance(run.pass_rates.as_ref()?))))
+            .filter_map(|run| Some((run.id.clone(), split.by_instance(run.pass_rates.as_ref()?))))
             .filter(|(_, rates)| !rates.is_empty())
             .collect()
     });
     if runs.is_empty() {
         return ().into_any();
     }
-    let (names, rates): (Vec<String>, Vec<HashMap<String, f64>>) = runs.into_iter().unzip();
+    let (ids, rates): (Vec<String>, Vec<HashMap<String, f64>>) = runs.into_iter().unzip();
+    let names: Vec<String> = split.with_value(|split| ids.iter().map(|id| split.name(id)).collect());
     let rates = StoredValue::new(rates);
     let groups = Memo::new(move |_| split.with_value(|s| rates.with_value(|rates| mean_by_facet(&s.rows, &facet.get(), rates))));
     let series = names.clone();
@@ -37,6 +39,7 @@ pub fn PassedBreakdown(split: StoredValue<SplitRows>, facet: Memo<String>) -> im
         stacked: false,
         groups: groups.get().iter().map(|g| g.value.clone()).collect(),
         series: series.clone(),
+        colors: chosen.with(|chosen| palette_places(&ids, chosen)),
         values: groups
             .get()
             .iter()
