@@ -47,15 +47,19 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // The search's code (its own wasm module): fetched once the first rows are drawn, or when a
     // query or the box's focus needs it first.
     let code = RwSignal::new(None::<SearchCode>);
-    let with_code = move |then: Box<dyn FnOnce(SearchCode)>| match code.get_untracked() {
-        Some(loaded) => then(loaded),
-        None => leptos::task::spawn_local(async move {
+    // Called from a later frame or task, by when the page may be gone (the list drawn again for
+    // sets that changed): then there is nothing to do.
+    let with_code = move |then: Box<dyn FnOnce(SearchCode)>| match code.try_get_untracked() {
+        Some(Some(loaded)) => then(loaded),
+        Some(None) => leptos::task::spawn_local(async move {
             // A failure is left for the search, which reports it.
             if let Ok(loaded) = search_code().await {
-                code.set(Some(loaded));
-                then(loaded);
+                if code.try_set(Some(loaded)).is_none() {
+                    then(loaded);
+                }
             }
         }),
+        None => {}
     };
     // The search's code and the sets' search metas, fetched once: the first word typed waits
     // only for its buckets, and none of the metas' fetching, checking and reading lands among
