@@ -80,6 +80,24 @@ pub fn palette_places(series: &[String], keyed: &[String]) -> Vec<usize> {
         .collect()
 }
 
+/// The colours a chart can tell apart: the palette's.
+pub const DISTINCT: usize = 7;
+
+/// The series a stacked chart draws of `series`, whose totals are `totals`: all of them when the
+/// palette tells them apart, else the [`DISTINCT`]` - 1` largest (ties by their order), in their
+/// order, and then the rest, to be drawn as one.
+pub fn largest_and_rest(series: &[String], totals: &[u64]) -> (Vec<String>, Vec<String>) {
+    if series.len() <= DISTINCT {
+        return (series.to_vec(), Vec::new());
+    }
+    let mut by_size: Vec<usize> = (0..series.len()).collect();
+    benchscope_contract::sorting::sort_by(&mut by_size, |&a, &b| totals[b].cmp(&totals[a]));
+    let kept = benchscope_contract::sorting::set_of(by_size[..DISTINCT - 1].iter().copied());
+    let (drawn, rest): (Vec<_>, Vec<_>) = series.iter().enumerate().partition(|(i, _)| kept.contains(i));
+    let names = |list: Vec<(usize, &String)>| list.into_iter().map(|(_, s)| s.clone()).collect();
+    (names(drawn), names(rest))
+}
+
 /// The height the laid-out `entries` take: their rows'.
 pub fn height(entries: &[LegendEntry], top: i32) -> i32 {
     entries.iter().map(|e| e.y + ROW_HEIGHT - top).max().unwrap_or(0)
@@ -140,6 +158,24 @@ mod tests {
         // Another chart of the page: its own order, a run not chosen, one chosen run missing.
         assert_eq!(palette_places(&names(&["model-b", "other", "gold"]), &chosen), [2, 1, 0]);
         assert_eq!(palette_places(&names(&["x", "y"]), &[]), [0, 1], "nothing keyed: in order");
+    }
+
+    #[test]
+    fn a_stack_of_more_series_than_colours_draws_the_largest_and_the_rest_as_one() {
+        let few = names(&["a", "b", "c"]);
+        assert_eq!(largest_and_rest(&few, &[1, 2, 3]), (few.clone(), vec![]));
+        let many: Vec<String> = (0..10).map(|i| format!("mode-{i}")).collect();
+        let totals = [5, 1, 9, 1, 7, 3, 2, 8, 1, 4];
+        let (drawn, rest) = largest_and_rest(&many, &totals);
+        assert_eq!(
+            drawn,
+            names(&["mode-0", "mode-2", "mode-4", "mode-5", "mode-7", "mode-9"]),
+            "the six largest, in order"
+        );
+        assert_eq!(rest, names(&["mode-1", "mode-3", "mode-6", "mode-8"]));
+        let tied: Vec<String> = (0..8).map(|i| format!("t{i}")).collect();
+        let (drawn, rest) = largest_and_rest(&tied, &[1; 8]);
+        assert_eq!((drawn.len(), rest), (DISTINCT - 1, names(&["t6", "t7"])), "ties by their order");
     }
 
     #[test]

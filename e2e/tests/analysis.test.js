@@ -113,6 +113,48 @@ test("a bar chart's legend sits above its bars, and a run keeps its colour in ev
   assert.deepEqual(errors, []);
 });
 
+test('a dropped run with more failure modes than the palette: the largest drawn apart, the rest as one segment that lists exactly their instances', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  // A run whose every instance failed in a mode of its own: twelve modes.
+  const run = JSON.parse(readFileSync(join(server.dirs.data, 'runs', 'partly-right.json'), 'utf8'));
+  run.id = 'many-modes';
+  run.system.name = 'many-modes';
+  run.results = run.results.map((r, i) => ({ ...r, resolved: false, failure_mode: `mode-${String.fromCharCode(97 + i)}` }));
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'many-modes.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
+  await page.waitForSelector('.leaderboard-table tr[data-run*="many-modes"]');
+  await page.locator('.view-tabs a.tab', { hasText: 'Breakdowns' }).click();
+  await page.waitForSelector('.failure-modes tbody tr');
+  const chart = page.locator('.failure-modes-section img.chart[data-label-boxes]');
+  await chart.waitFor();
+  const svg = await chart.evaluate((img) => decodeURIComponent(img.src));
+  const legend = [...svg.matchAll(/<rect x="\d+" y="\d+" width="10" height="10" opacity="1" fill="(#[0-9A-F]{6})" stroke="none"\/>\s*<text[^>]*>\s*([^<]*?)\s*<\/text>/g)].map(([, fill, name]) => ({ fill, name }));
+  assert.equal(legend.length, 7, JSON.stringify(legend));
+  assert.equal(new Set(legend.map((e) => e.fill)).size, 7, 'seven colours, none twice');
+  const other = legend.at(-1);
+  const modes = await page.locator('.failure-modes tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.mode));
+  const rest = modes.filter((m) => !legend.some((e) => e.name === m));
+  assert.equal(other.name, `${rest.length} other modes`, 'the table has every mode; the chart draws the rest as one');
+  // The many-modes run's "other" segment: its rect in the SVG, clicked in the image.
+  const column = await page.locator('.failure-modes thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent.includes('many-modes')) - 1);
+  const segments = [...svg.matchAll(new RegExp(`<rect x="(\\d+)" y="(\\d+)" width="(\\d+)" height="(\\d+)" opacity="1" fill="${other.fill}"`, 'g'))]
+    .map(([, x, y, w, h]) => ({ x: Number(x), y: Number(y), w: Number(w), h: Number(h) }))
+    .filter((r) => !(r.w === 10 && r.h === 10))
+    .sort((a, b) => a.x - b.x);
+  const segment = segments.at(-1);
+  assert.ok(column >= 0 && segment, `the run's column ${column}, its segment ${JSON.stringify(segments)}`);
+  await chart.scrollIntoViewIfNeeded();
+  const box = await chart.boundingBox();
+  const scale = box.width / (await chart.evaluate((img) => img.naturalWidth));
+  await page.mouse.click(box.x + (segment.x + segment.w / 2) * scale, box.y + (segment.y + segment.h / 2) * scale);
+  await rows(page);
+  const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  const expected = run.results.filter((r) => rest.includes(r.failure_mode)).map((r) => r.instance_id);
+  assert.deepEqual(listed.sort(), expected.sort());
+  assert.deepEqual(errors, []);
+});
+
 test('downloads: the breakdown as a PNG at twice its size, as SVG and as CSV, each what the page shows', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=analysis`);

@@ -56,7 +56,7 @@ pub const SIZE: (u32, u32) = (chart_layout::WIDEST, 420);
 
 /// Series colours: Okabe and Ito's colour-blind-safe palette without its green and vermillion,
 /// which would read as the matrix's resolved and unresolved.
-pub const SERIES: [RGBColor; 7] = [
+pub const SERIES: [RGBColor; chart_legend::DISTINCT] = [
     RGBColor(0, 114, 178),
     RGBColor(230, 159, 0),
     RGBColor(204, 121, 167),

@@ -1,5 +1,6 @@
 //! Why the chosen runs failed (FeatureBench's Figure 4): per run, its unresolved instances by
-//! failure mode, stacked; a segment opens exactly its instances.
+//! failure mode, stacked; a segment opens exactly its instances. With more modes than the palette
+//! tells apart, the chart stacks the largest and the rest as one segment; the table has them all.
 
 use std::collections::BTreeMap;
 
@@ -8,6 +9,7 @@ use benchscope_contract::sorting::sort_by;
 use leptos::prelude::*;
 
 use super::{open_list, run_name, RunList, SplitRows};
+use crate::chart_legend::largest_and_rest;
 use crate::components::chart::{BarChart, ChartData};
 use crate::url_state::UrlState;
 
@@ -40,29 +42,52 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
         all.dedup();
         all
     });
+    // The modes drawn, each in a colour of its own; the rest stacked as one segment.
+    let drawn = move |counts: &[BTreeMap<String, u64>], modes: &[String]| {
+        let totals: Vec<u64> = modes.iter().map(|m| counts.iter().filter_map(|c| c.get(m)).sum()).collect();
+        largest_and_rest(modes, &totals)
+    };
     let data = Signal::derive(move || {
         let (counts, modes) = (counts.get(), modes.get());
+        let (drawn, rest) = drawn(&counts, &modes);
         let y_max = counts.iter().map(|c| c.values().sum::<u64>()).max().unwrap_or(1) as f64;
+        let mut series = drawn.clone();
+        if !rest.is_empty() {
+            series.push(format!("{} other modes", rest.len()));
+        }
         ChartData {
             title: "Unresolved instances by failure mode".into(),
             y_label: "instances".into(),
             y_max: y_max * 1.1,
             stacked: true,
             groups: chosen.get().iter().map(|id| run_name(runs, id)).collect(),
-            series: modes.clone(),
-            colors: (0..modes.len()).collect(),
+            colors: (0..series.len()).collect(),
+            series,
             values: counts
                 .iter()
-                .map(|c| modes.iter().map(|m| c.get(m).map(|n| *n as f64)).collect())
+                .map(|c| {
+                    let others: u64 = rest.iter().filter_map(|m| c.get(m)).sum();
+                    let drawn = drawn.iter().map(|m| c.get(m).map(|n| *n as f64));
+                    drawn
+                        .chain((!rest.is_empty()).then_some((others > 0).then_some(others as f64)))
+                        .collect()
+                })
                 .collect(),
         }
     });
-    let open = move |run: String, mode: String| open_list(url, vec![format!("{}:{mode}", run_facet(&run))]);
+    let open = move |run: String, modes: Vec<String>| {
+        let facet = run_facet(&run);
+        open_list(url, modes.into_iter().map(|mode| format!("{facet}:{mode}")).collect());
+    };
     let on_bar = Callback::new(move |(group, series): (usize, usize)| {
         let run = chosen.with_untracked(|c| c.get(group).cloned());
-        let mode = modes.with_untracked(|m| m.get(series).cloned());
-        if let (Some(run), Some(mode)) = (run, mode) {
-            open(run, mode);
+        let (drawn, rest) = counts.with_untracked(|counts| modes.with_untracked(|modes| drawn(counts, modes)));
+        let modes = match drawn.get(series) {
+            Some(mode) => vec![mode.clone()],
+            None => rest,
+        };
+        if let Some(run) = run.filter(|_| !modes.is_empty()) {
+            open(run, modes);
         }
     });
     let table = move || {
@@ -77,7 +102,7 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
                             let (run, link_mode, data_run) = (run.clone(), mode.clone(), run.clone());
                             view! {
                                 <td class="num" data-run=data_run data-count=n>
-                                    <a href="#" on:click=move |ev| { ev.prevent_default(); open(run.clone(), link_mode.clone()); }>{n}</a>
+                                    <a href="#" on:click=move |ev| { ev.prevent_default(); open(run.clone(), vec![link_mode.clone()]); }>{n}</a>
                                 </td>
                             }
                         }).collect_view();
