@@ -1,7 +1,9 @@
-//! Where a bar chart's legend goes: in rows of its own between the caption and the plot, so that
-//! it never covers a bar (drawn inside the plot's corner, it hid the tallest bar on that side).
-//! Each entry is a swatch and the series' name, left to right, a new row when the next entry
-//! would pass the right edge; each row centred. Pure, so the rule is tested natively.
+//! A bar chart's legend and colours. The legend goes in rows of its own between the caption and
+//! the plot, so that it never covers a bar (drawn inside the plot's corner, it hid the tallest
+//! bar on that side): each entry a swatch and the series' name, left to right, a new row when the
+//! next entry would pass the right edge, each row centred. A run keeps its colour in every chart
+//! of a page, and a stack of more series than the palette has colours draws the largest apart
+//! and the rest as one. Pure, so the rules are tested natively.
 
 use crate::chart_layout::{truncate, CHAR_WIDTH, LINE_HEIGHT};
 
