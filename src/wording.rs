@@ -1,13 +1,6 @@
 //! Counted nouns and amounts, as the pages write them.
 
-/// "1 file", "3 files".
-pub fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
-}
+pub use benchscope_contract::wording::plural;
 
 /// What a run spent on an instance: "$0.23 · 14 calls", either part alone, or nothing.
 pub fn spent(cost: Option<f64>, calls: Option<u64>) -> String {

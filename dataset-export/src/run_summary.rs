@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use benchscope_contract::Run;
 
-use crate::terminal::counted;
+use benchscope_contract::wording::plural;
 
 /// Every run a command added.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -107,7 +107,7 @@ impl RunSummary {
                 "{} resolved ({share:.1}%{basis}), {} unresolved, {}",
                 self.resolved,
                 self.unresolved,
-                counted(self.errors, "error")
+                plural(self.errors, "error")
             )
         } else if !self.metric_means.is_empty() {
             let means: Vec<String> = self.metric_means.iter().map(|(name, mean)| format!("{name} {mean:.2}")).collect();
@@ -117,7 +117,7 @@ impl RunSummary {
         } else {
             "no verdicts yet".to_string()
         };
-        format!("run {}: {}{of_split}, {counts}", self.run_id, counted(self.instances, "instance"))
+        format!("run {}: {}{of_split}, {counts}", self.run_id, plural(self.instances, "instance"))
     }
 }
 

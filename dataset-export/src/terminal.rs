@@ -27,14 +27,6 @@ fn acted_on(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t') || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// `n` and its noun, plural unless `n` is one: `1 instance`, `300 instances`.
-pub fn counted(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,7 +54,10 @@ fn most_named(what: &str, named: &[&String]) -> (Option<String>, Option<String>)
         let mut shown: Vec<String> = values.iter().take(3).map(|(value, n)| format!("{n} name {value}")).collect();
         if values.len() > 3 {
             let rest: usize = values[3..].iter().map(|(_, n)| n).sum();
-            shown.push(format!("{rest} name {}", crate::terminal::counted(values.len() - 3, "other value")));
+            shown.push(format!(
+                "{rest} name {}",
+                benchscope_contract::wording::plural(values.len() - 3, "other value")
+            ));
         }
         shown.join(", ")
     };

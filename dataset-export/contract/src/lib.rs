@@ -23,7 +23,8 @@
 //! - [`stats`]: Wilson intervals and McNemar's exact test;
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
-//!   and the diff the app draws can never disagree.
+//!   and the diff the app draws can never disagree;
+//! - [`wording`]: counted nouns ("1 instance", "3 errors"), as pages and CLI summaries write them.
 //!
 //! The crate does no file or network I/O and never depends on the web stack.
 //!
@@ -65,6 +66,7 @@ pub mod stats;
 pub mod text_diff;
 pub mod trajectory;
 pub mod verdicts;
+pub mod wording;
 
 pub use instance::{
     ChangeStats, DetailShard, Document, DocumentKind, IndexRow, IndexShard, Instance, PatchRole, RolePatch, SourceFiles, TestLists,

@@ -9,7 +9,8 @@ use clap::Args;
 use crate::categories::Categories;
 use crate::export::{export, ExportPlan, InputSpec, Mark, Summary};
 use crate::formats;
-use crate::terminal::{counted, shown};
+use crate::terminal::shown;
+use benchscope_contract::wording::plural;
 
 /// `benchscope export`.
 #[derive(Debug, Args)]
@@ -119,7 +120,7 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
     for split in &summary.splits {
         println!(
             "exported {} of {}",
-            counted(split.instances, "instance"),
+            plural(split.instances, "instance"),
             shown(&format!("{}/{}", split.dataset, split.split))
         );
     }

@@ -1,0 +1,22 @@
+//! Counted nouns, as the explorer's pages and the CLI's summaries write them.
+
+/// "1 file", "3 files".
+pub fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_any_other_count_plural() {
+        assert_eq!(plural(1, "instance"), "1 instance");
+        assert_eq!(plural(0, "error"), "0 errors");
+        assert_eq!(plural(300, "instance"), "300 instances");
+    }
+}
