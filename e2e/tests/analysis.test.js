@@ -79,6 +79,19 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   assert.deepEqual(errors, []);
 });
 
+/** A chart's SVG document's legend: each entry's swatch (its top left corner and fill) and name. */
+function legendOf(svg) {
+  const swatch = /<rect x="(\d+)" y="(\d+)" width="10" height="10" opacity="1" fill="(#[0-9A-F]{6})" stroke="none"\/>\s*<text[^>]*>\s*([^<]*?)\s*<\/text>/g;
+  return [...svg.matchAll(swatch)].map(([, x, y, fill, name]) => ({ x: Number(x), y: Number(y), fill, name }));
+}
+
+/** A chart's SVG document's filled rectangles other than the legend's swatches: its bars. */
+function barsOf(svg) {
+  return [...svg.matchAll(/<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" opacity="1" fill="(#[0-9A-F]{6})"/g)]
+    .map(([, x, y, w, h, fill]) => ({ x: Number(x), y: Number(y), w: Number(w), h: Number(h), fill }))
+    .filter((r) => !(r.w === 10 && r.h === 10));
+}
+
 test("a bar chart's legend sits above its bars, and a run keeps its colour in every chart of the page", async () => {
   const { page, errors } = session;
   // The runs drawn in the order opposite to the results matrix's, which the "passed" chart follows.
@@ -89,15 +102,12 @@ test("a bar chart's legend sits above its bars, and a run keeps its colour in ev
   const colourOf = {};
   let legends = 0;
   for (const svg of documents) {
-    const swatch = /<rect x="(\d+)" y="(\d+)" width="10" height="10" opacity="1" fill="(#[0-9A-F]{6})" stroke="none"\/>\s*<text[^>]*>\s*([^<]*?)\s*<\/text>/g;
-    const entries = [...svg.matchAll(swatch)].map(([, x, y, fill, name]) => ({ x: Number(x), y: Number(y), fill, name }));
+    const entries = legendOf(svg);
     if (entries.length === 0) continue;
     legends += 1;
     const fills = new Set(entries.map((e) => e.fill));
     const bottom = Math.max(...entries.map((e) => e.y + 10));
-    const bars = [...svg.matchAll(/<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" opacity="1" fill="(#[0-9A-F]{6})"/g)]
-      .map(([, x, y, w, h, fill]) => ({ y: Number(y), w: Number(w), h: Number(h), fill }))
-      .filter((r) => fills.has(r.fill) && !(r.w === 10 && r.h === 10));
+    const bars = barsOf(svg).filter((r) => fills.has(r.fill));
     assert.ok(bars.length > 0, 'bars drawn');
     for (const bar of bars) assert.ok(bar.y > bottom, `a bar at y ${bar.y} reaches the legend, whose bottom is at ${bottom}`);
     assert.equal(fills.size, entries.length, `each series its own colour: ${JSON.stringify(entries)}`);
@@ -129,7 +139,7 @@ test('a dropped run with more failure modes than the palette: the largest drawn 
   const chart = page.locator('.failure-modes-section img.chart[data-label-boxes]');
   await chart.waitFor();
   const svg = await chart.evaluate((img) => decodeURIComponent(img.src));
-  const legend = [...svg.matchAll(/<rect x="\d+" y="\d+" width="10" height="10" opacity="1" fill="(#[0-9A-F]{6})" stroke="none"\/>\s*<text[^>]*>\s*([^<]*?)\s*<\/text>/g)].map(([, fill, name]) => ({ fill, name }));
+  const legend = legendOf(svg);
   assert.equal(legend.length, 7, JSON.stringify(legend));
   assert.equal(new Set(legend.map((e) => e.fill)).size, 7, 'seven colours, none twice');
   const other = legend.at(-1);
@@ -138,10 +148,7 @@ test('a dropped run with more failure modes than the palette: the largest drawn 
   assert.equal(other.name, `${rest.length} other modes`, 'the table has every mode; the chart draws the rest as one');
   // The many-modes run's "other" segment: its rect in the SVG, clicked in the image.
   const column = await page.locator('.failure-modes thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent.includes('many-modes')) - 1);
-  const segments = [...svg.matchAll(new RegExp(`<rect x="(\\d+)" y="(\\d+)" width="(\\d+)" height="(\\d+)" opacity="1" fill="${other.fill}"`, 'g'))]
-    .map(([, x, y, w, h]) => ({ x: Number(x), y: Number(y), w: Number(w), h: Number(h) }))
-    .filter((r) => !(r.w === 10 && r.h === 10))
-    .sort((a, b) => a.x - b.x);
+  const segments = barsOf(svg).filter((r) => r.fill === other.fill).sort((a, b) => a.x - b.x);
   const segment = segments.at(-1);
   assert.ok(column >= 0 && segment, `the run's column ${column}, its segment ${JSON.stringify(segments)}`);
   await chart.scrollIntoViewIfNeeded();
