@@ -48,7 +48,7 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let mut warnings = Vec::new();
     let mut graded: BTreeMap<String, (Graded, String)> = BTreeMap::new();
     for file in files {
-        let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+        let bytes = crate::input::compressed::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
         let log = String::from_utf8_lossy(&bytes).into_owned();
         let Some(instance) = instance_of(&file, &log, &instances) else {
             warnings.push(format!(
@@ -127,6 +127,13 @@ fn missing_warning(id: &str, missing: &[&str]) -> String {
     format!("{id}: {} {tests} not in the log ({}{more})", missing.len(), named.join(", "))
 }
 
+/// `.log` or `.txt`, compressed or not.
+fn is_log_name(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    let name = crate::input::compressed::plain_name(&name);
+    name.ends_with(".log") || name.ends_with(".txt")
+}
+
 fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if path.is_file() {
         files.push(path.to_path_buf());
@@ -137,7 +144,7 @@ fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in entries {
         if entry.is_dir() {
             collect_files(&entry, files)?;
-        } else if entry.extension().is_some_and(|e| e == "log" || e == "txt") {
+        } else if is_log_name(&entry) {
             files.push(entry);
         }
     }
@@ -149,7 +156,8 @@ fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// harness's `Instance ID: <id>` line, else the first id the log's head names as a whole word.
 fn instance_of<'a>(file: &Path, log: &str, instances: &'a BTreeMap<String, Instance>) -> Option<&'a Instance> {
     let name = file.file_name()?.to_string_lossy();
-    let stem = file.file_stem()?.to_string_lossy();
+    let name = crate::input::compressed::plain_name(&name);
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
     let parent = file
         .parent()
         .and_then(|p| p.file_name())

@@ -10,8 +10,7 @@
 //!   harness lower-cases ids in image names, so those ids match whatever their case.
 
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -97,7 +96,7 @@ fn or_records(list: Option<IdList>, path: &Path) -> Result<IdList, String> {
 /// The first bytes of the file, enough to tell its container.
 fn file_head(path: &Path) -> Result<Vec<u8>, String> {
     let mut head = Vec::new();
-    File::open(path)
+    crate::input::compressed::open(path)
         .and_then(|file| file.take(4096).read_to_end(&mut head))
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     Ok(head)
@@ -109,8 +108,8 @@ fn read_text(path: &Path) -> Result<String, String> {
 
 /// The first non-blank line's JSON object, when it holds a whole one.
 fn first_line_object(path: &Path) -> Option<Map<String, Value>> {
-    let file = File::open(path).ok()?;
-    let line = BufReader::new(file).lines().map_while(Result::ok).find(|l| !l.trim().is_empty())?;
+    let file = crate::input::compressed::open(path).ok()?;
+    let line = file.lines().map_while(Result::ok).find(|l| !l.trim().is_empty())?;
     serde_json::from_str(line.trim_start_matches('\u{feff}')).ok()
 }
 

@@ -176,7 +176,7 @@ pub fn names_from_file(path: &Path) -> (String, String) {
         return names;
     }
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut parts = name.split('.');
+    let mut parts = crate::input::compressed::plain_name(&name).split('.');
     let dataset = parts.next().filter(|s| !s.is_empty()).unwrap_or("dataset").to_string();
     let rest: Vec<&str> = parts.collect();
     let split = if rest.len() >= 2 { rest[0].to_string() } else { "test".to_string() };
@@ -200,6 +200,11 @@ mod tests {
             ("swe-bench-lite".into(), "dev".into())
         );
         assert_eq!(names_from_file(Path::new("demo.jsonl")), ("demo".into(), "test".into()));
+        assert_eq!(names_from_file(Path::new("demo.jsonl.gz")), ("demo".into(), "test".into()));
+        assert_eq!(
+            names_from_file(Path::new("swe-bench-lite.dev.jsonl.zst")),
+            ("swe-bench-lite".into(), "dev".into())
+        );
     }
 
     #[test]

@@ -218,7 +218,7 @@ fn dataset_hint(path: &Path) -> String {
 
 /// A file's JSON document, when it can be read and is one.
 pub(super) fn read_json(path: &Path) -> Option<Value> {
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+    serde_json::from_slice(&crate::input::compressed::read(path).ok()?).ok()
 }
 
 pub(super) fn new_run(id: String, name: String, dataset: &str, split: &str, source: &str) -> Run {
@@ -289,10 +289,20 @@ pub(super) fn strings(value: &Value, key: &str) -> Vec<String> {
 
 /// Whether `name` is just `path`'s file name, with or without its extension.
 fn named_by_file(name: &str, path: &Path) -> bool {
-    let stem = path.file_stem().map(|s| s.to_string_lossy());
-    name == name_of(path) || stem.is_some_and(|stem| name == stem)
+    name == name_of(path) || name == stem_of(path)
 }
 
+/// [`name_of`] less its extension (`a.json.gz` → `a`), or the whole name when it has none.
+pub(super) fn stem_of(path: &Path) -> String {
+    let name = name_of(path);
+    match name.rsplit_once('.') {
+        Some((stem, _)) if !stem.is_empty() => stem.to_string(),
+        _ => name,
+    }
+}
+
+/// `path`'s file name, less a compression suffix (`a.json.gz` names a run as `a.json` does).
 pub(super) fn name_of(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    crate::input::compressed::plain_name(&name).to_string()
 }

@@ -74,7 +74,7 @@ fn summary_files(source: &Source) -> Vec<PathBuf> {
 }
 
 fn read_json(path: &Path) -> anyhow::Result<Value> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::input::compressed::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     serde_json::from_slice(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))
 }
 

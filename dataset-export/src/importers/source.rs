@@ -35,7 +35,7 @@ struct FileContent {
 
 impl FileContent {
     fn read(path: &Path) -> Self {
-        let bytes = match std::fs::read(path) {
+        let bytes = match crate::input::compressed::read(path) {
             Ok(bytes) => bytes,
             Err(error) => {
                 return FileContent {

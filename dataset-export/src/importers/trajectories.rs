@@ -101,7 +101,9 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
 /// when it was created) in its first kilobytes, read no further: logs run to hundreds of megabytes.
 fn begins_as_inspect_log(path: &Path) -> bool {
     use std::io::Read;
-    let Ok(file) = std::fs::File::open(path) else { return false };
+    let Ok(file) = crate::input::compressed::open(path) else {
+        return false;
+    };
     let mut start = Vec::with_capacity(4096);
     if file.take(4096).read_to_end(&mut start).is_err() {
         return false;
@@ -113,9 +115,10 @@ fn begins_as_inspect_log(path: &Path) -> bool {
 /// Whether the file at `path` starts with an OpenHands record (`history` and an instance), or is
 /// an Inspect JSON log.
 fn first_record_is_trajectory(path: &Path) -> bool {
-    let Ok(file) = std::fs::File::open(path) else { return false };
-    stream::first_skeleton(std::io::BufReader::new(file))
-        .is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || is_json_log(&r))
+    let Ok(file) = crate::input::compressed::open(path) else {
+        return false;
+    };
+    stream::first_skeleton(file).is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || is_json_log(&r))
 }
 
 /// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,

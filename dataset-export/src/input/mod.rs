@@ -7,6 +7,7 @@
 //! magic, `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
 //! close or is a whole viewer response), a header of comma-separated names for CSV; directories by what they hold.
 
+pub mod compressed;
 mod csv_rows;
 mod dataset_card;
 mod directory;
@@ -22,8 +23,8 @@ mod viewer_rows;
 pub use viewer_rows::page_note as viewer_page_note;
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
@@ -69,8 +70,47 @@ pub enum Container {
     Csv,
 }
 
-/// Opens `path` and yields its records.
+/// Opens `path` and yields its records. A compressed file (gzip, zstd) is read from a
+/// decompressed copy, and its errors name the file as given.
 pub fn read_records(path: &Path) -> Result<Records, RecordError> {
+    let copy = compressed::PlainCopy::of(path).map_err(|e| RecordError::about_file(path, format!("cannot decompress: {e}")))?;
+    let Some(copy) = copy else { return read_plain_records(path) };
+    let from_copy = FromCopy {
+        copy,
+        given: path.to_path_buf(),
+    };
+    let records = read_plain_records(from_copy.copy.path()).map_err(|e| from_copy.named(e))?;
+    let cut = from_copy.copy.cut().map(|why| {
+        RecordError::about_file(
+            path,
+            format!("cut short: decompressing it broke off ({why}); the records before the break were read"),
+        )
+    });
+    // The closure owns the copy, so the copy lasts as long as the records read from it.
+    Ok(Box::new(
+        records
+            .map(move |record| record.map_err(|e| from_copy.named(e)))
+            .chain(cut.map(Err)),
+    ))
+}
+
+/// Records read from a compressed file's decompressed copy.
+struct FromCopy {
+    copy: compressed::PlainCopy,
+    given: PathBuf,
+}
+
+impl FromCopy {
+    /// `error`, naming the file as it was given rather than its copy.
+    fn named(&self, mut error: RecordError) -> RecordError {
+        if error.file.starts_with(self.copy.path()) {
+            error.file = self.given.clone();
+        }
+        error
+    }
+}
+
+fn read_plain_records(path: &Path) -> Result<Records, RecordError> {
     let file_error = |message: String| RecordError::about_file(path, message);
     if path.is_dir() {
         return directory::read(path);
@@ -184,9 +224,6 @@ fn parse_object(text: &str) -> Result<Map<String, Value>, FieldError> {
 
 /// Reads a whole (small) file as UTF-8 text.
 pub(crate) fn read_text(path: &Path) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read: {e}"))?;
+    let bytes = compressed::read(path).map_err(|e| format!("cannot read: {e}"))?;
     String::from_utf8(bytes).map_err(|e| format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()))
 }

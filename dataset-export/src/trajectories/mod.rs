@@ -10,8 +10,7 @@ pub mod search_index;
 pub mod stream;
 pub mod swe_agent;
 
-use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context};
@@ -98,6 +97,7 @@ pub const FORMATS: &[&dyn TrajectoryFormat] = &[
 /// Whether `name` is a trajectory file's name (`<id>.traj`, `<id>.traj.json`, Inspect's `.eval`,
 /// Harbor's `trajectory.json`).
 pub fn is_trajectory_file(name: &str) -> bool {
+    let name = crate::input::compressed::plain_name(name);
     name.ends_with(".traj") || name.ends_with(".traj.json") || name.ends_with(".eval") || name == ATIF_FILE
 }
 
@@ -108,6 +108,7 @@ const ATIF_FILE: &str = "trajectory.json";
 /// Harbor's `trajectory.json` its trial folder.
 pub fn instance_of_file(path: &Path) -> String {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = crate::input::compressed::plain_name(&name);
     if name == ATIF_FILE {
         if let Some(instance) = atif::instance_of_trial(path) {
             return instance;
@@ -124,10 +125,7 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
     if inspect::is_zip_file(path)? {
         return inspect::stream_samples(path, sink);
     }
-    let open = || -> anyhow::Result<BufReader<File>> {
-        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-        Ok(BufReader::with_capacity(1 << 16, file))
-    };
+    let open = || crate::input::compressed::open(path).with_context(|| format!("cannot read {}", path.display()));
     let skeletons = stream::skeletons(open()?).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
     if let [log] = skeletons.as_slice() {
         if inspect::is_json_log(log) {

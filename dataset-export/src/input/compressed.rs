@@ -1,0 +1,235 @@
+//! Files given compressed (`records.jsonl.gz`, `preds.json.zst`): told by their first bytes, not
+//! their names, and read through a decompressing stream, so every reader sees the plain content.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// How a file is compressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    Gzip,
+    Zstd,
+}
+
+const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
+const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
+
+impl Compression {
+    /// The compression whose magic `start` begins with.
+    pub fn of_start(start: &[u8]) -> Option<Self> {
+        if start.starts_with(GZIP_MAGIC) {
+            Some(Compression::Gzip)
+        } else if start.starts_with(ZSTD_MAGIC) {
+            Some(Compression::Zstd)
+        } else {
+            None
+        }
+    }
+
+    /// The compression of the file at `path`, `None` when it is not compressed or cannot be read
+    /// (reading it then names the fault).
+    pub fn of_file(path: &Path) -> Option<Self> {
+        let mut start = Vec::with_capacity(4);
+        File::open(path).ok()?.take(4).read_to_end(&mut start).ok()?;
+        Compression::of_start(&start)
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
+        }
+    }
+}
+
+/// The file at `path`, decompressed as it is read when it is compressed.
+pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
+    let file = File::open(path)?;
+    Ok(match Compression::of_file(path) {
+        None => Box::new(BufReader::with_capacity(1 << 16, file)),
+        Some(compression) => Box::new(BufReader::with_capacity(1 << 16, decoder(compression, file)?)),
+    })
+}
+
+fn decoder(compression: Compression, file: File) -> io::Result<Box<dyn Read + Send>> {
+    let what = compression.name();
+    let named = move |error: io::Error| io::Error::new(error.kind(), format!("{what}: {error}"));
+    Ok(match compression {
+        // Multi-member: `cat a.gz b.gz` and bgzip write several members; all of them are the file.
+        Compression::Gzip => Box::new(NamedErrors(flate2::read::MultiGzDecoder::new(file), what)),
+        Compression::Zstd => Box::new(NamedErrors(zstd::stream::read::Decoder::new(file).map_err(named)?, what)),
+    })
+}
+
+/// A decoder whose errors say which decompression failed ("gzip: corrupt deflate stream").
+struct NamedErrors<R>(R, &'static str);
+
+impl<R: Read> Read for NamedErrors<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0
+            .read(buf)
+            .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", self.1)))
+    }
+}
+
+/// The whole content of the file at `path`, decompressed when it is compressed.
+pub fn read(path: &Path) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// `name` without a compression suffix (`a.jsonl.gz` is `a.jsonl`), for readers that go by a
+/// file's name.
+pub fn plain_name(name: &str) -> &str {
+    [".gz", ".zst", ".zstd"]
+        .iter()
+        .find_map(|suffix| strip_suffix_ignoring_case(name, suffix))
+        .unwrap_or(name)
+}
+
+fn strip_suffix_ignoring_case<'a>(name: &'a str, suffix: &str) -> Option<&'a str> {
+    let cut = name.len().checked_sub(suffix.len())?;
+    (name.is_char_boundary(cut) && name[cut..].eq_ignore_ascii_case(suffix)).then(|| &name[..cut])
+}
+
+/// A compressed file's content written out whole, for readers that need a file (Parquet seeks;
+/// the record readers look at a file more than once). Removed when dropped.
+pub struct PlainCopy {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+    cut: Option<String>,
+}
+
+impl PlainCopy {
+    /// The decompressed copy of the file at `path` (named as it is, less its compression suffix),
+    /// or `None` when the file is not compressed. A compressed stream that breaks off (a cut
+    /// download) leaves a copy of what came before the break, and [`PlainCopy::cut`] says why.
+    pub fn of(path: &Path) -> io::Result<Option<PlainCopy>> {
+        if Compression::of_file(path).is_none() {
+            return Ok(None);
+        }
+        let dir = tempfile::Builder::new().prefix("benchscope-plain-").tempdir()?;
+        let name = path.file_name().map_or("input".into(), |n| n.to_string_lossy().into_owned());
+        let copy = dir.path().join(plain_name(&name));
+        let mut out = io::BufWriter::with_capacity(1 << 20, File::create(&copy)?);
+        let cut = copy_until_broken(&mut open(path)?, &mut out)?;
+        out.flush()?;
+        Ok(Some(PlainCopy {
+            _dir: dir,
+            path: copy,
+            cut,
+        }))
+    }
+
+    /// Why decompressing stopped before the end of the file, when it did.
+    pub fn cut(&self) -> Option<&str> {
+        self.cut.as_deref()
+    }
+
+    /// Where the copy is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Copies `from` into `to` until `from` ends or fails to read; a failure to read is returned as
+/// the reason the copy stopped, a failure to write as the error.
+fn copy_until_broken(from: &mut impl Read, to: &mut impl Write) -> io::Result<Option<String>> {
+    let mut buffer = vec![0; 1 << 16];
+    loop {
+        match from.read(&mut buffer) {
+            Ok(0) => return Ok(None),
+            Ok(read) => to.write_all(&buffer[..read])?,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Ok(Some(error.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &[u8] = b"{\"instance_id\": \"a\"}\n{\"instance_id\": \"b\"}\n";
+
+    fn gzip(bytes: &[u8]) -> Vec<u8> {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    }
+
+    fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn gzip_zstd_and_plain_files_read_the_same() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = write(dir.path(), "a.jsonl", TEXT);
+        let gz = write(dir.path(), "a.jsonl.gz", &gzip(TEXT));
+        let zst = write(dir.path(), "a.jsonl.zst", &zstd::encode_all(TEXT, 3).unwrap());
+        for path in [&plain, &gz, &zst] {
+            assert_eq!(read(path).unwrap(), TEXT, "{}", path.display());
+        }
+        assert_eq!(Compression::of_file(&gz), Some(Compression::Gzip));
+        assert_eq!(Compression::of_file(&zst), Some(Compression::Zstd));
+        assert_eq!(Compression::of_file(&plain), None);
+    }
+
+    #[test]
+    fn a_gzip_of_several_members_reads_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = TEXT.split_at(21);
+        let path = write(dir.path(), "a.jsonl.gz", &[gzip(first), gzip(second)].concat());
+        assert_eq!(read(&path).unwrap(), TEXT);
+    }
+
+    #[test]
+    fn a_cut_gzip_is_an_error_that_names_gzip() {
+        let dir = tempfile::tempdir().unwrap();
+        let whole = gzip(&TEXT.repeat(100));
+        let path = write(dir.path(), "a.jsonl.gz", &whole[..whole.len() / 2]);
+        let error = read(&path).unwrap_err();
+        assert!(error.to_string().starts_with("gzip: "), "{error}");
+    }
+
+    #[test]
+    fn a_plain_copy_is_named_without_its_suffix_and_goes_when_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let gz = write(dir.path(), "records.JSONL.GZ", &gzip(TEXT));
+        let copy = PlainCopy::of(&gz).unwrap().unwrap();
+        assert_eq!(copy.cut(), None);
+        assert_eq!(copy.path().file_name().unwrap(), "records.JSONL");
+        assert_eq!(std::fs::read(copy.path()).unwrap(), TEXT);
+        let copied = copy.path().to_path_buf();
+        drop(copy);
+        assert!(!copied.exists());
+        assert!(PlainCopy::of(&write(dir.path(), "plain.jsonl", TEXT)).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_cut_gzip_leaves_a_copy_of_what_came_before_the_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = TEXT.repeat(10_000);
+        let whole = gzip(&text);
+        let path = write(dir.path(), "a.jsonl.gz", &whole[..whole.len() / 2]);
+        let copy = PlainCopy::of(&path).unwrap().unwrap();
+        assert!(copy.cut().is_some_and(|why| why.starts_with("gzip: ")), "{:?}", copy.cut());
+        let copied = std::fs::read(copy.path()).unwrap();
+        assert!(!copied.is_empty() && copied.len() < text.len() && text.starts_with(&copied));
+    }
+
+    #[test]
+    fn plain_names_lose_only_a_compression_suffix() {
+        assert_eq!(plain_name("a.jsonl.gz"), "a.jsonl");
+        assert_eq!(plain_name("a.traj.ZST"), "a.traj");
+        assert_eq!(plain_name("a.json.zstd"), "a.json");
+        assert_eq!(plain_name("a.json"), "a.json");
+        assert_eq!(plain_name(".gz"), "");
+        assert_eq!(plain_name("é.gz"), "é");
+    }
+}
