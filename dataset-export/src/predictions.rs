@@ -64,6 +64,29 @@ mod tests {
     }
 
     #[test]
+    fn gzipped_predictions_read_as_the_plain_file_in_every_container() {
+        use std::io::Write;
+        let gzip = |text: &str| {
+            let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder.write_all(text.as_bytes()).unwrap();
+            encoder.finish().unwrap()
+        };
+        for (name, text) in [
+            (
+                "p.jsonl",
+                "{\"instance_id\": \"a\", \"model_patch\": \"diff\"}\n{\"instance_id\": \"b\", \"model_patch\": null}\n",
+            ),
+            ("p.json", "[{\"instance_id\": \"a\", \"model_patch\": \"diff\"}]"),
+            ("p.json", "{\"a\": {\"model_patch\": \"diff\"}}"),
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join(format!("{name}.gz"));
+            std::fs::write(&path, gzip(text)).unwrap();
+            assert_eq!(read_predictions(&path).unwrap(), read(name, text).unwrap(), "{text}");
+        }
+    }
+
+    #[test]
     fn jsonl_list_and_dict_with_null_and_empty_patches() {
         let jsonl = read("p.jsonl", "{\"instance_id\": \"a\", \"model_patch\": null, \"model_name_or_path\": \"m\"}\n{\"instance_id\": \"b\", \"model_patch\": \"--- a/x\\n\"}\n").unwrap();
         assert_eq!(
