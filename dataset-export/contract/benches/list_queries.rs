@@ -1,5 +1,6 @@
 //! What a keystroke in a 50,000-row list computes, natively: the postings of a prefix standing for
-//! several terms merged, BM25 over a query matching every row, and the facet counts.
+//! several terms merged, BM25 over a query matching every row, the facet counts, and the rows
+//! sorted by id and by repository.
 //!
 //!     cargo bench -p benchscope-contract --bench list_queries
 //!
@@ -10,7 +11,7 @@ mod timing;
 
 use std::time::Duration;
 
-use benchscope_contract::query::{facet_counts, Filter};
+use benchscope_contract::query::{facet_counts, sort_positions, Filter, SortKey};
 use benchscope_contract::search::{bm25, merge_postings};
 use benchscope_contract::{ChangeStats, IndexRow};
 use timing::best_of;
@@ -81,6 +82,22 @@ fn main() {
             }
         }),
     );
+    // Positions in a scrambled order (a multiplicative step through the rows), so each sort
+    // does its full work rather than finding the rows already in order.
+    let scrambled: Vec<usize> = (0..ROWS as usize).map(|i| i * 7_919 % ROWS as usize).collect();
+    for (name, key) in [
+        ("sort 50k rows by id", SortKey::Id),
+        ("sort 50k rows by repository, ties by id", SortKey::Repo),
+    ] {
+        report(
+            name,
+            best_of(20, || {
+                let mut positions = scrambled.clone();
+                sort_positions(&rows, &mut positions, key, false);
+                std::hint::black_box(positions);
+            }),
+        );
+    }
     let selected = Filter::from_pairs(["repo:large/repo3", "files:1"]);
     report(
         "facet counts, 7 facets, two selected",

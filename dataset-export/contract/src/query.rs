@@ -211,33 +211,38 @@ pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &F
     list
 }
 
-/// Compares text with its digit runs as numbers: `2019 < 2020`, `0.9 < 0.20`, `2 of 6 < 10 of 6`.
+/// Compares text with its digit runs as numbers: `2019 < 2020`, `0.9 < 0.20`, `2 of 6 < 10 of 6`,
+/// `django-9296 < django-10097`. Other bytes compare as bytes; text that differs only in leading
+/// zeros (`007`, `7`) is ordered by its bytes, so only equal text compares equal. It allocates
+/// nothing (it used to split both texts into owned pieces on every comparison).
 pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    let pieces = |s: &str| -> Vec<(bool, String)> {
-        let mut out: Vec<(bool, String)> = Vec::new();
-        for c in s.chars() {
-            let digit = c.is_ascii_digit();
-            match out.last_mut() {
-                Some((d, text)) if *d == digit => text.push(c),
-                _ => out.push((digit, c.to_string())),
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        if x[i].is_ascii_digit() && y[j].is_ascii_digit() {
+            let (x_end, y_end) = (digits_end(x, i), digits_end(y, j));
+            let (m, n) = (without_leading_zeros(&x[i..x_end]), without_leading_zeros(&y[j..y_end]));
+            let order = m.len().cmp(&n.len()).then_with(|| m.cmp(n));
+            if order.is_ne() {
+                return order;
             }
-        }
-        out
-    };
-    let (a, b) = (pieces(a), pieces(b));
-    for (x, y) in a.iter().zip(&b) {
-        let order = match (x, y) {
-            ((true, x), (true, y)) => {
-                let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
-                x.len().cmp(&y.len()).then_with(|| x.cmp(y))
-            }
-            ((_, x), (_, y)) => x.cmp(y),
-        };
-        if order != std::cmp::Ordering::Equal {
-            return order;
+            (i, j) = (x_end, y_end);
+        } else if x[i] != y[j] {
+            return x[i].cmp(&y[j]);
+        } else {
+            (i, j) = (i + 1, j + 1);
         }
     }
-    a.len().cmp(&b.len())
+    (x.len() - i).cmp(&(y.len() - j)).then_with(|| x.cmp(y))
+}
+
+fn digits_end(text: &[u8], from: usize) -> usize {
+    from + text[from..].iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+fn without_leading_zeros(digits: &[u8]) -> &[u8] {
+    let zeros = digits.iter().take_while(|&&b| b == b'0').count();
+    &digits[zeros..]
 }
 
 /// Value counts as a list, most frequent first, ties by value.
@@ -355,6 +360,49 @@ mod tests {
         let mut solved = vec!["1 of 6", "3 of 6", "2 of 6", "0 of 6", "10 of 12"];
         solved.sort_by(|a, b| natural_cmp(a, b));
         assert_eq!(solved, ["0 of 6", "1 of 6", "2 of 6", "3 of 6", "10 of 12"]);
+        let mut ids = vec![
+            "django__django-10097",
+            "django__django-9296",
+            "astropy__astropy-12907",
+            "django__django-11099",
+            "django__django-099",
+        ];
+        ids.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            ids,
+            [
+                "astropy__astropy-12907",
+                "django__django-099",
+                "django__django-9296",
+                "django__django-10097",
+                "django__django-11099"
+            ]
+        );
+    }
+
+    /// Every pair and triple of short strings over digits, zeros and separators: a total order
+    /// (a sort needs one), equal only for equal text.
+    #[test]
+    fn natural_order_is_a_total_order() {
+        let alphabet = ["0", "1", "9", "a", "-", ".", "é"];
+        let mut texts = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = texts.iter().flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}"))).collect();
+            texts.extend(longer);
+        }
+        texts.sort();
+        texts.dedup();
+        let mut sorted = texts.clone();
+        sorted.sort_by(|a, b| natural_cmp(a, b));
+        for (a, b) in sorted.iter().zip(&sorted[1..]) {
+            assert_eq!(natural_cmp(a, b), std::cmp::Ordering::Less, "{a:?} {b:?}");
+        }
+        for a in &texts {
+            for b in &texts {
+                assert_eq!(natural_cmp(a, b), natural_cmp(b, a).reverse(), "{a:?} {b:?}");
+                assert_eq!(natural_cmp(a, b).is_eq(), a == b, "{a:?} {b:?}");
+            }
+        }
     }
     use crate::ChangeStats;
 
