@@ -48,9 +48,7 @@
   };
   // Rust's order of strings (their UTF-8 bytes), which is their code points' order. JavaScript's
   // `<` compares UTF-16 units, which differs in one case: a surrogate starts a code point past
-  // U+FFFF, so it comes after every other unit, U+E000 to U+FFFF included. Ids seldom have one:
-  // they are compared by `<` unless one does.
-  const SURROGATE = /[\uD800-\uDFFF]/;
+  // U+FFFF, so it comes after every other unit, U+E000 to U+FFFF included.
   const surrogate = (unit) => unit >= 0xd800 && unit <= 0xdfff;
   const byCodePoint = (a, b) => {
     for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
@@ -61,7 +59,36 @@
     }
     return a.length - b.length;
   };
-  const byId = (a, b) => (a.wide || b.wide ? byCodePoint(a.id, b.id) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  // Ids in the app's order (`natural_order::natural_cmp`): digit runs by their values, other
+  // characters by code point; ids equal but for leading zeros by code point.
+  const isDigit = (unit) => unit >= 48 && unit <= 57;
+  const digitsEnd = (text, at) => {
+    while (at < text.length && isDigit(text.charCodeAt(at))) at += 1;
+    return at;
+  };
+  const number = (text, from, to) => {
+    while (from < to && text.charCodeAt(from) === 48) from += 1;
+    return text.slice(from, to);
+  };
+  const naturalCmp = (a, b) => {
+    let [i, j] = [0, 0];
+    while (i < a.length && j < b.length) {
+      const [x, y] = [a.charCodeAt(i), b.charCodeAt(j)];
+      if (isDigit(x) && isDigit(y)) {
+        const [iEnd, jEnd] = [digitsEnd(a, i), digitsEnd(b, j)];
+        const [m, n] = [number(a, i, iEnd), number(b, j, jEnd)];
+        if (m.length !== n.length) return m.length - n.length;
+        if (m !== n) return m < n ? -1 : 1;
+        [i, j] = [iEnd, jEnd];
+      } else if (x !== y) {
+        return surrogate(x) === surrogate(y) ? x - y : surrogate(x) ? 1 : -1;
+      } else {
+        [i, j] = [i + 1, j + 1];
+      }
+    }
+    return (a.length - i > 0) - (b.length - j > 0) || byCodePoint(a, b);
+  };
+  const byId = (a, b) => naturalCmp(a.id, b.id);
   const query = (pairs) => {
     const written = new URLSearchParams(pairs).toString();
     return written ? `?${written}` : '';
@@ -217,7 +244,7 @@
 
   const list = (opened, rows, head, withPairs, hasRuns) => {
     const several = opened.length > 1;
-    const all = rows.flatMap((list, set) => list.map((entry) => ({ entry, set, id: entry.id, wide: SURROGATE.test(entry.id) })));
+    const all = rows.flatMap((list, set) => list.map((entry) => ({ entry, set, id: entry.id })));
     // Stable: rows of equal ids stay in their sets' order, as the app's sort keeps them.
     all.sort(byId);
     const inView = Math.ceil(Math.max(window.innerHeight, MIN_LIST_HEIGHT) / ROW_HEIGHT) + 1;

@@ -115,6 +115,7 @@ export function buildFixtures() {
   const trajsHostile = hostileTrajectoryData(data);
   const hostile = hostileData();
   const hidden = hiddenGoldData();
+  const numbered = numberedData();
   const large = largeData();
   const huge = hugeData();
   const panels = panelData();
@@ -170,7 +171,7 @@ export function buildFixtures() {
   }
   const bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
   const priced = scaleBoardData(12, PRICED_RUNS);
-  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, large, huge: huge.out, panels, twins, lca, harbor, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
+  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, graded, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
   return { mounts, repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
 }
 
@@ -296,6 +297,19 @@ function hostileData() {
   const summary = join(tempDir('hostile-run'), 'summary.json');
   writeFileSync(summary, JSON.stringify({ resolved_ids: ['evil__repo-2'], unresolved_ids: ['evil__repo-1'] }));
   benchscope('import', summary, '--data', out, '--dataset', 'evil', '--run', 'evil-run');
+  return out;
+}
+
+/** Ids whose numbers a byte order misplaces (`-10` before `-9`), one with leading zeros, and two
+ * past digits: U+E000 and an emoji (a surrogate pair in JavaScript), written in a scrambled order. */
+export const NUMBERED_IDS = ['o__r-10', 'o__r-9', 'o__r-100', 'o__r-09', 'o__r-9b', 'o__r-\u{1F600}', 'o__r-\uE000', 'a__b-2'];
+
+function numberedData() {
+  const input = join(tempDir('numbered'), 'numbered.jsonl');
+  const record = (id) => ({ instance_id: id, repo: id.startsWith('a') ? 'a/b' : 'o/r', base_commit: 'abc', problem_statement: `Task ${id}`, patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' });
+  writeFileSync(input, NUMBERED_IDS.map((id) => JSON.stringify(record(id))).join('\n') + '\n');
+  const out = join(tempDir('numbered-data'), 'data');
+  benchscope('export', input, '--dataset', 'numbered', '--out', out, '--quiet');
   return out;
 }
 

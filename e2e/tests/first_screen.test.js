@@ -88,6 +88,7 @@ test('the list\'s first screen is drawn from the data before the wasm has starte
     ['two sets side by side, small and dark', '?data=twins/&dataset=demo-a&with=demo-b/test', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' }],
     ['the demo with runs (their sorts)', '?data=data/', {}],
     ['hostile titles and ids', '?data=hostile/', {}],
+    ['ids with numbers, by their values', '?data=numbered/', {}],
     ['no gold patches', '?data=hidden/', { colorScheme: 'dark' }],
     ['50,000 instances, sorted', '?data=large/', {}],
     ...(featurebench ? [['one dataset\'s three splits side by side', '?data=featurebench/&dataset=featurebench&split=full&with=featurebench/fast&with=featurebench/lite', {}]] : []),

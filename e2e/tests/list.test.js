@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitNumstat } from './support.js';
-import { useFixtures, server, session, lite, featurebench, alone, demo, withoutRealdata } from './context.js';
+import { useFixtures, server, session, lite, featurebench, alone, demo, withoutRealdata, NUMBERED_IDS } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -282,5 +282,28 @@ test('a row without a gold patch (FeatureBench publishes none) shows a dash for 
     assert.match(plus, /^\+\d+$/);
     assert.match(minus, /^−\d+$/);
   }
+  assert.deepEqual(errors, []);
+});
+
+test('ids sort with their numbers by value (django-9296 before django-10097), either way, and as ties under another order', async () => {
+  const { page, errors } = session;
+  const ids = () => page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
+  // Written out here: digit runs by value, leading zeros after the bare number, other characters
+  // by code point (U+E000 before the emoji past U+FFFF).
+  const expected = ['a__b-2', 'o__r-09', 'o__r-9', 'o__r-9b', 'o__r-10', 'o__r-100', 'o__r-\uE000', 'o__r-\u{1F600}'];
+  assert.deepEqual([...expected].sort(), [...NUMBERED_IDS].sort(), 'the same ids');
+  await page.goto(`${server.url}?data=numbered/`);
+  await page.waitForFunction((n) => document.querySelectorAll('.instance-row').length === n, expected.length);
+  assert.deepEqual(await ids(), expected);
+  await page.goto(`${server.url}?data=numbered/&sort=-id`);
+  await page.waitForFunction((first) => document.querySelector('.instance-row')?.dataset.id === first, expected.at(-1));
+  assert.deepEqual(await ids(), [...expected].reverse());
+  // By repository (a/b, then o/r), ties in id order.
+  await page.goto(`${server.url}?data=numbered/&sort=repo`);
+  await page.waitForSelector('.instance-row');
+  assert.deepEqual(await ids(), expected);
+  await page.goto(`${server.url}?data=numbered/&sort=-repo`);
+  await page.waitForFunction(() => document.querySelector('.instance-row')?.dataset.id !== 'a__b-2');
+  assert.deepEqual(await ids(), [...expected.slice(1), expected[0]]);
   assert.deepEqual(errors, []);
 });

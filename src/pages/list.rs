@@ -3,6 +3,7 @@
 //! Everything the reader sets lives in the URL.
 
 use benchscope_contract::list::{list_facets, ordered_positions};
+use benchscope_contract::natural_order::IdOrder;
 use benchscope_contract::outcomes::RESOLVED_BY;
 use benchscope_contract::query::{Filter, SortKey};
 use benchscope_contract::IndexRow;
@@ -32,6 +33,9 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let cache = expect_context::<SearchCache>();
     let total = rows.len();
     let facets = list_facets(&rows);
+    // The rows' id order, numbers in ids by value, worked out once: the list in id order (its
+    // default) is then a pass over the rows.
+    let id_order = StoredValue::new(IdOrder::new(&rows));
     let rows = StoredValue::new(rows);
     let filter = Memo::new(move |_| Filter::from_pairs(url.with(|s| s.facets.clone()).iter().map(String::as_str)));
     let filters_open = RwSignal::new(false);
@@ -161,7 +165,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         let sort = sort.get();
         hits.with(|hits| {
             let ranked = hits.as_ref().ok().and_then(Option::as_deref);
-            rows.with_value(|rows| ordered_positions(rows, &filter, ranked, sort.as_deref()))
+            rows.with_value(|rows| id_order.with_value(|ids| ordered_positions(rows, ids, &filter, ranked, sort.as_deref())))
         })
     });
     let cursor = Cursor::new(order);

@@ -49,6 +49,7 @@ pub mod leaderboard;
 pub mod list;
 pub mod log;
 pub mod manifest;
+pub mod natural_order;
 pub mod objects_only;
 pub mod outcomes;
 pub mod patch;

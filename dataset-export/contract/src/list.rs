@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::natural_order::IdOrder;
 use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use crate::results::{AGENT_COST, AGENT_EXIT, AGENT_STEPS};
@@ -106,19 +107,34 @@ pub fn facet_label(facet: &str) -> String {
 
 /// Positions into `rows` to show: those `filter` passes, ranked by the search's hits
 /// (`(position, score)`, best first) when there are any unless a sort is chosen, else sorted by
-/// `sort` (`key` or `-key`; by id when `None`).
-pub fn ordered_positions(rows: &[IndexRow], filter: &Filter, ranked: Option<&[(u32, f64)]>, sort: Option<&str>) -> Vec<usize> {
+/// `sort` (`key` or `-key`; by id when `None`). `ids` is the rows' [`IdOrder`]: in id order, the
+/// rows are taken in that order, not sorted.
+pub fn ordered_positions(
+    rows: &[IndexRow],
+    ids: &IdOrder,
+    filter: &Filter,
+    ranked: Option<&[(u32, f64)]>,
+    sort: Option<&str>,
+) -> Vec<usize> {
     let selections = filter.selections(None);
     let passes = |i: &usize| rows.get(*i).is_some_and(|row| selections.pass(row));
-    let mut positions: Vec<usize> = match ranked {
-        Some(hits) => hits.iter().map(|(doc, _)| *doc as usize).filter(passes).collect(),
-        None => (0..rows.len()).filter(passes).collect(),
-    };
-    if ranked.is_none() || sort.is_some() {
-        let (key, descending) = sort.map(SortKey::parse).unwrap_or_default();
-        sort_positions(rows, &mut positions, key, descending);
+    let (key, descending) = sort.map(SortKey::parse).unwrap_or_default();
+    match ranked {
+        Some(hits) => {
+            let mut positions: Vec<usize> = hits.iter().map(|(doc, _)| *doc as usize).filter(passes).collect();
+            if sort.is_some() {
+                sort_positions(rows, ids, &mut positions, key, descending);
+            }
+            positions
+        }
+        None if key == SortKey::Id && descending => ids.positions().rev().filter(passes).collect(),
+        None if key == SortKey::Id => ids.positions().filter(passes).collect(),
+        None => {
+            let mut positions: Vec<usize> = (0..rows.len()).filter(passes).collect();
+            sort_positions(rows, ids, &mut positions, key, descending);
+            positions
+        }
     }
-    positions
 }
 
 /// Several sets' hits merged into one ranking: each set's positions moved to where its rows
@@ -277,8 +293,13 @@ mod tests {
             (&all, Some(&hits), Some("-repo"), &[1, 0, 2]),
             (&only_c, Some(&hits), None, &[0, 1]),
         ];
+        let ids = IdOrder::new(&rows);
         for (filter, ranked, sort, expected) in cases {
-            assert_eq!(ordered_positions(&rows, filter, ranked, sort), expected, "{ranked:?} {sort:?}");
+            assert_eq!(
+                ordered_positions(&rows, &ids, filter, ranked, sort),
+                expected,
+                "{ranked:?} {sort:?}"
+            );
         }
     }
 

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::instance::IndexRow;
 use crate::manifest::FacetCount;
+use crate::natural_order::{natural_cmp, IdOrder};
 use crate::outcomes::resolved_by;
 use crate::sorting::{sort_by, sort_by_key};
 
@@ -211,40 +212,6 @@ pub fn facet_counts<'a>(rows: impl IntoIterator<Item = &'a IndexRow>, filter: &F
     list
 }
 
-/// Compares text with its digit runs as numbers: `2019 < 2020`, `0.9 < 0.20`, `2 of 6 < 10 of 6`,
-/// `django-9296 < django-10097`. Other bytes compare as bytes; text that differs only in leading
-/// zeros (`007`, `7`) is ordered by its bytes, so only equal text compares equal. It allocates
-/// nothing (it used to split both texts into owned pieces on every comparison).
-pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    let (x, y) = (a.as_bytes(), b.as_bytes());
-    let (mut i, mut j) = (0, 0);
-    while i < x.len() && j < y.len() {
-        if x[i].is_ascii_digit() && y[j].is_ascii_digit() {
-            let (x_end, y_end) = (digits_end(x, i), digits_end(y, j));
-            let (m, n) = (without_leading_zeros(&x[i..x_end]), without_leading_zeros(&y[j..y_end]));
-            let order = m.len().cmp(&n.len()).then_with(|| m.cmp(n));
-            if order.is_ne() {
-                return order;
-            }
-            (i, j) = (x_end, y_end);
-        } else if x[i] != y[j] {
-            return x[i].cmp(&y[j]);
-        } else {
-            (i, j) = (i + 1, j + 1);
-        }
-    }
-    (x.len() - i).cmp(&(y.len() - j)).then_with(|| x.cmp(y))
-}
-
-fn digits_end(text: &[u8], from: usize) -> usize {
-    from + text[from..].iter().take_while(|b| b.is_ascii_digit()).count()
-}
-
-fn without_leading_zeros(digits: &[u8]) -> &[u8] {
-    let zeros = digits.iter().take_while(|&&b| b == b'0').count();
-    &digits[zeros..]
-}
-
 /// Value counts as a list, most frequent first, ties by value.
 fn most_frequent_first(counts: BTreeMap<&str, usize>) -> Vec<FacetCount> {
     let mut list: Vec<FacetCount> = counts
@@ -308,26 +275,26 @@ impl SortKey {
     }
 }
 
-/// Sorts `positions` (indices into `rows`) by `key`, ties by id: the same order whatever the
-/// input order. A row without the value sorted by (no date, no gold patch or tests in the
-/// export, no runs) comes last either way: "smallest change" must not open on every row whose size is
-/// unknown.
-pub fn sort_positions(rows: &[IndexRow], positions: &mut [usize], key: SortKey, descending: bool) {
+/// Sorts `positions` (indices into `rows`) by `key`, ties by id (in `ids`' order, numbers in
+/// ids by value): the same order whatever the input order. A row without the value sorted by (no
+/// date, no gold patch or tests in the export, no runs) comes last either way: "smallest change"
+/// must not open on every row whose size is unknown.
+pub fn sort_positions(rows: &[IndexRow], ids: &IdOrder, positions: &mut [usize], key: SortKey, descending: bool) {
     sort_by(positions, |&a, &b| {
-        let (a, b) = (&rows[a], &rows[b]);
-        let order = match (sort_value(a, key), sort_value(b, key)) {
+        let order = match (sort_value(&rows[a], ids.place(a), key), sort_value(&rows[b], ids.place(b), key)) {
             (Some(x), Some(y)) if descending => y.cmp(&x),
             (Some(x), Some(y)) => x.cmp(&y),
             (x, y) => x.is_none().cmp(&y.is_none()),
         };
-        order.then_with(|| a.id.cmp(&b.id))
+        order.then_with(|| ids.place(a).cmp(&ids.place(b)))
     });
 }
 
-/// What `key` sorts `row` by; `None` when the row does not have it.
-fn sort_value(row: &IndexRow, key: SortKey) -> Option<SortValue<'_>> {
+/// What `key` sorts `row` by (`id_place`: its place in id order); `None` when the row does not
+/// have it.
+fn sort_value(row: &IndexRow, id_place: u32, key: SortKey) -> Option<SortValue<'_>> {
     Some(match key {
-        SortKey::Id => SortValue::Text(&row.id),
+        SortKey::Id => SortValue::Count(id_place),
         SortKey::Repo => SortValue::Text(&row.repo),
         SortKey::Date => SortValue::Text(row.created.as_deref()?),
         SortKey::Size if row.stats.all_zero() => return None,
@@ -349,61 +316,6 @@ enum SortValue<'a> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn ordinal_values_sort_naturally() {
-        let mut years = vec!["2020", "2019", "2022", "2017"];
-        years.sort_by(|a, b| natural_cmp(a, b));
-        assert_eq!(years, ["2017", "2019", "2020", "2022"]);
-        let mut versions = vec!["3.1", "0.20", "0.9", "3.0", "1.3"];
-        versions.sort_by(|a, b| natural_cmp(a, b));
-        assert_eq!(versions, ["0.9", "0.20", "1.3", "3.0", "3.1"]);
-        let mut solved = vec!["1 of 6", "3 of 6", "2 of 6", "0 of 6", "10 of 12"];
-        solved.sort_by(|a, b| natural_cmp(a, b));
-        assert_eq!(solved, ["0 of 6", "1 of 6", "2 of 6", "3 of 6", "10 of 12"]);
-        let mut ids = vec![
-            "django__django-10097",
-            "django__django-9296",
-            "astropy__astropy-12907",
-            "django__django-11099",
-            "django__django-099",
-        ];
-        ids.sort_by(|a, b| natural_cmp(a, b));
-        assert_eq!(
-            ids,
-            [
-                "astropy__astropy-12907",
-                "django__django-099",
-                "django__django-9296",
-                "django__django-10097",
-                "django__django-11099"
-            ]
-        );
-    }
-
-    /// Every pair and triple of short strings over digits, zeros and separators: a total order
-    /// (a sort needs one), equal only for equal text.
-    #[test]
-    fn natural_order_is_a_total_order() {
-        let alphabet = ["0", "1", "9", "a", "-", ".", "é"];
-        let mut texts = vec![String::new()];
-        for _ in 0..3 {
-            let longer: Vec<String> = texts.iter().flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}"))).collect();
-            texts.extend(longer);
-        }
-        texts.sort();
-        texts.dedup();
-        let mut sorted = texts.clone();
-        sorted.sort_by(|a, b| natural_cmp(a, b));
-        for (a, b) in sorted.iter().zip(&sorted[1..]) {
-            assert_eq!(natural_cmp(a, b), std::cmp::Ordering::Less, "{a:?} {b:?}");
-        }
-        for a in &texts {
-            for b in &texts {
-                assert_eq!(natural_cmp(a, b), natural_cmp(b, a).reverse(), "{a:?} {b:?}");
-                assert_eq!(natural_cmp(a, b).is_eq(), a == b, "{a:?} {b:?}");
-            }
-        }
-    }
     use crate::ChangeStats;
 
     fn row(id: &str, repo: &str, category: &str, lines: u32, functions: u32, created: &str) -> IndexRow {
@@ -484,9 +396,10 @@ mod tests {
         rows[1].stats = ChangeStats::default();
         rows[2].created = None;
         rows[0].fail_to_pass = 0;
+        let ids = IdOrder::new(&rows);
         let sorted = |key, descending| {
             let mut positions: Vec<usize> = (0..rows.len()).collect();
-            sort_positions(&rows, &mut positions, key, descending);
+            sort_positions(&rows, &ids, &mut positions, key, descending);
             positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>()
         };
         assert_eq!(
@@ -507,31 +420,32 @@ mod tests {
     #[test]
     fn sorting_is_stable_and_reversible() {
         let rows = rows();
+        let ids = IdOrder::new(&rows);
         let mut positions: Vec<usize> = (0..rows.len()).rev().collect();
         for (key, expected) in [
             (SortKey::Date, ["b", "a", "d", "c"]),
             (SortKey::Size, ["a", "d", "b", "c"]),
             (SortKey::Repo, ["a", "c", "b", "d"]),
         ] {
-            sort_positions(&rows, &mut positions, key, false);
+            sort_positions(&rows, &ids, &mut positions, key, false);
             assert_eq!(
                 positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>(),
                 expected,
                 "{key:?}"
             );
         }
-        sort_positions(&rows, &mut positions, SortKey::Tests, true);
+        sort_positions(&rows, &ids, &mut positions, SortKey::Tests, true);
         assert_eq!(rows[positions[0]].id, "c");
         let mut rows = rows;
         rows[1].facets.insert(crate::outcomes::RESOLVED_BY.into(), "2 of 2".into());
         rows[3].facets.insert(crate::outcomes::RESOLVED_BY.into(), "1 of 2".into());
-        sort_positions(&rows, &mut positions, SortKey::Resolved, true);
+        sort_positions(&rows, &ids, &mut positions, SortKey::Resolved, true);
         assert_eq!(
             positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>(),
             ["b", "d", "a", "c"],
             "most resolved first; rows without runs last, by id"
         );
-        sort_positions(&rows, &mut positions, SortKey::Resolved, false);
+        sort_positions(&rows, &ids, &mut positions, SortKey::Resolved, false);
         assert_eq!(
             positions.iter().map(|&i| rows[i].id.as_str()).collect::<Vec<_>>(),
             ["d", "b", "a", "c"],

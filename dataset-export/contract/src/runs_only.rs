@@ -4,7 +4,7 @@
 //! repository work before any instance record is exported. Exported records replace these rows.
 
 use crate::instance::{Document, IndexRow, Instance};
-use crate::query::natural_cmp;
+use crate::natural_order::natural_cmp;
 use crate::sorting::{set_of, sort_by};
 
 /// The category of an instance known only from runs.
