@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ROOT, APP_ROWS, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, featurebench, alone, demo, withoutRealdata } from './context.js';
 import { rows, facetBox } from './read_page.js';
@@ -181,6 +182,24 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   await page.waitForSelector('tr.model-patch .diff-file');
   const patch = predictions.trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id).model_patch;
   assert.deepEqual(await page.locator('tr.model-patch .file-link').evaluateAll((els) => els.map((el) => el.dataset.path)).then((p) => p.sort()), gitNumstat(patch).map((f) => f.path).sort());
+  assert.deepEqual(errors, []);
+});
+
+test('a gzipped file dropped on the page is read as the file it holds, named without .gz; a file named .gz that is not gzip is refused by name', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  const ids = demo.map((r) => r.instance_id);
+  const resolvedIds = ids.filter((_, i) => i % 4 === 0);
+  const summary = JSON.stringify({ resolved_ids: resolvedIds, unresolved_ids: ids.filter((id) => !resolvedIds.includes(id)) });
+  const drop = (name, buffer) => page.locator('.drop-zone input[type=file]').setInputFiles({ name, mimeType: 'application/gzip', buffer });
+  await drop('zipped-run.json.gz', gzipSync(Buffer.from(summary)));
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-zipped-run"]');
+  const percent = await page.locator('tr[data-run="dropped-zipped-run"] .resolved').textContent();
+  assert.equal(percent.trim().split(' ')[0], (resolvedIds.length * 100 / ids.length).toFixed(1));
+  await drop('plain-inside.json.gz', Buffer.from(summary));
+  await page.waitForSelector('.drop-zone .error');
+  assert.match(await page.locator('.drop-zone .error').first().textContent(), /plain-inside\.json\.gz: cannot read the file as gzip/);
   assert.deepEqual(errors, []);
 });
 

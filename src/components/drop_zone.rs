@@ -58,12 +58,9 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
             );
             let dropped_ids: Vec<String> = dropped.0.with_untracked(|runs| runs.iter().map(|r| r.id.clone()).collect());
             leptos::task::spawn_local(async move {
-                let name = file.name();
-                let text = wasm_bindgen_futures::JsFuture::from(file.text())
-                    .await
-                    .ok()
-                    .and_then(|t| t.as_string());
-                let outcome = match text {
+                let (name, gzipped) = plain_name(file.name());
+                let outcome = match file_text(&file, gzipped).await {
+                    None if gzipped => Err(format!("{name}.gz: cannot read the file as gzip")),
                     None => Err(format!("{name}: cannot read the file")),
                     Some(text) => read_dropped(&name, &text, &dataset, &split),
                 };
@@ -116,8 +113,8 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
             on:dragleave=move |_| hovering.set(false)
             on:drop=on_drop>
             <p>"Drop a run file (" <code>"runs/<id>.json"</code> "), a harness summary or a predictions file here to add it as a run, or "
-                <label class="file-button">"choose files"<input type="file" multiple accept=".json,.jsonl" on:change=on_change /></label>
-                ". It stays in this page; nothing is uploaded."</p>
+                <label class="file-button">"choose files"<input type="file" multiple accept=".json,.jsonl,.gz" on:change=on_change /></label>
+                " (gzipped too). It stays in this page; nothing is uploaded."</p>
             {move || messages.get().into_iter().map(|m| match m {
                 Ok((line, warnings)) => view! {
                     <p class="dropped-ok" role="status">{line}</p>
@@ -127,4 +124,38 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
             }).collect_view()}
         </section>
     }
+}
+
+/// A dropped file's name less `.gz`, and whether it had it: a gzipped file is read as the file
+/// it holds, and named as that file (its name gives the run's).
+fn plain_name(name: String) -> (String, bool) {
+    let cut = name.len().checked_sub(3).filter(|&cut| name.is_char_boundary(cut));
+    match cut {
+        Some(cut) if name[cut..].eq_ignore_ascii_case(".gz") => (name[..cut].to_string(), true),
+        _ => (name, false),
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The browser's `DecompressionStream` (web-sys has it behind its unstable APIs): a readable
+    /// and writable pair that `pipeThrough` takes as it is.
+    #[wasm_bindgen(js_name = DecompressionStream)]
+    type Decompression;
+
+    #[wasm_bindgen(constructor, js_class = "DecompressionStream", catch)]
+    fn new(format: &str) -> Result<Decompression, wasm_bindgen::JsValue>;
+}
+
+/// The text of `file`, decompressed by the browser when it is gzipped; `None` when it cannot be
+/// read.
+async fn file_text(file: &web_sys::File, gzipped: bool) -> Option<String> {
+    let text = if gzipped {
+        let gunzip = Decompression::new("gzip").ok()?;
+        let stream = file.stream().pipe_through(gunzip.unchecked_ref());
+        web_sys::Response::new_with_opt_readable_stream(Some(&stream)).ok()?.text().ok()?
+    } else {
+        file.text()
+    };
+    wasm_bindgen_futures::JsFuture::from(text).await.ok()?.as_string()
 }
