@@ -60,7 +60,7 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
             leptos::task::spawn_local(async move {
                 let (name, gzipped) = plain_name(file.name());
                 let outcome = match file_text(&file, gzipped).await {
-                    None if gzipped => Err(format!("{name}.gz: cannot read the file as gzip")),
+                    None if gzipped => Err(format!("{}: cannot read the file as gzip", file.name())),
                     None => Err(format!("{name}: cannot read the file")),
                     Some(text) => read_dropped(&name, &text, &dataset, &split),
                 };

@@ -107,8 +107,9 @@ mod tests {
         );
     }
 
-    /// Every pair and triple of short strings over digits, zeros and separators: a total order
-    /// (a sort needs one), equal only for equal text.
+    /// Every pair of 400 short strings over digits, zeros, letters and separators: antisymmetric,
+    /// equal only for equal text, and the strings sorted by it strictly increasing (a sort needs a
+    /// total order).
     #[test]
     fn natural_order_is_a_total_order() {
         let alphabet = ["0", "1", "9", "a", "-", ".", "é"];
@@ -131,6 +132,7 @@ mod tests {
             }
         }
     }
+
     #[test]
     fn rows_take_their_places_by_id() {
         let rows: Vec<IndexRow> = ["o__r-10", "o__r-9", "a__b-2", "o__r-100"]
