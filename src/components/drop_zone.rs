@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use benchscope_contract::dropped::{read_dropped, DroppedRun};
+use benchscope_contract::file_names::strip_suffix_ignoring_case;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -129,10 +130,9 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
 /// A dropped file's name less `.gz`, and whether it had it: a gzipped file is read as the file
 /// it holds, and named as that file (its name gives the run's).
 fn plain_name(name: String) -> (String, bool) {
-    let cut = name.len().checked_sub(3).filter(|&cut| name.is_char_boundary(cut));
-    match cut {
-        Some(cut) if name[cut..].eq_ignore_ascii_case(".gz") => (name[..cut].to_string(), true),
-        _ => (name, false),
+    match strip_suffix_ignoring_case(&name, ".gz") {
+        Some(plain) => (plain.to_string(), true),
+        None => (name, false),
     }
 }
 

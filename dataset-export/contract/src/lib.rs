@@ -24,6 +24,7 @@
 //! - [`search`]: the full-text index's tokenizer, files and BM25 ranking;
 //! - [`patch`]: the unified-diff parser both sides use, so the change statistics the CLI exports
 //!   and the diff the app draws can never disagree;
+//! - [`file_names`]: names of files given compressed, less their suffix;
 //! - [`wording`]: counted nouns ("1 instance", "3 errors"), as pages and CLI summaries write them.
 //!
 //! The crate does no file or network I/O and never depends on the web stack.
@@ -42,6 +43,7 @@ pub mod dates;
 pub mod dropped;
 pub mod extras;
 pub mod failure_mode;
+pub mod file_names;
 pub mod inline;
 pub mod instance;
 pub mod json_document;

@@ -155,9 +155,7 @@ fn as_new_file(name: &str, text: &str) -> String {
 
 /// CI builds repair's job results: each job's rerun `conclusion` is the task's verdict (pass@1).
 pub fn ci_jobs(path: &Path, rows: &[Value], dataset: &str, split: &str, source: &str) -> NewRun {
-    let stem = Some(super::stem_of(path))
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "jobs".into());
+    let stem = super::stem_of(path).unwrap_or_else(|| "jobs".into());
     let results: Vec<InstanceResult> = rows
         .iter()
         .filter_map(|row| {
@@ -191,9 +189,7 @@ pub fn compscore_of(record: &Value) -> Option<f64> {
 /// documentation file, named by `instance_id`, or by `repo` and `path_to_docfile` as the export
 /// names them.
 pub fn compscores(path: &Path, rows: &[Value], dataset: &str, split: &str, source: &str, run: Option<&str>) -> NewRun {
-    let stem = Some(super::stem_of(path))
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "compscore".into());
+    let stem = super::stem_of(path).unwrap_or_else(|| "compscore".into());
     let text = |row: &Value, key: &str| row.get(key).and_then(Value::as_str).map(str::to_string);
     let results: Vec<InstanceResult> = rows
         .iter()

@@ -54,7 +54,7 @@ impl RunSource for FeatureBenchBoard {
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
         let rows = source.json().and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
-        let board = Some(super::stem_of(source.path())).filter(|s| !s.is_empty());
+        let board = super::stem_of(source.path());
         let split = plan.split_or(board.as_deref().unwrap_or("full"));
         let dataset = plan.dataset_or("featurebench");
         Ok(featurebench_rows(rows, &split, &source.label(), &dataset)
@@ -88,7 +88,7 @@ impl RunSource for FeatureBenchBoardFolder {
                 others.push(path.display().to_string());
                 continue;
             };
-            let board = super::stem_of(&path);
+            let board = super::stem_of(&path).unwrap_or_default();
             let split = plan.split_or(&board);
             let label = path.display().to_string();
             runs.extend(

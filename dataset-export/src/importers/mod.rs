@@ -289,16 +289,18 @@ pub(super) fn strings(value: &Value, key: &str) -> Vec<String> {
 
 /// Whether `name` is just `path`'s file name, with or without its extension.
 fn named_by_file(name: &str, path: &Path) -> bool {
-    name == name_of(path) || name == stem_of(path)
+    name == name_of(path) || stem_of(path).is_some_and(|stem| name == stem)
 }
 
-/// [`name_of`] less its extension (`a.json.gz` → `a`), or the whole name when it has none.
-pub(super) fn stem_of(path: &Path) -> String {
+/// [`name_of`] less its extension (`a.json.gz` → `a`), or the whole name when it has none;
+/// `None` for a path with no name.
+pub(super) fn stem_of(path: &Path) -> Option<String> {
     let name = name_of(path);
-    match name.rsplit_once('.') {
+    let stem = match name.rsplit_once('.') {
         Some((stem, _)) if !stem.is_empty() => stem.to_string(),
         _ => name,
-    }
+    };
+    (!stem.is_empty()).then_some(stem)
 }
 
 /// `path`'s file name, less a compression suffix (`a.json.gz` names a run as `a.json` does).

@@ -43,22 +43,23 @@ impl Compression {
     }
 }
 
-/// The file at `path`, decompressed as it is read when it is compressed.
+/// The file at `path`, decompressed as it is read when it is compressed (told by the first bytes
+/// of the same read).
 pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
-    let file = File::open(path)?;
-    Ok(match Compression::of_file(path) {
-        None => Box::new(BufReader::with_capacity(1 << 16, file)),
+    let mut file = BufReader::with_capacity(1 << 16, File::open(path)?);
+    Ok(match Compression::of_start(file.fill_buf()?) {
+        None => Box::new(file),
         Some(compression) => Box::new(BufReader::with_capacity(1 << 16, decoder(compression, file)?)),
     })
 }
 
-fn decoder(compression: Compression, file: File) -> io::Result<Box<dyn Read + Send>> {
+fn decoder(compression: Compression, file: BufReader<File>) -> io::Result<Box<dyn Read + Send>> {
     let what = compression.name();
     let named = move |error: io::Error| io::Error::new(error.kind(), format!("{what}: {error}"));
     Ok(match compression {
         // Multi-member: `cat a.gz b.gz` and bgzip write several members; all of them are the file.
-        Compression::Gzip => Box::new(NamedErrors(flate2::read::MultiGzDecoder::new(file), what)),
-        Compression::Zstd => Box::new(NamedErrors(zstd::stream::read::Decoder::new(file).map_err(named)?, what)),
+        Compression::Gzip => Box::new(NamedErrors(flate2::bufread::MultiGzDecoder::new(file), what)),
+        Compression::Zstd => Box::new(NamedErrors(zstd::stream::read::Decoder::with_buffer(file).map_err(named)?, what)),
     })
 }
 
@@ -80,19 +81,7 @@ pub fn read(path: &Path) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// `name` without a compression suffix (`a.jsonl.gz` is `a.jsonl`), for readers that go by a
-/// file's name.
-pub fn plain_name(name: &str) -> &str {
-    [".gz", ".zst", ".zstd"]
-        .iter()
-        .find_map(|suffix| strip_suffix_ignoring_case(name, suffix))
-        .unwrap_or(name)
-}
-
-fn strip_suffix_ignoring_case<'a>(name: &'a str, suffix: &str) -> Option<&'a str> {
-    let cut = name.len().checked_sub(suffix.len())?;
-    (name.is_char_boundary(cut) && name[cut..].eq_ignore_ascii_case(suffix)).then(|| &name[..cut])
-}
+pub use benchscope_contract::file_names::plain_name;
 
 /// A compressed file's content written out whole, for readers that need a file (Parquet seeks;
 /// the record readers look at a file more than once). Removed when dropped.
@@ -221,15 +210,5 @@ mod tests {
         assert!(copy.cut().is_some_and(|why| why.starts_with("gzip: ")), "{:?}", copy.cut());
         let copied = std::fs::read(copy.path()).unwrap();
         assert!(!copied.is_empty() && copied.len() < text.len() && text.starts_with(&copied));
-    }
-
-    #[test]
-    fn plain_names_lose_only_a_compression_suffix() {
-        assert_eq!(plain_name("a.jsonl.gz"), "a.jsonl");
-        assert_eq!(plain_name("a.traj.ZST"), "a.traj");
-        assert_eq!(plain_name("a.json.zstd"), "a.json");
-        assert_eq!(plain_name("a.json"), "a.json");
-        assert_eq!(plain_name(".gz"), "");
-        assert_eq!(plain_name("é.gz"), "é");
     }
 }
