@@ -40,6 +40,7 @@ pub mod shell_syntax;
 pub mod step_layout;
 pub mod syntax;
 pub mod text_form;
+pub mod tile_layout;
 pub mod wording;
 
 #[cfg(target_arch = "wasm32")]

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, demo } from './context.js';
+import { useFixtures, server, session, demo, priced } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -158,6 +158,67 @@ test('a dropped run with more failure modes than the palette: the largest drawn 
   await rows(page);
   const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
   const expected = run.results.filter((r) => rest.includes(r.failure_mode)).map((r) => r.instance_id);
+  assert.deepEqual(listed.sort(), expected.sort());
+  assert.deepEqual(errors, []);
+});
+
+/** A chart's SVG document's tiles (rectangles a row high) and its texts, with where they are. */
+function tilesOf(svg) {
+  const tiles = [...svg.matchAll(/<rect x="(\d+)" y="(\d+)" width="(\d+)" height="19" opacity="1" fill="(#[0-9A-F]{6})"/g)]
+    .map(([, x, y, w, fill]) => ({ x: Number(x), y: Number(y), w: Number(w), h: 19, fill }));
+  const texts = [...svg.matchAll(/<text x="(-?\d+)" y="(-?\d+)"[^>]*>\s*([^<]*?)\s*<\/text>/g)].map(([, x, y, text]) => ({ x: Number(x), y: Number(y), text }));
+  return { tiles, texts };
+}
+
+test('more runs side by side than the palette has colours: a tile per run and value, shaded by its share and labelled with it, that lists exactly its instances', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=priced/&view=analysis`);
+  await page.locator('.run-picker summary').click();
+  await page.locator('.run-picker button', { hasText: 'Top 10' }).click();
+  await page.locator('.run-picker summary').click();
+  const chart = page.locator('.chart-block img.chart').first();
+  await page.waitForFunction(() => /a tile per series/.test(document.querySelector('.chart-block img.chart')?.alt ?? '') && document.querySelector('.chart-block img.chart').src.startsWith('data:'));
+  const svg = await chart.evaluate((img) => decodeURIComponent(img.src));
+  const runs = await page.locator('.by-facet thead th').evaluateAll((ths) => ths.slice(1).map((th) => th.textContent));
+  assert.equal(runs.length, 10);
+  const cells = await page.locator('.by-facet td[data-run]').evaluateAll((tds) => tds.map((td) => ({ group: td.closest('tr').dataset.value, run: td.dataset.run, resolved: Number(td.dataset.resolved), total: Number(td.dataset.total) })));
+  const groups = [...new Set(cells.map((c) => c.group))];
+  const { tiles, texts } = tilesOf(svg);
+  // Rows top to bottom, columns left to right: the table's runs and values.
+  const ys = [...new Set(tiles.map((t) => t.y))].sort((a, b) => a - b);
+  const xs = [...new Set(tiles.map((t) => t.x))].sort((a, b) => a - b);
+  assert.equal(ys.length, 10, 'a row a run');
+  assert.equal(xs.length, groups.length, 'a column a value');
+  const names = ys.map((y) => texts.filter((t) => t.y > y && t.y < y + 19 && t.x < xs[0]).map((t) => t.text).join(''));
+  assert.deepEqual(names, runs, 'each row named by its run, in the table order');
+  const runIds = [...new Set(cells.map((c) => c.run))];
+  const lightness = (fill) => [1, 3, 5].reduce((sum, at) => sum + parseInt(fill.slice(at, at + 2), 16), 0);
+  const drawn = cells.filter((c) => c.total > 0).map((c) => {
+    const tile = tiles.find((t) => t.y === ys[runIds.indexOf(c.run)] && t.x === xs[groups.indexOf(c.group)]);
+    assert.ok(tile, `a tile for ${c.run} on ${c.group}`);
+    const share = (100 * c.resolved) / c.total;
+    const label = texts.find((t) => t.x > tile.x && t.x < tile.x + tile.w && t.y > tile.y && t.y < tile.y + tile.h);
+    assert.ok(label && Math.abs(Number(label.text) - share) <= 0.5, `${c.run} on ${c.group}: ${label?.text} for ${share}`);
+    return { ...c, share, tile };
+  });
+  assert.equal(tiles.length, drawn.length, 'a tile for each count, none for a value a run has no instance of');
+  for (const a of drawn) {
+    for (const b of drawn) {
+      if (a.share > b.share) assert.ok(lightness(a.tile.fill) <= lightness(b.tile.fill), `${a.share}% (${a.tile.fill}) is no lighter than ${b.share}% (${b.tile.fill})`);
+    }
+  }
+  // A tile with instances resolved, clicked in the image: the list shows exactly them.
+  const target = drawn.find((c) => c.resolved > 0);
+  const entry = JSON.parse(readFileSync(priced.input, 'utf8')).leaderboards[0].results.find((e) => target.run.endsWith(e.folder));
+  const [owner, repo] = target.group.split('/');
+  const expected = Object.entries(entry.per_instance_details).filter(([id, d]) => d.resolved && id.startsWith(`${owner}__${repo}-`)).map(([id]) => id);
+  assert.equal(expected.length, target.resolved);
+  await chart.scrollIntoViewIfNeeded();
+  const box = await chart.boundingBox();
+  const scale = box.width / (await chart.evaluate((img) => img.naturalWidth));
+  await page.mouse.click(box.x + (target.tile.x + target.tile.w / 2) * scale, box.y + (target.tile.y + 9) * scale);
+  await rows(page);
+  const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
   assert.deepEqual(listed.sort(), expected.sort());
   assert.deepEqual(errors, []);
 });

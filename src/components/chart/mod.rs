@@ -1,10 +1,12 @@
 //! Charts drawn with plotters as SVG documents, shown in the page as images (a click reports what
 //! it hit) and downloaded as they are: one backend, so the drawing code is compiled once, and the
-//! charts stay sharp at any zoom. Bars (grouped or stacked) here, [`scatter`] (one point per run)
-//! and [`matrix`] (instances × runs, a canvas of its own) beside.
+//! charts stay sharp at any zoom. Bars (grouped or stacked) here, [`tiles`] for more series side
+//! by side than the palette tells apart, [`scatter`] (one point per run) and [`matrix`]
+//! (instances × runs, a canvas of its own) beside.
 
 pub mod matrix;
 pub mod scatter;
+pub mod tiles;
 
 use std::ops::Range;
 
@@ -19,7 +21,7 @@ use wasm_bindgen::JsCast;
 
 use crate::effect::effect;
 use crate::frames::after_next_frame;
-use crate::{chart_layout, chart_legend};
+use crate::{chart_layout, chart_legend, tile_layout};
 
 /// What a bar chart shows: per group, one value per series, side by side or stacked.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,8 +53,24 @@ impl ChartData {
 }
 
 /// A downloaded chart's size in pixels; in the page, a chart is drawn as wide as it is shown
-/// ([`frame_width`]), and as high.
+/// ([`frame_width`]), and as high (tiles grow with their rows: [`chart_height`]).
 pub const SIZE: (u32, u32) = (chart_layout::WIDEST, 420);
+
+impl ChartData {
+    /// Whether the chart is drawn as tiles: more series side by side than the palette has colours.
+    fn as_tiles(&self) -> bool {
+        tile_layout::as_tiles(self.series.len(), self.stacked)
+    }
+}
+
+/// The height of `data`'s chart drawn `width` pixels wide.
+pub fn chart_height(data: &ChartData, width: u32) -> u32 {
+    if data.as_tiles() {
+        tiles::height(data, width)
+    } else {
+        SIZE.1
+    }
+}
 
 /// Series colours: Okabe and Ito's colour-blind-safe palette without its green and vermillion,
 /// which would read as the matrix's resolved and unresolved.
@@ -148,6 +166,9 @@ pub struct Drawn {
 
 /// Draws `data` on `root` in `theme`.
 pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData, theme: Theme) -> Result<Drawn, String> {
+    if data.as_tiles() {
+        return tiles::draw(root, data, theme);
+    }
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let groups = data.groups.len().max(1);
@@ -250,6 +271,9 @@ fn bar_extent(data: &ChartData, g: usize, s: usize, values: &[Option<f64>]) -> O
 
 /// The `(group, series)` a click at `(x, y)` in the chart falls on, given the plot area.
 pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData) -> Option<(usize, usize)> {
+    if data.as_tiles() {
+        return tiles::tile_at(x, y, area, data);
+    }
     let (xs, ys) = area;
     let groups = data.groups.len();
     if !xs.contains(&x) || !ys.contains(&y) || groups == 0 || data.series.is_empty() {
@@ -269,9 +293,9 @@ pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData)
         .map(|s| (group, s))
 }
 
-/// The chart as an SVG document of [`SIZE`], in the light theme: what a download holds.
+/// The chart as an SVG document [`SIZE`]`.0` wide, in the light theme: what a download holds.
 pub fn to_svg(data: &ChartData) -> String {
-    svg_document(SIZE, |root| draw(root, data, Theme::LIGHT)).0
+    svg_document((SIZE.0, chart_height(data, SIZE.0)), |root| draw(root, data, Theme::LIGHT)).0
 }
 
 /// What `draw` draws, as an SVG document of `size`, and what it returned.
@@ -357,8 +381,10 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
         if width.get() == 0 {
             return;
         }
-        let size = (image_width(width.get()), SIZE.1);
-        let (svg, drawn) = data.with(|d| svg_document(size, |root| draw(root, d, Theme::current())));
+        let (svg, drawn) = data.with(|d| {
+            let size = (image_width(width.get()), chart_height(d, image_width(width.get())));
+            svg_document(size, |root| draw(root, d, Theme::current()))
+        });
         let drawn = drawn.ok();
         label_boxes.set(boxes_json(drawn.as_ref().map_or(&[], |d| &d.labels)));
         area.set(drawn.map(|d| d.area));
@@ -377,10 +403,14 @@ pub fn BarChart(data: Signal<ChartData>, on_bar: Callback<(usize, usize)>) -> im
     };
     view! {
         <div class="chart-frame" node_ref=frame>
-            <img class="chart" width=move || image_width(width.get()) height=SIZE.1 draggable="false"
+            <img class="chart" width=move || image_width(width.get())
+                height=move || data.with(|d| chart_height(d, image_width(width.get()))) draggable="false"
                 src=move || Some(source.get()).filter(|s| !s.is_empty())
                 data-label-boxes=move || Some(label_boxes.get()).filter(|b| !b.is_empty())
-                alt=move || data.with(|d| format!("{}: bar chart, the table below has the same numbers", d.title))
+                alt=move || data.with(|d| {
+                    let kind = if d.as_tiles() { "a tile per series and group, shaded by its value" } else { "bar chart" };
+                    format!("{}: {kind}, the table below has the same numbers", d.title)
+                })
                 on:click=on_click />
         </div>
     }
