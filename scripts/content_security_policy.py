@@ -6,8 +6,9 @@ it, so it moves to a file of its own (named by its hash), after a first script o
 page gets a policy that allows scripts from its own origin only (plus 'wasm-unsafe-eval', which
 compiling WebAssembly needs, and that first script, inline, by its SHA-256: no other inline script
 runs), no object or embed, images and frames never from
-another host, style sheets from the page (style attributes, which the app sets to position its
-virtual rows, are allowed; style elements are not). Data may come from the page's origin and from
+another host, style sheets from the page's origin and its one style element (inline_css.py), by
+its SHA-256 (style attributes, which the app sets to position its virtual rows, are allowed; any
+other style element is not). Data may come from the page's origin and from
 the data directory a reader opens with `?data=`: the first script adds a second policy naming
 exactly that origin before anything is fetched (policies combine, so the stricter wins), then runs
 src/early_fetch.js, which asks for the data directory's manifest and first index shards while the
@@ -28,7 +29,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",  # and the first script's hash, see policy()
-    "style-src 'self'",
+    "style-src 'self'",  # and the page's style element's hash, see policy()
     # The app positions virtual rows with style attributes; style elements stay blocked.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
@@ -58,10 +59,18 @@ DATA_POLICY = """\
 EARLY_SCRIPTS = [ROOT / "src" / "first_screen.js", ROOT / "src" / "early_fetch.js"]
 
 
-def policy(inline_script):
-    """POLICY, allowing the one inline script by its hash (an injected script has another)."""
-    digest = base64.b64encode(hashlib.sha256(inline_script.encode("utf-8")).digest()).decode()
-    return POLICY.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+def sha256_source(text):
+    """A policy's source for `text` by its hash."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def policy(inline_script, inline_style):
+    """POLICY, allowing the one inline script and the one style element by their hashes (an
+    injected script or style has another)."""
+    allowed = POLICY.replace("script-src 'self'", f"script-src 'self' {sha256_source(inline_script)}", 1)
+    if inline_style is None:
+        return allowed
+    return allowed.replace("style-src 'self'", f"style-src 'self' {sha256_source(inline_style)}", 1)
 
 
 def minified_script(code):
@@ -128,11 +137,12 @@ def main():
         # it ran 20-50 ms later, and the data it asks for then arrived while the wasm was
         # starting, when the main thread read it only after the app had asked. The module that
         # starts the wasm runs only once its imports are fetched, too late to ask for the data.
-        # It comes before the style sheet, which an inline script after it would wait for. The
-        # module goes at the end of the head, after Trunk's preload links: placed before them, a
-        # script fetched as a file held them back until it had run. It is `async`: a deferred
-        # module waited for the style sheet too (5-15 ms in alternated loads), when the app can
-        # build its page meanwhile (it mounts once the document is parsed: `start`, src/lib.rs).
+        # It comes before the style element, so that its requests go out before the style is
+        # parsed. The module goes at the end of the head, after Trunk's preload links: placed
+        # before them, a script fetched as a file held them back until it had run. It is
+        # `async`: a deferred module waited for the style sheet (5-15 ms in alternated loads,
+        # when the sheet was a file), when the app can build its page meanwhile (it mounts once
+        # the document is parsed: `start`, src/lib.rs).
         html = html[: inline.start()] + html[inline.end():]
         html, start_script, wasm_attributes = compiled_early(html, inline.group(1))
         start = written(staging, "start", start_script)
@@ -140,7 +150,8 @@ def main():
         html = html.replace('<meta charset="utf-8" />', f'<meta charset="utf-8" />\n    <script{wasm_attributes}>{early}</script>', 1)
     if '<meta http-equiv="Content-Security-Policy"' not in html:
         # First in the head: a policy applies only to what comes after it.
-        meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(early)}" />'
+        style = re.search(r"<style>(.*?)</style>", html, re.S)
+        meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(early, style and style.group(1))}" />'
         html = html.replace('<meta charset="utf-8" />', '<meta charset="utf-8" />\n    ' + meta, 1)
     page.write_text(html, encoding="utf-8")
 

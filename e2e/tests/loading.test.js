@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { DIST, collectErrors } from './support.js';
 import { useFixtures, server, session, alone, demo } from './context.js';
 import { rows } from './read_page.js';
@@ -110,7 +111,14 @@ test("the shipped wasm has no panic machinery: the site was built with scripts/b
 test('the page starts from one inline script: it asks for the data and compiles the wasm, and the app mounts with the data in hand', async () => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const first = html.indexOf('<script');
-  assert.ok(first >= 0 && first < html.indexOf('<link rel="stylesheet"'), 'the first script comes before the style sheet, which it would wait for');
+  assert.ok(first >= 0 && first < html.indexOf('<style>'), 'the first script comes before the style, whose parsing would hold it');
+  // The style sheet is written into the page (a file was requested only after the first script
+  // had run), and the policy allows exactly it.
+  assert.doesNotMatch(html, /<link rel="stylesheet"/, 'no style sheet to fetch');
+  const style = html.match(/<style>([^]*?)<\/style>/g);
+  assert.equal(style?.length, 1, 'one style element');
+  const digest = createHash('sha256').update(style[0].slice('<style>'.length, -'</style>'.length)).digest('base64');
+  assert.match(html, new RegExp(`style-src 'self' 'sha256-${digest.replace(/[+/]/g, '\\$&')}';`), 'the policy allows the style by its hash');
   assert.match(html.slice(first), /^<script data-wasm="\.\/[^"]+_bg\.wasm" data-wasm-integrity="sha384-[^"]+">\{/, 'it is inline and names the wasm');
   assert.doesNotMatch(html, /rel="preload"[^>]*_bg\.wasm/, 'no preload link fetches the wasm a second time');
   assert.ok(html.indexOf('<script type="module" async src=') > html.lastIndexOf('<link rel="modulepreload"'), 'the module script is async and comes after the preload links');
