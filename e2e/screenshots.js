@@ -42,7 +42,8 @@ if (trajs) benchscope('import', trajectories, '--data', trajs, '--run', 'mini', 
 const server = await serve({ data, tracker: trackerData, ...(boards ? { boards } : {}), ...(trajs ? { trajs } : {}) });
 const { browser } = await openBrowser();
 
-// [file, query, selector to wait for, options: width, dark, scrollTo (selector), full page]
+// [file, query, selector to wait for, options: width, dark, clicks (selectors, in order), until
+// (a function the page must make true), scrollTo (selector), full page]
 const shots = [
   ['list.png', '?q=matrix', '.instance-row', { full: true }],
   ['facets.png', '?f=category:Internet&sort=-size', '.instance-row', { full: true }],
@@ -56,6 +57,12 @@ const shots = [
     ['leaderboard-verified.png', '?data=boards/', '.leaderboard-table tr[data-group]', {}],
     ['leaderboard-verified-details.png', '?data=boards/&dataset=swe-bench-bash-only&brow=bash-only.20250726_mini-v1.0.0_claude-sonnet-4-20250514', 'tr.run-details', { scrollTo: 'tr.run-details', dark: true }],
     ['leaderboard-charts.png', '?data=boards/&dataset=swe-bench-bash-only', '.board-charts img.chart[src]', { scrollTo: '.board-charts' }],
+    // The picker's "Top 10": more runs than the palette's colours, drawn as tiles.
+    ['breakdowns-tiles.png', '?data=boards/&dataset=swe-bench-bash-only&view=analysis', 'img.chart[src]', {
+      clicks: ['.run-picker summary', '.run-picker button >> text=Top 10', '.run-picker summary'],
+      until: () => /a tile per series/.test(document.querySelector('.chart-block img.chart')?.alt ?? ''),
+      scrollTo: '.chart-block',
+    }],
     ['leaderboard-390.png', '?data=boards/', '.leaderboard-table tr[data-group]', { width: 390 }],
   ] : []),
   ...(trajs ? [
@@ -73,6 +80,8 @@ for (const [name, query, selector, options] of shots.filter(([name]) => only.len
   const page = await context.newPage();
   await page.goto(`${server.url}${query}`);
   await page.waitForSelector(selector);
+  for (const click of options.clicks ?? []) await page.locator(click).first().click();
+  if (options.until) await page.waitForFunction(options.until);
   if (options.scrollTo) await page.locator(options.scrollTo).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(out, name), fullPage: Boolean(options.full) });
   await context.close();

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, demo, priced } from './context.js';
+import { useFixtures, server, session, demo, priced, alone, withoutRealdata } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -220,6 +220,18 @@ test('more runs side by side than the palette has colours: a tile per run and va
   await rows(page);
   const listed = await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
   assert.deepEqual(listed.sort(), expected.sort());
+  assert.deepEqual(errors, []);
+});
+
+test('a split whose runs carry only published totals says so, naming how many it has, instead of a breakdown', async (t) => {
+  if (withoutRealdata(t, alone)) return;
+  const { page, errors } = session;
+  const manifest = JSON.parse(readFileSync(join(alone, 'manifest.json'), 'utf8'));
+  const loaded = manifest.runs.filter((r) => r.dataset === 'swe-bench-lite' && r.split === 'test').length;
+  assert.ok(loaded > 1, `the real Lite board's runs: ${loaded}`);
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-lite&view=analysis`);
+  const message = await page.locator('section.analysis p.empty').first().textContent();
+  assert.match(message, new RegExp(`^None of this split's ${loaded} runs has per-instance verdicts`));
   assert.deepEqual(errors, []);
 });
 

@@ -110,9 +110,10 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             .collect()
     });
     if runs.is_empty() {
+        let loaded = set.runs.len();
         return view! {
             <section class="analysis">
-                <p class="empty">"No run with per-instance verdicts is loaded for this split (import or evaluate one with the CLI): resolved breakdowns need them."</p>
+                <p class="empty">{without_verdicts(loaded)}</p>
                 <MetricSections split facets />
                 <RunScatter set=set.clone() />
                 <TrajectorySearch set=set.clone() />
@@ -173,6 +174,19 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
         </section>
     }
     .into_any()
+}
+
+/// Why there is no resolved breakdown, given how many runs the split has (none of them with
+/// per-instance verdicts): a run imported from a leaderboard's totals, or generations not yet
+/// scored, is loaded and still cannot be broken down.
+fn without_verdicts(loaded: usize) -> String {
+    const NEED: &str =
+        "resolved breakdowns need per-instance verdicts, which `benchscope grade` and `eval` give (a leaderboard's published totals do not)";
+    match loaded {
+        0 => format!("No run is loaded for this split: {NEED}."),
+        1 => format!("This split's one run has no per-instance verdicts: {NEED}."),
+        n => format!("None of this split's {n} runs has per-instance verdicts: {NEED}."),
+    }
 }
 
 fn run_name(runs: RunList, id: &str) -> String {
