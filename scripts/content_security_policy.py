@@ -30,7 +30,7 @@ POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",  # and the first script's hash, see policy()
     "style-src 'self'",  # and the page's style element's hash, see policy()
-    # The app positions virtual rows with style attributes; style elements stay blocked.
+    # The app positions virtual rows with style attributes; other style elements stay blocked.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -94,9 +94,14 @@ impl TileGrid {
         self.column_width() >= VALUE_WIDTH
     }
 
+    /// Where the rows' names end (they are drawn right-aligned).
+    pub fn names_right(&self) -> i32 {
+        self.left - NAME_GAP
+    }
+
     /// The characters of a row's name that fit the names' column.
     pub fn name_chars(&self, margin: i32) -> usize {
-        (((self.left - NAME_GAP - margin) as f64 / CHAR_WIDTH) as usize).max(2)
+        (((self.names_right() - margin) as f64 / CHAR_WIDTH) as usize).max(2)
     }
 }
 

@@ -50,18 +50,16 @@ impl ChartData {
     pub fn color(&self, s: usize) -> RGBColor {
         series_color(self.colors.get(s).copied().unwrap_or(s))
     }
-}
 
-/// A downloaded chart's size in pixels; in the page, a chart is drawn as wide as it is shown
-/// ([`frame_width`]), and as high (tiles grow with their rows: [`chart_height`]).
-pub const SIZE: (u32, u32) = (chart_layout::WIDEST, 420);
-
-impl ChartData {
     /// Whether the chart is drawn as tiles: more series side by side than the palette has colours.
     fn as_tiles(&self) -> bool {
         tile_layout::as_tiles(self.series.len(), self.stacked)
     }
 }
+
+/// A downloaded chart's size in pixels; in the page, a chart is drawn as wide as it is shown
+/// ([`frame_width`]), and as high (tiles grow with their rows: [`chart_height`]).
+pub const SIZE: (u32, u32) = (chart_layout::WIDEST, 420);
 
 /// The height of `data`'s chart drawn `width` pixels wide.
 pub fn chart_height(data: &ChartData, width: u32) -> u32 {
@@ -234,7 +232,21 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
     }
     let (_, bottom) = chart.backend_coord(&(0.0, 0.0));
     let labels = chart_layout::x_labels(&data.groups, plot_x.0, plot_x.1, bottom);
-    for label in &labels {
+    draw_group_labels(root, &labels, theme).map_err(err)?;
+    root.present().map_err(err)?;
+    Ok(Drawn {
+        area: chart.plotting_area().get_pixel_range(),
+        labels,
+    })
+}
+
+/// The groups' labels in their boxes ([`chart_layout::x_labels`]), across or upright.
+fn draw_group_labels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    labels: &[chart_layout::LabelBox],
+    theme: Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    for label in labels {
         let font = ("sans-serif", 12).into_font().color(&theme.text);
         let drawn = if label.upright {
             // Turned a quarter left, the text starts at the box's bottom and runs up.
@@ -246,13 +258,9 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
         } else {
             Text::new(label.text.clone(), (label.x, label.y), font)
         };
-        root.draw(&drawn).map_err(err)?;
+        root.draw(&drawn)?;
     }
-    root.present().map_err(err)?;
-    Ok(Drawn {
-        area: chart.plotting_area().get_pixel_range(),
-        labels,
-    })
+    Ok(())
 }
 
 /// Where series `s`'s bar of group `g` is, in chart coordinates: `(x0, x1, y0, y1)`.

@@ -7,9 +7,8 @@ use std::ops::Range;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters::style::FontTransform;
 
-use super::{ChartData, Drawn, Theme, MARGIN};
+use super::{draw_group_labels, ChartData, Drawn, Theme, MARGIN};
 use crate::chart_layout::{self, LabelBox, CHAR_WIDTH, LINE_HEIGHT};
 use crate::tile_layout::{dark_text_on, ramp, row_name, value_text, TileGrid, ROW};
 
@@ -53,52 +52,79 @@ fn rgb([r, g, b]: [u8; 3]) -> RGBColor {
 /// Draws `data` as tiles on `root` in `theme`.
 pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData, theme: Theme) -> Result<Drawn, String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    let dark = theme == Theme::DARK;
-    let font = |size: u32, color: RGBColor, h: HPos, v: VPos| ("sans-serif", size).into_font().color(&color).pos(Pos::new(h, v));
     root.fill(&theme.background).map_err(err)?;
     let width = root.dim_in_pixel().0;
     let (caption, caption_size) = chart_layout::caption(&data.title, width);
-    root.draw(&Text::new(
-        caption,
-        (width as i32 / 2, MARGIN),
-        font(caption_size, theme.text, HPos::Center, VPos::Top),
-    ))
-    .map_err(err)?;
+    let centred = text_style(caption_size, theme.text, HPos::Center, VPos::Top);
+    root.draw(&Text::new(caption, (width as i32 / 2, MARGIN), centred)).map_err(err)?;
     draw_scale(root, data, theme, scale_top(data, width)).map_err(err)?;
-
     let grid = grid(data, width);
+    let mut labels = draw_row_names(root, data, &grid, theme).map_err(err)?;
+    draw_tiles(root, data, &grid, theme).map_err(err)?;
+    let columns = chart_layout::x_labels(&data.groups, grid.left, grid.right, grid.bottom());
+    draw_group_labels(root, &columns, theme).map_err(err)?;
+    labels.extend(columns);
+    root.present().map_err(err)?;
+    Ok(Drawn {
+        area: (grid.left..grid.right, grid.top..grid.bottom()),
+        labels,
+    })
+}
+
+fn text_style(size: u32, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
+    ("sans-serif", size).into_font().color(&color).pos(Pos::new(h, v))
+}
+
+/// Each row's series name, right-aligned before its tiles; their boxes.
+fn draw_row_names<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &ChartData,
+    grid: &TileGrid,
+    theme: Theme,
+) -> Result<Vec<LabelBox>, DrawingAreaErrorKind<DB::ErrorType>> {
     let chars = grid.name_chars(MARGIN);
-    let mut labels = Vec::new();
+    let right = grid.names_right();
+    let mut boxes = Vec::new();
     for (row, name) in data.series.iter().enumerate() {
         let text = row_name(name, chars);
         let middle = grid.top + row as i32 * ROW + ROW / 2;
-        let name_right = grid.left - 8;
         let length = (text.chars().count() as f64 * CHAR_WIDTH).ceil() as i32;
-        labels.push(LabelBox {
+        let y = middle - LINE_HEIGHT / 2;
+        boxes.push(LabelBox {
             text: text.clone(),
-            x: name_right - length,
-            y: middle - LINE_HEIGHT / 2,
+            x: right - length,
+            y,
             w: length,
             h: LINE_HEIGHT,
             upright: false,
         });
         root.draw(&Text::new(
             text,
-            (name_right, middle),
-            font(12, theme.text, HPos::Right, VPos::Center),
-        ))
-        .map_err(err)?;
+            (right, middle),
+            text_style(12, theme.text, HPos::Right, VPos::Center),
+        ))?;
     }
+    Ok(boxes)
+}
+
+/// Each value's tile, shaded by it and labelled with it where the tiles are wide enough; an
+/// empty outlined tile where a series has no value, since a tile of 0 is the palest.
+fn draw_tiles<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &ChartData,
+    grid: &TileGrid,
+    theme: Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let dark = theme == Theme::DARK;
     for (column, values) in data.values.iter().enumerate() {
         for row in 0..data.series.len() {
             let corners = grid.tile(column, row);
             let Some(value) = values.get(row).copied().flatten() else {
-                // No value: an empty tile, outlined, where a tile of 0 would be the palest.
-                root.draw(&Rectangle::new(corners, theme.grid.stroke_width(1))).map_err(err)?;
+                root.draw(&Rectangle::new(corners, theme.grid.stroke_width(1)))?;
                 continue;
             };
             let fill = ramp(value, data.y_max, dark);
-            root.draw(&Rectangle::new(corners, rgb(fill).filled())).map_err(err)?;
+            root.draw(&Rectangle::new(corners, rgb(fill).filled()))?;
             if grid.shows_values() {
                 let ink = if dark_text_on(fill) {
                     RGBColor(31, 35, 40)
@@ -106,35 +132,16 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
                     RGBColor(255, 255, 255)
                 };
                 let [(x0, y0), (x1, y1)] = corners;
+                let centre = ((x0 + x1) / 2, (y0 + y1) / 2);
                 root.draw(&Text::new(
                     value_text(value),
-                    ((x0 + x1) / 2, (y0 + y1) / 2),
-                    font(11, ink, HPos::Center, VPos::Center),
-                ))
-                .map_err(err)?;
+                    centre,
+                    text_style(11, ink, HPos::Center, VPos::Center),
+                ))?;
             }
         }
     }
-    let columns = chart_layout::x_labels(&data.groups, grid.left, grid.right, grid.bottom());
-    for label in &columns {
-        let font = ("sans-serif", 12).into_font().color(&theme.text);
-        let drawn = if label.upright {
-            Text::new(
-                label.text.clone(),
-                (label.x, label.y + label.h),
-                font.transform(FontTransform::Rotate270),
-            )
-        } else {
-            Text::new(label.text.clone(), (label.x, label.y), font)
-        };
-        root.draw(&drawn).map_err(err)?;
-    }
-    labels.extend(columns);
-    root.present().map_err(err)?;
-    Ok(Drawn {
-        area: (grid.left..grid.right, grid.top..grid.bottom()),
-        labels,
-    })
+    Ok(())
 }
 
 /// The scale, centred on its row: the y axis's label, 0, the ramp in steps, the chart's top, and
