@@ -4,7 +4,7 @@
 //! written in it where it fits. Bars in repeated colours made the first run and the eighth look
 //! like one. Pure, so the rules are tested natively.
 
-use crate::chart_layout::{truncate, CHAR_WIDTH};
+use crate::chart_layout::CHAR_WIDTH;
 use crate::chart_legend::DISTINCT;
 
 /// A row's height, in pixels: a 12 px value and a little air.
@@ -105,11 +105,6 @@ impl TileGrid {
     }
 }
 
-/// Row `name` as drawn in a names' column of `chars` characters.
-pub fn row_name(name: &str, chars: usize) -> String {
-    truncate(name, chars)
-}
-
 /// A tile's value as written in it: whole numbers from 10 up, tenths below, hundredths below 1.
 pub fn value_text(value: f64) -> String {
     if value == 0.0 {
@@ -164,6 +159,7 @@ pub fn dark_text_on(fill: [u8; 3]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chart_layout::truncate;
 
     fn names(count: usize) -> Vec<String> {
         (0..count).map(|i| format!("run-{i}")).collect()
@@ -209,11 +205,11 @@ mod tests {
         let grid = TileGrid::new(&long, 3, 400, 12, 0);
         assert!(grid.left <= 12 + 160 + NAME_GAP, "{grid:?}");
         let chars = grid.name_chars(12);
-        let drawn = row_name(&long[0], chars);
+        let drawn = truncate(&long[0], chars);
         assert_eq!(drawn.chars().count(), chars);
         assert!(drawn.ends_with('…'));
         assert!((drawn.chars().count() as f64 * CHAR_WIDTH) as i32 <= grid.left - NAME_GAP - 12);
-        assert_eq!(row_name("b", chars), "b");
+        assert_eq!(truncate("b", chars), "b");
     }
 
     #[test]

@@ -164,8 +164,7 @@ test('a dropped run with more failure modes than the palette: the largest drawn 
 
 /** A chart's SVG document's tiles (rectangles a row high) and its texts, with where they are. */
 function tilesOf(svg) {
-  const tiles = [...svg.matchAll(/<rect x="(\d+)" y="(\d+)" width="(\d+)" height="19" opacity="1" fill="(#[0-9A-F]{6})"/g)]
-    .map(([, x, y, w, fill]) => ({ x: Number(x), y: Number(y), w: Number(w), h: 19, fill }));
+  const tiles = barsOf(svg).filter((r) => r.h === 19);
   const texts = [...svg.matchAll(/<text x="(-?\d+)" y="(-?\d+)"[^>]*>\s*([^<]*?)\s*<\/text>/g)].map(([, x, y, text]) => ({ x: Number(x), y: Number(y), text }));
   return { tiles, texts };
 }

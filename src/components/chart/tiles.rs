@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{draw_group_labels, ChartData, Drawn, Theme, MARGIN};
 use crate::chart_layout::{self, LabelBox, CHAR_WIDTH, LINE_HEIGHT};
-use crate::tile_layout::{dark_text_on, ramp, row_name, value_text, TileGrid, ROW};
+use crate::tile_layout::{dark_text_on, ramp, value_text, TileGrid, ROW};
 
 /// The scale's steps, and each step's width in pixels.
 const SCALE_STEPS: i32 = 20;
@@ -86,7 +86,7 @@ fn draw_row_names<DB: DrawingBackend>(
     let right = grid.names_right();
     let mut boxes = Vec::new();
     for (row, name) in data.series.iter().enumerate() {
-        let text = row_name(name, chars);
+        let text = chart_layout::truncate(name, chars);
         let middle = grid.top + row as i32 * ROW + ROW / 2;
         let length = (text.chars().count() as f64 * CHAR_WIDTH).ceil() as i32;
         let y = middle - LINE_HEIGHT / 2;
