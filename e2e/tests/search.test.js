@@ -179,16 +179,52 @@ test('a stop word being typed fetches the shards it leads to: the word it grows 
   }
 });
 
+test('a link with a query lists no rows, and says it is searching, until the search answers', async () => {
+  const { page, errors } = session;
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  const shard = await shardHolding(`${server.url}data/search/demo/test/meta.json`, 'determinant');
+  await page.route(`**/${shard}`, async (route) => { await gate; await route.continue(); });
+  try {
+    await page.goto(`${server.url}?q=determinant`);
+    await page.waitForFunction(() => document.querySelector('.count')?.textContent === 'Searching…');
+    await page.waitForTimeout(400);
+    assert.equal(await page.locator('.instance-row').count(), 0, 'no rows while the word\'s shard is on its way');
+    assert.equal(await page.locator('.count').textContent(), 'Searching…');
+    assert.ok(await page.locator('section.facet[data-facet="repo"] label').count() > 0, 'the facets keep the counts of every row meanwhile');
+    release();
+    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    assert.equal(await page.locator('.instance-row').getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
+    assert.equal(await page.locator('.count').textContent(), `1 of ${demo.length} instances`);
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await page.unroute(`**/${shard}`);
+  }
+});
+
 test('real SWE-bench Lite: the search finds the instance an issue describes', async (t) => {
   if (withoutRealdata(t, lite)) return;
-  const { page, errors } = session;
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  // Every count the page shows on its way: never the whole list under the query.
+  await page.addInitScript(() => {
+    window.__counts = [];
+    new MutationObserver(() => {
+      const count = document.querySelector('.count')?.textContent;
+      if (count && count !== window.__counts.at(-1)) window.__counts.push(count);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await page.goto(`${server.url}?data=lite/&q=separability_matrix nested`);
-  // Until the search's code and buckets are in, the list shows every row, in id order (where
-  // astropy-6938 comes before astropy-12907): wait for the search's answer.
-  await page.waitForFunction(() => /^\d+ of 300 /.test(document.querySelector('.count')?.textContent ?? '') && !/^300 of/.test(document.querySelector('.count').textContent));
+  await page.waitForFunction(() => /^\d+ of 300 /.test(document.querySelector('.count')?.textContent ?? ''));
   assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), 'astropy__astropy-12907');
+  const counts = await page.evaluate(() => window.__counts);
+  assert.ok(counts.every((count) => count === 'Searching…' || !/^300 of/.test(count)), counts.join(' | '));
   await page.click('.instance-row >> nth=0 >> a');
   await page.waitForSelector('article.instance[data-id="astropy__astropy-12907"]');
   assert.ok(await page.locator('section.patch[data-role="gold"] .diff-file').count() >= 1);
   assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -140,13 +140,24 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         }
         match fetched.get().flatten() {
             Some((asked, hits)) if query.with(|query| *query == asked) => hits,
-            _ => shown.cloned().unwrap_or(Ok(None)),
+            // Nothing shown yet, as when a link with `q=` opens the page: no rows until the
+            // search answers, rather than every row in id order under the query.
+            _ => shown.cloned().unwrap_or(Ok(Some(Vec::new()))),
         }
     });
-    // The search's hits as a mask over the rows: what the facet counts count over.
+    // The query's hits are being fetched.
+    let awaiting = Memo::new(move |_| {
+        ranked_now.with(Option::is_none)
+            && !fetched.with(|answer| matches!(answer, Some(Some((asked, _))) if query.with(|query| query == asked)))
+    });
+    // The search's hits as a mask over the rows: what the facet counts count over. Waiting for
+    // the first hits, the counts stay those of every row.
     let searched = Memo::new(move |_| {
         hits.with(|hits| {
             let hits = hits.as_ref().ok()?.as_ref()?;
+            if hits.is_empty() && awaiting.get() {
+                return None;
+            }
             let mut mask = vec![false; total];
             for (doc, _) in hits {
                 if let Some(hit) = mask.get_mut(*doc as usize) {
@@ -214,6 +225,9 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                     </select>
                 </label>
                 <span class="count" aria-live="polite">{move || {
+                    if awaiting.get() && order.with(Vec::is_empty) {
+                        return "Searching…".to_string();
+                    }
                     let shown = format!("{} of {total} instances", order.with(Vec::len));
                     // One letter, or stop words alone, leave the list whole: say why.
                     let unsearchable = !query.with(|q| q.trim().is_empty()) && !searchable.get();
