@@ -13,7 +13,8 @@ use benchscope_contract::{
 use serde::de::DeserializeOwned;
 
 use crate::integrity::{self, expect_hashes, Body};
-use crate::json_cache::JsonCache;
+use crate::json_cache::{JsonCache, Shared};
+use futures::future::LocalBoxFuture;
 use crate::load_error::LoadError;
 
 /// The data directory's base URL, ending in `/`, resolved against the page.
@@ -27,8 +28,12 @@ pub fn data_base(data: Option<&str>) -> String {
 /// Fetches and parses one JSON file, checked against the manifest's SHA-256 where it lists the
 /// file; every failure names the URL.
 pub async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
-    let bytes = fetch_checked(url).await?;
-    objects_only::from_slice(&bytes).map_err(|e| LoadError {
+    parse_json(url, &fetch_checked(url).await?)
+}
+
+/// The file at `url`, given as `bytes`, read as a `T`; a failure names the URL.
+fn parse_json<T: DeserializeOwned>(url: &str, bytes: &[u8]) -> Result<T, LoadError> {
+    objects_only::from_slice(bytes).map_err(|e| LoadError {
         url: url.to_string(),
         message: format!("not a valid shard: {e}"),
     })
@@ -155,8 +160,19 @@ impl<T: DeserializeOwned + Send + Sync + 'static> JsonCache<T> {
     /// The file at `url`, from the cache or fetched (and kept). A failure is not kept: the next
     /// call tries again.
     pub async fn get(&self, url: &str) -> Result<Arc<T>, LoadError> {
-        self.get_with(url, fetch_json::<T>).await
+        self.get_shared(url, &|| fetch_parsed(url, parse_shared::<T>)).await
     }
+}
+
+/// The file at `url`, fetched, checked and read by `parse`. Boxed and not generic, so that the
+/// fetch is compiled once: written in each file type's `JsonCache::get`, it was 3 KB of wasm a
+/// type, a dozen times.
+fn fetch_parsed(url: &str, parse: fn(&str, &[u8]) -> Result<Shared, LoadError>) -> LocalBoxFuture<'_, Result<Shared, LoadError>> {
+    Box::pin(async move { parse(url, &fetch_checked(url).await?) })
+}
+
+fn parse_shared<T: DeserializeOwned + Send + Sync + 'static>(url: &str, bytes: &[u8]) -> Result<Shared, LoadError> {
+    Ok(Arc::new(parse_json::<T>(url, bytes)?))
 }
 
 /// Index shards already fetched and parsed: comparing another set, or dropping a run, rebuilds

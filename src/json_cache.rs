@@ -16,10 +16,10 @@ use futures::future::LocalBoxFuture;
 use crate::load_error::LoadError;
 
 /// A parsed file, of whichever type its cache holds.
-type Shared = Arc<dyn Any + Send + Sync>;
+pub(crate) type Shared = Arc<dyn Any + Send + Sync>;
 
 /// Fetches and parses a file for [`Files::get`].
-type Load<'a> = dyn Fn() -> LocalBoxFuture<'a, Result<Shared, LoadError>> + 'a;
+pub(crate) type Load<'a> = dyn Fn() -> LocalBoxFuture<'a, Result<Shared, LoadError>> + 'a;
 
 /// JSON files of type `T` already fetched, by URL (see the module's documentation).
 pub struct JsonCache<T> {
@@ -62,7 +62,14 @@ impl<T: Send + Sync + 'static> JsonCache<T> {
         let load_shared = || -> LocalBoxFuture<'_, Result<Shared, LoadError>> {
             Box::pin(async { load(url).await.map(|file| Arc::new(file) as Shared) })
         };
-        self.files.get(url, &load_shared).await.map(Self::typed)
+        self.get_shared(url, &load_shared).await
+    }
+
+    /// The file at `url`, from the cache or given by `load` as a `T` (and kept). Only the cast
+    /// back to `T` is compiled per file type: the cache's waiting, boxed, is compiled once.
+    pub async fn get_shared<'a>(&'a self, url: &'a str, load: &'a Load<'a>) -> Result<Arc<T>, LoadError> {
+        let file: LocalBoxFuture<'a, _> = Box::pin(self.files.get(url, load));
+        file.await.map(Self::typed)
     }
 
     fn typed(file: Shared) -> Arc<T> {
