@@ -14,8 +14,8 @@ use serde::de::DeserializeOwned;
 
 use crate::integrity::{self, expect_hashes, Body};
 use crate::json_cache::{JsonCache, Shared};
-use futures::future::LocalBoxFuture;
 use crate::load_error::LoadError;
+use futures::future::LocalBoxFuture;
 
 /// The data directory's base URL, ending in `/`, resolved against the page.
 pub fn data_base(data: Option<&str>) -> String {

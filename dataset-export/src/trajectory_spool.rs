@@ -50,30 +50,54 @@ fn most_named(what: &str, named: &[&String]) -> (Option<String>, Option<String>)
     if ranked.len() == 1 {
         return (chosen, None);
     }
+    // "2 name b, 1 names c, 1 names d, 3 name one of 2 other models"
     let listed = |values: &[(&String, usize)]| {
-        let mut shown: Vec<String> = values.iter().take(3).map(|(value, n)| format!("{n} name {value}")).collect();
+        let mut shown: Vec<String> = values
+            .iter()
+            .take(3)
+            .map(|(value, n)| format!("{n} {} {value}", verb(*n)))
+            .collect();
         if values.len() > 3 {
             let rest: usize = values[3..].iter().map(|(_, n)| n).sum();
-            shown.push(format!(
-                "{rest} name {}",
-                benchscope_contract::wording::plural(values.len() - 3, "other value")
-            ));
+            let others = match values.len() - 3 {
+                1 => format!("another {what}"),
+                count => format!("one of {count} other {what}s"),
+            };
+            shown.push(format!("{rest} {} {others}", verb(rest)));
         }
         shown.join(", ")
     };
     let total = named.len();
     let note = match &chosen {
         Some(top) => format!(
-            "the run's {what} is {top}, which {top_count} of the {total} trajectories naming one name; {}",
+            "the run's {what} is {top}, named by {top_count} of the {total} trajectories that name {}; {}",
+            with_article(what),
             listed(&ranked[1..])
         ),
         None => format!(
-            "the run names no {what}: none of the {} is named by more than half of the {total} trajectories naming one ({})",
+            "the run names no {what}: none of the {} {what}s is named by more than half of the {total} trajectories that name one ({})",
             ranked.len(),
             listed(&ranked)
         ),
     };
     (chosen, Some(note))
+}
+
+/// "names" for one, "name" for more.
+fn verb(count: usize) -> &'static str {
+    if count == 1 {
+        "names"
+    } else {
+        "name"
+    }
+}
+
+/// "an agent", "a model".
+fn with_article(what: &str) -> String {
+    match what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        true => format!("an {what}"),
+        false => format!("a {what}"),
+    }
 }
 
 /// The trajectories of run `run_id`, written as they are read.
@@ -132,9 +156,9 @@ impl TrajectorySpool {
         &self.stored
     }
 
-    /// The agent and the model of the whole run: each the one that more than half of the
-    /// trajectories naming one name (`None` where none does, or none has that many), with a note
-    /// for the run of those that name another.
+    /// The agent and the model of the whole run: each the one named by more than half of the
+    /// trajectories that name one (`None` where none is), with a note for the run of those that
+    /// name another.
     pub fn made_by(&self) -> (AgentAndModel, Vec<String>) {
         let named =
             |of: fn(&AgentAndModel) -> Option<&String>| -> Vec<&String> { self.stored.values().filter_map(|t| of(&t.made_by)).collect() };
@@ -367,13 +391,21 @@ mod tests {
         assert_eq!(
             note.as_deref(),
             Some(
-                "the run's model is a, which 6 of the 11 trajectories naming one name; 2 name b, 1 name c, 1 name d, 1 name 1 other value"
+                "the run's model is a, named by 6 of the 11 trajectories that name a model; 2 name b, 1 names c, 1 names d, 1 names another model"
             )
         );
         let values = named(&[("a", 2), ("b", 2)]);
         let (chosen, note) = most_named("agent", &values.iter().collect::<Vec<_>>());
         assert_eq!(chosen, None);
-        assert!(note.unwrap().starts_with("the run names no agent: none of the 2"));
+        assert_eq!(
+            note.as_deref(),
+            Some("the run names no agent: none of the 2 agents is named by more than half of the 4 trajectories that name one (2 name a, 2 name b)")
+        );
+        let values = named(&[("a", 7), ("b", 1), ("c", 1), ("d", 1), ("e", 1), ("f", 2)]);
+        let (_, note) = most_named("model", &values.iter().collect::<Vec<_>>());
+        assert!(note
+            .unwrap()
+            .ends_with("2 name f, 1 names b, 1 names c, 2 name one of 2 other models"));
         let values = named(&[("a", 3)]);
         assert_eq!(most_named("model", &values.iter().collect::<Vec<_>>()), (Some("a".into()), None));
         assert_eq!(most_named("model", &[]), (None, None));

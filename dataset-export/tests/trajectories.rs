@@ -321,7 +321,7 @@ fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
     );
     if models.len() > 1 {
         let note = format!(
-            "the run's model is {most}, which {count} of the {} trajectories naming one name;",
+            "the run's model is {most}, named by {count} of the {} trajectories that name a model;",
             run.results.len()
         );
         assert!(run.notes.iter().any(|n| n.starts_with(&note)), "{:?}", run.notes);
@@ -507,7 +507,7 @@ fn a_run_names_the_model_most_of_its_trajectories_name() {
     let run: Run = read_json(&data.join("runs/mostly.json"));
     assert_eq!(run.system.scaffold.as_deref(), Some("mini-swe-agent 1.15.0"));
     assert_eq!(run.system.model.as_deref(), Some("openai/gpt-5"));
-    let note = "the run's model is openai/gpt-5, which 2 of the 3 trajectories naming one name; 1 name anthropic/claude-sonnet-4";
+    let note = "the run's model is openai/gpt-5, named by 2 of the 3 trajectories that name a model; 1 names anthropic/claude-sonnet-4";
     assert!(run.notes.iter().any(|n| n == note), "{:?}", run.notes);
     let third = run.results.iter().find(|r| r.instance_id == "a__b-3").unwrap();
     let stored: Trajectory = read_json(&data.join(&third.trajectory.as_ref().unwrap().path));
@@ -521,9 +521,9 @@ fn a_run_names_the_model_most_of_its_trajectories_name() {
     let run: Run = read_json(&data.join("runs/split.json"));
     assert_eq!(run.system.model, None, "two models, two trajectories each: the run names neither");
     assert_eq!(run.system.scaffold.as_deref(), Some("mini-swe-agent 1.15.0"), "three of four");
-    let note = "the run's agent is mini-swe-agent 1.15.0, which 3 of the 4 trajectories naming one name; 1 name mini-swe-agent";
+    let note = "the run's agent is mini-swe-agent 1.15.0, named by 3 of the 4 trajectories that name an agent; 1 names mini-swe-agent";
     assert!(run.notes.iter().any(|n| n == note), "{:?}", run.notes);
-    let note = "the run names no model: none of the 2 is named by more than half of the 4 trajectories naming one (2 name anthropic/claude-sonnet-4, 2 name openai/gpt-5)";
+    let note = "the run names no model: none of the 2 models is named by more than half of the 4 trajectories that name one (2 name anthropic/claude-sonnet-4, 2 name openai/gpt-5)";
     assert!(run.notes.iter().any(|n| n == note), "{:?}", run.notes);
 }
 
