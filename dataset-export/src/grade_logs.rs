@@ -4,6 +4,7 @@
 //! a harness tree's `test_output.txt`), else the first instance id of the dataset the log
 //! mentions.
 
+use benchscope_contract::wording::plural;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -78,7 +79,10 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     }
     let logs: Vec<_> = plan.logs.iter().map(|p| p.display().to_string()).collect();
     let mut new_run = NewRun::new(Run {
-        notes: harnesses.iter().map(|(rules, n)| format!("{n} logs graded as {rules}")).collect(),
+        notes: harnesses
+            .iter()
+            .map(|(rules, n)| format!("{} graded as {rules}", plural(*n, "log")))
+            .collect(),
         ..Run::new(
             &plan.run,
             &plan.dataset,

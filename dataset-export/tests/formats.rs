@@ -114,7 +114,7 @@ fn marks_and_built_in_categories() {
     assert!(result.status.success());
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(
-        stderr.contains("1 ids listed for subset=picked are not in the export: nope__missing-1"),
+        stderr.contains("1 id listed for subset=picked is not in the export: nope__missing-1"),
         "{stderr}"
     );
     assert!(

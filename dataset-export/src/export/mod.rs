@@ -17,6 +17,7 @@ mod split_writer;
 mod staging;
 mod summary;
 
+use benchscope_contract::wording::plural;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -344,8 +345,12 @@ impl Exporting<'_> {
         }
         if !unmapped.is_empty() {
             let list: Vec<_> = unmapped.iter().map(|(repo, n)| format!("{repo} ({n})")).collect();
+            let (repositories, have, were) = match unmapped.len() {
+                1 => ("repository", "has", "was"),
+                _ => ("repositories", "have", "were"),
+            };
             summary.warnings.push(format!(
-                "{} repositories have no category mapping and were put under \"{OTHER}\": {}",
+                "{} {repositories} {have} no category mapping and {were} put under \"{OTHER}\": {}",
                 unmapped.len(),
                 list.join(", ")
             ));
@@ -362,10 +367,11 @@ impl Exporting<'_> {
             if !missing.is_empty() {
                 let shown = missing.iter().take(10).cloned().collect::<Vec<_>>().join(", ");
                 summary.warnings.push(format!(
-                    "{} ids listed for {}={} are not in the export: {shown}{}",
-                    missing.len(),
+                    "{} listed for {}={} {} not in the export: {shown}{}",
+                    plural(missing.len(), "id"),
                     mark.facet,
                     mark.value,
+                    if missing.len() == 1 { "is" } else { "are" },
                     if missing.len() > 10 { ", ..." } else { "" }
                 ));
             }
@@ -386,9 +392,11 @@ impl Exporting<'_> {
 /// A split whose rows leave `patch` blank, null or out: it hides its gold patches (SWE-bench
 /// Multimodal's test split), or the file lost them.
 fn gold_patches_hidden(dataset: &str, split: &str, hidden: usize, instances: usize) -> String {
-    let which = match hidden == instances {
-        true => format!("none of its {instances} instances has"),
-        false => format!("{hidden} of its {instances} instances have no"),
+    let which = match (hidden, instances) {
+        (_, 1) => "its 1 instance has no".to_string(),
+        (hidden, all) if hidden == all => format!("none of its {all} instances has"),
+        (1, all) => format!("1 of its {all} instances has no"),
+        (hidden, all) => format!("{hidden} of its {all} instances have no"),
     };
     format!("{dataset}/{split}: {which} a gold patch (`patch` is blank, null or missing, as in a split that hides them); their change size shows as a dash")
 }

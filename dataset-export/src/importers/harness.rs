@@ -286,10 +286,10 @@ fn add_unreported(summary: &Value, instances: Option<&Path>, new: &mut NewRun) {
     if unreported.is_empty() {
         return;
     }
-    new.run.notes.push(format!(
-        "{} instances the summary lists as harness errors or empty patches have no report; they are kept with its verdict",
-        unreported.len()
-    ));
+    new.run.notes.push(match unreported.len() {
+        1 => "1 instance the summary lists as a harness error or an empty patch has no report; it is kept with its verdict".to_string(),
+        n => format!("{n} instances the summary lists as harness errors or empty patches have no report; they are kept with its verdict"),
+    });
     new.run.results.extend(unreported);
     new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
 }

@@ -71,7 +71,11 @@ impl RunSource for EvalWorkdir {
         }
         if without_lists > 0 {
             warnings.push(format!(
-                "{without_lists} instances have no verdict: the data directory has no export of {dataset}/{split} holding them, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)"
+                "{} no verdict: the data directory has no export of {dataset}/{split} holding them, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)",
+                match without_lists {
+                    1 => "1 instance has".to_string(),
+                    n => format!("{n} instances have"),
+                }
             ));
         }
         Ok(vec![(new, warnings)])

@@ -14,6 +14,7 @@
 //! patch not applied failed to apply; an applied one with no logs left no test the log parser
 //! could read.
 
+use benchscope_contract::wording::plural;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -92,8 +93,8 @@ impl RunSource for PolyBenchResults {
         }
         if !disagreements.is_empty() {
             warnings.push(format!(
-                "the harness's verdict is kept, but its tests read against the split's lists (every FAIL_TO_PASS passed, no PASS_TO_PASS failed) say otherwise for {} instances: {}",
-                disagreements.len(),
+                "the harness's verdict is kept, but its tests read against the split's lists (every FAIL_TO_PASS passed, no PASS_TO_PASS failed) say otherwise for {}: {}",
+                plural(disagreements.len(), "instance"),
                 first_few(&disagreements.iter().map(String::as_str).collect::<Vec<_>>())
             ));
         }

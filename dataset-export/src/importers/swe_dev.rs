@@ -6,6 +6,7 @@
 //! when its generated code passes every test; pass@k over several samples is recomputed from
 //! these per-sample verdicts.
 
+use benchscope_contract::wording::plural;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -56,8 +57,9 @@ pub fn read_sample(path: &Path) -> anyhow::Result<(InstanceResult, Option<String
                 truth.get("failed").and_then(Value::as_u64).unwrap_or(0) + truth.get("errors").and_then(Value::as_u64).unwrap_or(0);
             if gt_failed > 0 {
                 note = Some(format!(
-                    "{}: the ground truth itself fails {gt_failed} tests in this evaluation",
-                    result.instance_id
+                    "{}: the ground truth itself fails {} in this evaluation",
+                    result.instance_id,
+                    plural(gt_failed as usize, "test")
                 ));
             }
         }
