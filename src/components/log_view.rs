@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use benchscope_contract::log::{around, matching_lines, LogKind};
+use benchscope_contract::wording::plural;
 use leptos::prelude::*;
 
 use crate::components::highlight::highlight;
@@ -26,8 +27,8 @@ pub fn LogView(text: String, kind: LogKind) -> impl IntoView {
         (false, _) => None,
         (true, Some(at)) => Some(format!("First {mark} at line {} of {total}", at + 1)),
         (true, None) => Some(match kind {
-            LogKind::Build => format!("No line names an error; {total} lines"),
-            LogKind::TestRun => format!("No line reports a failure; {total} lines"),
+            LogKind::Build => format!("No line names an error; {}", plural(total, "line")),
+            LogKind::TestRun => format!("No line reports a failure; {}", plural(total, "line")),
         }),
     };
     let body = {

@@ -5,6 +5,7 @@
 use benchscope_contract::compare::compare_patches;
 use benchscope_contract::log::LogKind;
 use benchscope_contract::trajectory::TrajectoryFacts;
+use benchscope_contract::wording::plural;
 use benchscope_contract::TestStatus;
 use leptos::prelude::*;
 
@@ -246,7 +247,7 @@ fn trajectory_row(
     let steps = facts.steps;
     let button = view! {
         <button class="show-trajectory" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
-            {move || if open.get() { "hide".to_string() } else { format!("{steps} steps") }}
+            {move || if open.get() { "hide".to_string() } else { plural(steps, "step") }}
         </button>
     }
     .into_any();

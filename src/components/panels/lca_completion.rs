@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use benchscope_contract::extras::CompletionTask;
+use benchscope_contract::wording::plural;
 use leptos::prelude::*;
 
 use super::Extra;
@@ -110,7 +111,7 @@ fn SnapshotBrowser() -> impl IntoView {
                     let tree = build_tree(paths.iter().map(String::as_str));
                     let shown = open_file.get().and_then(|path| files.files.get(&path).map(|text| (path, text.clone())));
                     view! {
-                        <p class="note">{format!("{} files", paths.len())}</p>
+                        <p class="note">{plural(paths.len(), "file")}</p>
                         <ul class="diff-files snapshot-tree">{tree_nodes(&tree, &paths, open_file)}</ul>
                         {shown.map(|(path, text)| view! {
                             <div class="snapshot-file" data-path=path.clone()>
