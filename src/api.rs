@@ -10,12 +10,12 @@ use benchscope_contract::results::{ResultsBlock, ResultsMatrix};
 use benchscope_contract::{
     DetailShard, IndexRow, IndexShard, Instance, Manifest, RunEntry, SplitEntry, FORMAT_VERSION, OLDEST_READABLE_VERSION,
 };
+use futures::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
 use crate::integrity::{self, expect_hashes, Body};
 use crate::json_cache::{JsonCache, Shared};
 use crate::load_error::LoadError;
-use futures::future::LocalBoxFuture;
 
 /// The data directory's base URL, ending in `/`, resolved against the page.
 pub fn data_base(data: Option<&str>) -> String {

@@ -4,11 +4,11 @@
 //! a harness tree's `test_output.txt`), else the first instance id of the dataset the log
 //! mentions.
 
-use benchscope_contract::wording::plural;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use benchscope_contract::wording::plural;
 use benchscope_contract::{Instance, InstanceResult, Run};
 
 use crate::grading::{failure_mode, grade, missing_tests};

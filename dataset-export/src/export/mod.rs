@@ -17,11 +17,11 @@ mod split_writer;
 mod staging;
 mod summary;
 
-use benchscope_contract::wording::plural;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use benchscope_contract::wording::plural;
 use benchscope_contract::{DatasetEntry, FileEntry, Manifest, PatchRole, RunEntry, FORMAT_VERSION};
 
 use crate::categories::{Categories, OTHER};

@@ -71,11 +71,12 @@ impl RunSource for EvalWorkdir {
         }
         if without_lists > 0 {
             warnings.push(format!(
-                "{} no verdict: the data directory has no export of {dataset}/{split} holding them, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)",
+                "{} no verdict: the data directory has no export of {dataset}/{split} holding {}, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)",
                 match without_lists {
                     1 => "1 instance has".to_string(),
                     n => format!("{n} instances have"),
-                }
+                },
+                if without_lists == 1 { "it" } else { "them" }
             ));
         }
         Ok(vec![(new, warnings)])

@@ -14,11 +14,11 @@
 //! patch not applied failed to apply; an applied one with no logs left no test the log parser
 //! could read.
 
-use benchscope_contract::wording::plural;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use benchscope_contract::wording::plural;
 use benchscope_contract::{failure_mode, InstanceResult, TestLists, TestStatus};
 use serde_json::Value;
 

@@ -6,11 +6,11 @@
 //! when its generated code passes every test; pass@k over several samples is recomputed from
 //! these per-sample verdicts.
 
-use benchscope_contract::wording::plural;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use benchscope_contract::wording::plural;
 use benchscope_contract::{failure_mode, InstanceResult, TestStatus, TestTally};
 use serde_json::Value;
 
