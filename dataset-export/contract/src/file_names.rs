@@ -1,5 +1,39 @@
-//! Names of files given compressed: `a.jsonl.gz` is read, and named, as `a.jsonl`. The CLI strips
-//! every compression suffix it reads; the explorer, which reads gzip alone, strips `.gz`.
+//! Files given compressed: told by their first bytes ([`Compression::of_start`]), and named
+//! without their compression suffix (`a.jsonl.gz` is read, and named, as `a.jsonl`). The CLI
+//! reads gzip and zstd; the explorer, whose browser decompresses gzip alone, says so of zstd.
+
+/// How a file is compressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    /// gzip (`.gz`), one member or several.
+    Gzip,
+    /// Zstandard (`.zst`, `.zstd`).
+    Zstd,
+}
+
+const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
+const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
+
+impl Compression {
+    /// The compression whose magic `start` (a file's first bytes, four are enough) begins with.
+    pub fn of_start(start: &[u8]) -> Option<Self> {
+        if start.starts_with(GZIP_MAGIC) {
+            Some(Compression::Gzip)
+        } else if start.starts_with(ZSTD_MAGIC) {
+            Some(Compression::Zstd)
+        } else {
+            None
+        }
+    }
+
+    /// "gzip", "zstd".
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
+        }
+    }
+}
 
 /// The suffixes of the compressions the CLI reads.
 pub const COMPRESSION_SUFFIXES: [&str; 3] = [".gz", ".zst", ".zstd"];
@@ -21,6 +55,15 @@ pub fn plain_name(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_compression_is_told_by_its_magic() {
+        assert_eq!(Compression::of_start(&[0x1f, 0x8b, 0x08, 0x00]), Some(Compression::Gzip));
+        assert_eq!(Compression::of_start(&[0x28, 0xb5, 0x2f, 0xfd, 0x24]), Some(Compression::Zstd));
+        assert_eq!(Compression::of_start(&[0x28, 0xb5, 0x2f]), None, "cut short");
+        assert_eq!(Compression::of_start(b"{\"id\""), None);
+        assert_eq!(Compression::of_start(&[]), None);
+    }
 
     #[test]
     fn plain_names_lose_only_a_compression_suffix() {

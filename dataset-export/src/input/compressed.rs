@@ -5,42 +5,14 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// How a file is compressed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Compression {
-    Gzip,
-    Zstd,
-}
+pub use benchscope_contract::file_names::Compression;
 
-const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
-const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
-
-impl Compression {
-    /// The compression whose magic `start` begins with.
-    pub fn of_start(start: &[u8]) -> Option<Self> {
-        if start.starts_with(GZIP_MAGIC) {
-            Some(Compression::Gzip)
-        } else if start.starts_with(ZSTD_MAGIC) {
-            Some(Compression::Zstd)
-        } else {
-            None
-        }
-    }
-
-    /// The compression of the file at `path`, `None` when it is not compressed or cannot be read
-    /// (reading it then names the fault).
-    pub fn of_file(path: &Path) -> Option<Self> {
-        let mut start = Vec::with_capacity(4);
-        File::open(path).ok()?.take(4).read_to_end(&mut start).ok()?;
-        Compression::of_start(&start)
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Compression::Gzip => "gzip",
-            Compression::Zstd => "zstd",
-        }
-    }
+/// The compression of the file at `path`, `None` when it is not compressed or cannot be read
+/// (reading it then names the fault).
+pub fn compression_of(path: &Path) -> Option<Compression> {
+    let mut start = Vec::with_capacity(4);
+    File::open(path).ok()?.take(4).read_to_end(&mut start).ok()?;
+    Compression::of_start(&start)
 }
 
 /// The file at `path`, decompressed as it is read when it is compressed (told by the first bytes
@@ -96,7 +68,7 @@ impl PlainCopy {
     /// or `None` when the file is not compressed. A compressed stream that breaks off (a cut
     /// download) leaves a copy of what came before the break, and [`PlainCopy::cut`] says why.
     pub fn of(path: &Path) -> io::Result<Option<PlainCopy>> {
-        if Compression::of_file(path).is_none() {
+        if compression_of(path).is_none() {
             return Ok(None);
         }
         let dir = tempfile::Builder::new().prefix("benchscope-plain-").tempdir()?;
@@ -164,9 +136,9 @@ mod tests {
         for path in [&plain, &gz, &zst] {
             assert_eq!(read(path).unwrap(), TEXT, "{}", path.display());
         }
-        assert_eq!(Compression::of_file(&gz), Some(Compression::Gzip));
-        assert_eq!(Compression::of_file(&zst), Some(Compression::Zstd));
-        assert_eq!(Compression::of_file(&plain), None);
+        assert_eq!(compression_of(&gz), Some(Compression::Gzip));
+        assert_eq!(compression_of(&zst), Some(Compression::Zstd));
+        assert_eq!(compression_of(&plain), None);
     }
 
     #[test]
