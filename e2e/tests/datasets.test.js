@@ -185,7 +185,7 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   assert.deepEqual(errors, []);
 });
 
-test('a gzipped file dropped on the page is read as the file it holds, named without .gz; a file named .gz that is not gzip is refused by name', async () => {
+test('a gzipped file dropped on the page is read as the file it holds, named without .gz, and told by its first bytes; a file named .gz that is not gzip, and a zstd file, are refused by name', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=leaderboard`);
   await page.waitForSelector('.drop-zone');
@@ -200,6 +200,15 @@ test('a gzipped file dropped on the page is read as the file it holds, named wit
   await drop('plain-inside.json.gz', Buffer.from(summary));
   await page.waitForSelector('.drop-zone .error');
   assert.match(await page.locator('.drop-zone .error').first().textContent(), /plain-inside\.json\.gz: cannot read the file as gzip/);
+  // Gzip without its suffix: told by its first bytes, as the CLI tells it.
+  await drop('unsuffixed-run.json', gzipSync(Buffer.from(summary)));
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-unsuffixed-run"]');
+  assert.equal(await page.locator('tr[data-run="dropped-unsuffixed-run"] .resolved').textContent(), percent);
+  // Zstandard's magic, then a frame the page never reads: browsers do not decompress zstd.
+  await drop('zstd-run.json.zst', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x05, 0x29, 0x00, 0x00]));
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
+  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /zstd-run\.json\.zst: compressed with zstd, which browsers cannot decompress; decompress it \(zstd -d\) or gzip it/);
+  assert.equal(await page.locator('tr[data-run^="dropped-zstd"]').count(), 0);
   assert.deepEqual(errors, []);
 });
 

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use benchscope_contract::dropped::{read_dropped, DroppedRun};
-use benchscope_contract::file_names::strip_suffix_ignoring_case;
+use benchscope_contract::file_names::{plain_name, strip_suffix_ignoring_case, Compression};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -59,12 +59,12 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
             );
             let dropped_ids: Vec<String> = dropped.0.with_untracked(|runs| runs.iter().map(|r| r.id.clone()).collect());
             leptos::task::spawn_local(async move {
-                let (name, gzipped) = plain_name(file.name());
-                let outcome = match file_text(&file, gzipped).await {
-                    None if gzipped => Err(format!("{}: cannot read the file as gzip", file.name())),
-                    None => Err(format!("{name}: cannot read the file")),
-                    Some(text) => read_dropped(&name, &text, &dataset, &split),
-                };
+                let given = file.name();
+                // A compressed file is named as the file it holds: its name gives the run's.
+                let name = plain_name(&given).to_string();
+                let outcome = dropped_text(&file, &given)
+                    .await
+                    .and_then(|text| read_dropped(&name, &text, &dataset, &split));
                 let message = outcome
                     .map(|mut run| {
                         let joins = |run: &DroppedRun, (d, s): &(String, String)| *d == run.run.dataset && *s == run.run.split;
@@ -127,13 +127,27 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
     }
 }
 
-/// A dropped file's name less `.gz`, and whether it had it: a gzipped file is read as the file
-/// it holds, and named as that file (its name gives the run's).
-fn plain_name(name: String) -> (String, bool) {
-    match strip_suffix_ignoring_case(&name, ".gz") {
-        Some(plain) => (plain.to_string(), true),
-        None => (name, false),
+/// The text of the file dropped as `name`: decompressed by the browser when its first bytes say
+/// gzip, as the CLI tells a compressed file; a file named `.gz` must be gzip. Browsers do not
+/// decompress zstd, so a zstd file is refused with what to do instead.
+async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String> {
+    let named_gzip = strip_suffix_ignoring_case(name, ".gz").is_some();
+    match (first_bytes(file).await.as_deref().and_then(Compression::of_start), named_gzip) {
+        (Some(Compression::Zstd), _) => Err(format!(
+            "{name}: compressed with zstd, which browsers cannot decompress; decompress it (zstd -d) or gzip it, then drop it again"
+        )),
+        (Some(Compression::Gzip), _) | (None, true) => file_text(file, true)
+            .await
+            .ok_or_else(|| format!("{name}: cannot read the file as gzip")),
+        (None, false) => file_text(file, false).await.ok_or_else(|| format!("{name}: cannot read the file")),
     }
+}
+
+/// The first four bytes of `file` (fewer when it is shorter), or `None` when they cannot be read.
+async fn first_bytes(file: &web_sys::File) -> Option<Vec<u8>> {
+    let head = file.slice_with_i32_and_i32(0, 4).ok()?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(head.array_buffer()).await.ok()?;
+    Some(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
