@@ -15,6 +15,7 @@ use benchscope_contract::trajectory::{
     FactsBuilder, Step, StepChunk, StepChunkEntry, StepSplitter, Trajectory, TrajectoryFacts, CHUNKED_TRAJECTORY_BYTES, HEAD_STEPS_BYTES,
     STEP_CHUNK_BYTES,
 };
+use benchscope_contract::wording::agreeing;
 use benchscope_contract::{FileEntry, FORMAT_VERSION};
 
 use crate::data_dir::{file_entry, file_name_for, write_file};
@@ -55,7 +56,7 @@ fn most_named(what: &str, named: &[&String]) -> (Option<String>, Option<String>)
         let mut shown: Vec<String> = values
             .iter()
             .take(3)
-            .map(|(value, n)| format!("{n} {} {value}", verb(*n)))
+            .map(|(value, n)| format!("{n} {} {value}", agreeing(*n, "names", "name")))
             .collect();
         if values.len() > 3 {
             let rest: usize = values[3..].iter().map(|(_, n)| n).sum();
@@ -63,7 +64,7 @@ fn most_named(what: &str, named: &[&String]) -> (Option<String>, Option<String>)
                 1 => format!("another {what}"),
                 count => format!("one of {count} other {what}s"),
             };
-            shown.push(format!("{rest} {} {others}", verb(rest)));
+            shown.push(format!("{rest} {} {others}", agreeing(rest, "names", "name")));
         }
         shown.join(", ")
     };
@@ -81,15 +82,6 @@ fn most_named(what: &str, named: &[&String]) -> (Option<String>, Option<String>)
         ),
     };
     (chosen, Some(note))
-}
-
-/// "names" for one, "name" for more.
-fn verb(count: usize) -> &'static str {
-    if count == 1 {
-        "names"
-    } else {
-        "name"
-    }
 }
 
 /// "an agent", "a model".

@@ -9,6 +9,16 @@ pub fn plural(count: usize, noun: &str) -> String {
     }
 }
 
+/// `one` for a count of one, `many` for any other: the verb or pronoun that agrees with a count
+/// ("is"/"are", "names"/"name", "it"/"them").
+pub fn agreeing<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
+    if count == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -18,5 +28,8 @@ mod tests {
         assert_eq!(plural(1, "instance"), "1 instance");
         assert_eq!(plural(0, "error"), "0 errors");
         assert_eq!(plural(300, "instance"), "300 instances");
+        assert_eq!(agreeing(1, "is", "are"), "is");
+        assert_eq!(agreeing(0, "is", "are"), "are");
+        assert_eq!(agreeing(2, "names", "name"), "name");
     }
 }

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use benchscope_contract::wording::plural;
+use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::{DatasetEntry, FileEntry, Manifest, PatchRole, RunEntry, FORMAT_VERSION};
 
 use crate::categories::{Categories, OTHER};
@@ -345,13 +345,12 @@ impl Exporting<'_> {
         }
         if !unmapped.is_empty() {
             let list: Vec<_> = unmapped.iter().map(|(repo, n)| format!("{repo} ({n})")).collect();
-            let (repositories, have, were) = match unmapped.len() {
-                1 => ("repository", "has", "was"),
-                _ => ("repositories", "have", "were"),
-            };
+            let n = unmapped.len();
             summary.warnings.push(format!(
-                "{} {repositories} {have} no category mapping and {were} put under \"{OTHER}\": {}",
-                unmapped.len(),
+                "{n} {} {} no category mapping and {} put under \"{OTHER}\": {}",
+                agreeing(n, "repository", "repositories"),
+                agreeing(n, "has", "have"),
+                agreeing(n, "was", "were"),
                 list.join(", ")
             ));
         }
@@ -371,7 +370,7 @@ impl Exporting<'_> {
                     plural(missing.len(), "id"),
                     mark.facet,
                     mark.value,
-                    if missing.len() == 1 { "is" } else { "are" },
+                    agreeing(missing.len(), "is", "are"),
                     if missing.len() > 10 { ", ..." } else { "" }
                 ));
             }

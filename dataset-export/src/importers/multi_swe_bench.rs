@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::{failure_mode, Instance, InstanceResult, TestStatus};
 use serde_json::Value;
 
@@ -71,12 +72,10 @@ impl RunSource for EvalWorkdir {
         }
         if without_lists > 0 {
             warnings.push(format!(
-                "{} no verdict: the data directory has no export of {dataset}/{split} holding {}, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)",
-                match without_lists {
-                    1 => "1 instance has".to_string(),
-                    n => format!("{n} instances have"),
-                },
-                if without_lists == 1 { "it" } else { "them" }
+                "{} {} no verdict: the data directory has no export of {dataset}/{split} holding {}, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)",
+                plural(without_lists, "instance"),
+                agreeing(without_lists, "has", "have"),
+                agreeing(without_lists, "it", "them")
             ));
         }
         Ok(vec![(new, warnings)])
