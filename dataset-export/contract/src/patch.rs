@@ -132,9 +132,21 @@ pub struct DiffLine {
 
 /// Parses a unified diff into its files, in order. Never fails; unknown lines are skipped.
 pub fn parse_patch(text: &str) -> Vec<FileDiff> {
+    parse(text, true)
+}
+
+/// The paths [`FileDiff::display_path`] shows for each file of a unified diff, in order: the
+/// files' headers parsed as [`parse_patch`] does, their hunks' lines walked over, not kept (the
+/// export's search index wants only the paths, and keeping every line was most of the parse).
+pub fn patch_paths(text: &str) -> Vec<String> {
+    parse(text, false).iter().map(FileDiff::display_path).collect()
+}
+
+fn parse(text: &str, keep_lines: bool) -> Vec<FileDiff> {
     let mut parser = Parser {
         lines: text.split('\n').peekable(),
         files: Vec::new(),
+        keep_lines,
     };
     parser.run();
     parser.files
@@ -246,6 +258,8 @@ pub fn side_by_side(hunk: &Hunk) -> Vec<(Option<&DiffLine>, Option<&DiffLine>)> 
 struct Parser<'a> {
     lines: std::iter::Peekable<std::str::Split<'a, char>>,
     files: Vec<FileDiff>,
+    /// Whether hunks keep their lines, or only walk over them to find where they end.
+    keep_lines: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -409,6 +423,9 @@ impl<'a> Parser<'a> {
             if new_line.is_some() {
                 new_no = new_no.saturating_add(1);
                 new_left -= 1;
+            }
+            if !self.keep_lines {
+                continue;
             }
             hunk.lines.push(DiffLine {
                 kind,

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
-use benchscope_contract::patch::parse_patch;
+use benchscope_contract::patch::patch_paths;
 use benchscope_contract::search::{bucket_name, child_bucket, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
 use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
 
@@ -376,7 +376,7 @@ fn weighted_texts(instance: &Instance) -> Vec<(String, u32)> {
         (instance.id.to_lowercase(), weight::TITLE),
     ];
     if let Some(gold) = instance.patch(PatchRole::Gold) {
-        let paths: Vec<String> = parse_patch(&gold.diff).iter().map(|f| f.display_path()).collect();
+        let paths = patch_paths(&gold.diff);
         texts.push((paths.join("\n").to_lowercase(), weight::PATH));
     }
     if let Some(tests) = &instance.tests {

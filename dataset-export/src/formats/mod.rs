@@ -199,8 +199,13 @@ pub fn take_opt_text(record: &mut Map<String, Value>, field: &str) -> Result<Opt
 pub fn take_test_list(record: &mut Map<String, Value>, field: &str) -> Result<Vec<String>, FieldError> {
     let value = match record.remove(field) {
         None | Some(Value::Null) => return Ok(Vec::new()),
-        Some(Value::String(encoded)) => decode_list(&encoded)
-            .map_err(|e| FieldError::new(field, format!("a string that is not a JSON-encoded list (nor a Python one): {e}")))?,
+        Some(Value::String(encoded)) => match serde_json::from_str::<Vec<String>>(&encoded) {
+            // The common case, read straight into strings (SWE-bench's lists can be thousands
+            // of ids long); anything else is read again below, for its error or a Python list.
+            Ok(ids) => return Ok(ids),
+            Err(_) => decode_list(&encoded)
+                .map_err(|e| FieldError::new(field, format!("a string that is not a JSON-encoded list (nor a Python one): {e}")))?,
+        },
         Some(value) => value,
     };
     let Value::Array(items) = value else {

@@ -132,3 +132,24 @@ fn side_by_side_pairs_removed_runs_with_the_added_runs_after_them() {
         ]
     );
 }
+
+/// The paths alone are those of the full parse, hunk lines that look like headers included.
+#[test]
+fn patch_paths_are_the_full_parses_display_paths() {
+    for diff in [
+        "--- a/x.sql\n+++ b/x.sql\n@@ -1,2 +1,1 @@\n--- comment\n-+++ plus\n+x\n--- a/y.sql\n+++ b/y.sql\n@@ -1 +1 @@\n-a\n+b\n",
+        "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x\n+y\n--- a/b.py\n+++ b/b.py\n@@ -1 +1,2 @@\n x\n+z\n",
+        "diff --git a/gone.py b/gone.py\ndeleted file mode 100644\nindex 1..0000000\n--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n",
+        "diff --git a/old.py b/new.py\nsimilarity index 90%\nrename from old.py\nrename to new.py\n@@ -1 +1 @@\n-a\n+b\n",
+        "diff --git \"a/dir/caf\\303\\251 x.py\" \"b/dir/caf\\303\\251 x.py\"\nindex 1..2 100644\n",
+        "@@ -1 +1 @@\n\\",
+        "",
+    ] {
+        let full: Vec<String> = parse_patch(diff).iter().map(FileDiff::display_path).collect();
+        assert_eq!(patch_paths(diff), full, "{diff:?}");
+    }
+    assert_eq!(
+        patch_paths("--- a/x.sql\n+++ b/x.sql\n@@ -1,2 +1,1 @@\n--- comment\n-+++ plus\n+x\n"),
+        ["x.sql"]
+    );
+}
