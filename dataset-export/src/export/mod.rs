@@ -4,7 +4,7 @@
 //! compact rows the list needs), detail shards (`detail/<dataset>/<split>/NNNN.json`, full
 //! instances, fetched only when one is opened) and a search index (`search/<dataset>/<split>/`).
 //! Records are streamed: each instance is normalized, counted into the facets, indexed for
-//! search (postings spill to scratch files) and buffered only until its shard is full. Output
+//! search (postings spill to one scratch log) and buffered only until its shard is full. Output
 //! goes to a staging directory that replaces the target only when everything succeeded, and the
 //! same input always gives byte-identical files.
 

@@ -1,12 +1,13 @@
-//! The search index's scratch postings: what the postings thread appends to a bucket's scratch
-//! file and the finishers read back.
+//! The search index's scratch postings: what the postings thread appends to its log and the
+//! finishers read back, bucket by bucket.
 //!
 //! A posting is `[term length: u8][term][document: LEB128][frequency: LEB128]`. Binary, because
 //! as text (`term\tdoc\ttf\n`) the numbers were formatted on the way out and parsed on the way
 //! back, and every line was searched for its tabs and newline: about a tenth of an export.
 
-use std::io::Read;
-use std::path::Path;
+use std::io::{Read, Seek, SeekFrom};
+use std::ops::Range;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
@@ -42,10 +43,84 @@ pub struct Posting<'a> {
     pub raw: &'a [u8],
 }
 
-/// Calls `each` with every posting of the scratch file at `path`, streaming through a buffer of
-/// a fixed size (a bucket being split can be far larger than the memory an export keeps).
-pub fn for_each_posting(path: &Path, mut each: impl FnMut(Posting<'_>) -> anyhow::Result<()>) -> anyhow::Result<()> {
-    let mut file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+/// Where one bucket's scratch postings are: byte ranges of a file, read in order. A bucket's
+/// postings are ranges of the postings thread's one log (a file per bucket cost a file created,
+/// reopened at every flush and deleted: a few hundred to thousands of each per split, on the
+/// thread every export waits for); the children of a bucket too large for one shard each get a
+/// file of their own.
+#[derive(Debug, Clone)]
+pub struct Scratch {
+    pub path: PathBuf,
+    pub ranges: Vec<Range<u64>>,
+    /// Whether the file holds nothing else, to be removed once read.
+    pub owns_file: bool,
+}
+
+impl Scratch {
+    /// The whole of the file at `path`, which holds this bucket alone.
+    pub fn file(path: PathBuf) -> std::io::Result<Self> {
+        let length = std::fs::metadata(&path)?.len();
+        Ok(Scratch {
+            path,
+            ranges: vec![0..length],
+            owns_file: true,
+        })
+    }
+
+    /// Bytes of postings.
+    pub fn size(&self) -> u64 {
+        self.ranges.iter().map(|range| range.end - range.start).sum()
+    }
+
+    /// Removes the file when it holds this bucket alone (the log goes with the scratch directory).
+    pub fn remove(&self) -> std::io::Result<()> {
+        if self.owns_file {
+            std::fs::remove_file(&self.path)?;
+        }
+        Ok(())
+    }
+
+    fn reader(&self) -> std::io::Result<RangesReader> {
+        Ok(RangesReader {
+            file: std::fs::File::open(&self.path)?,
+            ranges: self.ranges.clone().into_iter(),
+            left: 0,
+        })
+    }
+}
+
+/// Reads the ranges of a file one after another, as one stream.
+struct RangesReader {
+    file: std::fs::File,
+    ranges: std::vec::IntoIter<Range<u64>>,
+    /// Bytes left of the range being read.
+    left: u64,
+}
+
+impl Read for RangesReader {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        while self.left == 0 {
+            let Some(range) = self.ranges.next() else {
+                return Ok(0);
+            };
+            self.file.seek(SeekFrom::Start(range.start))?;
+            self.left = range.end - range.start;
+        }
+        let wanted = buffer.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let read = self.file.read(&mut buffer[..wanted])?;
+        if read == 0 && wanted > 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        self.left -= read as u64;
+        Ok(read)
+    }
+}
+
+/// Calls `each` with every posting of `scratch`, streaming through a buffer of a fixed size (a
+/// bucket being split can be far larger than the memory an export keeps).
+pub fn for_each_posting(scratch: &Scratch, mut each: impl FnMut(Posting<'_>) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    let path = scratch.path.as_path();
+    let mut file = scratch.reader().with_context(|| format!("reading {}", path.display()))?;
     let mut buffer = vec![0u8; 1 << 20];
     let (mut start, mut end) = (0, 0);
     let mut at_end = false;
@@ -54,7 +129,9 @@ pub fn for_each_posting(path: &Path, mut each: impl FnMut(Posting<'_>) -> anyhow
             buffer.copy_within(start..end, 0);
             (start, end) = (0, end - start);
             while end < buffer.len() {
-                let read = file.read(&mut buffer[end..])?;
+                let read = file
+                    .read(&mut buffer[end..])
+                    .with_context(|| format!("reading {}", path.display()))?;
                 if read == 0 {
                     at_end = true;
                     break;
@@ -125,7 +202,7 @@ mod tests {
         let path = dir.path().join("scratch");
         std::fs::write(&path, bytes).unwrap();
         let mut postings = Vec::new();
-        for_each_posting(&path, |p| {
+        for_each_posting(&Scratch::file(path).unwrap(), |p| {
             postings.push((term_text(p.term)?.to_string(), p.doc, p.tf));
             Ok(())
         })?;
@@ -161,6 +238,39 @@ mod tests {
             .iter()
             .enumerate()
             .all(|(n, (term, doc, tf))| { *doc == n as u32 && *tf == n as u32 % 7 && term.len() == 1 + n % 40 }));
+    }
+
+    /// A bucket's ranges of the log are read as one stream, and nothing between them.
+    #[test]
+    fn ranges_of_a_log_are_read_in_order_and_alone() {
+        let mut log = b"junk".to_vec();
+        let first = log.len() as u64;
+        push_posting(&mut log, "alpha", 1, 2);
+        let between = log.len() as u64;
+        push_posting(&mut log, "other", 9, 9);
+        let second = log.len() as u64;
+        push_posting(&mut log, "beta", 300, 1);
+        push_posting(&mut log, "gamma", 70_000, 4);
+        let end = log.len() as u64;
+        log.extend_from_slice(b"more junk");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("postings.log");
+        std::fs::write(&path, &log).unwrap();
+        let scratch = Scratch {
+            path: path.clone(),
+            ranges: vec![first..between, second..end],
+            owns_file: false,
+        };
+        let mut read = Vec::new();
+        for_each_posting(&scratch, |p| {
+            read.push((term_text(p.term)?.to_string(), p.doc, p.tf));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(read, [("alpha".into(), 1, 2), ("beta".into(), 300, 1), ("gamma".into(), 70_000, 4)]);
+        assert_eq!(scratch.size(), between - first + end - second);
+        scratch.remove().unwrap();
+        assert!(path.exists(), "the log is not one bucket's to remove");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! Builds one split's full-text index as instances stream by.
 //!
-//! Postings are buffered and appended to per-bucket scratch files, so memory stays small
+//! Postings are buffered per bucket and appended to one scratch log, so memory stays small
 //! however many instances there are; at the end each bucket becomes one shard file.
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{BufWriter, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use benchscope_contract::patch::patch_paths;
 use benchscope_contract::search::{bucket_name, child_bucket, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
@@ -15,10 +16,13 @@ use rustc_hash::FxHashMap;
 
 use super::bucket_groups::{group_small_buckets, BucketGroup};
 use super::bucket_queue::BucketQueue;
-use super::scratch_postings::{for_each_posting, push_posting, term_text};
+use super::scratch_postings::{for_each_posting, push_posting, term_text, Scratch};
 use super::staging::Staging;
 
 const FLUSH_BYTES: usize = 8 << 20;
+
+/// The postings log's file name in the scratch directory (bucket names hold no `.`).
+const LOG_NAME: &str = "postings.log";
 
 /// A bucket whose scratch postings exceed this is split by a longer prefix before it is turned
 /// into a shard, which bounds both the memory of finishing it and the size of each shard.
@@ -92,13 +96,12 @@ impl SearchIndex {
     /// meta file's entry for the manifest.
     pub fn finish(mut self, staging: &Staging) -> anyhow::Result<(String, FileEntry)> {
         let mut postings = self.gathered()?;
-        postings.flush()?;
-        let size = |name: &String| std::fs::metadata(self.scratch.join(name)).map_or(0, |m| m.len());
-        let sizes: Vec<(String, u64)> = postings.buffers.names().map(|n| (n.clone(), size(n))).collect();
+        let scratches = postings.close()?;
+        let sizes: Vec<(String, u64)> = scratches.iter().map(|(name, s)| (name.clone(), s.size())).collect();
         let (groups, alone) = group_small_buckets(&sizes);
-        let (mut files, mut buckets) = self.finish_buckets(&alone, staging)?;
+        let (mut files, mut buckets) = self.finish_buckets(&alone, &scratches, staging)?;
         for group in &groups {
-            files.push(self.finish_group(group, staging, &mut buckets)?);
+            files.push(self.finish_group(group, &scratches, staging, &mut buckets)?);
         }
         files.sort_by(|a, b| a.path.cmp(&b.path));
         let meta_path = format!("{}/meta.json", self.prefix);
@@ -116,13 +119,18 @@ impl SearchIndex {
 /// Shards written: their entries, and bucket → shard path.
 type Shards = (Vec<FileEntry>, BTreeMap<String, String>);
 
+/// Each bucket's scratch postings, by bucket name.
+type Scratches = BTreeMap<String, Scratch>;
+
 /// A split's postings as they are gathered: per bucket, buffered postings (see
-/// [`scratch_postings`]) appended to the bucket's scratch file past [`FLUSH_BYTES`], and each
-/// document's length.
+/// [`scratch_postings`]) appended to the scratch log past [`FLUSH_BYTES`], and each document's
+/// length.
 struct Postings {
     scratch: PathBuf,
     buffers: BucketBuffers,
     buffered: usize,
+    log: Option<BufWriter<std::fs::File>>,
+    log_length: u64,
     lengths: Vec<u32>,
     /// The previous document's number of distinct terms: the next one's map starts that large.
     terms_hint: usize,
@@ -134,6 +142,8 @@ impl Postings {
             scratch,
             buffers: BucketBuffers::default(),
             buffered: 0,
+            log: None,
+            log_length: 0,
             lengths: Vec::new(),
             terms_hint: 0,
         }
@@ -162,23 +172,52 @@ impl Postings {
         Ok(())
     }
 
+    /// Appends every bucket's buffered postings to the log, each as one range of it.
     fn flush(&mut self) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.scratch)?;
-        for (bucket, buffer) in &mut self.buffers.buckets {
-            if buffer.is_empty() {
+        let log = match &mut self.log {
+            Some(log) => log,
+            None => {
+                std::fs::create_dir_all(&self.scratch)?;
+                let file = std::fs::File::create(self.scratch.join(LOG_NAME))?;
+                self.log.insert(BufWriter::with_capacity(1 << 20, file))
+            }
+        };
+        for bucket in &mut self.buffers.buckets {
+            if bucket.pending.is_empty() {
                 continue;
             }
-            let mut file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(self.scratch.join(bucket))?;
-            file.write_all(buffer)?;
+            log.write_all(&bucket.pending)?;
+            let start = self.log_length;
+            self.log_length += bucket.pending.len() as u64;
+            bucket.flushed.push(start..self.log_length);
             // Taken, not cleared: a cleared buffer keeps its capacity, and hundreds of them
             // would hold far more than the flush threshold.
-            drop(std::mem::take(buffer));
+            drop(std::mem::take(&mut bucket.pending));
         }
         self.buffered = 0;
         Ok(())
+    }
+
+    /// Flushes and closes the log; gives back where each bucket's postings are in it.
+    fn close(&mut self) -> std::io::Result<Scratches> {
+        self.flush()?;
+        if let Some(log) = self.log.take() {
+            log.into_inner().map_err(|error| error.into_error())?;
+        }
+        let path = self.scratch.join(LOG_NAME);
+        Ok(self
+            .buffers
+            .buckets
+            .iter()
+            .map(|bucket| {
+                let scratch = Scratch {
+                    path: path.clone(),
+                    ranges: bucket.flushed.clone(),
+                    owns_file: false,
+                };
+                (bucket.name.clone(), scratch)
+            })
+            .collect())
     }
 }
 
@@ -188,7 +227,15 @@ impl Postings {
 struct BucketBuffers {
     /// Bucket name's two bytes, as a big-endian `u16` → 1 + its place in `buckets`; 0 for none.
     places: Box<[u32]>,
-    buckets: Vec<(String, Vec<u8>)>,
+    buckets: Vec<BucketBuffer>,
+}
+
+struct BucketBuffer {
+    name: String,
+    /// Postings not yet in the log.
+    pending: Vec<u8>,
+    /// The ranges of the log that hold this bucket's postings, in order.
+    flushed: Vec<Range<u64>>,
 }
 
 impl Default for BucketBuffers {
@@ -209,14 +256,14 @@ impl BucketBuffers {
         };
         let key = usize::from(u16::from_be_bytes([*first, *second]));
         if self.places[key] == 0 {
-            self.buckets.push((name.to_string(), Vec::new()));
+            self.buckets.push(BucketBuffer {
+                name: name.to_string(),
+                pending: Vec::new(),
+                flushed: Vec::new(),
+            });
             self.places[key] = self.buckets.len() as u32;
         }
-        &mut self.buckets[self.places[key] as usize - 1].1
-    }
-
-    fn names(&self) -> impl Iterator<Item = &String> {
-        self.buckets.iter().map(|(name, _)| name)
+        &mut self.buckets[self.places[key] as usize - 1].pending
     }
 }
 
@@ -224,12 +271,12 @@ impl SearchIndex {
     /// Writes every bucket of `names` as its shards, on as many threads as there are cores (each
     /// bucket, and each bucket it splits into, is its own file); gives back the shards' entries
     /// and bucket → shard path.
-    fn finish_buckets(&self, names: &[String], staging: &Staging) -> anyhow::Result<Shards> {
+    fn finish_buckets(&self, names: &[String], scratches: &Scratches, staging: &Staging) -> anyhow::Result<Shards> {
         let queue = BucketQueue::new(names.iter().cloned());
         let workers = std::thread::available_parallelism().map_or(1, usize::from).clamp(1, 4);
         let finished: Vec<anyhow::Result<Shards>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..workers)
-                .map(|_| scope.spawn(|| self.write_buckets_from(&queue, staging)))
+                .map(|_| scope.spawn(|| self.write_buckets_from(&queue, scratches, staging)))
                 .collect();
             handles
                 .into_iter()
@@ -249,10 +296,10 @@ impl SearchIndex {
     }
 
     /// One writer thread: buckets from `queue` until it is empty; the first error stops the queue.
-    fn write_buckets_from(&self, queue: &BucketQueue, staging: &Staging) -> anyhow::Result<Shards> {
+    fn write_buckets_from(&self, queue: &BucketQueue, scratches: &Scratches, staging: &Staging) -> anyhow::Result<Shards> {
         let (mut files, mut buckets) = (Vec::new(), BTreeMap::new());
         while let Some(name) = queue.take() {
-            match self.finish_bucket(&name, staging, &mut files, &mut buckets) {
+            match self.finish_bucket(&name, scratches, staging, &mut files, &mut buckets) {
                 Ok(children) => queue.done(children),
                 Err(error) => {
                     queue.stop();
@@ -263,23 +310,25 @@ impl SearchIndex {
         Ok((files, buckets))
     }
 
-    /// Writes the bucket `name` as one shard, or, when its scratch file is too large, splits it
-    /// by one more character of prefix and gives back the children to write (terms no longer
+    /// Writes the bucket `name` as one shard, or, when its scratch postings are too large, splits
+    /// it by one more character of prefix and gives back the children to write (terms no longer
     /// than the prefix stay in `name`, and are written now).
     fn finish_bucket(
         &self,
         name: &str,
+        scratches: &Scratches,
         staging: &Staging,
         files: &mut Vec<FileEntry>,
         buckets: &mut BTreeMap<String, String>,
     ) -> anyhow::Result<Vec<String>> {
-        let scratch = self.scratch.join(name);
-        let size = std::fs::metadata(&scratch)?.len();
+        let mut scratch = self.scratch_of(name, scratches)?;
         let mut children = Vec::new();
-        if size > self.max_bucket_bytes && name != "_x" && name.len() < MAX_BUCKET_PREFIX {
-            children = split_scratch(&scratch, name.len() + 1)?;
-            if !scratch.exists() {
-                return Ok(children);
+        if scratch.size() > self.max_bucket_bytes && name != "_x" && name.len() < MAX_BUCKET_PREFIX {
+            let kept;
+            (children, kept) = split_scratch(&scratch, &self.scratch, name, name.len() + 1)?;
+            match kept {
+                Some(kept) => scratch = kept,
+                None => return Ok(children),
             }
         }
         let path = format!("{}/{name}.json", self.prefix);
@@ -288,22 +337,41 @@ impl SearchIndex {
         Ok(children)
     }
 
+    /// Where the postings of bucket `name` are: ranges of the log, or, for a bucket split off a
+    /// larger one, a file of its own.
+    fn scratch_of(&self, name: &str, scratches: &Scratches) -> std::io::Result<Scratch> {
+        match scratches.get(name) {
+            Some(scratch) => Ok(scratch.clone()),
+            None => Scratch::file(self.scratch.join(name)),
+        }
+    }
+
     /// Writes the buckets of `group` as one shard, which each of them names in `buckets`.
-    fn finish_group(&self, group: &BucketGroup, staging: &Staging, buckets: &mut BTreeMap<String, String>) -> anyhow::Result<FileEntry> {
+    fn finish_group(
+        &self,
+        group: &BucketGroup,
+        scratches: &Scratches,
+        staging: &Staging,
+        buckets: &mut BTreeMap<String, String>,
+    ) -> anyhow::Result<FileEntry> {
         let path = format!("{}/{}.json", self.prefix, group.stem());
-        let scratches: Vec<PathBuf> = group.names.iter().map(|name| self.scratch.join(name)).collect();
-        let entry = write_shard(&scratches, &path, staging)?;
+        let group_scratches = group
+            .names
+            .iter()
+            .map(|name| self.scratch_of(name, scratches))
+            .collect::<std::io::Result<Vec<Scratch>>>()?;
+        let entry = write_shard(&group_scratches, &path, staging)?;
         buckets.extend(group.names.iter().map(|name| (name.clone(), path.clone())));
         Ok(entry)
     }
 }
 
-/// Moves the postings of `scratch` whose term is longer than `prefix_len - 1` characters into
-/// sibling files named by their first `prefix_len` characters; returns those names. Terms of
-/// exactly the parent's length stay behind (the file is removed if none do).
-fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result<Vec<String>> {
-    let dir = scratch.parent().unwrap_or(std::path::Path::new("."));
-    let kept = scratch.with_extension("kept");
+/// Moves the postings of bucket `name` (in `scratch`) whose term is longer than
+/// `prefix_len - 1` characters into files of `dir` named by their first `prefix_len`
+/// characters; returns those names, and the postings of terms of exactly the parent's length,
+/// which stay behind, when there are any.
+fn split_scratch(scratch: &Scratch, dir: &Path, name: &str, prefix_len: usize) -> anyhow::Result<(Vec<String>, Option<Scratch>)> {
+    let kept = dir.join(format!("{name}.kept"));
     let mut outputs: BTreeMap<String, std::io::BufWriter<std::fs::File>> = BTreeMap::new();
     let mut rest = std::io::BufWriter::new(std::fs::File::create(&kept)?);
     let mut kept_any = false;
@@ -331,18 +399,19 @@ fn split_scratch(scratch: &std::path::Path, prefix_len: usize) -> anyhow::Result
     }
     rest.flush()?;
     drop(rest);
-    if kept_any {
-        std::fs::rename(&kept, scratch)?;
+    scratch.remove()?;
+    let kept = if kept_any {
+        Some(Scratch::file(kept)?)
     } else {
         std::fs::remove_file(&kept)?;
-        std::fs::remove_file(scratch)?;
-    }
-    Ok(outputs.into_keys().collect())
+        None
+    };
+    Ok((outputs.into_keys().collect(), kept))
 }
 
 /// Turns buckets' scratch postings (documents ascending; no term in two buckets) into one shard,
 /// streaming: only the buckets' postings are in memory, never their text or their JSON.
-fn write_shard(scratches: &[PathBuf], path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
+fn write_shard(scratches: &[Scratch], path: &str, staging: &Staging) -> anyhow::Result<FileEntry> {
     // Gathered in a hash map (a lookup per posting), ordered once at the end.
     let mut terms: FxHashMap<Box<[u8]>, Vec<u32>> = FxHashMap::default();
     for scratch in scratches {
@@ -355,7 +424,7 @@ fn write_shard(scratches: &[PathBuf], path: &str, staging: &Staging) -> anyhow::
             postings.push(posting.tf);
             Ok(())
         })?;
-        std::fs::remove_file(scratch)?;
+        scratch.remove()?;
     }
     let terms = terms
         .into_iter()
