@@ -62,7 +62,7 @@ impl Scratch {
         let length = std::fs::metadata(&path)?.len();
         Ok(Scratch {
             path,
-            ranges: vec![0..length],
+            ranges: std::iter::once(0..length).collect(),
             owns_file: true,
         })
     }
