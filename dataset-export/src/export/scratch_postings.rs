@@ -121,7 +121,7 @@ impl Read for RangesReader {
 pub fn for_each_posting(scratch: &Scratch, mut each: impl FnMut(Posting<'_>) -> anyhow::Result<()>) -> anyhow::Result<()> {
     let path = scratch.path.as_path();
     let mut file = scratch.reader().with_context(|| format!("reading {}", path.display()))?;
-    let mut buffer = vec![0u8; 1 << 20];
+    let mut buffer = vec![0u8; buffer_size(scratch.size())];
     let (mut start, mut end) = (0, 0);
     let mut at_end = false;
     loop {
@@ -148,6 +148,12 @@ pub fn for_each_posting(scratch: &Scratch, mut each: impl FnMut(Posting<'_>) -> 
         each(posting)?;
         start += length;
     }
+}
+
+/// A reading buffer no larger than the bucket: most buckets are a few kilobytes, and zeroing a
+/// megabyte for each of them cost more than reading them.
+fn buffer_size(bucket_bytes: u64) -> usize {
+    usize::try_from(bucket_bytes).unwrap_or(usize::MAX).clamp(MAX_POSTING_BYTES, 1 << 20)
 }
 
 /// The posting at the start of `bytes` and its length; `None` when `bytes` ends inside it.
