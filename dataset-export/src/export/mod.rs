@@ -10,6 +10,7 @@
 
 pub(crate) mod bucket_groups;
 mod bucket_queue;
+mod bucket_split;
 mod scratch_postings;
 mod search_index;
 mod sources;

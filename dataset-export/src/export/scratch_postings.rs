@@ -153,7 +153,9 @@ pub fn for_each_posting(scratch: &Scratch, mut each: impl FnMut(Posting<'_>) -> 
 /// A reading buffer no larger than the bucket: most buckets are a few kilobytes, and zeroing a
 /// megabyte for each of them cost more than reading them.
 fn buffer_size(bucket_bytes: u64) -> usize {
-    usize::try_from(bucket_bytes).unwrap_or(usize::MAX).clamp(MAX_POSTING_BYTES, 1 << 20)
+    usize::try_from(bucket_bytes)
+        .unwrap_or(usize::MAX)
+        .clamp(MAX_POSTING_BYTES, 1 << 20)
 }
 
 /// The posting at the start of `bytes` and its length; `None` when `bytes` ends inside it.

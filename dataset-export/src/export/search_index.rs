@@ -6,16 +6,17 @@
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use benchscope_contract::patch::patch_paths;
-use benchscope_contract::search::{bucket_name, child_bucket, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
+use benchscope_contract::search::{bucket_name, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
 use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
 
 use rustc_hash::FxHashMap;
 
 use super::bucket_groups::{group_small_buckets, BucketGroup};
 use super::bucket_queue::BucketQueue;
+use super::bucket_split::split_bucket;
 use super::scratch_postings::{for_each_posting, push_posting, term_text, Scratch};
 use super::staging::Staging;
 
@@ -311,8 +312,8 @@ impl SearchIndex {
     }
 
     /// Writes the bucket `name` as one shard, or, when its scratch postings are too large, splits
-    /// it by one more character of prefix and gives back the children to write (terms no longer
-    /// than the prefix stay in `name`, and are written now).
+    /// it by longer prefixes ([`split_bucket`]), writes the shards of the terms too short to move,
+    /// and gives back the children to write.
     fn finish_bucket(
         &self,
         name: &str,
@@ -321,20 +322,31 @@ impl SearchIndex {
         files: &mut Vec<FileEntry>,
         buckets: &mut BTreeMap<String, String>,
     ) -> anyhow::Result<Vec<String>> {
-        let mut scratch = self.scratch_of(name, scratches)?;
-        let mut children = Vec::new();
-        if scratch.size() > self.max_bucket_bytes && name != "_x" && name.len() < MAX_BUCKET_PREFIX {
-            let kept;
-            (children, kept) = split_scratch(&scratch, &self.scratch, name, name.len() + 1)?;
-            match kept {
-                Some(kept) => scratch = kept,
-                None => return Ok(children),
-            }
+        let scratch = self.scratch_of(name, scratches)?;
+        if scratch.size() <= self.max_bucket_bytes || name == "_x" || name.len() >= MAX_BUCKET_PREFIX {
+            self.write_bucket(name, &scratch, staging, files, buckets)?;
+            return Ok(Vec::new());
         }
+        let split = split_bucket(&scratch, &self.scratch, name, self.max_bucket_bytes)?;
+        for (kept_name, kept) in &split.kept {
+            self.write_bucket(kept_name, kept, staging, files, buckets)?;
+        }
+        Ok(split.children)
+    }
+
+    /// Writes bucket `name`'s postings as a shard of its own.
+    fn write_bucket(
+        &self,
+        name: &str,
+        scratch: &Scratch,
+        staging: &Staging,
+        files: &mut Vec<FileEntry>,
+        buckets: &mut BTreeMap<String, String>,
+    ) -> anyhow::Result<()> {
         let path = format!("{}/{name}.json", self.prefix);
-        files.push(write_shard(std::slice::from_ref(&scratch), &path, staging)?);
+        files.push(write_shard(std::slice::from_ref(scratch), &path, staging)?);
         buckets.insert(name.to_string(), path);
-        Ok(children)
+        Ok(())
     }
 
     /// Where the postings of bucket `name` are: ranges of the log, or, for a bucket split off a
@@ -364,49 +376,6 @@ impl SearchIndex {
         buckets.extend(group.names.iter().map(|name| (name.clone(), path.clone())));
         Ok(entry)
     }
-}
-
-/// Moves the postings of bucket `name` (in `scratch`) whose term is longer than
-/// `prefix_len - 1` characters into files of `dir` named by their first `prefix_len`
-/// characters; returns those names, and the postings of terms of exactly the parent's length,
-/// which stay behind, when there are any.
-fn split_scratch(scratch: &Scratch, dir: &Path, name: &str, prefix_len: usize) -> anyhow::Result<(Vec<String>, Option<Scratch>)> {
-    let kept = dir.join(format!("{name}.kept"));
-    let mut outputs: BTreeMap<String, std::io::BufWriter<std::fs::File>> = BTreeMap::new();
-    let mut rest = std::io::BufWriter::new(std::fs::File::create(&kept)?);
-    let mut kept_any = false;
-    for_each_posting(scratch, |posting| {
-        let child = std::str::from_utf8(posting.term)
-            .ok()
-            .and_then(|term| child_bucket(term, prefix_len));
-        let out = match child {
-            Some(key) => match outputs.get_mut(key) {
-                Some(out) => out,
-                None => outputs
-                    .entry(key.to_string())
-                    .or_insert(std::io::BufWriter::new(std::fs::File::create(dir.join(key))?)),
-            },
-            None => {
-                kept_any = true;
-                &mut rest
-            }
-        };
-        out.write_all(posting.raw)?;
-        Ok(())
-    })?;
-    for out in outputs.values_mut() {
-        out.flush()?;
-    }
-    rest.flush()?;
-    drop(rest);
-    scratch.remove()?;
-    let kept = if kept_any {
-        Some(Scratch::file(kept)?)
-    } else {
-        std::fs::remove_file(&kept)?;
-        None
-    };
-    Ok((outputs.into_keys().collect(), kept))
 }
 
 /// Turns buckets' scratch postings (documents ascending; no term in two buckets) into one shard,
