@@ -148,6 +148,7 @@ fn main() {
             export_seconds(&input, &out)
         })
         .collect();
+    let in_order: Vec<String> = runs.iter().map(|s| format!("{s:.1}")).collect();
     runs.sort_by(f64::total_cmp);
     let seconds = runs[RUNS / 2];
     let peak = peak_child_rss_bytes();
@@ -158,13 +159,14 @@ fn main() {
         largest as f64 / 1024.0
     );
     println!(
-        "export_throughput: {seconds:.1} s, {:.1} MB/s, {:.0} records/s (the median of {RUNS} exports: {:.1}–{:.1} s, {:.0}–{:.0} MB/s)",
+        "export_throughput: {seconds:.1} s, {:.1} MB/s, {:.0} records/s (the median of {RUNS} exports: {:.1}–{:.1} s, {:.0}–{:.0} MB/s; in order {} s)",
         mb / seconds,
         count as f64 / seconds,
         runs[0],
         runs[RUNS - 1],
         mb / runs[RUNS - 1],
-        mb / runs[0]
+        mb / runs[0],
+        in_order.join(", ")
     );
     println!(
         "export_throughput: cat of the same file {floor:.2} s ({:.0} MB/s): the export takes {:.1}x as long",
