@@ -23,6 +23,10 @@ use super::scratch_postings::{for_each_posting, Scratch};
 /// Levels sized in one pass; a bucket still too large that deep is split again when taken.
 const LOOKAHEAD: usize = 3;
 
+/// Files a split writes at once, at most: fewer levels are taken at a time when the three would
+/// need more (each is an open file and its buffer; one level needs at most 65).
+const MAX_OUTPUTS: usize = 256;
+
 /// Characters a bucket name is made of, each a digit of base [`SYMBOLS`].
 const SYMBOLS: usize = 64;
 
@@ -96,6 +100,32 @@ impl<'a> Plan<'a> {
         })
     }
 
+    /// Takes fewer levels at once until the files to write are at most `max_outputs` (one level
+    /// always is: a kept file and 64 children).
+    fn limit_outputs(&mut self, max_outputs: usize) {
+        while self.depth > 1 && self.outputs() > max_outputs {
+            self.depth -= 1;
+        }
+    }
+
+    /// The files a split by this plan writes, at most: the root's kept postings, and per bucket
+    /// below it with postings, its own (a child, or the kept postings of one split again).
+    fn outputs(&self) -> usize {
+        let below = (1..=self.depth).map(|depth| {
+            let sizes = &self.sizes[depth - 1];
+            (0..sizes.len())
+                .filter(|&index| sizes[index] > 0)
+                .filter(|&index| {
+                    self.splits(Node {
+                        depth: depth - 1,
+                        index: index / SYMBOLS,
+                    })
+                })
+                .count()
+        });
+        1 + below.sum::<usize>()
+    }
+
     /// Whether `node` is split: the root always (it is why there is a plan); a bucket below it
     /// when it is over the limit, may grow longer, and is within the levels measured.
     fn splits(&self, node: Node) -> bool {
@@ -136,8 +166,15 @@ impl<'a> Plan<'a> {
 }
 
 /// Splits bucket `name`, whose postings (`scratch`) are over `max_bytes`, into files of `dir`.
+/// `name` is shorter than [`MAX_BUCKET_PREFIX`].
 pub(super) fn split_bucket(scratch: &Scratch, dir: &Path, name: &str, max_bytes: u64) -> anyhow::Result<Split> {
-    let plan = Plan::measure(scratch, name, max_bytes)?;
+    split_writing_at_most(scratch, dir, name, max_bytes, MAX_OUTPUTS)
+}
+
+fn split_writing_at_most(scratch: &Scratch, dir: &Path, name: &str, max_bytes: u64, max_outputs: usize) -> anyhow::Result<Split> {
+    debug_assert!(name.len() < MAX_BUCKET_PREFIX, "{name} cannot split");
+    let mut plan = Plan::measure(scratch, name, max_bytes)?;
+    plan.limit_outputs(max_outputs);
     let mut slots: FxHashMap<Destination, usize> = FxHashMap::default();
     let mut outputs: Vec<(Destination, String, BufWriter<File>)> = Vec::new();
     for_each_posting(scratch, |posting| {
@@ -210,7 +247,7 @@ mod tests {
 
     /// Splits like the export does: the children taken from a queue, split again when still too
     /// large; returns term → bucket, with each bucket's terms in the order written.
-    fn split_as_exported(postings: &[(String, Vec<u8>)], name: &str, max_bytes: u64) -> BTreeMap<String, Vec<String>> {
+    fn split_as_exported(postings: &[(String, Vec<u8>)], name: &str, max_bytes: u64, max_outputs: usize) -> BTreeMap<String, Vec<String>> {
         let dir = tempfile::tempdir().unwrap();
         let bytes: Vec<u8> = postings.iter().flat_map(|(_, raw)| raw.clone()).collect();
         std::fs::write(dir.path().join(name), bytes).unwrap();
@@ -231,8 +268,10 @@ mod tests {
                 placed.insert(bucket, read(&scratch));
                 continue;
             }
-            let split = split_bucket(&scratch, dir.path(), &bucket, max_bytes).unwrap();
+            let split = split_writing_at_most(&scratch, dir.path(), &bucket, max_bytes, max_outputs).unwrap();
             assert!(!scratch.path.exists(), "the split bucket's own file is removed");
+            let written = split.children.len() + split.kept.len();
+            assert!(written <= max_outputs.max(65), "{written} files written at once");
             for (kept_name, kept) in split.kept {
                 assert!(placed.insert(kept_name, read(&kept)).is_none(), "a bucket is written once");
             }
@@ -274,10 +313,13 @@ mod tests {
         }
         let terms: Vec<&str> = terms.iter().map(String::as_str).collect();
         let postings = postings_of(&terms);
-        // Limits from below the smallest bucket to above the largest, in steps of a few postings.
-        for max_bytes in (1..80).map(|step| step * step * 40) {
+        // Limits from below the smallest bucket to above the largest, a few postings apart.
+        for max_bytes in (1..80).step_by(3).map(|step| step * step * 40) {
             let expected = split_level_by_level(&postings, "te", max_bytes);
-            assert_eq!(split_as_exported(&postings, "te", max_bytes), expected, "limit {max_bytes}");
+            for max_outputs in [MAX_OUTPUTS, 20, 1] {
+                let placed = split_as_exported(&postings, "te", max_bytes, max_outputs);
+                assert_eq!(placed, expected, "limit {max_bytes}, {max_outputs} files at once");
+            }
         }
         let deep = split_level_by_level(&postings, "te", 40);
         assert!(deep.keys().any(|bucket| bucket.len() == MAX_BUCKET_PREFIX), "{:?}", deep.keys());
@@ -290,7 +332,7 @@ mod tests {
     #[test]
     fn a_bucket_already_at_the_longest_prefix_keeps_what_cannot_move() {
         let postings = postings_of(&["abcdefgh", "abcdefg", "abcdefgé", "abcdefg_x"]);
-        let placed = split_as_exported(&postings, "abcdefg", 1);
+        let placed = split_as_exported(&postings, "abcdefg", 1, MAX_OUTPUTS);
         assert_eq!(placed["abcdefg"], ["abcdefg", "abcdefgé"]);
         assert_eq!(placed["abcdefgh"], ["abcdefgh"]);
         assert_eq!(placed["abcdefg_"], ["abcdefg_x"]);
