@@ -82,11 +82,11 @@ fn read_seconds(path: &Path) -> f64 {
 }
 
 /// Removes the last export's output and waits for the disk to forget it, so that every export
-/// starts from the same state. Kept, two gigabytes-sized outputs pushed the page cache into guest
-/// memory the machine had never touched, where the third export spent a sixth of its samples
-/// copying into new pages (`copy_folio_from_iter_atomic`, against 1.6% in the first two) and took
-/// a third longer. Removed just before, their inodes are what ext4 without a journal checks
-/// every new file against, for a minute after they are freed.
+/// starts from the same state. Kept, two outputs grew the page cache by 2.5 GB, and the third
+/// export spent a sixth of its samples copying into new pages (`copy_folio_from_iter_atomic`,
+/// against 1.6% in the first two) and took a third longer: most likely memory this virtual
+/// machine had handed back to its host. Removed just before, their inodes are what ext4
+/// without a journal checks every new file against, for a minute after they are freed.
 fn settle_after_removing(out: &Path) {
     std::fs::remove_dir_all(out).unwrap();
     Command::new("sync").status().unwrap();
