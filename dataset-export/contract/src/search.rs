@@ -278,7 +278,12 @@ pub fn bucket_for<'a>(term: &str, buckets: &'a BTreeMap<String, String>) -> Opti
 /// [`bucket_for`] looks up), else `None` and it stays in the bucket split.
 pub fn child_bucket(term: &str, prefix_len: usize) -> Option<&str> {
     let prefix = term.get(..prefix_len)?;
-    prefix.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_').then_some(prefix)
+    prefix.bytes().all(is_bucket_name_byte).then_some(prefix)
+}
+
+/// Whether `byte` may be part of a split bucket's name: an ASCII letter, digit or `_`.
+pub fn is_bucket_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
 }
 
 /// The longest prefix a bucket is split to.

@@ -30,7 +30,9 @@ const MAX_OUTPUTS: usize = 256;
 /// Characters a bucket name is made of, each a digit of base [`SYMBOLS`].
 const SYMBOLS: usize = 64;
 
-/// `byte` as a bucket name's character (ASCII letter, digit or `_`), numbered from 0.
+/// `byte` as a bucket name's character ([`is_bucket_name_byte`]), numbered from 0.
+///
+/// [`is_bucket_name_byte`]: benchscope_contract::search::is_bucket_name_byte
 fn symbol(byte: u8) -> Option<usize> {
     match byte {
         b'0'..=b'9' => Some(usize::from(byte - b'0')),
@@ -216,7 +218,7 @@ fn split_writing_at_most(scratch: &Scratch, dir: &Path, name: &str, max_bytes: u
 mod tests {
     use super::*;
     use crate::export::scratch_postings::{push_posting, term_text};
-    use benchscope_contract::search::child_bucket;
+    use benchscope_contract::search::{child_bucket, is_bucket_name_byte};
     use std::collections::BTreeMap;
 
     /// Term → bucket, split one level at a time as [`child_bucket`] says: the reference the
@@ -341,8 +343,7 @@ mod tests {
     #[test]
     fn symbols_name_every_character_of_a_bucket() {
         for byte in 0..=u8::MAX {
-            let expected = byte.is_ascii_alphanumeric() || byte == b'_';
-            assert_eq!(symbol(byte).is_some(), expected, "{byte}");
+            assert_eq!(symbol(byte).is_some(), is_bucket_name_byte(byte), "{byte}");
             if let Some(symbol) = symbol(byte) {
                 assert!(symbol < SYMBOLS);
                 assert_eq!(symbol_byte(symbol), byte);
