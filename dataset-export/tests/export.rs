@@ -151,6 +151,13 @@ fn swe_bench_lite_exports_with_counts_and_stats_matching_independent_computation
 
     let instances = all_instances(&out, &manifest);
     let by_id: BTreeMap<_, _> = instances.iter().map(|i| (i.id.as_str(), i)).collect();
+    // The instances are written by sonic-rs (`export/detail_json.rs`): each shard is byte for
+    // byte what serde_json writes for what it holds.
+    for path in &split.detail_shards {
+        let bytes = std::fs::read(out.join(path)).unwrap();
+        let shard: DetailShard = serde_json::from_slice(&bytes).unwrap();
+        assert!(serde_json::to_vec(&shard).unwrap() == bytes, "{path} is not as serde_json writes it");
+    }
     let mut index_rows = Vec::new();
     for path in &split.index_shards {
         let shard: IndexShard = read_json(&out.join(path));

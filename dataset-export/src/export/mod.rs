@@ -11,6 +11,7 @@
 pub(crate) mod bucket_groups;
 mod bucket_queue;
 mod bucket_split;
+mod detail_json;
 mod scratch_postings;
 mod search_index;
 mod sources;

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use benchscope_contract::{DetailShard, FacetCount, FileEntry, IndexRow, IndexShard, Instance, SourceFiles, SplitEntry, FORMAT_VERSION};
 
+use super::detail_json::append_instance;
 use super::search_index::SearchIndex;
 use super::staging::Staging;
 use crate::error::FieldError;
@@ -102,9 +103,9 @@ impl SplitWriter {
         if self.pending_count > 0 {
             self.pending.push(b',');
         }
-        if let Err(error) = serde_json::to_writer(&mut self.pending, instance) {
+        if let Err(error) = append_instance(&mut self.pending, instance) {
             self.pending.truncate(before);
-            return Err(error.into());
+            return Err(error);
         }
         let comma = usize::from(self.pending_count > 0);
         let json_length = self.pending.len() - before - comma;
