@@ -156,7 +156,10 @@ fn swe_bench_lite_exports_with_counts_and_stats_matching_independent_computation
     for path in &split.detail_shards {
         let bytes = std::fs::read(out.join(path)).unwrap();
         let shard: DetailShard = serde_json::from_slice(&bytes).unwrap();
-        assert!(serde_json::to_vec(&shard).unwrap() == bytes, "{path} is not as serde_json writes it");
+        assert!(
+            serde_json::to_vec(&shard).unwrap() == bytes,
+            "{path} is not as serde_json writes it"
+        );
     }
     let mut index_rows = Vec::new();
     for path in &split.index_shards {
