@@ -26,8 +26,8 @@ mod tests {
     }
 
     /// Every character there is, in strings of 256 consecutive ones: the escapes (the control
-    /// characters, `"`, `\`), what is left as it is (`/`, DEL, U+2028, every other code point)
-    /// and strings whose escapes fall at every offset of a 16- or 32-byte block.
+    /// characters, `"`, `\`) and what is left as it is (`/`, DEL, U+2028, every other code
+    /// point).
     #[test]
     fn every_character_is_written_as_serde_json_writes_it() {
         let characters: Vec<char> = (0..=0x10FFFF_u32).filter_map(char::from_u32).collect();
