@@ -2,9 +2,10 @@
 //!
 //! Finding where each word starts and ends one byte at a time was about half of the exporter's
 //! tokenizing (a sixth of its postings thread), most of it in the branch at each word's end,
-//! which a processor cannot predict. A block's bits say at once which of its bytes are ASCII word bytes, which are not
-//! ASCII (decoded one character at a time, as before) and which are `_`. Elsewhere (the app's
-//! wasm) there are no blocks and the bytes are classified one at a time.
+//! which a processor cannot predict. A block's bits say at once which of its bytes are ASCII
+//! word bytes, which are not ASCII (decoded one character at a time, as before) and which are
+//! `_`. Elsewhere (the app's wasm) there are no blocks and the bytes are classified one at a
+//! time.
 
 /// One bit per byte of a block, byte `i` at bit `i`.
 #[derive(Clone, Copy)]
