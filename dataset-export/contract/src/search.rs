@@ -256,9 +256,7 @@ impl<'a> Words<'a> {
         let mut at = start;
         loop {
             if let Some(block) = word_blocks::block_at(bytes, at) {
-                // The bit past the block stops a block of word bytes only.
-                let stops = (!block.word | block.non_ascii) & 0xFFFF | 1 << word_blocks::BLOCK;
-                let run = stops.trailing_zeros() as usize;
+                let run = block.run_ends().trailing_zeros() as usize;
                 word.underscore |= block.underscore & ((1u32 << run) - 1) != 0;
                 at += run;
                 if run == word_blocks::BLOCK {

@@ -20,6 +20,14 @@ pub struct Block {
 /// Bytes a block covers.
 pub const BLOCK: usize = 16;
 
+impl Block {
+    /// The bytes that end a run of ASCII word bytes (any other byte, ASCII or not), and the bit
+    /// past the block, so that a block of word bytes only ends its run there.
+    pub fn run_ends(self) -> u32 {
+        !self.word & ((1 << BLOCK) - 1) | 1 << BLOCK
+    }
+}
+
 /// The block of the 16 bytes of `bytes` from `at`; `None` when fewer are left.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
