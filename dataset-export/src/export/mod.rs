@@ -18,6 +18,7 @@ mod sources;
 mod split_writer;
 mod staging;
 mod summary;
+mod weighted_texts;
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, SyncSender};
 
-use benchscope_contract::patch::patch_paths;
-use benchscope_contract::search::{bucket_name, terms_of_lowercase, weight, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
-use benchscope_contract::{FileEntry, Instance, PatchRole, FORMAT_VERSION};
+use benchscope_contract::search::{bucket_name, terms_of_lowercase, SearchMeta, SearchShard, MAX_BUCKET_PREFIX};
+use benchscope_contract::{FileEntry, Instance, FORMAT_VERSION};
 
 use rustc_hash::FxHashMap;
 
@@ -19,6 +19,7 @@ use super::bucket_queue::BucketQueue;
 use super::bucket_split::split_bucket;
 use super::scratch_postings::{for_each_posting, push_posting, term_text, Scratch};
 use super::staging::Staging;
+use super::weighted_texts::WeightedTexts;
 
 const FLUSH_BYTES: usize = 8 << 20;
 
@@ -31,16 +32,26 @@ const BUCKET_MAX_SCRATCH_BYTES: u64 = 16 << 20;
 
 /// Accumulates postings for one split. The words of each instance are counted and written out
 /// on a thread of their own (the larger part of an export's work), while the caller goes on with
-/// the next records. (Sending the instances themselves, to be lower-cased and dropped there, made
-/// the export slower: glibc frees a block on the arena of the thread that allocated it, under
-/// that arena's lock.)
+/// the next records. Each instance's texts are lower-cased here and sent back once read, to be
+/// written again here ([`WeightedTexts`]): nothing allocated on one thread is freed on the other.
+/// (Sending the instances themselves, to be lower-cased and dropped there, made the export
+/// slower: glibc frees a block on the arena of the thread that allocated it, under that arena's
+/// lock.)
 pub struct SearchIndex {
+    shards: BucketShards,
+    /// Each instance's weighted texts, to the thread that gathers the postings.
+    texts: Option<SyncSender<WeightedTexts>>,
+    /// The texts that thread is done with, to be written again here.
+    read: Receiver<WeightedTexts>,
+    gatherer: Option<std::thread::JoinHandle<std::io::Result<Postings>>>,
+}
+
+/// Where a split's buckets become shards, and how large a bucket may be before it is split: what
+/// the threads that write the shards share (the channels' ends cannot be shared).
+struct BucketShards {
     prefix: String,
     scratch: PathBuf,
     max_bucket_bytes: u64,
-    /// Each instance's weighted texts, to the thread that gathers the postings.
-    texts: Option<std::sync::mpsc::SyncSender<Vec<(String, u32)>>>,
-    gatherer: Option<std::thread::JoinHandle<std::io::Result<Postings>>>,
 }
 
 /// Instances handed to the postings thread ahead of it, at most.
@@ -50,19 +61,25 @@ impl SearchIndex {
     /// An index written under `search/<dataset>/<split>/`.
     pub fn new(dataset: &str, split: &str, staging: &Staging) -> Self {
         let scratch = staging.scratch(&format!("search-{dataset}-{split}"));
-        let (texts, received) = std::sync::mpsc::sync_channel::<Vec<(String, u32)>>(TEXTS_AHEAD);
+        let (texts, received) = std::sync::mpsc::sync_channel::<WeightedTexts>(TEXTS_AHEAD);
+        let (done, read) = std::sync::mpsc::channel();
         let mut postings = Postings::new(scratch.clone());
         let gatherer = std::thread::spawn(move || {
             for texts in received {
-                postings.add(&texts)?;
+                postings.add(texts.texts())?;
+                // The index may have stopped taking them back: then they are freed here.
+                let _ = done.send(texts);
             }
             Ok(postings)
         });
         SearchIndex {
-            prefix: format!("search/{dataset}/{split}"),
-            scratch,
-            max_bucket_bytes: BUCKET_MAX_SCRATCH_BYTES,
+            shards: BucketShards {
+                prefix: format!("search/{dataset}/{split}"),
+                scratch,
+                max_bucket_bytes: BUCKET_MAX_SCRATCH_BYTES,
+            },
             texts: Some(texts),
+            read,
             gatherer: Some(gatherer),
         }
     }
@@ -70,10 +87,9 @@ impl SearchIndex {
     /// Indexes `instance` as the next document. An error writing the postings of an earlier one
     /// comes back here or from [`Self::finish`].
     pub fn add(&mut self, instance: &Instance) -> std::io::Result<()> {
-        let sent = self
-            .texts
-            .as_ref()
-            .is_some_and(|texts| texts.send(weighted_texts(instance)).is_ok());
+        let mut texts = self.read.try_recv().unwrap_or_default();
+        texts.fill(instance);
+        let sent = self.texts.as_ref().is_some_and(|to| to.send(texts).is_ok());
         if sent {
             return Ok(());
         }
@@ -100,12 +116,12 @@ impl SearchIndex {
         let scratches = postings.close()?;
         let sizes: Vec<(String, u64)> = scratches.iter().map(|(name, s)| (name.clone(), s.size())).collect();
         let (groups, alone) = group_small_buckets(&sizes);
-        let (mut files, mut buckets) = self.finish_buckets(&alone, &scratches, staging)?;
+        let (mut files, mut buckets) = self.shards.finish_buckets(&alone, &scratches, staging)?;
         for group in &groups {
-            files.push(self.finish_group(group, &scratches, staging, &mut buckets)?);
+            files.push(self.shards.finish_group(group, &scratches, staging, &mut buckets)?);
         }
         files.sort_by(|a, b| a.path.cmp(&b.path));
-        let meta_path = format!("{}/meta.json", self.prefix);
+        let meta_path = format!("{}/meta.json", self.shards.prefix);
         let meta = SearchMeta {
             format_version: FORMAT_VERSION,
             lengths: postings.lengths,
@@ -268,7 +284,7 @@ impl BucketBuffers {
     }
 }
 
-impl SearchIndex {
+impl BucketShards {
     /// Writes every bucket of `names` as its shards, on as many threads as there are cores (each
     /// bucket, and each bucket it splits into, is its own file); gives back the shards' entries
     /// and bucket → shard path.
@@ -406,27 +422,6 @@ fn write_shard(scratches: &[Scratch], path: &str, staging: &Staging) -> anyhow::
     staging.write_with(path, |out| Ok(serde_json::to_writer(out, &shard)?))
 }
 
-/// The texts to index, lower-cased, with their weights: the title and id, the gold patch's
-/// paths, the tests and the documents.
-fn weighted_texts(instance: &Instance) -> Vec<(String, u32)> {
-    let mut texts = vec![
-        (instance.title.to_lowercase(), weight::TITLE),
-        (instance.id.to_lowercase(), weight::TITLE),
-    ];
-    if let Some(gold) = instance.patch(PatchRole::Gold) {
-        let paths = patch_paths(&gold.diff);
-        texts.push((paths.join("\n").to_lowercase(), weight::PATH));
-    }
-    if let Some(tests) = &instance.tests {
-        let names: Vec<&str> = tests.fail_to_pass.iter().chain(&tests.pass_to_pass).map(String::as_str).collect();
-        texts.push((names.join("\n").to_lowercase(), weight::TEST));
-    }
-    for document in &instance.documents {
-        texts.push((document.markdown.to_lowercase(), weight::TEXT));
-    }
-    texts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,7 +473,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let staging = Staging::new(&tmp.path().join("out")).unwrap();
         let mut index = SearchIndex::new("d", "s", &staging);
-        index.max_bucket_bytes = 2_000;
+        index.shards.max_bucket_bytes = 2_000;
         for n in 0..300 {
             index.add(&instance(n)).unwrap();
         }
