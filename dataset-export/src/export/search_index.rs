@@ -62,13 +62,16 @@ impl SearchIndex {
     pub fn new(dataset: &str, split: &str, staging: &Staging) -> Self {
         let scratch = staging.scratch(&format!("search-{dataset}-{split}"));
         let (texts, received) = std::sync::mpsc::sync_channel::<WeightedTexts>(TEXTS_AHEAD);
-        let (done, read) = std::sync::mpsc::channel();
+        // Room for every list there can be (one is made only when none has come back: at most
+        // as many as are ahead, one being read and one being written), so a list goes back
+        // without waiting, through slots allocated once.
+        let (done, read) = std::sync::mpsc::sync_channel(TEXTS_AHEAD + 2);
         let mut postings = Postings::new(scratch.clone());
         let gatherer = std::thread::spawn(move || {
             for texts in received {
                 postings.add(texts.texts())?;
-                // The index may have stopped taking them back: then they are freed here.
-                let _ = done.send(texts);
+                // Were the ring full or the index gone, they would be freed here.
+                let _ = done.try_send(texts);
             }
             Ok(postings)
         });
