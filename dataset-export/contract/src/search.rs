@@ -30,75 +30,64 @@ pub mod weight {
     pub const TEXT: u32 = 1;
 }
 
-/// Words too common to search for (a `match`, so the check costs a length switch, not a scan).
+/// Words too common to search for.
+const STOP_WORDS: [&str; 64] = [
+    "of", "to", "in", "is", "it", "on", "an", "as", "at", "be", "by", "or", "we", "the", "and", "for", "that", "this", "with", "are",
+    "was", "but", "not", "you", "have", "has", "had", "from", "they", "will", "would", "there", "their", "what", "when", "which", "can",
+    "could", "should", "into", "been", "also", "its", "then", "than", "some", "our", "any", "all", "one", "use", "used", "using", "like",
+    "just", "only", "does", "did", "how", "get", "set", "out", "see", "more",
+];
+
+/// Whether `word` is a stop word: one multiplication and one load. A word of two to six bytes is
+/// a `u64` ([`stop_word_key`]), and a multiplier chosen for these words gives each its own slot
+/// of [`STOP_WORD_SLOTS`] (a `match` on the words compared a word with every stop word of its
+/// length, a tenth of the export's postings thread).
 fn is_stop_word(word: &str) -> bool {
-    matches!(
-        word,
-        "of" | "to"
-            | "in"
-            | "is"
-            | "it"
-            | "on"
-            | "an"
-            | "as"
-            | "at"
-            | "be"
-            | "by"
-            | "or"
-            | "we"
-            | "the"
-            | "and"
-            | "for"
-            | "that"
-            | "this"
-            | "with"
-            | "are"
-            | "was"
-            | "but"
-            | "not"
-            | "you"
-            | "have"
-            | "has"
-            | "had"
-            | "from"
-            | "they"
-            | "will"
-            | "would"
-            | "there"
-            | "their"
-            | "what"
-            | "when"
-            | "which"
-            | "can"
-            | "could"
-            | "should"
-            | "into"
-            | "been"
-            | "also"
-            | "its"
-            | "then"
-            | "than"
-            | "some"
-            | "our"
-            | "any"
-            | "all"
-            | "one"
-            | "use"
-            | "used"
-            | "using"
-            | "like"
-            | "just"
-            | "only"
-            | "does"
-            | "did"
-            | "how"
-            | "get"
-            | "set"
-            | "out"
-            | "see"
-            | "more"
-    )
+    let bytes = word.as_bytes();
+    if !(2..=6).contains(&bytes.len()) {
+        return false;
+    }
+    let mut packed = [0u8; 8];
+    packed[..bytes.len()].copy_from_slice(bytes);
+    let key = stop_word_key(u64::from_le_bytes(packed), bytes.len());
+    STOP_WORD_SLOTS[stop_word_slot(key)] == key
 }
+
+/// A word of at most seven bytes, `packed` little-endian, as one `u64`: its length in the top
+/// byte, so that no word is 0 (an empty slot) and a word ending in NUL is not the word without it.
+const fn stop_word_key(packed: u64, length: usize) -> u64 {
+    packed | (length as u64) << 56
+}
+
+/// Found by trying random odd multipliers until the stop words' slots were all different; the
+/// table's construction fails to compile when they are not.
+const STOP_WORD_MULTIPLIER: u64 = 0xe375_4067_f80f_2515;
+
+const fn stop_word_slot(key: u64) -> usize {
+    (key.wrapping_mul(STOP_WORD_MULTIPLIER) >> 56) as usize
+}
+
+/// Each stop word's key in its slot; 0 (no word) elsewhere.
+const STOP_WORD_SLOTS: [u64; 256] = {
+    let mut slots = [0u64; 256];
+    let mut nth = 0;
+    while nth < STOP_WORDS.len() {
+        let bytes = STOP_WORDS[nth].as_bytes();
+        assert!(bytes.len() >= 2 && bytes.len() <= 6, "stop words are two to six bytes");
+        let mut packed = 0u64;
+        let mut at = 0;
+        while at < bytes.len() {
+            packed |= (bytes[at] as u64) << (8 * at);
+            at += 1;
+        }
+        let key = stop_word_key(packed, bytes.len());
+        let slot = stop_word_slot(key);
+        assert!(slots[slot] == 0, "two stop words share a slot: choose another multiplier");
+        slots[slot] = key;
+        nth += 1;
+    }
+    slots
+};
 
 /// Lower-cased words of 2 to 40 characters (letters, digits, `_`), stop words removed; a word
 /// with underscores is followed by its parts, so `foo_bar` also finds `bar`.
@@ -430,6 +419,41 @@ pub fn bm25(query_terms: &[Vec<(u32, u32)>], lengths: &[u32]) -> Vec<(u32, f64)>
 mod tests {
     use super::*;
 
+    /// Every word of up to two ASCII characters, every stop word with one byte changed, added
+    /// or taken away, and longer words: a stop word exactly when the list holds it.
+    #[test]
+    fn a_stop_word_is_one_the_list_holds() {
+        let mut words: Vec<String> = (0u8..128)
+            .flat_map(|a| (0u8..128).map(move |b| String::from_utf8(vec![a, b]).unwrap()))
+            .chain((0u8..128).map(|a| String::from(a as char)))
+            .collect();
+        for stop in STOP_WORDS {
+            words.push(stop.to_string());
+            for at in 0..=stop.len() {
+                for byte in (b'0'..=b'9').chain(b'a'..=b'z').chain([b'_', 0]) {
+                    let mut changed = stop.as_bytes().to_vec();
+                    if at < stop.len() {
+                        changed[at] = byte;
+                        let mut shorter = stop.as_bytes().to_vec();
+                        shorter.remove(at);
+                        words.push(String::from_utf8(shorter).unwrap());
+                    }
+                    words.push(String::from_utf8(changed).unwrap());
+                    let mut longer = stop.as_bytes().to_vec();
+                    longer.insert(at, byte);
+                    words.push(String::from_utf8(longer).unwrap());
+                }
+            }
+            words.push(format!("{stop}é"));
+            words.push(stop.to_uppercase());
+        }
+        words.extend(["shouldn", "shoulder", "seven", "", "ééé"].map(String::from));
+        for word in &words {
+            assert_eq!(is_stop_word(word), STOP_WORDS.contains(&word.as_str()), "{word:?}");
+        }
+        assert!(STOP_WORDS.iter().all(|stop| is_stop_word(stop)));
+    }
+
     #[test]
     fn the_word_being_typed_is_the_last_one_of_two_letters_or_more() {
         assert_eq!(unfinished_word("As").as_deref(), Some("as"));
@@ -490,7 +514,7 @@ mod tests {
                 let parts = word.contains('_').then(|| word.split('_').filter(|p| !p.is_empty()));
                 std::iter::once(word).chain(parts.into_iter().flatten())
             })
-            .filter(|w| (2..=40).contains(&w.chars().count()) && !is_stop_word(w))
+            .filter(|w| (2..=40).contains(&w.chars().count()) && !STOP_WORDS.contains(w))
             .map(str::to_string)
             .collect()
     }
