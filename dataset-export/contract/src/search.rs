@@ -47,16 +47,22 @@ fn is_stop_word(word: &str) -> bool {
     if !(2..=6).contains(&bytes.len()) {
         return false;
     }
-    let mut packed = [0u8; 8];
-    packed[..bytes.len()].copy_from_slice(bytes);
-    let key = stop_word_key(u64::from_le_bytes(packed), bytes.len());
+    let key = stop_word_key(bytes);
     STOP_WORD_SLOTS[stop_word_slot(key)] == key
 }
 
-/// A word of at most seven bytes, `packed` little-endian, as one `u64`: its length in the top
+/// A word of at most seven bytes as one `u64`: its bytes little-endian, and its length in the top
 /// byte, so that no word is 0 (an empty slot) and a word ending in NUL is not the word without it.
-const fn stop_word_key(packed: u64, length: usize) -> u64 {
-    packed | (length as u64) << 56
+/// (Shifted in one at a time: copied into an array, a word of variable length was a call to
+/// `memcpy`.)
+const fn stop_word_key(bytes: &[u8]) -> u64 {
+    let mut key = (bytes.len() as u64) << 56;
+    let mut at = 0;
+    while at < bytes.len() {
+        key |= (bytes[at] as u64) << (8 * at);
+        at += 1;
+    }
+    key
 }
 
 /// Found by trying random odd multipliers until the stop words' slots were all different; the
@@ -74,13 +80,7 @@ const STOP_WORD_SLOTS: [u64; 256] = {
     while nth < STOP_WORDS.len() {
         let bytes = STOP_WORDS[nth].as_bytes();
         assert!(bytes.len() >= 2 && bytes.len() <= 6, "stop words are two to six bytes");
-        let mut packed = 0u64;
-        let mut at = 0;
-        while at < bytes.len() {
-            packed |= (bytes[at] as u64) << (8 * at);
-            at += 1;
-        }
-        let key = stop_word_key(packed, bytes.len());
+        let key = stop_word_key(bytes);
         let slot = stop_word_slot(key);
         assert!(slots[slot] == 0, "two stop words share a slot: choose another multiplier");
         slots[slot] = key;
