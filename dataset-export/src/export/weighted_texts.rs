@@ -41,8 +41,8 @@ impl WeightedTexts {
         &self.slots[..self.used]
     }
 
-    /// The next text: `pieces` joined by newlines, lower-cased. A newline is neither a cased
-    /// letter nor ignored by case, so the pieces lower-case as they would apart.
+    /// The next text: `pieces` joined by newlines, lower-cased as `str::to_lowercase` does (an
+    /// ASCII text in place; another by it, whose rules look at a letter's neighbours).
     fn lowercase_of(&mut self, pieces: impl IntoIterator<Item = impl AsRef<str>>, weight: u32) {
         if self.used == self.slots.len() {
             self.slots.push((String::new(), weight));
@@ -140,9 +140,9 @@ mod tests {
     }
 
     #[test]
-    fn a_final_sigma_is_lower_cased_by_its_own_piece() {
-        // Σ at a word's end is ς, and a newline ends a word: pieces joined, then lower-cased,
-        // read as each lower-cased apart.
+    fn a_final_sigma_is_lower_cased_by_its_neighbours() {
+        // Σ at a word's end is ς, elsewhere σ, and a newline ends a word: a rule that a
+        // character's own lower case would miss.
         let mut texts = WeightedTexts::default();
         texts.fill(&instance("t", "s", Some((&["ΟΔΟΣ"], &["ΣΑ"])), None));
         assert_eq!(texts.texts()[2].0, "οδος\nσα");
