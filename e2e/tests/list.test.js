@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, featurebench, alone, demo, withoutRealdata, NUMBERED_IDS } from './context.js';
-import { rows, facetBox } from './read_page.js';
+import { rows, facetBox, listsRows } from './read_page.js';
 
 useFixtures();
 
@@ -24,7 +24,7 @@ test('lists the demo instances and filters them by repository, with the filter i
   assert.ok(data.some((url) => url.endsWith('/manifest.json')) && data.some((url) => url.includes('/index/')), data.join('\n'));
   assert.deepEqual(data, [...new Set(data)], 'no data file is fetched twice');
   await facetBox(page, 'repo', 'benchscope-demo/slugkit').check();
-  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 3);
+  await listsRows(page, 3);
   assert.match(page.url(), /f=repo%3Abenchscope-demo%2Fslugkit/);
   const ids = await page.locator('.instance-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.id));
   assert.deepEqual(ids, demo.filter((r) => r.repo === 'benchscope-demo/slugkit').map((r) => r.instance_id));
@@ -293,7 +293,7 @@ test('ids sort with their numbers by value (django-9296 before django-10097), ei
   const expected = ['a__b-2', 'o__r-09', 'o__r-9', 'o__r-9b', 'o__r-10', 'o__r-100', 'o__r-\uE000', 'o__r-\u{1F600}'];
   assert.deepEqual([...expected].sort(), [...NUMBERED_IDS].sort(), 'the same ids');
   await page.goto(`${server.url}?data=numbered/`);
-  await page.waitForFunction((n) => document.querySelectorAll('.instance-row').length === n, expected.length);
+  await listsRows(page, expected.length);
   assert.deepEqual(await ids(), expected);
   await page.goto(`${server.url}?data=numbered/&sort=-id`);
   await page.waitForFunction((first) => document.querySelector('.instance-row')?.dataset.id === first, expected.at(-1));

@@ -7,6 +7,26 @@ export async function rows(page) {
   return page.locator('.instance-row').count();
 }
 
+/**
+ * Waits until the page lists exactly `n` instance rows. On a timeout the error says what the list
+ * showed instead (its count line, the search box, the URL's query, the rows' ids): a wait that
+ * never ends is then a state to read, not a bare timeout.
+ */
+export async function listsRows(page, n) {
+  try {
+    await page.waitForFunction((n) => document.querySelectorAll('.instance-row').length === n, n);
+  } catch (error) {
+    const shown = await page.evaluate(() => ({
+      count: document.querySelector('.count')?.textContent ?? null,
+      box: document.querySelector('input.search')?.value ?? null,
+      query: location.search,
+      rows: [...document.querySelectorAll('.instance-row')].slice(0, 5).map((row) => row.getAttribute('data-id')),
+      firstScreen: Boolean(document.querySelector('[data-first-screen]')),
+    })).catch((reason) => `unreadable: ${reason}`);
+    throw new Error(`expected ${n} rows; the page shows ${JSON.stringify(shown)}`, { cause: error });
+  }
+}
+
 /** The checkbox of `value` in the facet `facet`. */
 export function facetBox(page, facet, value) {
   return page.locator(`section.facet[data-facet="${facet}"] label`, { hasText: value }).locator('input');

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rowMarks } from './support.js';
 import { useFixtures, server, session, lite, demo, withoutRealdata } from './context.js';
-import { rows, shardHolding } from './read_page.js';
+import { rows, shardHolding, listsRows } from './read_page.js';
 
 useFixtures();
 
@@ -19,7 +19,7 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   await page.waitForFunction(() => /words of two letters or more/.test(document.querySelector('.count').textContent));
   assert.equal(await page.locator('.count').textContent().then((t) => t.match(/^(\d+) of (\d+)/).slice(1, 3).every((n, _, all) => n === all[0])), true, 'every instance is still listed');
   await page.keyboard.type('eterminant');
-  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+  await listsRows(page, 1);
   assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
   assert.ok((await rowMarks(page))[0].marks.includes('determinant'), 'the word is marked in the row');
   // Typing writes the URL once it pauses.
@@ -35,7 +35,7 @@ test('search ranks, highlights and lives in the URL; facet counts follow it', as
   await page.waitForFunction((expected) => JSON.stringify(window.repoCounts()) === expected, JSON.stringify(expectedCounts)).catch(() => {});
   assert.deepEqual(await page.evaluate(() => window.repoCounts()), expectedCounts);
   await page.reload();
-  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+  await listsRows(page, 1);
   assert.equal(await page.locator('input[type=search]').inputValue(), 'determinant', 'the permalink restores the search');
   assert.deepEqual(errors, []);
 });
@@ -60,10 +60,10 @@ test("the search's code is a module of its own: fetched once the first rows are 
     const [requested] = await searchCode();
     assert.ok(requested > await page.evaluate(() => window.__firstRowAt), 'requested after the first rows are in');
     await page.fill('input.search', 'determinant');
-    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    await listsRows(page, 1);
     assert.equal((await searchCode()).length, 1, 'fetched once');
     await page.goto(`${server.url}?q=determinant`);
-    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    await listsRows(page, 1);
     assert.equal(await page.locator('.instance-row').getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
     assert.deepEqual(errors, []);
   } finally {
@@ -95,7 +95,7 @@ test('typing on: a word whose shard is on its way keeps the last results until i
     await page.waitForTimeout(400);
     assert.equal(await page.locator('.instance-row').count(), total, 'the last results stay while the shard is on its way');
     release();
-    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    await listsRows(page, 1);
     assert.deepEqual(await ids(), ['benchscope-demo__matrixlite-8']);
     // A second word whose shard is here: ranked without a request.
     const asked = searchRequests.length;
@@ -193,7 +193,7 @@ test('a link with a query lists no rows, and says it is searching, until the sea
     assert.equal(await page.locator('.count').textContent(), 'Searching…');
     assert.ok(await page.locator('section.facet[data-facet="repo"] label').count() > 0, 'the facets keep the counts of every row meanwhile');
     release();
-    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    await listsRows(page, 1);
     assert.equal(await page.locator('.instance-row').getAttribute('data-id'), 'benchscope-demo__matrixlite-8');
     assert.equal(await page.locator('.count').textContent(), `1 of ${demo.length} instances`);
     assert.deepEqual(errors, []);
