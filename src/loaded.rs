@@ -1,14 +1,19 @@
-//! Values fetched while the page is shown: a Leptos `LocalResource` whose value is stored as
-//! `Rc<dyn Any>`.
+//! Values fetched while the page is shown: a signal holding the last value fetched, and an
+//! effect that fetches again whenever a signal the fetch reads changes.
 //!
-//! Why not `LocalResource<T>` itself: the reactive machinery behind a resource (its async
-//! derived signal, its futures, their drop glue) is generic over `T`, so each of the explorer's
-//! dozen value types compiled its own copy of it, about 7 KB of wasm each. Stored as one type,
-//! that machinery is compiled once; only reading the value back is per type (all the wasm went
-//! from 815 to 806 KB gzipped). It is generic over the fetching closure too, so the closure is
-//! boxed into one type before the resource is built (744.5 to 730 KB).
+//! Why not Leptos's `LocalResource`: its async derived signal re-fetches only if it is still
+//! marked dirty once its current fetch ends, and any reader that checks it in the meantime (a
+//! memo over it, recomputed by a keystroke) clears that mark. A fetch started while another was
+//! on its way was then never made: typed while the first search's bucket was fetched, the list
+//! kept showing every row under its query (found in the search test on a loaded machine). Here
+//! every change of what the fetch reads starts a fetch, and the last one started is the one kept.
+//!
+//! The value is stored as `Rc<dyn Any>`, and the fetching closure boxed into one type, so that
+//! this machinery is compiled once rather than once per value type and per caller (as
+//! `LocalResource<T>`, about 7 KB of wasm per type).
 
 use std::any::Any;
+use std::cell::Cell;
 use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
@@ -16,10 +21,12 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 
+use crate::effect::effect;
+
 /// A value of type `T` fetched by an async function, re-fetched when a signal it read changes.
 pub struct Loaded<T> {
-    resource: LocalResource<Rc<dyn Any>>,
-    value: PhantomData<fn() -> T>,
+    value: RwSignal<Option<Rc<dyn Any>>, LocalStorage>,
+    of_type: PhantomData<fn() -> T>,
 }
 
 impl<T> Clone for Loaded<T> {
@@ -37,22 +44,23 @@ impl<T: Clone + 'static> Loaded<T> {
         Fut: Future<Output = T> + 'static,
     {
         Self {
-            resource: erased_resource(Box::new(move || {
+            value: erased_loading(Box::new(move || {
                 let pending = fetch();
                 Box::pin(async move { Rc::new(pending.await) as Rc<dyn Any> })
             })),
-            value: PhantomData,
+            of_type: PhantomData,
         }
     }
 
-    /// The value once fetched (`None` while it is being fetched), tracked like a signal.
+    /// The value last fetched (`None` until the first fetch ends; a fetch on its way keeps the
+    /// value before it), tracked like a signal.
     pub fn get(&self) -> Option<T> {
-        self.resource.with(|stored| stored.as_ref().map(|value| Self::read(value).clone()))
+        self.value.with(|stored| stored.as_ref().map(|value| Self::read(value).clone()))
     }
 
     /// `f` of the value once fetched, without cloning it, tracked like a signal.
     pub fn with<U>(&self, f: impl FnOnce(Option<&T>) -> U) -> U {
-        self.resource.with(|stored| f(stored.as_ref().map(Self::read)))
+        self.value.with(|stored| f(stored.as_ref().map(Self::read)))
     }
 
     fn read(stored: &Rc<dyn Any>) -> &T {
@@ -61,11 +69,28 @@ impl<T: Clone + 'static> Loaded<T> {
     }
 }
 
-/// A fetch as one type, whatever its value and its future: the resource is built from it, so
-/// its machinery (the async derived signal, the future it polls) is compiled once rather than
-/// once per caller's closure.
+/// A fetch as one type, whatever its value and its future: the loading is built from it, so
+/// its machinery (the effect, the task that awaits the future) is compiled once rather than once
+/// per caller's closure.
 type ErasedFetch = Box<dyn Fn() -> Pin<Box<dyn Future<Output = Rc<dyn Any>>>>>;
 
-fn erased_resource(fetch: ErasedFetch) -> LocalResource<Rc<dyn Any>> {
-    LocalResource::new(fetch)
+/// The signal `fetch`'s values land in: an effect calls `fetch` now and whenever a signal it
+/// read changes, and a fetch's value is kept only if no later fetch has started by its end.
+fn erased_loading(fetch: ErasedFetch) -> RwSignal<Option<Rc<dyn Any>>, LocalStorage> {
+    let value = RwSignal::new_local(None);
+    let started = Rc::new(Cell::new(0_u64));
+    effect(move |_| {
+        let pending = fetch();
+        let this = started.get() + 1;
+        started.set(this);
+        let started = started.clone();
+        leptos::task::spawn_local(async move {
+            let fetched = pending.await;
+            if started.get() == this {
+                // The page may be gone by now: then there is nothing to show it in.
+                let _ = value.try_set(Some(fetched));
+            }
+        });
+    });
+    value
 }

@@ -329,3 +329,46 @@ fn a_rows_marks_are_ranges_over_its_one_text_node_moved_as_the_query_grows() {
         "a released cell leaves no range in the highlight"
     );
 }
+
+/// A fetch asked for while another is on its way is made, and its value kept, even when a memo
+/// over the value is checked in between. Leptos's `LocalResource` lost it: that check cleared the
+/// resource's mark, so once the first fetch ended no other was made, and the list kept every row
+/// under a query typed while the first search's bucket was on its way.
+#[wasm_bindgen_test]
+async fn a_fetch_asked_for_while_another_is_on_its_way_is_made_and_its_value_kept() {
+    use benchscope_web::loaded::Loaded;
+    let made = std::rc::Rc::new(std::cell::Cell::new(None));
+    let keep = made.clone();
+    let host = mount(move || {
+        let asked = RwSignal::new(0_u32);
+        let loaded = Loaded::new(move || {
+            let n = asked.get();
+            async move {
+                // The first fetch asked for after the initial one is slow; the others are not.
+                if n == 1 {
+                    sleep_ms(300).await;
+                }
+                n
+            }
+        });
+        // A memo over a value derived from `asked` that does not change, and over the fetched
+        // value: checking it checks the loading too, as the list's hits did.
+        let never = Memo::new(move |_| asked.get() > 1_000);
+        let shown = Memo::new(move |_| (never.get(), loaded.get()));
+        keep.set(Some((asked, shown)));
+        view! { <p>{move || format!("{:?}", shown.get().1)}</p> }
+    });
+    let (asked, shown) = made.get().unwrap();
+    sleep_ms(50).await;
+    assert_eq!(shown.get_untracked().1, Some(0), "the initial fetch's value");
+    asked.set(1);
+    sleep_ms(30).await;
+    for n in 2..=4 {
+        asked.set(n);
+        let _ = shown.get_untracked();
+        sleep_ms(10).await;
+    }
+    sleep_ms(500).await;
+    assert_eq!(shown.get_untracked().1, Some(4), "the last fetch asked for is the value kept");
+    assert_eq!(host.text_content().unwrap(), "Some(4)");
+}
