@@ -6,14 +6,15 @@
 //! memo over it, recomputed by a keystroke) clears that mark. A fetch started while another was
 //! on its way was then never made: typed while the first search's bucket was fetched, the list
 //! kept showing every row under its query (found in the search test on a loaded machine). Here
-//! every change of what the fetch reads starts a fetch, and the last one started is the one kept.
+//! every change of what the fetch reads asks for a fetch, and the last one asked for is made and
+//! its value kept.
 //!
 //! The value is stored as `Rc<dyn Any>`, and the fetching closure boxed into one type, so that
 //! this machinery is compiled once rather than once per value type and per caller (as
 //! `LocalResource<T>`, about 7 KB of wasm per type).
 
 use std::any::Any;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
@@ -74,21 +75,38 @@ impl<T: Clone + 'static> Loaded<T> {
 /// per caller's closure.
 type ErasedFetch = Box<dyn Fn() -> Pin<Box<dyn Future<Output = Rc<dyn Any>>>>>;
 
+/// A fetch's future, not yet polled or on its way.
+type PendingFetch = Pin<Box<dyn Future<Output = Rc<dyn Any>>>>;
+
 /// The signal `fetch`'s values land in: an effect calls `fetch` now and whenever a signal it
-/// read changes, and a fetch's value is kept only if no later fetch has started by its end.
+/// read changes. One fetch runs at a time. One asked for meanwhile waits, replacing any that was
+/// waiting (never polled, it did no work: typing on while a bucket is fetched ranks only the last
+/// query, not every one typed), and it runs once the running one ends, whose value is dropped for it.
 fn erased_loading(fetch: ErasedFetch) -> RwSignal<Option<Rc<dyn Any>>, LocalStorage> {
     let value = RwSignal::new_local(None);
-    let started = Rc::new(Cell::new(0_u64));
+    let running = Rc::new(Cell::new(false));
+    let waiting: Rc<RefCell<Option<PendingFetch>>> = Rc::default();
     effect(move |_| {
         let pending = fetch();
-        let this = started.get() + 1;
-        started.set(this);
-        let started = started.clone();
+        if running.replace(true) {
+            *waiting.borrow_mut() = Some(pending);
+            return;
+        }
+        let (running, waiting) = (running.clone(), waiting.clone());
         leptos::task::spawn_local(async move {
-            let fetched = pending.await;
-            if started.get() == this {
-                // The page may be gone by now: then there is nothing to show it in.
-                let _ = value.try_set(Some(fetched));
+            let mut pending = pending;
+            loop {
+                let fetched = pending.await;
+                let next = waiting.borrow_mut().take();
+                match next {
+                    Some(next) => pending = next,
+                    None => {
+                        running.set(false);
+                        // The page may be gone by now: then there is nothing to show it in.
+                        let _ = value.try_set(Some(fetched));
+                        return;
+                    }
+                }
             }
         });
     });
