@@ -155,6 +155,7 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             .with_context(|| format!("{}", config_path.display()))?,
         progress: false,
         repos: config.repos.as_deref().map(resolve),
+        keep_other_splits: false,
     };
     plan.validate()?;
     let mut summary = Summary::default();

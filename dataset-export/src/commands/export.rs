@@ -88,6 +88,7 @@ impl ExportArgs {
             marks,
             progress: !self.quiet,
             repos: self.repos.clone(),
+            keep_other_splits: true,
         };
         plan.validate()?;
         Ok(plan)
@@ -120,6 +121,13 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
     for split in &summary.splits {
         println!(
             "exported {} of {}",
+            plural(split.instances, "instance"),
+            shown(&format!("{}/{}", split.dataset, split.split))
+        );
+    }
+    for split in &summary.kept {
+        println!(
+            "kept {} of {} from the directory, as it was",
             plural(split.instances, "instance"),
             shown(&format!("{}/{}", split.dataset, split.split))
         );

@@ -12,6 +12,7 @@ pub(crate) mod bucket_groups;
 mod bucket_queue;
 mod bucket_split;
 mod detail_json;
+mod kept_splits;
 mod scratch_postings;
 mod search_index;
 mod sources;
@@ -103,6 +104,9 @@ pub struct ExportPlan {
     pub progress: bool,
     /// Local clones to read the changed files from (`owner/name`, `owner__name` or `name`).
     pub repos: Option<PathBuf>,
+    /// Keep the splits the directory holds that this export does not write again (`export`
+    /// adds to a directory; `publish` builds one from its configuration alone).
+    pub keep_other_splits: bool,
 }
 
 impl ExportPlan {
@@ -378,7 +382,11 @@ impl Exporting<'_> {
                 ));
             }
         }
-        let runs = carry_over_runs(&DataDir::new(&plan.out), staging, &mut files)?;
+        let out = DataDir::new(&plan.out);
+        if plan.keep_other_splits {
+            summary.kept = kept_splits::keep_other_splits(&out, staging, &mut datasets, &mut files, &mut summary.warnings)?;
+        }
+        let runs = carry_over_runs(&out, staging, &mut files)?;
         let mut manifest = Manifest {
             format_version: FORMAT_VERSION,
             generator: generator(),

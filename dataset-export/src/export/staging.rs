@@ -65,6 +65,20 @@ impl Staging {
         Ok(file_entry(path, bytes))
     }
 
+    /// Puts the file `from` at the relative `path`: a hard link where the file system allows one
+    /// (the staging directory is beside the target), else a copy. Nothing writes into a data
+    /// directory's file in place, so the two names never see different bytes.
+    pub fn link(&self, path: &str, from: &Path) -> anyhow::Result<()> {
+        let full = self.dir.join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        if std::fs::hard_link(from, &full).is_err() {
+            std::fs::copy(from, &full).with_context(|| format!("cannot copy {} to {}", from.display(), full.display()))?;
+        }
+        Ok(())
+    }
+
     /// Writes the file at `path` with `fill` streaming into it (hashed on the way), for output
     /// too large to assemble in memory first.
     pub fn write_with(&self, path: &str, fill: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>) -> anyhow::Result<FileEntry> {

@@ -19,6 +19,8 @@ pub struct Summary {
     pub errors: Vec<ErrorSummary>,
     /// Instances written per dataset and split.
     pub splits: Vec<SplitSummary>,
+    /// Splits the directory already held that the export kept as they were.
+    pub kept: Vec<SplitSummary>,
     /// Things worth knowing that did not stop the export.
     pub warnings: Vec<String>,
 }
