@@ -105,7 +105,7 @@ pub struct ExportPlan {
     /// Local clones to read the changed files from (`owner/name`, `owner__name` or `name`).
     pub repos: Option<PathBuf>,
     /// Keep the splits the directory holds that this export does not write again (`export`
-    /// adds to a directory; `publish` builds one from its configuration alone).
+    /// adds to a directory; `publish` keeps no dataset its configuration does not name).
     pub keep_other_splits: bool,
 }
 
