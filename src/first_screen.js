@@ -74,6 +74,20 @@
     return { key, wide: SURROGATE.test(key) };
   };
   const byId = (a, b) => (a.wide || b.wide ? byCodePoint(a.key, b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || byCodePoint(a.id, b.id);
+  // What tells names apart: each less the start they all share, when that start ends a word
+  // (`wording::distinct_parts`): `swe-bench-lite` and `swe-bench-verified` are `lite` and `verified`.
+  const distinct = (names) => {
+    const first = [...names[0]];
+    let shared = first.length;
+    for (const name of names) {
+      const chars = [...name];
+      let at = 0;
+      while (at < shared && at < chars.length && chars[at] === first[at]) at += 1;
+      shared = at;
+    }
+    const cut = /[-_.]$/.test(first.slice(0, shared).join('')) && names.every((name) => [...name].length > shared);
+    return cut ? names.map((name) => [...name].slice(shared).join('')) : names;
+  };
   const query = (pairs) => {
     const written = new URLSearchParams(pairs).toString();
     return written ? `?${written}` : '';
@@ -237,7 +251,7 @@
     // What tells each set apart from the others (`sets::tag_of_set`).
     const same = (values) => values.every((value) => value === values[0]);
     const [datasets, splits] = [opened.map(([dataset]) => dataset), opened.map(([, split]) => split.name)];
-    const tags = opened.map((_, set) => (same(datasets) ? splits[set] : same(splits) ? datasets[set] : keys[set]));
+    const tags = opened.map((_, set) => (same(datasets) ? splits[set] : same(splits) ? distinct(datasets)[set] : keys[set]));
     const link = (id, set) => query([...head, ...withPairs, ['instance', id], ...(set > 0 ? [['from', keys[set]]] : [])]);
     const shown = all.slice(0, inView + OVERSCAN).map(({ entry, set }, position) => row(entry, position, several ? tags[set] : null, link(entry.id, set)));
     const inner = element('div', { class: 'rows-inner' }, ...shown);

@@ -100,14 +100,16 @@ impl LoadedSet {
 }
 
 /// What tells the set at `index` apart from the other sets loaded, for its rows' tag: its split
-/// when they all come from one dataset, its dataset when they all have one split's name, else
-/// its `dataset/split`.
+/// when they all come from one dataset, its dataset when they all have one split's name (less
+/// the word every dataset's name starts with: `lite` and `verified` for `swe-bench-lite` and
+/// `swe-bench-verified`), else its `dataset/split`.
 pub fn tag_of_set(sets: &[LoadedSet], index: usize) -> String {
     let set = &sets[index];
     if sets.iter().all(|s| s.dataset == set.dataset) {
         set.split.name.clone()
     } else if sets.iter().all(|s| s.split.name == set.split.name) {
-        set.dataset.clone()
+        let names: Vec<&str> = sets.iter().map(|s| s.dataset.as_str()).collect();
+        crate::wording::distinct_parts(&names)[index].to_string()
     } else {
         set.key()
     }
