@@ -156,7 +156,11 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
     if final_dir.exists() {
         std::fs::remove_dir_all(&final_dir)?;
     }
-    std::fs::rename(&partial, &final_dir)?;
+    // A run with no patches, logs or trajectories (a leaderboard's, a summary's) has no folder.
+    match files.is_empty() {
+        true => std::fs::remove_dir(&partial)?,
+        false => std::fs::rename(&partial, &final_dir)?,
+    }
     let run_path = format!("runs/{id}.json");
     let mut bytes = serde_json::to_vec(&run)?;
     bytes.push(b'\n');

@@ -23,6 +23,15 @@ fn swebench_leaderboards_import_with_consistency_findings() {
     assert_eq!(manifest.runs.len(), entries.len(), "one run per entry (ids unique per board)");
     let with_details: Vec<_> = entries.iter().filter(|e| e["per_instance_details"].is_object()).collect();
     assert_eq!(manifest.runs.iter().filter(|r| r.instances > 0).count(), with_details.len());
+    let folders: Vec<_> = std::fs::read_dir(data.join("runs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    assert!(
+        folders.is_empty(),
+        "a run with no patches, logs or trajectories has no folder: {folders:?}"
+    );
 
     let mut contradicted = 0;
     for entry in &with_details {
