@@ -11,6 +11,7 @@ use benchscope_contract::{DatasetEntry, FileEntry, Manifest, FORMAT_VERSION};
 use super::staging::Staging;
 use super::summary::SplitSummary;
 use crate::data_dir::DataDir;
+use crate::importers::source::files_below;
 
 /// The folders a split's files are written under, each followed by `<dataset>/<split>/`.
 const SPLIT_FOLDERS: [&str; 4] = ["index", "detail", "search", "sources"];
@@ -87,9 +88,12 @@ fn keep_files(
 ) -> anyhow::Result<()> {
     let listed: BTreeMap<&str, &FileEntry> = old.files.iter().map(|f| (f.path.as_str(), f)).collect();
     for folder in SPLIT_FOLDERS {
-        for path in files_under(root, &format!("{folder}/{dataset}/{split}"))? {
+        for file in files_below(&root.join(folder).join(dataset).join(split)) {
+            let Some(path) = file.strip_prefix(root).ok().and_then(Path::to_str).map(str::to_string) else {
+                continue;
+            };
             staging
-                .link(&path, &root.join(&path))
+                .link(&path, &file)
                 .with_context(|| format!("cannot keep {dataset}/{split}'s {path}"))?;
             if let Some(entry) = listed.get(path.as_str()) {
                 files.push((*entry).clone());
@@ -97,28 +101,4 @@ fn keep_files(
         }
     }
     Ok(())
-}
-
-/// The `/`-separated paths, relative to `root`, of the files under its folder `folder` (none
-/// when there is no such folder).
-fn files_under(root: &Path, folder: &str) -> anyhow::Result<Vec<String>> {
-    let mut found = Vec::new();
-    let mut pending = vec![folder.to_string()];
-    while let Some(dir) = pending.pop() {
-        let entries = match std::fs::read_dir(root.join(&dir)) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", root.join(&dir).display())),
-        };
-        for entry in entries {
-            let entry = entry.with_context(|| format!("cannot read {}", root.join(&dir).display()))?;
-            let path = format!("{dir}/{}", entry.file_name().to_string_lossy());
-            match entry.file_type()?.is_dir() {
-                true => pending.push(path),
-                false => found.push(path),
-            }
-        }
-    }
-    found.sort();
-    Ok(found)
 }
