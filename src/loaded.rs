@@ -94,20 +94,15 @@ fn erased_loading(fetch: ErasedFetch) -> RwSignal<Option<Rc<dyn Any>>, LocalStor
         }
         let (running, waiting) = (running.clone(), waiting.clone());
         leptos::task::spawn_local(async move {
-            let mut pending = pending;
-            loop {
-                let fetched = pending.await;
-                let next = waiting.borrow_mut().take();
-                match next {
-                    Some(next) => pending = next,
-                    None => {
-                        running.set(false);
-                        // The page may be gone by now: then there is nothing to show it in.
-                        let _ = value.try_set(Some(fetched));
-                        return;
-                    }
-                }
+            // Taken in a call of its own, so that the cell is not borrowed across an await.
+            let next = || waiting.borrow_mut().take();
+            let mut fetched = pending.await;
+            while let Some(pending) = next() {
+                fetched = pending.await;
             }
+            running.set(false);
+            // The page may be gone by now: then there is nothing to show it in.
+            let _ = value.try_set(Some(fetched));
         });
     });
     value
