@@ -53,7 +53,11 @@ impl RunSummary {
     /// known, and a run that covers part of it says so among the warnings.
     pub fn of(run: &Run, mut warnings: Vec<String>, split_instances: Option<usize>) -> Self {
         let split = format!("{}/{}", run.dataset, run.split);
-        if let Some(total) = split_instances.filter(|total| run.results.len() < *total) {
+        let published_percent = run.headline.get("resolved_percent").copied();
+        // A board's entry with no per-instance results counts nothing over the split: its
+        // published share is the figure shown.
+        let counted_over_split = !(run.results.is_empty() && published_percent.is_some());
+        if let Some(total) = split_instances.filter(|total| counted_over_split && run.results.len() < *total) {
             warnings.push(format!(
                 "covers {} of the {total} instances of {split}; the others count as unresolved",
                 run.results.len()
@@ -76,7 +80,7 @@ impl RunSummary {
             warnings,
             metric_means: run.metric_means(),
             has_verdicts: run.resolved_count().is_some(),
-            published_percent: run.headline.get("resolved_percent").copied(),
+            published_percent,
         }
     }
 
@@ -93,6 +97,16 @@ impl RunSummary {
             Some(total) => format!(" of the {total} of {}", self.split),
             None => String::new(),
         };
+        if let (0, false, Some(percent)) = (self.instances, self.has_verdicts, self.published_percent) {
+            let of = match self.split_instances {
+                Some(total) => format!(" of the {total} instances of {}", self.split),
+                None => String::new(),
+            };
+            return format!(
+                "run {}: no per-instance results, {percent:.1}%{of} resolved as published",
+                self.run_id
+            );
+        }
         let counts = if self.has_verdicts {
             // Over its results only (no split to count over), a part of a split reads high: the
             // source's own figure is said beside it.
@@ -113,7 +127,7 @@ impl RunSummary {
             let means: Vec<String> = self.metric_means.iter().map(|(name, mean)| format!("{name} {mean:.2}")).collect();
             format!("scored: {}", means.join(", "))
         } else if let Some(percent) = self.published_percent {
-            format!("{percent:.1}% resolved as published, no per-instance results")
+            format!("no verdicts, {percent:.1}% resolved as published")
         } else {
             "no verdicts yet".to_string()
         };
@@ -127,5 +141,55 @@ impl RunsSummary {
         let mut bytes = serde_json::to_vec_pretty(self)?;
         bytes.push(b'\n');
         crate::data_dir::write_atomically(path, &bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(results: serde_json::Value, headline: serde_json::Value) -> Run {
+        serde_json::from_value(serde_json::json!({
+            "id": "r", "dataset": "d", "split": "test", "system": {"name": "r"}, "source": "",
+            "results": results, "headline": headline
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_board_entry_without_results_is_its_published_share_not_a_partial_run() {
+        let summary = RunSummary::of(
+            &run(serde_json::json!([]), serde_json::json!({"resolved_percent": 11.0})),
+            Vec::new(),
+            Some(100),
+        );
+        assert!(summary.warnings.is_empty(), "{:?}", summary.warnings);
+        assert_eq!(
+            summary.line(),
+            "run r: no per-instance results, 11.0% of the 100 instances of d/test resolved as published"
+        );
+    }
+
+    #[test]
+    fn a_run_over_part_of_its_split_says_so() {
+        let results = serde_json::json!([{"instance_id": "a", "resolved": true}, {"instance_id": "b", "resolved": false}]);
+        let summary = RunSummary::of(&run(results, serde_json::json!({})), Vec::new(), Some(4));
+        assert_eq!(
+            summary.warnings,
+            ["covers 2 of the 4 instances of d/test; the others count as unresolved"]
+        );
+        assert_eq!(
+            summary.line(),
+            "run r: 2 instances of the 4 of d/test, 1 resolved (25.0%), 1 unresolved, 0 errors"
+        );
+    }
+
+    #[test]
+    fn an_empty_run_without_a_published_share_still_warns() {
+        let summary = RunSummary::of(&run(serde_json::json!([]), serde_json::json!({})), Vec::new(), Some(4));
+        assert_eq!(
+            summary.warnings,
+            ["covers 0 of the 4 instances of d/test; the others count as unresolved"]
+        );
     }
 }
