@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use benchscope_contract::run_summary::{counts_note, results_from_summary};
+use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::{failure_mode, InstanceResult, TestLists};
 use serde_json::Value;
 
@@ -254,7 +255,8 @@ pub fn harness_tree(
         };
         if let Some(value) = summary {
             compare_summary(&value, lists, new, warnings);
-            if value.get("error_ids").is_some() || value.get("empty_patch_ids").is_some() {
+            // results.json's `resolved` list alone says nothing of the instances it leaves out.
+            if !run_id.is_empty() || value.get("unresolved_ids").is_some() {
                 add_unreported(&value, instance_folders.get(key).map(PathBuf::as_path), new);
             }
         }
@@ -262,16 +264,17 @@ pub fn harness_tree(
     Ok(runs.into_values().collect())
 }
 
-/// The instances a summary lists as harness errors or empty patches, for which the harness wrote
-/// no report, join the run with the summary's verdict and failure mode: a breakdown by failure
-/// mode then counts them as what they were, not as instances never run. An error's
-/// `run_instance.log`, where the harness left one in `<instances>/<id>/`, is kept as its log, and
-/// says when the error was a patch that did not apply.
+/// The instances a summary gives a verdict for and the tree holds no report of (harness errors
+/// and empty patches, which get none, or reports not copied with the tree) join the run with the
+/// summary's verdict and failure mode: the run then counts what its harness counted, and a
+/// breakdown by failure mode counts them as what they were, not as instances never run. An
+/// error's `run_instance.log`, where the harness left one in `<instances>/<id>/`, is kept as its
+/// log, and says when the error was a patch that did not apply.
 fn add_unreported(summary: &Value, instances: Option<&Path>, new: &mut NewRun) {
     let reported: HashSet<String> = new.run.results.iter().map(|r| r.instance_id.clone()).collect();
     let mut unreported: Vec<InstanceResult> = results_from_summary(summary)
         .into_iter()
-        .filter(|r| !reported.contains(&r.instance_id) && r.resolved == Some(false) && (r.empty_patch || r.error.is_some()))
+        .filter(|r| !reported.contains(&r.instance_id))
         .collect();
     for result in unreported.iter_mut().filter(|r| r.error.is_some()) {
         let log = instances.and_then(|dir| std::fs::read_to_string(dir.join(&result.instance_id).join(RUN_INSTANCE_LOG)).ok());
@@ -286,12 +289,35 @@ fn add_unreported(summary: &Value, instances: Option<&Path>, new: &mut NewRun) {
     if unreported.is_empty() {
         return;
     }
-    new.run.notes.push(match unreported.len() {
-        1 => "1 instance the summary lists as a harness error or an empty patch has no report; it is kept with its verdict".to_string(),
-        n => format!("{n} instances the summary lists as harness errors or empty patches have no report; they are kept with its verdict"),
-    });
+    new.run.notes.push(unreported_note(&unreported));
     new.run.results.extend(unreported);
     new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
+}
+
+/// "34 instances the summary lists have no report here (1 harness error, 2 empty patches); each
+/// is kept with the summary's verdict, without test statuses".
+fn unreported_note(unreported: &[InstanceResult]) -> String {
+    let errors = unreported.iter().filter(|r| r.error.is_some()).count();
+    let empty = unreported.iter().filter(|r| r.empty_patch).count();
+    let mut kinds = Vec::new();
+    if errors > 0 {
+        kinds.push(plural(errors, "harness error"));
+    }
+    if empty > 0 {
+        kinds.push(format!("{empty} empty {}", agreeing(empty, "patch", "patches")));
+    }
+    let kinds = if kinds.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", kinds.join(", "))
+    };
+    let n = unreported.len();
+    format!(
+        "{} the summary lists {} no report here{kinds}; {} kept with the summary's verdict, without test statuses",
+        plural(n, "instance"),
+        agreeing(n, "has", "have"),
+        agreeing(n, "it is", "each is"),
+    )
 }
 
 /// An experiments submission's `results/results.json`, its `resolved` list read as a summary's
@@ -330,7 +356,7 @@ pub(super) fn compare_summary(value: &Value, lists: &str, new: &mut NewRun, warn
     }
     if let Some(completed) = completed.filter(|c| *c != new.run.results.len()) {
         new.run.notes.push(format!(
-            "the summary covers {completed} completed instances; {} have per-instance results here",
+            "the summary covers {completed} completed instances; {} have reports here",
             new.run.results.len()
         ));
     }
