@@ -94,12 +94,47 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
             let ids = split_ids(data.path(), &manifest, &key.0, &key.1)?;
             ids_of.insert(key.clone(), ids);
         }
+        let first_result = new.run.results.first().map(|r| r.instance_id.clone());
         if let Some(ids) = &ids_of[&key] {
             warnings.extend(keep_split_instances(new, ids));
             warnings.extend(drop_share_of_another_total(new, ids.len()));
         }
+        if let (Some(first), true) = (first_result, new.run.results.is_empty()) {
+            bail!("{}", none_in_split(data.path(), &manifest, &new.run, &first, &mut ids_of)?);
+        }
     }
     Ok(())
+}
+
+/// A run none of whose instances its split has is a wrong `--dataset` or `--split`, not a run of
+/// nothing: the refusal names the exported split that has its first instance, when one does.
+fn none_in_split(
+    data: &Path,
+    manifest: &Manifest,
+    run: &Run,
+    first: &str,
+    ids_of: &mut HashMap<(String, String), Option<BTreeSet<String>>>,
+) -> anyhow::Result<String> {
+    let mut holder = None;
+    for dataset in &manifest.datasets {
+        for split in &dataset.splits {
+            let key = (dataset.name.clone(), split.name.clone());
+            if !ids_of.contains_key(&key) {
+                ids_of.insert(key.clone(), split_ids(data, manifest, &key.0, &key.1)?);
+            }
+            if holder.is_none() && ids_of[&key].as_ref().is_some_and(|ids| ids.contains(first)) {
+                holder = Some(key);
+            }
+        }
+    }
+    let hint = match holder {
+        Some((dataset, split)) => format!("; `{first}` is in {dataset}/{split}: --dataset {dataset} --split {split}"),
+        None => format!("; no exported split has `{first}`"),
+    };
+    Ok(format!(
+        "run `{}`: none of its instances is in {}/{} (the first: `{first}`), so nothing was stored{hint}",
+        run.id, run.dataset, run.split
+    ))
 }
 
 /// The names of the datasets the directory exports (not those of runs alone).

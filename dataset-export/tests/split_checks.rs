@@ -237,3 +237,40 @@ fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
         "a runs-only dataset keeps every instance"
     );
 }
+
+/// A run none of whose instances its split has is refused, naming the split that has them;
+/// nothing of it is stored.
+#[test]
+fn a_run_of_another_split_is_refused_with_the_split_it_belongs_to() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let other = tmp.path().join("e.jsonl");
+    let record = serde_json::json!({"instance_id": "o__r-9", "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"});
+    std::fs::write(&other, record.to_string()).unwrap();
+    benchscope_ok(&["export", other.to_str().unwrap(), "--dataset", "e", "--out", data.to_str().unwrap()]);
+    let predictions = tmp.path().join("preds.jsonl");
+    std::fs::write(&predictions, r#"{"instance_id": "o__r-9", "model_patch": "x"}"#).unwrap();
+    let import = |dataset: &str| {
+        benchscope(&[
+            "import",
+            predictions.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--dataset",
+            dataset,
+            "--run",
+            "p",
+        ])
+    };
+    let out = import("d");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("run `p`: none of its instances is in d/test (the first: `o__r-9`), so nothing was stored; `o__r-9` is in e/test: --dataset e --split test"),
+        "{stderr}"
+    );
+    assert!(!data.join("runs/p.json").exists());
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    assert!(manifest.runs.is_empty());
+    assert!(import("e").status.success(), "the split named in the refusal takes it");
+}
