@@ -234,6 +234,9 @@ pub fn keep_split_instances(new: &mut NewRun, ids: &BTreeSet<String>) -> Option<
     }
     new.patches.retain(|id, _| ids.contains(id.as_str()));
     new.logs.retain(|id, _| ids.contains(id.as_str()));
+    if let Some(spool) = &mut new.trajectories {
+        spool.keep_only(|id| ids.contains(id));
+    }
     let message = coverage::outside_message(&outside, &new.run.dataset, &new.run.split);
     new.run.notes.push(message.clone());
     Some(message)

@@ -169,6 +169,29 @@ impl TrajectorySpool {
         std::mem::take(&mut self.warnings)
     }
 
+    /// Keeps the trajectories of the instances `keep` holds: the others' files, search entries
+    /// and facts go (their split does not have those instances, so the run does not count
+    /// them). Called between trajectories, never with one open.
+    pub fn keep_only(&mut self, keep: impl Fn(&str) -> bool) {
+        let dropped: Vec<String> = self.stored.keys().filter(|id| !keep(id)).cloned().collect();
+        if dropped.is_empty() {
+            return;
+        }
+        self.index.retain_instances(&keep);
+        let prefix = format!("runs/{}/", self.run_id);
+        for instance in &dropped {
+            self.stored.remove(instance);
+            let file = Self::relative_path(instance);
+            let chunks = format!("{TRAJECTORIES}/{}/", file_name_for(instance));
+            self.files.retain(|f| {
+                let relative = f.path.trim_start_matches(&prefix);
+                relative != file && !relative.starts_with(&chunks)
+            });
+            let _ = std::fs::remove_file(self.dir.path().join(&file));
+            let _ = std::fs::remove_dir_all(self.dir.path().join(&chunks));
+        }
+    }
+
     /// Moves the spooled files into the run's directory `run_dir` and writes its search index
     /// there; gives back the files' entries, the index's meta, and each instance's facts.
     pub fn move_into(

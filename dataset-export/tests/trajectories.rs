@@ -8,7 +8,7 @@ use std::path::Path;
 use benchscope_cli::trajectories::read_file;
 use benchscope_contract::trajectory::Trajectory;
 use benchscope_contract::{Manifest, Run};
-use common::{benchscope_ok, import_as_new_run, read_json, realdata};
+use common::{benchscope, benchscope_ok, import_as_new_run, read_json, realdata, tree};
 use serde_json::Value;
 
 /// The one trajectory of a file.
@@ -556,5 +556,62 @@ fn trajectories_in_a_trajs_folder_are_the_run_of_the_folder_above() {
         run.system.model.as_deref(),
         Some("gemini-3-pro-preview"),
         "the submission's own word"
+    );
+}
+
+/// Trajectories of instances the split does not have are not counted, and not stored either:
+/// no file of theirs is written, and the run's trajectory search does not find their steps.
+#[test]
+fn trajectories_of_instances_outside_the_split_are_not_stored() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dataset = tmp.path().join("d.jsonl");
+    let record = serde_json::json!({"instance_id": "o__r-1", "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"});
+    std::fs::write(&dataset, record.to_string()).unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "export",
+        dataset.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let folder = tmp.path().join("trajs");
+    std::fs::create_dir_all(&folder).unwrap();
+    for (id, command) in [("o__r-1", "echo inside"), ("x__y-2", "echo outsider")] {
+        let file = folder.join(format!("{id}.traj.json"));
+        std::fs::write(&file, serde_json::to_vec(&mini_trajectory(id, command)).unwrap()).unwrap();
+    }
+    let out = benchscope(&[
+        "import",
+        folder.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--run",
+        "r",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 instance is not in d/test and is not counted: x__y-2"));
+    let stored: Vec<String> = tree(&data.join("runs/r"))
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|path| path.starts_with("trajectories"))
+        .collect();
+    assert_eq!(stored, ["trajectories/o__r-1.json"]);
+    let meta: serde_json::Value = read_json(&data.join("runs/r/trajectory-search/meta.json"));
+    assert_eq!(meta["instances"], serde_json::json!(["o__r-1"]));
+    let terms: Vec<String> = tree(&data.join("runs/r/trajectory-search"))
+        .into_iter()
+        .filter(|(path, _)| path != "meta.json")
+        .flat_map(|(_, bytes)| {
+            let shard: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            shard["terms"].as_object().unwrap().keys().cloned().collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        terms.contains(&"inside".to_string()) && !terms.contains(&"outsider".to_string()),
+        "{terms:?}"
     );
 }

@@ -68,6 +68,30 @@ impl IndexBuilder {
         self.documents = start;
     }
 
+    /// Keeps the trajectories of the instances `keep` holds, their steps numbered again in
+    /// order (the others' instances are not the run's: their split does not have them).
+    pub fn retain_instances(&mut self, keep: impl Fn(&str) -> bool) {
+        let ends = self.meta.starts.iter().skip(1).copied().chain([self.documents]);
+        let mut renumbered: Vec<Option<u32>> = vec![None; self.documents as usize];
+        let (mut instances, mut starts, mut next) = (Vec::new(), Vec::new(), 0u32);
+        for ((instance, start), end) in self.meta.instances.iter().zip(&self.meta.starts).zip(ends) {
+            if !keep(instance) {
+                continue;
+            }
+            instances.push(instance.clone());
+            starts.push(next);
+            for document in *start..end {
+                renumbered[document as usize] = Some(next);
+                next += 1;
+            }
+        }
+        self.postings.retain(|_, documents| {
+            *documents = documents.iter().filter_map(|d| renumbered[*d as usize]).collect();
+            !documents.is_empty()
+        });
+        (self.meta.instances, self.meta.starts, self.documents) = (instances, starts, next);
+    }
+
     /// The meta (without bucket paths or files yet) and the shards.
     pub fn finish(self) -> (TrajectorySearchMeta, Shards) {
         let meta = TrajectorySearchMeta {
@@ -210,6 +234,35 @@ mod tests {
         let hits = find("git log");
         assert_eq!((hits[0].instance.as_str(), hits[0].steps.as_slice()), ("a", &[1][..]));
         assert_eq!(find("test1")[0].steps[..2], [2, 5], "steps counted from each instance's first");
+    }
+
+    #[test]
+    fn instances_left_out_leave_the_index_of_the_others_alone() {
+        let trajectory = |actions: &[&str]| Trajectory {
+            steps: actions
+                .iter()
+                .map(|action| Step {
+                    action: action.to_string(),
+                    ..Step::default()
+                })
+                .collect(),
+            ..Trajectory::default()
+        };
+        let all: BTreeMap<String, Trajectory> = [
+            ("a".to_string(), trajectory(&["git log", "pytest -x"])),
+            ("b".to_string(), trajectory(&["only in b", "git blame", "pytest"])),
+            ("c".to_string(), trajectory(&["git diff"])),
+            ("d".to_string(), trajectory(&["last of all"])),
+        ]
+        .into();
+        let mut index = IndexBuilder::default();
+        for (instance, trajectory) in &all {
+            index.begin(instance);
+            trajectory.steps.iter().for_each(|step| index.add(step));
+        }
+        index.retain_instances(|id| id == "a" || id == "c");
+        let kept: BTreeMap<String, Trajectory> = all.into_iter().filter(|(id, _)| id == "a" || id == "c").collect();
+        assert_eq!(index.finish(), build(&kept), "as if the others were never read");
     }
 
     #[test]
