@@ -524,6 +524,16 @@ fn lca_baseline_generations_and_ci_jobs_import() {
     let run: Run = read_json(&data.join(&lbcg[0].path));
     let with_patch = run.results.iter().find(|r| r.model_patch.is_some()).unwrap();
     assert!(!with_patch.instance_id.is_empty());
+
+    // Their folders are not a layout `import` reads; the refusal names the file it does.
+    let folder = base.join("library_based_code_generation");
+    let out = benchscope(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("give its files instead: {} reads as runs", generations.display())),
+        "{stderr}"
+    );
 }
 
 /// Runs given to `export`, or instances given to `import`, are refused with the command that

@@ -186,8 +186,9 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
         }
         bail!(
             "{}: not a folder `import` reads (harness `report.json` files or logs, trajectories, SWE-Dev samples, \
-             `fb eval` outputs, or JSON files that are all run summaries)",
-            path.display()
+             `fb eval` outputs, or JSON files that are all run summaries){}",
+            path.display(),
+            readable_files_hint(path)
         );
     };
     let mut runs = format.read(&source, plan)?;
@@ -198,6 +199,34 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
     }
     Ok(runs)
 }
+
+/// The files at the top of the folder `dir` that `import` reads one by one (Long Code Arena's
+/// `generations.jsonl` beside its `metadata_all_configs.json`, say): named, so the reader can
+/// give them.
+fn readable_files_hint(dir: &Path) -> String {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return String::new();
+    };
+    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+    files.sort();
+    let readable: Vec<String> = files
+        .iter()
+        .take(FILES_TRIED)
+        .filter(|file| Source::open(file).is_ok_and(|source| format_of(&source).is_some()))
+        .map(|file| file.display().to_string())
+        .collect();
+    match readable.as_slice() {
+        [] => String::new(),
+        files => format!(
+            "; give its files instead: {} {} as runs",
+            files.join(" "),
+            benchscope_contract::wording::agreeing(files.len(), "reads", "read")
+        ),
+    }
+}
+
+/// How many of a folder's files the hint tries.
+const FILES_TRIED: usize = 50;
 
 /// A file of a benchmark's instances given to `import`: `export` is what reads it.
 fn dataset_hint(path: &Path) -> String {
