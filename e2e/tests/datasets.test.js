@@ -315,5 +315,12 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   await page.selectOption('select[aria-label="Facet to break down by"]', 'difficulty');
   await page.waitForSelector('.by-facet tr[data-value="3"]');
   assert.equal(await page.locator('.by-facet tr[data-value="3"] td').getAttribute('data-resolved'), '1');
+  // The same jobs as runs alone: no facet to break them down by, said rather than an empty chart.
+  await page.goto(`${server.url}?data=lca/&dataset=lca-ci-alone&view=analysis`);
+  await page.waitForSelector('section.analysis h2');
+  assert.equal(await page.locator('section.analysis h2').first().textContent(), 'lca-ci-alone / test: runs compared');
+  assert.equal(await page.locator('select[aria-label="Facet to break down by"]').count(), 0);
+  assert.match(await page.locator('section.analysis > p.empty').textContent(), /^There is no facet to break these runs down by: lca-ci-alone\/test holds runs alone/);
+  assert.match(await page.locator('details.run-picker summary').textContent(), /^Runs: 1 of 1 drawn/, 'the runs are still chosen for the sections below');
   assert.deepEqual(errors, []);
 });

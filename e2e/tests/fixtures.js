@@ -98,6 +98,8 @@ export function lcaData() {
   const jobs = join(dir, 'jobs_results.jsonl');
   writeFileSync(jobs, JSON.stringify({ repo_name: 'r', commit: 'c', id: 42, sha_original: 'f', branch_name: 'b', difficulty: 3, url: 'u', conclusion: 'success' }) + '\n');
   benchscope('import', jobs, '--dataset', 'lca-ci', '--data', out);
+  // The same jobs as runs alone: numeric ids name no repository, so nothing to break them down by.
+  benchscope('import', jobs, '--dataset', 'lca-ci-alone', '--new-dataset', '--run', 'alone', '--data', out);
   return out;
 }
 

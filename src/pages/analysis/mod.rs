@@ -145,25 +145,38 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     });
     let groups = Memo::new(move |_| split.with_value(|s| s.with(|rows, outcomes| breakdown(rows, outcomes, &facet.get(), &chosen.get()))));
     let data = Signal::derive(move || chart_data(&facet.get(), &groups.get(), &chosen.get(), runs));
+    // A split of runs alone (no instances exported) has no facet to break its runs down by.
+    let by_facet = !facets.is_empty();
+    let title = match by_facet {
+        true => format!("{} / {}: resolved ratio by facet", set.dataset, set.split.name),
+        false => format!("{} / {}: runs compared", set.dataset, set.split.name),
+    };
     view! {
         <section class="analysis">
-            <h2>{format!("{} / {}: resolved ratio by facet", set.dataset, set.split.name)}</h2>
+            <h2>{title}</h2>
             <div class="toolbar">
-                <label>"Break down by "
-                    <select aria-label="Facet to break down by" on:change=move |ev| {
-                        let value = event_target_value(&ev);
-                        url.navigate(|s| s.set_control("afacet", vec![value]));
-                    }>
-                        {facets.into_iter().map(|f| {
-                            let selected = f == facet.get_untracked();
-                            view! { <option value=f.clone() selected=selected>{facet_label(&f)}</option> }
-                        }).collect_view()}
-                    </select>
-                </label>
+                {by_facet.then(|| view! {
+                    <label>"Break down by "
+                        <select aria-label="Facet to break down by" on:change=move |ev| {
+                            let value = event_target_value(&ev);
+                            url.navigate(|s| s.set_control("afacet", vec![value]));
+                        }>
+                            {facets.into_iter().map(|f| {
+                                let selected = f == facet.get_untracked();
+                                view! { <option value=f.clone() selected=selected>{facet_label(&f)}</option> }
+                            }).collect_view()}
+                        </select>
+                    </label>
+                })}
                 <RunPicker runs chosen />
             </div>
-            <BreakdownChart data facet groups chosen split />
-            <PassedBreakdown split facet chosen />
+            {match by_facet {
+                true => view! {
+                    <BreakdownChart data facet groups chosen split />
+                    <PassedBreakdown split facet chosen />
+                }.into_any(),
+                false => view! { <p class="empty">{without_instances(&set.dataset, &set.split.name)}</p> }.into_any(),
+            }}
             <MetricSections split facets=facet_list.clone() chosen />
             <FailureModes runs split chosen />
             <CostSection runs split chosen facets=facet_list.clone() />
@@ -187,6 +200,14 @@ fn without_verdicts(loaded: usize) -> String {
         1 => format!("This split's one run has no per-instance verdicts: {NEED}."),
         n => format!("None of this split's {n} runs has per-instance verdicts: {NEED}."),
     }
+}
+
+/// Why a split of runs alone whose ids name no repository (Long Code Arena's numbers) has no
+/// breakdown by facet.
+fn without_instances(dataset: &str, split: &str) -> String {
+    format!(
+        "There is no facet to break these runs down by: {dataset}/{split} holds runs alone, and their instance ids name no repository. `benchscope export` its dataset into this data directory to break them down by repository, category and more."
+    )
 }
 
 fn run_name(runs: RunList, id: &str) -> String {
