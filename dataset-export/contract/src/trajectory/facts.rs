@@ -196,18 +196,28 @@ fn commands(action: &str) -> impl Iterator<Item = &str> {
         .filter(|c| !c.is_empty())
 }
 
-/// The program an action runs: the first command's first word, past a leading `cd DIR &&`.
+/// The program an action runs: the first command's first word, past a leading `cd DIR &&` and
+/// the variables set for it (`PYTHONPATH=. python ...` runs python).
 fn program_of(action: &str) -> &str {
     let first = commands(action)
         .find(|c| !c.starts_with("cd ") && !c.starts_with('#'))
         .unwrap_or(action);
-    first.split_whitespace().next().unwrap_or_default()
+    let mut words = first.split_whitespace();
+    words.find(|word| !is_assignment(word)).unwrap_or_default()
+}
+
+/// `NAME=value`, which sets a variable for the command after it.
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        name.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic()) && name.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
+    })
 }
 
 /// What one command tells: a file read or edited, tests run, history read.
 fn read_command(command: &str, facts: &mut TrajectoryFacts) {
     let (words, written) = redirections(command);
     add_all(&mut facts.files_edited, written);
+    let words = &words[words.iter().take_while(|word| is_assignment(word)).count()..];
     let Some(&program) = words.first() else { return };
     let files = || {
         words[1..]
@@ -341,15 +351,17 @@ mod tests {
                 step(None, "git log --all --oneline | head", ""),
                 step(None, "git show 1a2b3c4d5e", ""),
                 step(None, "git diff", "diff --git a/x.py b/x.py\r\n+y\r\n"),
+                step(None, "PYTHONPATH=. LANG=C cat src/b.py", ""),
             ],
             cost: Some(0.25),
             ..Trajectory::default()
         };
         let facts = facts_of(&trajectory, "runs/r/trajectories/i.json");
-        assert_eq!(facts.steps, 10);
+        assert_eq!(facts.steps, 11);
         assert_eq!(facts.tools["python"], 2);
         assert_eq!(facts.tools["str_replace_editor"], 2);
-        assert_eq!(facts.files_opened, ["src/app.py", "/testbed/setup.cfg"]);
+        assert_eq!(facts.tools["cat"], 2, "the variables set for a command are not its program");
+        assert_eq!(facts.files_opened, ["src/app.py", "/testbed/setup.cfg", "src/b.py"]);
         assert_eq!(facts.files_edited, ["/testbed/x.py", "src/util.py"]);
         assert!(facts.ran_tests);
         assert_eq!(facts.repeated_actions, 1);
