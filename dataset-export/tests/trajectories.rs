@@ -8,7 +8,7 @@ use std::path::Path;
 use benchscope_cli::trajectories::read_file;
 use benchscope_contract::trajectory::Trajectory;
 use benchscope_contract::{Manifest, Run};
-use common::{benchscope, benchscope_ok, import_as_new_run, read_json, realdata, tree};
+use common::{benchscope, benchscope_ok, import_as_new_run, import_as_new_run_output, read_json, realdata, tree};
 use serde_json::Value;
 
 /// The one trajectory of a file.
@@ -614,4 +614,24 @@ fn trajectories_of_instances_outside_the_split_are_not_stored() {
         terms.contains(&"inside".to_string()) && !terms.contains(&"outsider".to_string()),
         "{terms:?}"
     );
+}
+
+/// A folder whose only trajectory is cut short holds no run: the import is refused with the
+/// reason, rather than storing a run that resolved nothing.
+#[test]
+fn a_folder_of_unreadable_trajectories_is_refused_not_stored_empty() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("trajs");
+    std::fs::create_dir_all(&folder).unwrap();
+    let whole = serde_json::to_string(&mini_trajectory("o__r-1", "ls")).unwrap();
+    std::fs::write(folder.join("o__r-1.traj.json"), &whole[..whole.len() / 2]).unwrap();
+    let data = tmp.path().join("data");
+    let out = import_as_new_run_output(&folder, &data, "r");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("nothing of run `r` could be read (no results, no published figures)") && stderr.contains("o__r-1.traj.json"),
+        "{stderr}"
+    );
+    assert!(!data.join("runs/r.json").exists());
 }

@@ -157,9 +157,23 @@ pub fn import(plan: &ImportPlan) -> anyhow::Result<Imported> {
                 only.0.run.system.name = id.clone();
             }
         }
+        if let Some((new, warnings)) = found.iter().find(|(new, _)| read_nothing(new)) {
+            bail!(
+                "{}: nothing of run `{}` could be read (no results, no published figures){}",
+                path.display(),
+                new.run.id,
+                warnings.first().map(|w| format!(": {w}")).unwrap_or_default()
+            );
+        }
         runs.extend(found);
     }
     Ok(runs)
+}
+
+/// A run with no result and no figure of its own: its source's files could not be read (a
+/// trajectory cut short, say), and stored it would rank as a run that resolved nothing.
+fn read_nothing(new: &NewRun) -> bool {
+    new.run.results.is_empty() && new.run.headline.is_empty()
 }
 
 /// The name of the run source format that reads `path`, if one does: what `export` tells a
