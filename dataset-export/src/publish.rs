@@ -62,16 +62,13 @@ pub struct DatasetConfig {
     pub input: PathBuf,
     /// Dataset name.
     pub dataset: String,
-    /// Split name.
-    #[serde(default = "test_split")]
-    pub split: String,
+    /// Split name; as `export` names it when left out: from the file's name, else `test`, unless
+    /// the input names its own splits (FeatureBench's site: `fast`, `full`, `lite`).
+    #[serde(default)]
+    pub split: Option<String>,
     /// Format, overriding detection.
     #[serde(default)]
     pub format: Option<String>,
-}
-
-fn test_split() -> String {
-    "test".into()
 }
 
 /// Instances an id list names get `facet = value`, the others `not-value` (`export --mark`).
@@ -132,13 +129,17 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
         inputs: config
             .datasets
             .iter()
-            .map(|d| InputSpec {
-                path: resolve(&d.input),
-                dataset: d.dataset.clone(),
-                dataset_given: true,
-                split: d.split.clone(),
-                split_given: true,
-                format: d.format.clone(),
+            .map(|d| {
+                let path = resolve(&d.input);
+                let (_, file_split) = crate::commands::export::names_from_file(&path);
+                InputSpec {
+                    dataset: d.dataset.clone(),
+                    dataset_given: true,
+                    split: d.split.clone().unwrap_or(file_split),
+                    split_given: d.split.is_some(),
+                    format: d.format.clone(),
+                    path,
+                }
             })
             .collect(),
         out: out.to_path_buf(),

@@ -81,3 +81,48 @@ fn a_bad_configuration_is_refused_naming_the_file_and_the_problem() {
         assert!(!tmp.path().join("o").exists(), "nothing written");
     }
 }
+
+/// A dataset entry without a split is named as `export` names it: FeatureBench's site folder
+/// gives its own three splits (their ids overlap: lite is part of full), a file its name's split.
+#[test]
+fn a_dataset_without_a_split_keeps_the_splits_its_input_names() {
+    let Some(realdata) = realdata() else { return };
+    let site = realdata.join("featurebench_LiberCoders-FeatureBench");
+    let tmp = tempfile::tempdir().unwrap();
+    let lite = tmp.path().join("swe-bench-lite.dev.jsonl");
+    std::fs::copy(
+        realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.dev.jsonl"),
+        &lite,
+    )
+    .unwrap();
+    let config = tmp.path().join("site.json");
+    let text = serde_json::json!({
+        "title": "FeatureBench",
+        "datasets": [
+            {"input": site.join("tasks/data"), "dataset": "featurebench"},
+            {"input": "swe-bench-lite.dev.jsonl", "dataset": "swe-bench-lite"}
+        ],
+        "runs": [{"source": site.join("leaderboard/data")}]
+    });
+    std::fs::write(&config, text.to_string()).unwrap();
+    let out = tmp.path().join("dist/data");
+    benchscope_ok(&["publish", config.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let manifest: Manifest = read_json(&out.join("manifest.json"));
+    let index: serde_json::Value = read_json(&site.join("tasks/data/tasks_index.json"));
+    let splits = |name: &str| -> Vec<(String, usize)> {
+        let dataset = manifest.dataset(name).unwrap_or_else(|| panic!("{name} is published"));
+        dataset.splits.iter().map(|s| (s.name.clone(), s.instances)).collect()
+    };
+    let counts = &index["counts"];
+    let expected: Vec<(String, usize)> = ["fast", "full", "lite"]
+        .iter()
+        .map(|s| (s.to_string(), counts[s].as_u64().unwrap() as usize))
+        .collect();
+    assert_eq!(splits("featurebench"), expected);
+    let dev_rows = std::fs::read_to_string(&lite).unwrap().lines().count();
+    assert_eq!(splits("swe-bench-lite"), [("dev".to_string(), dev_rows)]);
+    assert!(
+        manifest.runs.iter().any(|r| r.dataset == "featurebench" && r.split == "lite"),
+        "the boards join their splits"
+    );
+}
