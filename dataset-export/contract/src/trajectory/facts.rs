@@ -238,7 +238,7 @@ fn read_command(command: &str, facts: &mut TrajectoryFacts) {
             }
         }
         "git" => {
-            if let Some(read) = history_read(&words) {
+            if let Some(read) = history_read(words) {
                 if !facts.history_reads.contains(&read) {
                     facts.history_reads.push(read);
                 }
