@@ -131,7 +131,7 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             .iter()
             .map(|d| {
                 let path = resolve(&d.input);
-                let (_, file_split) = crate::commands::export::names_from_file(&path);
+                let (_, file_split) = crate::input::names_from_file(&path);
                 InputSpec {
                     dataset: d.dataset.clone(),
                     dataset_given: true,

@@ -151,9 +151,41 @@ fn dataset_name(folder: &str) -> String {
         .collect()
 }
 
+/// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`); a
+/// hub shard, `SWE-bench_Lite/data/test-00000-of-00002.parquet` → (`swe-bench-lite`, `test`).
+pub fn names_from_file(path: &Path) -> (String, String) {
+    if let Some(names) = hub_shard_names(path) {
+        return names;
+    }
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut parts = super::compressed::plain_name(&name).split('.');
+    let dataset = parts.next().filter(|s| !s.is_empty()).unwrap_or("dataset").to_string();
+    let rest: Vec<&str> = parts.collect();
+    let split = if rest.len() >= 2 { rest[0].to_string() } else { "test".to_string() };
+    (dataset, split)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_come_from_the_file_name() {
+        assert_eq!(
+            names_from_file(Path::new("x/swe-bench-lite.test.jsonl")),
+            ("swe-bench-lite".into(), "test".into())
+        );
+        assert_eq!(
+            names_from_file(Path::new("swe-bench-lite.dev.jsonl")),
+            ("swe-bench-lite".into(), "dev".into())
+        );
+        assert_eq!(names_from_file(Path::new("demo.jsonl")), ("demo".into(), "test".into()));
+        assert_eq!(names_from_file(Path::new("demo.jsonl.gz")), ("demo".into(), "test".into()));
+        assert_eq!(
+            names_from_file(Path::new("swe-bench-lite.dev.jsonl.zst")),
+            ("swe-bench-lite".into(), "dev".into())
+        );
+    }
 
     #[test]
     fn a_benchmarks_subset_is_named_by_its_folder() {

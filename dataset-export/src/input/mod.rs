@@ -15,7 +15,7 @@ mod hub_names;
 mod json_array;
 mod json_object;
 pub use benchscope_contract::json_document::{self, kind_of};
-pub use hub_names::{benchmark_subset, hub_shard_names};
+pub use hub_names::{benchmark_subset, hub_shard_names, names_from_file};
 mod jsonl;
 mod parquet_rows;
 pub use parquet_rows::{iso_8601, Timestamp};
