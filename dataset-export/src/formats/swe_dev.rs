@@ -65,9 +65,9 @@ impl DatasetFormat for SweDev {
             facets.insert("level".to_string(), level.to_string());
         }
         Ok(Instance {
+            title: module_description_title(&prd).unwrap_or_default(),
             id,
             repo: package,
-            title: String::new(),
             category: String::new(),
             created_at: None,
             base_commit: None,
@@ -86,6 +86,20 @@ impl DatasetFormat for SweDev {
             sources: None,
         })
     }
+}
+
+/// The first sentence of the PRD's `## MODULE DESCRIPTION:` (its first line names the project,
+/// as the id does), at most as long as any title.
+fn module_description_title(prd: &str) -> Option<String> {
+    let after = &prd[prd.find("MODULE DESCRIPTION:")? + "MODULE DESCRIPTION:".len()..];
+    let paragraph = after
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty() && !l.starts_with('#'));
+    let text = paragraph.collect::<Vec<_>>().join(" ");
+    let sentence = text.find(". ").map_or(text.as_str(), |end| &text[..=end]);
+    (!sentence.is_empty()).then(|| super::title_of(sentence, ""))
 }
 
 pub fn string_map(record: &Map<String, Value>, field: &str) -> Result<BTreeMap<String, String>, FieldError> {
@@ -147,6 +161,18 @@ mod tests {
     use super::*;
     use benchscope_contract::patch::parse_patch;
     use serde_json::json;
+
+    #[test]
+    fn the_title_is_the_module_descriptions_first_sentence() {
+        let prd = "# PROJECT NAME: pkg-test_x\n\n# IMPLEMENTATION REQUIREMENTS:\n## MODULE DESCRIPTION:\nThe module parses v1.2 files. It also writes them.\n\n## FILE 1: pkg/x.py\n";
+        assert_eq!(module_description_title(prd).as_deref(), Some("The module parses v1.2 files."));
+        assert_eq!(
+            module_description_title("# PROJECT NAME: p\n"),
+            None,
+            "the first line's title, then"
+        );
+        assert_eq!(module_description_title("## MODULE DESCRIPTION:\n\n## FILE 1: x\n"), None);
+    }
 
     #[test]
     fn gold_patch_is_the_diff_from_masked_to_truth() {
