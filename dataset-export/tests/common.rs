@@ -211,3 +211,22 @@ pub fn facet(dir: &Path, dataset: &str, split: &str, name: &str) -> BTreeMap<Str
         .map(|v| v.iter().map(|c| (c.value.clone(), c.count)).collect())
         .unwrap_or_default()
 }
+
+/// A data directory in `dir` exporting the dataset `d`: an instance of `o/r` for each of `ids`.
+pub fn exported_dataset_d(dir: &Path, ids: &[&str]) -> PathBuf {
+    let dataset = dir.join("d.jsonl");
+    let record = |id: &&str| {
+        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
+    };
+    std::fs::write(&dataset, ids.iter().map(record).collect::<Vec<_>>().join("\n")).unwrap();
+    let data = dir.join("data");
+    benchscope_ok(&[
+        "export",
+        dataset.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    data
+}

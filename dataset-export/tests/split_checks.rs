@@ -6,25 +6,6 @@ mod common;
 use benchscope_contract::Run;
 use common::*;
 
-/// A data directory in `dir` exporting the dataset `d`: an instance of `o/r` for each of `ids`.
-fn exported_dataset_d(dir: &std::path::Path, ids: &[&str]) -> std::path::PathBuf {
-    let dataset = dir.join("d.jsonl");
-    let record = |id: &&str| {
-        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
-    };
-    std::fs::write(&dataset, ids.iter().map(record).collect::<Vec<_>>().join("\n")).unwrap();
-    let data = dir.join("data");
-    benchscope_ok(&[
-        "export",
-        dataset.to_str().unwrap(),
-        "--dataset",
-        "d",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
-    data
-}
-
 /// Predictions over an exported split: coverage and the empty, null and binary patches are
 /// stated, and the percentage is over the split.
 #[test]

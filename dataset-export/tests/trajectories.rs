@@ -8,7 +8,7 @@ use std::path::Path;
 use benchscope_cli::trajectories::read_file;
 use benchscope_contract::trajectory::Trajectory;
 use benchscope_contract::{Manifest, Run};
-use common::{benchscope, benchscope_ok, import_as_new_run, import_as_new_run_output, read_json, realdata, tree};
+use common::{benchscope, benchscope_ok, exported_dataset_d, import_as_new_run, import_as_new_run_output, read_json, realdata, tree};
 use serde_json::Value;
 
 /// The one trajectory of a file.
@@ -564,18 +564,7 @@ fn trajectories_in_a_trajs_folder_are_the_run_of_the_folder_above() {
 #[test]
 fn trajectories_of_instances_outside_the_split_are_not_stored() {
     let tmp = tempfile::tempdir().unwrap();
-    let dataset = tmp.path().join("d.jsonl");
-    let record = serde_json::json!({"instance_id": "o__r-1", "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"});
-    std::fs::write(&dataset, record.to_string()).unwrap();
-    let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "export",
-        dataset.to_str().unwrap(),
-        "--dataset",
-        "d",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
     let folder = tmp.path().join("trajs");
     std::fs::create_dir_all(&folder).unwrap();
     for (id, command) in [("o__r-1", "echo inside"), ("x__y-2", "echo outsider")] {
