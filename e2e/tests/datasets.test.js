@@ -145,10 +145,16 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   await page.locator('.drop-zone input[type=file]').setInputFiles(file);
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel.v1.5.run7-2"]');
   assert.match(await page.locator('.drop-zone').textContent(), /a run `dropped-mymodel.v1.5.run7` is already loaded: this one is `dropped-mymodel.v1.5.run7-2`/);
+  // A file of another split's instances is refused, not added as a run of nothing.
+  const runsBefore = await page.locator('.leaderboard-table tr[data-run]').count();
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'elsewhere.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ resolved_ids: ['elsewhere__repo-1'], unresolved_ids: ['elsewhere__repo-2'] })) });
+  await page.waitForSelector('.drop-zone .error');
+  assert.match(await page.locator('.drop-zone .error').first().textContent(), /elsewhere\.json: none of its instances is in demo\/test \(the first: `elsewhere__repo-1`\), so it was not added/);
+  assert.equal(await page.locator('.leaderboard-table tr[data-run]').count(), runsBefore);
   // A pretty-printed file with a fault on line 4 is named at line 4.
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'pretty.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "resolved_ids": [\n    "a"\n    "b"\n  ]\n}\n') });
-  await page.waitForSelector('.drop-zone .error');
-  assert.match(await page.locator('.drop-zone .error').first().textContent(), /pretty\.json: not valid JSON: line 4 column 5/);
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
+  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /pretty\.json: not valid JSON: line 4 column 5/);
   // A predictions file, dropped as a real drop event carries it.
   const id = 'benchscope-demo__tinyconf-12';
   const predictions = readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8');
@@ -171,8 +177,8 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   assert.equal(await page.locator('tr[data-run="dropped-sb-run"] td').nth(1).textContent(), 'sb-run', 'sb-cli\'s run id names it');
   await page.locator('.dropped-warning', { hasText: 'swe-bench_verified__test__sb-run.json names swe-bench-verified/test; it was read as a run of demo/test' }).waitFor();
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('{"instance_id": "a", "model_patch": ""}\n{nope\n') });
-  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
-  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /broken\.jsonl.*line 2: not JSON/);
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 3);
+  assert.match(await page.locator('.drop-zone .error').nth(2).textContent(), /broken\.jsonl.*line 2: not JSON/);
   assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
   // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.
   await page.click('.view-tabs .tab >> text=Instances');

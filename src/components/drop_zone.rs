@@ -66,7 +66,7 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
                     .await
                     .and_then(|text| read_dropped(&name, &text, &dataset, &split));
                 let message = outcome
-                    .map(|mut run| {
+                    .and_then(|mut run| {
                         let joins = |run: &DroppedRun, (d, s): &(String, String)| *d == run.run.dataset && *s == run.run.split;
                         if !targets.splits.iter().any(|(key, _)| joins(&run, key)) {
                             (run.run.dataset, run.run.split) = (dataset.clone(), split.clone());
@@ -80,7 +80,8 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
                             .filter(|ids| !ids.is_empty());
                         let ids = split_ids.unwrap_or_else(|| run.run.results.iter().map(|r| r.instance_id.clone()).collect());
                         let taken: Vec<&str> = targets.taken.iter().chain(&dropped_ids).map(String::as_str).collect();
-                        run.fit(&ids.iter().map(String::as_str).collect(), &taken);
+                        run.fit(&ids.iter().map(String::as_str).collect(), &taken)
+                            .map_err(|error| format!("{name}: {error}"))?;
                         let warnings = std::mem::take(&mut run.warnings);
                         let entry = cache.add_dropped(&base, run);
                         let line = format!(
@@ -88,7 +89,7 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
                             entry.system.name, entry.instances, entry.dataset, entry.split
                         );
                         dropped.0.update(|runs| runs.push(entry));
-                        (line, warnings)
+                        Ok((line, warnings))
                     })
                     .map_err(|message| LoadError { url: name, message });
                 messages.update(|m| m.push(message));

@@ -29,9 +29,17 @@ pub struct DroppedRun {
 
 impl DroppedRun {
     /// Fits the run to the split it joins: instances `split_ids` does not hold are left out and
-    /// named, and an id among `taken` becomes a distinct one (never a silent replacement).
-    pub fn fit(&mut self, split_ids: &HashSet<&str>, taken: &[&str]) {
+    /// named, and an id among `taken` becomes a distinct one (never a silent replacement). A run
+    /// none of whose instances the split holds is refused, as the CLI refuses one: it is a file
+    /// of another split, not a run that resolved nothing.
+    pub fn fit(&mut self, split_ids: &HashSet<&str>, taken: &[&str]) -> Result<(), String> {
         let outside = coverage::keep_split_instances(&mut self.run, split_ids);
+        if let (true, Some(first)) = (self.run.results.is_empty(), outside.first()) {
+            return Err(format!(
+                "none of its instances is in {}/{} (the first: `{first}`), so it was not added",
+                self.run.dataset, self.run.split
+            ));
+        }
         if !outside.is_empty() {
             if let Some(shard) = &mut self.patches {
                 shard.patches.retain(|id, _| split_ids.contains(id.as_str()));
@@ -48,6 +56,7 @@ impl DroppedRun {
             self.run.system.name = format!("{} ({n})", self.run.system.name);
             self.run.id = id;
         }
+        Ok(())
     }
 }
 
@@ -409,12 +418,17 @@ mod tests {
             dropped.warnings,
             ["m.run.json: line 1: a trailing comma before a closing bracket, read as if absent"]
         );
-        dropped.fit(&["a", "b"].into_iter().collect(), &["dropped-m.run"]);
+        let mut elsewhere = dropped.clone();
+        dropped.fit(&["a", "b"].into_iter().collect(), &["dropped-m.run"]).unwrap();
         assert_eq!(dropped.run.results.len(), 2);
         assert_eq!(dropped.run.id, "dropped-m.run-2");
         assert_eq!(dropped.run.system.name, "m (2)");
         assert_eq!(dropped.warnings[1], "1 instance is not in d/t and is not counted: x");
         assert!(dropped.warnings[2].contains("already loaded"));
+        assert_eq!(
+            elsewhere.fit(&["c"].into_iter().collect(), &[]),
+            Err("none of its instances is in d/t (the first: `a`), so it was not added".to_string())
+        );
     }
 
     #[test]
