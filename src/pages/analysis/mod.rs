@@ -145,7 +145,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     });
     let groups = Memo::new(move |_| split.with_value(|s| s.with(|rows, outcomes| breakdown(rows, outcomes, &facet.get(), &chosen.get()))));
     let data = Signal::derive(move || chart_data(&facet.get(), &groups.get(), &chosen.get(), runs));
-    // A split of runs alone (no instances exported) has no facet to break its runs down by.
+    // A split of runs alone whose ids name no repository has no facet to break its runs down by.
     let by_facet = !facets.is_empty();
     let title = match by_facet {
         true => format!("{} / {}: resolved ratio by facet", set.dataset, set.split.name),
