@@ -178,18 +178,19 @@ impl TrajectorySpool {
             return;
         }
         self.index.retain_instances(&keep);
-        let prefix = format!("runs/{}/", self.run_id);
+        let mut gone = std::collections::HashSet::new();
         for instance in &dropped {
             self.stored.remove(instance);
-            let file = Self::relative_path(instance);
-            let chunks = format!("{TRAJECTORIES}/{}/", file_name_for(instance));
-            self.files.retain(|f| {
-                let relative = f.path.trim_start_matches(&prefix);
-                relative != file && !relative.starts_with(&chunks)
-            });
+            let (file, chunks) = (Self::relative_path(instance), format!("{TRAJECTORIES}/{}", file_name_for(instance)));
             let _ = std::fs::remove_file(self.dir.path().join(&file));
             let _ = std::fs::remove_dir_all(self.dir.path().join(&chunks));
+            gone.insert(format!("runs/{}/{file}", self.run_id));
+            gone.insert(format!("runs/{}/{chunks}", self.run_id));
         }
+        // A chunk's path is its trajectory's folder and the chunk's name.
+        let folder_of = |path: &str| path.rsplit_once('/').map_or("", |(folder, _)| folder).to_string();
+        self.files
+            .retain(|f| !gone.contains(&f.path) && !gone.contains(&folder_of(&f.path)));
     }
 
     /// Moves the spooled files into the run's directory `run_dir` and writes its search index
