@@ -218,3 +218,24 @@ fn a_harness_tree_keeps_the_errors_and_empty_patches_its_summary_lists() {
         run.notes
     );
 }
+
+/// An id list's entry that is not a string names no instance: it is passed over, and the import
+/// says where it was.
+#[test]
+fn entries_of_an_id_list_that_are_not_ids_are_named_in_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let path = tmp.path().join("model.run.json");
+    let summary = json!({"resolved_ids": ["a__b-1", 7], "unresolved_ids": ["a__b-2", null]});
+    std::fs::write(&path, serde_json::to_vec(&summary).unwrap()).unwrap();
+    let out = benchscope(&["import", path.to_str().unwrap(), "--data", data.to_str().unwrap(), "--new-dataset"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the run summary's unresolved_ids[1] is null, resolved_ids[1] is 7: not instance ids, passed over"),
+        "{stderr}"
+    );
+    let run: Run = read_json(&data.join("runs/model.run.json"));
+    let ids: Vec<_> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
+    assert_eq!(ids, [("a__b-1", Some(true)), ("a__b-2", Some(false))]);
+}

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::json_document::{self, Document};
 use crate::prediction::{holds_a_model_patch, mixed_models_warning, patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
-use crate::run_summary::{counts_note, results_from_summary, summary_name};
+use crate::run_summary::{counts_note, entries_not_ids, results_from_summary, summary_name};
 use crate::FORMAT_VERSION;
 use crate::{coverage, objects_only, verdicts};
 
@@ -184,7 +184,10 @@ fn summary_run(name: &str, summary: &Value, mut run: Run) -> DroppedRun {
             .collect::<String>()
             .to_ascii_lowercase()
     };
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<String> = entries_not_ids(summary)
+        .map(|found| format!("{name}: {found}"))
+        .into_iter()
+        .collect();
     if let (Some(dataset), Some(split)) = (&named.dataset, &named.split) {
         if squash(dataset) != squash(&run.dataset) || *split != run.split {
             warnings.push(format!(
@@ -273,6 +276,16 @@ fn predictions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_summary_entry_that_is_not_an_id_is_said() {
+        let dropped = read_dropped("m.r.json", r#"{"resolved_ids": ["a", 3]}"#, "lite", "test").unwrap();
+        assert_eq!(dropped.run.results.len(), 1);
+        assert_eq!(
+            dropped.warnings,
+            ["m.r.json: resolved_ids[1] is 3: not an instance id, passed over"]
+        );
+    }
 
     #[test]
     fn a_harness_summary_gives_verdicts_and_failure_modes() {

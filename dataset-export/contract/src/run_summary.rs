@@ -106,23 +106,9 @@ const COUNTS: &[&str] = &[
 /// The results a harness run summary lists: each id list becomes verdicts, and
 /// `failure_reasons` their failure modes. Shared with the CLI's importer.
 pub fn results_from_summary(summary: &Value) -> Vec<InstanceResult> {
-    let ids = |key: &str| -> Vec<String> {
-        summary
-            .get(key)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|v| v.as_str().map(str::to_string))
-            .collect()
-    };
     let mut results: BTreeMap<String, InstanceResult> = BTreeMap::new();
-    for (key, resolved, mode) in [
-        ("unresolved_ids", false, None),
-        ("empty_patch_ids", false, Some(failure_mode::EMPTY_PATCH)),
-        ("error_ids", false, Some(failure_mode::HARNESS_ERROR)),
-        ("resolved_ids", true, None),
-    ] {
-        for id in ids(key) {
+    for (key, resolved, mode) in VERDICT_LISTS {
+        for id in id_list(summary, key).filter_map(Value::as_str).map(str::to_string) {
             let result = results.entry(id.clone()).or_insert_with(|| InstanceResult {
                 instance_id: id,
                 ..Default::default()
@@ -143,6 +129,45 @@ pub fn results_from_summary(summary: &Value) -> Vec<InstanceResult> {
         }
     }
     results.into_values().collect()
+}
+
+/// The id lists of a summary, each with the verdict and failure mode its ids get; a later list
+/// wins over an earlier one.
+const VERDICT_LISTS: [(&str, bool, Option<&str>); 4] = [
+    ("unresolved_ids", false, None),
+    ("empty_patch_ids", false, Some(failure_mode::EMPTY_PATCH)),
+    ("error_ids", false, Some(failure_mode::HARNESS_ERROR)),
+    ("resolved_ids", true, None),
+];
+
+fn id_list<'a>(summary: &'a Value, key: &str) -> impl Iterator<Item = &'a Value> {
+    summary.get(key).and_then(Value::as_array).into_iter().flatten()
+}
+
+/// A warning for the entries of a summary's id lists that are not strings, which name no
+/// instance and are passed over: "error_ids[0] is null, resolved_ids[3] is 42: not instance
+/// ids, passed over". `None` when every entry is a string.
+pub fn entries_not_ids(summary: &Value) -> Option<String> {
+    let mut found: Vec<String> = Vec::new();
+    for (key, _, _) in VERDICT_LISTS {
+        for (i, entry) in id_list(summary, key).enumerate().filter(|(_, v)| !v.is_string()) {
+            found.push(format!("{key}[{i}] is {}", shortened(&entry.to_string())));
+        }
+    }
+    let shown = found.len().min(3);
+    let more = match found.len() - shown {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    let what = crate::wording::agreeing(found.len(), "not an instance id", "not instance ids");
+    (!found.is_empty()).then(|| format!("{}{more}: {what}, passed over", found[..shown].join(", ")))
+}
+
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -193,6 +218,22 @@ mod tests {
         );
         assert!(headline(&json!({"total_instances": 0, "resolved_instances": 0})).is_empty());
         assert!(headline(&json!({"resolved_instances": 3})).is_empty());
+    }
+
+    #[test]
+    fn entries_that_are_not_strings_are_named_by_list_and_place() {
+        let summary = json!({"resolved_ids": ["a", 42], "error_ids": [null], "unresolved_ids": ["b"]});
+        assert_eq!(
+            entries_not_ids(&summary).as_deref(),
+            Some("error_ids[0] is null, resolved_ids[1] is 42: not instance ids, passed over")
+        );
+        assert_eq!(entries_not_ids(&json!({"resolved_ids": ["a"]})), None);
+        let many = json!({"resolved_ids": [1, 2, 3, 4, 5, {"id": "x".repeat(60)}]});
+        assert_eq!(
+            entries_not_ids(&many).as_deref(),
+            Some("resolved_ids[0] is 1, resolved_ids[1] is 2, resolved_ids[2] is 3 and 3 more: not instance ids, passed over")
+        );
+        assert_eq!(shortened(&"é".repeat(50)).chars().count(), 41);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use benchscope_contract::run_summary::{counts_note, results_from_summary};
+use benchscope_contract::run_summary::{counts_note, entries_not_ids, results_from_summary};
 use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::{failure_mode, InstanceResult, TestLists};
 use serde_json::Value;
@@ -334,6 +334,7 @@ fn submission_results(submission: &Path) -> Option<Value> {
 /// instance by instance when the results came from reports, by count when from the summary.
 pub(super) fn compare_summary(value: &Value, lists: &str, new: &mut NewRun, warnings: &mut Vec<String>) {
     new.run.notes.extend(counts_note(value));
+    warnings.extend(entries_not_ids(value).map(|found| format!("the run summary's {found}")));
     let listed: Vec<&str> = value
         .get("resolved_ids")
         .and_then(Value::as_array)
