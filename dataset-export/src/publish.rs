@@ -125,23 +125,20 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
     let config = read_config(config_path)?;
     let dir = config_path.parent().unwrap_or(Path::new("."));
     let resolve = |p: &Path| if p.is_absolute() { p.to_path_buf() } else { dir.join(p) };
+    let mut inputs = Vec::new();
+    for d in &config.datasets {
+        let named = crate::input::named_inputs(&resolve(&d.input)).map_err(anyhow::Error::msg)?;
+        inputs.extend(named.into_iter().map(|named| InputSpec {
+            dataset: d.dataset.clone(),
+            dataset_given: true,
+            split: d.split.clone().unwrap_or(named.split),
+            split_given: d.split.is_some(),
+            format: d.format.clone(),
+            path: named.path,
+        }));
+    }
     let plan = ExportPlan {
-        inputs: config
-            .datasets
-            .iter()
-            .map(|d| {
-                let path = resolve(&d.input);
-                let (_, file_split) = crate::input::names_from_file(&path);
-                InputSpec {
-                    dataset: d.dataset.clone(),
-                    dataset_given: true,
-                    split: d.split.clone().unwrap_or(file_split),
-                    split_given: d.split.is_some(),
-                    format: d.format.clone(),
-                    path,
-                }
-            })
-            .collect(),
+        inputs,
         out: out.to_path_buf(),
         categories: match &config.categories {
             Some(path) => Categories::from_file(&resolve(path))?,

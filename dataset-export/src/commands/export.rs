@@ -59,22 +59,19 @@ impl ExportArgs {
         let n = self.inputs.len();
         let datasets = per_input("--dataset", &self.dataset, n)?;
         let splits = per_input("--split", &self.split, n)?;
-        let inputs = self
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(i, path)| {
-                let (default_dataset, default_split) = crate::input::names_from_file(path);
-                InputSpec {
-                    path: path.clone(),
-                    dataset: datasets.as_ref().map_or(default_dataset, |d| d[i].clone()),
+        let mut inputs = Vec::new();
+        for (i, path) in self.inputs.iter().enumerate() {
+            for named in crate::input::named_inputs(path).map_err(anyhow::Error::msg)? {
+                inputs.push(InputSpec {
+                    path: named.path,
+                    dataset: datasets.as_ref().map_or(named.dataset, |d| d[i].clone()),
                     dataset_given: datasets.is_some(),
-                    split: splits.as_ref().map_or(default_split, |s| s[i].clone()),
+                    split: splits.as_ref().map_or(named.split, |s| s[i].clone()),
                     split_given: splits.is_some(),
                     format: self.format.clone(),
-                }
-            })
-            .collect();
+                });
+            }
+        }
         let categories = match &self.categories {
             Some(path) => Categories::from_file(path)?,
             None => Categories::default(),

@@ -15,7 +15,14 @@ const MAX_BYTES: u64 = 256 * 1024;
 /// What a card says of its configurations: each one's name and the paths (globs) of its files.
 #[derive(Debug, Default, PartialEq)]
 pub struct Card {
-    configs: Vec<(String, Vec<String>)>,
+    configs: Vec<(String, Vec<DataFiles>)>,
+}
+
+/// A path or glob of a configuration's files, and the split it names them, if it does.
+#[derive(Debug, PartialEq)]
+pub struct DataFiles {
+    pub split: Option<String>,
+    pub path: String,
 }
 
 /// The card in the file at `path`, if it is one: front matter between `---` lines that declares
@@ -43,21 +50,27 @@ fn parse(text: &str) -> Option<Card> {
         .and_then(|doc| doc["configs"].as_vec())
         .into_iter()
         .flatten()
-        .filter_map(|config| Some((config["config_name"].as_str()?.to_string(), paths(&config["data_files"]))))
+        .filter_map(|config| Some((config["config_name"].as_str()?.to_string(), data_files(&config["data_files"], None))))
         .collect();
     Some(Card { configs })
 }
 
 /// `data_files` as the hub writes it: a path, a list of paths, a list of `{split, path}` (each
 /// path one or a list), or a mapping of split to path.
-fn paths(files: &Yaml) -> Vec<String> {
+fn data_files(files: &Yaml, split: Option<&str>) -> Vec<DataFiles> {
     match files {
-        Yaml::String(path) => vec![path.clone()],
+        Yaml::String(path) => vec![DataFiles {
+            split: split.map(str::to_string),
+            path: path.clone(),
+        }],
         Yaml::Array(items) => items
             .iter()
-            .flat_map(|item| paths(if item["path"].is_badvalue() { item } else { &item["path"] }))
+            .flat_map(|item| match (&item["path"], item["split"].as_str()) {
+                (Yaml::BadValue, _) => data_files(item, split),
+                (path, named) => data_files(path, named.or(split)),
+            })
             .collect(),
-        Yaml::Hash(splits) => splits.values().flat_map(paths).collect(),
+        Yaml::Hash(splits) => splits.iter().flat_map(|(name, path)| data_files(path, name.as_str())).collect(),
         _ => Vec::new(),
     }
 }
@@ -69,12 +82,17 @@ impl Card {
         let mut named = self
             .configs
             .iter()
-            .filter(|(_, paths)| paths.iter().any(|path| folder_of(path) == folder))
+            .filter(|(_, files)| files.iter().any(|files| folder_of(&files.path) == folder))
             .map(|(name, _)| name.as_str());
         match (named.next(), named.next()) {
             (Some(name), None) => Some(name),
             _ => None,
         }
+    }
+
+    /// Each configuration's name and files, as the card lists them.
+    pub fn configurations(&self) -> impl Iterator<Item = (&str, &[DataFiles])> {
+        self.configs.iter().map(|(name, files)| (name.as_str(), files.as_slice()))
     }
 }
 
@@ -108,6 +126,11 @@ mod tests {
         for name in ["a", "b", "c", "d"] {
             assert_eq!(card.configuration_of(&format!("data/{name}")), Some(name));
         }
+        let splits: Vec<Option<&str>> = card
+            .configurations()
+            .flat_map(|(_, files)| files.iter().map(|f| f.split.as_deref()))
+            .collect();
+        assert_eq!(splits, [None, None, Some("train"), Some("test")]);
     }
 
     #[test]

@@ -73,16 +73,23 @@ fn named_by_download(path: &Path, skip: usize) -> Option<String> {
         Some(name) => vec![name],
         None => between.into_iter().filter(|name| *name != "data").collect(),
     };
-    Some(match configuration.as_slice() {
+    Some(configuration_dataset(repository, &configuration))
+}
+
+/// The dataset a repository's configuration is: the repository's own name for its `default`
+/// configuration (and Long Code Arena's `*_context` sets of one dataset), else the name with
+/// the configuration's after it.
+pub(super) fn configuration_dataset(repository: String, configuration: &[&str]) -> String {
+    match configuration {
         [] | ["default"] => repository,
         [set] if set.ends_with("_context") => repository,
         parts => format!("{repository}-{}", dataset_name(&parts.join("-"))),
-    })
+    }
 }
 
 /// The repository's name and its card, if `folder` is a hub repository's top folder (see
 /// `named_by_download`).
-fn repository_of(folder: &Path) -> Option<(String, Option<dataset_card::Card>)> {
+pub(super) fn repository_of(folder: &Path) -> Option<(String, Option<dataset_card::Card>)> {
     let name = folder.file_name()?.to_str()?;
     let parent = folder.parent()?;
     let card = dataset_card::read(&folder.join("README.md"));

@@ -12,6 +12,8 @@ mod csv_rows;
 mod dataset_card;
 mod directory;
 mod hub_names;
+mod hub_repository;
+pub use hub_repository::NamedInput;
 mod json_array;
 mod json_object;
 pub use benchscope_contract::json_document::{self, kind_of};
@@ -56,6 +58,20 @@ impl Record {
 
 /// A stream of records, or of errors about single records (which a caller may skip).
 pub type Records = Box<dyn Iterator<Item = Result<Record, RecordError>>>;
+
+/// The inputs `path` gives, each with the dataset and split its names give: itself, or the data
+/// files of a hub dataset repository's folder (see [`hub_repository`]).
+pub fn named_inputs(path: &Path) -> Result<Vec<NamedInput>, String> {
+    if let Some(inputs) = path.is_dir().then(|| hub_repository::repository_inputs(path)).flatten() {
+        return inputs;
+    }
+    let (dataset, split) = names_from_file(path);
+    Ok(vec![NamedInput {
+        path: path.to_path_buf(),
+        dataset,
+        split,
+    }])
+}
 
 /// How records are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,153 @@
+//! A hub dataset repository given to `export` whole, as a clone or `huggingface-cli download`
+//! leaves it: its card's configurations say which files are data and which split each is.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use serde_json::json;
+
+/// The demo's rows as Parquet shards at `target`: the first four as `dev`, the rest as `test`.
+const WRITE_SHARDS: &str = r#"
+import json, os, sys
+import pyarrow as pa, pyarrow.parquet as pq
+source, target = sys.argv[1:3]
+rows = [json.loads(line) for line in open(source)]
+os.makedirs(target, exist_ok=True)
+pq.write_table(pa.Table.from_pylist(rows[:4]), os.path.join(target, "dev-00000-of-00001.parquet"))
+pq.write_table(pa.Table.from_pylist(rows[4:]), os.path.join(target, "test-00000-of-00001.parquet"))
+"#;
+
+/// Long Code Arena's CI builds repair as its repository keeps it: one JSON file per record.
+fn write_ci_records(folder: &Path) {
+    std::fs::create_dir_all(folder).unwrap();
+    for (i, sha) in ["3fcfe29", "a1b2c3d"].iter().enumerate() {
+        let record = json!({"language": "Python", "id": 100 + i, "repo_owner": "owner", "repo_name": format!("proj{i}"),
+            "head_branch": "main", "workflow_name": "CI", "workflow_filename": "ci.yml", "workflow_path": ".github/workflows/ci.yml",
+            "contributor": "someone", "sha_fail": format!("{sha}{}", "0".repeat(33)), "sha_success": "f".repeat(40),
+            "workflow": "name: CI\n", "logs": [{"step_name": "test/5_Run tests.txt", "log": "##[error]Process completed with exit code 1."}],
+            "diff": "diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n", "difficulty": 2,
+            "changed_files": ["x.py"], "commit_link": format!("https://github.com/owner/proj{i}/commit/{sha}")});
+        std::fs::write(folder.join(format!("{sha}.json")), serde_json::to_vec_pretty(&record).unwrap()).unwrap();
+    }
+}
+
+fn ids(dir: &Path, dataset: &str, split: &str) -> Vec<String> {
+    instances(dir, dataset, split).into_iter().map(|i| i.id).collect()
+}
+
+#[test]
+fn a_cloned_repository_exports_what_its_card_lists_each_configuration_a_dataset() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repository = tmp.path().join("lca-mixed");
+    let demo = root().join("demo/demo.jsonl");
+    python(WRITE_SHARDS, &[demo.to_str().unwrap(), repository.join("py").to_str().unwrap()]);
+    write_ci_records(&repository.join("data/python"));
+    std::fs::write(
+        repository.join("README.md"),
+        "---\nconfigs:\n- config_name: py\n  data_files:\n  - split: dev\n    path: py/dev-*\n  - split: test\n    path: py/test-*\n- config_name: python\n  data_files:\n  - split: test\n    path: data/python/*.json\n---\n# A card\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(repository.join(".git")).unwrap();
+    std::fs::write(repository.join(".git/config.json"), b"not data").unwrap();
+    let out = tmp.path().join("out");
+    let stdout = benchscope_ok(&["export", repository.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
+    assert!(stdout.contains("exported 4 instances of lca-mixed-py/dev"), "{stdout}");
+    assert!(stdout.contains("exported 8 instances of lca-mixed-py/test"), "{stdout}");
+    assert!(stdout.contains("exported 2 instances of lca-mixed-python/test"), "{stdout}");
+
+    // The same instances as the files given one by one.
+    let by_file = tmp.path().join("by-file");
+    let shard = |split: &str| repository.join(format!("py/{split}-00000-of-00001.parquet"));
+    benchscope_ok(&[
+        "export",
+        shard("dev").to_str().unwrap(),
+        shard("test").to_str().unwrap(),
+        "--out",
+        by_file.to_str().unwrap(),
+    ]);
+    for split in ["dev", "test"] {
+        assert_eq!(
+            instances(&out, "lca-mixed-py", split),
+            instances(&by_file, "lca-mixed-py", split),
+            "{split}"
+        );
+    }
+    let records = tmp.path().join("records");
+    let ci = repository.join("data/python");
+    benchscope_ok(&[
+        "export",
+        ci.to_str().unwrap(),
+        "--dataset",
+        "lca-mixed-python",
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        instances(&out, "lca-mixed-python", "test"),
+        instances(&records, "lca-mixed-python", "test")
+    );
+    assert_eq!(ids(&out, "lca-mixed-python", "test").len(), 2);
+}
+
+/// `huggingface-cli download --local-dir` leaves its mark, not always a card: the shards are
+/// named as the hub names them. `--dataset` still names the dataset.
+#[test]
+fn a_downloaded_folder_without_a_card_exports_its_shards_by_their_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let download = tmp.path().join("SWE-bench_Demo");
+    let demo = root().join("demo/demo.jsonl");
+    python(WRITE_SHARDS, &[demo.to_str().unwrap(), download.join("data").to_str().unwrap()]);
+    std::fs::create_dir_all(download.join(".cache/huggingface")).unwrap();
+    let out = tmp.path().join("out");
+    let stdout = benchscope_ok(&["export", download.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
+    assert!(stdout.contains("exported 4 instances of swe-bench-demo/dev"), "{stdout}");
+    assert!(stdout.contains("exported 8 instances of swe-bench-demo/test"), "{stdout}");
+
+    let named = tmp.path().join("named");
+    benchscope_ok(&[
+        "export",
+        download.to_str().unwrap(),
+        "--dataset",
+        "mine",
+        "--out",
+        named.to_str().unwrap(),
+    ]);
+    assert_eq!(ids(&named, "mine", "test"), ids(&out, "swe-bench-demo", "test"));
+
+    // `publish` reads the folder as `export` does; its entry names the dataset.
+    let config = tmp.path().join("site.json");
+    std::fs::write(
+        &config,
+        json!({"title": "Demo", "datasets": [{"input": "SWE-bench_Demo", "dataset": "demo"}]}).to_string(),
+    )
+    .unwrap();
+    let site = tmp.path().join("site");
+    benchscope_ok(&["publish", config.to_str().unwrap(), "--out", site.to_str().unwrap()]);
+    assert_eq!(ids(&site, "demo", "dev"), ids(&out, "swe-bench-demo", "dev"));
+    assert_eq!(ids(&site, "demo", "test"), ids(&out, "swe-bench-demo", "test"));
+}
+
+/// A repository whose card lists nothing here (a clone without its data) is refused, by name,
+/// and nothing is written.
+#[test]
+fn a_repository_without_data_files_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repository = tmp.path().join("empty-clone");
+    std::fs::create_dir_all(&repository).unwrap();
+    std::fs::write(
+        repository.join("README.md"),
+        "---\nconfigs:\n- config_name: default\n  data_files: data/test-*\n---\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let result = benchscope(&["export", repository.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(!result.status.success());
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("empty-clone: a hub dataset repository, but its card's configurations list no file here"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
