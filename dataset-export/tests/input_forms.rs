@@ -332,6 +332,22 @@ fn a_folder_of_dataset_files_says_to_give_them_as_inputs() {
         instances(&both, "first", "test").len() + instances(&both, "second", "test").len(),
         records.len()
     );
+
+    // Data only in folders below: the refusal says where it is.
+    let above = tmp.path().join("above");
+    std::fs::create_dir_all(above.join("data/python")).unwrap();
+    for name in ["a.json", "b.json"] {
+        std::fs::write(above.join("data/python").join(name), b"{}").unwrap();
+    }
+    std::fs::write(above.join("data/test.jsonl.gz"), b"").unwrap();
+    std::fs::write(above.join("data/notes.md"), b"").unwrap();
+    let refused = benchscope(&["export", above.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && !out.exists());
+    assert!(
+        stderr.contains("data is below it: data/python/ (2 data files), data/test.jsonl.gz; give those as inputs"),
+        "{stderr}"
+    );
 }
 
 /// A dataset cloned from the hub without Git LFS holds pointers in place of its files: each is

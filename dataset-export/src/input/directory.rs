@@ -25,7 +25,10 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     if files.is_empty() {
         return Err(RecordError::about_file(
             path,
-            "a directory input must hold tasks_index.json or *.json task files".into(),
+            format!(
+                "a directory input must hold tasks_index.json or *.json task files{}",
+                data_below_hint(path)
+            ),
         ));
     }
     let dir = path.to_path_buf();
@@ -41,6 +44,41 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
             format: None,
         })
     })))
+}
+
+/// Where the data below a folder that holds none at its top is, as a hint: "; data is in its
+/// folders: data/python (78 JSON files), test.parquet; give those as inputs".
+fn data_below_hint(path: &Path) -> String {
+    // Each folder holding data files: its first file and how many it holds.
+    let mut places: Vec<(String, String, usize)> = Vec::new();
+    for file in super::hub_repository::files_under(path).into_iter().filter(|f| is_data_file(f)) {
+        let place = file.rsplit_once('/').map_or("", |(folder, _)| folder).to_string();
+        match places.last_mut() {
+            Some((last, _, count)) if *last == place => *count += 1,
+            _ => places.push((place, file, 1)),
+        }
+    }
+    if places.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = places
+        .iter()
+        .take(4)
+        .map(|(place, first, n)| match n {
+            1 => first.clone(),
+            n => format!("{place}/ ({n} data files)"),
+        })
+        .collect();
+    let more = match places.len() {
+        n if n > 4 => format!(" and {} more", n - 4),
+        _ => String::new(),
+    };
+    format!("; data is below it: {}{more}; give those as inputs", shown.join(", "))
+}
+
+fn is_data_file(name: &str) -> bool {
+    let plain = super::compressed::plain_name(name);
+    [".json", ".jsonl", ".parquet", ".csv"].iter().any(|ext| plain.ends_with(ext))
 }
 
 /// A folder's file that is a list of records is a dataset file of its own, not one task: the

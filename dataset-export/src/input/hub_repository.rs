@@ -115,7 +115,7 @@ fn named_as_shards(folder: &Path, files: &[String]) -> Vec<NamedInput> {
 
 /// Every file under `folder`, `/` between names, in name order; hidden folders and files (`.git`,
 /// `.cache`) are passed over.
-fn files_under(folder: &Path) -> Vec<String> {
+pub(super) fn files_under(folder: &Path) -> Vec<String> {
     let mut files = Vec::new();
     let mut pending = vec![(folder.to_path_buf(), String::new())];
     while let Some((dir, prefix)) = pending.pop() {
