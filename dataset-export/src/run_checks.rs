@@ -72,6 +72,9 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
     let mut told_unexported = HashSet::new();
     let mut told_split = HashSet::new();
     for (new, warnings) in runs.iter_mut() {
+        if !new.dataset_from_source && fallback_not_exported(&manifest, &new.run.dataset, rules) {
+            warnings.extend(join_split_holding_all(data.path(), &manifest, new, rules, &mut ids_of)?);
+        }
         if !new.dataset_from_source {
             check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
         } else if told_unexported.insert(new.run.dataset.clone()) {
@@ -104,6 +107,64 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
         }
     }
     Ok(())
+}
+
+/// Whether `dataset` is the one a run fell back to, no option naming one, and the directory
+/// has exports but no dataset of that name (not even one of runs alone).
+fn fallback_not_exported(manifest: &Manifest, dataset: &str, rules: &NameRules) -> bool {
+    rules.dataset.is_none()
+        && !rules.new_dataset
+        && rules.fallback_dataset.as_deref() == Some(dataset)
+        && !exported_datasets(manifest).is_empty()
+        && manifest.dataset(dataset).is_none()
+}
+
+/// A run no name placed joins the exported split that holds every one of its instances: of
+/// those that do, the smallest (a Lite run is Lite's, although full SWE-bench holds its
+/// instances too), among those called `--split` when it is given. The warning says where it
+/// went. A run only partly held by any split is a run of another dataset, and stays refused.
+fn join_split_holding_all(
+    data: &Path,
+    manifest: &Manifest,
+    new: &mut NewRun,
+    rules: &NameRules,
+    ids_of: &mut HashMap<(String, String), Option<BTreeSet<String>>>,
+) -> anyhow::Result<Option<String>> {
+    if new.run.results.is_empty() {
+        return Ok(None);
+    }
+    let mut smallest: Option<(usize, String, String)> = None;
+    for dataset in manifest.datasets.iter().filter(|d| !d.splits.is_empty()) {
+        for split in dataset
+            .splits
+            .iter()
+            .filter(|s| rules.split.as_ref().is_none_or(|named| *named == s.name))
+        {
+            let key = (dataset.name.clone(), split.name.clone());
+            if !ids_of.contains_key(&key) {
+                ids_of.insert(key.clone(), split_ids(data, manifest, &key.0, &key.1)?);
+            }
+            let Some(ids) = &ids_of[&key] else { continue };
+            let holds_all = new.run.results.iter().all(|r| ids.contains(&r.instance_id));
+            if holds_all && smallest.as_ref().is_none_or(|(size, ..)| ids.len() < *size) {
+                smallest = Some((ids.len(), key.0, key.1));
+            }
+        }
+    }
+    let Some((_, dataset, split)) = smallest else { return Ok(None) };
+    let total = new.run.results.len();
+    let instances = if total == 1 {
+        "its one instance is".to_string()
+    } else {
+        format!("all {total} of its instances are")
+    };
+    let message = format!(
+        "no --dataset was given, and this directory has no dataset `{}`: {instances} in {dataset}/{split}, so the run joins that split",
+        new.run.dataset
+    );
+    new.run.dataset = dataset;
+    new.run.split = split;
+    Ok(Some(message))
 }
 
 /// A run none of whose instances its split has is a wrong `--dataset` or `--split`, not a run of

@@ -255,3 +255,55 @@ fn a_run_of_another_split_is_refused_with_the_split_it_belongs_to() {
     assert!(manifest.runs.is_empty());
     assert!(import("e").status.success(), "the split named in the refusal takes it");
 }
+
+/// A run no option names a dataset for joins the exported split holding all its instances, the
+/// smallest of those that do (a Lite run into a directory with Lite and full SWE-bench goes to
+/// Lite), and says so; a run only partly held is still refused.
+#[test]
+fn a_run_without_a_dataset_joins_the_smallest_split_holding_all_its_instances() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let full = tmp.path().join("full.jsonl");
+    let record = |id: &str| {
+        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
+    };
+    let records: Vec<String> = ["o__r-1", "o__r-2", "o__r-3"].into_iter().map(record).collect();
+    std::fs::write(&full, records.join("\n")).unwrap();
+    benchscope_ok(&["export", full.to_str().unwrap(), "--out", data.to_str().unwrap()]);
+    let import = |ids: &[&str], run: &str| {
+        let predictions = tmp.path().join(format!("{run}.jsonl"));
+        let lines: Vec<String> = ids
+            .iter()
+            .map(|id| serde_json::json!({"instance_id": id, "model_patch": "x"}).to_string())
+            .collect();
+        std::fs::write(&predictions, lines.join("\n")).unwrap();
+        benchscope(&[
+            "import",
+            predictions.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--run",
+            run,
+        ])
+    };
+
+    let lite_run = import(&["o__r-1", "o__r-2"], "lite-run");
+    let stderr = String::from_utf8_lossy(&lite_run.stderr);
+    assert!(lite_run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("no --dataset was given, and this directory has no dataset `swe-bench`: all 2 of its instances are in d/test, so the run joins that split"),
+        "{stderr}"
+    );
+    let run: Run = read_json(&data.join("runs/lite-run.json"));
+    assert_eq!((run.dataset.as_str(), run.split.as_str(), run.results.len()), ("d", "test", 2));
+
+    let full_run = import(&["o__r-3"], "full-run");
+    assert!(String::from_utf8_lossy(&full_run.stderr).contains("its one instance is in full/test"));
+    let run: Run = read_json(&data.join("runs/full-run.json"));
+    assert_eq!(run.dataset, "full");
+
+    let partly = import(&["o__r-1", "o__r-9"], "partly");
+    assert!(!partly.status.success());
+    assert!(String::from_utf8_lossy(&partly.stderr).contains("no dataset `swe-bench` (no --dataset was given)"));
+    assert!(!data.join("runs/partly.json").exists());
+}

@@ -15,7 +15,8 @@ pub struct ImportArgs {
     pub sources: Vec<PathBuf>,
     #[command(flatten)]
     pub target: RunTarget,
-    /// The dataset the runs belong to (default: as the source names it, else swe-bench).
+    /// The dataset the runs belong to (default: as the source names it, else the exported split holding all its
+    /// instances, else swe-bench).
     #[arg(long)]
     pub dataset: Option<String>,
     /// The split (default: test, or the source's).
