@@ -151,3 +151,32 @@ fn a_repository_without_data_files_is_refused_by_name() {
     );
     assert!(!out.exists());
 }
+
+/// The hub cache keeps a repository as `datasets--owner--name/`, its files links into `blobs/`
+/// in a snapshot per commit: the folder is read as the snapshot `refs/main` names.
+#[test]
+fn the_hub_caches_repository_folder_is_read_as_its_main_snapshot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cached = tmp.path().join("datasets--princeton-nlp--SWE-bench_Demo");
+    let blobs = cached.join("blobs");
+    let demo = root().join("demo/demo.jsonl");
+    python(WRITE_SHARDS, &[demo.to_str().unwrap(), blobs.to_str().unwrap()]);
+    let main = "0123456789abcdef0123456789abcdef01234567";
+    for (commit, shards) in [
+        (main, vec!["dev", "test"]),
+        ("1111111111111111111111111111111111111111", vec!["test"]),
+    ] {
+        let data = cached.join("snapshots").join(commit).join("data");
+        std::fs::create_dir_all(&data).unwrap();
+        for split in shards {
+            let name = format!("{split}-00000-of-00001.parquet");
+            std::os::unix::fs::symlink(Path::new("../../../blobs").join(&name), data.join(&name)).unwrap();
+        }
+    }
+    std::fs::create_dir_all(cached.join("refs")).unwrap();
+    std::fs::write(cached.join("refs/main"), main).unwrap();
+    let out = tmp.path().join("out");
+    let stdout = benchscope_ok(&["export", cached.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
+    assert!(stdout.contains("exported 4 instances of swe-bench-demo/dev"), "{stdout}");
+    assert!(stdout.contains("exported 8 instances of swe-bench-demo/test"), "{stdout}");
+}

@@ -3,6 +3,8 @@
 //! card's configurations say which files are data and which split each is, as the hub's own
 //! loader reads them (files a configuration lists without a split are its `train`); a card that
 //! lists none leaves the files named as the hub names shards (`data/test-00000-of-00001.parquet`).
+//! The cache's repository folder (`datasets--princeton-nlp--SWE-bench_Lite/`) is read as its
+//! snapshot of `main`.
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +29,8 @@ const MAX_FILES: usize = 100_000;
 /// The inputs of `folder` if it is a hub repository's top folder (see `hub_names`), or the
 /// reason it gives none.
 pub fn repository_inputs(folder: &Path) -> Option<Result<Vec<NamedInput>, String>> {
+    let snapshot = cache_snapshot(folder);
+    let folder = snapshot.as_deref().unwrap_or(folder);
     let (repository, card) = repository_of(&std::path::absolute(folder).ok()?)?;
     let files = files_under(folder);
     let mut inputs = card
@@ -46,6 +50,29 @@ pub fn repository_inputs(folder: &Path) -> Option<Result<Vec<NamedInput>, String
         )));
     }
     Some(Ok(inputs))
+}
+
+/// The snapshot a hub cache's repository folder (`datasets--owner--name/`) holds: the one its
+/// `refs/main` names, else its only one.
+fn cache_snapshot(folder: &Path) -> Option<PathBuf> {
+    let name = folder.file_name()?.to_str()?;
+    let snapshots = folder.join("snapshots");
+    if !name.starts_with("datasets--") || !snapshots.is_dir() {
+        return None;
+    }
+    let main = std::fs::read_to_string(folder.join("refs/main")).ok();
+    if let Some(named) = main.map(|commit| snapshots.join(commit.trim())).filter(|p| p.is_dir()) {
+        return Some(named);
+    }
+    let mut all = std::fs::read_dir(&snapshots)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir());
+    match (all.next(), all.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
 }
 
 /// Whether a repository that names no data file is still a folder input (see `directory`):
