@@ -230,3 +230,14 @@ pub fn exported_dataset_d(dir: &Path, ids: &[&str]) -> PathBuf {
     ]);
     data
 }
+
+/// `before`, then YAML whose aliases name aliases ("billion laughs"): ten copies of the line
+/// before on each of twelve lines, 10^12 nodes once loaded, from about a kilobyte.
+pub fn alias_bomb(before: &str) -> String {
+    let mut text = format!("{before}a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..12 {
+        let named = vec![format!("*a{}", i - 1); 10].join(", ");
+        text.push_str(&format!("a{i}: &a{i} [{named}]\n"));
+    }
+    text
+}

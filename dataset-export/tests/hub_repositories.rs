@@ -180,3 +180,21 @@ fn the_hub_caches_repository_folder_is_read_as_its_main_snapshot() {
     assert!(stdout.contains("exported 4 instances of swe-bench-demo/dev"), "{stdout}");
     assert!(stdout.contains("exported 8 instances of swe-bench-demo/test"), "{stdout}");
 }
+
+/// A card whose YAML would grow past any memory as it loads names no configuration: the
+/// export reads the shards by their names and does not run out of memory.
+#[test]
+fn a_card_of_nested_aliases_is_not_expanded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repository = tmp.path().join("laughs");
+    let demo = root().join("demo/demo.jsonl");
+    python(WRITE_SHARDS, &[demo.to_str().unwrap(), repository.join("data").to_str().unwrap()]);
+    let card = format!(
+        "---\n{}---\n",
+        alias_bomb("configs:\n- config_name: default\n  data_files: data/dev-*\n")
+    );
+    std::fs::write(repository.join("README.md"), card).unwrap();
+    let out = tmp.path().join("out");
+    let stdout = benchscope_ok(&["export", repository.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
+    assert!(stdout.contains("exported 8 instances of laughs/test"), "{stdout}");
+}

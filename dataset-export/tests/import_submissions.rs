@@ -279,3 +279,25 @@ fn an_openhands_evaluation_folder_is_one_run_named_by_its_metadata() {
         run.notes
     );
 }
+
+/// A `metadata.yaml` whose aliases name aliases would grow past any memory as it loads: it is
+/// not read, the run keeps its folder's name, and the warning says why.
+#[test]
+fn a_metadata_yaml_of_nested_aliases_is_refused_not_expanded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("20231010_rag_gpt4");
+    std::fs::create_dir_all(folder.join("results")).unwrap();
+    let results = json!({ "resolved": [INSTANCES[0]], "applied": [INSTANCES[0]] });
+    std::fs::write(folder.join("results/results.json"), serde_json::to_vec(&results).unwrap()).unwrap();
+    std::fs::write(folder.join("metadata.yaml"), alias_bomb("name: Bomb\n")).unwrap();
+    let data = tmp.path().join("data");
+    let out = import_as_new_run_output(&folder.join("results/results.json"), &data, "rag");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("metadata.yaml: its aliases expand it to more than 100000 nodes, so it is not read"),
+        "{stderr}"
+    );
+    let run: Run = read_json(&data.join("runs/rag.json"));
+    assert_eq!(run.system.name, "20231010_rag_gpt4");
+}

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use benchscope_contract::{Run, SystemInfo};
-use yaml_rust2::{Yaml, YamlLoader};
+use yaml_rust2::Yaml;
 
 use super::name_of;
 
@@ -78,7 +78,7 @@ fn read(folder: &Path) -> Result<Option<Metadata>, String> {
 
 /// A `metadata.yaml`'s text read, or why it cannot be.
 pub fn parse(text: &str) -> Result<Metadata, String> {
-    let documents = YamlLoader::load_from_str(text).map_err(|e| format!("not YAML: {e}"))?;
+    let documents = crate::input::bounded_yaml::load(text)?;
     let root = match documents.first() {
         Some(root @ Yaml::Hash(_)) => root,
         _ => return Err("expected a mapping of fields".into()),

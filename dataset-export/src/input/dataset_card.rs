@@ -7,7 +7,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use yaml_rust2::{Yaml, YamlLoader};
+use yaml_rust2::Yaml;
 
 /// Far more than a card's front matter; a longer one is not read whole, so not read.
 const MAX_BYTES: u64 = 256 * 1024;
@@ -41,8 +41,9 @@ fn parse(text: &str) -> Option<Card> {
     if !declares("configs:") && !declares("dataset_info:") {
         return None;
     }
-    // A card whose YAML does not parse is still a card; it only names no configuration.
-    let document = YamlLoader::load_from_str(&matter.join("\n"))
+    // A card whose YAML does not parse, or would not fit in memory, is still a card; it only
+    // names no configuration.
+    let document = super::bounded_yaml::load(&matter.join("\n"))
         .ok()
         .and_then(|docs| docs.into_iter().next());
     let configs = document

@@ -7,6 +7,7 @@
 //! magic, `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
 //! close or is a whole viewer response), a header of comma-separated names for CSV; directories by what they hold.
 
+pub mod bounded_yaml;
 pub mod compressed;
 mod csv_rows;
 mod dataset_card;
