@@ -208,3 +208,29 @@ fn inspect_tool_calls_are_answered_by_id_and_a_later_epoch_is_its_own_instance()
         "{error:#}"
     );
 }
+
+/// A header is read whole, so one that inflates past 16 MB (a zip bomb's way) is not read: the
+/// samples still are, without the model it names.
+#[test]
+fn a_header_that_inflates_past_its_bound_is_not_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let write = |name: &str, padding: usize| {
+        let path = tmp.path().join(name);
+        let mut archive = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        archive.start_file("header.json", options).unwrap();
+        let header = serde_json::json!({"eval": {"task": "t", "model": "openai/gpt-4o", "padding": "a".repeat(padding)}});
+        std::io::Write::write_all(&mut archive, header.to_string().as_bytes()).unwrap();
+        archive.start_file("samples/o__r-1_epoch_1.json", options).unwrap();
+        let sample = serde_json::json!({"id": "o__r-1", "epoch": 1, "messages": [
+            {"role": "assistant", "content": "ls", "tool_calls": [{"id": "c", "function": "bash", "arguments": {"cmd": "ls"}}]},
+            {"role": "tool", "tool_call_id": "c", "function": "bash", "content": "x"}]});
+        std::io::Write::write_all(&mut archive, sample.to_string().as_bytes()).unwrap();
+        archive.finish().unwrap();
+        read_file(&path).unwrap()
+    };
+    assert_eq!(write("small.eval", 10)[0].model.as_deref(), Some("openai/gpt-4o"));
+    let inflated = write("inflated.eval", 17 << 20);
+    assert_eq!(inflated.len(), 1);
+    assert_eq!(inflated[0].model, None);
+}

@@ -65,14 +65,18 @@ pub fn stream_samples_of(archive: impl Read + Seek, path: &Path, sink: &mut dyn 
 }
 
 /// The model the archive's header names (`eval.model`, in `header.json`, or in
-/// `_journal/start.json` while the run is still going).
+/// `_journal/start.json` while the run is still going). A header is read whole, so one that
+/// inflates past [`MAX_HEADER_BYTES`] (a zip bomb) is not read.
 fn archive_model(archive: &mut zip::ZipArchive<impl Read + Seek>) -> Option<String> {
     ["header.json", "_journal/start.json"].into_iter().find_map(|name| {
-        let entry = archive.by_name(name).ok()?;
+        let entry = archive.by_name(name).ok()?.take(MAX_HEADER_BYTES);
         let header: Value = serde_json::from_reader(BufReader::new(entry)).ok()?;
         header_model(&header)
     })
 }
+
+/// Far more than a header's plan, stats and the results of its scorers.
+const MAX_HEADER_BYTES: u64 = 16 << 20;
 
 /// The model a log's header names: `eval.model`, with its provider (`ollama/llama3.1`), where a
 /// sample's `output` names it without (`llama3.1`).
