@@ -46,12 +46,41 @@ impl<R: Read> Read for NamedErrors<R> {
     }
 }
 
-/// The whole content of the file at `path`, decompressed when it is compressed.
+/// The whole content of the file at `path`, decompressed when it is compressed. A compressed
+/// file that inflates past [`MAX_WHOLE_BYTES`] (a decompression bomb's way: a few megabytes can
+/// hold terabytes) is an error, not a process out of memory.
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {
+    read_bounded(path, MAX_WHOLE_BYTES)
+}
+
+fn read_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    if compression_of(path).is_none() {
+        return std::fs::read(path);
+    }
     let mut bytes = Vec::new();
-    open(path)?.read_to_end(&mut bytes)?;
+    open(path)?.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "it decompresses to more than {}, more than a document read whole holds",
+                amount(max)
+            ),
+        ));
+    }
     Ok(bytes)
 }
+
+fn amount(bytes: u64) -> String {
+    match bytes {
+        0..0x100000 => format!("{bytes} bytes"),
+        _ => format!("{} MB", bytes >> 20),
+    }
+}
+
+/// Far more than the largest document read whole (a leaderboard, a run summary, a test log);
+/// a plain file is its size on disk and is not bounded.
+const MAX_WHOLE_BYTES: u64 = 1 << 30;
 
 pub use benchscope_contract::file_names::plain_name;
 
@@ -139,6 +168,18 @@ mod tests {
         assert_eq!(compression_of(&gz), Some(Compression::Gzip));
         assert_eq!(compression_of(&zst), Some(Compression::Zstd));
         assert_eq!(compression_of(&plain), None);
+    }
+
+    #[test]
+    fn a_compressed_file_read_whole_is_bounded_and_a_plain_one_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let zeros = vec![b'0'; 10_000];
+        let bomb = write(dir.path(), "bomb.json.gz", &gzip(&zeros));
+        let error = read_bounded(&bomb, 1_000).unwrap_err();
+        assert!(error.to_string().contains("decompresses to more than 1000 bytes"), "{error}");
+        assert_eq!(read_bounded(&bomb, 10_000).unwrap().len(), 10_000);
+        let plain = write(dir.path(), "plain.json", &zeros);
+        assert_eq!(read_bounded(&plain, 1_000).unwrap(), zeros);
     }
 
     #[test]
