@@ -49,13 +49,12 @@
   // The first index shard of each split the URL names, where the exporter writes it: asked for
   // beside the manifest when the first screen may be drawn, which waits for the shards, so that
   // they do not wait for the manifest's round trip first. A guess the manifest does not list is
-  // never read. Only splits the URL names are guessed (the app's links always name theirs): a
-  // dataset named alone may have no `test` split, and a guess that 404s is an error in the
-  // console.
+  // never read.
   const guessedShards = (params) => {
     const simple = (name) => /^[A-Za-z0-9._-]+$/.test(name) && name !== '.' && name !== '..';
-    const [dataset, split] = [params.get('dataset'), params.get('split')];
-    const keys = [...(dataset !== null && split !== null ? [`${dataset}/${split}`] : []), ...params.getAll('with')];
+    const dataset = params.get('dataset');
+    if (dataset === null) return [];
+    const keys = [`${dataset}/${params.get('split') ?? 'test'}`, ...params.getAll('with')];
     return keys.map((key) => key.split('/')).filter((names) => names.length === 2 && names.every(simple)).map(([d, s]) => `index/${d}/${s}/0000.json`);
   };
   // Settles when the wasm may be asked for (see the top of this file).

@@ -92,8 +92,6 @@ test('the list\'s first screen is drawn from the data before the wasm has starte
     ['no gold patches', '?data=hidden/', { colorScheme: 'dark' }],
     ['50,000 instances, sorted', '?data=large/', {}],
     ...(featurebench ? [['one dataset\'s three splits side by side', '?data=featurebench/&dataset=featurebench&split=full&with=featurebench/fast&with=featurebench/lite', {}]] : []),
-    // No split named, and the dataset has no `test`: nothing is guessed that is not there.
-    ...(featurebench ? [['a dataset named without a split', '?data=featurebench/&dataset=featurebench', {}]] : []),
   ];
   for (const [name, query, options] of cases) {
     await withFirstScreen(`${server.url}${query}`, options, async (page, errors) => {
