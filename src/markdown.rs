@@ -140,11 +140,19 @@ fn escape_dunders(text: &str) -> String {
     out
 }
 
-/// Parses `text` into a safe tree.
+/// How deep elements nest in the tree. The tree is rendered (and dropped) by recursion, so a
+/// statement of a hundred thousand `>` would overflow the stack; what is nested deeper is
+/// kept, as the content of the element at this depth. No document written to be read nests
+/// anywhere near it.
+pub const MAX_DEPTH: usize = 48;
+
+/// Parses `text` into a safe tree, elements nested at most [`MAX_DEPTH`] deep.
 pub fn parse_markdown(text: &str) -> Vec<MdNode> {
     let text = &protect_dunders(text);
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
     let mut stack: Vec<(MdTag, Vec<MdNode>)> = vec![(MdTag::Span, Vec::new())];
+    // Elements opened past the deepest allowed, not yet closed: their content joins the deepest.
+    let mut flattened = 0usize;
     let push = |stack: &mut Vec<(MdTag, Vec<MdNode>)>, node: MdNode| {
         if let Some((_, children)) = stack.last_mut() {
             children.push(node);
@@ -174,7 +182,9 @@ pub fn parse_markdown(text: &str) -> Vec<MdNode> {
                 };
                 code_block = Some((lang, String::new()));
             }
+            Event::Start(_) if stack.len() > MAX_DEPTH => flattened += 1,
             Event::Start(tag) => stack.push((element_for(tag), Vec::new())),
+            Event::End(_) if flattened > 0 => flattened -= 1,
             Event::End(_) => {
                 if stack.len() > 1 {
                     if let Some((tag, children)) = stack.pop() {
@@ -408,6 +418,40 @@ mod tests {
         assert_eq!(first_nodes_within(&nodes, 20_000), 190);
         assert_eq!(first_nodes_within(&nodes, 10), 1, "at least one block");
         assert_eq!(first_nodes_within(&[], 10), 0);
+    }
+
+    fn depth(nodes: &[MdNode]) -> usize {
+        nodes
+            .iter()
+            .map(|node| match node {
+                MdNode::Element(_, children) => 1 + depth(children),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn elements_nest_no_deeper_than_the_bound_and_keep_their_text() {
+        let quotes = format!("{} quoted", ">".repeat(100_000));
+        let lists = format!("{}x\n\nafter", "- ".repeat(30_000));
+        let emphasis = format!("{}x{}", "*".repeat(50_000), "*".repeat(50_000));
+        for text in [quotes.as_str(), lists.as_str(), emphasis.as_str()] {
+            let nodes = parse_markdown(text);
+            assert!(depth(&nodes) <= MAX_DEPTH, "{}", depth(&nodes));
+            let mut shown = String::new();
+            texts(&nodes, &mut shown);
+            assert!(shown.contains('x') || shown.contains("quoted"), "the text is kept");
+        }
+        let mut after = String::new();
+        texts(&parse_markdown(&lists), &mut after);
+        assert!(
+            after.ends_with("after"),
+            "what follows the deep part is a block of its own: {}",
+            &after[after.len() - 20..]
+        );
+        let shallow = parse_markdown("> > quoted");
+        assert_eq!(depth(&shallow), 3, "two quotes and a paragraph, as written");
     }
 
     #[test]

@@ -7,7 +7,7 @@ import { rows } from './read_page.js';
 
 useFixtures();
 
-test('hostile statements, paths and test names are shown as text, run nothing and load nothing foreign', async () => {
+test('hostile statements, paths and test names are shown as text, run nothing, load nothing foreign and nest no deeper than the page can draw', async () => {
   const { page, errors, requests } = session;
   requests.length = 0;
   await page.goto(`${server.url}?data=hostile/&instance=evil__repo-1`);
@@ -18,6 +18,7 @@ test('hostile statements, paths and test names are shown as text, run nothing an
   assert.ok(text.includes('<script>window.__pwned = 1</script>'), 'the script tag is visible as text');
   assert.ok(text.includes('<img src=x onerror=alert(1)>.py'), 'the hostile path is visible as text');
   assert.ok(text.includes('test_a[<script>window.__pwned=5</script>]'), 'the hostile test name is visible as text');
+  assert.ok(text.includes('deep quote') && text.includes('deep item'), 'markdown nested past any reader\'s depth is shown');
   const hrefs = await article.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   assert.ok(hrefs.every((href) => !/^\s*javascript:/i.test(href)), hrefs.join(', '));
   assert.equal(await page.evaluate(() => window.__pwned), undefined);

@@ -281,7 +281,9 @@ function hostileData() {
     instance_id: 'evil__repo-1',
     repo: 'evil/repo',
     problem_statement: '# Totally normal bug\n\n<script>window.__pwned = 1</script>\n\n<img src="http://203.0.113.9/t.png" onerror="window.__pwned = 2">\n\n'
-      + '[click me](javascript:window.__pwned=3) <iframe src="http://203.0.113.9/"></iframe>\n\n![tracker](http://203.0.113.9/pixel.png)\n',
+      + '[click me](javascript:window.__pwned=3) <iframe src="http://203.0.113.9/"></iframe>\n\n![tracker](http://203.0.113.9/pixel.png)\n'
+      // Nesting a hundred thousand deep, which a tree rendered by recursion cannot take.
+      + `\n${'>'.repeat(100000)} deep quote\n\n${'- '.repeat(20000)}deep item\n`,
     patch: 'diff --git a/<img src=x onerror=alert(1)>.py b/<img src=x onerror=alert(1)>.py\n--- a/<img src=x onerror=alert(1)>.py\n+++ b/<img src=x onerror=alert(1)>.py\n@@ -1 +1 @@\n-<script>window.__pwned = 4</script>\n+<b>bold</b>\n',
     test_patch: '',
     FAIL_TO_PASS: JSON.stringify(['tests/test_x.py::test_a[<script>window.__pwned=5</script>]', 'test_b (app.tests.Case)\nsecond line']),
