@@ -65,6 +65,9 @@ fn no_run_twice(runs: &[(NewRun, Vec<String>)]) -> anyhow::Result<()> {
 /// each run the instances its split does not have, warning about them.
 pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &NameRules) -> anyhow::Result<()> {
     let Some(manifest) = data.manifest().ok() else {
+        for (new, warnings) in runs.iter_mut() {
+            warnings.extend(stored_elsewhere(new));
+        }
         return Ok(());
     };
     // A leaderboard brings hundreds of runs of a few splits: each split's ids are read once.
@@ -75,6 +78,7 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
         if !new.dataset_from_source && fallback_not_exported(&manifest, &new.run.dataset, rules) {
             warnings.extend(join_split_holding_all(data.path(), &manifest, new, rules, &mut ids_of)?);
         }
+        warnings.extend(stored_elsewhere(new));
         if !new.dataset_from_source {
             check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
         } else if told_unexported.insert(new.run.dataset.clone()) {
@@ -107,6 +111,35 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
         }
     }
     Ok(())
+}
+
+/// Where the run's metadata names another dataset than the one it is stored in, a warning that
+/// says both, kept in the run's notes too.
+fn stored_elsewhere(new: &mut NewRun) -> Option<String> {
+    let stated = new
+        .stated_dataset
+        .as_ref()
+        .filter(|s| !names_same_dataset(&s.name, &new.run.dataset))?;
+    let message = format!(
+        "{} says the run is on `{}`, and it is stored in `{}`/{}",
+        stated.stated_in, stated.name, new.run.dataset, new.run.split
+    );
+    new.run.notes.push(message.clone());
+    Some(message)
+}
+
+/// Whether a hub name such as `princeton-nlp__SWE-bench_Verified-test` names `dataset`
+/// (`swe-bench-verified`): the same letters and digits, in order, ignoring the owner and split.
+fn names_same_dataset(stated: &str, dataset: &str) -> bool {
+    let squash = |s: &str| {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let stated = stated.rsplit("__").next().unwrap_or(stated);
+    let stated = squash(stated.rsplit_once('-').map_or(stated, |(name, _)| name));
+    stated == squash(dataset)
 }
 
 /// Whether `dataset` is the one a run fell back to, no option naming one, and the directory
@@ -354,6 +387,13 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hub_name_names_a_dataset_by_its_letters_past_the_owner_and_before_the_split() {
+        assert!(names_same_dataset("princeton-nlp__SWE-bench_Verified-test", "swe-bench-verified"));
+        assert!(!names_same_dataset("princeton-nlp__SWE-bench_Verified-test", "swe-bench-lite"));
+        assert!(!names_same_dataset("princeton-nlp__SWE-bench_Verified-test", "swe-bench"));
+    }
 
     #[test]
     fn typos_find_their_name() {

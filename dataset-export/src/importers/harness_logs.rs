@@ -12,7 +12,7 @@ use super::harness::result_from_report;
 use super::leaderboard::slug;
 use super::{files_named, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::pyrepr;
-use crate::run_store::NewRun;
+use crate::run_store::{NewRun, StatedDataset};
 
 /// What an older log says: its report (parsed from the Python dict) and its final verdict.
 pub struct LogReport {
@@ -35,20 +35,6 @@ pub fn read_repr_log(text: &str) -> Result<LogReport, String> {
         }
     }
     Ok(LogReport { report, resolved })
-}
-
-/// Whether a hub name such as `princeton-nlp__SWE-bench_Verified-test` names `dataset`
-/// (`swe-bench-verified`): the same letters and digits, in order, ignoring the owner and split.
-fn names_same_dataset(stated: &str, dataset: &str) -> bool {
-    let squash = |s: &str| {
-        s.chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-            .to_ascii_lowercase()
-    };
-    let stated = stated.rsplit("__").next().unwrap_or(stated);
-    let stated = squash(stated.rsplit_once('-').map_or(stated, |(name, _)| name));
-    stated == squash(dataset)
 }
 
 /// The id lists of a harness Markdown summary (`## Resolved Instances` then `- [id](...)`).
@@ -146,11 +132,10 @@ pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, sourc
     let summary = markdown.map(|t| markdown_summary(&t)).unwrap_or_default();
     let empty: Vec<&String> = summary.get("empty patch instances").map(|v| v.iter().collect()).unwrap_or_default();
     let mut warnings = Vec::new();
-    if let Some(stated) = meta.dataset.as_deref().filter(|d| !names_same_dataset(d, dataset)) {
-        warnings.push(format!(
-            "metadata.json says the run is on `{stated}`, and it is imported into `{dataset}`/{split}"
-        ));
-    }
+    new.stated_dataset = meta.dataset.clone().map(|name| StatedDataset {
+        name,
+        stated_in: "metadata.json",
+    });
     for path in logs {
         let text = String::from_utf8_lossy(&std::fs::read(path)?).into_owned();
         let id = name_of(path).trim_start_matches("instance_").trim_end_matches(".log").to_string();
