@@ -165,33 +165,44 @@ pub(super) fn files_under(folder: &Path) -> Vec<String> {
 }
 
 /// Whether the glob `pattern` (the hub's: `*` and `?` within a name, `**` across folders)
-/// matches `path`.
+/// matches `path`. Matched by a table of which parts match which, so a card's pattern of many
+/// stars costs its length times the path's, never a backtracking search.
 fn glob_matches(pattern: &str, path: &str) -> bool {
-    let pattern: Vec<&str> = pattern.trim_start_matches("./").split('/').collect();
-    let path: Vec<&str> = path.split('/').collect();
-    names_match(&pattern, &path)
-}
-
-fn names_match(pattern: &[&str], path: &[&str]) -> bool {
-    match (pattern.split_first(), path.split_first()) {
-        (None, None) => true,
-        (Some((&"**", rest)), _) => names_match(rest, path) || (!path.is_empty() && names_match(pattern, &path[1..])),
-        (Some((glob, rest)), Some((name, names))) => {
+    let globs: Vec<&str> = pattern.trim_start_matches("./").split('/').collect();
+    let names: Vec<&str> = path.split('/').collect();
+    wildcard_match(
+        &globs,
+        &names,
+        |glob| *glob == "**",
+        |glob, name| {
             let (glob, name): (Vec<char>, Vec<char>) = (glob.chars().collect(), name.chars().collect());
-            name_matches(&glob, &name) && names_match(rest, names)
-        }
-        _ => false,
-    }
+            wildcard_match(&glob, &name, |c| *c == '*', |c, n| *c == '?' || c == n)
+        },
+    )
 }
 
-fn name_matches(glob: &[char], name: &[char]) -> bool {
-    match (glob.split_first(), name.split_first()) {
-        (None, None) => true,
-        (Some(('*', rest)), _) => name_matches(rest, name) || (!name.is_empty() && name_matches(glob, &name[1..])),
-        (Some(('?', rest)), Some((_, names))) => name_matches(rest, names),
-        (Some((c, rest)), Some((n, names))) => c == n && name_matches(rest, names),
-        _ => false,
+/// Whether `pattern` matches `items`, where an item of `pattern` for which `is_any` holds
+/// matches any run of items (none too), and any other matches one item it `matches`.
+fn wildcard_match<P, T>(pattern: &[P], items: &[T], is_any: impl Fn(&P) -> bool, matches: impl Fn(&P, &T) -> bool) -> bool {
+    // matched[j]: whether the pattern read so far matches the first j items.
+    let mut matched = vec![false; items.len() + 1];
+    matched[0] = true;
+    for part in pattern {
+        let mut next = vec![false; items.len() + 1];
+        if is_any(part) {
+            let mut any = false;
+            for j in 0..=items.len() {
+                any |= matched[j];
+                next[j] = any;
+            }
+        } else {
+            for j in 1..=items.len() {
+                next[j] = matched[j - 1] && matches(part, &items[j - 1]);
+            }
+        }
+        matched = next;
     }
+    matched[items.len()]
 }
 
 #[cfg(test)]
@@ -208,6 +219,17 @@ mod tests {
         assert!(glob_matches("py/dev-?????-of-*", "py/dev-00000-of-00001.parquet"));
         assert!(!glob_matches("py/dev-*", "java/dev-00000-of-00001.parquet"));
         assert!(glob_matches("données/é*", "données/été.jsonl"));
+        assert!(glob_matches("**/**/x/*", "a/b/x/y"));
+        assert!(!glob_matches("**/x", "x/y"));
+    }
+
+    #[test]
+    fn a_pattern_of_many_stars_is_matched_without_backtracking() {
+        let name = "a".repeat(2_000);
+        let pattern = format!("{}b", "*a".repeat(200));
+        // A backtracking search would not end here.
+        assert!(!glob_matches(&pattern, &name));
+        assert!(glob_matches(&format!("{}a", "*a".repeat(200)), &name));
     }
 
     #[test]
