@@ -46,8 +46,8 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     })))
 }
 
-/// Where the data below a folder that holds none at its top is, as a hint: "; data is in its
-/// folders: data/python (78 JSON files), test.parquet; give those as inputs".
+/// Where the data below a folder that holds none at its top is, as a hint: "; data is below it:
+/// data/python/ (78 data files), data/test.parquet; give those as inputs".
 fn data_below_hint(path: &Path) -> String {
     // Each folder holding data files: its first file and how many it holds.
     let mut places: Vec<(String, String, usize)> = Vec::new();

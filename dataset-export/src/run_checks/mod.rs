@@ -12,6 +12,9 @@ use benchscope_contract::{IndexShard, Manifest, Run};
 use crate::data_dir::DataDir;
 use crate::run_store::NewRun;
 
+mod names;
+use names::{check_names, fallback_not_exported, stored_elsewhere, unexported_source_dataset, unexported_split};
+
 /// What the user asked for about names.
 #[derive(Debug, Clone, Default)]
 pub struct NameRules {
@@ -113,45 +116,6 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
     Ok(())
 }
 
-/// Where the run's metadata names another dataset than the one it is stored in, a warning that
-/// says both, kept in the run's notes too.
-fn stored_elsewhere(new: &mut NewRun) -> Option<String> {
-    let stated = new
-        .stated_dataset
-        .as_ref()
-        .filter(|s| !names_same_dataset(&s.name, &new.run.dataset))?;
-    let message = format!(
-        "{} says the run is on `{}`, and it is stored in `{}`/{}",
-        stated.stated_in, stated.name, new.run.dataset, new.run.split
-    );
-    new.run.notes.push(message.clone());
-    Some(message)
-}
-
-/// Whether a hub name such as `princeton-nlp__SWE-bench_Verified-test` names `dataset`
-/// (`swe-bench-verified`): the same letters and digits, in order, ignoring the owner and split.
-fn names_same_dataset(stated: &str, dataset: &str) -> bool {
-    let squash = |s: &str| {
-        s.chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-            .to_ascii_lowercase()
-    };
-    let stated = stated.rsplit("__").next().unwrap_or(stated);
-    let stated = squash(stated.rsplit_once('-').map_or(stated, |(name, _)| name));
-    stated == squash(dataset)
-}
-
-/// Whether `dataset` is the one a run fell back to, no option naming one, and the directory
-/// has exports but no dataset of that name (not even one of runs alone).
-fn fallback_not_exported(manifest: &Manifest, dataset: &str, rules: &NameRules) -> bool {
-    rules.dataset.is_none()
-        && !rules.new_dataset
-        && rules.fallback_dataset.as_deref() == Some(dataset)
-        && !exported_datasets(manifest).is_empty()
-        && manifest.dataset(dataset).is_none()
-}
-
 /// A run no name placed joins the exported split that holds every one of its instances: of
 /// those that do, the smallest (a Lite run is Lite's, although full SWE-bench holds its
 /// instances too), among those called `--split` when it is given. The warning says where it
@@ -231,77 +195,6 @@ fn none_in_split(
     ))
 }
 
-/// The names of the datasets the directory exports (not those of runs alone).
-fn exported_datasets(manifest: &Manifest) -> Vec<&str> {
-    manifest
-        .datasets
-        .iter()
-        .filter(|d| !d.splits.is_empty())
-        .map(|d| d.name.as_str())
-        .collect()
-}
-
-/// A dataset the source names itself is taken as stated; where the directory has exports but not
-/// that one, the reader is told where its runs went (once per dataset).
-fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<String> {
-    let exported = exported_datasets(manifest);
-    if exported.is_empty() || exported.contains(&dataset) {
-        return None;
-    }
-    Some(format!(
-        "the source names the dataset `{dataset}`, which this directory does not export (it has: {}): its runs are kept under `{dataset}`; --dataset puts them under another",
-        exported.join(", ")
-    ))
-}
-
-/// A split no option named, of a dataset the directory exports other splits of: the reader is
-/// told where its runs went (once per split), since its instances are not the exported ones.
-fn unexported_split(manifest: &Manifest, dataset: &str, split: &str) -> Option<String> {
-    let exported: Vec<&str> = manifest
-        .dataset(dataset)?
-        .splits
-        .iter()
-        .filter(|s| s.instances > 0)
-        .map(|s| s.name.as_str())
-        .collect();
-    if exported.is_empty() || exported.contains(&split) {
-        return None;
-    }
-    Some(format!(
-        "dataset `{dataset}` exports no split `{split}` (it has: {}): its runs are kept under `{dataset}/{split}`, apart from the exported instances; --split puts them under another",
-        exported.join(", ")
-    ))
-}
-
-/// Refuses a dataset or split name that the user gave (or that a source fell back to) when the
-/// directory has exports and none is called so, naming the closest.
-fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules: &NameRules) -> anyhow::Result<()> {
-    let exported = exported_datasets(manifest);
-    let chosen_by_user = rules.dataset.as_deref() == Some(dataset) || rules.fallback_dataset.as_deref() == Some(dataset);
-    if exported.is_empty() || rules.new_dataset || !chosen_by_user {
-        return Ok(());
-    }
-    let Some(entry) = manifest.dataset(dataset) else {
-        let named = if rules.dataset.is_some() { "" } else { " (no --dataset was given)" };
-        bail!(
-            "this data directory has no dataset `{dataset}`{named}{}; it has: {}. Name one with --dataset, or pass --new-dataset to add a runs-only dataset `{dataset}`",
-            closest(dataset, &exported).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default(),
-            exported.join(", ")
-        );
-    };
-    if rules.split.as_deref() == Some(split) && entry.split(split).is_none() {
-        let splits: Vec<&str> = entry.splits.iter().map(|s| s.name.as_str()).collect();
-        bail!(
-            "dataset `{dataset}` has no split `{split}`{} (it has: {})",
-            closest(split, &splits)
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default(),
-            splits.join(", ")
-        );
-    }
-    Ok(())
-}
-
 /// The ids of an exported split, from its index shards; `None` when it is not exported.
 pub fn split_ids(data: &Path, manifest: &Manifest, dataset: &str, split: &str) -> anyhow::Result<Option<BTreeSet<String>>> {
     let Some(entry) = manifest.dataset(dataset).and_then(|d| d.split(split)).filter(|s| s.instances > 0) else {
@@ -348,60 +241,4 @@ fn drop_share_of_another_total(new: &mut NewRun, split_size: usize) -> Option<St
     );
     new.run.notes.push(message.clone());
     Some(message)
-}
-
-/// The name among `names` closest to `wanted` by edit distance, when it is close enough to be
-/// a plausible typo (at most a third of the name's length, and at least one edit).
-pub fn closest<'a>(wanted: &str, names: &[&'a str]) -> Option<&'a str> {
-    names
-        .iter()
-        .map(|name| (edit_distance(wanted, name), *name))
-        .filter(|(distance, name)| *distance <= (name.chars().count() / 3).max(1))
-        .min()
-        .map(|(_, name)| name)
-}
-
-/// Edit distance by characters, a swap of two neighbours counting as one edit (optimal string
-/// alignment), so `tset` is one edit from `test`.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_hub_name_names_a_dataset_by_its_letters_past_the_owner_and_before_the_split() {
-        assert!(names_same_dataset("princeton-nlp__SWE-bench_Verified-test", "swe-bench-verified"));
-        assert!(!names_same_dataset("princeton-nlp__SWE-bench_Verified-test", "swe-bench-lite"));
-        assert!(!names_same_dataset("princeton-nlp__SWE-bench_Verified-test", "swe-bench"));
-    }
-
-    #[test]
-    fn typos_find_their_name() {
-        let names = ["swe-bench-lite", "swe-bench-verified", "featurebench"];
-        assert_eq!(closest("swe-bench-lit", &names), Some("swe-bench-lite"));
-        assert_eq!(closest("swe-bench-verifed", &names), Some("swe-bench-verified"));
-        assert_eq!(closest("lca-cmg", &names), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(closest("tset", &["test", "dev"]), Some("test"));
-    }
 }
