@@ -99,7 +99,7 @@ fn a_downloaded_folder_without_a_card_exports_its_shards_by_their_names() {
     let download = tmp.path().join("SWE-bench_Demo");
     let demo = root().join("demo/demo.jsonl");
     python(WRITE_SHARDS, &[demo.to_str().unwrap(), download.join("data").to_str().unwrap()]);
-    std::fs::create_dir_all(download.join(".cache/huggingface")).unwrap();
+    std::fs::create_dir_all(download.join(".cache/huggingface/download")).unwrap();
     let out = tmp.path().join("out");
     let stdout = benchscope_ok(&["export", download.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
     assert!(stdout.contains("exported 4 instances of swe-bench-demo/dev"), "{stdout}");

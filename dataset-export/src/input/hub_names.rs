@@ -50,7 +50,7 @@ fn is_digits(text: &str) -> bool {
 
 /// The dataset a shard `skip` levels below its folders belongs to, when one of those folders is
 /// the repository's own: the hub cache's snapshot (`datasets--owner--name/snapshots/<commit>`), a
-/// folder the hub client left its mark in (`.cache/huggingface`, written by `download
+/// folder the hub client left its mark in (`.cache/huggingface/download`, written by `download
 /// --local-dir`), or one whose `README.md` is a dataset card (as a clone of the repository has
 /// it). The configuration is the one the card names for the shard's folder, or else the folders
 /// between the repository's and the shard, but for `data`: `lca-bug-localization/py/` →
@@ -67,8 +67,9 @@ fn named_by_download(path: &Path, skip: usize) -> Option<String> {
         .rev()
         .filter_map(|folder| folder.file_name()?.to_str())
         .collect();
-    // The card's paths are the repository's own files, not the Parquet conversion's.
-    let card = card.filter(|_| skip == 1);
+    // The card's paths are the repository's own files (a shard's folder, or a folder given
+    // itself), not the Parquet conversion's.
+    let card = card.filter(|_| skip <= 1);
     let configuration: Vec<&str> = match card.as_ref().and_then(|card| card.configuration_of(&between.join("/"))) {
         Some(name) => vec![name],
         None => between.into_iter().filter(|name| *name != "data").collect(),
@@ -96,8 +97,15 @@ pub(super) fn repository_of(folder: &Path) -> Option<(String, Option<dataset_car
     if is_commit(name) && parent.file_name().is_some_and(|p| p == "snapshots") {
         return Some((dataset_name(parent.parent()?.file_name()?.to_str()?), card));
     }
-    let marked = card.is_some() || folder.join(".cache").join("huggingface").is_dir();
+    let marked = card.is_some() || is_local_dir_download(folder);
     marked.then(|| (dataset_name(name), card))
+}
+
+/// Whether the hub client downloaded into `folder` (`--local-dir`): it keeps each file's record
+/// in `.cache/huggingface/download/`. A home folder's `.cache/huggingface/` is the client's
+/// cache and settings, not such a mark.
+fn is_local_dir_download(folder: &Path) -> bool {
+    folder.join(".cache/huggingface/download").is_dir()
 }
 
 /// The first folder `skip` or more levels above `path` that is not the hub's own layout (`data`,
@@ -159,10 +167,18 @@ fn dataset_name(folder: &str) -> String {
 }
 
 /// `swe-bench-lite.test.jsonl` → (`swe-bench-lite`, `test`); `demo.jsonl` → (`demo`, `test`); a
-/// hub shard, `SWE-bench_Lite/data/test-00000-of-00002.parquet` → (`swe-bench-lite`, `test`).
+/// hub shard, `SWE-bench_Lite/data/test-00000-of-00002.parquet` → (`swe-bench-lite`, `test`); a
+/// repository's folder of records, `lca-ci-builds-repair/data/python/` →
+/// (`lca-ci-builds-repair-python`, `test`).
 pub fn names_from_file(path: &Path) -> (String, String) {
     if let Some(names) = hub_shard_names(path) {
         return names;
+    }
+    // A folder of records inside a hub repository (CI builds repair's `data/python/`) is the
+    // configuration the card names for it.
+    let in_repository = || named_by_download(&std::path::absolute(path).ok()?, 0);
+    if let Some(dataset) = path.is_dir().then(in_repository).flatten() {
+        return (dataset, "test".to_string());
     }
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut parts = super::compressed::plain_name(&name).split('.');
@@ -262,7 +278,7 @@ mod tests {
         let repository = root.path().join("lca-bug-localization");
         match mark {
             "card" => std::fs::create_dir_all(&repository).and_then(|()| std::fs::write(repository.join("README.md"), CARD)),
-            "hub" => std::fs::create_dir_all(repository.join(".cache/huggingface")),
+            "hub" => std::fs::create_dir_all(repository.join(".cache/huggingface/download")),
             _ => std::fs::create_dir_all(&repository),
         }
         .unwrap();
@@ -350,6 +366,30 @@ mod tests {
             hub_shard_names(&labels),
             Some(("lca-commit-message-generation-labels".to_string(), "test".to_string()))
         );
+    }
+
+    #[test]
+    fn a_folder_of_records_in_a_repository_is_the_configuration_its_card_names() {
+        let root = tempfile::tempdir().unwrap();
+        let repository = root.path().join("lca-ci-builds-repair");
+        let records = repository.join("data/python");
+        std::fs::create_dir_all(&records).unwrap();
+        let card = "---\nconfigs:\n- config_name: python\n  data_files:\n  - split: test\n    path: data/python/*.json\n---\n";
+        std::fs::write(repository.join("README.md"), card).unwrap();
+        let named = |path: &Path| names_from_file(path);
+        assert_eq!(named(&records), ("lca-ci-builds-repair-python".to_string(), "test".to_string()));
+        let elsewhere = root.path().join("home/mine/python");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        // A home folder's client cache is not a download's mark.
+        std::fs::create_dir_all(root.path().join("home/.cache/huggingface/hub")).unwrap();
+        assert_eq!(
+            named(&elsewhere),
+            ("python".to_string(), "test".to_string()),
+            "no repository above it"
+        );
+        let shard = root.path().join("home/SWE-bench_Lite/data/test-00000-of-00001.parquet");
+        std::fs::create_dir_all(shard.parent().unwrap()).unwrap();
+        assert_eq!(named(&shard), ("swe-bench-lite".to_string(), "test".to_string()));
     }
 
     #[test]
