@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::categories::Categories;
 use crate::data_dir::DataDir;
 use crate::export::{export, ExportPlan, InputSpec, Mark, Summary};
-use crate::importers::{folder_of, import, ImportPlan};
+use crate::importers::{folder_of, import, ImportPlan, DEFAULT_DATASET};
 use crate::run_checks::{check_and_add_runs, NameRules};
 use crate::run_store::NewRun;
 
@@ -172,9 +172,12 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
         for (new, _) in &mut runs {
             make_paths_relative(new, dir);
         }
+        // As `import` does: a run no entry names a dataset for joins the split holding all its
+        // instances, or falls back to the default, refused where the site has no such dataset.
         let rules = NameRules {
             dataset: source.dataset.clone(),
             split: source.split.clone(),
+            fallback_dataset: source.dataset.is_none().then(|| DEFAULT_DATASET.to_string()),
             replace: true,
             ..NameRules::default()
         };

@@ -126,3 +126,28 @@ fn a_dataset_without_a_split_keeps_the_splits_its_input_names() {
         "the boards join their splits"
     );
 }
+
+/// A run entry without a dataset is placed as `import` places it: in the split that holds all
+/// its instances, with a warning that says so.
+#[test]
+fn a_run_entry_without_a_dataset_joins_the_split_holding_its_instances() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root();
+    std::fs::copy(root.join("demo/demo.jsonl"), tmp.path().join("demo.jsonl")).unwrap();
+    std::fs::copy(root.join("demo/predictions/partly-right.jsonl"), tmp.path().join("preds.jsonl")).unwrap();
+    let config = tmp.path().join("site.json");
+    std::fs::write(
+        &config,
+        r#"{"title": "Board", "datasets": [{"input": "demo.jsonl", "dataset": "demo"}],
+            "runs": [{"source": "preds.jsonl", "run": "model-a"}]}"#,
+    )
+    .unwrap();
+    let out = tmp.path().join("dist/data");
+    let result = benchscope(&["publish", config.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{stderr}");
+    assert!(stderr.contains("so the run joins that split"), "{stderr}");
+    let manifest: Manifest = read_json(&out.join("manifest.json"));
+    let run = manifest.runs.iter().find(|r| r.id == "model-a").unwrap();
+    assert_eq!((run.dataset.as_str(), run.split.as_str()), ("demo", "test"));
+}
