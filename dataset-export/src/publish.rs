@@ -179,9 +179,12 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             split: source.split.clone(),
             fallback_dataset: source.dataset.is_none().then(|| DEFAULT_DATASET.to_string()),
             replace: true,
+            from_site_entry: true,
             ..NameRules::default()
         };
-        for (run, run_warnings) in check_and_add_runs(&data, runs, &rules)? {
+        let stored = check_and_add_runs(&data, runs, &rules)
+            .with_context(|| format!("{}: the run entry of `{}`", config_path.display(), source.source.display()))?;
+        for (run, run_warnings) in stored {
             warnings.extend(run_warnings.iter().map(|w| format!("{}: {}", run.id, relative(w, dir))));
         }
     }

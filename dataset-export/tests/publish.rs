@@ -150,4 +150,25 @@ fn a_run_entry_without_a_dataset_joins_the_split_holding_its_instances() {
     let manifest: Manifest = read_json(&out.join("manifest.json"));
     let run = manifest.runs.iter().find(|r| r.id == "model-a").unwrap();
     assert_eq!((run.dataset.as_str(), run.split.as_str()), ("demo", "test"));
+
+    // A run no split holds is refused in the configuration's words, naming its entry.
+    std::fs::write(
+        tmp.path().join("other.jsonl"),
+        r#"{"instance_id": "other__repo-1", "model_patch": "x"}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        &config,
+        r#"{"title": "Board", "datasets": [{"input": "demo.jsonl", "dataset": "demo"}], "runs": [{"source": "other.jsonl"}]}"#,
+    )
+    .unwrap();
+    let refused = benchscope(&["publish", config.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("site.json: the run entry of `other.jsonl`"), "{stderr}");
+    assert!(
+        stderr.contains("no dataset `swe-bench` (the run entry names none); it has: demo. Name one in the run entry's `dataset`"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--dataset"), "{stderr}");
 }

@@ -114,6 +114,7 @@ impl RunTarget {
             fallback_dataset: fallback_dataset.map(str::to_string),
             new_dataset: self.new_dataset,
             replace: self.replace,
+            from_site_entry: false,
         }
     }
 

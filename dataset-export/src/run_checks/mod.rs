@@ -28,6 +28,9 @@ pub struct NameRules {
     pub new_dataset: bool,
     /// `--replace`: a run id that exists is replaced.
     pub replace: bool,
+    /// The names are a site configuration's run entry's (`publish`), not a command's options:
+    /// a refusal says what to write in the entry.
+    pub from_site_entry: bool,
 }
 
 /// Checks `runs` against the data directory and adds them, under its lock (the checks and the

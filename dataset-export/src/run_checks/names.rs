@@ -98,10 +98,19 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
         return Ok(());
     }
     let Some(entry) = manifest.dataset(dataset) else {
-        let named = if rules.dataset.is_some() { "" } else { " (no --dataset was given)" };
+        let (named, remedy) = match (rules.from_site_entry, rules.dataset.is_some()) {
+            (true, true) => ("", "Name one in the run entry's `dataset`".to_string()),
+            (true, false) => (" (the run entry names none)", "Name one in the run entry's `dataset`".to_string()),
+            (false, given) => (
+                if given { "" } else { " (no --dataset was given)" },
+                format!("Name one with --dataset, or pass --new-dataset to add a runs-only dataset `{dataset}`"),
+            ),
+        };
         bail!(
-            "this data directory has no dataset `{dataset}`{named}{}; it has: {}. Name one with --dataset, or pass --new-dataset to add a runs-only dataset `{dataset}`",
-            closest(dataset, &exported).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default(),
+            "this data directory has no dataset `{dataset}`{named}{}; it has: {}. {remedy}",
+            closest(dataset, &exported)
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default(),
             exported.join(", ")
         );
     };
