@@ -212,13 +212,17 @@ pub fn facet(dir: &Path, dataset: &str, split: &str, name: &str) -> BTreeMap<Str
         .unwrap_or_default()
 }
 
+/// A SWE-bench record of `o/r` with id `id` and nothing else to it, as a JSON line.
+pub fn bare_record(id: &str) -> String {
+    serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"})
+        .to_string()
+}
+
 /// A data directory in `dir` exporting the dataset `d`: an instance of `o/r` for each of `ids`.
 pub fn exported_dataset_d(dir: &Path, ids: &[&str]) -> PathBuf {
     let dataset = dir.join("d.jsonl");
-    let record = |id: &&str| {
-        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
-    };
-    std::fs::write(&dataset, ids.iter().map(record).collect::<Vec<_>>().join("\n")).unwrap();
+    let lines: Vec<String> = ids.iter().map(|id| bare_record(id)).collect();
+    std::fs::write(&dataset, lines.join("\n")).unwrap();
     let data = dir.join("data");
     benchscope_ok(&[
         "export",

@@ -19,6 +19,12 @@ pq.write_table(pa.Table.from_pylist(rows[:4]), os.path.join(target, "dev-00000-o
 pq.write_table(pa.Table.from_pylist(rows[4:]), os.path.join(target, "test-00000-of-00001.parquet"))
 "#;
 
+/// The demo's rows as Parquet shards in `folder` (see [`WRITE_SHARDS`]).
+fn write_demo_shards(folder: &Path) {
+    let demo = root().join("demo/demo.jsonl");
+    python(WRITE_SHARDS, &[demo.to_str().unwrap(), folder.to_str().unwrap()]);
+}
+
 /// Long Code Arena's CI builds repair as its repository keeps it: one JSON file per record.
 fn write_ci_records(folder: &Path) {
     std::fs::create_dir_all(folder).unwrap();
@@ -41,8 +47,7 @@ fn ids(dir: &Path, dataset: &str, split: &str) -> Vec<String> {
 fn a_cloned_repository_exports_what_its_card_lists_each_configuration_a_dataset() {
     let tmp = tempfile::tempdir().unwrap();
     let repository = tmp.path().join("lca-mixed");
-    let demo = root().join("demo/demo.jsonl");
-    python(WRITE_SHARDS, &[demo.to_str().unwrap(), repository.join("py").to_str().unwrap()]);
+    write_demo_shards(&repository.join("py"));
     write_ci_records(&repository.join("data/python"));
     std::fs::write(
         repository.join("README.md"),
@@ -97,8 +102,7 @@ fn a_cloned_repository_exports_what_its_card_lists_each_configuration_a_dataset(
 fn a_downloaded_folder_without_a_card_exports_its_shards_by_their_names() {
     let tmp = tempfile::tempdir().unwrap();
     let download = tmp.path().join("SWE-bench_Demo");
-    let demo = root().join("demo/demo.jsonl");
-    python(WRITE_SHARDS, &[demo.to_str().unwrap(), download.join("data").to_str().unwrap()]);
+    write_demo_shards(&download.join("data"));
     std::fs::create_dir_all(download.join(".cache/huggingface/download")).unwrap();
     let out = tmp.path().join("out");
     let stdout = benchscope_ok(&["export", download.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
@@ -159,8 +163,7 @@ fn the_hub_caches_repository_folder_is_read_as_its_main_snapshot() {
     let tmp = tempfile::tempdir().unwrap();
     let cached = tmp.path().join("datasets--princeton-nlp--SWE-bench_Demo");
     let blobs = cached.join("blobs");
-    let demo = root().join("demo/demo.jsonl");
-    python(WRITE_SHARDS, &[demo.to_str().unwrap(), blobs.to_str().unwrap()]);
+    write_demo_shards(&blobs);
     let main = "0123456789abcdef0123456789abcdef01234567";
     for (commit, shards) in [
         (main, vec!["dev", "test"]),
@@ -187,8 +190,7 @@ fn the_hub_caches_repository_folder_is_read_as_its_main_snapshot() {
 fn a_card_of_nested_aliases_is_not_expanded() {
     let tmp = tempfile::tempdir().unwrap();
     let repository = tmp.path().join("laughs");
-    let demo = root().join("demo/demo.jsonl");
-    python(WRITE_SHARDS, &[demo.to_str().unwrap(), repository.join("data").to_str().unwrap()]);
+    write_demo_shards(&repository.join("data"));
     let card = format!(
         "---\n{}---\n",
         alias_bomb("configs:\n- config_name: default\n  data_files: data/dev-*\n")

@@ -257,8 +257,7 @@ fn a_run_of_another_split_is_refused_with_the_split_it_belongs_to() {
     let tmp = tempfile::tempdir().unwrap();
     let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
     let other = tmp.path().join("e.jsonl");
-    let record = serde_json::json!({"instance_id": "o__r-9", "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"});
-    std::fs::write(&other, record.to_string()).unwrap();
+    std::fs::write(&other, bare_record("o__r-9")).unwrap();
     benchscope_ok(&["export", other.to_str().unwrap(), "--dataset", "e", "--out", data.to_str().unwrap()]);
     let predictions = tmp.path().join("preds.jsonl");
     std::fs::write(&predictions, r#"{"instance_id": "o__r-9", "model_patch": "x"}"#).unwrap();
@@ -295,10 +294,7 @@ fn a_run_without_a_dataset_joins_the_smallest_split_holding_all_its_instances() 
     let tmp = tempfile::tempdir().unwrap();
     let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
     let full = tmp.path().join("full.jsonl");
-    let record = |id: &str| {
-        serde_json::json!({"instance_id": id, "repo": "o/r", "problem_statement": "x", "patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]"}).to_string()
-    };
-    let records: Vec<String> = ["o__r-1", "o__r-2", "o__r-3"].into_iter().map(record).collect();
+    let records: Vec<String> = ["o__r-1", "o__r-2", "o__r-3"].into_iter().map(bare_record).collect();
     std::fs::write(&full, records.join("\n")).unwrap();
     benchscope_ok(&["export", full.to_str().unwrap(), "--out", data.to_str().unwrap()]);
     let import = |ids: &[&str], run: &str| {

@@ -11,7 +11,7 @@ use benchscope_contract::{DatasetEntry, FileEntry, Manifest, FORMAT_VERSION};
 use super::staging::Staging;
 use super::summary::SplitSummary;
 use crate::data_dir::DataDir;
-use crate::importers::source::files_below;
+use crate::input::files_below;
 
 /// The folders a split's files are written under, each followed by `<dataset>/<split>/`.
 const SPLIT_FOLDERS: [&str; 4] = ["index", "detail", "search", "sources"];

@@ -269,7 +269,7 @@ pub(super) fn new_run(id: String, name: String, dataset: &str, split: &str, sour
 }
 
 pub(super) fn files_named(dir: &Path, wanted: impl Fn(&str) -> bool) -> Vec<PathBuf> {
-    source::files_below(dir)
+    crate::input::files_below(dir)
         .into_iter()
         .filter(|p| p.file_name().is_some_and(|n| wanted(&n.to_string_lossy())))
         .collect()

@@ -64,7 +64,7 @@ impl Source {
     /// first asks for its text or document).
     pub fn open(path: &Path) -> anyhow::Result<Self> {
         let content = if path.is_dir() {
-            Content::Folder(files_below(path))
+            Content::Folder(crate::input::files_below(path))
         } else {
             std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
             Content::File(OnceLock::new())
@@ -163,25 +163,6 @@ impl Source {
             })
             .collect()
     }
-}
-
-/// Every file below `dir`, sorted.
-pub fn files_below(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// Whether the file at `path` contains `needle`, read a block at a time (a sample of a folder

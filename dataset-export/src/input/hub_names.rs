@@ -19,17 +19,23 @@ use super::dataset_card;
 /// above it (`SWE-bench_Lite` read as `swe-bench-lite`, as sb-cli names it) and the
 /// configuration's, or `dataset` when no folder names it.
 pub fn hub_shard_names(path: &Path) -> Option<(String, String)> {
-    let stem = path.file_name()?.to_str()?.split('.').next()?;
-    let (split, folders_up) = match shard_split(stem) {
-        Some(split) => (split.to_string(), 1),
-        None if stem.len() == 4 && is_digits(stem) => (path.parent()?.file_name()?.to_str()?.to_string(), 2),
-        None => return None,
-    };
+    let (split, folders_up) = shard_split_of(path)?;
     let dataset = std::path::absolute(path)
         .ok()
         .and_then(|path| named_by_download(&path, folders_up).or_else(|| repository_folder(&path, folders_up)))
         .unwrap_or_else(|| "dataset".to_string());
     Some((dataset, split))
+}
+
+/// The split a hub shard's name gives, and how many folders up its dataset's are: `test` of
+/// `data/test-00000-of-00002.parquet` (1), or of the conversion's `default/test/0000.parquet` (2).
+pub(super) fn shard_split_of(path: &Path) -> Option<(String, usize)> {
+    let stem = path.file_name()?.to_str()?.split('.').next()?;
+    match shard_split(stem) {
+        Some(split) => Some((split.to_string(), 1)),
+        None if stem.len() == 4 && is_digits(stem) => Some((path.parent()?.file_name()?.to_str()?.to_string(), 2)),
+        None => None,
+    }
 }
 
 /// `test` of `test-00000-of-00002`, or of `test-00000-of-00001-c91b0bca349ab4a3` (a fingerprint

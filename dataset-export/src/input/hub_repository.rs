@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use super::dataset_card::Card;
-use super::hub_names::{configuration_dataset, hub_shard_names, repository_of};
+use super::hub_names::{configuration_dataset, hub_shard_names, repository_of, shard_split_of};
 
 /// One input, with the dataset and split its names give: a file, or a folder of one JSON file
 /// per record (Long Code Arena's CI builds, `data/python/*.json`).
@@ -94,7 +94,7 @@ fn listed_by_card(card: &Card, repository: &str, folder: &Path, files: &[String]
                 listed
                     .split
                     .clone()
-                    .or_else(|| hub_shard_names(file).map(|(_, split)| split))
+                    .or_else(|| shard_split_of(file).map(|(split, _)| split))
                     .unwrap_or_else(|| UNNAMED_SPLIT.to_string())
             };
             if let Some(records) = one_record_per_file(&matched) {
@@ -143,23 +143,14 @@ fn named_as_shards(folder: &Path, files: &[String]) -> Vec<NamedInput> {
 /// Every file under `folder`, `/` between names, in name order; hidden folders and files (`.git`,
 /// `.cache`) are passed over.
 pub(super) fn files_under(folder: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    let mut pending = vec![(folder.to_path_buf(), String::new())];
-    while let Some((dir, prefix)) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || files.len() >= MAX_FILES {
-                continue;
-            }
-            let relative = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
-            match entry.file_type() {
-                Ok(kind) if kind.is_dir() => pending.push((entry.path(), relative)),
-                Ok(_) if entry.path().is_file() => files.push(relative),
-                _ => {}
-            }
-        }
-    }
+    let mut files: Vec<String> = super::folder_files::files_below_where(folder, |name| name.starts_with('.'), MAX_FILES)
+        .into_iter()
+        .filter_map(|file| {
+            let relative = file.strip_prefix(folder).ok()?;
+            let names: Vec<String> = relative.iter().map(|name| name.to_string_lossy().into_owned()).collect();
+            Some(names.join("/"))
+        })
+        .collect();
     files.sort();
     files
 }

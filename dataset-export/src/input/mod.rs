@@ -12,6 +12,8 @@ pub mod compressed;
 mod csv_rows;
 mod dataset_card;
 mod directory;
+mod folder_files;
+pub use folder_files::files_below;
 mod hub_names;
 mod hub_repository;
 pub use hub_repository::NamedInput;

@@ -76,13 +76,12 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
         }
         return Ok(());
     };
-    // A leaderboard brings hundreds of runs of a few splits: each split's ids are read once.
-    let mut ids_of: HashMap<(String, String), Option<BTreeSet<String>>> = HashMap::new();
+    let mut ids_of = SplitIds::new(data.path(), &manifest);
     let mut told_unexported = HashSet::new();
     let mut told_split = HashSet::new();
     for (new, warnings) in runs.iter_mut() {
         if !new.dataset_from_source && fallback_not_exported(&manifest, &new.run.dataset, rules) {
-            warnings.extend(join_split_holding_all(data.path(), &manifest, new, rules, &mut ids_of)?);
+            warnings.extend(join_split_holding_all(&manifest, new, rules, &mut ids_of)?);
         }
         warnings.extend(stored_elsewhere(new));
         if !new.dataset_from_source {
@@ -102,18 +101,13 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
                 existing.split
             );
         }
-        let key = (new.run.dataset.clone(), new.run.split.clone());
-        if !ids_of.contains_key(&key) {
-            let ids = split_ids(data.path(), &manifest, &key.0, &key.1)?;
-            ids_of.insert(key.clone(), ids);
-        }
         let first_result = new.run.results.first().map(|r| r.instance_id.clone());
-        if let Some(ids) = &ids_of[&key] {
+        if let Some(ids) = ids_of.of(&new.run.dataset, &new.run.split)? {
             warnings.extend(keep_split_instances(new, ids));
             warnings.extend(drop_share_of_another_total(new, ids.len()));
         }
         if let (Some(first), true) = (first_result, new.run.results.is_empty()) {
-            bail!("{}", none_in_split(data.path(), &manifest, &new.run, &first, &mut ids_of)?);
+            bail!("{}", none_in_split(&manifest, &new.run, &first, &mut ids_of)?);
         }
     }
     Ok(())
@@ -124,11 +118,10 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
 /// instances too), among those called `--split` when it is given. The warning says where it
 /// went. A run only partly held by any split is a run of another dataset, and stays refused.
 fn join_split_holding_all(
-    data: &Path,
     manifest: &Manifest,
     new: &mut NewRun,
     rules: &NameRules,
-    ids_of: &mut HashMap<(String, String), Option<BTreeSet<String>>>,
+    ids_of: &mut SplitIds,
 ) -> anyhow::Result<Option<String>> {
     if new.run.results.is_empty() {
         return Ok(None);
@@ -140,14 +133,12 @@ fn join_split_holding_all(
             .iter()
             .filter(|s| rules.split.as_ref().is_none_or(|named| *named == s.name))
         {
-            let key = (dataset.name.clone(), split.name.clone());
-            if !ids_of.contains_key(&key) {
-                ids_of.insert(key.clone(), split_ids(data, manifest, &key.0, &key.1)?);
-            }
-            let Some(ids) = &ids_of[&key] else { continue };
+            let Some(ids) = ids_of.of(&dataset.name, &split.name)? else {
+                continue;
+            };
             let holds_all = new.run.results.iter().all(|r| ids.contains(&r.instance_id));
             if holds_all && smallest.as_ref().is_none_or(|(size, ..)| ids.len() < *size) {
-                smallest = Some((ids.len(), key.0, key.1));
+                smallest = Some((ids.len(), dataset.name.clone(), split.name.clone()));
             }
         }
     }
@@ -169,22 +160,13 @@ fn join_split_holding_all(
 
 /// A run none of whose instances its split has is a wrong `--dataset` or `--split`, not a run of
 /// nothing: the refusal names the exported split that has its first instance, when one does.
-fn none_in_split(
-    data: &Path,
-    manifest: &Manifest,
-    run: &Run,
-    first: &str,
-    ids_of: &mut HashMap<(String, String), Option<BTreeSet<String>>>,
-) -> anyhow::Result<String> {
+fn none_in_split(manifest: &Manifest, run: &Run, first: &str, ids_of: &mut SplitIds) -> anyhow::Result<String> {
     let mut holder = None;
     for dataset in &manifest.datasets {
         for split in &dataset.splits {
-            let key = (dataset.name.clone(), split.name.clone());
-            if !ids_of.contains_key(&key) {
-                ids_of.insert(key.clone(), split_ids(data, manifest, &key.0, &key.1)?);
-            }
-            if holder.is_none() && ids_of[&key].as_ref().is_some_and(|ids| ids.contains(first)) {
-                holder = Some(key);
+            let holds = ids_of.of(&dataset.name, &split.name)?.is_some_and(|ids| ids.contains(first));
+            if holder.is_none() && holds {
+                holder = Some((dataset.name.clone(), split.name.clone()));
             }
         }
     }
@@ -196,6 +178,34 @@ fn none_in_split(
         "run `{}`: none of its instances is in {}/{} (the first: `{first}`), so nothing was stored{hint}",
         run.id, run.dataset, run.split
     ))
+}
+
+/// The ids of each exported split, read from its index shards when first asked for: a
+/// leaderboard brings hundreds of runs of a few splits, and each split's ids are read once.
+struct SplitIds<'a> {
+    data: &'a Path,
+    manifest: &'a Manifest,
+    read: HashMap<(String, String), Option<BTreeSet<String>>>,
+}
+
+impl<'a> SplitIds<'a> {
+    fn new(data: &'a Path, manifest: &'a Manifest) -> Self {
+        SplitIds {
+            data,
+            manifest,
+            read: HashMap::new(),
+        }
+    }
+
+    /// The ids of `dataset`/`split`; `None` when it is not exported.
+    fn of(&mut self, dataset: &str, split: &str) -> anyhow::Result<Option<&BTreeSet<String>>> {
+        let key = (dataset.to_string(), split.to_string());
+        if !self.read.contains_key(&key) {
+            let ids = split_ids(self.data, self.manifest, dataset, split)?;
+            self.read.insert(key.clone(), ids);
+        }
+        Ok(self.read[&key].as_ref())
+    }
 }
 
 /// The ids of an exported split, from its index shards; `None` when it is not exported.
