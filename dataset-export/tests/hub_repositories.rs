@@ -200,3 +200,34 @@ fn a_card_of_nested_aliases_is_not_expanded() {
     let stdout = benchscope_ok(&["export", repository.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"]);
     assert!(stdout.contains("exported 8 instances of laughs/test"), "{stdout}");
 }
+
+/// The real SWE-bench Lite, as its hub repository keeps it (its two splits as Parquet shards
+/// under `data/`, its card naming them): exported whole, the same instances as its JSON Lines.
+#[test]
+fn the_real_lite_repository_exports_as_its_json_lines_do() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite");
+    let repository = tmp.path().join("SWE-bench_Lite");
+    std::fs::create_dir_all(repository.join("data")).unwrap();
+    for split in ["dev", "test"] {
+        let jsonl = lite.join(format!("swe-bench-lite.{split}.jsonl"));
+        let shard = repository.join(format!("data/{split}-00000-of-00001.parquet"));
+        python(
+            WRITE_PARQUET,
+            &[jsonl.to_str().unwrap(), shard.to_str().unwrap(), "snappy", "strings"],
+        );
+    }
+    let card = "---\nconfigs:\n- config_name: default\n  data_files:\n  - split: dev\n    path: data/dev-*\n  - split: test\n    path: data/test-*\n---\n";
+    std::fs::write(repository.join("README.md"), card).unwrap();
+    let whole = tmp.path().join("whole");
+    benchscope_ok(&["export", repository.to_str().unwrap(), "--out", whole.to_str().unwrap(), "--quiet"]);
+    let files = tmp.path().join("files");
+    let jsonl = |split: &str| lite.join(format!("swe-bench-lite.{split}.jsonl")).to_str().unwrap().to_string();
+    benchscope_ok(&["export", &jsonl("dev"), &jsonl("test"), "--out", files.to_str().unwrap(), "--quiet"]);
+    for split in ["dev", "test"] {
+        let exported = instances(&whole, "swe-bench-lite", split);
+        assert!(!exported.is_empty(), "{split}");
+        assert_eq!(exported, instances(&files, "swe-bench-lite", split), "{split}");
+    }
+}
