@@ -219,6 +219,21 @@ test('a gzipped file dropped on the page is read as the file it holds, named wit
   assert.deepEqual(errors, []);
 });
 
+test('a dropped gzip that inflates past what the page reads is refused by name, its inflating stopped, and the next file is read', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  const drop = (name, buffer) => page.locator('.drop-zone input[type=file]').setInputFiles({ name, mimeType: 'application/gzip', buffer });
+  // 300 MB of spaces: 300 KB gzipped.
+  await drop('bomb.json.gz', gzipSync(Buffer.alloc(300 << 20, 0x20), { level: 9 }));
+  await page.waitForSelector('.drop-zone .error', { timeout: 60000 });
+  assert.match(await page.locator('.drop-zone .error').first().textContent(), /bomb\.json\.gz: inflates to more than 256 MB, more than this page reads; import it with the CLI \(benchscope import\) instead/);
+  const ids = demo.map((r) => r.instance_id);
+  await drop('after-bomb.json', Buffer.from(JSON.stringify({ resolved_ids: ids.slice(0, 2), unresolved_ids: ids.slice(2) })));
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-after-bomb"]');
+  assert.deepEqual(errors, []);
+});
+
 test('Long Code Arena: one instance of each of the six datasets opens with its own view', async () => {
   const { page, errors } = session;
   const open = async (dataset) => {

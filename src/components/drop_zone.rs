@@ -128,20 +128,34 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
     }
 }
 
+/// The most a dropped file may hold, decompressed: what a page can read and parse in its memory.
+/// A run's file is a few megabytes; one past this is the CLI's to import.
+const MAX_DROPPED_BYTES: u64 = 256 << 20;
+
 /// The text of the file dropped as `name`: decompressed by the browser when its first bytes say
 /// gzip, as the CLI tells a compressed file; a file named `.gz` must be gzip. Browsers do not
-/// decompress zstd, so a zstd file is refused with what to do instead.
+/// decompress zstd, so a zstd file is refused with what to do instead. A file that is, or
+/// inflates to, more than `MAX_DROPPED_BYTES` is refused once that much is read.
 async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String> {
     let named_gzip = strip_suffix_ignoring_case(name, ".gz").is_some();
-    match (first_bytes(file).await.as_deref().and_then(Compression::of_start), named_gzip) {
-        (Some(Compression::Zstd), _) => Err(format!(
-            "{name}: compressed with zstd, which browsers cannot decompress; decompress it (zstd -d) or gzip it, then drop it again"
-        )),
-        (Some(Compression::Gzip), _) | (None, true) => file_text(file, true)
-            .await
-            .ok_or_else(|| format!("{name}: cannot read the file as gzip")),
-        (None, false) => file_text(file, false).await.ok_or_else(|| format!("{name}: cannot read the file")),
-    }
+    let gzipped = match (first_bytes(file).await.as_deref().and_then(Compression::of_start), named_gzip) {
+        (Some(Compression::Zstd), _) => {
+            return Err(format!(
+                "{name}: compressed with zstd, which browsers cannot decompress; decompress it (zstd -d) or gzip it, then drop it again"
+            ))
+        }
+        (Some(Compression::Gzip), _) | (None, true) => true,
+        (None, false) => false,
+    };
+    file_text(file, gzipped, MAX_DROPPED_BYTES).await.map_err(|unread| match unread {
+        Unread::TooLarge => format!(
+            "{name}: {} more than {} MB, more than this page reads; import it with the CLI (benchscope import) instead",
+            if gzipped { "inflates to" } else { "holds" },
+            MAX_DROPPED_BYTES >> 20
+        ),
+        Unread::Broken if gzipped => format!("{name}: cannot read the file as gzip"),
+        Unread::Broken => format!("{name}: cannot read the file"),
+    })
 }
 
 /// The first four bytes of `file` (fewer when it is shorter), or `None` when they cannot be read.
@@ -162,15 +176,57 @@ extern "C" {
     fn new(format: &str) -> Result<Decompression, wasm_bindgen::JsValue>;
 }
 
-/// The text of `file`, decompressed by the browser when it is gzipped; `None` when it cannot be
-/// read.
-async fn file_text(file: &web_sys::File, gzipped: bool) -> Option<String> {
-    let text = if gzipped {
-        let gunzip = Decompression::new("gzip").ok()?;
-        let stream = file.stream().pipe_through(gunzip.unchecked_ref());
-        web_sys::Response::new_with_opt_readable_stream(Some(&stream)).ok()?.text().ok()?
+/// Why a file's text was not read.
+enum Unread {
+    /// It is more than the limit (decompressed, when gzipped).
+    TooLarge,
+    /// The browser could not read it, or it is not the gzip it was taken for.
+    Broken,
+}
+
+/// The text of `file`, decompressed by the browser when it is `gzipped`, read a chunk at a time
+/// and refused once past `limit` bytes (a small gzip can inflate to gigabytes). The chunks stay
+/// the browser's until the whole is read, so that a file refused leaves nothing in the app's
+/// memory, which never shrinks. Bytes that are not UTF-8 read as U+FFFD, as `text()` reads them.
+async fn file_text(file: &web_sys::File, gzipped: bool, limit: u64) -> Result<String, Unread> {
+    if !gzipped && file.size() > limit as f64 {
+        return Err(Unread::TooLarge);
+    }
+    let stream = file.stream();
+    let stream = if gzipped {
+        let gunzip = Decompression::new("gzip").map_err(|_| Unread::Broken)?;
+        stream.pipe_through(gunzip.unchecked_ref())
     } else {
-        file.text()
+        stream
     };
-    wasm_bindgen_futures::JsFuture::from(text).await.ok()?.as_string()
+    let reader: web_sys::ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    let chunks = js_sys::Array::new();
+    let mut read = 0u64;
+    loop {
+        let chunk = settled(reader.read()).await?;
+        if field(&chunk, "done")?.is_truthy() {
+            break;
+        }
+        let value: js_sys::Uint8Array = field(&chunk, "value")?.dyn_into().map_err(|_| Unread::Broken)?;
+        read += u64::from(value.length());
+        if read > limit {
+            // Stops the decompression; what it says of that is of no use here.
+            let _ = reader.cancel();
+            return Err(Unread::TooLarge);
+        }
+        chunks.push(&value);
+    }
+    let whole = web_sys::Blob::new_with_u8_array_sequence(&chunks).map_err(|_| Unread::Broken)?;
+    let text = settled(whole.text()).await?;
+    text.as_string().ok_or(Unread::Broken)
+}
+
+/// What `promise` resolves to; its rejection is a file that cannot be read.
+async fn settled(promise: js_sys::Promise) -> Result<wasm_bindgen::JsValue, Unread> {
+    wasm_bindgen_futures::JsFuture::from(promise).await.map_err(|_| Unread::Broken)
+}
+
+/// The property `name` of `object`.
+fn field(object: &wasm_bindgen::JsValue, name: &str) -> Result<wasm_bindgen::JsValue, Unread> {
+    js_sys::Reflect::get(object, &name.into()).map_err(|_| Unread::Broken)
 }
