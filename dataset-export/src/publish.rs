@@ -96,6 +96,10 @@ pub struct RunConfig {
     /// Run id, for a single-run source.
     #[serde(default)]
     pub run: Option<String>,
+    /// `dataset` names none the site exports on purpose: a dataset of runs alone (as `import
+    /// --new-dataset`), rather than a likely typo refused.
+    #[serde(default)]
+    pub new_dataset: bool,
 }
 
 /// Reads and checks the configuration at `path`.
@@ -178,9 +182,9 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
             dataset: source.dataset.clone(),
             split: source.split.clone(),
             fallback_dataset: source.dataset.is_none().then(|| DEFAULT_DATASET.to_string()),
+            new_dataset: source.new_dataset,
             replace: true,
             from_site_entry: true,
-            ..NameRules::default()
         };
         let stored = check_and_add_runs(&data, runs, &rules)
             .with_context(|| format!("{}: the run entry of `{}`", config_path.display(), source.source.display()))?;

@@ -167,8 +167,24 @@ fn a_run_entry_without_a_dataset_joins_the_split_holding_its_instances() {
     assert!(!refused.status.success());
     assert!(stderr.contains("site.json: the run entry of `other.jsonl`"), "{stderr}");
     assert!(
-        stderr.contains("no dataset `swe-bench` (the run entry names none); it has: demo. Name one in the run entry's `dataset`"),
+        stderr.contains("no dataset `swe-bench` (the run entry names none); it has: demo. Name one in the run entry's `dataset`, or set its `new_dataset` to true to add a runs-only dataset `swe-bench`"),
         "{stderr}"
     );
     assert!(!stderr.contains("--dataset"), "{stderr}");
+
+    // Named with `new_dataset`, the same run is a dataset of runs alone beside the export.
+    std::fs::write(
+        &config,
+        r#"{"title": "Board", "datasets": [{"input": "demo.jsonl", "dataset": "demo"}],
+            "runs": [{"source": "other.jsonl", "dataset": "private", "new_dataset": true, "run": "model-b"}]}"#,
+    )
+    .unwrap();
+    let result = benchscope(&["publish", config.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let manifest: Manifest = read_json(&out.join("manifest.json"));
+    let run = manifest.runs.iter().find(|r| r.id == "model-b").unwrap();
+    assert_eq!((run.dataset.as_str(), run.split.as_str()), ("private", "test"));
+    // Runs alone: no instances exported under its name, as `import --new-dataset` leaves it.
+    assert!(manifest.dataset("private").is_none());
+    assert!(manifest.dataset("demo").is_some());
 }

@@ -99,8 +99,10 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
     }
     let Some(entry) = manifest.dataset(dataset) else {
         let (named, remedy) = match (rules.from_site_entry, rules.dataset.is_some()) {
-            (true, true) => ("", "Name one in the run entry's `dataset`".to_string()),
-            (true, false) => (" (the run entry names none)", "Name one in the run entry's `dataset`".to_string()),
+            (true, given) => (
+                if given { "" } else { " (the run entry names none)" },
+                format!("Name one in the run entry's `dataset`, or set its `new_dataset` to true to add a runs-only dataset `{dataset}`"),
+            ),
             (false, given) => (
                 if given { "" } else { " (no --dataset was given)" },
                 format!("Name one with --dataset, or pass --new-dataset to add a runs-only dataset `{dataset}`"),
