@@ -183,7 +183,8 @@ impl Categories {
     /// Reads a mapping file: a JSON object from `owner/name` to a category name.
     pub fn from_file(path: &Path) -> anyhow::Result<Self> {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read category mapping {}", path.display()))?;
-        let value: serde_json::Value = serde_json::from_str(&text).with_context(|| format!("{}: malformed JSON", path.display()))?;
+        let value: serde_json::Value =
+            crate::input::from_json_bytes(text.as_bytes()).with_context(|| format!("{}: malformed JSON", path.display()))?;
         let Some(object) = value.as_object() else {
             bail!("{}: expected a JSON object of repo → category", path.display())
         };

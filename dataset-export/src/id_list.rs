@@ -116,7 +116,7 @@ fn first_line_object(path: &Path) -> Option<Map<String, Value>> {
 /// A JSON document read whole: an array of ids, or an object with `instance_ids`; `None` for
 /// any other JSON (records).
 fn listed_in_json(path: &Path) -> Result<Option<IdList>, String> {
-    match serde_json::from_str::<Value>(&read_text(path)?) {
+    match crate::input::from_json_bytes::<Value>(read_text(path)?.as_bytes()) {
         Ok(Value::Array(items)) => listed_items(&items, path),
         Ok(Value::Object(object)) => listed_in_object(&object, path),
         _ => Ok(None),

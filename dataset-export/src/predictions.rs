@@ -26,7 +26,7 @@ fn from_value(key: Option<String>, value: Value) -> Result<Prediction, FieldErro
 /// Reads every prediction of `path`, in file order. A duplicate id is an error.
 pub fn read_predictions(path: &Path) -> Result<Vec<Prediction>, RecordError> {
     let text_head = crate::input::compressed::read(path).map_err(|e| RecordError::about_file(path, format!("cannot read: {e}")))?;
-    if let Ok(Value::Object(object)) = serde_json::from_slice::<Value>(&text_head) {
+    if let Ok(Value::Object(object)) = crate::input::from_json_bytes::<Value>(&text_head) {
         // An object keyed by instance id, unless it is one prediction itself.
         if !["instance_id", "model_patch", "fix_patch"].iter().any(|k| object.contains_key(*k)) {
             return object

@@ -105,7 +105,8 @@ pub struct RunConfig {
 /// Reads and checks the configuration at `path`.
 pub fn read_config(path: &Path) -> anyhow::Result<SiteConfig> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let config: SiteConfig = serde_json::from_str(&text).with_context(|| format!("{}: not a site configuration", path.display()))?;
+    let config: SiteConfig =
+        crate::input::from_json_bytes(text.as_bytes()).with_context(|| format!("{}: not a site configuration", path.display()))?;
     for view in config.views.iter().chain(&config.default_view) {
         if View::parse(view).is_none() {
             let known: Vec<_> = View::ALL.iter().map(|v| v.name()).collect();

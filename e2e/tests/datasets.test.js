@@ -219,7 +219,7 @@ test('a gzipped file dropped on the page is read as the file it holds, named wit
   assert.deepEqual(errors, []);
 });
 
-test('a dropped gzip that inflates past what the page reads is refused by name, its inflating stopped, and the next file is read', async () => {
+test('a dropped gzip that inflates past what the page reads, and a UTF-16 file, are refused by name, and the next file is read', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=leaderboard`);
   await page.waitForSelector('.drop-zone');
@@ -228,7 +228,12 @@ test('a dropped gzip that inflates past what the page reads is refused by name, 
   await drop('bomb.json.gz', gzipSync(Buffer.alloc(300 << 20, 0x20), { level: 9 }));
   await page.waitForSelector('.drop-zone .error', { timeout: 60000 });
   assert.match(await page.locator('.drop-zone .error').first().textContent(), /bomb\.json\.gz: inflates to more than 256 MB, more than this page reads; import it with the CLI \(benchscope import\) instead/);
+  // UTF-16 (Windows PowerShell's `>`): the browser reads UTF-8, so it is refused by name.
   const ids = demo.map((r) => r.instance_id);
+  const wide = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify({ resolved_ids: ids }), 'utf16le')]);
+  await drop('wide.json', wide);
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
+  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /wide\.json: UTF-16 text \(as Windows PowerShell's `>` writes it\), not UTF-8: save it as UTF-8/);
   await drop('after-bomb.json', Buffer.from(JSON.stringify({ resolved_ids: ids.slice(0, 2), unresolved_ids: ids.slice(2) })));
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-after-bomb"]');
   assert.deepEqual(errors, []);

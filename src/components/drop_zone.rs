@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use benchscope_contract::dropped::{read_dropped, DroppedRun};
-use benchscope_contract::file_names::{plain_name, strip_suffix_ignoring_case, Compression};
+use benchscope_contract::file_names::{is_utf16, plain_name, strip_suffix_ignoring_case, Compression, UTF16_TEXT};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -134,11 +134,16 @@ const MAX_DROPPED_BYTES: u64 = 256 << 20;
 
 /// The text of the file dropped as `name`: decompressed by the browser when its first bytes say
 /// gzip, as the CLI tells a compressed file; a file named `.gz` must be gzip. Browsers do not
-/// decompress zstd, so a zstd file is refused with what to do instead. A file that is, or
-/// inflates to, more than `MAX_DROPPED_BYTES` is refused once that much is read.
+/// decompress zstd, so a zstd file is refused with what to do instead, as is UTF-16 text (the
+/// browser reads UTF-8). A file that is, or inflates to, more than `MAX_DROPPED_BYTES` is refused
+/// once that much is read.
 async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String> {
     let named_gzip = strip_suffix_ignoring_case(name, ".gz").is_some();
-    let gzipped = match (first_bytes(file).await.as_deref().and_then(Compression::of_start), named_gzip) {
+    let start = first_bytes(file).await.unwrap_or_default();
+    if is_utf16(&start) {
+        return Err(format!("{name}: {UTF16_TEXT}"));
+    }
+    let gzipped = match (Compression::of_start(&start), named_gzip) {
         (Some(Compression::Zstd), _) => {
             return Err(format!(
                 "{name}: compressed with zstd, which browsers cannot decompress; decompress it (zstd -d) or gzip it, then drop it again"

@@ -35,6 +35,14 @@ impl Compression {
     }
 }
 
+/// What a file in UTF-16 is said to be, by the CLI and the explorer alike: both read UTF-8.
+pub const UTF16_TEXT: &str = "UTF-16 text (as Windows PowerShell's `>` writes it), not UTF-8: save it as UTF-8";
+
+/// Whether a file starting with `start` is UTF-16 text, told by its byte order mark.
+pub fn is_utf16(start: &[u8]) -> bool {
+    start.starts_with(&[0xFF, 0xFE]) || start.starts_with(&[0xFE, 0xFF])
+}
+
 /// The suffixes of the compressions the CLI reads.
 pub const COMPRESSION_SUFFIXES: [&str; 3] = [".gz", ".zst", ".zstd"];
 

@@ -43,7 +43,7 @@ pub fn read_attempts(root: &Path) -> anyhow::Result<BTreeMap<u32, Vec<InstanceRe
             };
             let path = attempt_dir.join("report.json");
             let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let report: Value = serde_json::from_slice(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
+            let report: Value = crate::input::from_json_bytes(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
             attempts.entry(n).or_default().push(result_of(&id, &report));
         }
     }
@@ -104,7 +104,7 @@ fn result_of(id: &str, report: &Value) -> InstanceResult {
 
 /// The summary's headline for attempt `n`, and the resolved ids its path lists name.
 pub fn summary_for(root: &Path, n: u32) -> Option<(BTreeMap<String, f64>, Vec<String>)> {
-    let value: Value = serde_json::from_slice(&std::fs::read(root.join("report.json")).ok()?).ok()?;
+    let value: Value = crate::input::from_json_bytes(&std::fs::read(root.join("report.json")).ok()?).ok()?;
     let attempt = value.get(format!("attempt_{n}"))?;
     let mut headline = BTreeMap::new();
     for (key, v) in attempt.as_object()? {

@@ -74,7 +74,7 @@ pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (Insta
 /// Reads a `report.json`: `{<id>: {...}}`.
 pub fn read_report_file(path: &Path) -> anyhow::Result<Vec<(String, Value)>> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let value: Value = serde_json::from_slice(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
+    let value: Value = crate::input::from_json_bytes(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
     let Value::Object(map) = value else {
         anyhow::bail!("{}: expected {{instance_id: report}}", path.display())
     };

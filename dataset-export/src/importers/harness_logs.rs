@@ -79,7 +79,7 @@ pub(super) fn read_metadata(dir: &Path) -> Metadata {
     let found = [dir.join("metadata.json"), dir.parent().unwrap_or(dir).join("metadata.json")]
         .into_iter()
         .find_map(|p| std::fs::read(p).ok())
-        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+        .and_then(|b| crate::input::from_json_bytes::<serde_json::Value>(&b).ok());
     let Some(meta) = found else {
         return Metadata::default();
     };

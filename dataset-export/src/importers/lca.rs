@@ -111,7 +111,7 @@ pub fn library_codegen_generations(path: &Path, rows: &[Value], dataset: &str, s
 /// as published (0..1).
 fn published_means(generations: &Path) -> BTreeMap<String, BTreeMap<String, f64>> {
     let path = generations.with_file_name("metadata_all_configs.json");
-    let Some(Value::Array(configs)) = std::fs::read(&path).ok().and_then(|b| serde_json::from_slice(&b).ok()) else {
+    let Some(Value::Array(configs)) = std::fs::read(&path).ok().and_then(|b| crate::input::from_json_bytes(&b).ok()) else {
         return BTreeMap::new();
     };
     configs

@@ -182,6 +182,15 @@ pub fn run_source_of(path: &Path) -> Option<&'static str> {
     format_of(&Source::open(path).ok()?).map(|f| f.name())
 }
 
+/// Whether the file at `path` starts with UTF-16's byte order mark.
+fn starts_as_utf16(path: &Path) -> bool {
+    let mut head = [0u8; 2];
+    std::fs::File::open(path)
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut head))
+        .is_ok()
+        && crate::input::is_utf16(&head)
+}
+
 /// The first source format that recognizes `source`.
 fn format_of(source: &Source) -> Option<&'static dyn RunSource> {
     SOURCES.iter().copied().find(|f| f.detect(source))
@@ -190,6 +199,9 @@ fn format_of(source: &Source) -> Option<&'static dyn RunSource> {
 fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
     let source = Source::open(path)?;
     let Some(format) = format_of(&source) else {
+        if source.is_file() && starts_as_utf16(path) {
+            bail!("{}: {}", path.display(), crate::input::UTF16_TEXT);
+        }
         if source.is_file() {
             bail!(
                 "{}: not a format `import` reads (a harness report or log, a run summary, a leaderboard, \
@@ -261,7 +273,7 @@ fn dataset_hint(path: &Path) -> String {
 
 /// A file's JSON document, when it can be read and is one.
 pub(super) fn read_json(path: &Path) -> Option<Value> {
-    serde_json::from_slice(&crate::input::compressed::read(path).ok()?).ok()
+    crate::input::from_json_bytes(&crate::input::compressed::read(path).ok()?).ok()
 }
 
 pub(super) fn new_run(id: String, name: String, dataset: &str, split: &str, source: &str) -> Run {

@@ -75,7 +75,7 @@ fn summary_files(source: &Source) -> Vec<PathBuf> {
 
 fn read_json(path: &Path) -> anyhow::Result<Value> {
     let bytes = crate::input::compressed::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_slice(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))
+    crate::input::from_json_bytes(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))
 }
 
 /// The run a summary gives, named as its file name says; `--dataset` and `--split` win over the

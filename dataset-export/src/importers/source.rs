@@ -136,6 +136,7 @@ impl Source {
     /// The records of a JSON Lines file, each line's fault named.
     pub fn line_records(&self) -> anyhow::Result<Vec<Value>> {
         self.text()
+            .trim_start_matches('\u{feff}')
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())

@@ -24,7 +24,7 @@ use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source};
 /// The result and model patch of one sample file.
 pub fn read_sample(path: &Path) -> anyhow::Result<(InstanceResult, Option<String>, Option<String>)> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let value: Value = serde_json::from_slice(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
+    let value: Value = crate::input::from_json_bytes(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
     let Value::Object(record) = value else {
         anyhow::bail!("{}: expected a sample object", path.display())
     };

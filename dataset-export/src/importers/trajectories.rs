@@ -131,7 +131,7 @@ fn report_beside(root: &Path, id: &str) -> Option<(Value, Option<String>)> {
         .map(|dir| dir.join("logs").join(id))
         .collect();
     let dir = candidates.into_iter().find(|d| d.join("report.json").is_file())?;
-    let report: Value = serde_json::from_slice(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
+    let report: Value = crate::input::from_json_bytes(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
     let report = match report.get(id) {
         Some(inner) if inner.get("tests_status").is_some() || inner.get("resolved").is_some() => inner.clone(),
         _ => report,

@@ -97,7 +97,8 @@ fn whole_dataset_hint(error: FieldError, text: &str, dir: &Path) -> FieldError {
 /// FeatureBench's website index: each item becomes a record with its statement read from disk.
 fn featurebench_site(index: &Path) -> Result<Records, RecordError> {
     let text = read_text(index).map_err(|m| RecordError::about_file(index, m))?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| RecordError::about_file(index, format!("malformed JSON: {e}")))?;
+    let value: Value =
+        super::from_json_bytes(text.as_bytes()).map_err(|e| RecordError::about_file(index, format!("malformed JSON: {e}")))?;
     let Some(items) = value.get("items").and_then(Value::as_array).cloned() else {
         return Err(RecordError::about_file(index, "field `items`: expected the list of tasks".into()));
     };

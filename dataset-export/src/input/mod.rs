@@ -16,8 +16,11 @@ mod folder_files;
 pub use folder_files::files_below;
 mod hub_names;
 mod hub_repository;
+pub use benchscope_contract::file_names::{is_utf16, UTF16_TEXT};
 pub use hub_repository::NamedInput;
+pub use json_file::from_json_bytes;
 mod json_array;
+mod json_file;
 mod json_object;
 pub use benchscope_contract::json_document::{self, kind_of};
 pub use hub_names::{benchmark_subset, hub_shard_names, names_from_file};
@@ -145,6 +148,7 @@ fn read_plain_records(path: &Path) -> Result<Records, RecordError> {
         Some(Container::Parquet) => parquet_rows::read(path),
         Some(Container::Csv) => csv_rows::read(path, reader),
         None if is_lfs_pointer(reader.fill_buf().unwrap_or_default()) => Err(file_error(LFS_POINTER.to_string())),
+        None if is_utf16(reader.fill_buf().unwrap_or_default()) => Err(file_error(UTF16_TEXT.to_string())),
         None => Err(file_error(
             "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".into(),
         )),

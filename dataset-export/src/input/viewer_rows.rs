@@ -30,7 +30,7 @@ pub fn page_note(path: &Path) -> Option<String> {
     if !may_be_response(&head[..read]) {
         return None;
     }
-    let document: Map<String, Value> = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+    let document: Map<String, Value> = super::from_json_bytes(&std::fs::read(path).ok()?).ok()?;
     if !is_viewer_response(&document) {
         return None;
     }

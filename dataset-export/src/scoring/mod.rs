@@ -99,7 +99,7 @@ pub fn score(plan: &ScorePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
 /// The predictions, each with where it is: an element of a JSON list, or a line of JSONL.
 fn read_records(path: &std::path::Path) -> anyhow::Result<Vec<(Location, Value)>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if let Ok(Value::Array(items)) = serde_json::from_str::<Value>(&text) {
+    if let Ok(Value::Array(items)) = crate::input::from_json_bytes::<Value>(text.as_bytes()) {
         return Ok(items
             .into_iter()
             .enumerate()

@@ -212,7 +212,7 @@ pub fn instance_of_trial(path: &std::path::Path) -> Option<String> {
 /// `config.json`'s `task.path`. The trial's folder is named after the task cut to 32 characters,
 /// so a longer task's name is only found there.
 fn task_of_trial(trial: &std::path::Path) -> Option<String> {
-    let read = |name: &str| -> Option<Value> { serde_json::from_slice(&std::fs::read(trial.join(name)).ok()?).ok() };
+    let read = |name: &str| -> Option<Value> { crate::input::from_json_bytes(&std::fs::read(trial.join(name)).ok()?).ok() };
     let from_result = read("result.json").and_then(|result| text(&result, "task_name"));
     from_result.filter(|task| !task.is_empty()).or_else(|| {
         let config = read("config.json")?;

@@ -19,7 +19,7 @@ pub const BARE_ARRAY: &str = "messages";
 
 /// The skeleton of every JSON document in `reader` (one, or one per line of JSON Lines).
 pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
-    let mut de = serde_json::Deserializer::from_reader(reader);
+    let mut de = serde_json::Deserializer::from_reader(past_byte_order_mark(reader).map_err(serde_json::Error::io)?);
     let mut documents = Vec::new();
     while de.end().is_err() {
         documents.push(de.deserialize_any(SkeletonVisitor)?);
@@ -30,8 +30,18 @@ pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
 /// The skeleton of the first JSON document in `reader`, when it starts with one; the rest is not
 /// read.
 pub fn first_skeleton(reader: impl Read) -> Option<Value> {
-    let mut de = serde_json::Deserializer::from_reader(reader);
+    let mut de = serde_json::Deserializer::from_reader(past_byte_order_mark(reader).ok()?);
     de.deserialize_any(SkeletonVisitor).ok()
+}
+
+/// `reader` past the UTF-8 byte order mark an editor on Windows may have saved before the JSON.
+fn past_byte_order_mark<R: Read>(mut reader: R) -> std::io::Result<std::io::Chain<std::io::Cursor<Vec<u8>>, R>> {
+    let mut head = Vec::with_capacity(3);
+    (&mut reader).take(3).read_to_end(&mut head)?;
+    if head == b"\xEF\xBB\xBF" {
+        head.clear();
+    }
+    Ok(std::io::Cursor::new(head).chain(reader))
 }
 
 /// What receives the streamed arrays' elements.
@@ -45,7 +55,7 @@ pub trait Elements {
 /// Hands every element of each document's streamed arrays in `reader` to `receiver`, in order. An
 /// error of the receiver stops the reading and is given back as it is.
 pub fn elements(reader: impl Read, receiver: &mut dyn Elements) -> anyhow::Result<()> {
-    let mut de = serde_json::Deserializer::from_reader(reader);
+    let mut de = serde_json::Deserializer::from_reader(past_byte_order_mark(reader)?);
     let mut document = 0;
     while de.end().is_err() {
         let mut stopped = None;
