@@ -384,3 +384,59 @@ fn git_lfs_pointers_are_named_as_files_never_fetched() {
     );
     assert_eq!(instances(&tmp.path().join("mixed-out"), "mixed", "test").len(), 1);
 }
+
+/// JSON Lines whose writer was interrupted: the last record breaks off without its newline. It is
+/// named as cut short (not as JSON that went wrong, nor as runs for `import`); `--skip-bad`
+/// exports the whole records before it, and `import` of predictions cut so says the same.
+#[test]
+fn a_last_record_cut_short_is_named_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let whole: Vec<String> = ["o__r-1", "o__r-2"].iter().map(|id| bare_record(id)).collect();
+    let cut = bare_record("o__r-3");
+    let dataset = tmp.path().join("cut.jsonl");
+    std::fs::write(&dataset, format!("{}\n{}", whole.join("\n"), &cut[..cut.len() / 2])).unwrap();
+    let out = tmp.path().join("out");
+    let refused = benchscope(&[
+        "export",
+        dataset.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(
+        stderr.contains("cut.jsonl: line 3: cut short: the file ends inside this record (a write or download that was interrupted)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("holds runs"), "{stderr}");
+    benchscope_ok(&[
+        "export",
+        dataset.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--skip-bad",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(instances(&out, "d", "test").len(), 2);
+
+    let predictions = tmp.path().join("preds.jsonl");
+    std::fs::write(
+        &predictions,
+        "{\"instance_id\": \"o__r-1\", \"model_patch\": \"\"}\n{\"instance_id\": \"o__r-2\", \"model_pa",
+    )
+    .unwrap();
+    let refused = benchscope(&[
+        "import",
+        predictions.to_str().unwrap(),
+        "--data",
+        out.to_str().unwrap(),
+        "--dataset",
+        "d",
+    ]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("preds.jsonl: line 2: cut short"), "{stderr}");
+}

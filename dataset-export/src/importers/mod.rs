@@ -179,7 +179,12 @@ fn read_nothing(new: &NewRun) -> bool {
 /// The name of the run source format that reads `path`, if one does: what `export` tells a
 /// reader who gave it runs to export.
 pub fn run_source_of(path: &Path) -> Option<&'static str> {
-    format_of(&Source::open(path).ok()?).map(|f| f.name())
+    let source = Source::open(path).ok()?;
+    // A file that is not valid JSON is taken by predictions only so that its fault is reported.
+    if source.json_fault().is_err() {
+        return None;
+    }
+    format_of(&source).map(|f| f.name())
 }
 
 /// Whether the file at `path` starts with UTF-16's byte order mark.

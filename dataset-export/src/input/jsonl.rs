@@ -9,6 +9,15 @@ use crate::error::{FieldError, Location, RecordError};
 /// What a Git LFS pointer where a record belongs is said to be.
 const LFS_POINTER_LINE: &str = "a Git LFS pointer where a record belongs: a file Git LFS never fetched was written into this one";
 
+/// What a last line that breaks off inside its record is said to be.
+const CUT_SHORT_LINE: &str = "cut short: the file ends inside this record (a write or download that was interrupted)";
+
+/// Whether `line` (whose text is `text`) is a file's last, with no newline, and its JSON breaks
+/// off rather than going wrong.
+fn ends_mid_record(line: &[u8], text: &str) -> bool {
+    !line.ends_with(b"\n") && serde_json::from_str::<serde_json::Value>(text).is_err_and(|e| e.is_eof())
+}
+
 /// Yields one record per non-blank line.
 pub struct JsonLines<R> {
     path: PathBuf,
@@ -63,6 +72,7 @@ impl<R: BufRead> Iterator for JsonLines<R> {
             return Some(match parse_object(text) {
                 Ok(fields) => Ok(Record::new(location, fields)),
                 Err(_) if super::is_lfs_pointer(text.as_bytes()) => Err(FieldError::record(LFS_POINTER_LINE).at(&self.path, location)),
+                Err(_) if ends_mid_record(&self.buf, text) => Err(FieldError::record(CUT_SHORT_LINE).at(&self.path, location)),
                 Err(e) => Err(e.at(&self.path, location)),
             });
         }
