@@ -440,3 +440,54 @@ fn a_last_record_cut_short_is_named_so() {
     assert!(!refused.status.success());
     assert!(stderr.contains("preds.jsonl: line 2: cut short"), "{stderr}");
 }
+
+/// An empty input (no bytes, blank lines, `[]`) is a download or copy gone wrong: export refuses
+/// it by name, writing nothing, and `--skip-bad` exports the other inputs; `import` refuses an
+/// empty file, `[]` or `{}` the same way rather than as a format it does not know.
+#[test]
+fn an_empty_input_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = tmp.path().join("good.jsonl");
+    std::fs::write(&good, format!("{}\n", bare_record("o__r-1"))).unwrap();
+    for (name, text) in [("empty.jsonl", ""), ("blank.jsonl", "\n  \n"), ("none.json", "[]")] {
+        let empty = tmp.path().join(name);
+        std::fs::write(&empty, text).unwrap();
+        let out = tmp.path().join(format!("out-{name}"));
+        let refused = benchscope(&["export", empty.to_str().unwrap(), "--dataset", "d", "--out", out.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(!refused.status.success(), "{name}");
+        assert!(
+            stderr.contains(&format!("{name}: holds no records: nothing to export from it")),
+            "{stderr}"
+        );
+        assert!(!out.exists(), "{name}: nothing written");
+        let (good, empty) = (good.to_str().unwrap(), empty.to_str().unwrap());
+        benchscope_ok(&[
+            "export",
+            good,
+            empty,
+            "--dataset",
+            "d",
+            "--skip-bad",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(instances(&out, "d", "test").len(), 1, "{name}");
+    }
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    for (name, text) in [("empty.json", ""), ("list.json", "[]"), ("keyed.json", "{}")] {
+        let empty = tmp.path().join(name);
+        std::fs::write(&empty, text).unwrap();
+        let refused = benchscope(&[
+            "import",
+            empty.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--dataset",
+            "d",
+        ]);
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(!refused.status.success(), "{name}");
+        assert!(stderr.contains(&format!("{name}: holds no records (it is empty)")), "{stderr}");
+    }
+}

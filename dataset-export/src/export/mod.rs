@@ -218,13 +218,22 @@ impl Exporting<'_> {
             Err(e) => return self.fail(e),
         };
         self.summary.warnings.extend(viewer_page_note(&input.path));
+        let mut any = false;
         for record in records {
             progress.tick();
+            any = true;
             self.summary.records_read += 1;
             let outcome = record.and_then(|record| self.record(input, record, &mut detected));
             if let Err(error) = outcome {
                 self.fail(error)?;
             }
+        }
+        // An empty file is a download or a copy that went wrong far more often than a dataset.
+        if !any {
+            return self.fail(RecordError::about_file(
+                &input.path,
+                "holds no records: nothing to export from it".to_string(),
+            ));
         }
         Ok(())
     }

@@ -187,6 +187,16 @@ pub fn run_source_of(path: &Path) -> Option<&'static str> {
     format_of(&source).map(|f| f.name())
 }
 
+/// Whether a file is empty: no text but blanks, or an empty JSON array or object.
+fn holds_nothing(source: &Source) -> bool {
+    match source.json() {
+        Some(Value::Array(items)) => items.is_empty(),
+        Some(Value::Object(fields)) => fields.is_empty(),
+        Some(_) => false,
+        None => source.text().trim_start_matches('\u{feff}').trim().is_empty(),
+    }
+}
+
 /// Whether the file at `path` starts with UTF-16's byte order mark.
 fn starts_as_utf16(path: &Path) -> bool {
     let mut head = [0u8; 2];
@@ -206,6 +216,9 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
     let Some(format) = format_of(&source) else {
         if source.is_file() && starts_as_utf16(path) {
             bail!("{}: {}", path.display(), crate::input::UTF16_TEXT);
+        }
+        if source.is_file() && holds_nothing(&source) {
+            bail!("{}: holds no records (it is empty): nothing to import from it", path.display());
         }
         if source.is_file() {
             bail!(
