@@ -10,52 +10,31 @@ use common::*;
 
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
-/// A copy of `dir` in which every `.json` file starts with a byte order mark.
-fn with_byte_order_marks(dir: &Path, into: &Path) -> PathBuf {
-    for entry in walk(dir) {
-        let target = into.join(entry.strip_prefix(dir).unwrap());
+/// A copy of `dir` in `into`, each `.json` file with a byte order mark before it when `marked`.
+fn copy(dir: &Path, into: &Path, marked: bool) -> PathBuf {
+    for (path, bytes) in tree(dir) {
+        let target = into.join(&path);
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        let bytes = std::fs::read(&entry).unwrap();
-        let marked = entry.extension().is_some_and(|e| e == "json");
-        std::fs::write(&target, if marked { [BYTE_ORDER_MARK, &bytes].concat() } else { bytes }).unwrap();
+        let mark = marked && path.ends_with(".json");
+        std::fs::write(&target, if mark { [BYTE_ORDER_MARK, &bytes].concat() } else { bytes }).unwrap();
     }
     into.to_path_buf()
 }
 
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(walk(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
-}
-
-/// The run `source` imports as into a directory exporting `dataset`, without where it came from.
+/// The run `source` imports as into a copy of `dataset` (a data directory) at `data`, without
+/// the path it came from.
 fn imported(source: &Path, dataset: &Path, data: &Path) -> serde_json::Value {
-    copy_dir(dataset, data);
+    copy(dataset, data, false);
     benchscope_ok(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", "r"]);
     let mut run: serde_json::Value = read_json(&data.join("runs/r.json"));
     run.as_object_mut().unwrap().remove("source");
     run
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    for file in walk(from) {
-        let target = to.join(file.strip_prefix(from).unwrap());
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::copy(&file, target).unwrap();
-    }
-}
-
 #[test]
 fn the_real_harness_tree_with_byte_order_marks_imports_as_without_them() {
     let Some(realdata) = realdata() else { return };
-    let tree = realdata.join("swebench-lite-harness-report_m1o0-swe-bench-lite-37");
+    let harness = realdata.join("swebench-lite-harness-report_m1o0-swe-bench-lite-37");
     let tmp = tempfile::tempdir().unwrap();
     let lite = tmp.path().join("lite");
     let dataset = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
@@ -67,8 +46,8 @@ fn the_real_harness_tree_with_byte_order_marks_imports_as_without_them() {
         "--out",
         lite.to_str().unwrap(),
     ]);
-    let marked = with_byte_order_marks(&tree, &tmp.path().join("marked"));
-    let plain = imported(&tree, &lite, &tmp.path().join("a"));
+    let marked = copy(&harness, &tmp.path().join("marked"), true);
+    let plain = imported(&harness, &lite, &tmp.path().join("a"));
     let from_marked = imported(&marked, &lite, &tmp.path().join("b"));
     let verdicts = |run: &serde_json::Value| {
         run["results"]
@@ -149,6 +128,7 @@ fn predictions_keyed_by_id_and_a_site_configuration_are_read_past_a_byte_order_m
         "--out",
         tmp.path().join("site/data").to_str().unwrap(),
     ]);
+    assert_eq!(instances(&tmp.path().join("site/data"), "d", "test").len(), 1);
 }
 
 #[test]
