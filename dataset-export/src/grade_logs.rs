@@ -50,7 +50,7 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let mut graded: BTreeMap<String, (Graded, String)> = BTreeMap::new();
     for file in files {
         let bytes = crate::input::compressed::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-        let log = String::from_utf8_lossy(&bytes).into_owned();
+        let log = crate::logs::log_text(&bytes);
         let Some(instance) = instance_of(&file, &log, &instances) else {
             warnings.push(format!(
                 "{}: no instance of {}/{split} in its name or text; skipped",

@@ -341,4 +341,33 @@ fn grade_command_reproduces_a_real_harness_run() {
     let django = run.results.iter().find(|r| r.instance_id == "django__django-11099").unwrap();
     assert_eq!(django.resolved, Some(true));
     assert!(!django.tests.values().any(|s| *s == Missing));
+
+    // The same logs as Windows PowerShell writes a redirected run's output (UTF-16 with its byte
+    // order mark) grade to the same verdicts.
+    let utf16 = tmp.path().join("utf16");
+    for (path, bytes) in tree(&logs).into_iter().filter(|(path, _)| path.ends_with("test_output.txt")) {
+        let target = utf16.join(path);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let encoded: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        std::fs::write(target, encoded).unwrap();
+    }
+    let summary16 = tmp.path().join("s16.json");
+    benchscope_ok(&[
+        "grade",
+        utf16.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-verified",
+        "--run",
+        "utf16",
+        "--summary-json",
+        summary16.to_str().unwrap(),
+    ]);
+    let summary16: serde_json::Value = read_json(&summary16);
+    assert_eq!(summary16["runs"][0]["resolved_ids"], serde_json::json!(official));
 }

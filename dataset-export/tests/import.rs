@@ -574,3 +574,43 @@ fn runs_given_to_export_and_instances_given_to_import_name_the_command_that_read
         "{stderr}"
     );
 }
+
+/// A harness test log with bytes that are not UTF-8 (a test printed binary output) is kept, each
+/// such byte read as U+FFFD, instead of being left out of the run as unreadable.
+#[test]
+fn a_harness_log_with_bytes_that_are_not_utf8_is_kept() {
+    let Some(realdata) = realdata() else { return };
+    let logs = realdata.join("swebench-verified-harness-logs_inspect-ai/logs");
+    let tmp = tempfile::tempdir().unwrap();
+    let submission = tmp.path().join("submission/logs");
+    for id in ["django__django-11099", "sympy__sympy-11618"] {
+        for (path, bytes) in tree(&logs.join(id)) {
+            let target = submission.join(id).join(path);
+            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+            std::fs::write(target, bytes).unwrap();
+        }
+    }
+    let damaged = submission.join("django__django-11099/test_output.txt");
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    bytes.extend_from_slice(b"\xff\xfe binary output\n");
+    std::fs::write(&damaged, bytes).unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        tmp.path().join("submission").to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-verified",
+        "--new-dataset",
+        "--run",
+        "r",
+    ]);
+    let kept = std::fs::read_to_string(data.join("runs/r/logs/django__django-11099.log")).unwrap();
+    assert!(
+        kept.ends_with("\u{FFFD}\u{FFFD} binary output\n"),
+        "{}",
+        &kept[kept.len().saturating_sub(80)..]
+    );
+    assert!(data.join("runs/r/logs/sympy__sympy-11618.log").is_file());
+}

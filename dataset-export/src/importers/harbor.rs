@@ -120,7 +120,9 @@ impl Trial {
             model: text("/config/agent/model_name").or_else(|| text("/agent_info/model_info/name")),
         };
         let task = text("/task_name").unwrap_or_default();
-        let test_output = std::fs::read_to_string(dir.join("verifier/test-stdout.txt")).ok();
+        let test_output = std::fs::read(dir.join("verifier/test-stdout.txt"))
+            .ok()
+            .map(|b| crate::logs::log_text(&b));
         Trial {
             name: text("/trial_name").unwrap_or_default(),
             system,

@@ -206,7 +206,9 @@ pub fn harness_tree(
         }
         let instance_dir = path.parent().unwrap_or(root);
         let owner = run_of_report(instance_dir, root);
-        let log = std::fs::read_to_string(instance_dir.join("test_output.txt")).ok();
+        let log = std::fs::read(instance_dir.join("test_output.txt"))
+            .ok()
+            .map(|b| crate::logs::log_text(&b));
         let patch = std::fs::read_to_string(instance_dir.join("patch.diff")).ok();
         instance_folders
             .entry(owner.key.clone())

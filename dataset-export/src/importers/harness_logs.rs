@@ -137,7 +137,7 @@ pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, sourc
         stated_in: "metadata.json",
     });
     for path in logs {
-        let text = String::from_utf8_lossy(&std::fs::read(path)?).into_owned();
+        let text = crate::logs::log_text(&std::fs::read(path)?);
         let id = name_of(path).trim_start_matches("instance_").trim_end_matches(".log").to_string();
         let parsed =
             read_repr_log(&text).map_err(|e| anyhow::anyhow!("{}: the report is not a readable Python dict: {e}", path.display()))?;

@@ -136,6 +136,6 @@ fn report_beside(root: &Path, id: &str) -> Option<(Value, Option<String>)> {
         Some(inner) if inner.get("tests_status").is_some() || inner.get("resolved").is_some() => inner.clone(),
         _ => report,
     };
-    let log = std::fs::read_to_string(dir.join("test_output.txt")).ok();
+    let log = std::fs::read(dir.join("test_output.txt")).ok().map(|b| crate::logs::log_text(&b));
     Some((report, log))
 }

@@ -20,6 +20,18 @@ pub use exceptions::{exception_class, exception_for_tests, strip_ansi};
 pub use harness::Harness;
 pub use statuses::Statuses;
 
+/// A log file's text. UTF-16, told by its byte order mark (Windows PowerShell writes a redirected
+/// test run's output so), is decoded as such; anything else is UTF-8, each invalid byte read as
+/// U+FFFD. Read as UTF-8, UTF-16 would hold no test name the dataset lists.
+pub fn log_text(bytes: &[u8]) -> String {
+    let units = |rest: &[u8], unit: fn([u8; 2]) -> u16| -> Vec<u16> { rest.chunks_exact(2).map(|pair| unit([pair[0], pair[1]])).collect() };
+    match bytes {
+        [0xFF, 0xFE, rest @ ..] => String::from_utf16_lossy(&units(rest, u16::from_le_bytes)),
+        [0xFE, 0xFF, rest @ ..] => String::from_utf16_lossy(&units(rest, u16::from_be_bytes)),
+        _ => String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).into_owned(),
+    }
+}
+
 /// One runner's output format.
 pub trait LogFormat: Sync {
     /// Its name: the harness's parser name without `parse_log_` where it has one.
@@ -136,4 +148,30 @@ pub fn format_for(repo: Option<&str>, log: &str) -> &'static dyn LogFormat {
 /// Parses `log`, written by the tests of `repo` (when known).
 pub fn parse_log(log: &str, repo: Option<&str>) -> TestReport {
     format_for(repo, log).report(log)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_text;
+
+    #[test]
+    fn a_log_in_utf16_is_decoded_by_its_byte_order_mark() {
+        let text = "PASSED tests/test_é.py::test_a\n";
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(log_text(&le), text);
+        assert_eq!(log_text(&be), text);
+    }
+
+    #[test]
+    fn a_log_in_utf8_keeps_its_text_and_replaces_bytes_that_are_not() {
+        assert_eq!(log_text(b"\xEF\xBB\xBFok\n"), "ok\n");
+        assert_eq!(log_text(b"a\xFFb"), "a\u{FFFD}b");
+    }
 }
