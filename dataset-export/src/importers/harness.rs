@@ -279,7 +279,11 @@ fn add_unreported(summary: &Value, instances: Option<&Path>, new: &mut NewRun) {
         .filter(|r| !reported.contains(&r.instance_id))
         .collect();
     for result in unreported.iter_mut().filter(|r| r.error.is_some()) {
-        let log = instances.and_then(|dir| std::fs::read_to_string(dir.join(&result.instance_id).join(RUN_INSTANCE_LOG)).ok());
+        let log = instances.and_then(|dir| {
+            std::fs::read(dir.join(&result.instance_id).join(RUN_INSTANCE_LOG))
+                .ok()
+                .map(|b| crate::logs::log_text(&b))
+        });
         let Some(log) = log else { continue };
         if log.contains(APPLY_PATCH_FAIL) {
             result.patch_applied = Some(false);
