@@ -204,3 +204,56 @@ fn a_gzipped_run_summary_imports_as_the_same_run_named_as_the_plain_file() {
     assert_eq!(from_gz["results"].as_array().map(Vec::len), Some(37));
     assert_eq!(from_gz, from_plain);
 }
+
+/// Records shared as an archive (`.tar.gz`, `.tar`, `.zip`) are not a file of records: export and
+/// import name the archive as what it is and the command that opens it. An Inspect `.eval` log,
+/// a zip itself, is still read as one.
+#[test]
+fn an_archive_is_named_with_the_command_that_opens_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let records = tmp.path().join("d.jsonl");
+    std::fs::write(&records, format!("{}\n", bare_record("o__r-1"))).unwrap();
+    let pack = r#"
+import sys, tarfile, zipfile
+source, out = sys.argv[1], sys.argv[2]
+if out.endswith(".zip"):
+    with zipfile.ZipFile(out, "w") as z:
+        z.write(source, "d.jsonl")
+else:
+    with tarfile.open(out, "w:gz" if out.endswith(".gz") else "w") as t:
+        t.add(source, "d.jsonl")
+"#;
+    std::fs::create_dir_all(tmp.path().join("existing")).unwrap();
+    let data = exported_dataset_d(&tmp.path().join("existing"), &["o__r-1"]);
+    for (name, note) in [
+        ("d.tar.gz", "a tar archive: extract it (tar -xf)"),
+        ("d.tar", "a tar archive: extract it (tar -xf)"),
+        ("d.zip", "a zip archive: extract it (unzip)"),
+    ] {
+        let archive = tmp.path().join(name);
+        python(pack, &[records.to_str().unwrap(), archive.to_str().unwrap()]);
+        let out = tmp.path().join(format!("out-{name}"));
+        let refused = benchscope(&["export", archive.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(!refused.status.success(), "{name}");
+        assert!(stderr.contains(&format!("{name}: {note}")), "{stderr}");
+        let refused = benchscope(&[
+            "import",
+            archive.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--dataset",
+            "d",
+        ]);
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(&format!("{name}: {note}")), "{stderr}");
+    }
+    let Some(realdata) = realdata() else { return };
+    let eval = realdata.join("trajectories_formats/inspect_log_formats.eval");
+    benchscope_ok(&[
+        "import",
+        eval.to_str().unwrap(),
+        "--data",
+        tmp.path().join("eval").to_str().unwrap(),
+    ]);
+}

@@ -217,6 +217,9 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
         if source.is_file() && starts_as_utf16(path) {
             bail!("{}: {}", path.display(), crate::input::UTF16_TEXT);
         }
+        if let Some(note) = source.is_file().then(|| crate::input::archive_note(path)).flatten() {
+            bail!("{}: {note}", path.display());
+        }
         if source.is_file() && holds_nothing(&source) {
             bail!("{}: holds no records (it is empty): nothing to import from it", path.display());
         }

@@ -7,6 +7,7 @@
 //! magic, `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
 //! close or is a whole viewer response), a header of comma-separated names for CSV; directories by what they hold.
 
+mod archives;
 pub mod bounded_yaml;
 pub mod compressed;
 mod csv_rows;
@@ -16,6 +17,7 @@ mod folder_files;
 pub use folder_files::files_below;
 mod hub_names;
 mod hub_repository;
+pub use archives::archive_note;
 pub use benchscope_contract::file_names::{is_utf16, UTF16_TEXT};
 pub use hub_repository::NamedInput;
 pub use json_file::from_json_bytes;
@@ -140,18 +142,25 @@ fn read_plain_records(path: &Path) -> Result<Records, RecordError> {
     let file = File::open(path).map_err(|e| file_error(format!("cannot open: {e}")))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
     match detect_container(&mut reader).map_err(|e| file_error(format!("cannot read: {e}")))? {
-        Some(Container::JsonLines) if first_line_is_partial(path) || first_line_is_viewer_response(path) => {
-            json_object::read(path)
-        }
+        Some(Container::JsonLines) if first_line_is_partial(path) || first_line_is_viewer_response(path) => json_object::read(path),
         Some(Container::JsonLines) => Ok(Box::new(jsonl::JsonLines::new(path, reader))),
         Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
         Some(Container::Parquet) => parquet_rows::read(path),
         Some(Container::Csv) => csv_rows::read(path, reader),
-        None if is_lfs_pointer(reader.fill_buf().unwrap_or_default()) => Err(file_error(LFS_POINTER.to_string())),
-        None if is_utf16(reader.fill_buf().unwrap_or_default()) => Err(file_error(UTF16_TEXT.to_string())),
-        None => Err(file_error(
-            "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".into(),
-        )),
+        None => Err(file_error(not_records(reader.fill_buf().unwrap_or_default()))),
+    }
+}
+
+/// What a file none of the containers reads is said to be, from its first bytes `head`.
+fn not_records(head: &[u8]) -> String {
+    if is_lfs_pointer(head) {
+        LFS_POINTER.to_string()
+    } else if is_utf16(head) {
+        UTF16_TEXT.to_string()
+    } else if let Some(note) = archives::archive_kind(head) {
+        note.to_string()
+    } else {
+        "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".to_string()
     }
 }
 
