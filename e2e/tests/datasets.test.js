@@ -219,7 +219,7 @@ test('a gzipped file dropped on the page is read as the file it holds, named wit
   assert.deepEqual(errors, []);
 });
 
-test('a dropped gzip that inflates past what the page reads, and a UTF-16 file, are refused by name, and the next file is read', async () => {
+test('a dropped gzip that inflates past what the page reads, a UTF-16 file and a tar.gz are refused by name, and the next file is read', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=leaderboard`);
   await page.waitForSelector('.drop-zone');
@@ -234,6 +234,13 @@ test('a dropped gzip that inflates past what the page reads, and a UTF-16 file, 
   await drop('wide.json', wide);
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
   assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /wide\.json: UTF-16 text \(as Windows PowerShell's `>` writes it\), not UTF-8: save it as UTF-8/);
+  // An archive, as runs are shared: named, with the command that opens it.
+  const tar = Buffer.alloc(1024);
+  tar.write('results.json', 0);
+  tar.write('ustar', 257);
+  await drop('runs.tar.gz', gzipSync(tar));
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 3);
+  assert.match(await page.locator('.drop-zone .error').nth(2).textContent(), /runs\.tar\.gz: a tar archive: extract it \(tar -xf\) and drop the files it holds/);
   await drop('after-bomb.json', Buffer.from(JSON.stringify({ resolved_ids: ids.slice(0, 2), unresolved_ids: ids.slice(2) })));
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-after-bomb"]');
   assert.deepEqual(errors, []);

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use benchscope_contract::dropped::{read_dropped, DroppedRun};
-use benchscope_contract::file_names::{is_utf16, plain_name, strip_suffix_ignoring_case, Compression, UTF16_TEXT};
+use benchscope_contract::file_names::{is_utf16, plain_name, strip_suffix_ignoring_case, Archive, Compression, UTF16_TEXT};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -134,14 +134,18 @@ const MAX_DROPPED_BYTES: u64 = 256 << 20;
 
 /// The text of the file dropped as `name`: decompressed by the browser when its first bytes say
 /// gzip, as the CLI tells a compressed file; a file named `.gz` must be gzip. Browsers do not
-/// decompress zstd, so a zstd file is refused with what to do instead, as is UTF-16 text (the
-/// browser reads UTF-8). A file that is, or inflates to, more than `MAX_DROPPED_BYTES` is refused
-/// once that much is read.
+/// decompress zstd, so a zstd file is refused with what to do instead, as are UTF-16 text (the
+/// browser reads UTF-8) and an archive. A file that is, or inflates to, more than
+/// `MAX_DROPPED_BYTES` is refused once that much is read.
 async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String> {
     let named_gzip = strip_suffix_ignoring_case(name, ".gz").is_some();
     let start = first_bytes(file).await.unwrap_or_default();
     if is_utf16(&start) {
         return Err(format!("{name}: {UTF16_TEXT}"));
+    }
+    let archive = |archive: Archive| format!("{name}: {} and drop the files it holds", archive.named());
+    if let Some(found) = Archive::of_start(&start) {
+        return Err(archive(found));
     }
     let gzipped = match (Compression::of_start(&start), named_gzip) {
         (Some(Compression::Zstd), _) => {
@@ -152,7 +156,7 @@ async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String
         (Some(Compression::Gzip), _) | (None, true) => true,
         (None, false) => false,
     };
-    file_text(file, gzipped, MAX_DROPPED_BYTES).await.map_err(|unread| match unread {
+    let text = file_text(file, gzipped, MAX_DROPPED_BYTES).await.map_err(|unread| match unread {
         Unread::TooLarge => format!(
             "{name}: {} more than {} MB, more than this page reads; import it with the CLI (benchscope import) instead",
             if gzipped { "inflates to" } else { "holds" },
@@ -160,12 +164,18 @@ async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String
         ),
         Unread::Broken if gzipped => format!("{name}: cannot read the file as gzip"),
         Unread::Broken => format!("{name}: cannot read the file"),
-    })
+    })?;
+    // A `.tar.gz` is told once inflated: its header's bytes are ASCII, read as they are.
+    match Archive::of_start(text.as_bytes()) {
+        Some(found) => Err(archive(found)),
+        None => Ok(text),
+    }
 }
 
-/// The first four bytes of `file` (fewer when it is shorter), or `None` when they cannot be read.
+/// The first bytes of `file` (fewer when it is shorter): enough to tell a compression or an
+/// archive. `None` when they cannot be read.
 async fn first_bytes(file: &web_sys::File) -> Option<Vec<u8>> {
-    let head = file.slice_with_i32_and_i32(0, 4).ok()?;
+    let head = file.slice_with_i32_and_i32(0, 512).ok()?;
     let buffer = wasm_bindgen_futures::JsFuture::from(head.array_buffer()).await.ok()?;
     Some(js_sys::Uint8Array::new(&buffer).to_vec())
 }

@@ -43,6 +43,38 @@ pub fn is_utf16(start: &[u8]) -> bool {
     start.starts_with(&[0xFF, 0xFE]) || start.starts_with(&[0xFE, 0xFF])
 }
 
+/// An archive given where a file of records belongs (runs and datasets are shared as `.tar.gz`
+/// or `.zip` files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Archive {
+    /// `.zip`.
+    Zip,
+    /// `.tar`, `.tar.gz` once inflated.
+    Tar,
+}
+
+impl Archive {
+    /// The archive a file starting with `head` is, told by its header: a zip's first four bytes,
+    /// a tar's `ustar` at byte 257 (so 262 bytes are enough).
+    pub fn of_start(head: &[u8]) -> Option<Self> {
+        if head.starts_with(b"PK\x03\x04") {
+            Some(Archive::Zip)
+        } else if head.get(257..262) == Some(b"ustar") {
+            Some(Archive::Tar)
+        } else {
+            None
+        }
+    }
+
+    /// What the archive is called, and the command that extracts it.
+    pub fn named(self) -> &'static str {
+        match self {
+            Archive::Zip => "a zip archive: extract it (unzip)",
+            Archive::Tar => "a tar archive: extract it (tar -xf)",
+        }
+    }
+}
+
 /// The suffixes of the compressions the CLI reads.
 pub const COMPRESSION_SUFFIXES: [&str; 3] = [".gz", ".zst", ".zstd"];
 

@@ -1,35 +1,25 @@
-//! Archives given where a file of records belongs: runs and datasets are shared as `.tar.gz` or
-//! `.zip` files, and each is named as what it is, with the command that opens it, rather than as
-//! a format nothing reads.
+//! Archives given where a file of records belongs: each is named as what it is, with the command
+//! that opens it, rather than as a format nothing reads.
 
 use std::io::Read;
 use std::path::Path;
 
-/// Where a tar header says `ustar`, and how long the header is.
-const TAR_MAGIC_AT: usize = 257;
-const TAR_HEADER: usize = 512;
+use benchscope_contract::file_names::Archive;
+
+/// The bytes that tell an archive: a tar's header is 512.
+const HEAD: u64 = 512;
 
 /// What the file at `path` is said to be when it is an archive (read past its gzip or zstd, if
 /// compressed); `None` for any other file.
-pub fn archive_note(path: &Path) -> Option<&'static str> {
-    let mut head = Vec::with_capacity(TAR_HEADER);
-    super::compressed::open(path)
-        .ok()?
-        .take(TAR_HEADER as u64)
-        .read_to_end(&mut head)
-        .ok()?;
+pub fn archive_note(path: &Path) -> Option<String> {
+    let mut head = Vec::new();
+    super::compressed::open(path).ok()?.take(HEAD).read_to_end(&mut head).ok()?;
     archive_kind(&head)
 }
 
-/// The note for a file starting with `head` (its first 512 bytes) when it is an archive.
-pub fn archive_kind(head: &[u8]) -> Option<&'static str> {
-    if head.starts_with(b"PK\x03\x04") {
-        Some("a zip archive: extract it (unzip) and give the folder, or the files, it holds")
-    } else if head.get(TAR_MAGIC_AT..TAR_MAGIC_AT + 5) == Some(b"ustar") {
-        Some("a tar archive: extract it (tar -xf) and give the folder, or the files, it holds")
-    } else {
-        None
-    }
+/// The note for a file starting with `head` when it is an archive.
+pub fn archive_kind(head: &[u8]) -> Option<String> {
+    Archive::of_start(head).map(|archive| format!("{} and give the folder, or the files, it holds", archive.named()))
 }
 
 #[cfg(test)]

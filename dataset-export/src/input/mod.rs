@@ -158,7 +158,7 @@ fn not_records(head: &[u8]) -> String {
     } else if is_utf16(head) {
         UTF16_TEXT.to_string()
     } else if let Some(note) = archives::archive_kind(head) {
-        note.to_string()
+        note
     } else {
         "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".to_string()
     }
