@@ -11,8 +11,10 @@ use yaml_rust2::{Yaml, YamlLoader};
 /// More nodes than this, aliases expanded, is not a dataset card or a run's metadata.
 const MAX_NODES: u64 = 100_000;
 
-/// The documents of `text`, unless it is not YAML or would grow past [`MAX_NODES`] nodes.
+/// The documents of `text`, unless it is not YAML or would grow past [`MAX_NODES`] nodes. A byte
+/// order mark before them, as editors on Windows save one, is not part of them.
 pub fn load(text: &str) -> Result<Vec<Yaml>, String> {
+    let text = text.trim_start_matches('\u{feff}');
     let nodes = expanded_nodes(text)?;
     if nodes > MAX_NODES {
         return Err(format!("its aliases expand it to more than {MAX_NODES} nodes, so it is not read"));
@@ -84,5 +86,11 @@ mod tests {
         assert_eq!(expanded_nodes(text).unwrap(), 17, "the alias counts the 5 nodes it names");
         assert_eq!(load(&laughs(3)).unwrap()[0]["a2"].as_vec().map(Vec::len), Some(10));
         assert!(load("a: [").is_err(), "not YAML");
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_yaml_is_not_part_of_it() {
+        let docs = load("\u{feff}name: x\n").unwrap();
+        assert_eq!(docs[0]["name"].as_str(), Some("x"));
     }
 }

@@ -34,6 +34,7 @@ pub fn read(path: &Path) -> Option<Card> {
 }
 
 fn parse(text: &str) -> Option<Card> {
+    let text = text.trim_start_matches('\u{feff}');
     let matter = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
     let end = matter.lines().position(|line| line.trim_end() == "---")?;
     let matter: Vec<&str> = matter.lines().take(end).collect();
@@ -139,6 +140,12 @@ mod tests {
         let card =
             parse("---\nconfigs:\n- config_name: a\n  data_files: data/x-*\n- config_name: b\n  data_files: data/y-*\n---\n").unwrap();
         assert_eq!(card.configuration_of("data"), None);
+    }
+
+    #[test]
+    fn a_card_saved_with_a_byte_order_mark_is_read() {
+        let card = parse(&format!("\u{feff}{BUG_LOCALIZATION}")).unwrap();
+        assert_eq!(card.configuration_of("py"), Some("py"));
     }
 
     #[test]
