@@ -134,6 +134,7 @@ pub fn publish(config_path: &Path, out: &Path) -> anyhow::Result<Vec<String>> {
     for d in &config.datasets {
         let named = crate::input::named_inputs(&resolve(&d.input)).map_err(anyhow::Error::msg)?;
         inputs.extend(named.into_iter().map(|named| InputSpec {
+            named_dataset: named.dataset,
             dataset: d.dataset.clone(),
             dataset_given: true,
             split: d.split.clone().unwrap_or(named.split),

@@ -231,3 +231,34 @@ fn the_real_lite_repository_exports_as_its_json_lines_do() {
         assert_eq!(exported, instances(&files, "swe-bench-lite", split), "{split}");
     }
 }
+
+/// Two configurations holding the same instances (a set and its relabelled copy), given one name:
+/// the duplicate id says that the name put them together, and how to keep them apart; without
+/// the name each is its own dataset.
+#[test]
+fn configurations_given_one_name_that_share_ids_are_named_in_the_refusal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repository = tmp.path().join("pair");
+    for configuration in ["first", "second"] {
+        let folder = repository.join("data").join(configuration);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("test.jsonl"), format!("{}\n", bare_record("o__r-1"))).unwrap();
+    }
+    std::fs::write(
+        repository.join("README.md"),
+        "---\nconfigs:\n- config_name: first\n  data_files:\n  - split: test\n    path: data/first/test.jsonl\n- config_name: second\n  data_files:\n  - split: test\n    path: data/second/test.jsonl\n---\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let (repository, out_arg) = (repository.to_str().unwrap(), out.to_str().unwrap());
+    let refused = benchscope(&["export", repository, "--dataset", "mine", "--out", out_arg]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(
+        stderr.contains("duplicate instance id `o__r-1`: the datasets pair-first, pair-second were given one name, `mine`; leave the name out to keep each its own"),
+        "{stderr}"
+    );
+    benchscope_ok(&["export", repository, "--out", out_arg, "--quiet"]);
+    assert_eq!(ids(&out, "pair-first", "test"), ["o__r-1"]);
+    assert_eq!(ids(&out, "pair-second", "test"), ["o__r-1"]);
+}

@@ -64,6 +64,7 @@ impl ExportArgs {
             for named in crate::input::named_inputs(path).map_err(anyhow::Error::msg)? {
                 inputs.push(InputSpec {
                     path: named.path,
+                    named_dataset: named.dataset.clone(),
                     dataset: datasets.as_ref().map_or(named.dataset, |d| d[i].clone()),
                     dataset_given: datasets.is_some(),
                     split: splits.as_ref().map_or(named.split, |s| s[i].clone()),

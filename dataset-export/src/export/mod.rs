@@ -21,7 +21,7 @@ mod staging;
 mod summary;
 mod weighted_texts;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -30,7 +30,7 @@ use benchscope_contract::{DatasetEntry, FileEntry, Manifest, PatchRole, RunEntry
 
 use crate::categories::{Categories, OTHER};
 use crate::data_dir::{generator, is_safe_name, manifest_bytes, DataDir};
-use crate::error::RecordError;
+use crate::error::{FieldError, RecordError};
 use crate::formats::{self, DatasetFormat};
 use crate::id_list::IdList;
 use crate::input::{benchmark_subset, read_records, viewer_page_note, Record};
@@ -57,6 +57,9 @@ pub struct InputSpec {
     pub split_given: bool,
     /// Format name; detected from the records when `None`.
     pub format: Option<String>,
+    /// The dataset the input's own names give (its hub configuration's, say), whatever
+    /// `dataset` is: which inputs a given name put together.
+    pub named_dataset: String,
 }
 
 /// Instances whose id is listed get `facet = value` (e.g. FEA-Bench Lite: `subset = lite`).
@@ -184,6 +187,31 @@ struct Exporting<'a> {
     without_gold: BTreeMap<(String, String), usize>,
     /// For each `--mark`, the entries of its list that named an instance.
     listed: Vec<HashSet<String>>,
+}
+
+/// `error`, and when it is a duplicate id in `dataset`, a name given to inputs whose own names
+/// differ (the configurations of one hub repository, say): the likely reason, and the way out.
+fn merged_by_name_hint(error: FieldError, inputs: &[InputSpec], dataset: &str) -> FieldError {
+    if error.field.as_deref() != Some("instance_id") {
+        return error;
+    }
+    let merged: BTreeSet<&str> = inputs
+        .iter()
+        .filter(|i| i.dataset_given && i.dataset == dataset)
+        .map(|i| i.named_dataset.as_str())
+        .collect();
+    if merged.len() < 2 {
+        return error;
+    }
+    let names: Vec<&str> = merged.into_iter().collect();
+    FieldError::new(
+        "instance_id",
+        format!(
+            "{}: the datasets {} were given one name, `{dataset}`; leave the name out to keep each its own",
+            error.message,
+            names.join(", ")
+        ),
+    )
 }
 
 /// What an input's first record decided for the rest: its format, and the dataset a benchmark's
@@ -318,9 +346,8 @@ impl Exporting<'_> {
             },
             None => None,
         };
-        writer
-            .push(instance, sources, self.staging)
-            .map_err(|e| e.at(&input.path, location))
+        let pushed = writer.push(instance, sources, self.staging);
+        pushed.map_err(|e| merged_by_name_hint(e, &self.plan.inputs, &dataset).at(&input.path, location))
     }
 
     fn finish(self) -> anyhow::Result<()> {
