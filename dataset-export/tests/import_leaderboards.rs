@@ -1,0 +1,194 @@
+//! `benchscope import` on the real leaderboards: swebench.com's boards, FeatureBench's, SWE-Dev's
+//! tables and FEA-Bench's site boards, each entry a run.
+
+mod common;
+
+use benchscope_contract::Manifest;
+use common::*;
+
+/// swebench.com's boards: one run per entry, per-instance results where published, and a
+/// consistency finding for every entry whose headline its own per-instance results contradict.
+#[test]
+fn swebench_leaderboards_import_with_consistency_findings() {
+    let Some(realdata) = realdata() else { return };
+    let source = realdata.join("swebench-leaderboard_SWE-bench-swe-bench.github.io/leaderboards.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let out = benchscope(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let raw: serde_json::Value = read_json(&source);
+    let boards = raw["leaderboards"].as_array().unwrap();
+    let entries: Vec<&serde_json::Value> = boards.iter().flat_map(|b| b["results"].as_array().unwrap()).collect();
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    assert_eq!(manifest.runs.len(), entries.len(), "one run per entry (ids unique per board)");
+    let with_details: Vec<_> = entries.iter().filter(|e| e["per_instance_details"].is_object()).collect();
+    assert_eq!(manifest.runs.iter().filter(|r| r.instances > 0).count(), with_details.len());
+    let folders: Vec<_> = std::fs::read_dir(data.join("runs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    assert!(
+        folders.is_empty(),
+        "a run with no patches, logs or trajectories has no folder: {folders:?}"
+    );
+
+    let mut contradicted = 0;
+    for entry in &with_details {
+        let details = entry["per_instance_details"].as_object().unwrap();
+        let resolved = details.values().filter(|d| d["resolved"] == true).count();
+        let computed = 100.0 * resolved as f64 / details.len() as f64;
+        if (computed - entry["resolved"].as_f64().unwrap()).abs() > 0.05 {
+            contradicted += 1;
+        }
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("per-instance results give").count(), contradicted, "{stderr}");
+    assert!(contradicted > 0, "the real data has such entries");
+
+    // The published ranking (by resolved %) is what the runs' headlines give.
+    let lite = boards.iter().find(|b| b["name"] == "Lite").unwrap();
+    let mut published: Vec<(String, f64)> = lite["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["name"].as_str().unwrap().to_string(), e["resolved"].as_f64().unwrap()))
+        .collect();
+    published.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut imported: Vec<(String, f64)> = manifest
+        .runs
+        .iter()
+        .filter(|r| r.dataset == "swe-bench-lite")
+        .map(|r| (r.system.name.clone(), r.headline["resolved_percent"]))
+        .collect();
+    imported.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    assert_eq!(imported, published);
+}
+
+#[test]
+fn featurebench_leaderboards_import_as_headline_runs() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    for split in ["lite", "full", "fast"] {
+        let source = realdata.join(format!("featurebench_LiberCoders-FeatureBench/leaderboard/data/{split}.json"));
+        benchscope_ok(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+        let rows: Vec<serde_json::Value> = read_json(&source);
+        let manifest: Manifest = read_json(&data.join("manifest.json"));
+        let runs: Vec<_> = manifest.runs.iter().filter(|r| r.split == split).collect();
+        assert_eq!(runs.len(), rows.len(), "{split}");
+        for row in &rows {
+            let name = format!("{} + {}", row["agent"].as_str().unwrap(), row["model"].as_str().unwrap());
+            let run = runs.iter().find(|r| r.system.name == name).unwrap();
+            assert_eq!(run.headline["resolved_percent"], row["resolved"].as_f64().unwrap());
+            assert_eq!(run.headline["passed_percent"], row["passed"].as_f64().unwrap());
+            assert_eq!(run.dataset, "featurebench");
+        }
+    }
+    assert!(
+        !data.join("detail").exists(),
+        "a leaderboard-only directory needs no exported dataset"
+    );
+}
+
+/// The website's `leaderboard/data/` folder imports as its three boards do one by one; the page's
+/// own files beside them are named and passed over.
+#[test]
+fn featurebench_leaderboard_folder_imports_as_its_boards() {
+    let Some(realdata) = realdata() else { return };
+    let folder = realdata.join("featurebench_LiberCoders-FeatureBench/leaderboard/data");
+    let tmp = tempfile::tempdir().unwrap();
+    let one_by_one = tmp.path().join("one-by-one");
+    for split in ["lite", "full", "fast"] {
+        let board = folder.join(format!("{split}.json"));
+        benchscope_ok(&["import", board.to_str().unwrap(), "--data", one_by_one.to_str().unwrap()]);
+    }
+    let together = tmp.path().join("together");
+    let out = benchscope(&["import", folder.to_str().unwrap(), "--data", together.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("JSON files that are not FeatureBench leaderboards, so not read")
+            && stderr.contains("filter_options.json")
+            && stderr.contains("top_badges.json"),
+        "{stderr}"
+    );
+    let runs = |data: &std::path::Path| {
+        let manifest: Manifest = read_json(&data.join("manifest.json"));
+        let mut runs: Vec<_> = manifest
+            .runs
+            .iter()
+            .map(|r| (r.id.clone(), r.split.clone(), r.system.name.clone(), format!("{:?}", r.headline)))
+            .collect();
+        runs.sort();
+        runs
+    };
+    let expected = runs(&one_by_one);
+    assert!(expected.len() > 3);
+    assert_eq!(runs(&together), expected);
+}
+
+/// SWE-Dev's leaderboard tables: a run per row and split, pass@1 as the resolved percentage,
+/// exactly as its page shows them; FEA-Bench's site boards become the splits of `--dataset`.
+#[test]
+fn swe_dev_tables_and_fea_bench_boards_import_as_headline_runs() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let swe_dev = realdata.join("swe-dev_DorothyDUUU/leaderboard/swe-dev_leaderboard_from_index_html.json");
+    benchscope_ok(&["import", swe_dev.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let fea = realdata.join("fea-bench_leaderboard-and-ids/fea-bench-site_leaderboards.json");
+    benchscope_ok(&[
+        "import",
+        fea.to_str().unwrap(),
+        "--dataset",
+        "fea-bench",
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    let raw: serde_json::Value = read_json(&swe_dev);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let tables = raw["llm_table"].as_array().unwrap().len() + raw["mas_table"].as_array().unwrap().len();
+    for split in ["easy", "hard"] {
+        let runs: Vec<_> = manifest
+            .runs
+            .iter()
+            .filter(|r| r.dataset == "swe-dev" && r.split == split)
+            .collect();
+        assert_eq!(runs.len(), tables, "{split}: one run per table row");
+        let expected: Vec<f64> = raw["llm_table"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row[format!("pass1_{split}")].as_str().unwrap().parse().unwrap())
+            .collect();
+        let mut imported: Vec<f64> = runs
+            .iter()
+            .filter(|r| r.id.contains(".llm."))
+            .map(|r| r.headline["resolved_percent"])
+            .collect();
+        let mut expected = expected;
+        imported.sort_by(f64::total_cmp);
+        expected.sort_by(f64::total_cmp);
+        assert_eq!(imported, expected, "{split}: pass@1 as published");
+    }
+    // A reasoning model's row: its name as the page shows it (with 🧠), the model without the
+    // mark, and the tag that says it.
+    for entry in manifest.runs.iter().filter(|r| r.id.contains(".llm.")) {
+        let model = entry.system.model.as_deref().unwrap();
+        assert!(!model.contains('🧠') && model == model.trim(), "{model:?}");
+        let tagged = entry.system.tags.iter().any(|t| t == "reasoning model");
+        assert_eq!(entry.system.name.contains('🧠'), tagged, "{}", entry.system.name);
+    }
+    let boards: serde_json::Value = read_json(&fea);
+    for board in boards["leaderboards"].as_array().unwrap() {
+        let split = board["name"].as_str().unwrap().to_lowercase();
+        let count = manifest
+            .runs
+            .iter()
+            .filter(|r| r.dataset == "fea-bench" && r.split == split)
+            .count();
+        assert_eq!(count, board["results"].as_array().unwrap().len(), "fea-bench/{split}");
+    }
+}
