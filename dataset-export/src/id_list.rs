@@ -69,7 +69,7 @@ fn from_file(path: &Path) -> Result<IdList, String> {
     if head.starts_with(b"PAR1") {
         return from_records(path);
     }
-    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head).trim_ascii_start();
+    let text = benchscope_contract::file_names::without_byte_order_mark(&head).trim_ascii_start();
     match text.first() {
         // An array of records, streamed rather than parsed whole to find its ids.
         Some(b'[') if text[1..].trim_ascii_start().first() == Some(&b'{') => from_records(path),

@@ -35,6 +35,14 @@ impl Compression {
     }
 }
 
+/// The UTF-8 byte order mark, which editors on Windows save before a file's text.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// `bytes` past a UTF-8 byte order mark, if they start with one.
+pub fn without_byte_order_mark(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes)
+}
+
 /// What a file in UTF-16 is said to be, by the CLI and the explorer alike: both read UTF-8.
 pub const UTF16_TEXT: &str = "UTF-16 text (as Windows PowerShell's `>` writes it), not UTF-8: save it as UTF-8";
 

@@ -197,15 +197,6 @@ fn holds_nothing(source: &Source) -> bool {
     }
 }
 
-/// Whether the file at `path` starts with UTF-16's byte order mark.
-fn starts_as_utf16(path: &Path) -> bool {
-    let mut head = [0u8; 2];
-    std::fs::File::open(path)
-        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut head))
-        .is_ok()
-        && crate::input::is_utf16(&head)
-}
-
 /// The first source format that recognizes `source`.
 fn format_of(source: &Source) -> Option<&'static dyn RunSource> {
     SOURCES.iter().copied().find(|f| f.detect(source))
@@ -214,10 +205,7 @@ fn format_of(source: &Source) -> Option<&'static dyn RunSource> {
 fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
     let source = Source::open(path)?;
     let Some(format) = format_of(&source) else {
-        if source.is_file() && starts_as_utf16(path) {
-            bail!("{}: {}", path.display(), crate::input::UTF16_TEXT);
-        }
-        if let Some(note) = source.is_file().then(|| crate::input::archive_note(path)).flatten() {
+        if let Some(note) = source.is_file().then(|| crate::input::archive_or_utf16_note(path)).flatten() {
             bail!("{}: {note}", path.display());
         }
         if source.is_file() && holds_nothing(&source) {

@@ -4,16 +4,19 @@
 use std::io::Read;
 use std::path::Path;
 
-use benchscope_contract::file_names::Archive;
+use benchscope_contract::file_names::{is_utf16, Archive, UTF16_TEXT};
 
 /// The bytes that tell an archive: a tar's header is 512.
 const HEAD: u64 = 512;
 
-/// What the file at `path` is said to be when it is an archive (read past its gzip or zstd, if
-/// compressed); `None` for any other file.
-pub fn archive_note(path: &Path) -> Option<String> {
+/// What the file at `path` is said to be when it is an archive or UTF-16 text, told from its
+/// first bytes (read past its gzip or zstd, if compressed); `None` for any other file.
+pub fn archive_or_utf16_note(path: &Path) -> Option<String> {
     let mut head = Vec::new();
     super::compressed::open(path).ok()?.take(HEAD).read_to_end(&mut head).ok()?;
+    if is_utf16(&head) {
+        return Some(UTF16_TEXT.to_string());
+    }
     archive_kind(&head)
 }
 

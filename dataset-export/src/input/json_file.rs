@@ -1,10 +1,7 @@
 //! A whole file read as one JSON document, as an editor may have saved it.
 
-use benchscope_contract::file_names::{is_utf16, UTF16_TEXT};
+use benchscope_contract::file_names::{is_utf16, without_byte_order_mark, UTF16_TEXT};
 use serde::de::DeserializeOwned;
-
-/// The UTF-8 byte order mark, which editors on Windows write at a file's start.
-const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// `bytes` (a whole file) as one JSON value. A byte order mark before it is not part of it; text
 /// in UTF-16 is named as such rather than reported as JSON that never starts.
@@ -12,7 +9,7 @@ pub fn from_json_bytes<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<
     if is_utf16(bytes) {
         return Err(serde::de::Error::custom(UTF16_TEXT));
     }
-    serde_json::from_slice(bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes))
+    serde_json::from_slice(without_byte_order_mark(bytes))
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ mod folder_files;
 pub use folder_files::files_below;
 mod hub_names;
 mod hub_repository;
-pub use archives::archive_note;
+pub use archives::archive_or_utf16_note;
 pub use benchscope_contract::file_names::{is_utf16, UTF16_TEXT};
 pub use hub_repository::NamedInput;
 pub use json_file::from_json_bytes;

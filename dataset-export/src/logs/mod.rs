@@ -28,7 +28,7 @@ pub fn log_text(bytes: &[u8]) -> String {
     match bytes {
         [0xFF, 0xFE, rest @ ..] => String::from_utf16_lossy(&units(rest, u16::from_le_bytes)),
         [0xFE, 0xFF, rest @ ..] => String::from_utf16_lossy(&units(rest, u16::from_be_bytes)),
-        _ => String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).into_owned(),
+        _ => String::from_utf8_lossy(benchscope_contract::file_names::without_byte_order_mark(bytes)).into_owned(),
     }
 }
 

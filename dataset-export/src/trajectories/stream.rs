@@ -38,7 +38,7 @@ pub fn first_skeleton(reader: impl Read) -> Option<Value> {
 fn past_byte_order_mark<R: Read>(mut reader: R) -> std::io::Result<std::io::Chain<std::io::Cursor<Vec<u8>>, R>> {
     let mut head = Vec::with_capacity(3);
     (&mut reader).take(3).read_to_end(&mut head)?;
-    if head == b"\xEF\xBB\xBF" {
+    if head == benchscope_contract::file_names::BYTE_ORDER_MARK {
         head.clear();
     }
     Ok(std::io::Cursor::new(head).chain(reader))
