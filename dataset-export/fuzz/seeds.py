@@ -52,7 +52,10 @@ def seeds():
     dataset_files = [os.path.join(ROOT, 'demo', 'demo.jsonl')] + files(os.path.join(cases, '*', '*.jsonl')) + files(os.path.join(REAL, '**', '*.jsonl'), 200)
     yield 'unified_diff', [r.get(k, '').encode() for r in demo + lite for k in ('patch', 'test_patch')]
     yield 'log_formats', [read(p) for p in logs + files(os.path.join(fixtures, '**', '*'), 200) if os.path.isfile(p)]
-    yield 'json_documents', [read(p) for p in reports + files(os.path.join(cases, '*', 'expected', '**', '*.json')) + files(os.path.join(ROOT, 'demo', 'predictions', '*.jsonl'))]
+    # What Python's json.dump writes for a float that is not a number, in a prediction and a leaderboard's shape.
+    python_constants = [json.dumps({'instance_id': 'o__r-1', 'model_patch': '', 'cost': float('nan'), 'limit': float('inf'), 'floor': float('-inf')}).encode(),
+                        json.dumps({'leaderboards': [{'name': 'Lite', 'results': [{'name': 'a', 'resolved': 1.0, 'per_instance_details': {'x': {'cost': float('nan'), 'resolved': True}}}]}]}, indent=2).encode()]
+    yield 'json_documents', [read(p) for p in reports + files(os.path.join(cases, '*', 'expected', '**', '*.json')) + files(os.path.join(ROOT, 'demo', 'predictions', '*.jsonl'))] + python_constants
     # A Multi-SWE-bench row in its published shape (no such file is among the real data here).
     multi_swe_bench = {'org': 'o', 'repo': 'r', 'number': 2, 'title': 'Fix', 'body': '', 'base': {'ref': 'main', 'sha': 'abc'},
                        'resolved_issues': [{'number': 1, 'title': 'Bug', 'body': 'It breaks'}], 'fix_patch': lite[0]['patch'] if lite else '',

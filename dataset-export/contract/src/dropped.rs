@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use crate::json_document::{self, Document};
+use crate::json_forgiven;
 use crate::prediction::{holds_a_model_patch, mixed_models_warning, patch_warnings, Prediction};
 use crate::run::{InstanceResult, PatchShard, Run};
 use crate::run_summary::{counts_note, entries_not_ids, results_from_summary, summary_name};
@@ -64,12 +65,12 @@ impl DroppedRun {
 /// errors then give their line and column, and the explorer's wasm needs only the reading of a
 /// run from bytes that fetching run files already has (reading one from a `Value` as well was
 /// 11 KB of the leaderboard page's wasm, gzipped).
-fn run_file(text: &str, has_trailing_commas: bool) -> Result<Run, serde_json::Error> {
+fn run_file(text: &str) -> Result<Run, serde_json::Error> {
     let text = text.trim_start_matches('\u{feff}');
-    match has_trailing_commas {
-        false => objects_only::from_slice(text.as_bytes()),
-        true => objects_only::from_slice(json_document::blank_trailing_commas(text).0.as_bytes()),
-    }
+    objects_only::from_slice(text.as_bytes()).or_else(|error| match json_forgiven::forgive(text.as_bytes()) {
+        (forgiven, forgiver) if forgiver.forgave_anything() => objects_only::from_slice(&forgiven),
+        _ => Err(error),
+    })
 }
 
 /// Reads the file `name` with content `text` as a run of `dataset`/`split` (a run file keeps its
@@ -92,7 +93,7 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
     };
     let mut dropped = match value {
         Some(Value::Object(fields)) if fields.contains_key("results") && fields.contains_key("system") => {
-            let run = run_file(text, !comma_lines.is_empty()).map_err(|e| format!("{name}: not a Benchscope run file: {e}"))?;
+            let run = run_file(text).map_err(|e| format!("{name}: not a Benchscope run file: {e}"))?;
             DroppedRun {
                 run,
                 patches: None,
@@ -137,7 +138,8 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty())
             {
-                let row = serde_json::from_slice::<Value>(line.as_bytes()).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1))?;
+                let row = json_forgiven::from_slice_forgiving::<Value>(line.as_bytes())
+                    .map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1))?;
                 rows.push((format!("line {}", i + 1), row));
             }
             verdict_table(name, rows.into_iter(), new_run(Vec::new(), model_part))?
@@ -147,7 +149,9 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
                 .lines()
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty())
-                .map(|(i, l)| serde_json::from_slice::<Value>(l.as_bytes()).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1)))
+                .map(|(i, l)| {
+                    json_forgiven::from_slice_forgiving::<Value>(l.as_bytes()).map_err(|e| format!("{name}: line {}: not JSON: {e}", i + 1))
+                })
                 .collect();
             predictions(name, lines, new_run)?
         }
@@ -462,6 +466,20 @@ mod tests {
         let dropped = read_dropped("mine.json", &format!("\u{feff}{with_comma}"), "d", "t").unwrap();
         assert_eq!(dropped.run.results, Vec::new());
         assert_eq!(dropped.warnings.len(), 1, "{:?}", dropped.warnings);
+    }
+
+    #[test]
+    fn predictions_python_wrote_with_a_nan_are_read() {
+        let line = |id: &str, cost: &str| {
+            format!("{{\"instance_id\": \"{id}\", \"model_name_or_path\": \"m\", \"model_patch\": \"\", \"cost\": {cost}}}")
+        };
+        let lines = [line("a", "NaN"), line("b", "0.5"), line("c", "-Infinity")].join("\n");
+        let dropped = read_dropped("preds.jsonl", &lines, "d", "t").unwrap();
+        assert_eq!(dropped.run.results.len(), 3);
+        let array = format!("[{}]", [line("a", "NaN"), line("b", "Infinity")].join(",\n"));
+        let dropped = read_dropped("preds.json", &array, "d", "t").unwrap();
+        assert_eq!(dropped.run.results.len(), 2);
+        assert!(dropped.warnings.iter().all(|w| !w.contains("comma")), "{:?}", dropped.warnings);
     }
 
     #[test]

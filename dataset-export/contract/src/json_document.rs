@@ -1,14 +1,17 @@
 //! A file that holds one JSON document (an object or an array), told apart from JSON Lines.
 //!
 //! Some published files carry trailing commas before `]` or `}` (the experiments repository's
-//! `results.json`); they are read as if the commas were absent, and the line of each is given so
-//! that a warning can name it. Any other fault is reported at its true line and column.
+//! `results.json`), or Python's `NaN` and `Infinity`; they are read past ([`crate::json_forgiven`]),
+//! and the line of each comma is given so that a warning can name it. Any other fault is reported
+//! at its line and column.
 //!
 //! Text is read with `from_slice`, never `from_str`: this module, `dropped` and `instance` are
 //! compiled into the explorer, whose every other reading is of fetched bytes, and each of
 //! serde_json's two readers compiles its own copy of the parser into the wasm.
 
 use serde_json::Value;
+
+use crate::json_forgiven;
 
 /// What a file's bytes are, read as one JSON document.
 #[derive(Debug)]
@@ -30,16 +33,16 @@ pub fn read(bytes: &[u8]) -> Document {
         return Document::NotJson;
     }
     // A well-formed document, or JSON Lines, is known without copying the text; only a document
-    // with a fault is read again with its trailing commas blanked.
+    // with a fault is read again, forgiven.
     if let Ok(value) = serde_json::from_slice::<Value>(text.as_bytes()) {
         return Document::Json(value, Vec::new());
     }
     if is_json_lines(text) {
         return Document::NotJson;
     }
-    let (cleaned, comma_lines) = blank_trailing_commas(text);
-    match serde_json::from_slice::<Value>(cleaned.as_bytes()) {
-        Ok(value) => Document::Json(value, comma_lines),
+    let (forgiven, forgiver) = json_forgiven::forgive(text.as_bytes());
+    match serde_json::from_slice::<Value>(&forgiven) {
+        Ok(value) => Document::Json(value, forgiver.comma_lines),
         Err(error) => Document::Invalid(format!("line {} column {}: {}", error.line(), error.column(), message(&error))),
     }
 }
@@ -56,50 +59,16 @@ fn message(error: &serde_json::Error) -> String {
 /// JSON Lines: the first non-blank line is a whole JSON value, and another line follows.
 fn is_json_lines(text: &str) -> bool {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first_is_whole = lines.next().is_some_and(|l| serde_json::from_slice::<Value>(l.as_bytes()).is_ok());
+    let first_is_whole = lines
+        .next()
+        .is_some_and(|l| json_forgiven::from_slice_forgiving::<Value>(l.as_bytes()).is_ok());
     first_is_whole && lines.next().is_some()
-}
-
-/// The text with every comma that stands before a closing `]` or `}` (outside strings) turned
-/// into a space, so that positions stay true, and the lines of those commas.
-pub fn blank_trailing_commas(text: &str) -> (String, Vec<usize>) {
-    let bytes = text.as_bytes();
-    let mut out = bytes.to_vec();
-    let mut lines = Vec::new();
-    let (mut in_string, mut escaped, mut line) = (false, false, 1);
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'\n' {
-            line += 1;
-        }
-        if in_string {
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            b',' if next_significant(bytes, i + 1).is_some_and(|c| c == b']' || c == b'}') => {
-                out[i] = b' ';
-                lines.push(line);
-            }
-            _ => {}
-        }
-    }
-    (String::from_utf8(out).expect("only ASCII commas were replaced"), lines)
-}
-
-fn next_significant(bytes: &[u8], from: usize) -> Option<u8> {
-    bytes[from..].iter().copied().find(|b| !b.is_ascii_whitespace())
 }
 
 /// The first record of JSON Lines (past a byte-order mark and blank lines), when it parses.
 pub fn first_line_record(text: &str) -> Option<Value> {
     let line = text.trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty())?;
-    serde_json::from_slice(line.as_bytes()).ok()
+    json_forgiven::from_slice_forgiving(line.as_bytes()).ok()
 }
 
 /// What a JSON value is, for error messages (`a string`, `an array`, ...).
@@ -126,6 +95,15 @@ mod tests {
         assert_eq!(value["resolved"], serde_json::json!(["a", "b"]));
         assert_eq!(value["x"], "[,]", "commas inside strings stay");
         assert_eq!(lines, [4, 6]);
+    }
+
+    #[test]
+    fn pythons_not_a_number_is_no_value() {
+        let Document::Json(value, lines) = read(b"{\n  \"cost\": NaN,\n  \"calls\": 3\n}\n") else {
+            panic!("a document")
+        };
+        assert_eq!(value, serde_json::json!({"cost": null, "calls": 3}));
+        assert!(lines.is_empty());
     }
 
     #[test]

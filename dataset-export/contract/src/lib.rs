@@ -13,6 +13,8 @@
 //!   readers out of the explorer's wasm;
 //! - [`json_document`]: a file holding one JSON document, told apart from JSON Lines, faults at
 //!   their true line and column;
+//! - [`json_forgiven`]: what published JSON holds that JSON does not allow (trailing commas,
+//!   Python's `NaN` and `Infinity`), read past;
 //! - [`inline`]: the words a modified line changed, for word-level diff highlighting;
 //! - [`compare`]: a model patch against the gold patch, file by file;
 //! - [`query`]: filtering and counting index rows;
@@ -47,6 +49,7 @@ pub mod file_names;
 pub mod inline;
 pub mod instance;
 pub mod json_document;
+pub mod json_forgiven;
 pub mod leaderboard;
 pub mod list;
 pub mod log;

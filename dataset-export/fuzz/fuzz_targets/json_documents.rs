@@ -1,16 +1,20 @@
 //! JSON documents told from JSON Lines, Python-repr reports, files dropped on the page,
-//! prediction records, and results matrices (read, widened by a run, every cell labelled).
+//! prediction records, and results matrices (read, widened by a run, every cell labelled); JSON
+//! forgiven its trailing commas and Python's `NaN` the same whole or in two reads, and JSON as it
+//! stands left as it is.
 #![no_main]
 
 use benchscope_cli::pyrepr;
 use benchscope_contract::dropped::read_dropped;
 use benchscope_contract::json_document::{self, Document};
+use benchscope_contract::json_forgiven::{forgive, Forgiver};
 use benchscope_contract::prediction::Prediction;
 use benchscope_contract::results::{ResultsMatrix, RowOutcomes};
 use benchscope_contract::{InstanceResult, Run};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
+    forgiven_whole_or_in_parts(text.as_bytes());
     if let Document::Json(value, _) = json_document::read(text.as_bytes()) {
         let _ = Prediction::from_value(None, value);
     }
@@ -36,3 +40,17 @@ fuzz_target!(|text: &str| {
         let _ = matrix.block_of(usize::MAX);
     }
 });
+
+fn forgiven_whole_or_in_parts(bytes: &[u8]) {
+    let (whole, _) = forgive(bytes);
+    if serde_json::from_slice::<serde_json::Value>(bytes).is_ok() {
+        assert_eq!(whole, bytes, "JSON as it stands is left as it is");
+    }
+    let at = bytes.first().map_or(0, |&b| usize::from(b) % (bytes.len() + 1));
+    let mut forgiver = Forgiver::new();
+    let mut parts = Vec::new();
+    forgiver.feed(&bytes[..at], &mut parts);
+    forgiver.feed(&bytes[at..], &mut parts);
+    forgiver.finish(&mut parts);
+    assert_eq!(parts, whole, "split at {at}");
+}

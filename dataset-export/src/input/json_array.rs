@@ -1,33 +1,39 @@
 //! A JSON array of records, streamed element by element.
 //!
 //! serde_json parses the array on a reader thread and hands each element over a small bounded
-//! channel, so only a few records are in memory at once however large the file is.
+//! channel, so only a few records are in memory at once however large the file is. A file that is
+//! not JSON as it stands (Python's `NaN` in a record) is read again from its start, forgiven
+//! (`json_forgiven`), and its elements already handed over are not handed over twice: forgiving
+//! every file as it streams cost a fifth of a JSON array's export.
 
 use std::fmt;
-use std::io::Read;
+use std::fs::File;
+use std::io::{BufReader, Read};
 use std::path::Path;
 use std::sync::mpsc::{sync_channel, SyncSender};
 
 use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::{kind_of, Record, Records};
+use super::{forgiving, kind_of, Record, Records};
 use crate::error::{FieldError, Location, RecordError};
 
-/// Streams the elements of the array in `reader`.
+/// Streams the elements of the array in `reader`, the file at `path` past its leading white
+/// space.
 pub fn read(path: &Path, reader: impl Read + Send + 'static) -> Records {
     let (sender, receiver) = sync_channel::<Result<Record, RecordError>>(8);
     let path_buf = path.to_path_buf();
     std::thread::spawn(move || {
-        let mut deserializer = serde_json::Deserializer::from_reader(reader);
-        let seed = Elements {
-            path: &path_buf,
-            sender: &sender,
-            count: 0,
-        };
-        let result = seed
-            .deserialize(&mut deserializer)
-            .and_then(|count| deserializer.end().map(|()| count));
+        let mut read = 0;
+        let mut result = stream(&path_buf, reader, &sender, &mut read, 0);
+        if result.as_ref().is_err_and(serde_json::Error::is_syntax) {
+            let sent = read;
+            read = 0;
+            result = match File::open(&path_buf) {
+                Ok(file) => stream(&path_buf, forgiving(past_byte_order_mark(file)), &sender, &mut read, sent),
+                Err(error) => Err(serde_json::Error::io(error)),
+            };
+        }
         if let Err(e) = result {
             let message = if e.is_data() {
                 format!("expected a JSON array of objects: {e}")
@@ -40,34 +46,64 @@ pub fn read(path: &Path, reader: impl Read + Send + 'static) -> Records {
     Box::new(receiver.into_iter())
 }
 
+/// Parses the array in `reader` to its end, sending its elements from the `skip`th on; `read`
+/// counts the elements parsed.
+fn stream(
+    path: &Path,
+    reader: impl Read,
+    sender: &SyncSender<Result<Record, RecordError>>,
+    read: &mut u64,
+    skip: u64,
+) -> serde_json::Result<()> {
+    let mut deserializer = serde_json::Deserializer::from_reader(reader);
+    let seed = Elements { path, sender, read, skip };
+    seed.deserialize(&mut deserializer)?;
+    deserializer.end()
+}
+
+/// `file` past the UTF-8 byte order mark an editor on Windows may have saved before the JSON.
+fn past_byte_order_mark(file: File) -> impl Read {
+    let mut reader = BufReader::new(file);
+    if std::io::BufRead::fill_buf(&mut reader).is_ok_and(|head| head.starts_with(benchscope_contract::file_names::BYTE_ORDER_MARK)) {
+        std::io::BufRead::consume(&mut reader, benchscope_contract::file_names::BYTE_ORDER_MARK.len());
+    }
+    reader
+}
+
 /// What a string where a record belongs says: an array of strings is a subset's id list.
 const ID_LIST: &str = "expected a JSON object, found a string (a list of instance ids is read by `export --mark FACET=VALUE=FILE`, which marks the instances it names)";
 
 struct Elements<'a> {
     path: &'a Path,
     sender: &'a SyncSender<Result<Record, RecordError>>,
-    count: u64,
+    read: &'a mut u64,
+    /// The elements already sent by an earlier reading.
+    skip: u64,
 }
 
 impl<'de> DeserializeSeed<'de> for Elements<'_> {
-    type Value = u64;
+    type Value = ();
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<u64, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         deserializer.deserialize_seq(self)
     }
 }
 
 impl<'de> Visitor<'de> for Elements<'_> {
-    type Value = u64;
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON array of objects")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<u64, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         while let Some(value) = seq.next_element::<Value>()? {
-            let location = Location::Element(self.count);
-            self.count += 1;
+            let index = *self.read;
+            *self.read += 1;
+            if index < self.skip {
+                continue;
+            }
+            let location = Location::Element(index);
             let item = match value {
                 Value::Object(fields) => Ok(Record::new(location, fields)),
                 Value::String(_) => Err(FieldError::record(ID_LIST.to_string()).at(self.path, location)),
@@ -77,6 +113,6 @@ impl<'de> Visitor<'de> for Elements<'_> {
                 break; // the consumer stopped
             }
         }
-        Ok(self.count)
+        Ok(())
     }
 }

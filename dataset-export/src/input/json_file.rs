@@ -1,15 +1,17 @@
 //! A whole file read as one JSON document, as an editor may have saved it.
 
 use benchscope_contract::file_names::{is_utf16, without_byte_order_mark, UTF16_TEXT};
+use benchscope_contract::json_forgiven::from_slice_forgiving;
 use serde::de::DeserializeOwned;
 
 /// `bytes` (a whole file) as one JSON value. A byte order mark before it is not part of it; text
-/// in UTF-16 is named as such rather than reported as JSON that never starts.
+/// in UTF-16 is named as such rather than reported as JSON that never starts; Python's `NaN` and
+/// a trailing comma are forgiven.
 pub fn from_json_bytes<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
     if is_utf16(bytes) {
         return Err(serde::de::Error::custom(UTF16_TEXT));
     }
-    serde_json::from_slice(without_byte_order_mark(bytes))
+    from_slice_forgiving(without_byte_order_mark(bytes))
 }
 
 #[cfg(test)]

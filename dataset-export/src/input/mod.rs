@@ -14,7 +14,9 @@ mod csv_rows;
 mod dataset_card;
 mod directory;
 mod folder_files;
+mod forgiving_reader;
 pub use folder_files::files_below;
+pub use forgiving_reader::forgiving;
 mod hub_names;
 mod hub_repository;
 pub use archives::archive_or_utf16_note;
@@ -25,6 +27,7 @@ mod json_array;
 mod json_file;
 mod json_object;
 pub use benchscope_contract::json_document::{self, kind_of};
+pub use benchscope_contract::json_forgiven;
 pub use hub_names::{benchmark_subset, hub_shard_names, names_from_file};
 mod jsonl;
 mod parquet_rows;
@@ -247,7 +250,7 @@ pub(crate) fn looks_like_csv_header(buf: &[u8]) -> bool {
 
 /// Parses one JSON object from text, as an error about the record otherwise.
 fn parse_object(text: &str) -> Result<Map<String, Value>, FieldError> {
-    match serde_json::from_str::<Value>(text) {
+    match json_forgiven::from_slice_forgiving::<Value>(text.as_bytes()) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(other) => Err(FieldError::record(format!("expected a JSON object, found {}", kind_of(&other)))),
         Err(e) => Err(FieldError::record(format!("malformed JSON: {e}"))),

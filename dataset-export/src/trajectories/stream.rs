@@ -10,6 +10,8 @@ use std::io::Read;
 use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use crate::input::forgiving;
+
 /// The top-level arrays that may hold a trajectory's steps, or events as many (or, in an Inspect
 /// JSON log, its samples: each one a trajectory).
 pub const STREAMED: [&str; 6] = ["trajectory", "history", "messages", "steps", "events", "samples"];
@@ -19,7 +21,7 @@ pub const BARE_ARRAY: &str = "messages";
 
 /// The skeleton of every JSON document in `reader` (one, or one per line of JSON Lines).
 pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
-    let mut de = serde_json::Deserializer::from_reader(past_byte_order_mark(reader).map_err(serde_json::Error::io)?);
+    let mut de = serde_json::Deserializer::from_reader(json_text(reader).map_err(serde_json::Error::io)?);
     let mut documents = Vec::new();
     while de.end().is_err() {
         documents.push(de.deserialize_any(SkeletonVisitor)?);
@@ -30,18 +32,19 @@ pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
 /// The skeleton of the first JSON document in `reader`, when it starts with one; the rest is not
 /// read.
 pub fn first_skeleton(reader: impl Read) -> Option<Value> {
-    let mut de = serde_json::Deserializer::from_reader(past_byte_order_mark(reader).ok()?);
+    let mut de = serde_json::Deserializer::from_reader(json_text(reader).ok()?);
     de.deserialize_any(SkeletonVisitor).ok()
 }
 
-/// `reader` past the UTF-8 byte order mark an editor on Windows may have saved before the JSON.
-fn past_byte_order_mark<R: Read>(mut reader: R) -> std::io::Result<std::io::Chain<std::io::Cursor<Vec<u8>>, R>> {
+/// `reader` past the UTF-8 byte order mark an editor on Windows may have saved before the JSON,
+/// with what Python's `json.dump` writes that JSON does not allow (a cost of `NaN`) forgiven.
+fn json_text<R: Read>(mut reader: R) -> std::io::Result<impl Read> {
     let mut head = Vec::with_capacity(3);
     (&mut reader).take(3).read_to_end(&mut head)?;
     if head == benchscope_contract::file_names::BYTE_ORDER_MARK {
         head.clear();
     }
-    Ok(std::io::Cursor::new(head).chain(reader))
+    Ok(forgiving(std::io::Cursor::new(head).chain(reader)))
 }
 
 /// What receives the streamed arrays' elements.
@@ -55,7 +58,7 @@ pub trait Elements {
 /// Hands every element of each document's streamed arrays in `reader` to `receiver`, in order. An
 /// error of the receiver stops the reading and is given back as it is.
 pub fn elements(reader: impl Read, receiver: &mut dyn Elements) -> anyhow::Result<()> {
-    let mut de = serde_json::Deserializer::from_reader(past_byte_order_mark(reader)?);
+    let mut de = serde_json::Deserializer::from_reader(json_text(reader)?);
     let mut document = 0;
     while de.end().is_err() {
         let mut stopped = None;

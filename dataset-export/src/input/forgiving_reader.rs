@@ -1,0 +1,105 @@
+//! A reader of JSON that forgives, as it streams, what published files hold that JSON does not
+//! allow (trailing commas, Python's `NaN` and `Infinity`: see `benchscope_contract::json_forgiven`).
+
+use std::io::{self, BufReader, Read};
+
+use benchscope_contract::json_forgiven::Forgiver;
+
+/// How much of the inner reader is read at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// `inner`'s JSON, forgiven, behind a buffer: serde_json reads a reader a byte at a time, and
+/// takes a `BufReader`'s byte from its buffer without a call.
+pub fn forgiving<R: Read>(inner: R) -> BufReader<ForgivingReader<R>> {
+    BufReader::with_capacity(CHUNK, ForgivingReader::new(inner))
+}
+
+/// `inner`'s JSON, forgiven.
+pub struct ForgivingReader<R> {
+    inner: R,
+    forgiver: Forgiver,
+    chunk: Vec<u8>,
+    /// Forgiven bytes not handed out yet, from `start`.
+    out: Vec<u8>,
+    start: usize,
+    ended: bool,
+}
+
+impl<R: Read> ForgivingReader<R> {
+    fn new(inner: R) -> Self {
+        ForgivingReader {
+            inner,
+            forgiver: Forgiver::new(),
+            chunk: vec![0; CHUNK],
+            out: Vec::with_capacity(CHUNK + 64),
+            start: 0,
+            ended: false,
+        }
+    }
+
+    /// Forgives the inner reader's next chunk into `out`; false at its end.
+    fn refill(&mut self) -> io::Result<bool> {
+        self.out.clear();
+        self.start = 0;
+        while self.out.is_empty() && !self.ended {
+            let read = self.inner.read(&mut self.chunk)?;
+            match read {
+                0 => {
+                    self.ended = true;
+                    self.forgiver.finish(&mut self.out);
+                }
+                _ => self.forgiver.feed(&self.chunk[..read], &mut self.out),
+            }
+        }
+        Ok(!self.out.is_empty())
+    }
+}
+
+impl<R: Read> Read for ForgivingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.start == self.out.len() && !self.refill()? {
+            return Ok(0);
+        }
+        let available = &self.out[self.start..];
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.start += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    /// A reader that hands out one byte at a time, so that every token straddles a read.
+    struct ByteAtATime<'a>(&'a [u8]);
+
+    impl Read for ByteAtATime<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some((&first, rest)) = self.0.split_first() else { return Ok(0) };
+            buf[0] = first;
+            self.0 = rest;
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn constants_and_commas_split_across_reads_are_forgiven() {
+        let text = br#"{"info": {"cost": NaN, "limit": Infinity, "floor": -Infinity}, "steps": [1, 2,], "s": "NaN"}"#;
+        let value: Value = serde_json::from_reader(forgiving(ByteAtATime(text))).unwrap();
+        assert_eq!(
+            value,
+            json!({"info": {"cost": null, "limit": null, "floor": null}, "steps": [1, 2], "s": "NaN"})
+        );
+    }
+
+    #[test]
+    fn a_word_at_the_very_end_is_written() {
+        let value: Value = serde_json::from_reader(forgiving(&b"NaN"[..])).unwrap();
+        assert_eq!(value, Value::Null);
+        let value: Value = serde_json::from_reader(forgiving(&b"true"[..])).unwrap();
+        assert_eq!(value, json!(true));
+    }
+}
