@@ -205,18 +205,21 @@ fn a_gzipped_run_summary_imports_as_the_same_run_named_as_the_plain_file() {
     assert_eq!(from_gz, from_plain);
 }
 
-/// Records shared as an archive (`.tar.gz`, `.tar`, `.zip`) are not a file of records: export and
-/// import name the archive as what it is and the command that opens it. An Inspect `.eval` log,
-/// a zip itself, is still read as one.
+/// Records shared as an archive (`.tar.gz`, `.tar`, `.zip`) are not a file of records, and xz and
+/// bzip2 are not read: export and import name the archive or compression as what it is and the
+/// command that opens it. An Inspect `.eval` log, a zip itself, is still read as one.
 #[test]
 fn an_archive_is_named_with_the_command_that_opens_it() {
     let tmp = tempfile::tempdir().unwrap();
     let records = tmp.path().join("d.jsonl");
     std::fs::write(&records, format!("{}\n", bare_record("o__r-1"))).unwrap();
     let pack = r#"
-import sys, tarfile, zipfile
+import bz2, lzma, sys, tarfile, zipfile
 source, out = sys.argv[1], sys.argv[2]
-if out.endswith(".zip"):
+if out.endswith(".xz") or out.endswith(".bz2"):
+    with (lzma if out.endswith(".xz") else bz2).open(out, "wb") as compressed:
+        compressed.write(open(source, "rb").read())
+elif out.endswith(".zip"):
     with zipfile.ZipFile(out, "w") as z:
         z.write(source, "d.jsonl")
 else:
@@ -229,6 +232,14 @@ else:
         ("d.tar.gz", "a tar archive: extract it (tar -xf)"),
         ("d.tar", "a tar archive: extract it (tar -xf)"),
         ("d.zip", "a zip archive: extract it (unzip)"),
+        (
+            "d.jsonl.xz",
+            "compressed with xz, which is not read here: decompress it (xz -d) or gzip it",
+        ),
+        (
+            "d.jsonl.bz2",
+            "compressed with bzip2, which is not read here: decompress it (bunzip2) or gzip it",
+        ),
     ] {
         let archive = tmp.path().join(name);
         python(pack, &[records.to_str().unwrap(), archive.to_str().unwrap()]);

@@ -219,7 +219,7 @@ test('a gzipped file dropped on the page is read as the file it holds, named wit
   assert.deepEqual(errors, []);
 });
 
-test('a dropped gzip that inflates past what the page reads, a UTF-16 file and a tar.gz are refused by name, and the next file is read', async () => {
+test('a dropped gzip that inflates past what the page reads, a UTF-16 file, a tar.gz and an xz are refused by name, and the next file is read, as is one with Python\'s NaN', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=leaderboard`);
   await page.waitForSelector('.drop-zone');
@@ -241,8 +241,17 @@ test('a dropped gzip that inflates past what the page reads, a UTF-16 file and a
   await drop('runs.tar.gz', gzipSync(tar));
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 3);
   assert.match(await page.locator('.drop-zone .error').nth(2).textContent(), /runs\.tar\.gz: a tar archive: extract it \(tar -xf\) and drop the files it holds/);
+  // xz, which neither the browser nor the CLI reads: told by its header.
+  await drop('run.json.xz', Buffer.concat([Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04]), Buffer.alloc(64)]));
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 4);
+  assert.match(await page.locator('.drop-zone .error').nth(3).textContent(), /run\.json\.xz: compressed with xz, which is not read here: decompress it \(xz -d\) or gzip it, then drop it again/);
   await drop('after-bomb.json', Buffer.from(JSON.stringify({ resolved_ids: ids.slice(0, 2), unresolved_ids: ids.slice(2) })));
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-after-bomb"]');
+  // Python's json.dump writes a cost never measured as NaN: read as no cost, not refused.
+  const lines = ids.slice(0, 3).map((id, n) => `{"instance_id": "${id}", "model_name_or_path": "m", "model_patch": "", "cost": ${['NaN', 'Infinity', '0.5'][n]}}`);
+  await drop('python.jsonl', Buffer.from(lines.join('\n')));
+  await page.waitForSelector('.leaderboard-table tr[data-run="dropped-python"]');
+  assert.equal(await page.locator('.drop-zone .error').count(), 4, 'no error for it');
   assert.deepEqual(errors, []);
 });
 

@@ -135,7 +135,7 @@ const MAX_DROPPED_BYTES: u64 = 256 << 20;
 /// The text of the file dropped as `name`: decompressed by the browser when its first bytes say
 /// gzip, as the CLI tells a compressed file; a file named `.gz` must be gzip. Browsers do not
 /// decompress zstd, so a zstd file is refused with what to do instead, as are UTF-16 text (the
-/// browser reads UTF-8) and an archive. A file that is, or inflates to, more than
+/// browser reads UTF-8), an archive and xz or bzip2. A file that is, or inflates to, more than
 /// `MAX_DROPPED_BYTES` is refused once that much is read.
 async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String> {
     let named_gzip = strip_suffix_ignoring_case(name, ".gz").is_some();
@@ -143,7 +143,10 @@ async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String
     if is_utf16(&start) {
         return Err(format!("{name}: {UTF16_TEXT}"));
     }
-    let archive = |archive: Archive| format!("{name}: {} and drop the files it holds", archive.named());
+    let archive = |archive: Archive| match archive.holds_files() {
+        true => format!("{name}: {} and drop the files it holds", archive.named()),
+        false => format!("{name}: {}, then drop it again", archive.named()),
+    };
     if let Some(found) = Archive::of_start(&start) {
         return Err(archive(found));
     }

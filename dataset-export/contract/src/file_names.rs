@@ -52,23 +52,36 @@ pub fn is_utf16(start: &[u8]) -> bool {
 }
 
 /// An archive given where a file of records belongs (runs and datasets are shared as `.tar.gz`
-/// or `.zip` files).
+/// or `.zip` files), or a file in a compression neither the CLI nor a browser reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Archive {
     /// `.zip`.
     Zip,
     /// `.tar`, `.tar.gz` once inflated.
     Tar,
+    /// `.7z`.
+    SevenZip,
+    /// One file compressed with xz (`.xz`).
+    Xz,
+    /// One file compressed with bzip2 (`.bz2`).
+    Bzip2,
 }
 
 impl Archive {
-    /// The archive a file starting with `head` is, told by its header: a zip's first four bytes,
-    /// a tar's `ustar` at byte 257 (so 262 bytes are enough).
+    /// The archive a file starting with `head` is, told by its header: its first bytes, or a
+    /// tar's `ustar` at byte 257 (so 262 bytes are enough).
     pub fn of_start(head: &[u8]) -> Option<Self> {
+        let bzip2 = |head: &[u8]| head.starts_with(b"BZh") && head.get(3).is_some_and(|level| (b'1'..=b'9').contains(level));
         if head.starts_with(b"PK\x03\x04") {
             Some(Archive::Zip)
         } else if head.get(257..262) == Some(b"ustar") {
             Some(Archive::Tar)
+        } else if head.starts_with(b"7z\xBC\xAF\x27\x1C") {
+            Some(Archive::SevenZip)
+        } else if head.starts_with(b"\xFD7zXZ\x00") {
+            Some(Archive::Xz)
+        } else if bzip2(head) {
+            Some(Archive::Bzip2)
         } else {
             None
         }
@@ -79,7 +92,15 @@ impl Archive {
         match self {
             Archive::Zip => "a zip archive: extract it (unzip)",
             Archive::Tar => "a tar archive: extract it (tar -xf)",
+            Archive::SevenZip => "a 7-Zip archive: extract it (7z x)",
+            Archive::Xz => "compressed with xz, which is not read here: decompress it (xz -d) or gzip it",
+            Archive::Bzip2 => "compressed with bzip2, which is not read here: decompress it (bunzip2) or gzip it",
         }
+    }
+
+    /// Whether it holds files (a folder's worth), rather than being one file compressed.
+    pub fn holds_files(self) -> bool {
+        matches!(self, Archive::Zip | Archive::Tar | Archive::SevenZip)
     }
 }
 
@@ -111,6 +132,16 @@ mod tests {
         assert_eq!(Compression::of_start(&[0x28, 0xb5, 0x2f]), None, "cut short");
         assert_eq!(Compression::of_start(b"{\"id\""), None);
         assert_eq!(Compression::of_start(&[]), None);
+    }
+
+    #[test]
+    fn archives_and_compressions_not_read_are_told_by_their_headers() {
+        assert_eq!(Archive::of_start(b"7z\xBC\xAF\x27\x1C\x00\x04"), Some(Archive::SevenZip));
+        assert_eq!(Archive::of_start(b"\xFD7zXZ\x00\x00\x04"), Some(Archive::Xz));
+        assert_eq!(Archive::of_start(b"BZh91AY&SY"), Some(Archive::Bzip2));
+        assert_eq!(Archive::of_start(b"BZh"), None, "cut short");
+        assert_eq!(Archive::of_start(b"BZhello"), None);
+        assert!(!Archive::Xz.holds_files() && Archive::SevenZip.holds_files());
     }
 
     #[test]

@@ -22,7 +22,10 @@ pub fn archive_or_utf16_note(path: &Path) -> Option<String> {
 
 /// The note for a file starting with `head` when it is an archive.
 pub fn archive_kind(head: &[u8]) -> Option<String> {
-    Archive::of_start(head).map(|archive| format!("{} and give the folder, or the files, it holds", archive.named()))
+    Archive::of_start(head).map(|archive| match archive.holds_files() {
+        true => format!("{} and give the folder, or the files, it holds", archive.named()),
+        false => format!("{}, then give it again", archive.named()),
+    })
 }
 
 #[cfg(test)]
