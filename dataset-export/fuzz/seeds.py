@@ -52,8 +52,9 @@ def seeds():
     dataset_files = [os.path.join(ROOT, 'demo', 'demo.jsonl')] + files(os.path.join(cases, '*', '*.jsonl')) + files(os.path.join(REAL, '**', '*.jsonl'), 200)
     yield 'unified_diff', [r.get(k, '').encode() for r in demo + lite for k in ('patch', 'test_patch')]
     yield 'log_formats', [read(p) for p in logs + files(os.path.join(fixtures, '**', '*'), 200) if os.path.isfile(p)]
-    # What Python's json.dump writes for a float that is not a number, in a prediction and a leaderboard's shape.
+    # What Python's json.dump writes for a float that is not a number and for lone surrogates, in a prediction and a leaderboard's shape.
     python_constants = [json.dumps({'instance_id': 'o__r-1', 'model_patch': '', 'cost': float('nan'), 'limit': float('inf'), 'floor': float('-inf')}).encode(),
+                        json.dumps({'instance_id': 'o__r-1', 'model_patch': b'ok\xff\xfe'.decode('utf-8', 'surrogateescape') + '\ud83d'}).encode(),
                         json.dumps({'leaderboards': [{'name': 'Lite', 'results': [{'name': 'a', 'resolved': 1.0, 'per_instance_details': {'x': {'cost': float('nan'), 'resolved': True}}}]}]}, indent=2).encode()]
     yield 'json_documents', [read(p) for p in reports + files(os.path.join(cases, '*', 'expected', '**', '*.json')) + files(os.path.join(ROOT, 'demo', 'predictions', '*.jsonl'))] + python_constants
     # A Multi-SWE-bench row in its published shape (no such file is among the real data here).

@@ -6,6 +6,10 @@
 //!   not a number (a cost or a score that was never measured) and `json.load` reads back: read as
 //!   `null`, no value, which is what they say. Each token's line stays true; a column after one on
 //!   its line moves by the difference in length.
+//! - **A lone UTF-16 surrogate escape** (`"\udcff"`), which Python's `json.dump` writes for a byte
+//!   it decoded with `surrogateescape` (a tool's output, a file name) and JavaScript's
+//!   `JSON.stringify` for text cut inside a pair: read as U+FFFD, the replacement character, as an
+//!   invalid byte is elsewhere. The escape keeps its length.
 //!
 //! The text is rewritten as it streams ([`Forgiver`]), so a reader of a hundred megabytes is
 //! forgiven a chunk at a time; [`forgive`] and [`from_slice_forgiving`] do it for a whole text.
@@ -16,7 +20,8 @@ use serde::de::DeserializeOwned;
 #[derive(Debug, Default)]
 pub struct Forgiver {
     in_string: bool,
-    escaped: bool,
+    /// The start of an escape in a string, cut off by the end of the last chunk.
+    escape: Vec<u8>,
     line: usize,
     /// Bytes outside strings whose meaning the next ones decide.
     held: Vec<u8>,
@@ -25,6 +30,8 @@ pub struct Forgiver {
     pub comma_lines: Vec<usize>,
     /// Whether a `NaN` or an infinity was read as `null`.
     pub constants_read_as_null: bool,
+    /// Whether a lone surrogate escape was read as U+FFFD.
+    pub lone_surrogates_replaced: bool,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
@@ -56,32 +63,60 @@ impl Forgiver {
             if !self.in_string {
                 self.structural_byte(byte, out);
                 rest = after;
-            } else if self.escaped {
-                self.escaped = false;
-                out.push(byte);
-                rest = after;
+            } else if !self.escape.is_empty() {
+                // The escape cut off, completed by enough of the next bytes to be told, and read
+                // again with them (an escape is at most twelve bytes).
+                let mut joined = std::mem::take(&mut self.escape);
+                let taken = rest.len().min(12);
+                joined.extend_from_slice(&rest[..taken]);
+                self.feed(&joined, out);
+                rest = &rest[taken..];
             } else {
-                let (run, escape_pending) = string_run(rest);
+                let run = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
                 out.extend_from_slice(&rest[..run]);
-                self.escaped = escape_pending;
                 rest = &rest[run..];
-                if let Some((&quote, after)) = rest.split_first() {
-                    self.in_string = false;
-                    out.push(quote);
-                    rest = after;
+                match rest.first() {
+                    Some(b'"') => {
+                        self.in_string = false;
+                        out.push(b'"');
+                        rest = &rest[1..];
+                    }
+                    Some(_) => rest = &rest[self.escape_at(rest, out)..],
+                    None => {}
                 }
+            }
+        }
+    }
+
+    /// Writes the escape at the start of `bytes` and says how many bytes it took: all of them,
+    /// held, when it is cut off before it can be told.
+    fn escape_at(&mut self, bytes: &[u8], out: &mut Vec<u8>) -> usize {
+        match escape(bytes) {
+            Escape::Verbatim(length) => {
+                out.extend_from_slice(&bytes[..length]);
+                length
+            }
+            Escape::LoneSurrogate => {
+                out.extend_from_slice(b"\\ufffd");
+                self.lone_surrogates_replaced = true;
+                6
+            }
+            Escape::CutOff => {
+                self.escape.extend_from_slice(bytes);
+                bytes.len()
             }
         }
     }
 
     /// Writes what is still held: the text has ended.
     pub fn finish(&mut self, out: &mut Vec<u8>) {
+        out.append(&mut self.escape);
         self.release(out);
     }
 
     /// Whether anything was forgiven so far.
     pub fn forgave_anything(&self) -> bool {
-        !self.comma_lines.is_empty() || self.constants_read_as_null
+        !self.comma_lines.is_empty() || self.constants_read_as_null || self.lone_surrogates_replaced
     }
 
     fn structural_byte(&mut self, byte: u8, out: &mut Vec<u8>) {
@@ -143,19 +178,43 @@ impl Forgiver {
     }
 }
 
-/// How many of `bytes`, inside a string, come before its closing quote, escapes and all (a
-/// newline in a string is a fault the parser names, and is not counted as a line); and whether
-/// they end in an escape whose escaped byte comes next.
-fn string_run(bytes: &[u8]) -> (usize, bool) {
-    let mut from = 0;
-    loop {
-        match memchr::memchr2(b'"', b'\\', &bytes[from..]) {
-            None => return (bytes.len(), false),
-            Some(at) if bytes[from + at] == b'"' => return (from + at, false),
-            Some(at) if from + at + 1 == bytes.len() => return (bytes.len(), true),
-            Some(at) => from += at + 2,
-        }
+/// An escape in a string, as its first bytes tell it.
+enum Escape {
+    /// As it stands, this many bytes: `\\n`, a surrogate pair, the `\\u` of any other code unit
+    /// (its digits follow as the string's bytes), or a fault the parser names.
+    Verbatim(usize),
+    /// A UTF-16 surrogate escape (six bytes) that is not half of a pair: what Python writes for a
+    /// byte it decoded with `surrogateescape`, or JavaScript for text cut inside a pair. serde_json
+    /// refuses it; Python reads it. It is read as U+FFFD, the same six bytes long.
+    LoneSurrogate,
+    /// Too few bytes to tell.
+    CutOff,
+}
+
+/// The escape at the start of `bytes` (a backslash).
+fn escape(bytes: &[u8]) -> Escape {
+    let Some(&kind) = bytes.get(1) else { return Escape::CutOff };
+    if kind != b'u' {
+        return Escape::Verbatim(2);
     }
+    let Some(unit) = bytes.get(2..6) else { return Escape::CutOff };
+    match code_unit(unit) {
+        Some(0xDC00..=0xDFFF) => Escape::LoneSurrogate,
+        Some(0xD800..=0xDBFF) => match bytes.get(6..12) {
+            Some(next) if next.starts_with(b"\\u") && matches!(code_unit(&next[2..]), Some(0xDC00..=0xDFFF)) => Escape::Verbatim(12),
+            Some(_) => Escape::LoneSurrogate,
+            None if b"\\u".starts_with(&bytes[6..bytes.len().min(8)]) => Escape::CutOff,
+            None => Escape::LoneSurrogate,
+        },
+        _ => Escape::Verbatim(2),
+    }
+}
+
+/// The UTF-16 code unit four hexadecimal digits spell.
+fn code_unit(digits: &[u8]) -> Option<u16> {
+    std::str::from_utf8(digits)
+        .ok()
+        .and_then(|digits| u16::from_str_radix(digits, 16).ok())
 }
 
 /// `text` forgiven whole: trailing commas blanked and Python's constants read as `null`, with the
@@ -243,6 +302,40 @@ mod tests {
             serde_json::from_slice::<Value>(&out).unwrap(),
             json!({"x": [null, null], "s": "Infinity\"", "t": false})
         );
+    }
+
+    #[test]
+    fn lone_surrogates_are_the_replacement_character_and_pairs_stay() {
+        // Python: json.dumps(b"ab\xff".decode("utf-8", "surrogateescape")), and a pair cut in two.
+        let text = r#"["ab\udcff", "\ud83d", "\ud83d\ude00", "\ud83d\u0041", "\\udcff", "\u00e9\n"]"#;
+        let (out, forgiver) = forgive(text.as_bytes());
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            r#"["ab\ufffd", "\ufffd", "\ud83d\ude00", "\ufffd\u0041", "\\udcff", "\u00e9\n"]"#
+        );
+        assert_eq!(out.len(), text.len(), "positions stay");
+        assert!(forgiver.lone_surrogates_replaced);
+        let value: Value = from_slice_forgiving(text.as_bytes()).unwrap();
+        assert_eq!(value, json!(["ab\u{fffd}", "\u{fffd}", "😀", "\u{fffd}A", "\\udcff", "é\n"]));
+    }
+
+    #[test]
+    fn escapes_cut_by_a_read_are_told_when_the_rest_comes() {
+        let text = r#"{"a": "x\ud83d\ude00y\udcff\ud83dz", "b": NaN}"#;
+        let (whole, _) = forgive(text.as_bytes());
+        for at in 0..text.len() {
+            let mut forgiver = Forgiver::new();
+            let mut out = Vec::new();
+            forgiver.feed(&text.as_bytes()[..at], &mut out);
+            forgiver.feed(&text.as_bytes()[at..], &mut out);
+            forgiver.finish(&mut out);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(whole.clone()).unwrap(),
+                "cut at {at}"
+            );
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! A reader of JSON that forgives, as it streams, what published files hold that JSON does not
-//! allow (trailing commas, Python's `NaN` and `Infinity`: see `benchscope_contract::json_forgiven`).
+//! allow (trailing commas, Python's `NaN` and `Infinity`, lone surrogate escapes: see
+//! `benchscope_contract::json_forgiven`).
 
 use std::io::{self, BufReader, Read};
 

@@ -1,7 +1,8 @@
-//! Files written by Python's `json.dump`, which writes a float that is not a number as `NaN` (or
-//! `Infinity`) and whose `json.load` reads that back: a cost never measured in a trajectory or on
-//! a leaderboard, a score in a dataset's record. Each is read as no value, and nothing else of the
-//! file is lost.
+//! JSON as Python's `json.dump` writes it and its `json.load` reads it back, which is not all JSON:
+//! a float that is not a number as `NaN` (or `Infinity`): a cost never measured in a trajectory or
+//! on a leaderboard, a score in a dataset's record; and a lone surrogate escape for a byte decoded
+//! with `surrogateescape` (a tool's output). Each is read (no value; U+FFFD), and nothing else of
+//! the file is lost.
 
 mod common;
 
@@ -152,4 +153,64 @@ fn a_dataset_python_wrote_with_a_nan_exports_each_record_once() {
     let from_array = exported("nan.json");
     assert_eq!(from_array, exported("nan.jsonl"));
     assert_eq!(from_array, exported("none.json"), "NaN is no value, as None is");
+}
+
+/// The real OpenHands output written again by Python, one observation's output ending in two bytes
+/// that are not UTF-8, decoded as Python's `surrogateescape` decodes them: `SOURCE TARGET`.
+const OPENHANDS_WITH_SURROGATES: &str = r#"
+import json, sys
+records = [json.loads(line) for line in open(sys.argv[1])]
+event = next(e for e in records[0]["history"] if e.get("observation") == "run" and e.get("content"))
+event["content"] += b"\xff\xfe".decode("utf-8", "surrogateescape")
+with open(sys.argv[2], "w") as out:
+    out.writelines(json.dumps(r) + "\n" for r in records)
+"#;
+
+#[test]
+fn a_real_trajectory_with_a_byte_python_escaped_as_a_lone_surrogate_keeps_every_step() {
+    let Some(realdata) = realdata() else { return };
+    let source = realdata.join("trajectories_formats/openhands_multi_swe_bench_output.jsonl");
+    let tmp = tempfile::tempdir().unwrap();
+    let written = tmp.path().join("escaped/output.jsonl");
+    std::fs::create_dir_all(written.parent().unwrap()).unwrap();
+    python(OPENHANDS_WITH_SURROGATES, &[source.to_str().unwrap(), written.to_str().unwrap()]);
+    assert!(
+        std::fs::read_to_string(&written).unwrap().contains("\\udcff\\udcfe"),
+        "Python wrote lone surrogates"
+    );
+
+    let stored = |file: &Path, data: &Path| {
+        benchscope_ok(&[
+            "import",
+            file.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--run",
+            "oh",
+            "--new-dataset",
+            "--dataset",
+            "msb",
+        ]);
+        let mut texts = Vec::new();
+        for entry in std::fs::read_dir(data.join("runs/oh/trajectories")).unwrap() {
+            let path = entry.unwrap().path();
+            texts.push((
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&path).unwrap(),
+            ));
+        }
+        texts.sort();
+        texts
+    };
+    let escaped = stored(&written, &tmp.path().join("a"));
+    let real = stored(&source, &tmp.path().join("b"));
+    assert_eq!(escaped.len(), real.len(), "every trajectory is stored");
+    let changed: Vec<_> = escaped.iter().zip(&real).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 1, "only the trajectory with the bytes differs");
+    let (with_bytes, without) = changed[0];
+    assert_eq!(
+        with_bytes.1.matches('\u{fffd}').count(),
+        without.1.matches('\u{fffd}').count() + 2,
+        "each byte shown as U+FFFD"
+    );
 }
