@@ -1,5 +1,6 @@
 //! Directory inputs: FeatureBench's website export (`tasks_index.json` plus one
-//! `problem_statement.md` per task) or one JSON file per task (SWE-Dev's `*-metadata.json`).
+//! `problem_statement.md` per task), a folder `datasets`' `save_to_disk` wrote (its Arrow files),
+//! or one JSON file per task (SWE-Dev's `*-metadata.json`).
 
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,9 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
         .find(|p| p.is_file());
     if let Some(index) = index {
         return featurebench_site(&index);
+    }
+    if let Some(files) = super::arrow_rows::saved_files(path) {
+        return super::arrow_rows::read_all(files);
     }
     let mut files: Vec<PathBuf> = std::fs::read_dir(path)
         .map_err(|e| RecordError::about_file(path, format!("cannot list: {e}")))?

@@ -157,7 +157,7 @@ fn is_layout(folder: &str) -> bool {
 
 /// `datasets--princeton-nlp--SWE-bench_Lite` (the cache's folder) or `SWE-bench_Lite` →
 /// `swe-bench-lite`; characters a data directory's names cannot hold become `-`.
-fn dataset_name(folder: &str) -> String {
+pub(super) fn dataset_name(folder: &str) -> String {
     let repository = folder
         .strip_prefix("datasets--")
         .and_then(|owner_and_name| owner_and_name.split_once("--"))
@@ -177,7 +177,7 @@ fn dataset_name(folder: &str) -> String {
 /// repository's folder of records, `lca-ci-builds-repair/data/python/` →
 /// (`lca-ci-builds-repair-python`, `test`).
 pub fn names_from_file(path: &Path) -> (String, String) {
-    if let Some(names) = hub_shard_names(path) {
+    if let Some(names) = super::arrow_rows::names(path).or_else(|| hub_shard_names(path)) {
         return names;
     }
     // A folder of records inside a hub repository (CI builds repair's `data/python/`) is the

@@ -1,13 +1,15 @@
 //! Reading records out of what benchmarks publish: JSON Lines, a JSON array, a pretty-printed
-//! JSON object (records keyed by id, one record, or a dataset viewer response), Parquet, CSV, or a
+//! JSON object (records keyed by id, one record, or a dataset viewer response), Parquet, Arrow
+//! IPC (as Hugging Face's `datasets` keeps a dataset on disk), CSV, or a
 //! directory (one JSON file per task, or FeatureBench's website index with its markdown files).
 //!
 //! Every reader but the JSON object's streams: memory is bounded by the largest record (a
 //! Parquet row group for Parquet), never by the file; a JSON object is one document, read whole. The container is detected from the content: Parquet's `PAR1`
-//! magic, `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
+//! magic, Arrow's (`ARROW1`, or a stream's first message), `[` for a JSON array, `{` for JSON Lines (or a JSON object when its first line does not
 //! close or is a whole viewer response), a header of comma-separated names for CSV; directories by what they hold.
 
 mod archives;
+mod arrow_rows;
 pub mod bounded_yaml;
 pub mod compressed;
 mod csv_rows;
@@ -93,6 +95,8 @@ pub enum Container {
     JsonArray,
     /// An Apache Parquet file, one record per row.
     Parquet,
+    /// Arrow IPC (as Hugging Face's `datasets` caches and saves a dataset), one record per row.
+    Arrow,
     /// CSV with a header row (a dataset viewer's download).
     Csv,
 }
@@ -149,6 +153,7 @@ fn read_plain_records(path: &Path) -> Result<Records, RecordError> {
         Some(Container::JsonLines) => Ok(Box::new(jsonl::JsonLines::new(path, reader))),
         Some(Container::JsonArray) => Ok(json_array::read(path, reader)),
         Some(Container::Parquet) => parquet_rows::read(path),
+        Some(Container::Arrow) => arrow_rows::read(path),
         Some(Container::Csv) => csv_rows::read(path, reader),
         None => Err(file_error(not_records(reader.fill_buf().unwrap_or_default()))),
     }
@@ -163,7 +168,7 @@ fn not_records(head: &[u8]) -> String {
     } else if let Some(note) = archives::archive_kind(head) {
         note
     } else {
-        "not JSON Lines, a JSON array, Parquet or CSV (the first character is not `{` or `[`, there is no PAR1 magic, and the first line is not a header of comma-separated names)".to_string()
+        "not JSON Lines, a JSON array, Parquet, Arrow or CSV (the first character is not `{` or `[`, there is no PAR1 or Arrow magic, and the first line is not a header of comma-separated names)".to_string()
     }
 }
 
@@ -212,6 +217,9 @@ fn opens_without_closing(path: &Path) -> bool {
 fn detect_container(reader: &mut impl BufRead) -> std::io::Result<Option<Container>> {
     if reader.fill_buf()?.starts_with(b"PAR1") {
         return Ok(Some(Container::Parquet));
+    }
+    if arrow_rows::is_arrow(reader.fill_buf()?) {
+        return Ok(Some(Container::Arrow));
     }
     loop {
         let buf = reader.fill_buf()?;

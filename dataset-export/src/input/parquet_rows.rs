@@ -46,6 +46,11 @@ pub struct Timestamp {
 }
 
 impl Timestamp {
+    /// Counts of `nanos_per_unit` nanoseconds since the epoch, in UTC when `utc`.
+    pub fn new(nanos_per_unit: i64, utc: bool) -> Self {
+        Timestamp { nanos_per_unit, utc }
+    }
+
     /// Seconds since the epoch, in UTC.
     pub const UTC_SECONDS: Timestamp = Timestamp {
         nanos_per_unit: 1_000_000_000,

@@ -1,0 +1,211 @@
+//! Arrow IPC, as Hugging Face's `datasets` keeps a dataset on disk: its cache
+//! (`<name>-<split>.arrow`, or `<name>-<split>-00000-of-00002.arrow` when sharded) and
+//! `save_to_disk`'s folder (`data-00000-of-00001.arrow` beside `state.json`, which names the
+//! split, and `dataset_info.json`), both in Arrow's stream format; and Arrow's file format
+//! (`ARROW1`). Each record batch is turned into JSON rows by arrow-json, one batch at a time, so
+//! memory is bounded by a batch (`datasets` writes a thousand rows a batch).
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch, StringArray};
+use arrow_ipc::reader::{FileReader, StreamReader};
+use arrow_schema::{DataType, Field, Schema, TimeUnit};
+use serde_json::{Map, Value};
+
+use super::parquet_rows::{iso_8601, Timestamp};
+use super::{Record, Records};
+use crate::error::{FieldError, Location, RecordError};
+
+/// Whether a file starting with `head` is Arrow IPC: the file format's magic, or the stream
+/// format's first message (a continuation marker, then its length).
+pub fn is_arrow(head: &[u8]) -> bool {
+    head.starts_with(b"ARROW1") || (head.starts_with(&[0xFF; 4]) && head.len() >= 8)
+}
+
+type Batches = Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>> + Send>;
+
+/// The rows of the Arrow file at `path`.
+pub fn read(path: &Path) -> Result<Records, RecordError> {
+    let file_error = |message: String| RecordError::about_file(path, message);
+    let open = || File::open(path).map_err(|e| file_error(format!("cannot open: {e}")));
+    let mut head = [0u8; 6];
+    let file_format = std::io::Read::read_exact(&mut open()?, &mut head).is_ok() && &head == b"ARROW1";
+    let unreadable = |e: arrow_schema::ArrowError| file_error(format!("not a readable Arrow file: {e}"));
+    let batches: Batches = match file_format {
+        true => Box::new(FileReader::try_new_buffered(open()?, None).map_err(unreadable)?),
+        false => Box::new(StreamReader::try_new(BufReader::with_capacity(1 << 20, open()?), None).map_err(unreadable)?),
+    };
+    let path = path.to_path_buf();
+    // The next row's number, or `None` once a batch could not be read (nothing after it is).
+    let rows_of_batches = batches.scan(Some(0u64), move |next, batch| {
+        let first = (*next)?;
+        let rows = batch.map_err(|e| e.to_string()).and_then(|batch| json_rows(&batch));
+        Some(match rows {
+            Ok(rows) => {
+                *next = Some(first + rows.len() as u64);
+                rows.into_iter()
+                    .enumerate()
+                    .map(|(i, fields)| Ok(Record::new(Location::Row(first + i as u64), fields)))
+                    .collect::<Vec<_>>()
+            }
+            Err(e) => {
+                *next = None;
+                vec![Err(
+                    FieldError::record(format!("cannot decode the record batch: {e}")).at(&path, Location::Row(first))
+                )]
+            }
+        })
+    });
+    Ok(Box::new(rows_of_batches.flatten()))
+}
+
+/// A record batch as JSON objects, one a row; a null cell is left out, as an absent field.
+fn json_rows(batch: &RecordBatch) -> Result<Vec<Map<String, Value>>, String> {
+    let mut writer = arrow_json::LineDelimitedWriter::new(Vec::new());
+    writer.write(&timestamps_as_text(batch)?).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    let lines = writer.into_inner();
+    lines
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| serde_json::from_slice::<Map<String, Value>>(line).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// `batch` with its timestamp columns as the ISO 8601 text JSON Lines hold (`...Z` in UTC), as
+/// Parquet's are read: arrow-json writes a timestamp in a named zone (`datasets` writes `UTC`)
+/// only with a time zone database compiled in.
+fn timestamps_as_text(batch: &RecordBatch) -> Result<RecordBatch, String> {
+    let schema = batch.schema();
+    let mut fields = Vec::new();
+    let mut columns = Vec::new();
+    for (field, column) in schema.fields().iter().zip(batch.columns()) {
+        let DataType::Timestamp(unit, zone) = field.data_type() else {
+            fields.push(field.as_ref().clone());
+            columns.push(column.clone());
+            continue;
+        };
+        let nanos_per_unit = match unit {
+            TimeUnit::Second => 1_000_000_000,
+            TimeUnit::Millisecond => 1_000_000,
+            TimeUnit::Microsecond => 1_000,
+            TimeUnit::Nanosecond => 1,
+        };
+        let timestamp = Timestamp::new(nanos_per_unit, zone.is_some());
+        let counts = column
+            .to_data()
+            .into_builder()
+            .data_type(DataType::Int64)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let text: StringArray = Int64Array::from(counts)
+            .iter()
+            .map(|count| count.and_then(|c| iso_8601(c, timestamp)))
+            .collect();
+        fields.push(Field::new(field.name(), DataType::Utf8, true));
+        columns.push(Arc::new(text) as ArrayRef);
+    }
+    RecordBatch::try_new(Arc::new(Schema::new(fields)), columns).map_err(|e| e.to_string())
+}
+
+/// The Arrow files of a folder `save_to_disk` wrote, in the order its `state.json` lists them
+/// (or by name, when it lists none).
+pub fn saved_files(folder: &Path) -> Option<Vec<PathBuf>> {
+    let state = read_object(&folder.join("state.json"))?;
+    let listed = state.get("_data_files").and_then(Value::as_array).and_then(|files| {
+        let names = files.iter().map(|file| file.get("filename")?.as_str());
+        names.map(|name| Some(folder.join(name?))).collect::<Option<Vec<_>>>()
+    });
+    listed.or_else(|| {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
+            .ok()?
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("arrow")))
+            .collect();
+        found.sort();
+        Some(found)
+    })
+}
+
+/// The rows of the Arrow files `files`, one after the other.
+pub fn read_all(files: Vec<PathBuf>) -> Result<Records, RecordError> {
+    let mut all: Records = Box::new(std::iter::empty());
+    for file in files {
+        all = Box::new(all.chain(read(&file)?));
+    }
+    Ok(all)
+}
+
+/// `(dataset, split)` of an Arrow file `datasets` wrote, or of the folder `save_to_disk` wrote:
+/// from its `state.json` and `dataset_info.json`, or from the cache's file name
+/// (`swe-bench_lite-test.arrow`).
+pub fn names(path: &Path) -> Option<(String, String)> {
+    let is_arrow_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("arrow"));
+    let folder = match (path.is_dir(), is_arrow_name) {
+        (true, _) => path,
+        (false, true) => path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")),
+        (false, false) => return None,
+    };
+    if let Some(state) = read_object(&folder.join("state.json")) {
+        let split = state.get("_split").and_then(Value::as_str).unwrap_or("test").to_string();
+        let info = read_object(&folder.join("dataset_info.json"));
+        let named = info
+            .as_ref()
+            .and_then(|info| info.get("dataset_name").and_then(Value::as_str).map(str::to_string));
+        let folder_name = || std::path::absolute(folder).ok()?.file_name()?.to_str().map(str::to_string);
+        let dataset = named.or_else(folder_name).unwrap_or_else(|| "dataset".to_string());
+        return Some((super::hub_names::dataset_name(&dataset), split));
+    }
+    if path.is_dir() {
+        return None;
+    }
+    let stem = path.file_stem()?.to_str()?;
+    let unsharded = strip_shard(stem);
+    let (dataset, split) = unsharded.rsplit_once('-')?;
+    (!dataset.is_empty() && !split.is_empty()).then(|| (super::hub_names::dataset_name(dataset), split.to_string()))
+}
+
+/// `name-test` of `name-test-00000-of-00002`.
+fn strip_shard(stem: &str) -> &str {
+    let shard = |stem: &str| -> Option<usize> {
+        let (rest, total) = stem.rsplit_once("-of-")?;
+        let (rest, index) = rest.rsplit_once('-')?;
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        (digits(total) && digits(index)).then_some(rest.len())
+    };
+    shard(stem).map_or(stem, |end| &stem[..end])
+}
+
+fn read_object(path: &Path) -> Option<Map<String, Value>> {
+    super::from_json_bytes(&std::fs::read(path).ok()?).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_caches_names_and_shards_give_the_split() {
+        let names_of = |path: &str| names(Path::new(path));
+        assert_eq!(
+            names_of("/c/swe-bench_lite-test.arrow"),
+            Some(("swe-bench-lite".into(), "test".into()))
+        );
+        assert_eq!(
+            names_of("/c/swe-bench_lite-dev-00001-of-00002.arrow"),
+            Some(("swe-bench-lite".into(), "dev".into()))
+        );
+        assert_eq!(names_of("/c/records.jsonl"), None);
+    }
+
+    #[test]
+    fn arrow_is_told_by_its_first_bytes() {
+        assert!(is_arrow(b"ARROW1\0\0"));
+        assert!(is_arrow(&[0xFF, 0xFF, 0xFF, 0xFF, 0x98, 0x02, 0, 0]));
+        assert!(!is_arrow(&[0xFF, 0xFE, b'{', 0]));
+        assert!(!is_arrow(b"PAR1"));
+    }
+}

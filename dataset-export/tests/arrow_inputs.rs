@@ -1,0 +1,88 @@
+//! Arrow IPC, as Hugging Face's `datasets` keeps a dataset on disk: its cache's
+//! `<name>-<split>.arrow` and `save_to_disk`'s `data-00000-of-00001.arrow` beside `state.json`
+//! (both Arrow's stream format, a thousand rows a record batch), and Arrow's file format. Each, and
+//! the saved folder given whole, is exported as the same records given as JSON Lines are, named by
+//! its split.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+/// Writes the records of a JSON Lines file (`SOURCE`) as `datasets` lays them out under `DIR`: a
+/// cache file, a `save_to_disk` folder of the `dev` split, and an Arrow file-format file; the
+/// lists as real lists, `created_at` as a timestamp, 50 rows a record batch.
+const WRITE_ARROW: &str = r#"
+import datetime, json, os, sys
+import pyarrow as pa
+source, out = sys.argv[1], sys.argv[2]
+rows = [json.loads(line) for line in open(source)]
+for row in rows:
+    row["FAIL_TO_PASS"] = json.loads(row["FAIL_TO_PASS"])
+    row["PASS_TO_PASS"] = json.loads(row["PASS_TO_PASS"])
+    row["created_at"] = datetime.datetime.fromisoformat(row["created_at"].replace("Z", "+00:00"))
+table = pa.Table.from_pylist(rows)
+def stream(path):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with pa.OSFile(path, "wb") as sink, pa.ipc.new_stream(sink, table.schema) as writer:
+        for batch in table.to_batches(max_chunksize=50):
+            writer.write_batch(batch)
+stream(os.path.join(out, "cache/princeton-nlp___swe-bench_lite/default/0.0.0/abc123/swe-bench_lite-test.arrow"))
+saved = os.path.join(out, "saved")
+stream(os.path.join(saved, "data-00000-of-00001.arrow"))
+json.dump({"_data_files": [{"filename": "data-00000-of-00001.arrow"}], "_fingerprint": "f", "_format_columns": None,
+           "_format_kwargs": {}, "_format_type": None, "_output_all_columns": False, "_split": "dev"},
+          open(os.path.join(saved, "state.json"), "w"))
+json.dump({"builder_name": "parquet", "config_name": "default", "dataset_name": "swe-bench_lite"},
+          open(os.path.join(saved, "dataset_info.json"), "w"))
+with pa.OSFile(os.path.join(out, "lite.test.arrow"), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+    writer.write_table(table)
+"#;
+
+fn exported(input: &Path, out: &Path) -> String {
+    benchscope_ok(&["export", input.to_str().unwrap(), "--out", out.to_str().unwrap()])
+}
+
+#[test]
+fn the_arrow_files_datasets_keeps_export_as_their_json_lines() {
+    let Some(realdata) = realdata() else { return };
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let tmp = tempfile::tempdir().unwrap();
+    python(WRITE_ARROW, &[lite.to_str().unwrap(), tmp.path().to_str().unwrap()]);
+    let reference_dir = tmp.path().join("from-jsonl");
+    exported(&lite, &reference_dir);
+    let reference = instances(&reference_dir, "swe-bench-lite", "test");
+    assert_eq!(reference.len(), 300);
+
+    for (input, dataset, split) in [
+        (
+            "cache/princeton-nlp___swe-bench_lite/default/0.0.0/abc123/swe-bench_lite-test.arrow",
+            "swe-bench-lite",
+            "test",
+        ),
+        ("saved/data-00000-of-00001.arrow", "swe-bench-lite", "dev"),
+        ("saved", "swe-bench-lite", "dev"),
+        ("lite.test.arrow", "lite", "test"),
+    ] {
+        let out = tmp.path().join(format!("out-{}", input.replace('/', "-")));
+        let said = exported(&tmp.path().join(input), &out);
+        assert!(
+            said.contains(&format!("exported 300 instances of {dataset}/{split}")),
+            "{input}: {said}"
+        );
+        assert_eq!(instances(&out, dataset, split), reference, "{input}");
+    }
+}
+
+#[test]
+fn a_damaged_arrow_file_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("cut-test.arrow");
+    std::fs::write(&file, [&[0xFF_u8, 0xFF, 0xFF, 0xFF, 0x10, 0, 0, 0][..], &[7; 16]].concat()).unwrap();
+    let out = benchscope(&["export", file.to_str().unwrap(), "--out", tmp.path().join("out").to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("cut-test.arrow: not a readable Arrow file"), "{stderr}");
+    assert!(!tmp.path().join("out").exists(), "nothing written");
+}
