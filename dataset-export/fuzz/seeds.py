@@ -42,6 +42,26 @@ def read(path):
         return f.read(CAP)
 
 
+def arrow_files(rows):
+    """Records in Arrow's stream format (as `datasets` caches them) and file format, a timestamp
+    column in UTC among them; none without pyarrow (scripts/setup.sh installs it)."""
+    try:
+        import datetime
+        import pyarrow as pa
+    except ImportError:
+        return []
+    rows = [dict(r, created=datetime.datetime(2023, 1, 2, tzinfo=datetime.timezone.utc)) for r in rows[:3]] or [{'instance_id': 'o__r-1'}]
+    table = pa.Table.from_pylist(rows)
+    out = []
+    for new in (pa.ipc.new_stream, pa.ipc.new_file):
+        sink = pa.BufferOutputStream()
+        with new(sink, table.schema) as writer:
+            for batch in table.to_batches(max_chunksize=2):
+                writer.write_batch(batch)
+        out.append(sink.getvalue().to_pybytes())
+    return out
+
+
 def seeds():
     demo = records(os.path.join(ROOT, 'demo', 'demo.jsonl'))
     lite = records(os.path.join(REAL, 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl'))
@@ -76,6 +96,7 @@ def seeds():
     yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode()]
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
     yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))]
+    yield 'arrow_files', arrow_files(lite)
     yield 'search_and_inline', [r.get('problem_statement', '')[:2000].encode() for r in lite[:10]] + [b'resolved AND django', b'unicode \xc3\xa9\xe2\x80\x94 words']
 
 

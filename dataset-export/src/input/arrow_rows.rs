@@ -5,10 +5,12 @@
 //! (`ARROW1`). Each record batch is turned into JSON rows by arrow-json, one batch at a time, so
 //! memory is bounded by a batch (`datasets` writes a thousand rows a batch).
 
+use std::cell::Cell;
 use std::fs::File;
 use std::io::BufReader;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Once};
 
 use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch, StringArray};
 use arrow_ipc::reader::{FileReader, StreamReader};
@@ -33,33 +35,72 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     let open = || File::open(path).map_err(|e| file_error(format!("cannot open: {e}")));
     let mut head = [0u8; 6];
     let file_format = std::io::Read::read_exact(&mut open()?, &mut head).is_ok() && &head == b"ARROW1";
-    let unreadable = |e: arrow_schema::ArrowError| file_error(format!("not a readable Arrow file: {e}"));
-    let batches: Batches = match file_format {
-        true => Box::new(FileReader::try_new_buffered(open()?, None).map_err(unreadable)?),
-        false => Box::new(StreamReader::try_new(BufReader::with_capacity(1 << 20, open()?), None).map_err(unreadable)?),
-    };
-    let path = path.to_path_buf();
-    // The next row's number, or `None` once a batch could not be read (nothing after it is).
-    let rows_of_batches = batches.scan(Some(0u64), move |next, batch| {
-        let first = (*next)?;
-        let rows = batch.map_err(|e| e.to_string()).and_then(|batch| json_rows(&batch));
-        Some(match rows {
-            Ok(rows) => {
-                *next = Some(first + rows.len() as u64);
-                rows.into_iter()
-                    .enumerate()
-                    .map(|(i, fields)| Ok(Record::new(Location::Row(first + i as u64), fields)))
-                    .collect::<Vec<_>>()
-            }
-            Err(e) => {
-                *next = None;
-                vec![Err(
-                    FieldError::record(format!("cannot decode the record batch: {e}")).at(&path, Location::Row(first))
-                )]
-            }
+    let (file, unreadable) = (open()?, |e: String| file_error(format!("not a readable Arrow file: {e}")));
+    let mut batches: Batches = guarded(move || {
+        Ok(match file_format {
+            true => Box::new(FileReader::try_new_buffered(file, None).map_err(|e| e.to_string())?) as Batches,
+            false => Box::new(StreamReader::try_new(BufReader::with_capacity(1 << 20, file), None).map_err(|e| e.to_string())?),
         })
+    })
+    .map_err(unreadable)?;
+    let path = path.to_path_buf();
+    // The next row's number, or `None` once the batches ended or one could not be read.
+    let mut next_row = Some(0u64);
+    let rows_of_batches = std::iter::from_fn(move || {
+        let first = next_row?;
+        let rows = guarded(|| match batches.next() {
+            None => Ok(None),
+            Some(batch) => json_rows(&batch.map_err(|e| e.to_string())?).map(Some),
+        });
+        next_row = None;
+        match rows {
+            Ok(None) => None,
+            Ok(Some(rows)) => {
+                next_row = Some(first + rows.len() as u64);
+                let records = rows.into_iter().enumerate();
+                Some(
+                    records
+                        .map(|(i, fields)| Ok(Record::new(Location::Row(first + i as u64), fields)))
+                        .collect::<Vec<_>>(),
+                )
+            }
+            Err(e) => Some(vec![Err(
+                FieldError::record(format!("cannot decode the record batch: {e}")).at(&path, Location::Row(first))
+            )]),
+        }
     });
     Ok(Box::new(rows_of_batches.flatten()))
+}
+
+thread_local! {
+    /// Whether this thread is inside [`guarded`], whose panics are errors and are not reported.
+    static GUARDED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `work`, which calls into arrow-rs, as a step that may fail: its readers are not hardened
+/// against damaged files, and panic on some (a buffer's alignment asserted, say), so a panic in
+/// `work` is this file's error rather than the program's end, and is not printed as a crash.
+fn guarded<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    static QUIET_WHEN_GUARDED: Once = Once::new();
+    QUIET_WHEN_GUARDED.call_once(|| {
+        let report = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !GUARDED.with(Cell::get) {
+                report(info)
+            }
+        }));
+    });
+    GUARDED.with(|guarded| guarded.set(true));
+    let result = std::panic::catch_unwind(AssertUnwindSafe(work));
+    GUARDED.with(|guarded| guarded.set(false));
+    result.unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(format!("damaged (arrow-rs stopped on it: {what})"))
+    })
 }
 
 /// A record batch as JSON objects, one a row; a null cell is left out, as an absent field.
@@ -199,6 +240,14 @@ mod tests {
             Some(("swe-bench-lite".into(), "dev".into()))
         );
         assert_eq!(names_of("/c/records.jsonl"), None);
+    }
+
+    #[test]
+    fn a_panic_in_arrow_is_the_files_error() {
+        let error = guarded::<()>(|| panic!("buffer misaligned")).unwrap_err();
+        assert_eq!(error, "damaged (arrow-rs stopped on it: buffer misaligned)");
+        assert!(!GUARDED.with(Cell::get));
+        assert_eq!(guarded(|| Ok(3)), Ok(3));
     }
 
     #[test]
