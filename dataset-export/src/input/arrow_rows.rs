@@ -35,7 +35,8 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     let open = || File::open(path).map_err(|e| file_error(format!("cannot open: {e}")));
     let mut head = [0u8; 6];
     let file_format = std::io::Read::read_exact(&mut open()?, &mut head).is_ok() && &head == b"ARROW1";
-    let (file, unreadable) = (open()?, |e: String| file_error(format!("not a readable Arrow file: {e}")));
+    let file = open()?;
+    let unreadable = |e: String| file_error(format!("not a readable Arrow file: {e}"));
     let mut batches: Batches = guarded(move || {
         Ok(match file_format {
             true => Box::new(FileReader::try_new_buffered(file, None).map_err(|e| e.to_string())?) as Batches,
