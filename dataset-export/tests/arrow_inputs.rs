@@ -1,7 +1,7 @@
 //! Arrow IPC, as Hugging Face's `datasets` keeps a dataset on disk: its cache's
 //! `<name>-<split>.arrow` and `save_to_disk`'s `data-00000-of-00001.arrow` beside `state.json`
 //! (both Arrow's stream format, a thousand rows a record batch), and Arrow's file format. Each, and
-//! the saved folder given whole, is exported as the same records given as JSON Lines are, named by
+//! the saved folder and the cache's folder given whole, is exported as the same records given as JSON Lines are, named by
 //! its split.
 
 mod common;
@@ -11,8 +11,9 @@ use std::path::Path;
 use common::*;
 
 /// Writes the records of a JSON Lines file (`SOURCE`) as `datasets` lays them out under `DIR`: a
-/// cache file, a `save_to_disk` folder of the `dev` split, and an Arrow file-format file; the
-/// lists as real lists, `created_at` as a timestamp, 50 rows a record batch.
+/// cache file, a `save_to_disk` folder of the `dev` split, an Arrow file-format file, and streams
+/// compressed with zstd and LZ4; the lists as real lists, `created_at` as a timestamp, 50 rows a
+/// record batch.
 const WRITE_ARROW: &str = r#"
 import datetime, json, os, sys
 import pyarrow as pa
@@ -28,7 +29,10 @@ def stream(path):
     with pa.OSFile(path, "wb") as sink, pa.ipc.new_stream(sink, table.schema) as writer:
         for batch in table.to_batches(max_chunksize=50):
             writer.write_batch(batch)
-stream(os.path.join(out, "cache/princeton-nlp___swe-bench_lite/default/0.0.0/abc123/swe-bench_lite-test.arrow"))
+cache = os.path.join(out, "cache/princeton-nlp___swe-bench_lite/default/0.0.0/abc123")
+stream(os.path.join(cache, "swe-bench_lite-test.arrow"))
+json.dump({"builder_name": "parquet", "config_name": "default", "dataset_name": "swe-bench_lite"},
+          open(os.path.join(cache, "dataset_info.json"), "w"))
 saved = os.path.join(out, "saved")
 stream(os.path.join(saved, "data-00000-of-00001.arrow"))
 json.dump({"_data_files": [{"filename": "data-00000-of-00001.arrow"}], "_fingerprint": "f", "_format_columns": None,
@@ -38,6 +42,10 @@ json.dump({"builder_name": "parquet", "config_name": "default", "dataset_name": 
           open(os.path.join(saved, "dataset_info.json"), "w"))
 with pa.OSFile(os.path.join(out, "lite.test.arrow"), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
     writer.write_table(table)
+for codec in ("zstd", "lz4"):
+    options = pa.ipc.IpcWriteOptions(compression=codec)
+    with pa.OSFile(os.path.join(out, f"{codec}.test.arrow"), "wb") as sink, pa.ipc.new_stream(sink, table.schema, options=options) as writer:
+        writer.write_table(table)
 "#;
 
 fn exported(input: &Path, out: &Path) -> String {
@@ -63,7 +71,14 @@ fn the_arrow_files_datasets_keeps_export_as_their_json_lines() {
         ),
         ("saved/data-00000-of-00001.arrow", "swe-bench-lite", "dev"),
         ("saved", "swe-bench-lite", "dev"),
+        (
+            "cache/princeton-nlp___swe-bench_lite/default/0.0.0/abc123",
+            "swe-bench-lite",
+            "test",
+        ),
         ("lite.test.arrow", "lite", "test"),
+        ("zstd.test.arrow", "zstd", "test"),
+        ("lz4.test.arrow", "lz4", "test"),
     ] {
         let out = tmp.path().join(format!("out-{}", input.replace('/', "-")));
         let said = exported(&tmp.path().join(input), &out);

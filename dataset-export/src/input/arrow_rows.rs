@@ -18,7 +18,7 @@ use arrow_schema::{DataType, Field, Schema, TimeUnit};
 use serde_json::{Map, Value};
 
 use super::parquet_rows::{iso_8601, Timestamp};
-use super::{Record, Records};
+use super::{NamedInput, Record, Records};
 use crate::error::{FieldError, Location, RecordError};
 
 /// Whether a file starting with `head` is Arrow IPC: the file format's magic, or the stream
@@ -170,6 +170,25 @@ pub fn saved_files(folder: &Path) -> Option<Vec<PathBuf>> {
         found.sort();
         Some(found)
     })
+}
+
+/// The inputs of a folder of `datasets`' cache (`…/default/0.0.0/<hash>/`, its `dataset_info.json`
+/// beside one Arrow file or more per split): each file, named by its split. `None` for any other
+/// folder (a `save_to_disk` folder, with its `state.json`, is one input).
+pub fn cache_inputs(folder: &Path) -> Option<Vec<NamedInput>> {
+    if !folder.join("dataset_info.json").is_file() || folder.join("state.json").exists() {
+        return None;
+    }
+    let mut inputs: Vec<NamedInput> = std::fs::read_dir(folder)
+        .ok()?
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let (dataset, split) = names(&path).filter(|_| path.is_file())?;
+            Some(NamedInput { path, dataset, split })
+        })
+        .collect();
+    inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    (!inputs.is_empty()).then_some(inputs)
 }
 
 /// The rows of the Arrow files `files`, one after the other.

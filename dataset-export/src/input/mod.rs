@@ -72,9 +72,13 @@ impl Record {
 /// A stream of records, or of errors about single records (which a caller may skip).
 pub type Records = Box<dyn Iterator<Item = Result<Record, RecordError>>>;
 
-/// The inputs `path` gives, each with the dataset and split its names give: itself, or the data
-/// files of a hub dataset repository's folder (see [`hub_repository`]).
+/// The inputs `path` gives, each with the dataset and split its names give: itself, the Arrow
+/// files of a folder of `datasets`' cache, or the data files of a hub dataset repository's folder
+/// (see [`hub_repository`]).
 pub fn named_inputs(path: &Path) -> Result<Vec<NamedInput>, String> {
+    if let Some(inputs) = path.is_dir().then(|| arrow_rows::cache_inputs(path)).flatten() {
+        return Ok(inputs);
+    }
     if let Some(inputs) = path.is_dir().then(|| hub_repository::repository_inputs(path)).flatten() {
         return inputs;
     }
