@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use benchscope_contract::prediction::{holds_a_model_patch, mixed_models_warning};
-use benchscope_contract::{json_forgiven, InstanceResult};
+use benchscope_contract::InstanceResult;
 use serde_json::Value;
 
 use super::leaderboard::slug;
@@ -48,7 +48,7 @@ fn has_model_patches(source: &Source) -> bool {
             let first_record = || {
                 text.lines()
                     .find(|l| !l.trim().is_empty())
-                    .and_then(|l| json_forgiven::from_slice_forgiving::<Value>(l.as_bytes()).ok())
+                    .and_then(|l| crate::input::from_str_forgiving::<Value>(l).ok())
             };
             text.contains("\"model_patch\"") || first_record().is_some_and(|r| holds_a_model_patch(&r))
         }

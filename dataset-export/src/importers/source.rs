@@ -10,7 +10,6 @@ use anyhow::{bail, Context};
 use serde_json::Value;
 
 use crate::input::json_document::{self, Document};
-use crate::input::json_forgiven;
 
 /// A file or folder given to `import`.
 pub struct Source {
@@ -141,10 +140,7 @@ impl Source {
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| {
-                json_forgiven::from_slice_forgiving(l.as_bytes())
-                    .with_context(|| format!("{}: line {}: not JSON", self.path.display(), i + 1))
-            })
+            .map(|(i, l)| crate::input::from_str_forgiving(l).with_context(|| format!("{}: line {}: not JSON", self.path.display(), i + 1)))
             .collect()
     }
 

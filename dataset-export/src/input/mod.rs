@@ -260,9 +260,19 @@ pub(crate) fn looks_like_csv_header(buf: &[u8]) -> bool {
             .all(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || "_- .".contains(c)))
 }
 
+/// `text` read as JSON, forgiven what `json_forgiven` forgives when it is not JSON as it stands.
+/// Text already checked as UTF-8 is parsed as `str`, which serde_json does not check again (every
+/// record of an export goes through here).
+pub fn from_str_forgiving<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {
+    serde_json::from_str(text).or_else(|error| match json_forgiven::forgive(text.as_bytes()) {
+        (forgiven, forgiver) if forgiver.forgave_anything() => serde_json::from_slice(&forgiven),
+        _ => Err(error),
+    })
+}
+
 /// Parses one JSON object from text, as an error about the record otherwise.
 fn parse_object(text: &str) -> Result<Map<String, Value>, FieldError> {
-    match json_forgiven::from_slice_forgiving::<Value>(text.as_bytes()) {
+    match from_str_forgiving::<Value>(text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(other) => Err(FieldError::record(format!("expected a JSON object, found {}", kind_of(&other)))),
         Err(e) => Err(FieldError::record(format!("malformed JSON: {e}"))),

@@ -111,8 +111,7 @@ fn read_records(path: &std::path::Path) -> anyhow::Result<Vec<(Location, Value)>
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
             let location = Location::Line(i as u64 + 1);
-            let record = crate::input::json_forgiven::from_slice_forgiving(l.as_bytes())
-                .with_context(|| format!("{}: {location}: not JSON", path.display()))?;
+            let record = crate::input::from_str_forgiving(l).with_context(|| format!("{}: {location}: not JSON", path.display()))?;
             Ok((location, record))
         })
         .collect()
