@@ -82,7 +82,9 @@ fn data_below_hint(path: &Path) -> String {
 
 fn is_data_file(name: &str) -> bool {
     let plain = super::compressed::plain_name(name);
-    [".json", ".jsonl", ".parquet", ".csv"].iter().any(|ext| plain.ends_with(ext))
+    [".json", ".jsonl", ".parquet", ".arrow", ".csv"]
+        .iter()
+        .any(|ext| plain.ends_with(ext))
 }
 
 /// A folder's file that is a list of records is a dataset file of its own, not one task: the
