@@ -11,8 +11,8 @@ use std::path::Path;
 use common::*;
 
 /// Writes the records of a JSON Lines file (`SOURCE`) as `datasets` lays them out under `DIR`: a
-/// cache file, a `save_to_disk` folder of the `dev` split, an Arrow file-format file, and streams
-/// compressed with zstd and LZ4; the lists as real lists, `created_at` as a timestamp, 50 rows a
+/// cache file, a `save_to_disk` folder of the `dev` split, an Arrow file-format file (and it
+/// gzipped, named as the cache names a file), and streams compressed with zstd and LZ4; the lists as real lists, `created_at` as a timestamp, 50 rows a
 /// record batch.
 const WRITE_ARROW: &str = r#"
 import datetime, json, os, sys
@@ -42,6 +42,9 @@ json.dump({"builder_name": "parquet", "config_name": "default", "dataset_name": 
           open(os.path.join(saved, "dataset_info.json"), "w"))
 with pa.OSFile(os.path.join(out, "lite.test.arrow"), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
     writer.write_table(table)
+import gzip, shutil
+with open(os.path.join(out, "lite.test.arrow"), "rb") as plain, gzip.open(os.path.join(out, "swe-bench_lite-dev.arrow.gz"), "wb") as packed:
+    shutil.copyfileobj(plain, packed)
 for codec in ("zstd", "lz4"):
     options = pa.ipc.IpcWriteOptions(compression=codec)
     with pa.OSFile(os.path.join(out, f"{codec}.test.arrow"), "wb") as sink, pa.ipc.new_stream(sink, table.schema, options=options) as writer:
@@ -77,6 +80,7 @@ fn the_arrow_files_datasets_keeps_export_as_their_json_lines() {
             "test",
         ),
         ("lite.test.arrow", "lite", "test"),
+        ("swe-bench_lite-dev.arrow.gz", "swe-bench-lite", "dev"),
         ("zstd.test.arrow", "zstd", "test"),
         ("lz4.test.arrow", "lz4", "test"),
     ] {

@@ -15,6 +15,7 @@ use std::sync::{Arc, Once};
 use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch, StringArray};
 use arrow_ipc::reader::{FileReader, StreamReader};
 use arrow_schema::{DataType, Field, Schema, TimeUnit};
+use benchscope_contract::file_names::{plain_name, strip_suffix_ignoring_case};
 use serde_json::{Map, Value};
 
 use super::parquet_rows::{iso_8601, Timestamp};
@@ -204,7 +205,10 @@ pub fn read_all(files: Vec<PathBuf>) -> Result<Records, RecordError> {
 /// from its `state.json` and `dataset_info.json`, or from the cache's file name
 /// (`swe-bench_lite-test.arrow`).
 pub fn names(path: &Path) -> Option<(String, String)> {
-    let is_arrow_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("arrow"));
+    // `swe-bench_lite-test.arrow`, or the same gzipped (`….arrow.gz`).
+    let name = path.file_name()?.to_str()?;
+    let stem = strip_suffix_ignoring_case(plain_name(name), ".arrow");
+    let is_arrow_name = stem.is_some();
     let folder = match (path.is_dir(), is_arrow_name) {
         (true, _) => path,
         (false, true) => path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")),
@@ -223,8 +227,7 @@ pub fn names(path: &Path) -> Option<(String, String)> {
     if path.is_dir() {
         return None;
     }
-    let stem = path.file_stem()?.to_str()?;
-    let unsharded = strip_shard(stem);
+    let unsharded = strip_shard(stem?);
     let (dataset, split) = unsharded.rsplit_once('-')?;
     (!dataset.is_empty() && !split.is_empty()).then(|| (super::hub_names::dataset_name(dataset), split.to_string()))
 }
@@ -258,6 +261,10 @@ mod tests {
         assert_eq!(
             names_of("/c/swe-bench_lite-dev-00001-of-00002.arrow"),
             Some(("swe-bench-lite".into(), "dev".into()))
+        );
+        assert_eq!(
+            names_of("/c/swe-bench_lite-test.arrow.gz"),
+            Some(("swe-bench-lite".into(), "test".into()))
         );
         assert_eq!(names_of("/c/records.jsonl"), None);
     }
