@@ -234,3 +234,26 @@ fn a_header_that_inflates_past_its_bound_is_not_read() {
     assert_eq!(inflated.len(), 1);
     assert_eq!(inflated[0].model, None);
 }
+
+/// Inspect's Python writes a metric that is not a number as `NaN` (a mean over no samples): the
+/// header's model and the sample's steps are read past it.
+#[test]
+fn a_header_and_a_sample_with_a_nan_are_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("nan.eval");
+    let mut archive = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    archive.start_file("header.json", options).unwrap();
+    let header = r#"{"eval": {"task": "t", "model": "openai/gpt-4o"}, "results": {"scores": [{"metrics": {"mean": {"value": NaN}}}]}}"#;
+    std::io::Write::write_all(&mut archive, header.as_bytes()).unwrap();
+    archive.start_file("samples/o__r-1_epoch_1.json", options).unwrap();
+    let sample = r#"{"id": "o__r-1", "epoch": 1, "scores": {"s": {"value": NaN}}, "messages": [
+        {"role": "assistant", "content": "ls", "tool_calls": [{"id": "c", "function": "bash", "arguments": {"cmd": "ls"}}]},
+        {"role": "tool", "tool_call_id": "c", "function": "bash", "content": "x"}]}"#;
+    std::io::Write::write_all(&mut archive, sample.as_bytes()).unwrap();
+    archive.finish().unwrap();
+    let read = read_file(&path).unwrap();
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].model.as_deref(), Some("openai/gpt-4o"));
+    assert_eq!(read[0].steps.len(), 1);
+}
