@@ -67,10 +67,8 @@ impl DroppedRun {
 /// 11 KB of the leaderboard page's wasm, gzipped).
 fn run_file(text: &str) -> Result<Run, serde_json::Error> {
     let text = text.trim_start_matches('\u{feff}');
-    objects_only::from_slice(text.as_bytes()).or_else(|error| match json_forgiven::forgive(text.as_bytes()) {
-        (forgiven, forgiver) if forgiver.forgave_anything() => objects_only::from_slice(&forgiven),
-        _ => Err(error),
-    })
+    objects_only::from_slice(text.as_bytes())
+        .or_else(|error| json_forgiven::reread_forgiven(text.as_bytes(), error, |forgiven| objects_only::from_slice(forgiven)))
 }
 
 /// Reads the file `name` with content `text` as a run of `dataset`/`split` (a run file keeps its

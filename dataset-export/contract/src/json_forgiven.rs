@@ -230,13 +230,20 @@ pub fn forgive(text: &[u8]) -> (Vec<u8>, Forgiver) {
 /// `bytes` read as JSON, forgiven what [`forgive`] forgives when it is not JSON as it stands. A
 /// fault that remains is reported as the forgiven text has it.
 pub fn from_slice_forgiving<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
-    serde_json::from_slice(bytes).or_else(|error| {
-        let (forgiven, forgiver) = forgive(bytes);
-        match forgiver.forgave_anything() {
-            true => serde_json::from_slice(&forgiven),
-            false => Err(error),
-        }
-    })
+    serde_json::from_slice(bytes).or_else(|error| reread_forgiven(bytes, error, |forgiven| serde_json::from_slice(forgiven)))
+}
+
+/// After a first reading of `bytes` failed with `error`: what `parse` makes of them forgiven, or
+/// that error again when there is nothing to forgive.
+pub fn reread_forgiven<T>(
+    bytes: &[u8],
+    error: serde_json::Error,
+    parse: impl FnOnce(&[u8]) -> serde_json::Result<T>,
+) -> serde_json::Result<T> {
+    match forgive(bytes) {
+        (forgiven, forgiver) if forgiver.forgave_anything() => parse(&forgiven),
+        _ => Err(error),
+    }
 }
 
 #[cfg(test)]

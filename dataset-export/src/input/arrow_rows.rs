@@ -227,20 +227,10 @@ pub fn names(path: &Path) -> Option<(String, String)> {
     if path.is_dir() {
         return None;
     }
-    let unsharded = strip_shard(stem?);
+    let stem = stem?;
+    let unsharded = super::hub_names::shard_split(stem).unwrap_or(stem);
     let (dataset, split) = unsharded.rsplit_once('-')?;
     (!dataset.is_empty() && !split.is_empty()).then(|| (super::hub_names::dataset_name(dataset), split.to_string()))
-}
-
-/// `name-test` of `name-test-00000-of-00002`.
-fn strip_shard(stem: &str) -> &str {
-    let shard = |stem: &str| -> Option<usize> {
-        let (rest, total) = stem.rsplit_once("-of-")?;
-        let (rest, index) = rest.rsplit_once('-')?;
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        (digits(total) && digits(index)).then_some(rest.len())
-    };
-    shard(stem).map_or(stem, |end| &stem[..end])
 }
 
 fn read_object(path: &Path) -> Option<Map<String, Value>> {

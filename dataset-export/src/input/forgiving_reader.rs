@@ -9,10 +9,17 @@ use benchscope_contract::json_forgiven::Forgiver;
 /// How much of the inner reader is read at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// `inner`'s JSON, forgiven, behind a buffer: serde_json reads a reader a byte at a time, and
-/// takes a `BufReader`'s byte from its buffer without a call.
-pub fn forgiving<R: Read>(inner: R) -> BufReader<ForgivingReader<R>> {
-    BufReader::with_capacity(CHUNK, ForgivingReader::new(inner))
+/// `inner`'s JSON, past the UTF-8 byte order mark an editor on Windows may have saved before it,
+/// forgiven, behind a buffer: serde_json reads a reader a byte at a time, and takes a
+/// `BufReader`'s byte from its buffer without a call.
+pub fn forgiving<R: Read>(mut inner: R) -> io::Result<impl Read> {
+    let mut head = Vec::with_capacity(3);
+    (&mut inner).take(3).read_to_end(&mut head)?;
+    if head == benchscope_contract::file_names::BYTE_ORDER_MARK {
+        head.clear();
+    }
+    let past_mark = io::Cursor::new(head).chain(inner);
+    Ok(BufReader::with_capacity(CHUNK, ForgivingReader::new(past_mark)))
 }
 
 /// `inner`'s JSON, forgiven.
@@ -89,7 +96,7 @@ mod tests {
     #[test]
     fn constants_and_commas_split_across_reads_are_forgiven() {
         let text = br#"{"info": {"cost": NaN, "limit": Infinity, "floor": -Infinity}, "steps": [1, 2,], "s": "NaN"}"#;
-        let value: Value = serde_json::from_reader(forgiving(ByteAtATime(text))).unwrap();
+        let value: Value = serde_json::from_reader(forgiving(ByteAtATime(text)).unwrap()).unwrap();
         assert_eq!(
             value,
             json!({"info": {"cost": null, "limit": null, "floor": null}, "steps": [1, 2], "s": "NaN"})
@@ -98,9 +105,9 @@ mod tests {
 
     #[test]
     fn a_word_at_the_very_end_is_written() {
-        let value: Value = serde_json::from_reader(forgiving(&b"NaN"[..])).unwrap();
+        let value: Value = serde_json::from_reader(forgiving(&b"NaN"[..]).unwrap()).unwrap();
         assert_eq!(value, Value::Null);
-        let value: Value = serde_json::from_reader(forgiving(&b"true"[..])).unwrap();
+        let value: Value = serde_json::from_reader(forgiving(&b"true"[..]).unwrap()).unwrap();
         assert_eq!(value, json!(true));
     }
 }

@@ -40,7 +40,7 @@ pub(super) fn shard_split_of(path: &Path) -> Option<(String, usize)> {
 
 /// `test` of `test-00000-of-00002`, or of `test-00000-of-00001-c91b0bca349ab4a3` (a fingerprint
 /// after the count, as `push_to_hub` wrote shards before datasets 2.15).
-fn shard_split(stem: &str) -> Option<&str> {
+pub(super) fn shard_split(stem: &str) -> Option<&str> {
     let (rest, total) = stem.rsplit_once("-of-")?;
     let total = match total.split_once('-') {
         Some((count, fingerprint)) if fingerprint.len() >= 8 && fingerprint.bytes().all(|b| b.is_ascii_hexdigit()) => count,

@@ -8,7 +8,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::Path;
 use std::sync::mpsc::{sync_channel, SyncSender};
 
@@ -29,8 +29,8 @@ pub fn read(path: &Path, reader: impl Read + Send + 'static) -> Records {
         if result.as_ref().is_err_and(serde_json::Error::is_syntax) {
             let sent = read;
             read = 0;
-            result = match File::open(&path_buf) {
-                Ok(file) => stream(&path_buf, forgiving(past_byte_order_mark(file)), &sender, &mut read, sent),
+            result = match File::open(&path_buf).and_then(forgiving) {
+                Ok(forgiven) => stream(&path_buf, forgiven, &sender, &mut read, sent),
                 Err(error) => Err(serde_json::Error::io(error)),
             };
         }
@@ -59,15 +59,6 @@ fn stream(
     let seed = Elements { path, sender, read, skip };
     seed.deserialize(&mut deserializer)?;
     deserializer.end()
-}
-
-/// `file` past the UTF-8 byte order mark an editor on Windows may have saved before the JSON.
-fn past_byte_order_mark(file: File) -> impl Read {
-    let mut reader = BufReader::new(file);
-    if std::io::BufRead::fill_buf(&mut reader).is_ok_and(|head| head.starts_with(benchscope_contract::file_names::BYTE_ORDER_MARK)) {
-        std::io::BufRead::consume(&mut reader, benchscope_contract::file_names::BYTE_ORDER_MARK.len());
-    }
-    reader
 }
 
 /// What a string where a record belongs says: an array of strings is a subset's id list.

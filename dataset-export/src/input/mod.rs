@@ -264,10 +264,8 @@ pub(crate) fn looks_like_csv_header(buf: &[u8]) -> bool {
 /// Text already checked as UTF-8 is parsed as `str`, which serde_json does not check again (every
 /// record of an export goes through here).
 pub fn from_str_forgiving<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    serde_json::from_str(text).or_else(|error| match json_forgiven::forgive(text.as_bytes()) {
-        (forgiven, forgiver) if forgiver.forgave_anything() => serde_json::from_slice(&forgiven),
-        _ => Err(error),
-    })
+    serde_json::from_str(text)
+        .or_else(|error| json_forgiven::reread_forgiven(text.as_bytes(), error, |forgiven| serde_json::from_slice(forgiven)))
 }
 
 /// Parses one JSON object from text, as an error about the record otherwise.

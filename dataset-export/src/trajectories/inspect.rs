@@ -70,7 +70,7 @@ pub fn stream_samples_of(archive: impl Read + Seek, path: &Path, sink: &mut dyn 
 fn archive_model(archive: &mut zip::ZipArchive<impl Read + Seek>) -> Option<String> {
     ["header.json", "_journal/start.json"].into_iter().find_map(|name| {
         let entry = archive.by_name(name).ok()?.take(MAX_HEADER_BYTES);
-        let header: Value = serde_json::from_reader(crate::input::forgiving(entry)).ok()?;
+        let header: Value = serde_json::from_reader(crate::input::forgiving(entry).ok()?).ok()?;
         header_model(&header)
     })
 }

@@ -21,7 +21,7 @@ pub const BARE_ARRAY: &str = "messages";
 
 /// The skeleton of every JSON document in `reader` (one, or one per line of JSON Lines).
 pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
-    let mut de = serde_json::Deserializer::from_reader(json_text(reader).map_err(serde_json::Error::io)?);
+    let mut de = serde_json::Deserializer::from_reader(forgiving(reader).map_err(serde_json::Error::io)?);
     let mut documents = Vec::new();
     while de.end().is_err() {
         documents.push(de.deserialize_any(SkeletonVisitor)?);
@@ -32,19 +32,8 @@ pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
 /// The skeleton of the first JSON document in `reader`, when it starts with one; the rest is not
 /// read.
 pub fn first_skeleton(reader: impl Read) -> Option<Value> {
-    let mut de = serde_json::Deserializer::from_reader(json_text(reader).ok()?);
+    let mut de = serde_json::Deserializer::from_reader(forgiving(reader).ok()?);
     de.deserialize_any(SkeletonVisitor).ok()
-}
-
-/// `reader` past the UTF-8 byte order mark an editor on Windows may have saved before the JSON,
-/// with what Python's `json.dump` writes that JSON does not allow (a cost of `NaN`) forgiven.
-fn json_text<R: Read>(mut reader: R) -> std::io::Result<impl Read> {
-    let mut head = Vec::with_capacity(3);
-    (&mut reader).take(3).read_to_end(&mut head)?;
-    if head == benchscope_contract::file_names::BYTE_ORDER_MARK {
-        head.clear();
-    }
-    Ok(forgiving(std::io::Cursor::new(head).chain(reader)))
 }
 
 /// What receives the streamed arrays' elements.
@@ -58,7 +47,7 @@ pub trait Elements {
 /// Hands every element of each document's streamed arrays in `reader` to `receiver`, in order. An
 /// error of the receiver stops the reading and is given back as it is.
 pub fn elements(reader: impl Read, receiver: &mut dyn Elements) -> anyhow::Result<()> {
-    let mut de = serde_json::Deserializer::from_reader(json_text(reader)?);
+    let mut de = serde_json::Deserializer::from_reader(forgiving(reader)?);
     let mut document = 0;
     while de.end().is_err() {
         let mut stopped = None;
