@@ -2,7 +2,8 @@
 """Trunk's post-build hook: gives the built page a content security policy.
 
 Trunk writes the script that starts the wasm inline; a policy without 'unsafe-inline' would block
-it, so it moves to a file of its own (named by its hash), after a first script of our own, and the
+it, so it moves to a file of its own (named by its hash), which a first script of our own adds to
+the page, and the
 page gets a policy that allows scripts from its own origin only (plus 'wasm-unsafe-eval', which
 compiling WebAssembly needs, and that first script, inline, by its SHA-256: no other inline script
 runs), no object or embed, images and frames never from
@@ -124,6 +125,21 @@ def compiled_early(html, start_script):
     return html[: link.start()] + html[link.end():], start_script, f' data-wasm="./{wasm}" data-wasm-integrity="{integrity}"'
 
 
+MODULE_PRELOAD = re.compile(r'<link rel="modulepreload" href="(\./[^"\s]+)" crossorigin="anonymous" integrity="([^"\s]+)"\s*/?>\s*')
+
+
+def modules_asked_with_the_wasm(html, start):
+    """The page without the preload links of the modules the start script imports, and the
+    first script's attributes naming them and the start script (`./start-<hash>.js`): that
+    script adds them to the page once the list's first screen has its data, or when it asks for
+    the wasm (`modulesAsked` in src/early_fetch.js). Asked for by the page as it was parsed, the
+    three modules were fetched and compiled while the first screen's data came in."""
+    preloads = MODULE_PRELOAD.findall(html)
+    html = MODULE_PRELOAD.sub("", html)
+    listed = " ".join(f"{href} {integrity}" for href, integrity in preloads)
+    return html, f' data-modules="{listed}" data-start="./{start}"'
+
+
 def main():
     staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
     page = staging / "index.html"
@@ -138,16 +154,16 @@ def main():
         # starting, when the main thread read it only after the app had asked. The module that
         # starts the wasm runs only once its imports are fetched, too late to ask for the data.
         # It comes before the style element, so that its requests go out before the style is
-        # parsed. The module goes at the end of the head, after Trunk's preload links: placed
-        # before them, a script fetched as a file held them back until it had run. It is
-        # `async`: a deferred module waited for the style sheet (5-15 ms in alternated loads,
-        # when the sheet was a file), when the app can build its page meanwhile (it mounts once
-        # the document is parsed: `start`, src/lib.rs).
+        # parsed. The module that starts the app is not in the page: the first script adds it,
+        # with Trunk's preload links for what it imports (see `modules_asked_with_the_wasm`), as
+        # an `async` module (a deferred one waited for the style sheet, 5-15 ms in alternated
+        # loads when the sheet was a file, when the app can build its page meanwhile: it mounts
+        # once the document is parsed, `start` in src/lib.rs).
         html = html[: inline.start()] + html[inline.end():]
         html, start_script, wasm_attributes = compiled_early(html, inline.group(1))
         start = written(staging, "start", start_script)
-        html = html.replace("</head>", f'<script type="module" async src="./{start}"></script>\n</head>', 1)
-        html = html.replace('<meta charset="utf-8" />', f'<meta charset="utf-8" />\n    <script{wasm_attributes}>{early}</script>', 1)
+        html, module_attributes = modules_asked_with_the_wasm(html, start)
+        html = html.replace('<meta charset="utf-8" />', f'<meta charset="utf-8" />\n    <script{wasm_attributes}{module_attributes}>{early}</script>', 1)
     if '<meta http-equiv="Content-Security-Policy"' not in html:
         # First in the head: a policy applies only to what comes after it.
         style = re.search(r"<style>(.*?)</style>", html, re.S)

@@ -105,6 +105,14 @@ test('the list\'s first screen is drawn from the data before the wasm has starte
       assert.equal(await page.evaluate(() => window.__framesWithoutRows), 0, `${name}: no frame between the two screens is without rows`);
       const wasmAsked = await page.evaluate(() => performance.getEntriesByType('resource').find((r) => r.name.endsWith('_bg.wasm'))?.startTime);
       assert.ok(wasmAsked >= first.at, `${name}: the wasm is asked for once the first screen is painted (${wasmAsked} ms, painted at ${first.at} ms)`);
+      const [startAsked, inFlight] = await page.evaluate(() => {
+        const resources = performance.getEntriesByType('resource');
+        const start = resources.find((r) => /\/start-[0-9a-f]+\.js$/.test(r.name))?.startTime;
+        const data = resources.filter((r) => /\/(manifest|index\/.*)\.json$/.test(r.name) && r.startTime <= start);
+        return [start, data.filter((r) => r.responseEnd > start).map((r) => r.name)];
+      });
+      assert.ok(startAsked !== undefined, `${name}: the app's start script is fetched`);
+      assert.deepEqual(inFlight, [], `${name}: the app's modules are asked for once the first screen's data is in`);
       assert.equal(await page.locator('#boot').count(), 0);
       assert.deepEqual(errors, [], name);
     });

@@ -119,9 +119,9 @@ test('the page starts from one inline script: it asks for the data and compiles 
   assert.equal(style?.length, 1, 'one style element');
   const digest = createHash('sha256').update(style[0].slice('<style>'.length, -'</style>'.length)).digest('base64');
   assert.match(html, new RegExp(`style-src 'self' 'sha256-${digest.replace(/[+/]/g, '\\$&')}';`), 'the policy allows the style by its hash');
-  assert.match(html.slice(first), /^<script data-wasm="\.\/[^"]+_bg\.wasm" data-wasm-integrity="sha384-[^"]+">\{/, 'it is inline and names the wasm');
+  assert.match(html.slice(first), /^<script data-wasm="\.\/[^"]+_bg\.wasm" data-wasm-integrity="sha384-[^"]+" data-modules="(\.\/[^" ]+\.js sha384-[^" ]+ ?)+" data-start="\.\/start-[0-9a-f]+\.js">\{/, 'it is inline and names the wasm and the modules it adds');
   assert.doesNotMatch(html, /rel="preload"[^>]*_bg\.wasm/, 'no preload link fetches the wasm a second time');
-  assert.ok(html.indexOf('<script type="module" async src=') > html.lastIndexOf('<link rel="modulepreload"'), 'the module script is async and comes after the preload links');
+  assert.doesNotMatch(html, /<script type="module"|<link rel="modulepreload"/, 'the first script adds the app\'s modules');
   const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -146,6 +146,10 @@ test('the page starts from one inline script: it asks for the data and compiles 
     await page.goto(server.url);
     await page.waitForSelector('.instance-row');
     assert.equal(requests.filter((path) => path.endsWith('_bg.wasm')).length, 1, `the wasm is fetched once:\n${requests.join('\n')}`);
+    // Each module once: the preload links the first script adds are the ones the imports use.
+    for (const module of [/^\/start-/, /^\/benchscope-web-[0-9a-f]+\.js$/, /^\/__wasm_split-/]) {
+      assert.equal(requests.filter((path) => module.test(path)).length, 1, `${module} is fetched once:\n${requests.join('\n')}`);
+    }
     assert.equal(await page.evaluate(async () => (await window.benchscopeWasm) instanceof WebAssembly.Module), true, 'the first script compiled it');
     // The demo has runs: its results matrix is one of the early answers the app took.
     assert.ok(requests.some((path) => /^\/data\/results\/demo\/test\/matrix-/.test(path)), requests.join('\n'));
