@@ -120,24 +120,31 @@
   }
   // What the page says when the app's code cannot start (the start script calls it): a wasm
   // that failed to download, or failed the page's integrity hash, is never run.
+  // `file`: the one that failed, the wasm unless said.
   const named = document.currentScript?.dataset;
-  window.benchscopeNotStarted = (error) => {
+  window.benchscopeNotStarted = (error, file = named?.wasm) => {
     const boot = document.getElementById('boot');
-    if (!boot) return;
+    if (!boot || boot.className === 'error') return;
     boot.hidden = false;
     boot.className = 'error';
     boot.setAttribute('role', 'alert');
-    const file = named?.wasm ? `, ${named.wasm.replace(/^\.\//, '')},` : '';
-    boot.textContent = `Benchscope could not start: its code${file} could not be fetched or did not match the hash the page expects (${error?.message ?? error}). Reload the page; if this happens again, the site's files are incomplete or were changed after it was built.`;
+    const which = file ? `, ${file.replace(/^\.\//, '')},` : '';
+    boot.textContent = `Benchscope could not start: its code${which} could not be fetched or did not match the hash the page expects (${error?.message ?? error}). Reload the page; if this happens again, the site's files are incomplete or were changed after it was built.`;
   };
   // Then the app's own modules: its start script and what that imports (the glue and the wasm's
   // loader), which scripts/content_security_policy.py names in this script's attributes.
+  // One that cannot be fetched, or fails its hash, is named by the page: the first that fails
+  // (a module the start script imports fails it too).
   modulesAsked.then(() => {
+    const added = (element, file) => {
+      element.addEventListener('error', () => window.benchscopeNotStarted(new Error('the request failed or the file is not the one built'), file));
+      document.head.append(element);
+    };
     const modules = (named?.modules ?? '').split(' ').filter(Boolean);
     for (let i = 0; i + 1 < modules.length; i += 2) {
-      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: modules[i], crossOrigin: 'anonymous', integrity: modules[i + 1] }));
+      added(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: modules[i], crossOrigin: 'anonymous', integrity: modules[i + 1] }), modules[i]);
     }
-    if (named?.start) document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: named.start }));
+    if (named?.start) added(Object.assign(document.createElement('script'), { type: 'module', src: named.start }), named.start);
   });
   // And its wasm, compiled as it downloads; the start script hands the module to the glue
   // (see scripts/content_security_policy.py, which names the file in this script's attributes).

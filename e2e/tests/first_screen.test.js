@@ -143,6 +143,14 @@ test('the first screen hands over to the app: what was typed is searched, the fo
     assert.equal(await page.locator('#boot').isVisible(), true, 'the error is shown');
     assert.equal(await page.locator('main[data-first-screen] .instance-row').count(), demo.length, 'the rows stay, their links to follow');
   });
+  // The same when the app's glue cannot be fetched: the error names it.
+  await withFirstScreen(`${server.url}?data=twins/&dataset=demo-a`, {}, async (page) => {
+    await page.route(/\/benchscope-web-[0-9a-f]+\.js$/, (route) => route.abort());
+    await page.reload();
+    await page.waitForSelector('#boot.error[role="alert"]');
+    assert.match(await page.locator('#boot').textContent(), /its code, benchscope-web-[0-9a-f]+\.js, could not be fetched/);
+    assert.equal(await page.locator('main[data-first-screen] .instance-row').count(), demo.length, 'the rows stay, their links to follow');
+  });
 });
 
 test('a first screen\'s index shards are asked for beside the manifest when the URL names their sets, each once, and the app takes them', async () => {
