@@ -120,7 +120,7 @@
   }
   // What the page says when the app's code cannot start (the start script calls it): a wasm
   // that failed to download, or failed the page's integrity hash, is never run.
-  // `file`: the one that failed, the wasm unless said.
+  // `file`: the one that failed, the wasm unless said; `error`: what the browser said, if anything.
   const named = document.currentScript?.dataset;
   window.benchscopeNotStarted = (error, file = named?.wasm) => {
     const boot = document.getElementById('boot');
@@ -129,7 +129,7 @@
     boot.className = 'error';
     boot.setAttribute('role', 'alert');
     const which = file ? `, ${file.replace(/^\.\//, '')},` : '';
-    boot.textContent = `Benchscope could not start: its code${which} could not be fetched or did not match the hash the page expects (${error?.message ?? error}). Reload the page; if this happens again, the site's files are incomplete or were changed after it was built.`;
+    boot.textContent = `Benchscope could not start: its code${which} could not be fetched or did not match the hash the page expects${error ? ` (${error.message ?? error})` : ''}. Reload the page; if this happens again, the site's files are incomplete or were changed after it was built.`;
   };
   // Then the app's own modules: its start script and what that imports (the glue and the wasm's
   // loader), which scripts/content_security_policy.py names in this script's attributes.
@@ -137,7 +137,7 @@
   // (a module the start script imports fails it too).
   modulesAsked.then(() => {
     const added = (element, file) => {
-      element.addEventListener('error', () => window.benchscopeNotStarted(new Error('the request failed or the file is not the one built'), file));
+      element.addEventListener('error', () => window.benchscopeNotStarted(null, file));
       document.head.append(element);
     };
     const modules = (named?.modules ?? '').split(' ').filter(Boolean);

@@ -283,7 +283,7 @@ test('content security policy: every hostile payload is refused and reported, no
   }
 });
 
-test('code that differs from what was built is never run: a changed main module stops the page with a message, a changed page module is refused like one that cannot be fetched', async () => {
+test('code that differs from what was built is never run: a changed main module or glue stops the page with a message, a changed page module is refused like one that cannot be fetched', async () => {
   // One byte flipped at the end of a module: it is still valid wasm (the app ran it before the
   // start script's second fetch carried the integrity hash), so only the hash can refuse it.
   const tampered = async (route) => {
@@ -315,6 +315,15 @@ test('code that differs from what was built is never run: a changed main module 
     await alert.waitFor();
     assert.match(await alert.textContent(), /Could not load the instance page's code/);
     assert.equal(await page.locator('article.instance').count(), 0, 'the changed module did not run');
+
+    // The glue, changed: its preload link carries the hash the build wrote, and the page says so.
+    await page.unroute(pageModule);
+    await page.route(/\/benchscope-web-[0-9a-f]+\.js$/, tampered);
+    await page.goto(server.url);
+    await boot.waitFor();
+    assert.match(await boot.textContent(), /^Benchscope could not start: its code, benchscope-web-[0-9a-f]+\.js, could not be fetched or did not match the hash the page expects\. Reload the page/);
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('.brand').count(), 0, 'the app did not start');
   } finally {
     await context.close();
   }
