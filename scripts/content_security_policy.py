@@ -3,11 +3,10 @@
 
 Trunk writes the script that starts the wasm inline; a policy without 'unsafe-inline' would block
 it, so it moves to a file of its own (named by its hash), which a first script of our own adds to
-the page, and the
-page gets a policy that allows scripts from its own origin only (plus 'wasm-unsafe-eval', which
-compiling WebAssembly needs, and that first script, inline, by its SHA-256: no other inline script
-runs), no object or embed, images and frames never from
-another host, style sheets from the page's origin and its one style element (inline_css.py), by
+the page, and the page gets a policy that allows scripts from its own origin only (plus
+'wasm-unsafe-eval', which compiling WebAssembly needs, and that first script, inline, by its
+SHA-256: no other inline script runs), no object or embed, images and frames never from another
+host, style sheets from the page's origin and its one style element (inline_css.py), by
 its SHA-256 (style attributes, which the app sets to position its virtual rows, are allowed; any
 other style element is not). Data may come from the page's origin and from
 the data directory a reader opens with `?data=`: the first script adds a second policy naming
@@ -128,7 +127,7 @@ def compiled_early(html, start_script):
 MODULE_PRELOAD = re.compile(r'<link rel="modulepreload" href="(\./[^"\s]+)" crossorigin="anonymous" integrity="([^"\s]+)"\s*/?>\s*')
 
 
-def modules_asked_with_the_wasm(html, start):
+def modules_the_first_script_adds(html, start):
     """The page without the preload links of the modules the start script imports, and the
     first script's attributes naming them and the start script (`./start-<hash>.js`): that
     script adds them to the page once the list's first screen has its data, or when it asks for
@@ -155,14 +154,14 @@ def main():
         # starts the wasm runs only once its imports are fetched, too late to ask for the data.
         # It comes before the style element, so that its requests go out before the style is
         # parsed. The module that starts the app is not in the page: the first script adds it,
-        # with Trunk's preload links for what it imports (see `modules_asked_with_the_wasm`), as
+        # with Trunk's preload links for what it imports (see `modules_the_first_script_adds`), as
         # an `async` module (a deferred one waited for the style sheet, 5-15 ms in alternated
         # loads when the sheet was a file, when the app can build its page meanwhile: it mounts
         # once the document is parsed, `start` in src/lib.rs).
         html = html[: inline.start()] + html[inline.end():]
         html, start_script, wasm_attributes = compiled_early(html, inline.group(1))
         start = written(staging, "start", start_script)
-        html, module_attributes = modules_asked_with_the_wasm(html, start)
+        html, module_attributes = modules_the_first_script_adds(html, start)
         html = html.replace('<meta charset="utf-8" />', f'<meta charset="utf-8" />\n    <script{wasm_attributes}{module_attributes}>{early}</script>', 1)
     if '<meta http-equiv="Content-Security-Policy"' not in html:
         # First in the head: a policy applies only to what comes after it.

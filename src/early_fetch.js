@@ -124,7 +124,7 @@
   const named = document.currentScript?.dataset;
   window.benchscopeNotStarted = (error, file = named?.wasm) => {
     const boot = document.getElementById('boot');
-    if (!boot || boot.className === 'error') return;
+    if (!boot || boot.classList.contains('error')) return;
     boot.hidden = false;
     boot.className = 'error';
     boot.setAttribute('role', 'alert');
