@@ -108,10 +108,11 @@
       .then((manifest) => {
         const files = new Set(firstFiles(manifest ?? {}, params).filter((path) => typeof path === 'string'));
         files.forEach((path) => ask(base + path));
-        Promise.allSettled([...answers.values()]).then(mayFetchModules);
+        const answered = Promise.allSettled([...answers.values()]);
+        answered.then(mayFetchModules);
         const painted = manifest ? screen?.draw(manifest, params, base, answers) : undefined;
         Promise.resolve(painted).finally(mayFetchWasm);
-        return Promise.allSettled([...answers.values(), painted]);
+        return Promise.allSettled([answered, painted]);
       })
       .then(() => {}, () => {})
       .finally(mayFetchWasm);

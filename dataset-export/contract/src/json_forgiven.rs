@@ -233,6 +233,12 @@ pub fn from_slice_forgiving<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Re
     serde_json::from_slice(bytes).or_else(|error| reread_forgiven(bytes, error, |forgiven| serde_json::from_slice(forgiven)))
 }
 
+/// [`from_slice_forgiving`] for text already checked as UTF-8: parsed as `str`, which serde_json
+/// does not check again (every record of an export goes through here).
+pub fn from_str_forgiving<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
+    serde_json::from_str(text).or_else(|error| reread_forgiven(text.as_bytes(), error, |forgiven| serde_json::from_slice(forgiven)))
+}
+
 /// After a first reading of `bytes` failed with `error`: what `parse` makes of them forgiven, or
 /// that error again when there is nothing to forgive.
 pub fn reread_forgiven<T>(

@@ -23,6 +23,7 @@ mod hub_names;
 mod hub_repository;
 pub use archives::archive_or_utf16_note;
 pub use benchscope_contract::file_names::{is_utf16, UTF16_TEXT};
+pub use benchscope_contract::json_forgiven::from_str_forgiving;
 pub use hub_repository::NamedInput;
 pub use json_file::from_json_bytes;
 mod json_array;
@@ -258,14 +259,6 @@ pub(crate) fn looks_like_csv_header(buf: &[u8]) -> bool {
         && names
             .iter()
             .all(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || "_- .".contains(c)))
-}
-
-/// `text` read as JSON, forgiven what `json_forgiven` forgives when it is not JSON as it stands.
-/// Text already checked as UTF-8 is parsed as `str`, which serde_json does not check again (every
-/// record of an export goes through here).
-pub fn from_str_forgiving<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    serde_json::from_str(text)
-        .or_else(|error| json_forgiven::reread_forgiven(text.as_bytes(), error, |forgiven| serde_json::from_slice(forgiven)))
 }
 
 /// Parses one JSON object from text, as an error about the record otherwise.
