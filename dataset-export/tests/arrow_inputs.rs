@@ -105,3 +105,42 @@ fn a_damaged_arrow_file_is_named() {
     assert!(stderr.contains("cut-test.arrow: not a readable Arrow file"), "{stderr}");
     assert!(!tmp.path().join("out").exists(), "nothing written");
 }
+
+/// A file-format Arrow file whose footer says its record batch is petabytes long (found by the
+/// `arrow_files` fuzz target): arrow-rs would reserve that before reading; it is the file's error.
+#[test]
+fn a_footer_stating_a_block_past_the_file_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("big-test.arrow");
+    python(
+        "import sys, pyarrow as pa\n\
+         table = pa.table({'instance_id': ['a__b-1'], 'repo': ['a/b']})\n\
+         with pa.OSFile(sys.argv[1], 'wb') as sink, pa.ipc.new_file(sink, table.schema) as w: w.write_table(table)\n",
+        &[file.to_str().unwrap()],
+    );
+    let mut bytes = std::fs::read(&file).unwrap();
+    let tail = bytes.len() - 10;
+    let footer_start = tail - u32::from_le_bytes(bytes[tail..tail + 4].try_into().unwrap()) as usize;
+    let footer = arrow_ipc::root_as_footer(&bytes[footer_start..tail]).unwrap();
+    let block = footer.recordBatches().unwrap().get(0);
+    let stated = [
+        &block.offset().to_le_bytes()[..],
+        &block.metaDataLength().to_le_bytes(),
+        &[0; 4],
+        &block.bodyLength().to_le_bytes(),
+    ]
+    .concat();
+    let at = footer_start + bytes[footer_start..tail].windows(24).position(|w| w == stated.as_slice()).unwrap();
+    bytes[at + 16..at + 24].copy_from_slice(&(1i64 << 56).to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+
+    let out = benchscope(&["export", file.to_str().unwrap(), "--out", tmp.path().join("out").to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("big-test.arrow: not a readable Arrow file: a block of 72057594037927936 bytes"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("lies past the file's"), "{stderr}");
+    assert!(!tmp.path().join("out").exists(), "nothing written");
+}

@@ -38,6 +38,9 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     let file_format = std::io::Read::read_exact(&mut open()?, &mut head).is_ok() && &head == b"ARROW1";
     let file = open()?;
     let unreadable = |e: String| file_error(format!("not a readable Arrow file: {e}"));
+    if file_format {
+        blocks_within(&file).map_err(unreadable)?;
+    }
     let mut batches: Batches = guarded(move || {
         Ok(match file_format {
             true => Box::new(FileReader::try_new_buffered(file, None).map_err(|e| e.to_string())?) as Batches,
@@ -171,6 +174,48 @@ pub fn saved_files(folder: &Path) -> Option<Vec<PathBuf>> {
         found.sort();
         Some(found)
     })
+}
+
+/// Whether every record batch and dictionary the file format's footer lists lies within the
+/// file. arrow-rs reserves a block's stated length before reading it, so a damaged footer
+/// stating petabytes asked for them; here it is the file's error. A footer that cannot be read
+/// is left to arrow-rs to name.
+fn blocks_within(mut file: &File) -> Result<(), String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let length = file.metadata().map_err(|e| e.to_string())?.len();
+    let mut tail = [0u8; 10];
+    if length < 18 || file.seek(SeekFrom::End(-10)).and_then(|_| file.read_exact(&mut tail)).is_err() {
+        return Ok(());
+    }
+    let footer_length = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+    let Some(footer_start) = u64::try_from(footer_length).ok().and_then(|n| (length - 10).checked_sub(n)) else {
+        return Err(format!("its footer says it is {footer_length} bytes, and the file is {length}"));
+    };
+    let mut footer = vec![0u8; (length - 10 - footer_start) as usize];
+    if file
+        .seek(SeekFrom::Start(footer_start))
+        .and_then(|_| file.read_exact(&mut footer))
+        .is_err()
+    {
+        return Ok(());
+    }
+    let Ok(footer) = arrow_ipc::root_as_footer(&footer) else {
+        return Ok(());
+    };
+    let blocks = footer.recordBatches().into_iter().chain(footer.dictionaries()).flatten();
+    for block in blocks {
+        let end = [block.offset(), i64::from(block.metaDataLength()), block.bodyLength()]
+            .into_iter()
+            .try_fold(0u64, |end, part| u64::try_from(part).ok().and_then(|part| end.checked_add(part)));
+        if end.is_none_or(|end| end > length) {
+            return Err(format!(
+                "a block of {} bytes at byte {} lies past the file's {length} bytes",
+                block.bodyLength(),
+                block.offset()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The inputs of a folder of `datasets`' cache (`…/default/0.0.0/<hash>/`, its `dataset_info.json`
