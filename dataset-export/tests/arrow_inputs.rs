@@ -94,6 +94,58 @@ fn the_arrow_files_datasets_keeps_export_as_their_json_lines() {
     }
 }
 
+/// Timestamps inside a struct, a list and a map, in named zones, at offsets and in none, in every
+/// unit: written as Parquet, an Arrow file and an Arrow stream, each exports them as the ISO text a
+/// top-level timestamp becomes. (arrow-json refused a whole Arrow file over a nested zone's name;
+/// Parquet's reader gave a nested one as `2021-10-13 11:35:29.123 +00:00` whatever its zone, and
+/// nanoseconds as an integer.)
+#[test]
+fn timestamps_at_any_depth_are_iso_text_in_parquet_and_arrow() {
+    let tmp = tempfile::tempdir().unwrap();
+    python(
+        "import datetime, sys, os, pyarrow as pa, pyarrow.parquet as pq\n\
+         out = sys.argv[1]\n\
+         when = datetime.datetime(2021, 10, 13, 11, 35, 29, 123000)\n\
+         stamp = lambda unit, tz=None: pa.timestamp(unit, tz=tz)\n\
+         table = pa.table({\n\
+           'instance_id': ['a__b-1'], 'repo': ['a/b'], 'problem_statement': ['It breaks.'],\n\
+           'patch': ['diff --git a/x b/x\\n--- a/x\\n+++ b/x\\n@@ -1 +1 @@\\n-a\\n+b\\n'],\n\
+           'created_at': pa.array([when], stamp('s', 'UTC')),\n\
+           'meta': pa.array([{'merged_at': when, 'is_lite': True}], pa.struct([('merged_at', stamp('us', 'UTC')), ('is_lite', pa.bool_())])),\n\
+           'events': pa.array([[when]], pa.list_(stamp('ms', 'America/New_York'))),\n\
+           'naive': pa.array([[when]], pa.list_(stamp('ns'))),\n\
+           'by_name': pa.array([[('first', when)]], pa.map_(pa.string(), stamp('us', '+02:00'))),\n\
+           'deep': pa.array([{'x': [{'when': when, 'n': 3}]}], pa.struct([('x', pa.list_(pa.struct([('when', stamp('ms', 'Europe/Paris')), ('n', pa.int64())])))])),\n\
+         })\n\
+         pq.write_table(table, os.path.join(out, 'nested.test.parquet'))\n\
+         with pa.OSFile(os.path.join(out, 'nested.test.arrow'), 'wb') as sink, pa.ipc.new_file(sink, table.schema) as w: w.write_table(table)\n\
+         with pa.OSFile(os.path.join(out, 'streamed.test.arrow'), 'wb') as sink, pa.ipc.new_stream(sink, table.schema) as w: w.write_table(table)\n",
+        &[tmp.path().to_str().unwrap()],
+    );
+    let instant = "2021-10-13T11:35:29.123Z";
+    let expected = serde_json::json!({
+        "meta": {"merged_at": instant, "is_lite": true},
+        "events": [instant],
+        "naive": ["2021-10-13T11:35:29.123"],
+        "by_name": {"first": instant},
+        "deep": {"x": [{"when": instant, "n": 3}]},
+    });
+    for (input, dataset) in [
+        ("nested.test.parquet", "nested"),
+        ("nested.test.arrow", "nested"),
+        ("streamed.test.arrow", "streamed"),
+    ] {
+        let out = tmp.path().join(format!("out-{input}"));
+        exported(&tmp.path().join(input), &out);
+        let instance = instances(&out, dataset, "test").remove(0);
+        assert_eq!(instance.created_at.as_deref(), Some("2021-10-13T11:35:29Z"), "{input}");
+        let extra = serde_json::to_value(&instance.extra).unwrap();
+        for (field, value) in expected.as_object().unwrap() {
+            assert_eq!(&extra[field], value, "{input}: {field}");
+        }
+    }
+}
+
 #[test]
 fn a_damaged_arrow_file_is_named() {
     let tmp = tempfile::tempdir().unwrap();

@@ -10,15 +10,14 @@ use std::fs::File;
 use std::io::BufReader;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Once};
+use std::sync::Once;
 
-use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch, StringArray};
+use arrow_array::RecordBatch;
 use arrow_ipc::reader::{FileReader, StreamReader};
-use arrow_schema::{DataType, Field, Schema, TimeUnit};
 use benchscope_contract::file_names::{plain_name, strip_suffix_ignoring_case};
 use serde_json::{Map, Value};
 
-use super::parquet_rows::{iso_8601, Timestamp};
+use super::arrow_timestamps::timestamps_as_text;
 use super::{NamedInput, Record, Records};
 use crate::error::{FieldError, Location, RecordError};
 
@@ -119,42 +118,6 @@ fn json_rows(batch: &RecordBatch) -> Result<Vec<Map<String, Value>>, String> {
         .filter(|line| !line.is_empty())
         .map(|line| serde_json::from_slice::<Map<String, Value>>(line).map_err(|e| e.to_string()))
         .collect()
-}
-
-/// `batch` with its timestamp columns as the ISO 8601 text JSON Lines hold (`...Z` in UTC), as
-/// Parquet's are read: arrow-json writes a timestamp in a named zone (`datasets` writes `UTC`)
-/// only with a time zone database compiled in.
-fn timestamps_as_text(batch: &RecordBatch) -> Result<RecordBatch, String> {
-    let schema = batch.schema();
-    let mut fields = Vec::new();
-    let mut columns = Vec::new();
-    for (field, column) in schema.fields().iter().zip(batch.columns()) {
-        let DataType::Timestamp(unit, zone) = field.data_type() else {
-            fields.push(field.as_ref().clone());
-            columns.push(column.clone());
-            continue;
-        };
-        let nanos_per_unit = match unit {
-            TimeUnit::Second => 1_000_000_000,
-            TimeUnit::Millisecond => 1_000_000,
-            TimeUnit::Microsecond => 1_000,
-            TimeUnit::Nanosecond => 1,
-        };
-        let timestamp = Timestamp::new(nanos_per_unit, zone.is_some());
-        let counts = column
-            .to_data()
-            .into_builder()
-            .data_type(DataType::Int64)
-            .build()
-            .map_err(|e| e.to_string())?;
-        let text: StringArray = Int64Array::from(counts)
-            .iter()
-            .map(|count| count.and_then(|c| iso_8601(c, timestamp)))
-            .collect();
-        fields.push(Field::new(field.name(), DataType::Utf8, true));
-        columns.push(Arc::new(text) as ArrayRef);
-    }
-    RecordBatch::try_new(Arc::new(Schema::new(fields)), columns).map_err(|e| e.to_string())
 }
 
 /// The Arrow files of a folder `save_to_disk` wrote, in the order its `state.json` lists them

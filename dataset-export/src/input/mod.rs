@@ -10,6 +10,7 @@
 
 mod archives;
 mod arrow_rows;
+mod arrow_timestamps;
 pub mod bounded_yaml;
 pub mod compressed;
 mod csv_rows;

@@ -11,6 +11,7 @@ use benchscope_contract::dates::civil;
 use parquet::basic::{LogicalType, TimeUnit};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::{Field, Row};
+use parquet::schema::types::{Type, TypePtr};
 use serde_json::{Map, Value};
 
 use super::{Record, Records};
@@ -63,46 +64,119 @@ impl Timestamp {
     };
 }
 
-/// The top-level columns that hold timestamps, by name.
-fn timestamp_columns(reader: &SerializedFileReader<File>) -> HashMap<String, Timestamp> {
+/// The top-level columns that hold a timestamp, at any depth, by name: their schema.
+fn timestamp_columns(reader: &SerializedFileReader<File>) -> HashMap<String, TypePtr> {
     let schema = reader.metadata().file_metadata().schema_descr().root_schema();
     schema
         .get_fields()
         .iter()
-        .filter_map(|field| {
-            let Some(LogicalType::Timestamp(ts)) = field.get_basic_info().logical_type_ref() else {
-                return None;
-            };
-            let nanos_per_unit = match ts.unit {
-                TimeUnit::MILLIS => 1_000_000,
-                TimeUnit::MICROS => 1_000,
-                TimeUnit::NANOS => 1,
-            };
-            Some((
-                field.name().to_string(),
-                Timestamp {
-                    nanos_per_unit,
-                    utc: ts.is_adjusted_to_u_t_c,
-                },
-            ))
-        })
+        .filter(|field| holds_timestamp(field))
+        .map(|field| (field.name().to_string(), field.clone()))
         .collect()
 }
 
-fn fields_of(row: &Row, timestamps: &HashMap<String, Timestamp>) -> Map<String, Value> {
+fn holds_timestamp(schema: &Type) -> bool {
+    match schema {
+        Type::PrimitiveType { .. } => timestamp_of(schema).is_some(),
+        Type::GroupType { fields, .. } => fields.iter().any(|field| holds_timestamp(field)),
+    }
+}
+
+fn timestamp_of(schema: &Type) -> Option<Timestamp> {
+    let Some(LogicalType::Timestamp(ts)) = schema.get_basic_info().logical_type_ref() else {
+        return None;
+    };
+    let nanos_per_unit = match ts.unit {
+        TimeUnit::MILLIS => 1_000_000,
+        TimeUnit::MICROS => 1_000,
+        TimeUnit::NANOS => 1,
+    };
+    Some(Timestamp {
+        nanos_per_unit,
+        utc: ts.is_adjusted_to_u_t_c,
+    })
+}
+
+fn fields_of(row: &Row, timestamps: &HashMap<String, TypePtr>) -> Map<String, Value> {
     row.get_column_iter()
         .map(|(name, field)| {
-            let count = match field {
-                Field::TimestampMillis(v) | Field::TimestampMicros(v) | Field::Long(v) => Some(*v),
-                _ => None,
-            };
-            let value = match (timestamps.get(name), count) {
-                (Some(ts), Some(count)) => iso_8601(count, *ts).map_or_else(|| field.to_json_value(), Value::String),
-                _ => field.to_json_value(),
+            let value = match timestamps.get(name) {
+                Some(schema) => with_timestamps(field, schema),
+                None => field.to_json_value(),
             };
             (name.clone(), value)
         })
         .collect()
+}
+
+/// `field` as JSON, its timestamps at any depth as ISO 8601 text: `schema` says which values are
+/// timestamps, in which unit and zone (the reader gives a nested one as
+/// `2022-03-03 15:14:54.000 +00:00` whatever its zone, and nanoseconds as a bare integer).
+fn with_timestamps(field: &Field, schema: &Type) -> Value {
+    match (field, schema) {
+        (Field::TimestampMillis(count) | Field::TimestampMicros(count) | Field::Long(count), Type::PrimitiveType { .. }) => {
+            let text = timestamp_of(schema).and_then(|ts| iso_8601(*count, ts));
+            text.map_or_else(|| field.to_json_value(), Value::String)
+        }
+        (Field::Group(row), Type::GroupType { fields, .. }) => Value::Object(
+            row.get_column_iter()
+                .map(|(name, value)| {
+                    let schema = fields.iter().find(|f| f.name() == name);
+                    let value = schema.map_or_else(|| value.to_json_value(), |schema| with_timestamps(value, schema));
+                    (name.clone(), value)
+                })
+                .collect(),
+        ),
+        (Field::ListInternal(list), _) => {
+            let element = list_element(schema);
+            Value::Array(list.elements().iter().map(|item| with_timestamps(item, element)).collect())
+        }
+        (Field::MapInternal(map), _) => match map_value(schema) {
+            Some(value_schema) => Value::Object(
+                map.entries()
+                    .iter()
+                    .map(|(key, value)| {
+                        let key = key.to_json_value();
+                        let key = key.as_str().map_or_else(|| key.to_string(), str::to_owned);
+                        (key, with_timestamps(value, value_schema))
+                    })
+                    .collect(),
+            ),
+            None => field.to_json_value(),
+        },
+        _ => field.to_json_value(),
+    }
+}
+
+/// The schema of a list's items, by Parquet's rules for lists, the older layouts too: a `LIST`
+/// group's repeated field is the item unless it is a group of one field not named `array` or
+/// `<list>_tuple`, whose field is; a repeated field that is no such group is its own item.
+fn list_element(schema: &Type) -> &Type {
+    let repeated = match schema {
+        Type::GroupType { fields, .. } if schema.get_basic_info().logical_type_ref() == Some(&LogicalType::List) && fields.len() == 1 => {
+            fields[0].as_ref()
+        }
+        _ => return schema,
+    };
+    match repeated {
+        Type::GroupType { fields, .. }
+            if fields.len() == 1 && repeated.name() != "array" && repeated.name() != format!("{}_tuple", schema.name()) =>
+        {
+            fields[0].as_ref()
+        }
+        _ => repeated,
+    }
+}
+
+/// The schema of a map's values: the second field of its repeated key-value group.
+fn map_value(schema: &Type) -> Option<&Type> {
+    let Type::GroupType { fields, .. } = schema else {
+        return None;
+    };
+    let Type::GroupType { fields: pair, .. } = fields.first()?.as_ref() else {
+        return None;
+    };
+    pair.get(1).map(AsRef::as_ref)
 }
 
 /// `2022-03-03T15:14:54Z` (with its fraction of a second when it has one; `Z` for UTC) of `count`
