@@ -44,21 +44,29 @@ def read(path):
 
 def arrow_files(rows):
     """Records in Arrow's stream format (as `datasets` caches them) and file format, a timestamp
-    column in UTC among them; none without pyarrow (scripts/setup.sh installs it)."""
+    column in UTC among them, and timestamps nested in a struct, a list and a map; none without pyarrow (scripts/setup.sh installs it)."""
     try:
         import datetime
         import pyarrow as pa
     except ImportError:
         return []
-    rows = [dict(r, created=datetime.datetime(2023, 1, 2, tzinfo=datetime.timezone.utc)) for r in rows[:3]] or [{'instance_id': 'o__r-1'}]
-    table = pa.Table.from_pylist(rows)
+    when = datetime.datetime(2023, 1, 2, tzinfo=datetime.timezone.utc)
+    rows = [dict(r, created=when) for r in rows[:3]] or [{'instance_id': 'o__r-1'}]
+    stamp = pa.timestamp('us', tz='UTC')
+    nested = pa.table({
+        'instance_id': ['o__r-1', 'o__r-2'],
+        'meta': pa.array([{'at': when, 'ok': True}, None], pa.struct([('at', stamp), ('ok', pa.bool_())])),
+        'events': pa.array([[when], None], pa.list_(pa.timestamp('ms', tz='Europe/Paris'))),
+        'by_name': pa.array([[('a', when)], []], pa.map_(pa.string(), stamp)),
+    })
     out = []
-    for new in (pa.ipc.new_stream, pa.ipc.new_file):
-        sink = pa.BufferOutputStream()
-        with new(sink, table.schema) as writer:
-            for batch in table.to_batches(max_chunksize=2):
-                writer.write_batch(batch)
-        out.append(sink.getvalue().to_pybytes())
+    for table in (pa.Table.from_pylist(rows), nested):
+        for new in (pa.ipc.new_stream, pa.ipc.new_file):
+            sink = pa.BufferOutputStream()
+            with new(sink, table.schema) as writer:
+                for batch in table.to_batches(max_chunksize=2):
+                    writer.write_batch(batch)
+            out.append(sink.getvalue().to_pybytes())
     return out
 
 
