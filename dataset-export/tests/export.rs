@@ -263,7 +263,16 @@ fn bad_input_names_file_line_and_field_and_writes_nothing() {
                 bytes.extend_from_slice(b"{\"instance_id\": \"\xff\xfe\"}\n");
                 bytes
             },
-            "line 2: not valid UTF-8",
+            "line 2: not valid UTF-8: byte 0xFF at offset 17 of the line",
+        ),
+        (
+            "code-page",
+            {
+                let mut bytes = format!("{first}\n").into_bytes();
+                bytes.extend_from_slice(b"{\"instance_id\": \"caf\xe9\"}\n");
+                bytes
+            },
+            "line 2: not valid UTF-8: byte 0xE9 at offset 20 of the line, after \"{\"instance_id\": \"caf\"; is it in a legacy code page such as Windows-1252",
         ),
         (
             "duplicate",

@@ -62,7 +62,7 @@ impl<R: BufRead> Iterator for JsonLines<R> {
             let text = match std::str::from_utf8(&self.buf) {
                 Ok(text) => text.trim_start_matches('\u{feff}').trim(),
                 Err(e) => {
-                    let message = format!("not valid UTF-8 (invalid byte at offset {} of the line)", e.valid_up_to());
+                    let message = super::not_utf8(&self.buf, e, " of the line");
                     return Some(Err(FieldError::record(message).at(&self.path, location)));
                 }
             };

@@ -274,5 +274,25 @@ fn parse_object(text: &str) -> Result<Map<String, Value>, FieldError> {
 /// Reads a whole (small) file as UTF-8 text.
 pub(crate) fn read_text(path: &Path) -> Result<String, String> {
     let bytes = compressed::read(path).map_err(|e| format!("cannot read: {e}"))?;
-    String::from_utf8(bytes).map_err(|e| format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error(), ""))
+}
+
+/// Why `bytes` are not UTF-8 (`of`, such as " of the line", says what the offset counts in): the
+/// byte and the text before it, so that a reader can find it, and what to do. A byte that starts
+/// no character is most often a legacy code page's letter (Windows-1252's `é` is 0xE9); a
+/// character that starts but does not end was cut short.
+pub(crate) fn not_utf8(bytes: &[u8], error: std::str::Utf8Error, of: &str) -> String {
+    let at = error.valid_up_to();
+    let line = std::str::from_utf8(&bytes[..at])
+        .unwrap_or_default()
+        .rsplit('\n')
+        .next()
+        .unwrap_or_default();
+    let before: String = line.chars().rev().take(24).collect::<Vec<_>>().into_iter().rev().collect();
+    let hint = match error.error_len() {
+        None => "a character is cut short there",
+        Some(_) => "is it in a legacy code page such as Windows-1252 or Latin-1? save it as UTF-8",
+    };
+    let byte = bytes.get(at).copied().unwrap_or_default();
+    format!("not valid UTF-8: byte 0x{byte:02X} at offset {at}{of}, after \"{before}\"; {hint}")
 }
