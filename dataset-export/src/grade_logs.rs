@@ -138,20 +138,14 @@ fn is_log_name(path: &Path) -> bool {
     name.ends_with(".log") || name.ends_with(".txt")
 }
 
+/// `path` if it is a file, else the logs below the folder (links followed, each folder once).
 fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if path.is_file() {
         files.push(path.to_path_buf());
         return Ok(());
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            collect_files(&entry, files)?;
-        } else if is_log_name(&entry) {
-            files.push(entry);
-        }
-    }
+    std::fs::read_dir(path)?;
+    files.extend(crate::input::files_below(path).into_iter().filter(|file| is_log_name(file)));
     Ok(())
 }
 
