@@ -8,7 +8,15 @@ use std::borrow::Cow;
 /// `text` with each character a terminal would act on written as its escape (`\u{1b}`): the
 /// control characters but line feed and tab, and the bidirectional overrides and isolates,
 /// which reorder what follows them on the line.
+/// A copy standing in for a stream the command was given is named as the stream.
 pub fn shown(text: &str) -> Cow<'_, str> {
+    match crate::streams::as_given(text) {
+        Cow::Borrowed(text) => escaped(text),
+        Cow::Owned(text) => Cow::Owned(escaped(&text).into_owned()),
+    }
+}
+
+fn escaped(text: &str) -> Cow<'_, str> {
     if !text.chars().any(acted_on) {
         return Cow::Borrowed(text);
     }

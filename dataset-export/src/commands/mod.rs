@@ -18,6 +18,7 @@ use crate::data_dir::{is_safe_name, DataDir};
 use crate::run_checks::{check_and_add_runs, NameRules};
 use crate::run_store::NewRun;
 use crate::run_summary::{RunSummary, RunsSummary};
+use crate::streams::spool;
 use crate::terminal::shown;
 
 /// Turns benchmark datasets into static data directories for the Benchscope explorer.
@@ -50,12 +51,30 @@ impl Command {
     /// Runs the subcommand, reporting on stdout and stderr.
     pub fn execute(self) -> anyhow::Result<()> {
         match self {
-            Command::Export(args) => export::execute(&args),
-            Command::Import(args) => import::execute(&args),
-            Command::Eval(args) => eval::execute(&args),
-            Command::Grade(args) => grade::execute(&args),
-            Command::Publish(args) => publish::execute(&args),
-            Command::Score(args) => score::execute(&args),
+            Command::Export(mut args) => {
+                let _copies = spool(&mut args.inputs)?;
+                export::execute(&args)
+            }
+            Command::Import(mut args) => {
+                let _copies = spool(&mut args.sources)?;
+                import::execute(&args)
+            }
+            Command::Eval(mut args) => {
+                let _copies = spool(std::slice::from_mut(&mut args.predictions))?;
+                eval::execute(&args)
+            }
+            Command::Grade(mut args) => {
+                let _copies = spool(&mut args.logs)?;
+                grade::execute(&args)
+            }
+            Command::Publish(mut args) => {
+                let _copies = spool(std::slice::from_mut(&mut args.config))?;
+                publish::execute(&args)
+            }
+            Command::Score(mut args) => {
+                let _copies = spool(std::slice::from_mut(&mut args.predictions))?;
+                score::execute(&args)
+            }
         }
     }
 }

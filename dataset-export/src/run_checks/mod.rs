@@ -42,6 +42,10 @@ pub fn check_and_add_runs(
     rules: &NameRules,
 ) -> anyhow::Result<Vec<(Run, Vec<String>)>> {
     let _lock = data.lock()?;
+    for (new, _) in &mut runs {
+        // A run read from a stream's copy came from the stream.
+        new.run.source = crate::streams::as_given(&new.run.source).into_owned();
+    }
     no_run_twice(&runs)?;
     check_runs(data, &mut runs, rules)?;
     let (runs, warnings): (Vec<NewRun>, Vec<Vec<String>>) = runs.into_iter().unzip();
