@@ -77,7 +77,7 @@ pub fn add_runs_returning(data: &DataDir, runs: Vec<NewRun>) -> anyhow::Result<V
     for new in runs {
         let id = new.run.id.clone();
         if !is_safe_name(&id) {
-            bail!("run id `{id}` may only use letters, digits, `.`, `_` and `-`");
+            bail!("run id `{id}` may only use letters, digits, `.`, `_` and `-`: give one with --run");
         }
         let (run, files) = store_run(data.path(), new, &mut manifest)?;
         stored.push(run);

@@ -310,6 +310,32 @@ fn bad_input_names_file_line_and_field_and_writes_nothing() {
     assert!(leftovers.is_empty(), "staging directories left behind: {leftovers:?}");
 }
 
+/// A dataset named by its file, whose name the directory cannot hold (`my tasks.jsonl`), says
+/// how to name it; named, it exports.
+#[test]
+fn a_file_name_that_is_no_dataset_name_asks_for_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("my tasks.jsonl");
+    std::fs::copy(root().join("demo/demo.jsonl"), &input).unwrap();
+    let out = tmp.path().join("out");
+
+    let refused = benchscope(&["export", input.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("dataset name `my tasks` (for ") && stderr.contains("give one with --dataset"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    benchscope_ok(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "my-tasks",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+}
+
 #[test]
 fn refuses_to_replace_a_directory_that_is_not_a_data_directory() {
     let tmp = tempfile::tempdir().unwrap();

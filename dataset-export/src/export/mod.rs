@@ -129,7 +129,7 @@ impl ExportPlan {
             for (what, name) in [("dataset", &input.dataset), ("split", &input.split)] {
                 if !is_safe_name(name) {
                     bail!(
-                        "{what} name `{name}` (for {}) may only use letters, digits, `.`, `_` and `-`",
+                        "{what} name `{name}` (for {}) may only use letters, digits, `.`, `_` and `-`: give one with --{what}",
                         input.path.display()
                     );
                 }
