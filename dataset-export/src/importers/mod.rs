@@ -16,6 +16,7 @@
 //! | a JSON list of `{agent, model, passed, resolved}` | a FeatureBench leaderboard (its file name is the split) |
 //! | a folder holding such lists (the website's `leaderboard/data/`) | each board, its file name the split; the page's other files named and passed over |
 //! | a JSON object with `llm_table` / `mas_table` | SWE-Dev's leaderboard tables |
+//! | OpenHands' `output.jsonl` of attempts (`attempt`, `status`, `resolved`, `test_result`, `cost`), or a folder holding it | one run: each instance's best attempt, its patch and cost |
 //! | `<model>.<run_id>.json` or sb-cli's `<subset>__<split>__<run_id>.json` with `resolved_ids`, or a folder of them | a SWE-bench run summary (id lists) each |
 //! | `results/results.json` with `resolved` lists, or a submission folder holding one | the experiments repository's layout: the lists, with `all_preds.jsonl`'s patches and `metadata.yaml`'s names |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
@@ -32,6 +33,7 @@ pub mod harness_logs;
 pub mod lca;
 pub mod leaderboard;
 pub mod multi_swe_bench;
+pub mod openhands_output;
 pub mod polybench;
 pub mod predictions;
 pub mod run_summary;
@@ -83,6 +85,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &leaderboard::SweDevTables,
     &polybench::PolyBenchResults,
     &polybench::PolyBenchSummary,
+    &openhands_output::OpenHandsOutput,
     &run_summary::RunSummaryFile,
     &run_summary::RunSummaryFolder,
     &experiments::ExperimentsResults,
