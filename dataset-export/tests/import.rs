@@ -428,3 +428,28 @@ fn a_harness_log_with_bytes_that_are_not_utf8_is_kept() {
     );
     assert!(data.join("runs/r/logs/sympy__sympy-11618.log").is_file());
 }
+
+/// A folder of a test runner's logs that no harness wrote (no report, no `>>>>>` step) is no run
+/// of older harness logs: it is named as a folder `import` does not read, where it had become a
+/// run of reportless logs that matched no dataset.
+#[test]
+fn a_folder_of_logs_no_harness_wrote_is_not_read_as_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "export",
+        root().join("demo/demo.jsonl").to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let logs = tmp.path().join("pytest-logs/benchscope-demo__unitcalc-1");
+    std::fs::create_dir_all(&logs).unwrap();
+    std::fs::write(logs.join("_stdout.log"), "collected 3 items\n\ntests/test_a.py ... [100%]\n").unwrap();
+
+    let out = benchscope(&["import", logs.parent().unwrap().to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("pytest-logs: not a folder `import` reads"), "{stderr}");
+}

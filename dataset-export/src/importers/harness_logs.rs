@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::harness::result_from_report;
 use super::leaderboard::slug;
+use super::source::file_contains;
 use super::{files_named, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::pyrepr;
 use crate::run_store::{NewRun, StatedDataset};
@@ -103,8 +104,13 @@ impl RunSource for ReprLogs {
         "harness logs with Python reports"
     }
 
+    /// A folder of `.log` files one of which the harness wrote: a folder of other logs (a test
+    /// runner's `_stdout.log`s) is not read as a run of logs without reports.
     fn detect(&self, source: &Source) -> bool {
-        !source.files_named(|name| name.ends_with(".log")).is_empty()
+        let logs = source.files_named(|name| name.ends_with(".log"));
+        logs.iter()
+            .take(LOGS_TRIED)
+            .any(|log| HARNESS_MARKS.iter().any(|mark| file_contains(log, mark)))
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
@@ -113,6 +119,13 @@ impl RunSource for ReprLogs {
         Ok(vec![repr_logs(source.path(), &logs, &dataset, &split, &source.label())?])
     }
 }
+
+/// What an older harness log holds when it got anywhere: its report, its verdict, the patch's
+/// steps, or (OpenHands' evaluation) its start.
+const HARNESS_MARKS: [&[u8]; 4] = [b"] report: {", b"Result for ", b">>>>> ", b"Starting evaluation for instance"];
+
+/// How many of a folder's logs detection reads.
+const LOGS_TRIED: usize = 50;
 
 pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
     let meta = read_metadata(dir);
