@@ -17,6 +17,7 @@
 //! | a folder holding such lists (the website's `leaderboard/data/`) | each board, its file name the split; the page's other files named and passed over |
 //! | a JSON object with `llm_table` / `mas_table` | SWE-Dev's leaderboard tables |
 //! | OpenHands' `output.jsonl` of attempts (`attempt`, `status`, `resolved`, `test_result`, `cost`), or a folder holding it | one run: each instance's best attempt, its patch and cost |
+//! | SWE-bench Pro's evaluation folder (`eval_results.json`, `infra_errors.json`, `<id>/<prefix>_output.json`), or its `eval_results.json` alone (instance id → resolved) | one run: verdicts, with each instance's patch, tests and log |
 //! | `<model>.<run_id>.json` or sb-cli's `<subset>__<split>__<run_id>.json` with `resolved_ids`, or a folder of them | a SWE-bench run summary (id lists) each |
 //! | `results/results.json` with `resolved` lists, or a submission folder holding one | the experiments repository's layout: the lists, with `all_preds.jsonl`'s patches and `metadata.yaml`'s names |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
@@ -41,6 +42,7 @@ pub mod site_details;
 pub mod source;
 pub mod split_lists;
 pub mod submission_metadata;
+pub mod swe_bench_pro;
 pub mod swe_dev;
 pub mod trajectories;
 pub mod verdict_table;
@@ -71,6 +73,8 @@ pub trait RunSource: Sync {
 /// it; predictions take any file left that has `model_patch`).
 pub const SOURCES: &[&dyn RunSource] = &[
     &featurebench_eval::FeatureBenchEval,
+    // Before the folders of logs and trajectories: its instances' folders hold `_stdout.log`s.
+    &swe_bench_pro::SweBenchProEval,
     &swe_dev::SweDevOutputs,
     &harbor::HarborJob,
     &trajectories::Trajectories,

@@ -17,6 +17,25 @@ pub fn split_instances(plan: &ImportPlan, dataset: &str, split: &str) -> Option<
     data.instances(dataset, Some(split)).ok().map(|(_, instances)| instances)
 }
 
+/// The smallest exported split holding every one of `ids`, as `(dataset, split)`: where a run
+/// whose source names no dataset will be counted, read before the run joins it for its lists.
+pub fn split_holding(plan: &ImportPlan, ids: &[&str]) -> Option<(String, String)> {
+    let data = plan.data.as_ref()?;
+    let manifest = DataDir::new(data.clone()).manifest().ok()?;
+    let mut smallest: Option<(usize, String, String)> = None;
+    for dataset in &manifest.datasets {
+        for split in &dataset.splits {
+            let Ok(Some(held)) = crate::run_checks::split_ids(data, &manifest, &dataset.name, &split.name) else {
+                continue;
+            };
+            if ids.iter().all(|id| held.contains(*id)) && smallest.as_ref().is_none_or(|(size, ..)| held.len() < *size) {
+                smallest = Some((held.len(), dataset.name.clone(), split.name.clone()));
+            }
+        }
+    }
+    smallest.map(|(_, dataset, split)| (dataset, split))
+}
+
 /// The statuses worth storing of all a run's `seen`: each listed test's (`Missing` where the run
 /// did not report it) and every failing one's. A run reports thousands of tests an instance; its
 /// log keeps them all.
