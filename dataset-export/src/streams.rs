@@ -13,8 +13,16 @@ pub struct Spooled {
     _dir: Option<tempfile::TempDir>,
 }
 
-/// Each path of `paths` that is a stream, replaced by a copy of what it held.
+/// Each path of `paths` that is a stream, replaced by a copy of what it held; a device (a
+/// terminal, `/dev/zero`) is refused, as what it gives may never end.
 pub fn spool(paths: &mut [PathBuf]) -> io::Result<Spooled> {
+    if let Some(device) = paths.iter().find(|p| is_device(p)) {
+        let message = format!(
+            "{}: a device, not a file or a pipe (a terminal, say): give the file, or pipe it in",
+            device.display()
+        );
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    }
     let mut dir = None;
     for (nth, path) in paths.iter_mut().enumerate().filter(|(_, p)| is_stream(p)) {
         let dir = match &mut dir {
@@ -35,16 +43,26 @@ pub fn spool(paths: &mut [PathBuf]) -> io::Result<Spooled> {
     Ok(Spooled { _dir: dir })
 }
 
-/// Whether `path` is a pipe, a socket or a character device: what a second open does not read
-/// from its start.
+/// Whether `path` is a character or block device.
+fn is_device(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device() || m.file_type().is_block_device())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Whether `path` is a pipe or a socket: what a second open does not read from its start.
 fn is_stream(path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        std::fs::metadata(path).is_ok_and(|m| {
-            let kind = m.file_type();
-            kind.is_fifo() || kind.is_socket() || kind.is_char_device()
-        })
+        std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo() || m.file_type().is_socket())
     }
     #[cfg(not(unix))]
     {

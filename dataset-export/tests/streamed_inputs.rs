@@ -110,3 +110,29 @@ fn a_run_piped_in_is_imported_from_the_stream() {
     assert_eq!(piped["source"], "/dev/stdin");
     assert_eq!(piped["results"], named["results"], "the same verdicts as the file by name");
 }
+
+/// A device is refused by name: `/dev/zero` never ends, and read as a file its one endless line
+/// held the command, growing.
+#[test]
+fn a_device_is_refused_rather_than_read_for_ever() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_benchscope"))
+        .args(["export", "/dev/zero", "--out", out.to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("still reading /dev/zero after 30 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let result = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error: /dev/zero: a device, not a file or a pipe"), "{stderr}");
+    assert!(!out.exists());
+}
