@@ -41,6 +41,7 @@ fn the_evaluation_folder_is_one_run_of_verdicts_tests_patches_and_logs() {
         "instance_org__repo-c3",
         "instance_org__repo-d4",
         "instance_org__repo-e5",
+        "instance_org__repo-f6",
     ];
     let tasks = tmp.path().join("swe-bench-pro.test.jsonl");
     std::fs::write(&tasks, ids.iter().map(|id| format!("{}\n", task(id))).collect::<String>()).unwrap();
@@ -58,7 +59,9 @@ fn the_evaluation_folder_is_one_run_of_verdicts_tests_patches_and_logs() {
     evaluated(&out_dir, ids[1], fix, &[(F2P, "FAILED"), (P2P, "PASSED")]);
     evaluated(&out_dir, ids[2], "", &[]);
     evaluated(&out_dir, ids[4], fix, &[(F2P, "PASSED"), (P2P, "SKIPPED")]);
-    let verdicts = json!({ids[0]: true, ids[1]: false, ids[2]: false, ids[4]: true});
+    evaluated(&out_dir, ids[5], fix, &[]);
+    std::fs::remove_file(out_dir.join(ids[5]).join("_output.json")).unwrap();
+    let verdicts = json!({ids[0]: true, ids[1]: false, ids[2]: false, ids[4]: true, ids[5]: false});
     std::fs::write(out_dir.join("eval_results.json"), verdicts.to_string()).unwrap();
     std::fs::write(out_dir.join("infra_errors.json"), json!({ids[3]: "no arm64 image"}).to_string()).unwrap();
 
@@ -100,6 +103,14 @@ fn the_evaluation_folder_is_one_run_of_verdicts_tests_patches_and_logs() {
         (Some("no arm64 image"), Some("harness_error"))
     );
     assert_eq!(result(ids[4]).resolved, Some(true), "the file's verdict is kept");
+    assert_eq!(result(ids[5]).failure_mode.as_deref(), Some("incomplete"));
+    assert!(
+        stderr.contains(&format!(
+            "1 instance has no `_output.json` of its tests, so its evaluation did not finish: {}",
+            ids[5]
+        )),
+        "{stderr}"
+    );
 
     let shard: Value = read_json(&data.join(passed.model_patch.as_ref().unwrap()));
     assert_eq!(shard["patches"][ids[0]], fix);

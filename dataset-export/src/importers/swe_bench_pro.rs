@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::{failure_mode, InstanceResult, TestLists, TestStatus};
 use serde_json::Value;
 
@@ -62,11 +63,14 @@ impl RunSource for SweBenchProEval {
         let lists = split_instances(plan, &dataset, &split);
         let (mut patches, mut logs) = (BTreeMap::new(), BTreeMap::new());
         let mut warnings = Vec::new();
-        let mut disagree = Vec::new();
+        let (mut disagree, mut unfinished) = (Vec::new(), Vec::new());
         for (id, verdict) in &verdicts {
             let files = folder.as_ref().map(|f| InstanceFiles::of(&f.join(id)));
             let expected = lists.as_ref().and_then(|l| l.get(id)?.tests.as_ref());
-            let result = scored(id, verdict.as_bool() == Some(true), files.as_ref(), expected, &mut warnings);
+            let result = scored(id, verdict.as_bool() == Some(true), files.as_ref(), expected);
+            if result.failure_mode.as_deref() == Some(failure_mode::INCOMPLETE) {
+                unfinished.push(id.as_str());
+            }
             if let Some(files) = files {
                 if let Some(patch) = files.patch.filter(|p| !p.trim().is_empty()) {
                     patches.insert(id.clone(), patch);
@@ -87,7 +91,17 @@ impl RunSource for SweBenchProEval {
             warnings.push(format!(
                 "{}: {} never scored, their environment having failed; counted unresolved here, as a split counts, where SWE-bench Pro's own accuracy leaves them out",
                 INFRA_ERRORS,
-                benchscope_contract::wording::plural(infra.len(), "instance")
+                plural(infra.len(), "instance")
+            ));
+        }
+        if !unfinished.is_empty() {
+            warnings.push(format!(
+                "{} {} no `_output.json` of {} tests, so {} evaluation did not finish: {}",
+                plural(unfinished.len(), "instance"),
+                agreeing(unfinished.len(), "has", "have"),
+                agreeing(unfinished.len(), "its", "their"),
+                agreeing(unfinished.len(), "its", "their"),
+                first_few(&unfinished)
             ));
         }
         if !disagree.is_empty() {
@@ -162,13 +176,7 @@ fn statuses(output: &Value) -> BTreeMap<String, TestStatus> {
 
 /// A scored instance: its verdict, its tests (those the lists name and the failures) and why it
 /// failed.
-fn scored(
-    id: &str,
-    resolved: bool,
-    files: Option<&InstanceFiles>,
-    expected: Option<&TestLists>,
-    warnings: &mut Vec<String>,
-) -> InstanceResult {
+fn scored(id: &str, resolved: bool, files: Option<&InstanceFiles>, expected: Option<&TestLists>) -> InstanceResult {
     let patch = files.and_then(|f| f.patch.as_deref());
     let empty_patch = files.is_some() && patch.is_none_or(|p| p.trim().is_empty());
     let tests = files.and_then(|f| f.tests.clone());
@@ -179,9 +187,6 @@ fn scored(
         _ if tests.is_none() => Some(failure_mode::INCOMPLETE),
         _ => Some(failure_mode::TESTS_FAILED),
     };
-    if files.is_some() && tests.is_none() && !empty_patch {
-        warnings.push(format!("{id}: no `_output.json` of its tests, so the evaluation did not finish"));
-    }
     let mut result = InstanceResult {
         instance_id: id.to_string(),
         resolved: Some(resolved),

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::path::Path;
 
 use benchscope_contract::dates::civil;
-use parquet::basic::{LogicalType, TimeUnit};
+use parquet::basic::{ConvertedType, LogicalType, TimeUnit};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::{Field, Row};
 use parquet::schema::types::{Type, TypePtr};
@@ -153,9 +153,7 @@ fn with_timestamps(field: &Field, schema: &Type) -> Value {
 /// `<list>_tuple`, whose field is; a repeated field that is no such group is its own item.
 fn list_element(schema: &Type) -> &Type {
     let repeated = match schema {
-        Type::GroupType { fields, .. } if schema.get_basic_info().logical_type_ref() == Some(&LogicalType::List) && fields.len() == 1 => {
-            fields[0].as_ref()
-        }
+        Type::GroupType { fields, .. } if is_list(schema) && fields.len() == 1 => fields[0].as_ref(),
         _ => return schema,
     };
     match repeated {
@@ -166,6 +164,12 @@ fn list_element(schema: &Type) -> &Type {
         }
         _ => repeated,
     }
+}
+
+/// Whether a group is annotated as a list, by its logical type or (older writers) its converted one.
+fn is_list(schema: &Type) -> bool {
+    let info = schema.get_basic_info();
+    info.logical_type_ref() == Some(&LogicalType::List) || info.converted_type() == ConvertedType::LIST
 }
 
 /// The schema of a map's values: the second field of its repeated key-value group.
