@@ -65,7 +65,7 @@ impl RunSource for SweBenchProEval {
         let mut warnings = Vec::new();
         let (mut disagree, mut unfinished) = (Vec::new(), Vec::new());
         for (id, verdict) in &verdicts {
-            let files = folder.as_ref().map(|f| InstanceFiles::of(&f.join(id)));
+            let files = folder.as_ref().map(|f| InstanceFiles::of(f, id));
             let expected = lists.as_ref().and_then(|l| l.get(id)?.tests.as_ref());
             let result = scored(id, verdict.as_bool() == Some(true), files.as_ref(), expected);
             if result.failure_mode.as_deref() == Some(failure_mode::INCOMPLETE) {
@@ -134,8 +134,14 @@ struct InstanceFiles {
 }
 
 impl InstanceFiles {
-    fn of(dir: &Path) -> InstanceFiles {
-        let Ok(entries) = std::fs::read_dir(dir) else {
+    /// The files of instance `id` in the evaluation's `folder`; none for an id that is not one
+    /// folder's name (`../x` would read outside it).
+    fn of(folder: &Path, id: &str) -> InstanceFiles {
+        let one_name = matches!(
+            Path::new(id).components().collect::<Vec<_>>().as_slice(),
+            [std::path::Component::Normal(_)]
+        );
+        let Some(entries) = one_name.then(|| std::fs::read_dir(folder.join(id)).ok()).flatten() else {
             return InstanceFiles::default();
         };
         let files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
@@ -233,6 +239,16 @@ mod tests {
         assert!(!is_verdict_map(&serde_json::json!({})));
         assert!(!is_verdict_map(&serde_json::json!({"a": true, "b": 1})));
         assert!(!is_verdict_map(&serde_json::json!([true])));
+    }
+
+    #[test]
+    fn an_id_that_names_a_path_reads_nothing_outside_the_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(tmp.path().join("outside")).unwrap();
+        std::fs::create_dir_all(tmp.path().join("eval")).unwrap();
+        std::fs::write(tmp.path().join("outside/_patch.diff"), "secret").unwrap();
+        assert!(InstanceFiles::of(&tmp.path().join("eval"), "../outside").patch.is_none());
+        assert_eq!(InstanceFiles::of(tmp.path(), "outside").patch.as_deref(), Some("secret"));
     }
 
     #[test]
