@@ -13,7 +13,7 @@ use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{first_few, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::input::read_records;
 use crate::run_store::NewRun;
 
@@ -76,7 +76,7 @@ impl RunSource for OpenHandsOutput {
                 "{}: {} skipped, not counted as attempted: {}",
                 file.display(),
                 benchscope_contract::wording::plural(skipped.len(), "instance"),
-                skipped.join(", ")
+                first_few(&skipped)
             ));
         }
         let mut patches = BTreeMap::new();
