@@ -114,6 +114,7 @@ fn timestamps_at_any_depth_are_iso_text_in_parquet_and_arrow() {
            'meta': pa.array([{'merged_at': when, 'is_lite': True}], pa.struct([('merged_at', stamp('us', 'UTC')), ('is_lite', pa.bool_())])),\n\
            'events': pa.array([[when]], pa.list_(stamp('ms', 'America/New_York'))),\n\
            'naive': pa.array([[when]], pa.list_(stamp('ns'))),\n\
+           'viewed': pa.array([[when]], pa.list_view(stamp('ms', 'UTC'))),\n\
            'by_name': pa.array([[('first', when)]], pa.map_(pa.string(), stamp('us', '+02:00'))),\n\
            'deep': pa.array([{'x': [{'when': when, 'n': 3}]}], pa.struct([('x', pa.list_(pa.struct([('when', stamp('ms', 'Europe/Paris')), ('n', pa.int64())])))])),\n\
          })\n\
@@ -127,6 +128,7 @@ fn timestamps_at_any_depth_are_iso_text_in_parquet_and_arrow() {
         "meta": {"merged_at": instant, "is_lite": true},
         "events": [instant],
         "naive": ["2021-10-13T11:35:29.123"],
+        "viewed": [instant],
         "by_name": {"first": instant},
         "deep": {"x": [{"when": instant, "n": 3}]},
     });

@@ -1,12 +1,13 @@
 //! An Arrow record batch's timestamps as the ISO 8601 text JSON Lines hold (`...Z` in UTC), as
-//! Parquet's are read, at any depth: in a column, a struct's field, a list's items or a map's
-//! values. arrow-json writes a timestamp in a named zone (`datasets` writes `UTC`) only with a time
-//! zone database compiled in, and refuses the whole batch without one.
+//! Parquet's are read, at any depth: in a column, a struct's field, a list's items (list views
+//! too) or a map's values. arrow-json writes a timestamp in a named zone (`datasets` writes
+//! `UTC`) only with a time zone database compiled in, and refuses the whole batch without one.
 
 use std::sync::Arc;
 
 use arrow_array::{
-    Array, ArrayRef, FixedSizeListArray, Int64Array, LargeListArray, ListArray, MapArray, RecordBatch, StringArray, StructArray,
+    Array, ArrayRef, FixedSizeListArray, Int64Array, LargeListArray, LargeListViewArray, ListArray, ListViewArray, MapArray, RecordBatch,
+    StringArray, StructArray,
 };
 use arrow_schema::{DataType, Field, FieldRef, Fields, Schema, TimeUnit};
 
@@ -33,9 +34,12 @@ fn holds_timestamp(data_type: &DataType) -> bool {
     match data_type {
         DataType::Timestamp(..) => true,
         DataType::Struct(fields) => fields.iter().any(|f| holds_timestamp(f.data_type())),
-        DataType::List(item) | DataType::LargeList(item) | DataType::FixedSizeList(item, _) | DataType::Map(item, _) => {
-            holds_timestamp(item.data_type())
-        }
+        DataType::List(item)
+        | DataType::LargeList(item)
+        | DataType::ListView(item)
+        | DataType::LargeListView(item)
+        | DataType::FixedSizeList(item, _)
+        | DataType::Map(item, _) => holds_timestamp(item.data_type()),
         _ => false,
     }
 }
@@ -57,6 +61,18 @@ fn as_text(field: &FieldRef, array: &ArrayRef) -> Result<(FieldRef, ArrayRef), S
             let list = downcast::<LargeListArray>(array)?;
             let (item, values) = as_text(item, list.values())?;
             Arc::new(LargeListArray::try_new(item, list.offsets().clone(), values, list.nulls().cloned()).map_err(|e| e.to_string())?)
+        }
+        DataType::ListView(item) => {
+            let list = downcast::<ListViewArray>(array)?;
+            let (item, values) = as_text(item, list.values())?;
+            let (offsets, sizes) = (list.offsets().clone(), list.sizes().clone());
+            Arc::new(ListViewArray::try_new(item, offsets, sizes, values, list.nulls().cloned()).map_err(|e| e.to_string())?)
+        }
+        DataType::LargeListView(item) => {
+            let list = downcast::<LargeListViewArray>(array)?;
+            let (item, values) = as_text(item, list.values())?;
+            let (offsets, sizes) = (list.offsets().clone(), list.sizes().clone());
+            Arc::new(LargeListViewArray::try_new(item, offsets, sizes, values, list.nulls().cloned()).map_err(|e| e.to_string())?)
         }
         DataType::FixedSizeList(item, size) => {
             let list = downcast::<FixedSizeListArray>(array)?;
