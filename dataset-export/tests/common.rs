@@ -34,6 +34,19 @@ pub fn benchscope(args: &[&str]) -> Output {
         .expect("benchscope runs")
 }
 
+/// The demo's twelve instances exported as dataset `demo` into `out`.
+pub fn export_demo(out: &Path) {
+    let demo = root().join("demo/demo.jsonl");
+    benchscope_ok(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+}
+
 /// Runs `benchscope` and asserts success.
 pub fn benchscope_ok(args: &[&str]) -> String {
     let out = benchscope(args);

@@ -436,14 +436,7 @@ fn a_harness_log_with_bytes_that_are_not_utf8_is_kept() {
 fn a_folder_of_logs_no_harness_wrote_is_not_read_as_one() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "export",
-        root().join("demo/demo.jsonl").to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    export_demo(&data);
     let logs = tmp.path().join("pytest-logs/benchscope-demo__unitcalc-1");
     std::fs::create_dir_all(&logs).unwrap();
     std::fs::write(logs.join("_stdout.log"), "collected 3 items\n\ntests/test_a.py ... [100%]\n").unwrap();

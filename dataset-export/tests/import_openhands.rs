@@ -30,14 +30,7 @@ fn attempt(id: &str, number: u64, status: &str, resolved: Value, git_patch: &str
 fn each_instance_counts_by_its_best_attempt_with_its_patch_and_cost() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "export",
-        root().join("demo/demo.jsonl").to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    export_demo(&data);
     let run_dir = tmp.path().join("claude-v1-run");
     std::fs::create_dir(&run_dir).unwrap();
     let lines = [
@@ -123,14 +116,7 @@ fn each_instance_counts_by_its_best_attempt_with_its_patch_and_cost() {
 fn a_line_that_is_no_attempt_is_named() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "export",
-        root().join("demo/demo.jsonl").to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    export_demo(&data);
     let file = tmp.path().join("output.jsonl");
     let bad = attempt("unitcalc-1", 1, "finished", json!(true), &patch("y"));
     let text = format!("{}\n{bad}\n", attempt("unitcalc-2", 1, "success", json!(true), &patch("z")));

@@ -121,14 +121,7 @@ fn the_evaluation_folder_is_one_run_of_verdicts_tests_patches_and_logs() {
 fn eval_results_alone_is_a_run_of_verdicts() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "export",
-        root().join("demo/demo.jsonl").to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    export_demo(&data);
     let file = tmp.path().join("eval_results.json");
     std::fs::write(
         &file,
