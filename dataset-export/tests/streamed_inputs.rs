@@ -40,14 +40,7 @@ fn a_dataset_piped_in_exports_as_the_file_does() {
     let tmp = tempfile::tempdir().unwrap();
     let demo = root().join("demo/demo.jsonl");
     let given = tmp.path().join("given");
-    benchscope_ok(&[
-        "export",
-        demo.to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--out",
-        given.to_str().unwrap(),
-    ]);
+    export_demo(&given);
     let reference = instances(&given, "demo", "test");
     let bytes = std::fs::read(&demo).unwrap();
 
