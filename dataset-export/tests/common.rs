@@ -34,6 +34,26 @@ pub fn benchscope(args: &[&str]) -> Output {
         .expect("benchscope runs")
 }
 
+/// The demo exported as `demo/test` into `out`, with its repositories' categories; what the
+/// command printed.
+pub fn export_demo_categorized(out: &Path) -> String {
+    let root = root();
+    let demo = root.join("demo/demo.jsonl");
+    let categories = root.join("demo/categories.json");
+    benchscope_ok(&[
+        "export",
+        demo.to_str().unwrap(),
+        "--dataset",
+        "demo",
+        "--split",
+        "test",
+        "--categories",
+        categories.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
 /// The demo's twelve instances exported as dataset `demo` into `out`.
 pub fn export_demo(out: &Path) {
     let demo = root().join("demo/demo.jsonl");

@@ -1,4 +1,5 @@
-//! `benchscope export` end to end: the demo, real SWE-bench files, determinism, bad input.
+//! `benchscope export` end to end: the demo, real SWE-bench files, determinism (its refusals of bad
+//! input are in `export_refusals.rs`).
 
 mod common;
 
@@ -8,24 +9,6 @@ use std::path::Path;
 use benchscope_contract::patch::parse_patch;
 use benchscope_contract::{DetailShard, IndexShard, Manifest, PatchRole};
 use common::*;
-
-fn export_demo(out: &Path) -> String {
-    let root = root();
-    let demo = root.join("demo/demo.jsonl");
-    let categories = root.join("demo/categories.json");
-    benchscope_ok(&[
-        "export",
-        demo.to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--split",
-        "test",
-        "--categories",
-        categories.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ])
-}
 
 fn all_instances(dir: &Path, manifest: &Manifest) -> Vec<benchscope_contract::Instance> {
     let mut instances = Vec::new();
@@ -44,10 +27,10 @@ fn all_instances(dir: &Path, manifest: &Manifest) -> Vec<benchscope_contract::In
 fn demo_export_is_deterministic_and_hashes_match() {
     let tmp = tempfile::tempdir().unwrap();
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
-    export_demo(&a);
-    export_demo(&b);
+    export_demo_categorized(&a);
+    export_demo_categorized(&b);
     assert_eq!(tree(&a), tree(&b), "two exports of the same input differ");
-    export_demo(&a);
+    export_demo_categorized(&a);
     assert_eq!(tree(&a), tree(&b), "re-exporting over an existing directory changed it");
 
     let manifest: Manifest = read_json(&a.join("manifest.json"));
@@ -81,7 +64,7 @@ fn demo_export_is_deterministic_and_hashes_match() {
 fn demo_has_the_promised_shape() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("data");
-    export_demo(&out);
+    export_demo_categorized(&out);
     let manifest: Manifest = read_json(&out.join("manifest.json"));
     let split = manifest.dataset("demo").unwrap().split("test").unwrap();
     assert!(split.instances >= 12);
@@ -224,127 +207,6 @@ fn real_lists_load_and_a_duplicate_id_is_an_error_naming_the_record() {
         "{stderr}"
     );
     assert!(!out2.exists(), "nothing is written on error");
-}
-
-/// Each kind of bad input: a clear error naming file, line and field; no output; the previous
-/// data directory untouched.
-#[test]
-fn bad_input_names_file_line_and_field_and_writes_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("data");
-    export_demo(&out);
-    let before = tree(&out);
-    let good = std::fs::read_to_string(root().join("demo/demo.jsonl")).unwrap();
-    let first = good.lines().next().unwrap();
-    let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
-    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        (
-            "malformed",
-            format!("{first}\n{{\"instance_id\": \n").into_bytes(),
-            "line 2: malformed JSON",
-        ),
-        (
-            "missing",
-            {
-                record.as_object_mut().unwrap().remove("problem_statement");
-                format!("{}\n", record).into_bytes()
-            },
-            "line 1: field `problem_statement`: missing required field",
-        ),
-        (
-            "wrong-type",
-            format!("{}\n", first.replacen("\"FAIL_TO_PASS\": \"[", "\"FAIL_TO_PASS\": \"{", 1)).into_bytes(),
-            "line 1: field `FAIL_TO_PASS`",
-        ),
-        (
-            "not-utf8",
-            {
-                let mut bytes = format!("{first}\n").into_bytes();
-                bytes.extend_from_slice(b"{\"instance_id\": \"\xff\xfe\"}\n");
-                bytes
-            },
-            "line 2: not valid UTF-8: byte 0xFF at offset 17 of the line",
-        ),
-        (
-            "code-page",
-            {
-                let mut bytes = format!("{first}\n").into_bytes();
-                bytes.extend_from_slice(b"{\"instance_id\": \"caf\xe9\"}\n");
-                bytes
-            },
-            "line 2: not valid UTF-8: byte 0xE9 at offset 20 of the line, after \"{\"instance_id\": \"caf\"; is it in a legacy code page such as Windows-1252",
-        ),
-        (
-            "duplicate",
-            format!("{first}\n{first}\n").into_bytes(),
-            "line 2: field `instance_id`: duplicate",
-        ),
-        (
-            "not-an-object",
-            b"{\"a\": 1}\n[1, 2]\n".to_vec(),
-            "line 1: no known benchmark format",
-        ),
-    ];
-    for (name, bytes, expected) in cases {
-        let input = tmp.path().join(format!("{name}.jsonl"));
-        std::fs::write(&input, bytes).unwrap();
-        let result = benchscope(&[
-            "export",
-            input.to_str().unwrap(),
-            "--dataset",
-            "demo",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        let stderr = String::from_utf8_lossy(&result.stderr);
-        assert_eq!(result.status.code(), Some(1), "{name}: {stderr}");
-        assert!(stderr.contains(&format!("{name}.jsonl: {expected}")), "{name}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
-        assert_eq!(tree(&out), before, "{name}: the previous output was changed");
-    }
-    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .filter(|n| n.to_string_lossy().starts_with('.'))
-        .collect();
-    assert!(leftovers.is_empty(), "staging directories left behind: {leftovers:?}");
-}
-
-/// A dataset named by its file, whose name the directory cannot hold (`my tasks.jsonl`), says
-/// how to name it; named, it exports.
-#[test]
-fn a_file_name_that_is_no_dataset_name_asks_for_one() {
-    let tmp = tempfile::tempdir().unwrap();
-    let input = tmp.path().join("my tasks.jsonl");
-    std::fs::copy(root().join("demo/demo.jsonl"), &input).unwrap();
-    let out = tmp.path().join("out");
-
-    let refused = benchscope(&["export", input.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-    let stderr = String::from_utf8_lossy(&refused.stderr);
-    assert!(
-        stderr.contains("dataset name `my tasks` (for ") && stderr.contains("give one with --dataset"),
-        "{stderr}"
-    );
-    assert!(!out.exists());
-    benchscope_ok(&[
-        "export",
-        input.to_str().unwrap(),
-        "--dataset",
-        "my-tasks",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-}
-
-#[test]
-fn refuses_to_replace_a_directory_that_is_not_a_data_directory() {
-    let tmp = tempfile::tempdir().unwrap();
-    std::fs::write(tmp.path().join("precious.txt"), "keep me").unwrap();
-    let demo = root().join("demo/demo.jsonl");
-    let result = benchscope(&["export", demo.to_str().unwrap(), "--out", tmp.path().to_str().unwrap()]);
-    assert_eq!(result.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&result.stderr).contains("not a Benchscope data directory"));
-    assert_eq!(std::fs::read_to_string(tmp.path().join("precious.txt")).unwrap(), "keep me");
 }
 
 /// On a terminal a progress bar counts records; piped, stderr stays clean.
@@ -583,43 +445,4 @@ fn a_split_is_unchanged_by_reordering_an_unrelated_one() {
     let (first, second) = (export(&b_forward, "one"), export(&b_backward, "two"));
     assert!(!first.0.is_empty());
     assert_eq!(first, second, "split a's files and manifest entry, byte for byte");
-}
-
-/// Dataset text reaches the terminal as text: a repository's name with an escape sequence, a
-/// bell and a right-to-left override is named in a warning with those characters escaped, and an
-/// instance id holding one is named so in the error that stops the export.
-#[test]
-fn hostile_text_in_messages_reaches_the_terminal_escaped() {
-    let tmp = tempfile::tempdir().unwrap();
-    let record = |id: &str, repo: &str| {
-        serde_json::json!({
-            "instance_id": id, "repo": repo, "base_commit": "abc", "problem_statement": "x",
-            "patch": "", "test_patch": "", "FAIL_TO_PASS": "[]", "PASS_TO_PASS": "[]",
-        })
-        .to_string()
-    };
-    let input = tmp.path().join("evil.jsonl");
-    let out = tmp.path().join("out");
-    let export = |lines: String| {
-        std::fs::write(&input, lines).unwrap();
-        let args = [
-            "export",
-            input.to_str().unwrap(),
-            "--dataset",
-            "evil",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        let result = benchscope(&args);
-        (result.status.success(), String::from_utf8(result.stderr).unwrap())
-    };
-    let (exported, stderr) = export(format!("{}\n", record("evil__repo-1", "evil/\u{1b}[2J\u{7}repo\u{202e}")));
-    assert!(exported);
-    assert!(stderr.contains(r"evil/\u{1b}[2J\u{7}repo\u{202e}"), "{stderr}");
-    assert!(!stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{stderr:?}");
-
-    let (exported, stderr) = export(format!("{0}\n{0}\n", record("evil\u{1b}]0;pwned\u{7}-1", "evil/repo")));
-    assert!(!exported);
-    assert!(stderr.contains(r"evil\u{1b}]0;pwned\u{7}-1"), "the duplicate id is named: {stderr}");
-    assert!(!stderr.contains(['\u{1b}', '\u{7}']), "{stderr:?}");
 }
