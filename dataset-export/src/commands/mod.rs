@@ -49,32 +49,27 @@ pub enum Command {
 
 impl Command {
     /// Runs the subcommand, reporting on stdout and stderr.
-    pub fn execute(self) -> anyhow::Result<()> {
+    pub fn execute(mut self) -> anyhow::Result<()> {
+        let _copies = spool(self.inputs())?;
         match self {
-            Command::Export(mut args) => {
-                let _copies = spool(&mut args.inputs)?;
-                export::execute(&args)
-            }
-            Command::Import(mut args) => {
-                let _copies = spool(&mut args.sources)?;
-                import::execute(&args)
-            }
-            Command::Eval(mut args) => {
-                let _copies = spool(std::slice::from_mut(&mut args.predictions))?;
-                eval::execute(&args)
-            }
-            Command::Grade(mut args) => {
-                let _copies = spool(&mut args.logs)?;
-                grade::execute(&args)
-            }
-            Command::Publish(mut args) => {
-                let _copies = spool(std::slice::from_mut(&mut args.config))?;
-                publish::execute(&args)
-            }
-            Command::Score(mut args) => {
-                let _copies = spool(std::slice::from_mut(&mut args.predictions))?;
-                score::execute(&args)
-            }
+            Command::Export(args) => export::execute(&args),
+            Command::Import(args) => import::execute(&args),
+            Command::Eval(args) => eval::execute(&args),
+            Command::Grade(args) => grade::execute(&args),
+            Command::Publish(args) => publish::execute(&args),
+            Command::Score(args) => score::execute(&args),
+        }
+    }
+
+    /// The files the subcommand reads its input from (a stream among them is copied first).
+    fn inputs(&mut self) -> &mut [PathBuf] {
+        match self {
+            Command::Export(args) => &mut args.inputs,
+            Command::Import(args) => &mut args.sources,
+            Command::Eval(args) => std::slice::from_mut(&mut args.predictions),
+            Command::Grade(args) => &mut args.logs,
+            Command::Publish(args) => std::slice::from_mut(&mut args.config),
+            Command::Score(args) => std::slice::from_mut(&mut args.predictions),
         }
     }
 }

@@ -121,7 +121,15 @@ fn report_disagreement(file: &Path, results: &[InstanceResult]) -> Option<String
 fn output_file(source: &Source) -> Option<PathBuf> {
     let files = source.files_named(|name| name == FILE_NAME);
     let [file] = files.as_slice() else { return None };
-    let first = std::fs::read_to_string(file).ok()?;
+    // Its first record is enough to tell: read up to it, not the whole file.
+    let mut reader = std::io::BufReader::new(std::fs::File::open(file).ok()?);
+    let mut first = String::new();
+    while first.trim_start_matches('\u{feff}').trim().is_empty() {
+        first.clear();
+        if std::io::BufRead::read_line(&mut reader, &mut first).ok()? == 0 {
+            return None;
+        }
+    }
     let line = benchscope_contract::json_document::first_line_record(&first)?;
     is_attempt(&line).then(|| file.clone())
 }

@@ -19,14 +19,7 @@ pub fn timestamps_as_text(batch: &RecordBatch) -> Result<RecordBatch, String> {
     if !schema.fields().iter().any(|field| holds_timestamp(field.data_type())) {
         return Ok(batch.clone());
     }
-    let (fields, columns): (Vec<FieldRef>, Vec<ArrayRef>) = schema
-        .fields()
-        .iter()
-        .zip(batch.columns())
-        .map(|(field, column)| as_text(field, column))
-        .collect::<Result<Vec<_>, String>>()?
-        .into_iter()
-        .unzip();
+    let (fields, columns) = all_as_text(schema.fields(), batch.columns())?;
     RecordBatch::try_new(Arc::new(Schema::new(fields)), columns).map_err(|e| e.to_string())
 }
 
@@ -91,16 +84,15 @@ fn as_text(field: &FieldRef, array: &ArrayRef) -> Result<(FieldRef, ArrayRef), S
     Ok((Arc::new(field), text))
 }
 
+/// Each of `fields` with its column, as [`as_text`] makes them.
+fn all_as_text(fields: &Fields, columns: &[ArrayRef]) -> Result<(Vec<FieldRef>, Vec<ArrayRef>), String> {
+    let pairs = fields.iter().zip(columns).map(|(field, column)| as_text(field, column));
+    Ok(pairs.collect::<Result<Vec<_>, String>>()?.into_iter().unzip())
+}
+
 fn struct_as_text(array: &ArrayRef) -> Result<ArrayRef, String> {
     let record = downcast::<StructArray>(array)?;
-    let (fields, columns): (Vec<FieldRef>, Vec<ArrayRef>) = record
-        .fields()
-        .iter()
-        .zip(record.columns())
-        .map(|(field, column)| as_text(field, column))
-        .collect::<Result<Vec<_>, String>>()?
-        .into_iter()
-        .unzip();
+    let (fields, columns) = all_as_text(record.fields(), record.columns())?;
     let array = StructArray::try_new(Fields::from(fields), columns, record.nulls().cloned()).map_err(|e| e.to_string())?;
     Ok(Arc::new(array))
 }

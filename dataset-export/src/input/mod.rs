@@ -288,7 +288,7 @@ pub(crate) fn not_utf8(bytes: &[u8], error: std::str::Utf8Error, of: &str) -> St
         .rsplit('\n')
         .next()
         .unwrap_or_default();
-    let before: String = line.chars().rev().take(24).collect::<Vec<_>>().into_iter().rev().collect();
+    let before = &line[line.char_indices().rev().nth(23).map_or(0, |(i, _)| i)..];
     let hint = match error.error_len() {
         None => "a character is cut short there",
         Some(_) => "is it in a legacy code page such as Windows-1252 or Latin-1? save it as UTF-8",
