@@ -109,7 +109,7 @@ pub struct Graded {
 /// Grades one instance's log with the parser the harness maps its repository to, under the
 /// rules of the harness generation that wrote the log.
 pub fn grade_one(instance: &Instance, log: &str) -> Graded {
-    let format = format_for(Some(&instance.repo), log);
+    let format = format_for(Some(&instance.repo), Some(&instance.id), log);
     let report = format.report(log);
     let lists = instance.tests.clone().unwrap_or_default();
     let mut result = InstanceResult {

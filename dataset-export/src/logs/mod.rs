@@ -4,15 +4,24 @@
 //! For SWE-bench's repositories the format is the one the official harness maps the repository
 //! to ([`HARNESS_PARSERS`]), and the harness generation that wrote the log ([`Harness`], told from
 //! its markers) decides where the test output is and which release's parser rules apply, so that
-//! the statuses are the harness's own, name for name. Other repositories' logs are read by the
-//! format they look like.
+//! the statuses are the harness's own, name for name. SWE-bench Multilingual's repositories, in
+//! other languages, map to their runners' formats ([`OTHER_LANGUAGE_PARSERS`]).
+//! Other repositories' logs are read by the format they look like.
 
+pub mod c_runners;
+pub mod cargo_test;
 pub mod django;
 pub mod exceptions;
+pub mod go_test;
 pub mod harness;
+pub mod java;
+pub mod javascript;
+pub mod line_pattern;
+pub mod phpunit;
 pub mod pytest;
 pub mod pytest_ids;
 pub mod python_str;
+pub mod ruby;
 pub mod statuses;
 pub mod sympy;
 
@@ -73,17 +82,37 @@ pub trait LogFormat: Sync {
 }
 
 /// Every format. A log of a repository the harness does not map is read by the first whose
-/// `looks_like` accepts it (pytest's output before the runners that may print inside it), else
-/// by [`pytest_ids::PytestIds`].
-pub static FORMATS: [&dyn LogFormat; 8] = [
+/// `looks_like` accepts it (pytest's output before the runners that may print inside it, and
+/// `cargo test`'s `test name ... ok` before Django's, which reads the same line), else by
+/// [`pytest_ids::PytestIds`].
+pub static FORMATS: [&dyn LogFormat; 27] = [
     &pytest::Pytest,
     &pytest::PytestOptions,
     &pytest::PytestV2,
     &pytest::Matplotlib,
     &pytest::Seaborn,
     &pytest_ids::PytestIds,
+    &go_test::GoTest,
+    &cargo_test::CargoTest,
+    &javascript::Jest,
+    &javascript::Vitest,
+    &javascript::Tap,
+    &c_runners::Googletest,
+    &phpunit::Phpunit,
     &django::Django,
     &sympy::Sympy,
+    &javascript::JestJson,
+    &javascript::Karma,
+    &java::Maven,
+    &java::Ant,
+    &java::GradleCustom,
+    &c_runners::Redis,
+    &c_runners::Jq,
+    &c_runners::MicropythonTest,
+    &ruby::Minitest,
+    &ruby::Cucumber,
+    &ruby::RubyUnit,
+    &ruby::RspecTransformedJson,
 ];
 
 /// The harness's repository → parser map (`MAP_REPO_TO_PARSER`), the same in every release.
@@ -108,6 +137,74 @@ pub const HARNESS_PARSERS: [(&str, &str); 18] = [
     ("sympy/sympy", "sympy"),
 ];
 
+/// The harness's map for SWE-bench Multilingual's repositories (swebench 4 onwards:
+/// `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`) but nlohmann/json,
+/// whose doctest XML is not read here. SWE-bench Multimodal's repositories (Calypso, Chart.js,
+/// marked, p5.js, react-pdf, and those swebench 5 added) have parsers of their own, not read
+/// here either: their logs are read by the format they look like. Jekyll's and immutable-js's parser depends on the
+/// instance ([`per_instance_format`]).
+pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 38] = [
+    ("caddyserver/caddy", "gotest"),
+    ("hashicorp/terraform", "gotest"),
+    ("prometheus/prometheus", "gotest"),
+    ("gohugoio/hugo", "gotest"),
+    ("gin-gonic/gin", "gotest"),
+    ("burntsushi/ripgrep", "cargo"),
+    ("sharkdp/bat", "cargo"),
+    ("astral-sh/ruff", "cargo"),
+    ("tokio-rs/tokio", "cargo"),
+    ("uutils/coreutils", "cargo"),
+    ("nushell/nushell", "cargo"),
+    ("tokio-rs/axum", "cargo"),
+    ("phpoffice/phpspreadsheet", "phpunit"),
+    ("laravel/framework", "phpunit"),
+    ("php-cs-fixer/php-cs-fixer", "phpunit"),
+    ("briannesbitt/carbon", "phpunit"),
+    ("google/gson", "maven"),
+    ("apache/druid", "maven"),
+    ("javaparser/javaparser", "maven"),
+    ("projectlombok/lombok", "ant"),
+    ("apache/lucene", "gradle_custom"),
+    ("reactivex/rxjava", "gradle_custom"),
+    ("redis/redis", "redis"),
+    ("jqlang/jq", "jq"),
+    ("micropython/micropython", "micropython_test"),
+    ("valkey-io/valkey", "redis"),
+    ("fmtlib/fmt", "googletest"),
+    ("fluent/fluentd", "ruby_unit"),
+    ("fastlane/fastlane", "rspec_transformed_json"),
+    ("jordansissel/fpm", "rspec_transformed_json"),
+    ("faker-ruby/faker", "ruby_unit"),
+    ("rubocop/rubocop", "rspec_transformed_json"),
+    ("babel/babel", "jest"),
+    ("vuejs/core", "vitest"),
+    ("facebook/docusaurus", "jest"),
+    ("mrdoob/three.js", "tap"),
+    ("preactjs/preact", "karma"),
+    ("axios/axios", "tap"),
+];
+
+/// The parser of an instance of a repository whose instances do not share one, as the harness
+/// picks it by the pull request's number (`parse_log_jekyll`, `parse_log_immutable_js`). For a
+/// number the harness does not list (it stops on the log), none.
+pub fn per_instance_format(repo: &str, instance_id: &str) -> Option<&'static dyn LogFormat> {
+    let repo = repo.to_ascii_lowercase();
+    let name = match repo.as_str() {
+        "jekyll/jekyll" => match python_str::split_part(instance_id, "-", 1)? {
+            "9141" | "8047" | "8167" => "minitest",
+            "8761" | "8771" => "cucumber",
+            _ => return None,
+        },
+        "immutable-js/immutable-js" => match python_str::split_part(instance_id, "-", -1)? {
+            "2006" => "jest",
+            "2005" => "jest_json",
+            _ => return None,
+        },
+        _ => return None,
+    };
+    format_named(name)
+}
+
 /// What a test log says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TestReport {
@@ -128,14 +225,18 @@ pub fn format_named(name: &str) -> Option<&'static dyn LogFormat> {
     FORMATS.iter().copied().find(|f| f.name() == name)
 }
 
-/// The format of a log of `repo`: the harness's for the repositories it maps, else the first
-/// that the log looks like, else pytest with whole ids.
-pub fn format_for(repo: Option<&str>, log: &str) -> &'static dyn LogFormat {
-    let repo = repo.map(str::to_ascii_lowercase);
-    let mapped = HARNESS_PARSERS
-        .iter()
-        .find(|(r, _)| Some(*r) == repo.as_deref())
-        .and_then(|(_, name)| format_named(name));
+/// The format of a log of `repo`'s instance `instance_id`: the harness's for the repositories it
+/// maps, else the first that the log looks like, else pytest with whole ids.
+pub fn format_for(repo: Option<&str>, instance_id: Option<&str>, log: &str) -> &'static dyn LogFormat {
+    let mapped = repo.and_then(|repo| {
+        let by_instance = instance_id.and_then(|id| per_instance_format(repo, id));
+        let by_repo = HARNESS_PARSERS
+            .iter()
+            .chain(&OTHER_LANGUAGE_PARSERS)
+            .find(|(r, _)| r.eq_ignore_ascii_case(repo))
+            .and_then(|(_, name)| format_named(name));
+        by_instance.or(by_repo)
+    });
     mapped.unwrap_or_else(|| {
         FORMATS
             .iter()
@@ -147,7 +248,7 @@ pub fn format_for(repo: Option<&str>, log: &str) -> &'static dyn LogFormat {
 
 /// Parses `log`, written by the tests of `repo` (when known).
 pub fn parse_log(log: &str, repo: Option<&str>) -> TestReport {
-    format_for(repo, log).report(log)
+    format_for(repo, None, log).report(log)
 }
 
 #[cfg(test)]

@@ -1,0 +1,163 @@
+//! `benchscope grade` against the official SWE-bench harness on the runners of its other
+//! languages (SWE-bench Multilingual's): the fixtures in
+//! tests/fixtures/harness_languages were written by the harness's own releases (generate.sh says
+//! how), and every parser, and the grading of every log, must agree with them test for test.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use benchscope_cli::grading::place;
+use benchscope_cli::logs::python_str::universal_newlines;
+use benchscope_cli::logs::{format_for, format_named, per_instance_format, Harness, LogFormat, Statuses};
+use benchscope_contract::TestLists;
+use serde_json::Value;
+
+/// Each oracle release with these parsers, and the harness generation whose log it reads.
+const RELEASES: [(&str, Harness, &str); 2] = [("4.1.0", Harness::Markers, "markers"), ("5.0.2", Harness::Current, "current")];
+
+fn fixtures() -> PathBuf {
+    common::root().join("dataset-export/tests/fixtures/harness_languages")
+}
+
+fn case_file(case: &str, name: &str) -> String {
+    let bytes = std::fs::read(fixtures().join("corpus").join(case).join(name)).expect("the corpus file is there");
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn as_map(statuses: &Statuses) -> BTreeMap<String, String> {
+    statuses.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+fn json_map(value: &Value) -> BTreeMap<String, String> {
+    serde_json::from_value(value.clone()).expect("a status map")
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    serde_json::from_value(value.clone()).expect("a list of strings")
+}
+
+/// The format the harness's parser `name` is, for the case's instance: Jekyll's and
+/// immutable-js's parsers choose one by the instance.
+fn format_of(name: &str, case: &Value) -> Option<&'static dyn LogFormat> {
+    match name {
+        "jekyll" | "immutable_js" => per_instance_format(case["repo"].as_str()?, case["instance_id"].as_str()?),
+        _ => Some(format_named(name).unwrap_or_else(|| panic!("no format named {name}"))),
+    }
+}
+
+#[test]
+fn every_parser_reads_the_runners_outputs_as_each_release_does() {
+    let mut compared = 0;
+    for (release, harness, _) in RELEASES {
+        let expected: Value = common::read_json(&fixtures().join(format!("expected/swebench-{release}.json")));
+        for (case_name, parsers) in expected["parsers"].as_object().expect("parsers") {
+            let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
+            let output = case_file(case_name, "output.txt");
+            let output = universal_newlines(&output);
+            for (parser, want) in parsers.as_object().expect("per parser") {
+                let context = format!("swebench {release}, {parser} on {case_name}");
+                let format = format_of(parser.trim_start_matches("parse_log_"), &case);
+                if want.get("__harness_crashed__").is_some() {
+                    assert!(
+                        format.is_none(),
+                        "{context}: the harness stops on this instance, so no format reads it"
+                    );
+                } else {
+                    let format = format.unwrap_or_else(|| panic!("{context}: no format"));
+                    assert_eq!(as_map(&format.statuses(&output, harness)), json_map(want), "{context}");
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 2 * 24, "only {compared} parser fixtures compared");
+}
+
+#[test]
+fn every_log_grades_as_its_release_grades_it() {
+    let mut compared = 0;
+    let mut resolved = 0;
+    for (release, harness, frame) in RELEASES {
+        let expected: Value = common::read_json(&fixtures().join(format!("expected/swebench-{release}.json")));
+        assert_eq!(expected["frame"], frame);
+        for (case_name, sets) in expected["graded"].as_object().expect("graded") {
+            let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
+            let log = case_file(case_name, &format!("{frame}.log"));
+            let report = format_for(case["repo"].as_str(), case["instance_id"].as_str(), &log).report(&log);
+            for (set, want) in sets.as_object().expect("list sets") {
+                let context = format!("swebench {release}: {case_name}, {set} lists");
+                assert_eq!(report.harness, harness, "{context}: the generation detected");
+                assert_eq!(Value::Bool(report.applied), want["applied"], "{context}: test output found");
+                assert_eq!(as_map(&report.statuses), json_map(&want["statuses"]), "{context}: statuses");
+                let lists = TestLists {
+                    fail_to_pass: strings(&want["lists"]["FAIL_TO_PASS"]),
+                    pass_to_pass: strings(&want["lists"]["PASS_TO_PASS"]),
+                };
+                let verdict = place(&lists, &report);
+                for (placed, kind) in [(&verdict.fail_to_pass, "FAIL_TO_PASS"), (&verdict.pass_to_pass, "PASS_TO_PASS")] {
+                    let placed = serde_json::json!({"success": placed.success, "failure": placed.failure});
+                    assert_eq!(placed, want["tests_status"][kind], "{context}: {kind}");
+                }
+                assert_eq!(Value::Bool(verdict.resolved()), want["resolved"], "{context}: verdict");
+                resolved += usize::from(verdict.resolved());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 2 * 40, "only {compared} graded fixtures compared");
+    assert!(
+        resolved >= 40 && resolved < compared,
+        "the fixtures grade some logs resolved and some not ({resolved} of {compared})"
+    );
+}
+
+/// `benchscope grade` end to end: each case an instance of its repository, graded from the log
+/// swebench 5 writes, gives the harness's verdicts.
+#[test]
+fn grade_gives_the_harness_verdicts_on_the_logs_of_every_language() {
+    let expected: Value = common::read_json(&fixtures().join("expected/swebench-5.0.2.json"));
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    let mut records = Vec::new();
+    let mut resolved_by_harness = Vec::new();
+    for (case_name, sets) in expected["graded"].as_object().expect("graded") {
+        let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
+        let id = case["instance_id"].as_str().unwrap();
+        let named = &sets["named"];
+        records.push(
+            serde_json::json!({"instance_id": id, "repo": case["repo"], "problem_statement": "x", "patch": "",
+                "FAIL_TO_PASS": named["lists"]["FAIL_TO_PASS"], "PASS_TO_PASS": named["lists"]["PASS_TO_PASS"]})
+            .to_string(),
+        );
+        std::fs::write(logs.join(format!("{id}.log")), case_file(case_name, "current.log")).unwrap();
+        if named["resolved"] == true {
+            resolved_by_harness.push(id.to_string());
+        }
+    }
+    let dataset = dir.path().join("multilingual.test.jsonl");
+    std::fs::write(&dataset, records.join("\n")).unwrap();
+    let data = dir.path().join("data");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    common::benchscope_ok(&["export", &path(&dataset), "--out", &path(&data), "--quiet"]);
+    let summary = dir.path().join("summary.json");
+    common::benchscope_ok(&[
+        "grade",
+        &path(&logs),
+        "--data",
+        &path(&data),
+        "--dataset",
+        "multilingual",
+        "--run",
+        "graded",
+        "--summary-json",
+        &path(&summary),
+    ]);
+    let summary: Value = common::read_json(&summary);
+    resolved_by_harness.sort();
+    assert!(!resolved_by_harness.is_empty());
+    assert_eq!(summary["runs"][0]["resolved_ids"], serde_json::json!(resolved_by_harness));
+    assert_eq!(summary["runs"][0]["instances"], records.len());
+}
