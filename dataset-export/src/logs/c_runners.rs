@@ -2,8 +2,8 @@
 //! (`[ok]: name (3 ms)`, `[err]: name in tests/unit/x.tcl`, `[skip]`, `[ignore]`:
 //! `parse_log_redis`), jq's `PASS: name` (`parse_log_jq`), MicroPython's `run-tests.py`
 //! (`pass name`, `FAIL`, `skip`: `parse_log_micropython_test`) and GoogleTest's
-//! `[       OK ] Suite.Test (0 ms)` (`parse_log_googletest`). nlohmann/json's doctest XML
-//! (`parse_log_doctest`) is not read here.
+//! `[       OK ] Suite.Test (0 ms)` (`parse_log_googletest`), and doctest's XML report
+//! (`-r=xml`: nlohmann/json's, `parse_log_doctest`).
 
 use regex::Regex;
 use std::sync::LazyLock;
@@ -21,6 +21,8 @@ pub struct Jq;
 pub struct MicropythonTest;
 /// GoogleTest.
 pub struct Googletest;
+/// doctest's XML reporter.
+pub struct Doctest;
 
 static REDIS_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\[(ok|err|skip|ignore)\]:\s(.+?)(?:\s\((\d+\s*m?s)\))?$"));
 static REDIS_FILE: LazyLock<Regex> = LazyLock::new(|| pattern(r"\s+in\s+\S+$"));
@@ -91,6 +93,44 @@ impl LogFormat for Googletest {
     }
 }
 
+impl LogFormat for Doctest {
+    fn name(&self) -> &'static str {
+        "doctest"
+    }
+
+    fn looks_like(&self, output: &str) -> bool {
+        output.contains("<doctest") && output.contains("</doctest>")
+    }
+
+    /// Each subcase, keyed `TestCase > SubCase`, passes iff every expression in it succeeded. A
+    /// report the harness's XML parser would stop on (cut short, not well formed) gives none.
+    fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
+        let mut statuses = Statuses::default();
+        let Some(start) = output.find("<doctest") else {
+            return statuses;
+        };
+        let Some(end) = output[start..].find("</doctest>") else {
+            return statuses;
+        };
+        let Ok(report) = roxmltree::Document::parse(&output[start..start + end + "</doctest>".len()]) else {
+            return statuses;
+        };
+        let named = |node: roxmltree::Node<'_, '_>, tag: &str| node.has_tag_name(tag) && node.is_element();
+        let name_of = |node: roxmltree::Node<'_, '_>| node.attribute("name").unwrap_or("None").to_string();
+        for test_case in report.root_element().descendants().filter(|n| named(*n, "TestCase")) {
+            for sub_case in test_case.descendants().skip(1).filter(|n| named(*n, "SubCase")) {
+                let passed = sub_case
+                    .descendants()
+                    .filter(|n| named(*n, "Expression"))
+                    .all(|e| e.attribute("success") == Some("true"));
+                let status = if passed { "PASSED" } else { "FAILED" };
+                statuses.insert(format!("{} > {}", name_of(test_case), name_of(sub_case)), status);
+            }
+        }
+        statuses
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +163,21 @@ mod tests {
         assert_eq!(statuses.get("format_test.escape"), Some("PASSED"));
         assert_eq!(statuses.get("chrono_test.utc"), Some("FAILED"));
         assert!(Googletest.looks_like(gtest));
+    }
+
+    #[test]
+    fn doctest_subcases_pass_when_every_expression_succeeded() {
+        let log = r#"noise <doctest binary="test-udt"><TestSuite><TestCase name="udt" filename="src/unit-udt.cpp" line="12">
+            <SubCase name="to_json" filename="x" line="20"><Expression success="true" type="CHECK"/></SubCase>
+            <SubCase name="from_json"><Expression success="true"/><Expression success="false"/></SubCase>
+            <SubCase name="empty"/></TestCase></TestSuite><OverallResultsAsserts successes="2" failures="1"/></doctest> tail"#;
+        let statuses = Doctest.statuses(log, Harness::Current);
+        assert_eq!(statuses.get("udt > to_json"), Some("PASSED"));
+        assert_eq!(statuses.get("udt > from_json"), Some("FAILED"));
+        assert_eq!(statuses.get("udt > empty"), Some("PASSED"));
+        assert!(Doctest
+            .statuses("<doctest><TestCase name=\"x\"><SubCase name=\"y\"></doctest>", Harness::Current)
+            .is_empty());
+        assert!(Doctest.statuses("<doctest binary=\"cut short", Harness::Current).is_empty());
     }
 }

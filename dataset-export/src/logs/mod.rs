@@ -85,7 +85,7 @@ pub trait LogFormat: Sync {
 /// `looks_like` accepts it (pytest's output before the runners that may print inside it, and
 /// `cargo test`'s `test name ... ok` before Django's, which reads the same line), else by
 /// [`pytest_ids::PytestIds`].
-pub static FORMATS: [&dyn LogFormat; 27] = [
+pub static FORMATS: [&dyn LogFormat; 28] = [
     &pytest::Pytest,
     &pytest::PytestOptions,
     &pytest::PytestV2,
@@ -98,6 +98,7 @@ pub static FORMATS: [&dyn LogFormat; 27] = [
     &javascript::Vitest,
     &javascript::Tap,
     &c_runners::Googletest,
+    &c_runners::Doctest,
     &phpunit::Phpunit,
     &django::Django,
     &sympy::Sympy,
@@ -138,12 +139,11 @@ pub const HARNESS_PARSERS: [(&str, &str); 18] = [
 ];
 
 /// The harness's map for SWE-bench Multilingual's repositories (swebench 4 onwards:
-/// `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`) but nlohmann/json,
-/// whose doctest XML is not read here. SWE-bench Multimodal's repositories (Calypso, Chart.js,
-/// marked, p5.js, react-pdf, and those swebench 5 added) have parsers of their own, not read
-/// here either: their logs are read by the format they look like. Jekyll's and immutable-js's parser depends on the
-/// instance ([`per_instance_format`]).
-pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 38] = [
+/// `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`). SWE-bench
+/// Multimodal's repositories (Calypso, Chart.js, marked, p5.js, react-pdf, and those swebench 5
+/// added) have parsers of their own, not read here: their logs are read by the format they look
+/// like. Jekyll's and immutable-js's parser depends on the instance ([`per_instance_format`]).
+pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 39] = [
     ("caddyserver/caddy", "gotest"),
     ("hashicorp/terraform", "gotest"),
     ("prometheus/prometheus", "gotest"),
@@ -168,6 +168,7 @@ pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 38] = [
     ("reactivex/rxjava", "gradle_custom"),
     ("redis/redis", "redis"),
     ("jqlang/jq", "jq"),
+    ("nlohmann/json", "doctest"),
     ("micropython/micropython", "micropython_test"),
     ("valkey-io/valkey", "redis"),
     ("fmtlib/fmt", "googletest"),
