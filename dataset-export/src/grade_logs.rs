@@ -110,7 +110,7 @@ pub struct Graded {
 /// rules of the harness generation that wrote the log.
 pub fn grade_one(instance: &Instance, log: &str) -> Graded {
     let format = format_for(Some(&instance.repo), Some(&instance.id), log);
-    let report = format.report(log);
+    let report = format.report(log).for_repo(&instance.repo);
     let lists = instance.tests.clone().unwrap_or_default();
     let mut result = InstanceResult {
         instance_id: instance.id.clone(),

@@ -64,7 +64,8 @@ impl HarnessVerdict {
     }
 }
 
-/// Places each listed test as the harness generation that wrote the log does.
+/// Places each listed test as the harness generation that wrote the log does: for a repository
+/// graded fail-only, every listed test the log does not name as failed succeeds.
 pub fn place(lists: &TestLists, report: &TestReport) -> HarnessVerdict {
     if !report.applied {
         return HarnessVerdict::default();
@@ -73,6 +74,12 @@ pub fn place(lists: &TestLists, report: &TestReport) -> HarnessVerdict {
     let place_list = |tests: &[String], fail_to_pass: bool| {
         let mut placed = Placed::default();
         for test in tests {
+            if report.fail_only {
+                // `check_fail_only`: only a test the log names as failed fails.
+                let failed = report.statuses.get(test) == Some("FAILED");
+                (if failed { &mut placed.failure } else { &mut placed.success }).push(test.clone());
+                continue;
+            }
             let status = harness.resolve(test, &report.statuses).and_then(|key| report.statuses.get(key));
             let kept = !fail_to_pass && harness.maintained(status);
             if harness.passed(status) || kept {
@@ -241,7 +248,25 @@ mod tests {
             applied: true,
             statuses: pairs.iter().copied().collect(),
             collection_error: false,
+            fail_only: false,
         }
+    }
+
+    #[test]
+    fn fail_only_repositories_fail_only_what_the_log_names_failed() {
+        let lists = lists(&["named_failed", "errored", "absent"], &["passed"]);
+        let log = report(
+            Harness::Current,
+            &[("named_failed", "FAILED"), ("errored", "ERROR"), ("passed", "PASSED")],
+        );
+        let chart_js = place(&lists, &log.clone().for_repo("chartjs/Chart.js"));
+        assert_eq!(chart_js.fail_to_pass.failure, ["named_failed"]);
+        assert_eq!(chart_js.fail_to_pass.success, ["errored", "absent"]);
+        let both_ways = place(&lists, &log.clone().for_repo("o/r"));
+        assert_eq!(both_ways.fail_to_pass.failure, ["named_failed", "errored", "absent"]);
+        let eslint = report(Harness::Markers, &[]).for_repo("eslint/eslint");
+        assert!(!eslint.fail_only, "swebench 4 graded eslint both ways");
+        assert!(report(Harness::Current, &[]).for_repo("eslint/eslint").fail_only);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! `benchscope grade` against the official SWE-bench harness on the runners of its other
-//! languages (SWE-bench Multilingual's): the fixtures in
+//! languages (SWE-bench Multilingual's, Multimodal's first): the fixtures in
 //! tests/fixtures/harness_languages were written by the harness's own releases (generate.sh says
 //! how), and every parser, and the grading of every log, must agree with them test for test.
 
@@ -85,7 +85,10 @@ fn every_log_grades_as_its_release_grades_it() {
         for (case_name, sets) in expected["graded"].as_object().expect("graded") {
             let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
             let log = case_file(case_name, &format!("{frame}.log"));
-            let report = format_for(case["repo"].as_str(), case["instance_id"].as_str(), &log).report(&log);
+            let repo = case["repo"].as_str().expect("a repository");
+            let report = format_for(Some(repo), case["instance_id"].as_str(), &log)
+                .report(&log)
+                .for_repo(repo);
             for (set, want) in sets.as_object().expect("list sets") {
                 let context = format!("swebench {release}: {case_name}, {set} lists");
                 assert_eq!(report.harness, harness, "{context}: the generation detected");

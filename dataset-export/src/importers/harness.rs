@@ -48,6 +48,7 @@ pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (Insta
         applied: true,
         statuses,
         collection_error: false,
+        fail_only: false,
     };
     let regraded = grade_tests(&lists, &placed);
     let resolved = flag("resolved");

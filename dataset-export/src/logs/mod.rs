@@ -17,6 +17,7 @@ pub mod harness;
 pub mod java;
 pub mod javascript;
 pub mod line_pattern;
+pub mod multimodal;
 pub mod phpunit;
 pub mod pytest;
 pub mod pytest_ids;
@@ -77,6 +78,7 @@ pub trait LogFormat: Sync {
             applied: found.applied,
             statuses: found.statuses,
             collection_error: self.collection_error(&log),
+            fail_only: false,
         }
     }
 }
@@ -85,7 +87,7 @@ pub trait LogFormat: Sync {
 /// `looks_like` accepts it (pytest's output before the runners that may print inside it, and
 /// `cargo test`'s `test name ... ok` before Django's, which reads the same line), else by
 /// [`pytest_ids::PytestIds`].
-pub static FORMATS: [&dyn LogFormat; 28] = [
+pub static FORMATS: [&dyn LogFormat; 33] = [
     &pytest::Pytest,
     &pytest::PytestOptions,
     &pytest::PytestV2,
@@ -114,6 +116,11 @@ pub static FORMATS: [&dyn LogFormat; 28] = [
     &ruby::Cucumber,
     &ruby::RubyUnit,
     &ruby::RspecTransformedJson,
+    &multimodal::Calypso,
+    &multimodal::ChartJs,
+    &multimodal::Marked,
+    &multimodal::P5js,
+    &multimodal::ReactPdf,
 ];
 
 /// The harness's repository → parser map (`MAP_REPO_TO_PARSER`), the same in every release.
@@ -138,12 +145,11 @@ pub const HARNESS_PARSERS: [(&str, &str); 18] = [
     ("sympy/sympy", "sympy"),
 ];
 
-/// The harness's map for SWE-bench Multilingual's repositories (swebench 4 onwards:
-/// `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`). SWE-bench
-/// Multimodal's repositories (Calypso, Chart.js, marked, p5.js, react-pdf, and those swebench 5
-/// added) have parsers of their own, not read here: their logs are read by the format they look
-/// like. Jekyll's and immutable-js's parser depends on the instance ([`per_instance_format`]).
-pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 39] = [
+/// The harness's map for SWE-bench Multilingual's and Multimodal's repositories (swebench 4
+/// onwards: `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`), but the
+/// Multimodal repositories swebench 5 added, whose logs are read by the format they look like.
+/// Jekyll's and immutable-js's parser depends on the instance ([`per_instance_format`]).
+pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 44] = [
     ("caddyserver/caddy", "gotest"),
     ("hashicorp/terraform", "gotest"),
     ("prometheus/prometheus", "gotest"),
@@ -183,6 +189,11 @@ pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 39] = [
     ("mrdoob/three.js", "tap"),
     ("preactjs/preact", "karma"),
     ("axios/axios", "tap"),
+    ("Automattic/wp-calypso", "calypso"),
+    ("chartjs/Chart.js", "chart_js"),
+    ("markedjs/marked", "marked"),
+    ("processing/p5.js", "p5js"),
+    ("diegomura/react-pdf", "react_pdf"),
 ];
 
 /// The parser of an instance of a repository whose instances do not share one, as the harness
@@ -219,6 +230,26 @@ pub struct TestReport {
     pub statuses: Statuses,
     /// Whether test collection failed somewhere.
     pub collection_error: bool,
+    /// Whether the harness grades it fail-only ([`fail_only`]; set by [`TestReport::for_repo`]).
+    pub fail_only: bool,
+}
+
+impl TestReport {
+    /// The report graded as the harness grades an instance of `repo`.
+    pub fn for_repo(mut self, repo: &str) -> Self {
+        self.fail_only = fail_only(repo, self.harness);
+        self
+    }
+}
+
+/// Whether the harness grades `repo`'s instances fail-only (`EvalType.FAIL_ONLY`: a listed test
+/// fails only if the log names it failed), as the release that wrote the log lists them: its
+/// parser reads failures alone (`FAIL_ONLY_REPOS`; swebench 5 added three).
+pub fn fail_only(repo: &str, harness: Harness) -> bool {
+    const SINCE_4: [&str; 3] = ["chartjs/Chart.js", "processing/p5.js", "markedjs/marked"];
+    const SINCE_5: [&str; 3] = ["bpmn-io/bpmn-js", "openlayers/openlayers", "eslint/eslint"];
+    let listed = |repos: &[&str]| repos.iter().any(|r| r.eq_ignore_ascii_case(repo));
+    listed(&SINCE_4) || (matches!(harness, Harness::Current | Harness::Unframed) && listed(&SINCE_5))
 }
 
 /// The format named `name`.
