@@ -18,6 +18,7 @@ pub mod java;
 pub mod javascript;
 pub mod line_pattern;
 pub mod multimodal;
+pub mod multimodal_swebench5;
 pub mod phpunit;
 pub mod pytest;
 pub mod pytest_ids;
@@ -87,7 +88,7 @@ pub trait LogFormat: Sync {
 /// `looks_like` accepts it (pytest's output before the runners that may print inside it, and
 /// `cargo test`'s `test name ... ok` before Django's, which reads the same line), else by
 /// [`pytest_ids::PytestIds`].
-pub static FORMATS: [&dyn LogFormat; 33] = [
+pub static FORMATS: [&dyn LogFormat; 39] = [
     &pytest::Pytest,
     &pytest::PytestOptions,
     &pytest::PytestV2,
@@ -121,6 +122,12 @@ pub static FORMATS: [&dyn LogFormat; 33] = [
     &multimodal::Marked,
     &multimodal::P5js,
     &multimodal::ReactPdf,
+    &multimodal_swebench5::Carbon,
+    &multimodal_swebench5::Grommet,
+    &multimodal_swebench5::Highlightjs,
+    &multimodal_swebench5::Eslint,
+    &multimodal_swebench5::Openlayers,
+    &multimodal_swebench5::BpmnJs,
 ];
 
 /// The harness's repository → parser map (`MAP_REPO_TO_PARSER`), the same in every release.
@@ -146,10 +153,12 @@ pub const HARNESS_PARSERS: [(&str, &str); 18] = [
 ];
 
 /// The harness's map for SWE-bench Multilingual's and Multimodal's repositories (swebench 4
-/// onwards: `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`), but the
-/// Multimodal repositories swebench 5 added, whose logs are read by the format they look like.
+/// onwards: `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`), but
+/// those whose parsers are not read here (Next, Lighthouse, Prism, Quarto; Emotion, plotly.js and
+/// Cypress, whose parsers swebench 5's registry does not hold): their logs are read by the
+/// format they look like.
 /// Jekyll's and immutable-js's parser depends on the instance ([`per_instance_format`]).
-pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 44] = [
+pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 52] = [
     ("caddyserver/caddy", "gotest"),
     ("hashicorp/terraform", "gotest"),
     ("prometheus/prometheus", "gotest"),
@@ -194,6 +203,14 @@ pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 44] = [
     ("markedjs/marked", "marked"),
     ("processing/p5.js", "p5js"),
     ("diegomura/react-pdf", "react_pdf"),
+    ("bpmn-io/bpmn-js", "bpmn_js"),
+    ("carbon-design-system/carbon", "carbon"),
+    ("eslint/eslint", "eslint"),
+    ("grommet/grommet", "grommet"),
+    ("highlightjs/highlight.js", "highlightjs"),
+    ("openlayers/openlayers", "openlayers"),
+    ("prettier/prettier", "carbon"),
+    ("scratchfoundation/scratch-gui", "carbon"),
 ];
 
 /// The parser of an instance of a repository whose instances do not share one, as the harness
