@@ -12,7 +12,7 @@ use benchscope_contract::wording::plural;
 use benchscope_contract::{Instance, InstanceResult, Run};
 
 use crate::grading::{failure_mode, grade, missing_tests};
-use crate::logs::{format_for, Harness};
+use crate::logs::{format_for, Harness, LogOf};
 use crate::run_store::NewRun;
 
 /// How many missing tests a warning names per instance.
@@ -109,7 +109,14 @@ pub struct Graded {
 /// Grades one instance's log with the parser the harness maps its repository to, under the
 /// rules of the harness generation that wrote the log.
 pub fn grade_one(instance: &Instance, log: &str) -> Graded {
-    let format = format_for(Some(&instance.repo), Some(&instance.id), log);
+    let format = format_for(
+        LogOf {
+            repo: Some(&instance.repo),
+            instance_id: Some(&instance.id),
+            version: instance.facets.get("version").map(String::as_str),
+        },
+        log,
+    );
     let report = format.report(log).for_repo(&instance.repo);
     let lists = instance.tests.clone().unwrap_or_default();
     let mut result = InstanceResult {

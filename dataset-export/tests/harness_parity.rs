@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use benchscope_cli::grading::{place, Placed};
 use benchscope_cli::logs::python_str::universal_newlines;
-use benchscope_cli::logs::{format_for, format_named, Harness, Statuses};
+use benchscope_cli::logs::{format_for, format_named, Harness, LogOf, Statuses};
 use benchscope_contract::TestLists;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -86,7 +86,14 @@ fn every_framed_log_grades_as_its_release_grades_it() {
                 pass_to_pass: string_list(&case["lists"][list_set]["PASS_TO_PASS"]),
             };
             let log = read_log(&fixtures().join("corpus").join(log_path));
-            let report = format_for(Some(repo), None, &log).report(&log);
+            let report = format_for(
+                LogOf {
+                    repo: Some(repo),
+                    ..LogOf::default()
+                },
+                &log,
+            )
+            .report(&log);
             let context = format!("swebench {release}: {key}");
             assert_eq!(report.harness, harness, "{context}: the generation detected");
             assert_eq!(Value::Bool(report.applied), want["applied"], "{context}: test output found");
@@ -166,7 +173,14 @@ fn real_mid_2024_logs_grade_as_the_harness_graded_them() {
         };
         let repo = id.rsplit_once('-').unwrap().0.replace("__", "/");
         let log = read_log(&log_path);
-        let report = format_for(Some(&repo), None, &log).report(&log);
+        let report = format_for(
+            LogOf {
+                repo: Some(&repo),
+                ..LogOf::default()
+            },
+            &log,
+        )
+        .report(&log);
         assert_eq!(report.harness, Harness::DockerTrace, "{id}");
         let verdict = place(&lists, &report);
         assert_eq!(Value::Bool(report.applied), want["applied"], "{id}: test output found");
@@ -213,7 +227,13 @@ fn grading_is_invariant_to_line_endings() {
         for frame in ["pre_docker", "docker_trace", "markers", "current"] {
             let log = read_log(&case.join(format!("{frame}.log")));
             for repo in meta["repos"].as_array().unwrap().iter().filter_map(Value::as_str) {
-                let format = format_for(Some(repo), None, &log);
+                let format = format_for(
+                    LogOf {
+                        repo: Some(repo),
+                        ..LogOf::default()
+                    },
+                    &log,
+                );
                 let unix = format.report(&log);
                 for other in [log.replace('\n', "\r\n"), log.replace('\n', "\r")] {
                     let report = format.report(&other);

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use benchscope_cli::grading::place;
 use benchscope_cli::logs::python_str::universal_newlines;
-use benchscope_cli::logs::{format_for, format_named, per_instance_format, Harness, LogFormat, Statuses};
+use benchscope_cli::logs::{format_for, format_named, per_instance_format, Harness, LogFormat, LogOf, Statuses};
 use benchscope_contract::TestLists;
 use serde_json::Value;
 
@@ -38,11 +38,20 @@ fn strings(value: &Value) -> Vec<String> {
     serde_json::from_value(value.clone()).expect("a list of strings")
 }
 
-/// The format the harness's parser `name` is, for the case's instance: Jekyll's and
-/// immutable-js's parsers choose one by the instance.
+/// The instance a case's log is of.
+fn log_of(case: &Value) -> LogOf<'_> {
+    LogOf {
+        repo: case["repo"].as_str(),
+        instance_id: case["instance_id"].as_str(),
+        version: case["version"].as_str(),
+    }
+}
+
+/// The format the harness's parser `name` is, for the case's instance: Jekyll's, immutable-js's,
+/// Next's and Lighthouse's parsers choose one by the instance.
 fn format_of(name: &str, case: &Value) -> Option<&'static dyn LogFormat> {
     match name {
-        "jekyll" | "immutable_js" => per_instance_format(case["repo"].as_str()?, case["instance_id"].as_str()?),
+        "jekyll" | "immutable_js" | "next" | "lighthouse" => per_instance_format(log_of(case)),
         _ => Some(format_named(name).unwrap_or_else(|| panic!("no format named {name}"))),
     }
 }
@@ -86,9 +95,7 @@ fn every_log_grades_as_its_release_grades_it() {
             let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
             let log = case_file(case_name, &format!("{frame}.log"));
             let repo = case["repo"].as_str().expect("a repository");
-            let report = format_for(Some(repo), case["instance_id"].as_str(), &log)
-                .report(&log)
-                .for_repo(repo);
+            let report = format_for(log_of(&case), &log).report(&log).for_repo(repo);
             for (set, want) in sets.as_object().expect("list sets") {
                 let context = format!("swebench {release}: {case_name}, {set} lists");
                 assert_eq!(report.harness, harness, "{context}: the generation detected");
@@ -130,11 +137,12 @@ fn grade_gives_the_harness_verdicts_on_the_logs_of_every_language() {
         let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
         let id = case["instance_id"].as_str().unwrap();
         let named = &sets["named"];
-        records.push(
-            serde_json::json!({"instance_id": id, "repo": case["repo"], "problem_statement": "x", "patch": "",
-                "FAIL_TO_PASS": named["lists"]["FAIL_TO_PASS"], "PASS_TO_PASS": named["lists"]["PASS_TO_PASS"]})
-            .to_string(),
-        );
+        let mut record = serde_json::json!({"instance_id": id, "repo": case["repo"], "problem_statement": "x", "patch": "",
+            "FAIL_TO_PASS": named["lists"]["FAIL_TO_PASS"], "PASS_TO_PASS": named["lists"]["PASS_TO_PASS"]});
+        if let Some(version) = case.get("version") {
+            record["version"] = version.clone();
+        }
+        records.push(record.to_string());
         std::fs::write(logs.join(format!("{id}.log")), case_file(case_name, "current.log")).unwrap();
         if named["resolved"] == true {
             resolved_by_harness.push(id.to_string());

@@ -4,9 +4,9 @@
 //! For SWE-bench's repositories the format is the one the official harness maps the repository
 //! to ([`HARNESS_PARSERS`]), and the harness generation that wrote the log ([`Harness`], told from
 //! its markers) decides where the test output is and which release's parser rules apply, so that
-//! the statuses are the harness's own, name for name. SWE-bench Multilingual's repositories, in
-//! other languages, map to their runners' formats ([`OTHER_LANGUAGE_PARSERS`]).
-//! Other repositories' logs are read by the format they look like.
+//! the statuses are the harness's own, name for name. SWE-bench Multilingual's and Multimodal's
+//! repositories, in other languages, map to their runners' formats ([`OTHER_LANGUAGE_PARSERS`]);
+//! [`harness_map`] holds the maps. Other repositories' logs are read by the format they look like.
 
 pub mod c_runners;
 pub mod cargo_test;
@@ -14,11 +14,13 @@ pub mod django;
 pub mod exceptions;
 pub mod go_test;
 pub mod harness;
+pub mod harness_map;
 pub mod java;
 pub mod javascript;
 pub mod line_pattern;
 pub mod multimodal;
 pub mod multimodal_swebench5;
+pub mod multimodal_versions;
 pub mod phpunit;
 pub mod pytest;
 pub mod pytest_ids;
@@ -29,6 +31,7 @@ pub mod sympy;
 
 pub use exceptions::{exception_class, exception_for_tests, strip_ansi};
 pub use harness::Harness;
+pub use harness_map::{fail_only, format_for, per_instance_format, LogOf, HARNESS_PARSERS, OTHER_LANGUAGE_PARSERS};
 pub use statuses::Statuses;
 
 /// A log file's text. UTF-16, told by its byte order mark (Windows PowerShell writes a redirected
@@ -88,7 +91,7 @@ pub trait LogFormat: Sync {
 /// `looks_like` accepts it (pytest's output before the runners that may print inside it, and
 /// `cargo test`'s `test name ... ok` before Django's, which reads the same line), else by
 /// [`pytest_ids::PytestIds`].
-pub static FORMATS: [&dyn LogFormat; 39] = [
+pub static FORMATS: [&dyn LogFormat; 45] = [
     &pytest::Pytest,
     &pytest::PytestOptions,
     &pytest::PytestV2,
@@ -128,111 +131,13 @@ pub static FORMATS: [&dyn LogFormat; 39] = [
     &multimodal_swebench5::Eslint,
     &multimodal_swebench5::Openlayers,
     &multimodal_swebench5::BpmnJs,
+    &multimodal_swebench5::Prismjs,
+    &multimodal_swebench5::QuartoCli,
+    &multimodal_versions::NextKarma,
+    &multimodal_versions::NextCypress,
+    &multimodal_versions::LighthouseMocha,
+    &multimodal_versions::LighthouseJson,
 ];
-
-/// The harness's repository → parser map (`MAP_REPO_TO_PARSER`), the same in every release.
-pub const HARNESS_PARSERS: [(&str, &str); 18] = [
-    ("astropy/astropy", "pytest_v2"),
-    ("django/django", "django"),
-    ("marshmallow-code/marshmallow", "pytest"),
-    ("matplotlib/matplotlib", "matplotlib"),
-    ("mwaskom/seaborn", "seaborn"),
-    ("pallets/flask", "pytest"),
-    ("psf/requests", "pytest_options"),
-    ("pvlib/pvlib-python", "pytest"),
-    ("pydata/xarray", "pytest"),
-    ("pydicom/pydicom", "pytest_options"),
-    ("pylint-dev/astroid", "pytest"),
-    ("pylint-dev/pylint", "pytest_options"),
-    ("pytest-dev/pytest", "pytest"),
-    ("pyvista/pyvista", "pytest"),
-    ("scikit-learn/scikit-learn", "pytest_v2"),
-    ("sqlfluff/sqlfluff", "pytest"),
-    ("sphinx-doc/sphinx", "pytest_v2"),
-    ("sympy/sympy", "sympy"),
-];
-
-/// The harness's map for SWE-bench Multilingual's and Multimodal's repositories (swebench 4
-/// onwards: `MAP_REPO_TO_PARSER_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`), but
-/// those whose parsers are not read here (Next, Lighthouse, Prism, Quarto; Emotion, plotly.js and
-/// Cypress, whose parsers swebench 5's registry does not hold): their logs are read by the
-/// format they look like.
-/// Jekyll's and immutable-js's parser depends on the instance ([`per_instance_format`]).
-pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 52] = [
-    ("caddyserver/caddy", "gotest"),
-    ("hashicorp/terraform", "gotest"),
-    ("prometheus/prometheus", "gotest"),
-    ("gohugoio/hugo", "gotest"),
-    ("gin-gonic/gin", "gotest"),
-    ("burntsushi/ripgrep", "cargo"),
-    ("sharkdp/bat", "cargo"),
-    ("astral-sh/ruff", "cargo"),
-    ("tokio-rs/tokio", "cargo"),
-    ("uutils/coreutils", "cargo"),
-    ("nushell/nushell", "cargo"),
-    ("tokio-rs/axum", "cargo"),
-    ("phpoffice/phpspreadsheet", "phpunit"),
-    ("laravel/framework", "phpunit"),
-    ("php-cs-fixer/php-cs-fixer", "phpunit"),
-    ("briannesbitt/carbon", "phpunit"),
-    ("google/gson", "maven"),
-    ("apache/druid", "maven"),
-    ("javaparser/javaparser", "maven"),
-    ("projectlombok/lombok", "ant"),
-    ("apache/lucene", "gradle_custom"),
-    ("reactivex/rxjava", "gradle_custom"),
-    ("redis/redis", "redis"),
-    ("jqlang/jq", "jq"),
-    ("nlohmann/json", "doctest"),
-    ("micropython/micropython", "micropython_test"),
-    ("valkey-io/valkey", "redis"),
-    ("fmtlib/fmt", "googletest"),
-    ("fluent/fluentd", "ruby_unit"),
-    ("fastlane/fastlane", "rspec_transformed_json"),
-    ("jordansissel/fpm", "rspec_transformed_json"),
-    ("faker-ruby/faker", "ruby_unit"),
-    ("rubocop/rubocop", "rspec_transformed_json"),
-    ("babel/babel", "jest"),
-    ("vuejs/core", "vitest"),
-    ("facebook/docusaurus", "jest"),
-    ("mrdoob/three.js", "tap"),
-    ("preactjs/preact", "karma"),
-    ("axios/axios", "tap"),
-    ("Automattic/wp-calypso", "calypso"),
-    ("chartjs/Chart.js", "chart_js"),
-    ("markedjs/marked", "marked"),
-    ("processing/p5.js", "p5js"),
-    ("diegomura/react-pdf", "react_pdf"),
-    ("bpmn-io/bpmn-js", "bpmn_js"),
-    ("carbon-design-system/carbon", "carbon"),
-    ("eslint/eslint", "eslint"),
-    ("grommet/grommet", "grommet"),
-    ("highlightjs/highlight.js", "highlightjs"),
-    ("openlayers/openlayers", "openlayers"),
-    ("prettier/prettier", "carbon"),
-    ("scratchfoundation/scratch-gui", "carbon"),
-];
-
-/// The parser of an instance of a repository whose instances do not share one, as the harness
-/// picks it by the pull request's number (`parse_log_jekyll`, `parse_log_immutable_js`). For a
-/// number the harness does not list (it stops on the log), none.
-pub fn per_instance_format(repo: &str, instance_id: &str) -> Option<&'static dyn LogFormat> {
-    let repo = repo.to_ascii_lowercase();
-    let name = match repo.as_str() {
-        "jekyll/jekyll" => match python_str::split_part(instance_id, "-", 1)? {
-            "9141" | "8047" | "8167" => "minitest",
-            "8761" | "8771" => "cucumber",
-            _ => return None,
-        },
-        "immutable-js/immutable-js" => match python_str::split_part(instance_id, "-", -1)? {
-            "2006" => "jest",
-            "2005" => "jest_json",
-            _ => return None,
-        },
-        _ => return None,
-    };
-    format_named(name)
-}
 
 /// What a test log says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -259,45 +164,14 @@ impl TestReport {
     }
 }
 
-/// Whether the harness grades `repo`'s instances fail-only (`EvalType.FAIL_ONLY`: a listed test
-/// fails only if the log names it failed), as the release that wrote the log lists them: its
-/// parser reads failures alone (`FAIL_ONLY_REPOS`; swebench 5 added three).
-pub fn fail_only(repo: &str, harness: Harness) -> bool {
-    const SINCE_4: [&str; 3] = ["chartjs/Chart.js", "processing/p5.js", "markedjs/marked"];
-    const SINCE_5: [&str; 3] = ["bpmn-io/bpmn-js", "openlayers/openlayers", "eslint/eslint"];
-    let listed = |repos: &[&str]| repos.iter().any(|r| r.eq_ignore_ascii_case(repo));
-    listed(&SINCE_4) || (matches!(harness, Harness::Current | Harness::Unframed) && listed(&SINCE_5))
-}
-
 /// The format named `name`.
 pub fn format_named(name: &str) -> Option<&'static dyn LogFormat> {
     FORMATS.iter().copied().find(|f| f.name() == name)
 }
 
-/// The format of a log of `repo`'s instance `instance_id`: the harness's for the repositories it
-/// maps, else the first that the log looks like, else pytest with whole ids.
-pub fn format_for(repo: Option<&str>, instance_id: Option<&str>, log: &str) -> &'static dyn LogFormat {
-    let mapped = repo.and_then(|repo| {
-        let by_instance = instance_id.and_then(|id| per_instance_format(repo, id));
-        let by_repo = HARNESS_PARSERS
-            .iter()
-            .chain(&OTHER_LANGUAGE_PARSERS)
-            .find(|(r, _)| r.eq_ignore_ascii_case(repo))
-            .and_then(|(_, name)| format_named(name));
-        by_instance.or(by_repo)
-    });
-    mapped.unwrap_or_else(|| {
-        FORMATS
-            .iter()
-            .copied()
-            .find(|f| f.looks_like(log))
-            .unwrap_or(&pytest_ids::PytestIds)
-    })
-}
-
 /// Parses `log`, written by the tests of `repo` (when known).
 pub fn parse_log(log: &str, repo: Option<&str>) -> TestReport {
-    format_for(repo, None, log).report(log)
+    format_for(LogOf { repo, ..LogOf::default() }, log).report(log)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! for Carbon, Prettier and Scratch GUI (`parse_log_carbon`), Grommet's `PASS`/`FAIL` lines
 //! without their timings, highlight.js's Mocha output keyed `suite.test`, and the failures alone
 //! that ESLint's, OpenLayers' and bpmn-js's parsers find (their instances graded fail-only,
-//! [`super::fail_only`]). Not read here: Next's, Lighthouse's, Prism's and Quarto's, and the
+//! [`super::fail_only`]), Prism's Mocha JSON reports and Quarto's test lines. Not read here: the
 //! harness's Emotion, plotly.js and Cypress parsers, which its release 5 registry does not hold.
 
 use regex::Regex;
@@ -27,6 +27,10 @@ pub struct Eslint;
 pub struct Openlayers;
 /// bpmn-js's Karma failures.
 pub struct BpmnJs;
+/// Prism's Mocha JSON reports.
+pub struct Prismjs;
+/// Quarto's Deno test output.
+pub struct QuartoCli;
 
 static FAIL_LINE: LazyLock<Regex> = LazyLock::new(|| pattern(r"(?m)^FAIL\s(.*)"));
 static PASS_LINE: LazyLock<Regex> = LazyLock::new(|| pattern(r"(?m)^PASS\s(.*)"));
@@ -160,6 +164,90 @@ impl LogFormat for BpmnJs {
     }
 }
 
+impl LogFormat for Prismjs {
+    fn name(&self) -> &'static str {
+        "prismjs"
+    }
+
+    /// Each run's JSON report: its failures failed, then its passes passed. A report the
+    /// harness cannot read (it stops on it) gives nothing.
+    fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
+        const COMMAND: &str = "./node_modules/.bin/mocha tests/run.js --reporter json";
+        let mut statuses = Statuses::default();
+        for run in output.split(COMMAND).skip(1) {
+            let inner = run.split_once('{').map_or(run, |(_, after)| after);
+            let inner = inner.rsplit_once('}').map_or(inner, |(before, _)| before);
+            let Some(report) = prism_report(&format!("{{{inner}}}")) else {
+                return Statuses::default();
+            };
+            for (title, status) in report {
+                statuses.insert(title, status);
+            }
+        }
+        statuses
+    }
+}
+
+/// A Mocha JSON report's failures' then passes' `fullTitle`s with their status.
+fn prism_report(json: &str) -> Option<Vec<(String, &'static str)>> {
+    let report: serde_json::Value = serde_json::from_str(json).ok()?;
+    let mut titles = Vec::new();
+    for (key, status) in [("failures", "FAILED"), ("passes", "PASSED")] {
+        for test in report.get(key)?.as_array()? {
+            titles.push((test.get("fullTitle")?.as_str()?.to_string(), status));
+        }
+    }
+    Some(titles)
+}
+
+impl LogFormat for QuartoCli {
+    fn name(&self) -> &'static str {
+        "quarto_cli"
+    }
+
+    /// Each `[smoke]` or `[unit]` line up to `ERRORS` or `failures:`, named by its text before
+    /// `...`, its temporary files numbered in order of appearance; green `ok` passes, anything
+    /// else fails, but a summary or an `INFO` line.
+    fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
+        static TEST_LINE: LazyLock<Regex> = LazyLock::new(|| pattern(r"\[(smoke|unit)\]"));
+        static TEMPORARY: LazyLock<[Regex; 2]> = LazyLock::new(|| [pattern(r"/tmp/(\w+)\.qmd"), pattern(r"/tmp/(\w+)/")]);
+        let mut statuses = Statuses::default();
+        let mut numbered: Vec<String> = Vec::new();
+        for line in output.split('\n') {
+            if line.contains("ERRORS") || line.contains("failures:") {
+                break;
+            }
+            if !TEST_LINE.is_match(line) {
+                continue;
+            }
+            let mut line = line.to_string();
+            for temporary in TEMPORARY.iter() {
+                let Some(first) = temporary.find(&line).map(|m| m.as_str().to_string()) else {
+                    continue;
+                };
+                let number = numbered.iter().position(|seen| *seen == first).unwrap_or_else(|| {
+                    numbered.push(first);
+                    numbered.len() - 1
+                });
+                line = temporary.replace_all(&line, format!("/tmp/{number}").as_str()).into_owned();
+            }
+            let name = strip(line.split("...").next().unwrap_or_default()).to_string();
+            let summary = line.starts_with("test result:")
+                || (line.contains("passed") && line.contains("failed") && line.contains("steps"))
+                || line.contains("34mINFO");
+            if summary {
+                continue;
+            }
+            if line.contains("32mok") {
+                statuses.insert(name, "PASSED");
+            } else if line.contains("31mFAILED") || statuses.get(&name).is_none() {
+                statuses.insert(name, "FAILED");
+            }
+        }
+        statuses
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +262,20 @@ mod tests {
             "a PASS line wins over a FAIL line"
         );
         assert_eq!(grommet.get("src/js/Grid.test.js"), Some("PASSED"));
+    }
+
+    #[test]
+    fn quarto_lines_with_their_temporary_files_numbered() {
+        let log = "\u{1b}[0m[smoke] > render /tmp/abc.qmd ... \u{1b}[32mok\u{1b}[0m\n[smoke] > render /tmp/xyz.qmd ... \u{1b}[31mFAILED\n[unit] > no status ...\n[unit] 3 passed | 1 failed (4 steps)\nERRORS\n[smoke] after ... ok\n";
+        let statuses = QuartoCli.statuses(log, Harness::Current);
+        assert_eq!(statuses.get("\u{1b}[0m[smoke] > render /tmp/0"), Some("PASSED"));
+        assert_eq!(statuses.get("[smoke] > render /tmp/1"), Some("FAILED"));
+        assert_eq!(
+            statuses.get("[unit] > no status"),
+            Some("FAILED"),
+            "a test line with no status fails"
+        );
+        assert_eq!(statuses.len(), 3);
     }
 
     #[test]
@@ -195,6 +297,13 @@ mod tests {
             BpmnJs.statuses(karma, Harness::Current).get("Modeling should move "),
             Some("FAILED")
         );
+        let prism = "+ ./node_modules/.bin/mocha tests/run.js --reporter json\n{\"stats\": {}, \"failures\": [{\"fullTitle\": \"css should tokenize\"}], \"passes\": [{\"fullTitle\": \"js should tokenize\"}]}\n";
+        let statuses = Prismjs.statuses(prism, Harness::Current);
+        assert_eq!(statuses.get("css should tokenize"), Some("FAILED"));
+        assert_eq!(statuses.get("js should tokenize"), Some("PASSED"));
+        assert!(Prismjs
+            .statuses("./node_modules/.bin/mocha tests/run.js --reporter json\n{cut", Harness::Current)
+            .is_empty());
         let rendering = "case layer-vector: mismatch\n";
         assert_eq!(Openlayers.statuses(rendering, Harness::Current).get("layer-vector"), Some("FAILED"));
     }
