@@ -6,6 +6,7 @@
 //! print no passing test, so their instances are graded fail-only ([`super::fail_only`]).
 
 use regex::{Regex, RegexBuilder};
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use super::harness::Harness;
@@ -197,27 +198,55 @@ fn without_json_blocks(text: &str) -> String {
 
 /// p5.js's `remove_xml_blocks`: the first `<tag>…</tag>` (the leftmost opening tag that is
 /// closed, to its first closing tag) replaced by the opening tags of its kind it holds beyond
-/// the first, until none is left.
-fn without_xml_blocks(mut text: String) -> String {
-    while let Some((start, end, tag)) = first_closed_tag(&text) {
-        let opening = format!("<{tag}>");
-        let inner = text[start..end].matches(&opening).count().saturating_sub(1);
-        text.replace_range(start..end, &opening.repeat(inner));
+/// the first, until none is left. Done in one pass rather than the harness's search from the
+/// start after each block, which takes quadratic time: a closing tag is never added, so text
+/// before a replaced block stays as it is, and what a block leaves behind (opening tags of one
+/// kind) is the only new text the next search can start in.
+fn without_xml_blocks(text: String) -> String {
+    static CLOSING_TAG: LazyLock<Regex> = LazyLock::new(|| pattern(r"</(\w+)>"));
+    let mut closings: HashMap<&str, Vec<usize>> = HashMap::new();
+    for found in CLOSING_TAG.captures_iter(&text) {
+        let (Some(whole), Some(tag)) = (found.get(0), found.get(1)) else {
+            continue;
+        };
+        closings.entry(tag.as_str()).or_default().push(whole.start());
     }
-    text
-}
-
-fn first_closed_tag(text: &str) -> Option<(usize, usize, String)> {
-    let mut from = 0;
-    while let Some(open) = OPENING_TAG.captures_at(text, from) {
-        let whole = open.get(0)?;
-        let tag = &open[1];
-        if let Some(close) = text[whole.end()..].find(&format!("</{tag}>")) {
-            return Some((whole.start(), whole.end() + close + tag.len() + 3, tag.to_string()));
+    // The first `</tag>` at or after `from`, and where it ends.
+    let closing_after = |tag: &str, from: usize| {
+        let at = closings.get(tag)?;
+        let first = at[at.partition_point(|&p| p < from)..].first()?;
+        Some(first + tag.len() + 3)
+    };
+    let mut done = String::with_capacity(text.len());
+    // What the last block left: this many opening tags of one kind, before `text[at..]`.
+    let mut left: Option<(&str, usize)> = None;
+    let mut at = 0;
+    loop {
+        if let Some((tag, count)) = left.take() {
+            match closing_after(tag, at) {
+                Some(end) => {
+                    let held = count + text[at..end].matches(&format!("<{tag}>")).count();
+                    left = Some((tag, held - 1)).filter(|(_, n)| *n > 0);
+                    at = end;
+                }
+                None => done.push_str(&format!("<{tag}>").repeat(count)),
+            }
+            continue;
         }
-        from = whole.start() + 1;
+        let block = OPENING_TAG.captures_iter(&text[at..]).find_map(|open| {
+            let (whole, tag) = (open.get(0)?, open.get(1)?);
+            let end = closing_after(tag.as_str(), at + whole.end())?;
+            Some((at + whole.start(), end, tag.as_str()))
+        });
+        let Some((start, end, tag)) = block else {
+            done.push_str(&text[at..]);
+            return done;
+        };
+        done.push_str(&text[at..start]);
+        let held = text[start..end].matches(&format!("<{tag}>")).count();
+        left = Some((tag, held - 1)).filter(|(_, n)| *n > 0);
+        at = end;
     }
-    None
 }
 
 /// p5.js's `is_valid_fail`: each line of the name indented deeper than the one before (the
@@ -290,6 +319,43 @@ mod tests {
         assert_eq!(jest.get(" tests/c.test.js"), Some("PASSED"));
     }
 
+    /// The harness's `remove_xml_blocks` as it runs: search from the start after each block.
+    fn xml_blocks_removed_as_the_harness_does(mut text: String) -> String {
+        loop {
+            let mut found = None;
+            for open in OPENING_TAG.captures_iter(&text) {
+                let (whole, tag) = (open.get(0).unwrap(), &open[1]);
+                if let Some(close) = text[whole.end()..].find(&format!("</{tag}>")) {
+                    found = Some((whole.start(), whole.end() + close + tag.len() + 3, tag.to_string()));
+                    break;
+                }
+            }
+            let Some((start, end, tag)) = found else { return text };
+            let opening = format!("<{tag}>");
+            let held = text[start..end].matches(&opening).count();
+            text.replace_range(start..end, &opening.repeat(held.saturating_sub(1)));
+        }
+    }
+
+    #[test]
+    fn xml_blocks_go_in_one_pass_as_the_harness_takes_them_out() {
+        let pieces = ["<a>", "</a>", "<b>", "</b>", "<ab>", "</ab>", "x", "<", ">", "\n"];
+        let mut seed: u64 = 0x5eed;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            for _ in 0..(seed >> 60) + 4 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            assert_eq!(
+                without_xml_blocks(text.clone()),
+                xml_blocks_removed_as_the_harness_does(text.clone()),
+                "{text:?}"
+            );
+        }
+    }
+
     #[test]
     fn p5js_failures_between_json_and_xml_blocks() {
         let log = "  1) Core\n       p5.prototype.color\n         reads hex:\n     AssertionError: expected\n{\n  \"a\": 1,\n}\n  2) <div>x</div> flat: no\n";
@@ -302,6 +368,8 @@ mod tests {
             "a nested block goes in two rounds"
         );
         assert_eq!(without_xml_blocks("<i>x<b>y</b>".to_string()), "<i>x");
-        assert_eq!(first_closed_tag("<i>x<b>y</b>"), Some((4, 12, "b".to_string())));
+        assert_eq!(without_xml_blocks("<a>1<a>2</a>3</a>4<b>".to_string()), "4<b>");
+        assert_eq!(without_xml_blocks("<a><a><a>x</a>y</a>".to_string()), "<a>");
+        assert_eq!(without_xml_blocks("<é>x</é><u>".to_string()), "<u>");
     }
 }
