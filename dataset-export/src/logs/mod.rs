@@ -169,9 +169,13 @@ pub fn format_named(name: &str) -> Option<&'static dyn LogFormat> {
     FORMATS.iter().copied().find(|f| f.name() == name)
 }
 
-/// Parses `log`, written by the tests of `repo` (when known).
+/// Parses `log`, written by the tests of `repo` (when known), graded as the harness grades it.
 pub fn parse_log(log: &str, repo: Option<&str>) -> TestReport {
-    format_for(LogOf { repo, ..LogOf::default() }, log).report(log)
+    let report = format_for(LogOf { repo, ..LogOf::default() }, log).report(log);
+    match repo {
+        Some(repo) => report.for_repo(repo),
+        None => report,
+    }
 }
 
 #[cfg(test)]
