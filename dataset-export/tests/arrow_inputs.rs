@@ -198,3 +198,29 @@ fn a_footer_stating_a_block_past_the_file_is_named() {
     assert!(stderr.contains("lies past the file's"), "{stderr}");
     assert!(!tmp.path().join("out").exists(), "nothing written");
 }
+
+/// A stream whose record batch has no columns and states 2^63 rows (found by the `arrow_files`
+/// fuzz target, which ran out of memory writing `{}` for each): the file's error, at once.
+#[test]
+fn a_batch_stating_rows_it_does_not_hold_is_named() {
+    use arrow_array::{RecordBatch, RecordBatchOptions};
+    use std::sync::Arc;
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("empty-test.arrow");
+    let schema = Arc::new(arrow_schema::Schema::empty());
+    let options = RecordBatchOptions::new().with_row_count(Some(1 << 62));
+    let batch = RecordBatch::try_new_with_options(schema.clone(), vec![], &options).unwrap();
+    let mut writer = arrow_ipc::writer::StreamWriter::try_new(std::fs::File::create(&file).unwrap(), &schema).unwrap();
+    writer.write(&batch).unwrap();
+    writer.finish().unwrap();
+
+    let out = benchscope(&["export", file.to_str().unwrap(), "--out", tmp.path().join("out").to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("empty-test.arrow"), "{stderr}");
+    assert!(
+        stderr.contains("a record batch states 4611686018427387904 rows, but holds 0 bytes for them"),
+        "{stderr}"
+    );
+    assert!(!tmp.path().join("out").exists(), "nothing written");
+}

@@ -109,6 +109,7 @@ fn guarded<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
 
 /// A record batch as JSON objects, one a row; a null cell is left out, as an absent field.
 fn json_rows(batch: &RecordBatch) -> Result<Vec<Map<String, Value>>, String> {
+    rows_held(batch)?;
     let mut writer = arrow_json::LineDelimitedWriter::new(Vec::new());
     writer.write(&timestamps_as_text(batch)?).map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
@@ -118,6 +119,20 @@ fn json_rows(batch: &RecordBatch) -> Result<Vec<Map<String, Value>>, String> {
         .filter(|line| !line.is_empty())
         .map(|line| serde_json::from_slice::<Map<String, Value>>(line).map_err(|e| e.to_string()))
         .collect()
+}
+
+/// Checks that a batch holds its rows. A row of any column with values takes at least a bit in
+/// memory, but a batch of no columns, or of columns of nulls alone, takes none however many rows
+/// it states, and a damaged file may state 2^63: each would still be written out as `{}`.
+fn rows_held(batch: &RecordBatch) -> Result<(), String> {
+    let rows = batch.num_rows();
+    let bytes = batch.get_array_memory_size();
+    if rows > 64 + bytes.saturating_mul(8) {
+        return Err(format!(
+            "damaged: a record batch states {rows} rows, but holds {bytes} bytes for them"
+        ));
+    }
+    Ok(())
 }
 
 /// The Arrow files of a folder `save_to_disk` wrote, in the order its `state.json` lists them
