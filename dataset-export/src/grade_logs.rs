@@ -72,8 +72,9 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let mut harnesses: BTreeMap<&'static str, usize> = BTreeMap::new();
     for (id, (one, _)) in &graded {
         *harnesses.entry(one.harness.describe()).or_default() += 1;
+        // A fail-only log names failures alone: a listed test it does not name is expected.
         let missing = missing_tests(&one.result);
-        if !missing.is_empty() {
+        if !missing.is_empty() && !one.fail_only {
             warnings.push(missing_warning(id, &missing));
         }
     }
@@ -104,6 +105,8 @@ pub struct Graded {
     pub result: InstanceResult,
     /// The harness generation whose rules applied.
     pub harness: Harness,
+    /// Whether it was graded fail-only (a listed test fails only if the log names it failed).
+    pub fail_only: bool,
 }
 
 /// Grades one instance's log with the parser the harness maps its repository to, under the
@@ -127,6 +130,7 @@ pub fn grade_one(instance: &Instance, log: &str) -> Graded {
     Graded {
         result,
         harness: report.harness,
+        fail_only: report.fail_only,
     }
 }
 

@@ -171,4 +171,13 @@ fn grade_gives_the_harness_verdicts_on_the_logs_of_every_language() {
     assert!(!resolved_by_harness.is_empty());
     assert_eq!(summary["runs"][0]["resolved_ids"], serde_json::json!(resolved_by_harness));
     assert_eq!(summary["runs"][0]["instances"], records.len());
+    let warnings = summary["runs"][0]["warnings"].to_string();
+    assert!(
+        warnings.contains("Automattic__wp-calypso-21648: ") && warnings.contains("not in the log (blocks - render"),
+        "a log graded both ways warns of the tests it does not name: {warnings}"
+    );
+    assert!(
+        !warnings.contains("chartjs__Chart.js-10301"),
+        "a fail-only log names failures alone, so the tests it does not name are no warning: {warnings}"
+    );
 }
