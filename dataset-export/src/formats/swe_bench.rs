@@ -50,7 +50,10 @@ impl DatasetFormat for SweBench {
                 }
             }
         }
-        if let Some(language) = take_opt_string(&mut record, "repo_language")? {
+        // SWE-bench Pro states the language; SWE-bench Multilingual's and Multimodal's is the one
+        // the harness groups the repository under.
+        let stated = take_opt_string(&mut record, "repo_language")?;
+        if let Some(language) = stated.or_else(|| crate::logs::language_of(&instance.repo).map(str::to_string)) {
             instance.facets.insert("language".into(), language);
         }
         instance.extra = record.into_iter().collect();
@@ -190,6 +193,16 @@ mod tests {
             (rebench.documents.len(), rebench.extra["requirements"].as_str()),
             (1, Some("numpy==1.0"))
         );
+    }
+
+    /// SWE-bench Multilingual's rows state no language: the harness's grouping of the repository
+    /// gives it; a Python repository gets none, as before.
+    #[test]
+    fn a_multilingual_repository_gives_the_language_facet() {
+        let row = |repo: &str| normalize(json!({"instance_id": "a__b-1", "repo": repo, "problem_statement": "x", "patch": ""})).unwrap();
+        assert_eq!(row("tokio-rs/tokio").facets["language"], "Rust");
+        assert_eq!(row("apache/druid").facets["language"], "Java");
+        assert!(!row("django/django").facets.contains_key("language"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Which of the harness's parsers reads a log, as the harness picks it: by the instance's
 //! repository (`MAP_REPO_TO_PARSER` and its other languages' maps), for a few repositories by the
-//! instance itself, and which repositories it grades fail-only.
+//! instance itself, and which repositories it grades fail-only; and the language its maps put a
+//! repository in.
 
 use super::harness::Harness;
 use super::python_str::{split_part, strip};
@@ -90,6 +91,38 @@ pub const OTHER_LANGUAGE_PARSERS: [(&str, &str); 54] = [
     ("quarto-dev/quarto-cli", "quarto_cli"),
 ];
 
+/// The language of a repository of SWE-bench Multilingual or Multimodal, as the harness's maps
+/// group them (`_GO`, `_RUST`, `_PHP`, `_JAVA`, `_C`, `_RUBY`, `_JS`; the two C++ repositories
+/// apart from C's): the export's language facet. None for Python's repositories and for those
+/// the harness does not map.
+pub fn language_of(repo: &str) -> Option<&'static str> {
+    // Repositories of `_JS` and `_RUBY` whose parser depends on the instance or is not read here.
+    const UNLISTED: [(&str, &str); 7] = [
+        ("jekyll/jekyll", "Ruby"),
+        ("immutable-js/immutable-js", JS),
+        ("alibaba-fusion/next", JS),
+        ("GoogleChrome/lighthouse", JS),
+        ("emotion-js/emotion", JS),
+        ("plotly/plotly.js", JS),
+        ("cypress-io/cypress", JS),
+    ];
+    const JS: &str = "JavaScript/TypeScript";
+    if let Some((_, language)) = UNLISTED.iter().find(|(r, _)| r.eq_ignore_ascii_case(repo)) {
+        return Some(language);
+    }
+    let (_, parser) = OTHER_LANGUAGE_PARSERS.iter().find(|(r, _)| r.eq_ignore_ascii_case(repo))?;
+    Some(match *parser {
+        "gotest" => "Go",
+        "cargo" => "Rust",
+        "phpunit" => "PHP",
+        "maven" | "ant" | "gradle_custom" => "Java",
+        "redis" | "jq" | "micropython_test" => "C",
+        "googletest" | "doctest" => "C++",
+        "minitest" | "cucumber" | "ruby_unit" | "rspec_transformed_json" => "Ruby",
+        _ => JS,
+    })
+}
+
 /// The instance a log is of, as far as it is known: what the harness picks a parser by.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LogOf<'a> {
@@ -162,4 +195,22 @@ pub fn format_for(of: LogOf<'_>, log: &str) -> &'static dyn LogFormat {
             .find(|f| f.looks_like(log))
             .unwrap_or(&pytest_ids::PytestIds)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_other_language_repository_has_its_language() {
+        assert_eq!(language_of("gin-gonic/gin"), Some("Go"));
+        assert_eq!(language_of("BurntSushi/ripgrep"), Some("Rust"));
+        assert_eq!(language_of("fmtlib/fmt"), Some("C++"));
+        assert_eq!(language_of("redis/redis"), Some("C"));
+        assert_eq!(language_of("jekyll/jekyll"), Some("Ruby"));
+        assert_eq!(language_of("vuejs/core"), Some("JavaScript/TypeScript"));
+        assert_eq!(language_of("django/django"), None);
+        assert_eq!(language_of("o/r"), None);
+        assert!(OTHER_LANGUAGE_PARSERS.iter().all(|(repo, _)| language_of(repo).is_some()));
+    }
 }
