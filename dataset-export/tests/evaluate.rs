@@ -201,6 +201,37 @@ fn bad_predictions_end_in_clear_errors() {
     assert_eq!(runs, ["m"], "no run was added by a failed command");
 }
 
+/// An instance of a repository in another language (SWE-bench Multilingual's) is not handed to
+/// pytest, eval's default command: eval says to give one, and runs nothing.
+#[test]
+fn other_languages_need_their_test_command() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("multilingual.jsonl");
+    let record = serde_json::json!({"instance_id": "gin-gonic__gin-1805", "repo": "gin-gonic/gin", "base_commit": "abc",
+        "problem_statement": "x", "patch": "", "FAIL_TO_PASS": ["TestRouteParam"], "PASS_TO_PASS": []});
+    std::fs::write(&input, record.to_string()).unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "export",
+        input.to_str().unwrap(),
+        "--dataset",
+        "calc",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let predictions = tmp.path().join("preds.jsonl");
+    std::fs::write(&predictions, "{\"instance_id\": \"gin-gonic__gin-1805\", \"model_patch\": \"\"}\n").unwrap();
+    std::fs::create_dir(tmp.path().join("repos")).unwrap();
+    let out = eval(&data, &tmp.path().join("repos"), &predictions, "go", "3");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("gin-gonic__gin-1805 is an instance of gin-gonic/gin, a Go repository, whose tests pytest (eval's default) does not run: give the command that does with --test-command"),
+        "{stderr}"
+    );
+    assert!(!data.join("runs/go.json").exists(), "nothing stored");
+}
+
 /// The demo's three prediction sets, evaluated on its own repositories.
 #[test]
 fn demo_prediction_sets() {

@@ -8,7 +8,7 @@
 mod sandbox;
 mod workspace;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -71,6 +71,9 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
             plan.dataset
         );
     }
+    if plan.test_command.is_none() {
+        refuse_other_languages(&predictions, &instances)?;
+    }
     let no_network = network_isolation_available();
     let mut warnings = crate::predictions::patch_warnings(&predictions);
     warnings.extend(benchscope_contract::prediction::mixed_models_warning(&predictions));
@@ -111,6 +114,24 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     }
     new_run.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
     Ok((new_run, warnings))
+}
+
+/// Refuses to run pytest, the default command, on instances of a repository in another language
+/// (SWE-bench Multilingual's, Multimodal's), whose tests it cannot run.
+fn refuse_other_languages(predictions: &[Prediction], instances: &BTreeMap<String, Instance>) -> anyhow::Result<()> {
+    let other = predictions.iter().find_map(|p| {
+        let instance = &instances[&p.instance_id];
+        crate::logs::language_of(&instance.repo).map(|language| (instance, language))
+    });
+    match other {
+        Some((instance, language)) => bail!(
+            "{} is an instance of {}, a {language} repository, whose tests pytest (eval's default) does not run: \
+             give the command that does with --test-command, {{tests}} standing for the listed tests' files",
+            instance.id,
+            instance.repo
+        ),
+        None => Ok(()),
+    }
 }
 
 /// An instance's result and its test log.
