@@ -39,7 +39,7 @@ static P5JS_FAILURE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static OPENING_TAG: LazyLock<Regex> = LazyLock::new(|| pattern(r"<(\w+)>"));
 /// Jest's file lines, each with the status it gives, tried in order.
-pub(super) static JEST_FILE_LINES: LazyLock<[(Regex, &str); 8]> = LazyLock::new(|| {
+static JEST_FILE_LINES: LazyLock<[(Regex, &str); 8]> = LazyLock::new(|| {
     [
         (r"^PASS\s(.*)\s\([\d\.]+ms\)", "PASSED"),
         (r"^PASS\s(.*)\s\([\d\.]+\ss\)", "PASSED"),
