@@ -61,8 +61,10 @@ pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (Insta
         patch_applied: applied,
         ..regraded.clone()
     };
-    result.failure_mode =
-        (result.resolved == Some(false)).then(|| failure_mode::classify(empty, applied, log.and_then(crate::logs::exception_class)));
+    // swebench 5 names an environment fault it found in the logs (`browser_launch_failed`, ...).
+    let infra = report.get("infra_failure_reason").and_then(Value::as_str).map(str::to_string);
+    result.failure_mode = (result.resolved == Some(false))
+        .then(|| infra.unwrap_or_else(|| failure_mode::classify(empty, applied, log.and_then(crate::logs::exception_class))));
     let note = match (resolved, regraded.resolved) {
         (Some(reported), Some(ours)) if reported != ours && !empty && applied != Some(false) => Some(format!(
             "{id}: the report says resolved={reported}, but its test statuses give resolved={ours} by the SWE-bench rule"
@@ -391,5 +393,19 @@ mod tests {
         let (result, note) = result_from_report("x", &report, None);
         assert_eq!(result.resolved, Some(true), "the harness's verdict is kept");
         assert!(note.unwrap().contains("resolved=true, but its test statuses give resolved=false"));
+    }
+
+    /// swebench 5's report of an instance whose tests never ran because the environment broke.
+    #[test]
+    fn the_reports_infrastructure_failure_is_the_failure_mode() {
+        let report = json!({"patch_is_None": false, "patch_exists": true, "patch_successfully_applied": false, "resolved": false,
+            "infra_failure": true, "infra_failure_reason": "browser_launch_failed"});
+        let (result, _) = result_from_report("x", &report, None);
+        assert_eq!(result.failure_mode.as_deref(), Some("browser_launch_failed"));
+        let without = json!({"patch_successfully_applied": false, "resolved": false});
+        assert_eq!(
+            result_from_report("x", &without, None).0.failure_mode.as_deref(),
+            Some("patch_failed")
+        );
     }
 }
