@@ -190,8 +190,9 @@ pub fn grade_files(lists: &TestLists, statuses: &BTreeMap<String, TestStatus>) -
     }
 }
 
-/// Why an unresolved instance failed, from its report and log: `patch_failed` or `timeout` when
-/// the harness found no test output, `collection_error` when the failing tests never ran because
+/// Why an unresolved instance failed, from its report and log: when the harness found no test
+/// output, the environment fault swebench 5 names from the log (`browser_launch_failed`, ...),
+/// else `patch_failed` or `timeout`; `collection_error` when the failing tests never ran because
 /// collection failed, else the exception class that failed them (`AssertionError`, ...), else
 /// `tests_failed`.
 pub fn failure_mode(result: &InstanceResult, report: &TestReport, format: &dyn LogFormat, log: &str) -> Option<String> {
@@ -199,6 +200,9 @@ pub fn failure_mode(result: &InstanceResult, report: &TestReport, format: &dyn L
         return None;
     }
     if !report.applied {
+        if let Some(reason) = crate::logs::infra_failure::reason(log) {
+            return Some(reason.into());
+        }
         let timed_out = log.contains(">>>>> Tests Timed Out");
         return Some(
             if timed_out {
@@ -250,6 +254,25 @@ mod tests {
             collection_error: false,
             fail_only: false,
         }
+    }
+
+    #[test]
+    fn a_log_without_test_output_fails_for_the_fault_it_names() {
+        let unresolved = InstanceResult {
+            resolved: Some(false),
+            ..InstanceResult::default()
+        };
+        let none_found = TestReport {
+            applied: false,
+            ..report(Harness::Current, &[])
+        };
+        let mode = |log: &str| failure_mode(&unresolved, &none_found, &crate::logs::pytest::Pytest, log);
+        assert_eq!(
+            mode("Error: Failed to launch the browser process").as_deref(),
+            Some("browser_launch_failed")
+        );
+        assert_eq!(mode(">>>>> Tests Timed Out").as_deref(), Some("timeout"));
+        assert_eq!(mode(">>>>> Patch Apply Failed").as_deref(), Some("patch_failed"));
     }
 
     #[test]

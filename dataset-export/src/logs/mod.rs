@@ -15,6 +15,7 @@ pub mod exceptions;
 pub mod go_test;
 pub mod harness;
 pub mod harness_map;
+pub mod infra_failure;
 pub mod java;
 pub mod javascript;
 pub mod line_pattern;
