@@ -53,6 +53,11 @@ fn calc_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String) 
         "patch": gold, "test_patch": test_patch,
         "FAIL_TO_PASS": "[\"tests/test_calc.py::test_add\"]", "PASS_TO_PASS": "[\"tests/test_calc.py::test_zero\"]",
     });
+    (export_as_calc(tmp, &record), tmp.join("repos"), gold)
+}
+
+/// A data directory in `tmp` exporting `record` as the dataset `calc`.
+fn export_as_calc(tmp: &Path, record: &serde_json::Value) -> std::path::PathBuf {
     let input = tmp.join("calc.jsonl");
     std::fs::write(&input, format!("{record}\n")).unwrap();
     let data = tmp.join("data");
@@ -64,7 +69,7 @@ fn calc_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String) 
         "--out",
         data.to_str().unwrap(),
     ]);
-    (data, tmp.join("repos"), gold)
+    data
 }
 
 fn eval(data: &Path, repos: &Path, predictions: &Path, run: &str, timeout: &str) -> std::process::Output {
@@ -206,19 +211,9 @@ fn bad_predictions_end_in_clear_errors() {
 #[test]
 fn other_languages_need_their_test_command() {
     let tmp = tempfile::tempdir().unwrap();
-    let input = tmp.path().join("multilingual.jsonl");
     let record = serde_json::json!({"instance_id": "gin-gonic__gin-1805", "repo": "gin-gonic/gin", "base_commit": "abc",
         "problem_statement": "x", "patch": "", "FAIL_TO_PASS": ["TestRouteParam"], "PASS_TO_PASS": []});
-    std::fs::write(&input, record.to_string()).unwrap();
-    let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "export",
-        input.to_str().unwrap(),
-        "--dataset",
-        "calc",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    let data = export_as_calc(tmp.path(), &record);
     let predictions = tmp.path().join("preds.jsonl");
     std::fs::write(&predictions, "{\"instance_id\": \"gin-gonic__gin-1805\", \"model_patch\": \"\"}\n").unwrap();
     std::fs::create_dir(tmp.path().join("repos")).unwrap();
