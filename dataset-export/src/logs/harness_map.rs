@@ -173,7 +173,7 @@ pub fn fail_only(repo: &str, harness: Harness) -> bool {
     const SINCE_4: [&str; 3] = ["chartjs/Chart.js", "processing/p5.js", "markedjs/marked"];
     const SINCE_5: [&str; 3] = ["bpmn-io/bpmn-js", "openlayers/openlayers", "eslint/eslint"];
     let listed = |repos: &[&str]| repos.iter().any(|r| r.eq_ignore_ascii_case(repo));
-    listed(&SINCE_4) || (matches!(harness, Harness::Current | Harness::Unframed) && listed(&SINCE_5))
+    listed(&SINCE_4) || (harness.is_current() && listed(&SINCE_5))
 }
 
 /// The format of a log of the instance `of`: the harness's for the repositories it maps, else

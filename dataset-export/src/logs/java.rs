@@ -28,11 +28,6 @@ static ANT_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\s*\[junit\]\s+
 static GRADLE_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^(?P<name>[^>].+)\s+(?P<outcome>PASSED|FAILED)$"));
 static GRADLE_TEST_ALONE: LazyLock<Regex> = LazyLock::new(|| pattern(r"^([^>]\S*\s+>\s+\S+)$"));
 
-/// Whether the log is read by swebench 5's parsers rather than 4's (the first with these).
-fn swebench_5(harness: Harness) -> bool {
-    matches!(harness, Harness::Current | Harness::Unframed)
-}
-
 fn build_status(result: &str) -> &'static str {
     if result == "SUCCESS" {
         "PASSED"
@@ -47,7 +42,7 @@ impl LogFormat for Maven {
     }
 
     fn statuses(&self, output: &str, harness: Harness) -> Statuses {
-        if swebench_5(harness) {
+        if harness.is_current() {
             maven_paired(output)
         } else {
             maven_last_named(output)
@@ -113,7 +108,7 @@ impl LogFormat for GradleCustom {
 
     fn statuses(&self, output: &str, harness: Harness) -> Statuses {
         let status_of = |outcome: &str| Some(if outcome == "PASSED" { "PASSED" } else { "FAILED" });
-        if !swebench_5(harness) {
+        if !harness.is_current() {
             return statuses_by_outcome(output, &GRADLE_RESULT, status_of);
         }
         let mut statuses = Statuses::default();

@@ -50,7 +50,7 @@ impl LogFormat for Jest {
 
     fn statuses(&self, output: &str, harness: Harness) -> Statuses {
         let mut statuses = statuses_by_outcome(output, &JEST_RESULT, check_mark_status);
-        if matches!(harness, Harness::Current | Harness::Unframed) {
+        if harness.is_current() {
             // swebench 5 strips the name: two spaces before the duration leave one behind.
             statuses = statuses
                 .iter()
