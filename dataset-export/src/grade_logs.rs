@@ -70,8 +70,10 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
         graded.insert(instance.id.clone(), (grade_one(instance, &log), log));
     }
     let mut harnesses: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut fail_only = 0;
     for (id, (one, _)) in &graded {
         *harnesses.entry(one.harness.describe()).or_default() += 1;
+        fail_only += usize::from(one.fail_only);
         // A fail-only log names failures alone: a listed test it does not name is expected.
         let missing = missing_tests(&one.result);
         if !missing.is_empty() && !one.fail_only {
@@ -79,11 +81,18 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
         }
     }
     let logs: Vec<_> = plan.logs.iter().map(|p| p.display().to_string()).collect();
+    let mut notes: Vec<String> = harnesses
+        .iter()
+        .map(|(rules, n)| format!("{} graded as {rules}", plural(*n, "log")))
+        .collect();
+    if fail_only > 0 {
+        notes.push(format!(
+            "{} graded fail-only, as the harness grades their repositories: their logs name failures alone, so a listed test a log does not name passes",
+            plural(fail_only, "log")
+        ));
+    }
     let mut new_run = NewRun::new(Run {
-        notes: harnesses
-            .iter()
-            .map(|(rules, n)| format!("{} graded as {rules}", plural(*n, "log")))
-            .collect(),
+        notes,
         ..Run::new(
             &plan.run,
             &plan.dataset,
