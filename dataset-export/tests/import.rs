@@ -126,15 +126,7 @@ fn predictions_import_keeps_the_patches() {
 fn reexport_keeps_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    let demo = root().join("demo/demo.jsonl");
-    benchscope_ok(&[
-        "export",
-        demo.to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    export_demo(&data);
     let predictions = root().join("demo/predictions/gold.jsonl");
     benchscope_ok(&[
         "import",
@@ -146,14 +138,7 @@ fn reexport_keeps_runs() {
         "--run",
         "gold-patches",
     ]);
-    benchscope_ok(&[
-        "export",
-        demo.to_str().unwrap(),
-        "--dataset",
-        "demo",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
+    export_demo(&data);
     let manifest: Manifest = read_json(&data.join("manifest.json"));
     assert_eq!(manifest.runs.len(), 1);
     for file in manifest.files.iter().filter(|f| f.path.starts_with("runs/")) {

@@ -41,17 +41,6 @@ fn collapsed(text: &str) -> String {
     strip(&WHITESPACE_RUN.replace_all(text, " ")).to_string()
 }
 
-/// Every `FAIL` line's name failed, then every `PASS` line's passed, each through `name`.
-fn fail_and_pass_lines(output: &str, name: impl Fn(&str) -> String) -> Statuses {
-    let mut statuses = Statuses::default();
-    for (lines, status) in [(&*FAIL_LINE, "FAILED"), (&*PASS_LINE, "PASSED")] {
-        for found in lines.captures_iter(output) {
-            statuses.insert(name(strip(&found[1])), status);
-        }
-    }
-    statuses
-}
-
 /// Each pattern's matches (the group `group`, whitespace collapsed or as found) failed.
 fn failures(output: &str, patterns: &[(Regex, usize)], collapse: bool) -> Statuses {
     let mut statuses = Statuses::default();
@@ -79,9 +68,16 @@ impl LogFormat for Grommet {
         "grommet"
     }
 
+    /// Every `FAIL` line's file failed, then every `PASS` line's passed, its timing taken off.
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         static TIMING: LazyLock<Regex> = LazyLock::new(|| pattern(r"\s\([\d\.]+\s?(?:ms|s)\)$"));
-        fail_and_pass_lines(output, |name| TIMING.replace(name, "").into_owned())
+        let mut statuses = Statuses::default();
+        for (lines, status) in [(&*FAIL_LINE, "FAILED"), (&*PASS_LINE, "PASSED")] {
+            for found in lines.captures_iter(output) {
+                statuses.insert(TIMING.replace(strip(&found[1]), ""), status);
+            }
+        }
+        statuses
     }
 }
 
