@@ -438,13 +438,13 @@ impl Exporting<'_> {
 /// A split whose rows leave `patch` blank, null or out: it hides its gold patches (SWE-bench
 /// Multimodal's test split), or the file lost them.
 fn gold_patches_hidden(dataset: &str, split: &str, hidden: usize, instances: usize) -> String {
-    let which = match (hidden, instances) {
-        (_, 1) => "its 1 instance has no".to_string(),
-        (hidden, all) if hidden == all => format!("none of its {all} instances has"),
-        (1, all) => format!("1 of its {all} instances has no"),
-        (hidden, all) => format!("{hidden} of its {all} instances have no"),
+    let (which, their) = match (hidden, instances) {
+        (_, 1) => ("its 1 instance has no gold patch".to_string(), "its"),
+        (hidden, all) if hidden == all => (format!("none of its {all} instances has a gold patch"), "their"),
+        (1, all) => (format!("1 of its {all} instances has no gold patch"), "its"),
+        (hidden, all) => (format!("{hidden} of its {all} instances have no gold patch"), "their"),
     };
-    format!("{dataset}/{split}: {which} a gold patch (`patch` is blank, null or missing, as in a split that hides them); their change size shows as a dash")
+    format!("{dataset}/{split}: {which} (`patch` is blank, null or missing, as in a split that hides them); {their} change size shows as a dash")
 }
 
 /// Re-exporting datasets keeps the runs already in the directory: their files are copied into
@@ -458,4 +458,35 @@ fn carry_over_runs(out: &DataDir, staging: &Staging, files: &mut Vec<FileEntry>)
         files.push(staging.write(&file.path, &bytes)?);
     }
     Ok(runs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gold_patches_hidden;
+
+    #[test]
+    fn the_hidden_gold_patches_warning_reads_right_for_every_count() {
+        let said = |hidden, all| {
+            let warning = gold_patches_hidden("d", "test", hidden, all);
+            let (which, rest) = warning.split_once(" (").unwrap();
+            let (_, size) = rest.split_once("; ").unwrap();
+            format!("{which}; {size}")
+        };
+        assert_eq!(
+            said(1, 1),
+            "d/test: its 1 instance has no gold patch; its change size shows as a dash"
+        );
+        assert_eq!(
+            said(3, 3),
+            "d/test: none of its 3 instances has a gold patch; their change size shows as a dash"
+        );
+        assert_eq!(
+            said(1, 3),
+            "d/test: 1 of its 3 instances has no gold patch; its change size shows as a dash"
+        );
+        assert_eq!(
+            said(2, 3),
+            "d/test: 2 of its 3 instances have no gold patch; their change size shows as a dash"
+        );
+    }
 }
