@@ -73,10 +73,10 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let mut fail_only = 0;
     for (id, (one, _)) in &graded {
         *harnesses.entry(one.harness.describe()).or_default() += 1;
-        fail_only += usize::from(one.fail_only);
+        fail_only += usize::from(one.result.fail_only);
         // A fail-only log names failures alone: a listed test it does not name is expected.
         let missing = missing_tests(&one.result);
-        if !missing.is_empty() && !one.fail_only {
+        if !missing.is_empty() && !one.result.fail_only {
             warnings.push(missing_warning(id, &missing));
         }
     }
@@ -114,8 +114,6 @@ pub struct Graded {
     pub result: InstanceResult,
     /// The harness generation whose rules applied.
     pub harness: Harness,
-    /// Whether it was graded fail-only (a listed test fails only if the log names it failed).
-    pub fail_only: bool,
 }
 
 /// Grades one instance's log with the parser the harness maps its repository to, under the
@@ -139,7 +137,6 @@ pub fn grade_one(instance: &Instance, log: &str) -> Graded {
     Graded {
         result,
         harness: report.harness,
-        fail_only: report.fail_only,
     }
 }
 

@@ -118,6 +118,7 @@ pub fn grade_tests(lists: &TestLists, report: &TestReport) -> InstanceResult {
         pass_rate: (f2p.total > 0).then(|| f2p.passed as f64 / f2p.total as f64),
         patch_applied: (!verdict.applied).then_some(false),
         tests,
+        fail_only: verdict.applied && report.fail_only,
         ..InstanceResult::default()
     }
 }
@@ -287,6 +288,8 @@ mod tests {
         assert_eq!(chart_js.fail_to_pass.success, ["errored", "absent"]);
         let both_ways = place(&lists, &log.clone().for_repo("o/r"));
         assert_eq!(both_ways.fail_to_pass.failure, ["named_failed", "errored", "absent"]);
+        assert!(grade_tests(&lists, &log.clone().for_repo("chartjs/Chart.js")).fail_only);
+        assert!(!grade_tests(&lists, &log.clone().for_repo("o/r")).fail_only);
         let eslint = report(Harness::Markers, &[]).for_repo("eslint/eslint");
         assert!(!eslint.fail_only, "swebench 4 graded eslint both ways");
         assert!(report(Harness::Current, &[]).for_repo("eslint/eslint").fail_only);

@@ -185,6 +185,26 @@ fn grade_gives_the_harness_verdicts_on_the_logs_of_every_language() {
         fail_only_cases.len()
     );
     assert!(run["notes"].to_string().contains(&note), "{}", run["notes"]);
+    let mut marked_fail_only: Vec<String> = run["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["fail_only"] == true)
+        .map(|r| r["instance_id"].as_str().unwrap().to_string())
+        .collect();
+    let mut want_fail_only: Vec<String> = fail_only_cases
+        .iter()
+        .map(|case| {
+            let case: Value = serde_json::from_str(&case_file(case, "case.json")).expect("case.json");
+            case["instance_id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    marked_fail_only.sort();
+    want_fail_only.sort();
+    assert_eq!(
+        marked_fail_only, want_fail_only,
+        "the results graded fail-only say so, for the instance page"
+    );
     let warnings = summary["runs"][0]["warnings"].to_string();
     assert!(
         warnings.contains("Automattic__wp-calypso-21648: ") && warnings.contains("not in the log (blocks - render"),

@@ -184,3 +184,22 @@ export function scaleBoardData(instances = 2500, runs = 500) {
   benchscope('import', input, '--data', out);
   return { out, input, instances, runs };
 }
+
+/** Chart.js's listed tests, and the one its Karma log names failed. */
+export const FAIL_ONLY = { id: 'chartjs__Chart.js-1', failToPass: ['Chart.scale draws ticks ', 'Chart.scale rounds '], passToPass: ['Chart.legend wraps ', 'Chart.title fits '], failed: 'Chart.title fits ' };
+
+/** One Chart.js instance graded from its Karma log, which names failed tests alone (the harness grades it fail-only). */
+export function failOnlyData() {
+  const { id, failToPass, passToPass, failed } = FAIL_ONLY;
+  const dir = tempDir('fail-only');
+  const record = { instance_id: id, repo: 'chartjs/Chart.js', problem_statement: 'Ticks are wrong.', patch: '', FAIL_TO_PASS: JSON.stringify(failToPass), PASS_TO_PASS: JSON.stringify(passToPass) };
+  writeFileSync(join(dir, 'chartjs.jsonl'), JSON.stringify(record) + '\n');
+  const out = join(dir, 'data');
+  benchscope('export', join(dir, 'chartjs.jsonl'), '--dataset', 'chartjs', '--out', out, '--quiet');
+  const logs = join(dir, 'logs');
+  mkdirSync(logs);
+  const log = ["+ : '>>>>> Start Test Output'", `Chrome 120.0.6099.109 (Linux x86_64) ${failed}FAILED`, 'TOTAL: 1 FAILED, 3 SUCCESS', "+ : '>>>>> End Test Output'"];
+  writeFileSync(join(logs, `${id}.log`), log.join('\n') + '\n');
+  benchscope('grade', logs, '--data', out, '--dataset', 'chartjs', '--run', 'karma');
+  return out;
+}

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ROOT, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox, textTops } from './read_page.js';
+import { FAIL_ONLY } from './fixtures.js';
 
 useFixtures();
 
@@ -194,6 +195,25 @@ test('a listed test the log never names is marked "not in the log", distinct fro
   const legend = await page.locator('.test-legend').textContent();
   assert.match(legend, /∅ not in the log/);
   assert.match(legend, /✗ failed/);
+  assert.deepEqual(errors, []);
+});
+
+test('a fail-only log: the listed tests it does not name pass, with their own mark and a legend that says why', async () => {
+  const { page, errors } = session;
+  const { id, failToPass, passToPass, failed } = FAIL_ONLY;
+  await page.goto(`${server.url}?data=fail-only/&instance=${id}`);
+  await page.waitForSelector('.runs-table tr[data-run="karma"]');
+  assert.equal(await page.locator('tr[data-run="karma"] .verdict').textContent(), 'unresolved');
+  const chips = (section) => page.locator(`section.${section} li`).evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').textContent, li.querySelector('.chip').getAttribute('title')]));
+  const unnamed = 'karma: passed: the log names failed tests only';
+  assert.deepEqual(await chips('fail-to-pass'), failToPass.map((t) => [t, '✓', unnamed]));
+  assert.deepEqual(await chips('pass-to-pass'), passToPass.map((t) => [t, t === failed ? '✗' : '✓', t === failed ? 'karma: failed' : unnamed]));
+  assert.equal(await page.locator('section.fail-to-pass .chip.unnamed').count(), failToPass.length);
+  assert.match(await page.locator('.test-legend').textContent(), /✓ passed: the log names failed tests only/);
+  // A run graded both ways has no such legend entry.
+  await page.goto(`${server.url}?data=graded/&instance=${PARTIAL}`);
+  await page.waitForSelector('.runs-table tr[data-run="partial-log"]');
+  assert.doesNotMatch(await page.locator('.test-legend').textContent(), /names failed tests only/);
   assert.deepEqual(errors, []);
 });
 

@@ -45,6 +45,20 @@ pub fn status_label(status: Option<TestStatus>) -> &'static str {
     }
 }
 
+/// A listed test that a log naming failed tests alone does not name: the harness counts it passed.
+pub const PASSED_UNNAMED: (&str, &str, &str) = ("✓", "pass unnamed", "passed: the log names failed tests only");
+
+/// The mark, class and label of a test's status in a run graded fail-only or not.
+pub fn run_test_mark(status: Option<TestStatus>, fail_only: bool) -> (&'static str, &'static str, &'static str) {
+    match status {
+        Some(TestStatus::Missing) if fail_only => PASSED_UNNAMED,
+        _ => {
+            let (mark, class) = status_mark(status);
+            (mark, class, status_label(status))
+        }
+    }
+}
+
 /// Every mark with its meaning, for a legend.
 pub const LEGEND: [Option<TestStatus>; 7] = [
     Some(TestStatus::Passed),

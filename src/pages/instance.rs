@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::api::{DetailCache, InstanceSources, RunCache, RunResult, SourceCache};
 use crate::components::error_box::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
-use crate::components::runs_panel::{status_label, status_mark, RunsPanel, LEGEND};
+use crate::components::runs_panel::{run_test_mark, status_label, status_mark, RunsPanel, LEGEND, PASSED_UNNAMED};
 use crate::components::{code::code_block, diff::DiffView, document_text::DocumentText, log_view::LogView};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::load_error::LoadError;
@@ -225,8 +225,8 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
                         let chip_name = name.clone();
                         let chips = move || runs.get().into_iter().map(|run| {
                             let status = run.result.tests.get(&chip_name).copied();
-                            let (mark, class) = status_mark(status);
-                            let title = format!("{}: {}", run.name, status_label(status));
+                            let (mark, class, label) = run_test_mark(status, run.result.fail_only);
+                            let title = format!("{}: {label}", run.name);
                             view! { <span class=format!("chip {class}") title=title.clone() aria-label=title>{mark}</span> }
                         }).collect_view();
                         view! { <li><span class="chips">{chips}</span><code>{test_name(name)}</code></li> }
@@ -242,8 +242,12 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
                     "Each run's status, in run order: "
                     {LEGEND.into_iter().map(|status| {
                         let (mark, class) = status_mark(status);
-                        view! { <span class="legend-item"><span class=format!("chip {class}") aria-hidden="true">{mark}</span>" "{status_label(status)}</span> }
+                        legend_item(mark, class, status_label(status))
                     }).collect_view()}
+                    {runs.get().iter().any(|run| run.result.fail_only).then(|| {
+                        let (mark, class, label) = PASSED_UNNAMED;
+                        legend_item(mark, class, label)
+                    })}
                 </p>
             }
         })
@@ -263,6 +267,11 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
         {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass)}
     }
     .into_any()
+}
+
+/// One mark of the tests' legend, with its meaning.
+fn legend_item(mark: &'static str, class: &'static str, label: &'static str) -> impl IntoView {
+    view! { <span class="legend-item"><span class=format!("chip {class}") aria-hidden="true">{mark}</span>" "{label}</span> }
 }
 
 /// A test's name with its file part (`tests/test_x.py::`) in a span of its own, so that a narrow

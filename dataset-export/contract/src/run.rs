@@ -185,6 +185,10 @@ pub struct InstanceResult {
     /// Per-test statuses, when known.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub tests: BTreeMap<String, TestStatus>,
+    /// Graded from a log that names failed tests alone, as the harness grades some JavaScript
+    /// repositories: a listed test the log does not name ([`TestStatus::Missing`]) passed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fail_only: bool,
     /// Share of FAIL_TO_PASS tests passed (FeatureBench's pass rate), 0..=1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pass_rate: Option<f64>,
