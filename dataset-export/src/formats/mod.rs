@@ -161,6 +161,15 @@ pub fn take_opt_string(record: &mut Map<String, Value>, field: &str) -> Result<O
     }
 }
 
+/// Takes a facet's value when it is text or a number; any other shape (an object, a list) stays in
+/// the record, so it is kept among the instance's other fields rather than refusing the record.
+pub fn take_facet(record: &mut Map<String, Value>, field: &str) -> Option<String> {
+    match record.get(field)? {
+        Value::String(_) | Value::Number(_) | Value::Null => take_opt_string(record, field).ok().flatten(),
+        _ => None,
+    }
+}
+
 /// Takes an optional date: a string as written, or a count since the epoch as ISO 8601 in UTC.
 /// pandas' `to_json` (which `datasets`' `Dataset.to_json` calls) writes a timestamp column as
 /// milliseconds; a count below 10^11 (before 1973 in milliseconds) is taken as seconds.

@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{ChangeStats, Document, Instance, PatchRole, RolePatch, TestLists};
 
-use super::{take_json_string, take_opt_date, take_opt_string, take_opt_text, take_string, take_test_list, DatasetFormat};
+use super::{take_facet, take_json_string, take_opt_date, take_opt_string, take_opt_text, take_string, take_test_list, DatasetFormat};
 use crate::error::{FieldError, Location};
 
 /// The SWE-bench format.
@@ -52,7 +52,7 @@ impl DatasetFormat for SweBench {
         }
         // SWE-bench Pro states the language; SWE-bench Multilingual's and Multimodal's is the one
         // the harness groups the repository under.
-        let stated = take_opt_string(&mut record, "repo_language")?;
+        let stated = take_facet(&mut record, "repo_language");
         if let Some(language) = stated.or_else(|| crate::logs::language_of(&instance.repo).map(str::to_string)) {
             instance.facets.insert("language".into(), language);
         }
@@ -116,7 +116,7 @@ pub fn take_core(record: &mut Map<String, Value>, written: Written) -> Result<In
 
     let mut facets = BTreeMap::new();
     for field in ["version", "difficulty"] {
-        if let Some(value) = take_opt_string(record, field)? {
+        if let Some(value) = take_facet(record, field) {
             facets.insert(field.to_string(), value);
         }
     }
@@ -168,6 +168,21 @@ mod tests {
         assert_eq!(instance.facets["difficulty"], "<15 min fix");
         assert_eq!(instance.extra["environment_setup_commit"], "abc");
         assert_eq!(instance.extra["query"], "extra");
+    }
+
+    /// A facet field in another shape than text (SWE-bench-Live-style `difficulty` counts) is kept
+    /// among the other fields rather than refusing the record; a number is its text.
+    #[test]
+    fn a_facet_field_of_another_shape_is_kept_as_a_field() {
+        let instance = normalize(json!({
+            "instance_id": "o__r-1", "repo": "o/r", "problem_statement": "Bug", "patch": "",
+            "version": 0.2, "difficulty": {"files": 1, "hunks": 2}, "repo_language": ["py"]
+        }))
+        .unwrap();
+        assert_eq!(instance.facets.get("version").map(String::as_str), Some("0.2"));
+        assert!(!instance.facets.contains_key("difficulty") && !instance.facets.contains_key("language"));
+        assert_eq!(instance.extra["difficulty"], json!({"files": 1, "hunks": 2}));
+        assert_eq!(instance.extra["repo_language"], json!(["py"]));
     }
 
     /// SWE-bench Pro's rows: lower-case test lists, requirements and interface, a language.
