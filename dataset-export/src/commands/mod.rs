@@ -39,7 +39,7 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Run each prediction's tests (fresh work tree, git apply, timeout, no network), grade them, add the run.
     Eval(eval::EvalArgs),
-    /// Grade test logs (pytest, Django, sympy) against an exported dataset, add the run.
+    /// Grade test logs against an exported dataset with the parser the SWE-bench harness picks for each repository (pytest, Django, sympy, Go, Rust, Java, JavaScript, ...), add the run.
     Grade(grade::GradeArgs),
     /// Build a site's data directory from a configuration (datasets, runs, title, intro, views).
     Publish(publish::PublishArgs),
