@@ -478,8 +478,13 @@ pq.write_table(pa.Table.from_pylist([row]), sys.argv[1])
     let out = tmp.path().join("out");
     let output = benchscope(&["export", verified.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let [instance] = &instances(&out, "swe-bench-live", "verified")[..] else { panic!("one instance") };
-    assert_eq!(instance.extra["difficulty"], serde_json::json!({"files": 1, "hunks": 1, "lines": 3}));
+    let [instance] = &instances(&out, "swe-bench-live", "verified")[..] else {
+        panic!("one instance")
+    };
+    assert_eq!(
+        instance.extra["difficulty"],
+        serde_json::json!({"files": 1, "hunks": 1, "lines": 3})
+    );
     assert_eq!(instance.extra["issue_numbers"], serde_json::json!(["743"]));
     assert!(!instance.facets.contains_key("difficulty"));
     let tests = instance.tests.as_ref().unwrap();

@@ -52,6 +52,9 @@ fn json_without_model_patches_is_not_imported_as_predictions() {
         assert!(!out.status.success(), "{file} was imported");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(&format!("{file}: not a format `import` reads")), "{stderr}");
+        // The resolved-by table says what it is and where its runs' results are.
+        let says_what_it_is = stderr.contains("the submissions that resolved it") && stderr.contains("`leaderboards.json`");
+        assert_eq!(says_what_it_is, file == "resolved_submissions.json", "{stderr}");
         assert!(!data.exists(), "{file}: nothing is written");
     }
 }

