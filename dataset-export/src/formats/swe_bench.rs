@@ -170,7 +170,7 @@ mod tests {
         assert_eq!(instance.extra["query"], "extra");
     }
 
-    /// A facet field in another shape than text (SWE-bench-Live-style `difficulty` counts) is kept
+    /// A facet field in another shape than text (SWE-bench-Live's `difficulty`, a struct of counts) is kept
     /// among the other fields rather than refusing the record; a number is its text.
     #[test]
     fn a_facet_field_of_another_shape_is_kept_as_a_field() {
