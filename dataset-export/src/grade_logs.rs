@@ -14,6 +14,7 @@ use benchscope_contract::{Instance, InstanceResult, Run};
 use crate::grading::{failure_mode, grade, missing_tests};
 use crate::logs::{format_for, Harness, LogOf};
 use crate::run_store::NewRun;
+use crate::stated_parser::{stated_parser, StatedParsers};
 
 /// How many missing tests a warning names per instance.
 const MISSING_NAMED: usize = 3;
@@ -71,8 +72,10 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     }
     let mut harnesses: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut fail_only = 0;
+    let mut stated = StatedParsers::default();
     for (id, (one, _)) in &graded {
         *harnesses.entry(one.harness.describe()).or_default() += 1;
+        stated.count(one.stated_parser.as_deref());
         fail_only += usize::from(one.result.fail_only);
         // A fail-only log names failures alone: a listed test it does not name is expected.
         let missing = missing_tests(&one.result);
@@ -91,6 +94,8 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
             plural(fail_only, "log")
         ));
     }
+    notes.extend(stated.note());
+    warnings.extend(stated.warning());
     let mut new_run = NewRun::new(Run {
         notes,
         ..Run::new(
@@ -114,16 +119,20 @@ pub struct Graded {
     pub result: InstanceResult,
     /// The harness generation whose rules applied.
     pub harness: Harness,
+    /// The parser the instance's record names for its harness, if any.
+    pub stated_parser: Option<String>,
 }
 
-/// Grades one instance's log with the parser the harness maps its repository to, under the
-/// rules of the harness generation that wrote the log.
+/// Grades one instance's log with the parser its record names, else the one the harness maps
+/// its repository to, under the rules of the harness generation that wrote the log.
 pub fn grade_one(instance: &Instance, log: &str) -> Graded {
+    let stated = stated_parser(instance);
     let format = format_for(
         LogOf {
             repo: Some(&instance.repo),
             instance_id: Some(&instance.id),
             version: instance.facets.get("version").map(String::as_str),
+            stated_parser: stated.as_deref(),
         },
         log,
     );
@@ -137,6 +146,7 @@ pub fn grade_one(instance: &Instance, log: &str) -> Graded {
     Graded {
         result,
         harness: report.harness,
+        stated_parser: stated,
     }
 }
 

@@ -44,6 +44,7 @@ fn log_of(case: &Value) -> LogOf<'_> {
         repo: case["repo"].as_str(),
         instance_id: case["instance_id"].as_str(),
         version: case["version"].as_str(),
+        stated_parser: None,
     }
 }
 
@@ -213,5 +214,75 @@ fn grade_gives_the_harness_verdicts_on_the_logs_of_every_language() {
     assert!(
         !warnings.contains("chartjs__Chart.js-10301"),
         "a fail-only log names failures alone, so the tests it does not name are no warning: {warnings}"
+    );
+}
+
+/// SWE-rebench's rows name their own harness's parser (`install_config.log_parser`,
+/// `parse_log_gotest`) for repositories no swebench map lists. `grade` reads each log by the
+/// parser its row names, so every verdict is the harness's for that parser (these repositories
+/// are graded both ways); a parser it does not read is a warning, not a silent pytest reading.
+#[test]
+fn grade_reads_each_log_by_the_parser_its_row_names() {
+    let expected: Value = common::read_json(&fixtures().join("expected/swebench-5.0.2.json"));
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    let (mut records, mut resolved_by_harness) = (Vec::new(), Vec::new());
+    for (case_name, sets) in expected["graded"].as_object().expect("graded") {
+        let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
+        let [parser] = &strings(&case["parsers"])[..] else { continue };
+        let graded_fail_only = benchscope_cli::logs::fail_only(case["repo"].as_str().unwrap(), Harness::Current);
+        if graded_fail_only || benchscope_cli::logs::stated_format(parser).is_none() {
+            continue;
+        }
+        for (variant, set) in sets.as_object().unwrap() {
+            let id = format!("rebench__{}-{variant}", case_name.replace('_', "-"));
+            let record = serde_json::json!({"instance_id": id, "repo": format!("rebench/{case_name}"), "problem_statement": "x", "patch": "",
+                "FAIL_TO_PASS": set["lists"]["FAIL_TO_PASS"], "PASS_TO_PASS": set["lists"]["PASS_TO_PASS"],
+                "install_config": {"log_parser": parser, "test_cmd": case["command"]}});
+            records.push(record.to_string());
+            std::fs::write(logs.join(format!("{id}.log")), case_file(case_name, "current.log")).unwrap();
+            if set["resolved"] == true {
+                resolved_by_harness.push(id);
+            }
+        }
+    }
+    let read_by_their_parser = records.len();
+    let unknown = serde_json::json!({"instance_id": "rebench__synthesized-1", "repo": "rebench/synthesized", "problem_statement": "x",
+        "patch": "", "FAIL_TO_PASS": ["tests/test_a.py::test_a"], "PASS_TO_PASS": [], "install_config": {"log_parser": "parse_log_synthesized_7"}});
+    records.push(unknown.to_string());
+    std::fs::write(logs.join("rebench__synthesized-1.log"), "PASSED tests/test_a.py::test_a\n").unwrap();
+    resolved_by_harness.push("rebench__synthesized-1".to_string());
+
+    let dataset = dir.path().join("rebench.test.jsonl");
+    std::fs::write(&dataset, records.join("\n")).unwrap();
+    let data = dir.path().join("data");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    common::benchscope_ok(&["export", &path(&dataset), "--out", &path(&data), "--quiet"]);
+    let summary = dir.path().join("summary.json");
+    common::benchscope_ok(&[
+        "grade",
+        &path(&logs),
+        "--data",
+        &path(&data),
+        "--dataset",
+        "rebench",
+        "--run",
+        "stated",
+        "--summary-json",
+        &path(&summary),
+    ]);
+    let summary: Value = common::read_json(&summary);
+    resolved_by_harness.sort();
+    assert!(read_by_their_parser >= 40, "only {read_by_their_parser} logs");
+    assert!(resolved_by_harness.len() > 10 && resolved_by_harness.len() < read_by_their_parser);
+    assert_eq!(summary["runs"][0]["resolved_ids"], serde_json::json!(resolved_by_harness));
+    let run: Value = common::read_json(&data.join("runs/stated.json"));
+    let note = format!("{read_by_their_parser} logs read by the parser their instance's record names (");
+    assert!(run["notes"].to_string().contains(&note), "{}", run["notes"]);
+    let warnings = summary["runs"][0]["warnings"].to_string();
+    assert!(
+        warnings.contains("1 instance names a log parser grade does not read (parse_log_synthesized_7: 1)"),
+        "{warnings}"
     );
 }

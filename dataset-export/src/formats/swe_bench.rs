@@ -50,9 +50,9 @@ impl DatasetFormat for SweBench {
                 }
             }
         }
-        // SWE-bench Pro states the language; SWE-bench Multilingual's and Multimodal's is the one
-        // the harness groups the repository under.
-        let stated = take_facet(&mut record, "repo_language");
+        // SWE-bench Pro states the language, and so does SWE-rebench V2 (`language`); SWE-bench
+        // Multilingual's and Multimodal's is the one the harness groups the repository under.
+        let stated = take_facet(&mut record, "repo_language").or_else(|| take_facet(&mut record, "language"));
         if let Some(language) = stated.or_else(|| crate::logs::language_of(&instance.repo).map(str::to_string)) {
             instance.facets.insert("language".into(), language);
         }
@@ -183,6 +183,8 @@ mod tests {
         assert!(!instance.facets.contains_key("difficulty") && !instance.facets.contains_key("language"));
         assert_eq!(instance.extra["difficulty"], json!({"files": 1, "hunks": 2}));
         assert_eq!(instance.extra["repo_language"], json!(["py"]));
+        let rebench_v2 = normalize(json!({"instance_id": "o__r-2", "repo": "o/r", "problem_statement": "x", "language": "go"})).unwrap();
+        assert_eq!(rebench_v2.facets["language"], "go");
     }
 
     /// SWE-bench Pro's rows: lower-case test lists, requirements and interface, a language.

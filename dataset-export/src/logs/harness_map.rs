@@ -132,6 +132,18 @@ pub struct LogOf<'a> {
     pub instance_id: Option<&'a str>,
     /// The dataset's `version` of the instance (Next's and Lighthouse's parser depends on it).
     pub version: Option<&'a str>,
+    /// The parser the instance's record names for its own harness (SWE-rebench's
+    /// `install_config.log_parser`, `parse_log_gotest`), if any.
+    pub stated_parser: Option<&'a str>,
+}
+
+/// The format of a parser an instance's record names, by swebench's function name
+/// (`parse_log_pytest`) or ours (`pytest`). None for a name not read here, and for the parsers
+/// whose rules depend on the instance (Next's, Lighthouse's), which [`per_instance_format`] picks.
+pub fn stated_format(name: &str) -> Option<&'static dyn LogFormat> {
+    let name = name.trim();
+    let name = name.strip_prefix("parse_log_").unwrap_or(name);
+    format_named(name).filter(|format| format.name() != pytest_ids::PytestIds.name())
 }
 
 /// The parser of an instance of a repository whose instances do not share one, as the harness
@@ -176,9 +188,13 @@ pub fn fail_only(repo: &str, harness: Harness) -> bool {
     listed(&SINCE_4) || (harness.is_current() && listed(&SINCE_5))
 }
 
-/// The format of a log of the instance `of`: the harness's for the repositories it maps, else
-/// the first that the log looks like, else pytest with whole ids.
+/// The format of a log of the instance `of`: the one its record names for its harness, else the
+/// harness's for the repositories it maps, else the first that the log looks like, else pytest
+/// with whole ids.
 pub fn format_for(of: LogOf<'_>, log: &str) -> &'static dyn LogFormat {
+    if let Some(stated) = of.stated_parser.and_then(stated_format) {
+        return stated;
+    }
     let mapped = of.repo.and_then(|repo| {
         let by_instance = per_instance_format(of);
         let by_repo = HARNESS_PARSERS

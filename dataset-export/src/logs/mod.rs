@@ -32,7 +32,9 @@ pub mod sympy;
 
 pub use exceptions::{exception_class, exception_for_tests, strip_ansi};
 pub use harness::Harness;
-pub use harness_map::{fail_only, format_for, language_of, per_instance_format, LogOf, HARNESS_PARSERS, OTHER_LANGUAGE_PARSERS};
+pub use harness_map::{
+    fail_only, format_for, language_of, per_instance_format, stated_format, LogOf, HARNESS_PARSERS, OTHER_LANGUAGE_PARSERS,
+};
 pub use statuses::Statuses;
 
 /// A log file's text. UTF-16, told by its byte order mark (Windows PowerShell writes a redirected
