@@ -225,6 +225,26 @@ fn other_languages_need_their_test_command() {
         "{stderr}"
     );
     assert!(!data.join("runs/go.json").exists(), "nothing stored");
+    // A row that states its language (SWE-rebench V2's `language`) of a repository no harness map
+    // lists is refused the same way.
+    let stated = tmp.path().join("stated");
+    std::fs::create_dir(&stated).unwrap();
+    let record = serde_json::json!({"instance_id": "pactus-project__pactus-669", "repo": "pactus-project/pactus", "base_commit": "abc",
+        "problem_statement": "x", "patch": "", "FAIL_TO_PASS": ["TestX"], "PASS_TO_PASS": [], "language": "go",
+        "install_config": {"log_parser": "parse_log_gotest", "test_cmd": "go test ./..."}});
+    let data = export_as_calc(&stated, &record);
+    std::fs::write(
+        &predictions,
+        "{\"instance_id\": \"pactus-project__pactus-669\", \"model_patch\": \"\"}\n",
+    )
+    .unwrap();
+    let out = eval(&data, &tmp.path().join("repos"), &predictions, "go", "3");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("pactus-project__pactus-669 is an instance of pactus-project/pactus, a go repository"),
+        "{stderr}"
+    );
 }
 
 /// The demo's three prediction sets, evaluated on its own repositories.

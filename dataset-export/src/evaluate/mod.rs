@@ -117,11 +117,11 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
 }
 
 /// Refuses to run pytest, the default command, on instances of a repository in another language
-/// (SWE-bench Multilingual's, Multimodal's), whose tests it cannot run.
+/// (SWE-bench Multilingual's, Multimodal's, a row stating one), whose tests it cannot run.
 fn refuse_other_languages(predictions: &[Prediction], instances: &BTreeMap<String, Instance>) -> anyhow::Result<()> {
     let other = predictions.iter().find_map(|p| {
         let instance = &instances[&p.instance_id];
-        crate::logs::language_of(&instance.repo).map(|language| (instance, language))
+        other_language(instance).map(|language| (instance, language))
     });
     match other {
         Some((instance, language)) => bail!(
@@ -132,6 +132,17 @@ fn refuse_other_languages(predictions: &[Prediction], instances: &BTreeMap<Strin
         ),
         None => Ok(()),
     }
+}
+
+/// The language of an instance that is not Python: the one its row states (SWE-bench Pro's,
+/// SWE-rebench V2's, Multi-SWE-bench's), else the one the harness groups its repository under.
+fn other_language(instance: &Instance) -> Option<&str> {
+    let language = match instance.facets.get("language") {
+        Some(stated) => stated.as_str(),
+        None => crate::logs::language_of(&instance.repo)?,
+    };
+    let python = ["python", "python3", "py"].iter().any(|p| language.trim().eq_ignore_ascii_case(p));
+    (!python).then_some(language)
 }
 
 /// An instance's result and its test log.
