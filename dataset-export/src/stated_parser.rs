@@ -57,8 +57,9 @@ impl StatedParsers {
         let logs: usize = self.read.values().sum();
         (logs > 0).then(|| {
             format!(
-                "{} read by the parser their instance's record names ({})",
+                "{} read by the parser {} instance's record names ({})",
                 plural(logs, "log"),
+                agreeing(logs, "its", "their"),
                 by_name(&self.read)
             )
         })
@@ -134,6 +135,12 @@ mod tests {
         assert_eq!(
             warning,
             "1 instance names a log parser grade does not read (parse_log_synthesized_42: 1): its log was read by the repository's parser, else the format it looks like"
+        );
+        let mut one = StatedParsers::default();
+        one.count(Some("parse_log_gotest"));
+        assert_eq!(
+            one.note().as_deref(),
+            Some("1 log read by the parser its instance's record names (parse_log_gotest: 1)")
         );
         assert_eq!(StatedParsers::default().note(), None);
         assert_eq!(StatedParsers::default().warning(), None);
