@@ -297,11 +297,12 @@ fn RawFields(extra: std::collections::BTreeMap<String, serde_json::Value>) -> im
             <summary>{format!("Other fields ({})", extra.len())}</summary>
             <dl>
                 {extra.into_iter().map(|(key, value)| {
-                    let text = match value {
-                        serde_json::Value::String(s) => s,
-                        other => serde_json::to_string_pretty(&other).unwrap_or_default(),
+                    let shown = match value {
+                        serde_json::Value::String(s) if s.trim().is_empty() => view! { <p class="note">"(blank)"</p> }.into_any(),
+                        serde_json::Value::String(s) => view! { <pre>{s}</pre> }.into_any(),
+                        other => view! { <pre>{serde_json::to_string_pretty(&other).unwrap_or_default()}</pre> }.into_any(),
                     };
-                    view! { <dt>{key}</dt><dd><pre>{text}</pre></dd> }
+                    view! { <dt>{key}</dt><dd>{shown}</dd> }
                 }).collect_view()}
             </dl>
         </details>

@@ -50,6 +50,19 @@ impl DatasetFormat for SweBench {
                 }
             }
         }
+        // SWE-rebench V2 gives the interface its tests expect and a description of the pull
+        // request; a blank one stays among the other fields as written.
+        for (field, label) in [("interface", "Interface"), ("pr_description", "Pull request")] {
+            if record
+                .get(field)
+                .and_then(Value::as_str)
+                .is_some_and(|text| !text.trim().is_empty())
+            {
+                if let Some(text) = take_opt_string(&mut record, field)? {
+                    instance.documents.push(Document::github_markdown(label, text));
+                }
+            }
+        }
         // SWE-bench Pro states the language, and so does SWE-rebench V2 (`language`); SWE-bench
         // Multilingual's and Multimodal's is the one the harness groups the repository under.
         let stated = take_facet(&mut record, "repo_language").or_else(|| take_facet(&mut record, "language"));
@@ -183,8 +196,18 @@ mod tests {
         assert!(!instance.facets.contains_key("difficulty") && !instance.facets.contains_key("language"));
         assert_eq!(instance.extra["difficulty"], json!({"files": 1, "hunks": 2}));
         assert_eq!(instance.extra["repo_language"], json!(["py"]));
-        let rebench_v2 = normalize(json!({"instance_id": "o__r-2", "repo": "o/r", "problem_statement": "x", "language": "go"})).unwrap();
+        let rebench_v2 = normalize(
+            json!({"instance_id": "o__r-2", "repo": "o/r", "problem_statement": "x", "language": "go",
+            "interface": "func NewPeerList() *PeerList", "pr_description": "Fix the empty list"}),
+        )
+        .unwrap();
         assert_eq!(rebench_v2.facets["language"], "go");
+        let labels: Vec<_> = rebench_v2.documents.iter().map(|d| d.label.as_str()).collect();
+        assert_eq!(labels, ["Problem statement", "Interface", "Pull request"]);
+        let blank =
+            normalize(json!({"instance_id": "o__r-3", "repo": "o/r", "problem_statement": "x", "interface": "", "pr_description": " "}))
+                .unwrap();
+        assert_eq!((blank.documents.len(), &blank.extra["interface"]), (1, &json!("")));
     }
 
     /// SWE-bench Pro's rows: lower-case test lists, requirements and interface, a language.
