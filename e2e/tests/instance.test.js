@@ -318,6 +318,8 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   assert.equal(await setup.getAttribute('href'), 'https://github.com/acme/widgets/tree/def456');
   const raw = await page.locator('.raw-fields dt').allTextContents();
   assert.ok(raw.includes('pull_number') && !raw.includes('new_components') && !raw.includes('environment_setup_commit'), `raw fields keep only what no panel shows: ${raw}`);
+  const blank = page.locator('.raw-fields dt', { hasText: 'reviewer_notes' }).locator('xpath=following-sibling::dd[1]');
+  assert.deepEqual([await blank.textContent(), await blank.locator('pre').count()], ['(blank)', 0], 'a blank field says so rather than showing an empty box');
 
   await page.goto(`${server.url}?data=panels/&dataset=fb&instance=acme__widgets.abc12345.test_factory.0badf00d.lv2`);
   const interfaces = page.locator('section.interfaces');
