@@ -251,7 +251,11 @@ function panelData() {
     call_tree: { 'tests/test_factory.py:test_make': { 'widgets/factory.py:make_widget': { 'widgets/core.py:Widget.__init__': {} } } } };
   writeFileSync(join(tasks, 'widgets-test_factory-level1-metadata.json'), JSON.stringify(sweDev));
   const out = join(tempDir('panels-data'), 'data');
-  benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--out', out, '--quiet');
+  // A SWE-smith task as published: its statement blank (written later, apart from the task).
+  const smith = { ...core, instance_id: 'acme__widgets.abc12345.combine_file__09vlzh3c', repo: 'swesmith/acme__widgets.abc12345', problem_statement: '',
+    FAIL_TO_PASS: ['tests/test_w.py::test_make'], PASS_TO_PASS: [], image_name: 'swesmith.x86_64.acme_1776_widgets.abc12345' };
+  writeFileSync(join(dir, 'smith.jsonl'), JSON.stringify(smith) + '\n');
+  benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, join(dir, 'smith.jsonl'), '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--dataset', 'smith', '--out', out, '--quiet');
   return out;
 }
 

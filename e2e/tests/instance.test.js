@@ -217,6 +217,20 @@ test('a fail-only log: the listed tests it does not name pass, with their own ma
   assert.deepEqual(errors, []);
 });
 
+test('a record with a blank statement (a SWE-smith task) says so, and its id is not shown again as its title', async () => {
+  const { page, errors } = session;
+  const id = 'acme__widgets.abc12345.combine_file__09vlzh3c';
+  await page.goto(`${server.url}?data=panels/&dataset=smith&instance=${id}`);
+  await page.waitForSelector('article.instance');
+  const statement = page.locator('section.document').first();
+  assert.equal(await statement.locator('h3').textContent(), 'Problem statement');
+  assert.equal(await statement.locator('.note').textContent(), 'Blank: the record holds no text here.');
+  assert.equal(await statement.locator('.raw-toggle, button').count(), 0, 'no raw text to show');
+  assert.equal(await page.locator('.instance-title').count(), 0);
+  assert.equal(await page.locator('h2.instance-id').textContent(), id);
+  assert.deepEqual(errors, []);
+});
+
 test('diffs: a file list that jumps to each file, collapsible files, and a side-by-side layout in the URL', async () => {
   const { page, errors } = session;
   const record = demo.find((r) => r.instance_id === 'benchscope-demo__unitcalc-1');

@@ -162,8 +162,9 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
     let document_repo = repo.clone();
     view! {
         <article class="instance" data-id=data_id>
-            <h2 class="instance-id">{id}</h2>
-            <p class="instance-title">{title_view(&title)}</p>
+            <h2 class="instance-id">{id.clone()}</h2>
+            // A record with no statement to take a title from has its id for one, shown once.
+            {(title != id).then(|| view! { <p class="instance-title">{title_view(&title)}</p> })}
             <dl class="meta">
                 <dt>"Repository"</dt>
                 <dd><a href=repo_url rel="noopener noreferrer" target="_blank">{repo}</a></dd>
@@ -187,6 +188,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
                 <section class="document">
                     <h3>{doc.label}</h3>
                     {match doc.kind {
+                        _ if doc.markdown.trim().is_empty() => view! { <p class="note">"Blank: the record holds no text here."</p> }.into_any(),
                         DocumentKind::Log => view! { <LogView text=doc.markdown kind=LogKind::Build /> }.into_any(),
                         DocumentKind::Markdown => {
                             view! { <DocumentText text=doc.markdown repo=document_repo.clone() hard_breaks=doc.hard_breaks /> }.into_any()
