@@ -124,6 +124,30 @@ fn every_log_grades_as_its_release_grades_it() {
     );
 }
 
+/// Exports `records` as `dataset`'s test split into `dir/data` and grades the logs in `dir/logs`
+/// as run `run`: the grade's summary and the data directory.
+fn export_and_grade(dir: &std::path::Path, records: &[String], dataset: &str, run: &str) -> (Value, PathBuf) {
+    let input = dir.join(format!("{dataset}.test.jsonl"));
+    std::fs::write(&input, records.join("\n")).unwrap();
+    let data = dir.join("data");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    common::benchscope_ok(&["export", &path(&input), "--out", &path(&data), "--quiet"]);
+    let summary = dir.join("summary.json");
+    common::benchscope_ok(&[
+        "grade",
+        &path(&dir.join("logs")),
+        "--data",
+        &path(&data),
+        "--dataset",
+        dataset,
+        "--run",
+        run,
+        "--summary-json",
+        &path(&summary),
+    ]);
+    (common::read_json(&summary), data)
+}
+
 /// `benchscope grade` end to end: each case an instance of its repository, graded from the log
 /// swebench 5 writes, gives the harness's verdicts.
 #[test]
@@ -149,25 +173,7 @@ fn grade_gives_the_harness_verdicts_on_the_logs_of_every_language() {
             resolved_by_harness.push(id.to_string());
         }
     }
-    let dataset = dir.path().join("multilingual.test.jsonl");
-    std::fs::write(&dataset, records.join("\n")).unwrap();
-    let data = dir.path().join("data");
-    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    common::benchscope_ok(&["export", &path(&dataset), "--out", &path(&data), "--quiet"]);
-    let summary = dir.path().join("summary.json");
-    common::benchscope_ok(&[
-        "grade",
-        &path(&logs),
-        "--data",
-        &path(&data),
-        "--dataset",
-        "multilingual",
-        "--run",
-        "graded",
-        "--summary-json",
-        &path(&summary),
-    ]);
-    let summary: Value = common::read_json(&summary);
+    let (summary, data) = export_and_grade(dir.path(), &records, "multilingual", "graded");
     resolved_by_harness.sort();
     assert!(!resolved_by_harness.is_empty());
     assert_eq!(summary["runs"][0]["resolved_ids"], serde_json::json!(resolved_by_harness));
@@ -254,25 +260,7 @@ fn grade_reads_each_log_by_the_parser_its_row_names() {
     std::fs::write(logs.join("rebench__synthesized-1.log"), "PASSED tests/test_a.py::test_a\n").unwrap();
     resolved_by_harness.push("rebench__synthesized-1".to_string());
 
-    let dataset = dir.path().join("rebench.test.jsonl");
-    std::fs::write(&dataset, records.join("\n")).unwrap();
-    let data = dir.path().join("data");
-    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    common::benchscope_ok(&["export", &path(&dataset), "--out", &path(&data), "--quiet"]);
-    let summary = dir.path().join("summary.json");
-    common::benchscope_ok(&[
-        "grade",
-        &path(&logs),
-        "--data",
-        &path(&data),
-        "--dataset",
-        "rebench",
-        "--run",
-        "stated",
-        "--summary-json",
-        &path(&summary),
-    ]);
-    let summary: Value = common::read_json(&summary);
+    let (summary, data) = export_and_grade(dir.path(), &records, "rebench", "stated");
     resolved_by_harness.sort();
     assert!(read_by_their_parser >= 40, "only {read_by_their_parser} logs");
     assert!(resolved_by_harness.len() > 10 && resolved_by_harness.len() < read_by_their_parser);
