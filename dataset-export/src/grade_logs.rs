@@ -12,9 +12,9 @@ use benchscope_contract::wording::plural;
 use benchscope_contract::{Instance, InstanceResult, Run};
 
 use crate::grading::{failure_mode, grade, missing_tests};
-use crate::logs::{format_for, Harness, LogOf};
+use crate::logs::{format_for, stated_format, Harness, LogOf};
 use crate::run_store::NewRun;
-use crate::stated_parser::{stated_parser, StatedParsers};
+use crate::stated_parser::{stated_parser, StatedParser, StatedParsers};
 
 /// How many missing tests a warning names per instance.
 const MISSING_NAMED: usize = 3;
@@ -75,7 +75,7 @@ pub fn grade_logs(plan: &GradePlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let mut stated = StatedParsers::default();
     for (id, (one, _)) in &graded {
         *harnesses.entry(one.harness.describe()).or_default() += 1;
-        stated.count(one.stated_parser.as_deref());
+        stated.count(one.stated_parser.as_ref());
         fail_only += usize::from(one.result.fail_only);
         // A fail-only log names failures alone: a listed test it does not name is expected.
         let missing = missing_tests(&one.result);
@@ -119,23 +119,25 @@ pub struct Graded {
     pub result: InstanceResult,
     /// The harness generation whose rules applied.
     pub harness: Harness,
-    /// The parser the instance's record names for its harness, if any.
-    pub stated_parser: Option<String>,
+    /// The parser the instance's record names for its harness, if any, and whether it was read by it.
+    pub stated_parser: Option<StatedParser>,
 }
 
 /// Grades one instance's log with the parser its record names, else the one the harness maps
 /// its repository to, under the rules of the harness generation that wrote the log.
 pub fn grade_one(instance: &Instance, log: &str) -> Graded {
     let stated = stated_parser(instance);
-    let format = format_for(
-        LogOf {
-            repo: Some(&instance.repo),
-            instance_id: Some(&instance.id),
-            version: instance.facets.get("version").map(String::as_str),
-            stated_parser: stated.as_deref(),
-        },
-        log,
-    );
+    let of = LogOf {
+        repo: Some(&instance.repo),
+        instance_id: Some(&instance.id),
+        version: instance.facets.get("version").map(String::as_str),
+        stated_parser: stated.as_deref(),
+    };
+    let format = format_for(of, log);
+    let stated_parser = stated.as_ref().map(|name| StatedParser {
+        name: name.clone(),
+        read: stated_format(of).is_some(),
+    });
     let report = format.report(log).for_repo(&instance.repo);
     let lists = instance.tests.clone().unwrap_or_default();
     let mut result = InstanceResult {
@@ -146,7 +148,7 @@ pub fn grade_one(instance: &Instance, log: &str) -> Graded {
     Graded {
         result,
         harness: report.harness,
-        stated_parser: stated,
+        stated_parser,
     }
 }
 

@@ -8,8 +8,6 @@ use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::Instance;
 use serde_json::Value;
 
-use crate::logs::stated_format;
-
 /// The parser `instance`'s record names: a `log_parser` field, else `install_config`'s (an
 /// object, or one encoded as a JSON string).
 pub fn stated_parser(instance: &Instance) -> Option<String> {
@@ -33,6 +31,15 @@ pub fn stated_parser(instance: &Instance) -> Option<String> {
     }
 }
 
+/// The parser an instance's record names, and whether `grade` read its log by it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatedParser {
+    /// As the record writes it (`parse_log_gotest`).
+    pub name: String,
+    /// Whether a parser here reads it.
+    pub read: bool,
+}
+
 /// The parsers a run's instances named, counted by name and by whether `grade` reads them.
 #[derive(Debug, Default)]
 pub struct StatedParsers {
@@ -42,14 +49,10 @@ pub struct StatedParsers {
 
 impl StatedParsers {
     /// Counts one instance's stated parser.
-    pub fn count(&mut self, name: Option<&str>) {
-        let Some(name) = name else { return };
-        let tally = if stated_format(name).is_some() {
-            &mut self.read
-        } else {
-            &mut self.unknown
-        };
-        *tally.entry(name.to_string()).or_default() += 1;
+    pub fn count(&mut self, stated: Option<&StatedParser>) {
+        let Some(stated) = stated else { return };
+        let tally = if stated.read { &mut self.read } else { &mut self.unknown };
+        *tally.entry(stated.name.clone()).or_default() += 1;
     }
 
     /// The run's note on the logs read by the parser their instance names.
@@ -115,17 +118,21 @@ mod tests {
         }
     }
 
+    fn named((name, read): (&str, bool)) -> StatedParser {
+        StatedParser { name: name.into(), read }
+    }
+
     #[test]
     fn names_are_counted_as_read_or_unknown() {
         let mut parsers = StatedParsers::default();
-        for name in [
-            Some("parse_log_gotest"),
-            Some("parse_log_gotest"),
-            Some("jest"),
-            Some("parse_log_synthesized_42"),
+        for stated in [
+            Some(("parse_log_gotest", true)),
+            Some(("parse_log_gotest", true)),
+            Some(("jest", true)),
+            Some(("parse_log_synthesized_42", false)),
             None,
         ] {
-            parsers.count(name);
+            parsers.count(stated.map(named).as_ref());
         }
         assert_eq!(
             parsers.note().as_deref(),
@@ -137,7 +144,7 @@ mod tests {
             "1 instance names a log parser grade does not read (parse_log_synthesized_42: 1): its log was read by the repository's parser, else the format it looks like"
         );
         let mut one = StatedParsers::default();
-        one.count(Some("parse_log_gotest"));
+        one.count(Some(&named(("parse_log_gotest", true))));
         assert_eq!(
             one.note().as_deref(),
             Some("1 log read by the parser its instance's record names (parse_log_gotest: 1)")

@@ -226,7 +226,8 @@ fn grade_gives_the_harness_verdicts_on_the_logs_of_every_language() {
 /// SWE-rebench's rows name their own harness's parser (`install_config.log_parser`,
 /// `parse_log_gotest`) for repositories no swebench map lists. `grade` reads each log by the
 /// parser its row names, so every verdict is the harness's for that parser (these repositories
-/// are graded both ways); a parser it does not read is a warning, not a silent pytest reading.
+/// are graded both ways), Next's and Lighthouse's by the row's version; a parser it does not read
+/// is a warning, not a silent pytest reading.
 #[test]
 fn grade_reads_each_log_by_the_parser_its_row_names() {
     let expected: Value = common::read_json(&fixtures().join("expected/swebench-5.0.2.json"));
@@ -238,14 +239,19 @@ fn grade_reads_each_log_by_the_parser_its_row_names() {
         let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
         let [parser] = &strings(&case["parsers"])[..] else { continue };
         let graded_fail_only = benchscope_cli::logs::fail_only(case["repo"].as_str().unwrap(), Harness::Current);
-        if graded_fail_only || benchscope_cli::logs::stated_format(parser).is_none() {
+        let of = LogOf {
+            stated_parser: Some(parser),
+            version: case["version"].as_str(),
+            ..LogOf::default()
+        };
+        if graded_fail_only || benchscope_cli::logs::stated_format(of).is_none() {
             continue;
         }
         for (variant, set) in sets.as_object().unwrap() {
             let id = format!("rebench__{}-{variant}", case_name.replace('_', "-"));
             let record = serde_json::json!({"instance_id": id, "repo": format!("rebench/{case_name}"), "problem_statement": "x", "patch": "",
                 "FAIL_TO_PASS": set["lists"]["FAIL_TO_PASS"], "PASS_TO_PASS": set["lists"]["PASS_TO_PASS"],
-                "install_config": {"log_parser": parser, "test_cmd": case["command"]}});
+                "version": case["version"], "install_config": {"log_parser": parser, "test_cmd": case["command"]}});
             records.push(record.to_string());
             std::fs::write(logs.join(format!("{id}.log")), case_file(case_name, "current.log")).unwrap();
             if set["resolved"] == true {
@@ -268,6 +274,9 @@ fn grade_reads_each_log_by_the_parser_its_row_names() {
     let run: Value = common::read_json(&data.join("runs/stated.json"));
     let note = format!("{read_by_their_parser} logs read by the parser their instance's record names (");
     assert!(run["notes"].to_string().contains(&note), "{}", run["notes"]);
+    for by_version in ["parse_log_lighthouse: 4", "parse_log_next: 4"] {
+        assert!(run["notes"].to_string().contains(by_version), "{}", run["notes"]);
+    }
     let warnings = summary["runs"][0]["warnings"].to_string();
     assert!(
         warnings.contains("1 instance names a log parser grade does not read (parse_log_synthesized_7: 1)"),

@@ -137,13 +137,17 @@ pub struct LogOf<'a> {
     pub stated_parser: Option<&'a str>,
 }
 
-/// The format of a parser an instance's record names, by swebench's function name
-/// (`parse_log_pytest`) or ours (`pytest`). None for a name not read here, and for the parsers
-/// whose rules depend on the instance (Next's, Lighthouse's), which [`per_instance_format`] picks.
-pub fn stated_format(name: &str) -> Option<&'static dyn LogFormat> {
-    let name = name.trim();
+/// The format of the parser an instance's record names, by swebench's function name
+/// (`parse_log_pytest`) or ours (`pytest`); `parse_log_next` and `parse_log_lighthouse`, whose
+/// rules depend on the instance's version, by that version. None for a name not read here.
+pub fn stated_format(of: LogOf<'_>) -> Option<&'static dyn LogFormat> {
+    let name = of.stated_parser?.trim();
     let name = name.strip_prefix("parse_log_").unwrap_or(name);
-    format_named(name).filter(|format| format.name() != pytest_ids::PytestIds.name())
+    match name {
+        "next" => format_named(next_by_version(of.version)),
+        "lighthouse" => format_named(lighthouse_by_version(of.version?)?),
+        _ => format_named(name).filter(|format| format.name() != pytest_ids::PytestIds.name()),
+    }
 }
 
 /// The parser of an instance of a repository whose instances do not share one, as the harness
@@ -164,18 +168,29 @@ pub fn per_instance_format(of: LogOf<'_>) -> Option<&'static dyn LogFormat> {
             "2005" => "jest_json",
             _ => return None,
         },
-        "alibaba-fusion/next" => match of.version {
-            Some("1.27") => "next_v2",
-            _ => "next_v1",
-        },
-        "googlechrome/lighthouse" => match of.version? {
-            "9.5" | "10.0" | "10.2" => "lighthouse_mocha",
-            version if strip(version).parse::<f64>().ok()? >= 3.0 => "carbon",
-            _ => "lighthouse_json",
-        },
+        "alibaba-fusion/next" => next_by_version(of.version),
+        "googlechrome/lighthouse" => lighthouse_by_version(of.version?)?,
         _ => return None,
     };
     format_named(name)
+}
+
+/// `parse_log_next`'s choice: version 1.27's log is the second layout.
+fn next_by_version(version: Option<&str>) -> &'static str {
+    match version {
+        Some("1.27") => "next_v2",
+        _ => "next_v1",
+    }
+}
+
+/// `parse_log_lighthouse`'s choice by version; none where the harness would stop (a version
+/// that is not a number).
+fn lighthouse_by_version(version: &str) -> Option<&'static str> {
+    Some(match version {
+        "9.5" | "10.0" | "10.2" => "lighthouse_mocha",
+        version if strip(version).parse::<f64>().ok()? >= 3.0 => "carbon",
+        _ => "lighthouse_json",
+    })
 }
 
 /// Whether the harness grades `repo`'s instances fail-only (`EvalType.FAIL_ONLY`: a listed test
@@ -192,7 +207,7 @@ pub fn fail_only(repo: &str, harness: Harness) -> bool {
 /// harness's for the repositories it maps, else the first that the log looks like, else pytest
 /// with whole ids.
 pub fn format_for(of: LogOf<'_>, log: &str) -> &'static dyn LogFormat {
-    if let Some(stated) = of.stated_parser.and_then(stated_format) {
+    if let Some(stated) = stated_format(of) {
         return stated;
     }
     let mapped = of.repo.and_then(|repo| {
