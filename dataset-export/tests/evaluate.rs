@@ -226,12 +226,12 @@ fn other_languages_need_their_test_command() {
     );
     assert!(!data.join("runs/go.json").exists(), "nothing stored");
     // A row that states its language (SWE-rebench V2's `language`) of a repository no harness map
-    // lists is refused the same way.
+    // lists, and no test command, is refused the same way.
     let stated = tmp.path().join("stated");
     std::fs::create_dir(&stated).unwrap();
     let record = serde_json::json!({"instance_id": "pactus-project__pactus-669", "repo": "pactus-project/pactus", "base_commit": "abc",
         "problem_statement": "x", "patch": "", "FAIL_TO_PASS": ["TestX"], "PASS_TO_PASS": [], "language": "go",
-        "install_config": {"log_parser": "parse_log_gotest", "test_cmd": "go test ./..."}});
+        "install_config": {"log_parser": "parse_log_gotest"}});
     let data = export_as_calc(&stated, &record);
     std::fs::write(
         &predictions,
@@ -245,6 +245,59 @@ fn other_languages_need_their_test_command() {
         stderr.contains("pactus-project__pactus-669 is an instance of pactus-project/pactus, a go repository"),
         "{stderr}"
     );
+}
+
+/// Without `--test-command`, an instance runs by the command its record states: SWE-bench-Live's
+/// `test_cmds` as written, one after another; SWE-rebench's `install_config.test_cmd` with the
+/// test files appended for a Python row, as written for another language (which is then not
+/// refused). Each log is read by the parser its row names.
+#[test]
+fn the_command_a_row_states_runs_its_tests() {
+    let pytest = "python3 -m pytest -rA -p no:cacheprovider";
+    let cases = [
+        (
+            "live",
+            serde_json::json!({"test_cmds": ["echo stated-first", format!("{pytest} tests/test_calc.py")], "log_parser": "pytest"}),
+            format!("[benchscope] $ echo stated-first\n{pytest} tests/test_calc.py\n"),
+        ),
+        (
+            "rebench",
+            serde_json::json!({"install_config": {"test_cmd": "python3 -m pytest --no-header -rA -p no:cacheprovider", "log_parser": "parse_log_pytest"}}),
+            "[benchscope] $ python3 -m pytest --no-header -rA -p no:cacheprovider 'tests/test_calc.py'\n".to_string(),
+        ),
+        (
+            "stated-language",
+            serde_json::json!({"language": "shell", "install_config": {"test_cmd": format!("{pytest} tests"), "log_parser": "parse_log_pytest"}}),
+            format!("[benchscope] $ {pytest} tests\n"),
+        ),
+    ];
+    for (name, fields, head) in cases {
+        let tmp = tempfile::tempdir().unwrap();
+        let (plain, repos, gold) = calc_fixture(tmp.path());
+        let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(tmp.path().join("calc.jsonl")).unwrap()).unwrap();
+        record.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+        std::fs::remove_dir_all(&plain).unwrap();
+        let data = export_as_calc(tmp.path(), &record);
+        let file = tmp.path().join("right.jsonl");
+        std::fs::write(
+            &file,
+            format!("{}\n", serde_json::json!({"instance_id": "demo__calc-1", "model_patch": gold})),
+        )
+        .unwrap();
+        let out = eval(&data, &repos, &file, name, "60");
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let log = std::fs::read_to_string(data.join(format!("runs/{name}/logs/demo__calc-1.log"))).unwrap();
+        assert!(log.starts_with(&head), "{name}: {log}");
+        assert_eq!(only_result(&data, name).resolved, Some(true), "{name}: {log}");
+        let run: Run = read_json(&data.join(format!("runs/{name}.json")));
+        assert!(
+            run.notes
+                .iter()
+                .any(|n| n == "1 instance run by the test command its record states"),
+            "{name}: {:?}",
+            run.notes
+        );
+    }
 }
 
 /// The demo's three prediction sets, evaluated on its own repositories.

@@ -27,7 +27,8 @@ pub struct EvalArgs {
     /// Seconds each instance's tests may take before they are killed.
     #[arg(long, default_value_t = 300)]
     pub timeout: u64,
-    /// The test command, `{tests}` standing for the test files (default: pytest with -rA).
+    /// The test command, `{tests}` standing for the test files (default: the one the instance's
+    /// record states, as SWE-bench-Live's `test_cmds`, else pytest with -rA).
     #[arg(long)]
     pub test_command: Option<String>,
     /// Never show a progress bar.

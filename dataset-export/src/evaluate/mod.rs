@@ -2,10 +2,12 @@
 //!
 //! For each prediction: a fresh clone of the instance's repository at `base_commit`, the model
 //! patch and then the test patch applied with `git apply` (paths leaving the checkout refused),
-//! the instance's tests run with a timeout in a sandbox (`sandbox.rs`), the log parsed and graded with the
-//! same rules as imported logs. Instances run in parallel on a bounded number of workers.
+//! the instance's tests run with a timeout in a sandbox (`sandbox.rs`) by the command given, else
+//! the one the instance's record states (`stated_command.rs`), else pytest; the log parsed and
+//! graded with the same rules as imported logs. Instances run in parallel on a bounded number of workers.
 
 mod sandbox;
+mod stated_command;
 mod workspace;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,6 +24,7 @@ use crate::grading::is_file_level;
 use crate::predictions::{read_predictions, Prediction};
 use crate::progress::Progress;
 use crate::run_store::NewRun;
+use stated_command::stated_command;
 
 pub use sandbox::network_isolation_available;
 pub use workspace::unsafe_paths;
@@ -87,13 +90,15 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
     let outcomes = run_parallel(plan, &jobs, no_network);
     let model = predictions.iter().find_map(|p| p.model.clone());
     let name = model.clone().unwrap_or_else(|| plan.run.clone());
+    let mut notes = vec![format!(
+        "evaluated locally: fresh work tree per instance, {} s timeout, network {}",
+        plan.timeout.as_secs(),
+        if no_network { "off" } else { "on" }
+    )];
+    notes.extend(stated_commands_note(plan, &jobs));
     let mut new_run = NewRun::new(Run {
         date: Some(today()),
-        notes: vec![format!(
-            "evaluated locally: fresh work tree per instance, {} s timeout, network {}",
-            plan.timeout.as_secs(),
-            if no_network { "off" } else { "on" }
-        )],
+        notes,
         ..Run::new(
             &plan.run,
             &plan.dataset,
@@ -117,11 +122,13 @@ pub fn evaluate(plan: &EvalPlan) -> anyhow::Result<(NewRun, Vec<String>)> {
 }
 
 /// Refuses to run pytest, the default command, on instances of a repository in another language
-/// (SWE-bench Multilingual's, Multimodal's, a row stating one), whose tests it cannot run.
+/// (SWE-bench Multilingual's, Multimodal's, a row stating one) whose record states no command:
+/// pytest cannot run their tests.
 fn refuse_other_languages(predictions: &[Prediction], instances: &BTreeMap<String, Instance>) -> anyhow::Result<()> {
     let other = predictions.iter().find_map(|p| {
         let instance = &instances[&p.instance_id];
-        other_language(instance).map(|language| (instance, language))
+        let language = other_language(instance)?;
+        stated_command(instance, false).is_none().then_some((instance, language))
     });
     match other {
         Some((instance, language)) => bail!(
@@ -143,6 +150,34 @@ fn other_language(instance: &Instance) -> Option<&str> {
     };
     let python = ["python", "python3", "py"].iter().any(|p| language.trim().eq_ignore_ascii_case(p));
     (!python).then_some(language)
+}
+
+/// The run's note on the instances run by the command their record states, when no command was
+/// given.
+fn stated_commands_note(plan: &EvalPlan, jobs: &[(&Prediction, &Instance)]) -> Option<String> {
+    if plan.test_command.is_some() {
+        return None;
+    }
+    let stated = jobs.iter().filter(|(_, instance)| command_of(plan, instance).1).count();
+    (stated > 0).then(|| {
+        format!(
+            "{} run by the test command {} record states",
+            benchscope_contract::wording::plural(stated, "instance"),
+            benchscope_contract::wording::agreeing(stated, "its", "their")
+        )
+    })
+}
+
+/// The command to run `instance`'s tests by, `{tests}` standing for their files: the one given,
+/// else the one its record states, else pytest; and whether it is the record's.
+fn command_of(plan: &EvalPlan, instance: &Instance) -> (String, bool) {
+    if let Some(given) = &plan.test_command {
+        return (given.clone(), false);
+    }
+    match stated_command(instance, other_language(instance).is_none()) {
+        Some(stated) => (stated, true),
+        None => (DEFAULT_TEST_COMMAND.to_string(), false),
+    }
 }
 
 /// An instance's result and its test log.
@@ -236,11 +271,7 @@ fn run_tests(plan: &EvalPlan, patch: &str, instance: &Instance, no_network: bool
     if let Some(test_patch) = instance.patch(PatchRole::Test).filter(|p| !p.diff.trim().is_empty()) {
         workspace::apply(&work, &test_patch.diff).map_err(|m| anyhow::anyhow!("the test patch did not apply: {m}"))?;
     }
-    let command = plan
-        .test_command
-        .as_deref()
-        .unwrap_or(DEFAULT_TEST_COMMAND)
-        .replace("{tests}", &test_files(&lists).join(" "));
+    let command = command_of(plan, instance).0.replace("{tests}", &test_files(&lists).join(" "));
     let outcome = sandbox::run(&work, &command, plan.timeout, no_network)?;
     let log = format!(
         "[benchscope] $ {command}\n{}[benchscope] exit code: {:?}\n",
