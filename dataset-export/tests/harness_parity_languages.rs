@@ -283,3 +283,47 @@ fn grade_reads_each_log_by_the_parser_its_row_names() {
         "{warnings}"
     );
 }
+
+/// A log of a repository no map lists, whose row names no parser, is read by the runner it looks
+/// like: each runner's log in the corpus (not the repository-specific parsers') is told to be
+/// that runner's, the parser the harness maps its own repository to.
+#[test]
+fn a_log_no_map_lists_is_read_by_the_runner_it_looks_like() {
+    const RUNNERS: [&str; 18] = [
+        "ant",
+        "cargo",
+        "cucumber",
+        "doctest",
+        "gotest",
+        "googletest",
+        "gradle_custom",
+        "jest",
+        "jq",
+        "karma",
+        "maven",
+        "micropython_test",
+        "minitest",
+        "phpunit",
+        "redis",
+        "ruby_unit",
+        "tap",
+        "vitest",
+    ];
+    let expected: Value = common::read_json(&fixtures().join("expected/swebench-5.0.2.json"));
+    let mut told = std::collections::BTreeSet::new();
+    for case_name in expected["graded"].as_object().expect("graded").keys() {
+        let case: Value = serde_json::from_str(&case_file(case_name, "case.json")).expect("case.json");
+        let log = case_file(case_name, "current.log");
+        let mapped = format_for(log_of(&case), &log).name();
+        if !RUNNERS.contains(&mapped) {
+            continue;
+        }
+        let elsewhere = LogOf {
+            repo: Some("elsewhere/unlisted"),
+            ..LogOf::default()
+        };
+        assert_eq!(format_for(elsewhere, &log).name(), mapped, "{case_name}");
+        told.insert(mapped);
+    }
+    assert_eq!(told.len(), RUNNERS.len(), "runners with no log in the corpus: {told:?}");
+}

@@ -9,7 +9,7 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 use super::harness::Harness;
-use super::line_pattern::{pattern, statuses_by_outcome, stripped_matches};
+use super::line_pattern::{any_line_matches, pattern, statuses_by_outcome, stripped_matches};
 use super::statuses::Statuses;
 use super::LogFormat;
 
@@ -35,6 +35,10 @@ impl LogFormat for Redis {
         "redis"
     }
 
+    fn looks_like(&self, output: &str) -> bool {
+        any_line_matches(output, &REDIS_RESULT)
+    }
+
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         let mut statuses = Statuses::default();
         for found in stripped_matches(output, &REDIS_RESULT) {
@@ -54,6 +58,11 @@ impl LogFormat for Jq {
         "jq"
     }
 
+    /// Automake's test-suite lines (`PASS: tests/jqtest`) and its `# TOTAL:`.
+    fn looks_like(&self, output: &str) -> bool {
+        output.contains("# TOTAL:") && any_line_matches(output, &JQ_RESULT)
+    }
+
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         statuses_by_outcome(output, &JQ_RESULT, |outcome| {
             Some(if outcome == "PASS" { "PASSED" } else { "FAILED" })
@@ -64,6 +73,10 @@ impl LogFormat for Jq {
 impl LogFormat for MicropythonTest {
     fn name(&self) -> &'static str {
         "micropython_test"
+    }
+
+    fn looks_like(&self, output: &str) -> bool {
+        output.contains(" tests performed") && any_line_matches(output, &MICROPYTHON_RESULT)
     }
 
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {

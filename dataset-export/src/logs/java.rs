@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::sync::LazyLock;
 
 use super::harness::Harness;
-use super::line_pattern::{pattern, statuses_by_outcome};
+use super::line_pattern::{any_line_matches, pattern, statuses_by_outcome};
 use super::python_str::strip;
 use super::statuses::Statuses;
 use super::LogFormat;
@@ -26,6 +26,7 @@ static MAVEN_TEST: LazyLock<Regex> = LazyLock::new(|| pattern(r"^.*-Dtest=(\S+).
 static MAVEN_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^.*BUILD (SUCCESS|FAILURE)$"));
 static ANT_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\s*\[junit\]\s+\[(?P<outcome>PASS|FAIL|ERR)\]\s+(?P<name>.*)$"));
 static GRADLE_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^(?P<name>[^>].+)\s+(?P<outcome>PASSED|FAILED)$"));
+static GRADLE_NAMED_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^[\w.$]+\s>\s.+\s(PASSED|FAILED)$"));
 static GRADLE_TEST_ALONE: LazyLock<Regex> = LazyLock::new(|| pattern(r"^([^>]\S*\s+>\s+\S+)$"));
 
 fn build_status(result: &str) -> &'static str {
@@ -39,6 +40,11 @@ fn build_status(result: &str) -> &'static str {
 impl LogFormat for Maven {
     fn name(&self) -> &'static str {
         "maven"
+    }
+
+    /// A traced `-Dtest=` command and a build's result: a Maven log of one test a run.
+    fn looks_like(&self, output: &str) -> bool {
+        any_line_matches(output, &MAVEN_TEST) && any_line_matches(output, &MAVEN_RESULT)
     }
 
     fn statuses(&self, output: &str, harness: Harness) -> Statuses {
@@ -94,6 +100,10 @@ impl LogFormat for Ant {
         "ant"
     }
 
+    fn looks_like(&self, output: &str) -> bool {
+        any_line_matches(output, &ANT_RESULT)
+    }
+
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         statuses_by_outcome(output, &ANT_RESULT, |outcome| {
             Some(if outcome == "PASS" { "PASSED" } else { "FAILED" })
@@ -104,6 +114,12 @@ impl LogFormat for Ant {
 impl LogFormat for GradleCustom {
     fn name(&self) -> &'static str {
         "gradle_custom"
+    }
+
+    /// `Class > method PASSED`: a class name (no `::`, no brackets) and the `>` keep pytest's
+    /// verbose lines out.
+    fn looks_like(&self, output: &str) -> bool {
+        any_line_matches(output, &GRADLE_NAMED_RESULT)
     }
 
     fn statuses(&self, output: &str, harness: Harness) -> Statuses {
@@ -133,6 +149,13 @@ mod tests {
     use super::*;
 
     const INTERLEAVED: &str = "+ mvn test -Dtest=FooTest#a\n+ mvn test -Dtest=FooTest#b\n[INFO] BUILD SUCCESS\n[INFO] BUILD FAILURE\n";
+
+    #[test]
+    fn gradle_is_told_by_a_class_name_before_the_arrow() {
+        assert!(GradleCustom.looks_like("org.example.FooTest > testBar() PASSED\n"));
+        let pytest_verbose = "tests/test_a.py::test_cmp[a > b] PASSED\ntests/test_a.py::test_x FAILED\n";
+        assert!(!GradleCustom.looks_like(pytest_verbose));
+    }
 
     #[test]
     fn maven_pairs_results_with_commands_as_each_release_does() {

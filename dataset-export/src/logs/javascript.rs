@@ -9,7 +9,7 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 use super::harness::Harness;
-use super::line_pattern::{pattern, statuses_by_outcome};
+use super::line_pattern::{any_line_matches, pattern, statuses_by_outcome};
 use super::python_str::strip;
 use super::statuses::Statuses;
 use super::LogFormat;
@@ -29,6 +29,7 @@ static JEST_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\s*(?P<outcome
 static JEST_JSON_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\[(?P<outcome>PASSED|FAILED)\]\s(?P<name>.+)$"));
 static VITEST_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\s*(?P<outcome>✓|×|↓)\s(?P<name>.+?)(?:\s(\d+\s*m?s?|\[skipped\]))?$"));
 static KARMA_LINE: LazyLock<Regex> = LazyLock::new(|| pattern(r"^(\s*)?([✔✖])?\s(.*)$"));
+static TAP_PLAN: LazyLock<Regex> = LazyLock::new(|| pattern(r"^1\.\.\d+$"));
 static TAP_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^(?P<outcome>ok|not ok) (\d+) (?P<name>.+)$"));
 
 fn check_mark_status(outcome: &str) -> Option<&'static str> {
@@ -92,6 +93,15 @@ impl LogFormat for Karma {
         "karma"
     }
 
+    /// A browser started, then the mocha reporter's marked lines.
+    fn looks_like(&self, output: &str) -> bool {
+        output.contains("Starting browser")
+            && output.split('\n').any(|line| {
+                let line = line.trim_start();
+                line.starts_with("✔ ") || line.starts_with("✖ ")
+            })
+    }
+
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         let mut statuses = Statuses::default();
         let mut indent: isize = -1;
@@ -136,8 +146,10 @@ impl LogFormat for Tap {
         "tap"
     }
 
+    /// The version line, or (mocha's TAP reporter prints none) a plan and a test line.
     fn looks_like(&self, output: &str) -> bool {
         output.split('\n').any(|line| line.trim_start().starts_with("TAP version "))
+            || (any_line_matches(output, &TAP_PLAN) && any_line_matches(output, &TAP_RESULT))
     }
 
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {

@@ -13,6 +13,12 @@ pub fn stripped_matches<'a>(output: &'a str, pattern: &'a Regex) -> impl Iterato
     output.split('\n').filter_map(move |line| pattern.captures(strip(line)))
 }
 
+/// Whether some line of `output`, stripped, starts as `pattern` matches: how a log of a
+/// repository no map lists is told to be a runner's.
+pub fn any_line_matches(output: &str, pattern: &Regex) -> bool {
+    stripped_matches(output, pattern).next().is_some()
+}
+
 /// The statuses read by `pattern`, whose groups `name` and `outcome` give a test and the word
 /// `status_of` maps to its status (a word it maps to nothing sets no status).
 pub fn statuses_by_outcome(output: &str, pattern: &Regex, status_of: fn(&str) -> Option<&'static str>) -> Statuses {

@@ -8,7 +8,7 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 use super::harness::Harness;
-use super::line_pattern::{pattern, statuses_by_outcome};
+use super::line_pattern::{any_line_matches, pattern, statuses_by_outcome};
 use super::statuses::Statuses;
 use super::LogFormat;
 
@@ -24,6 +24,8 @@ pub struct RspecTransformedJson;
 static MINITEST_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^(?P<name>.+)\. .*=.*(?P<outcome>\.|F|E).*$"));
 static CUCUMBER_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^(?P<name>.*) \.+(?P<outcome>\.|F)"));
 static RUBY_UNIT_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\s*(?:test: )?(?P<name>.+):\s+(?P<outcome>\.|E\b|F\b|O\b)"));
+static MINITEST_VERBOSE: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\S+#\S.* = \d+\.\d+ s = [.FE]$"));
+static CUCUMBER_SCENARIO: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\S+\.feature:\d+ [.F\-U]+$"));
 static RSPEC_RESULT: LazyLock<Regex> = LazyLock::new(|| pattern(r"^(?P<name>.+) - (?P<outcome>passed|failed)"));
 
 fn dot_passes(outcome: &str) -> Option<&'static str> {
@@ -40,6 +42,11 @@ impl LogFormat for Minitest {
         "minitest"
     }
 
+    /// Minitest's verbose line, `Class#test_name = 0.01 s = .`.
+    fn looks_like(&self, output: &str) -> bool {
+        any_line_matches(output, &MINITEST_VERBOSE)
+    }
+
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         statuses_by_outcome(output, &MINITEST_RESULT, dot_passes)
     }
@@ -50,6 +57,11 @@ impl LogFormat for Cucumber {
         "cucumber"
     }
 
+    /// The progress formatter's `features/a.feature:6 ....F--`.
+    fn looks_like(&self, output: &str) -> bool {
+        any_line_matches(output, &CUCUMBER_SCENARIO)
+    }
+
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         statuses_by_outcome(output, &CUCUMBER_RESULT, dot_passes)
     }
@@ -58,6 +70,11 @@ impl LogFormat for Cucumber {
 impl LogFormat for RubyUnit {
     fn name(&self) -> &'static str {
         "ruby_unit"
+    }
+
+    /// test-unit's `Loaded suite` banner and a test's line.
+    fn looks_like(&self, output: &str) -> bool {
+        output.contains("Loaded suite ") && any_line_matches(output, &RUBY_UNIT_RESULT)
     }
 
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
