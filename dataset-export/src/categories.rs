@@ -198,8 +198,16 @@ impl Categories {
         Ok(Categories { user })
     }
 
-    /// The category of `repo` (case-insensitive): the user's mapping first, then the built-in one.
+    /// The category of `repo` (case-insensitive): the user's mapping first, then the built-in one;
+    /// a SWE-smith mirror (`swesmith/owner__name.commit`) not mapped itself takes its upstream's.
     pub fn get(&self, repo: &str) -> Option<&str> {
+        self.mapped(repo).or_else(|| {
+            let upstream = crate::formats::swe_smith::upstream_of(repo)?;
+            self.mapped(&upstream)
+        })
+    }
+
+    fn mapped(&self, repo: &str) -> Option<&str> {
         let key = repo.to_ascii_lowercase();
         self.user
             .get(&key)
@@ -220,6 +228,7 @@ mod tests {
         assert_eq!(built_in.get("pydicom/pydicom"), Some("Medical"));
         assert_eq!(built_in.get("astropy/astropy"), Some("Physics"));
         assert_eq!(built_in.get("unknown/repo"), None);
+        assert_eq!(built_in.get("swesmith/django__django.f8fab6f8"), Some("Internet"));
         let dir = std::env::temp_dir().join(format!("benchscope-cat-{}", std::process::id()));
         std::fs::write(&dir, r#"{"django/django": "Web"}"#).unwrap();
         let user = Categories::from_file(&dir).unwrap();

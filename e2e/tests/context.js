@@ -226,6 +226,9 @@ function gradedData() {
   return out;
 }
 
+/** The patch the SWE-smith row of the panels' data publishes: the one that puts its bug in. */
+export const SMITH_BUG = 'diff --git a/widgets/core.py b/widgets/core.py\n--- a/widgets/core.py\n+++ b/widgets/core.py\n@@ -1,2 +1,2 @@\n def make():\n-    return Widget()\n+    return None\n';
+
 /** One FEA-Bench row, one FeatureBench row and one SWE-Dev task, each in its benchmark's schema. */
 function panelData() {
   const dir = tempDir('panels');
@@ -251,8 +254,10 @@ function panelData() {
     call_tree: { 'tests/test_factory.py:test_make': { 'widgets/factory.py:make_widget': { 'widgets/core.py:Widget.__init__': {} } } } };
   writeFileSync(join(tasks, 'widgets-test_factory-level1-metadata.json'), JSON.stringify(sweDev));
   const out = join(tempDir('panels-data'), 'data');
-  // A SWE-smith task as published: its statement blank (written later, apart from the task).
+  // A SWE-smith task as published: its statement blank (written later, apart from the task), its
+  // patch the one that puts the bug in.
   const smith = { ...core, instance_id: 'acme__widgets.abc12345.combine_file__09vlzh3c', repo: 'swesmith/acme__widgets.abc12345', problem_statement: '',
+    patch: SMITH_BUG,
     FAIL_TO_PASS: ['tests/test_w.py::test_make'], PASS_TO_PASS: [], image_name: 'swesmith.x86_64.acme_1776_widgets.abc12345' };
   writeFileSync(join(dir, 'smith.jsonl'), JSON.stringify(smith) + '\n');
   benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, join(dir, 'smith.jsonl'), '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--dataset', 'smith', '--out', out, '--quiet');

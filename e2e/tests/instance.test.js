@@ -9,6 +9,7 @@ import { ROOT, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox, textTops } from './read_page.js';
 import { FAIL_ONLY } from './fixtures.js';
+import { SMITH_BUG } from './context.js';
 
 useFixtures();
 
@@ -228,6 +229,24 @@ test('a record with a blank statement (a SWE-smith task) says so, and its id is 
   assert.equal(await statement.locator('.raw-toggle, button').count(), 0, 'no raw text to show');
   assert.equal(await page.locator('.instance-title').count(), 0);
   assert.equal(await page.locator('h2.instance-id').textContent(), id);
+  assert.deepEqual(errors, []);
+});
+
+test("a SWE-smith task's published patch shows as its bug, and the gold patch is that patch reversed", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=panels/&dataset=smith&instance=acme__widgets.abc12345.combine_file__09vlzh3c`);
+  await page.locator('section.patch .diff-file').first().waitFor();
+  const sections = page.locator('section.patch');
+  assert.deepEqual(await sections.evaluateAll((els) => els.map((el) => el.dataset.role)), ['gold', 'bug']);
+  assert.deepEqual(await sections.locator('h3').allTextContents(), ['Gold patch', 'Bug patch']);
+  const gold = page.locator('section.patch[data-role="gold"]');
+  assert.match(await gold.locator('p.note').textContent(), /bug patch reversed/);
+  const lines = async (section, kind) => (await section.locator(`tr.${kind} td.code`).allTextContents()).map((t) => t.trim());
+  assert.deepEqual(await lines(gold, 'del'), ['return None']);
+  assert.deepEqual(await lines(gold, 'add'), ['return Widget()']);
+  const bug = page.locator('section.patch[data-role="bug"]');
+  assert.match(await bug.locator('p.note').textContent(), /the bug to fix/);
+  assert.deepEqual(await lines(bug, 'add'), ['return None'], SMITH_BUG);
   assert.deepEqual(errors, []);
 });
 

@@ -152,6 +152,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
         _ => Vec::new(),
     });
     let gold = patches.iter().find(|p| p.role == PatchRole::Gold).map(|p| p.diff.clone());
+    let has_bug_patch = patches.iter().any(|p| p.role == PatchRole::Bug);
     let panel_id = id.clone();
     let repo_url = format!("https://github.com/{repo}");
     let commit = base_commit.map(|c| {
@@ -207,11 +208,21 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
             {patches.into_iter().map(|patch| view! {
                 <section class="patch" data-role=format!("{:?}", patch.role).to_lowercase()>
                     <h3>{patch.role.label()}</h3>
+                    {patch_note(patch.role, has_bug_patch).map(|note| view! { <p class="note">{note}</p> })}
                     <DiffView diff=patch.diff />
                 </section>
             }).collect_view()}
             <RawFields extra />
         </article>
+    }
+}
+
+/// What a reader needs told about a patch of a task made by putting a bug in (SWE-smith's).
+fn patch_note(role: PatchRole, has_bug_patch: bool) -> Option<&'static str> {
+    match role {
+        PatchRole::Bug => Some("Applied to the repository to make the task: the bug to fix."),
+        PatchRole::Gold if has_bug_patch => Some("The bug patch reversed, as the benchmark's harness applies it."),
+        _ => None,
     }
 }
 

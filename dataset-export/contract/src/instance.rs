@@ -170,6 +170,9 @@ pub enum PatchRole {
     Model,
     /// A diff that is neither, e.g. a non-Python part of a change.
     Other,
+    /// The diff that makes the task by putting a bug in (SWE-smith's `patch`); the gold patch
+    /// reverses it.
+    Bug,
 }
 
 impl PatchRole {
@@ -180,6 +183,7 @@ impl PatchRole {
             PatchRole::Test => "Test patch",
             PatchRole::Model => "Model patch",
             PatchRole::Other => "Patch",
+            PatchRole::Bug => "Bug patch",
         }
     }
 }

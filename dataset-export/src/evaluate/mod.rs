@@ -1,10 +1,11 @@
 //! `benchscope eval`: run a prediction's tests for real, then grade them.
 //!
-//! For each prediction: a fresh clone of the instance's repository at `base_commit`, the model
-//! patch and then the test patch applied with `git apply` (paths leaving the checkout refused),
-//! the instance's tests run with a timeout in a sandbox (`sandbox.rs`) by the command given, else
-//! the one the instance's record states (`stated_command.rs`), else pytest; the log parsed and
-//! graded with the same rules as imported logs. Instances run in parallel on a bounded number of workers.
+//! For each prediction: a fresh clone of the instance's repository at `base_commit` (SWE-smith's
+//! with its bug patch applied), the model patch and then the test patch applied with `git apply`
+//! (paths leaving the checkout refused), the instance's tests run with a timeout in a sandbox
+//! (`sandbox.rs`) by the command given, else the one the instance's record states
+//! (`stated_command.rs`), else pytest; the log parsed and graded with the same rules as imported
+//! logs. Instances run in parallel on a bounded number of workers.
 
 mod sandbox;
 mod stated_command;
@@ -255,7 +256,11 @@ enum Tested {
 fn run_tests(plan: &EvalPlan, patch: &str, instance: &Instance, no_network: bool) -> anyhow::Result<Tested> {
     let repository = crate::repos::find_repository(&plan.repos, &instance.repo)
         .with_context(|| format!("no clone of {} under {}", instance.repo, plan.repos.display()))?;
-    let commit = instance.base_commit.as_deref().context("the instance has no base_commit")?;
+    let commit = instance
+        .base_commit
+        .as_deref()
+        .or_else(|| crate::formats::swe_smith::mirror_commit(&instance.repo))
+        .context("the instance has no base_commit")?;
     let lists = instance
         .tests
         .clone()
@@ -263,6 +268,10 @@ fn run_tests(plan: &EvalPlan, patch: &str, instance: &Instance, no_network: bool
     let tmp = tempfile::Builder::new().prefix("benchscope-eval-").tempdir()?;
     let work = tmp.path().join("work");
     workspace::checkout(&repository, commit, &work).map_err(anyhow::Error::msg)?;
+    // SWE-smith's task is its repository with the bug patch applied.
+    if let Some(bug) = instance.patch(PatchRole::Bug) {
+        workspace::apply(&work, &bug.diff).map_err(|m| anyhow::anyhow!("the bug patch did not apply: {m}"))?;
+    }
     if let Err(message) = workspace::apply(&work, patch) {
         return Ok(Tested::PatchFailed(format!(
             "[benchscope] the model patch did not apply: {message}\n"

@@ -18,9 +18,11 @@ pub mod featurebench;
 pub mod featurebench_site;
 pub mod lca;
 pub mod multi_swe_bench;
+pub mod reversed_diff;
 pub mod swe_bench;
 pub mod swe_dev;
 pub mod swe_polybench;
+pub mod swe_smith;
 pub mod unified;
 
 /// A benchmark's record format.

@@ -9,7 +9,8 @@
 //! in lower case (SWE-bench Pro, whose `requirements` and `interface` become documents beside the
 //! statement and whose `repo_language` is the language facet); `version` stays a
 //! string; Verified's `difficulty` becomes a facet; Multimodal's `image_assets` (a JSON-encoded
-//! string) is kept decoded. Fields this module does not place elsewhere are kept in
+//! string) is kept decoded. SWE-smith's `patch` puts the bug in: it is kept as the bug patch and
+//! its reverse is the gold patch ([`super::swe_smith`]). Fields this module does not place elsewhere are kept in
 //! [`Instance::extra`].
 
 use std::collections::BTreeMap;
@@ -38,6 +39,9 @@ impl DatasetFormat for SweBench {
 
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {
         let mut instance = take_core(&mut record, Written::OnGitHub)?;
+        if super::swe_smith::is_swe_smith(&instance, &record) {
+            super::swe_smith::bug_patch_reversed(&mut instance);
+        }
         if let Some(assets) = take_json_string(&mut record, "image_assets") {
             record.insert("image_assets".into(), assets);
         }
