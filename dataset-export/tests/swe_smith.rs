@@ -78,6 +78,27 @@ fn a_diff_reversed_is_the_one_git_writes_reversed() {
     assert_eq!(git(repo, &["diff", "--cached", "--stat", "HEAD~1"]), "", "the first tree is back");
 }
 
+/// Every gold and test patch of the real SWE-bench Lite, reversed and reversed again, is itself:
+/// nothing of a published diff is lost or reordered on the way.
+#[test]
+fn real_patches_reversed_twice_are_themselves() {
+    let Some(realdata) = realdata() else { return };
+    let mut patches = 0;
+    for split in ["dev", "test"] {
+        let file = realdata.join(format!("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.{split}.jsonl"));
+        for line in std::fs::read_to_string(&file).unwrap().lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            for field in ["patch", "test_patch"] {
+                let diff = record[field].as_str().unwrap();
+                let twice = reversed_diff(diff).and_then(|back| reversed_diff(&back));
+                assert_eq!(twice.as_deref(), Some(diff), "{} {field}", record["instance_id"]);
+                patches += 1;
+            }
+        }
+    }
+    assert_eq!(patches, 2 * (23 + 300));
+}
+
 /// A SWE-smith mirror (`swesmith/demo__calc.<commit>`), a bug patch that breaks `add`, and the
 /// row as SWE-smith publishes it (no base commit: the mirror's name gives it).
 fn smith_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String) {
