@@ -1,7 +1,9 @@
 //! The unified-diff parser: any text parses without panicking; the statistics agree with the
-//! files parsed, and a second parse gives the same files.
+//! files parsed, and a second parse gives the same files. Any text is reversed (SWE-smith's bug
+//! patches into their fixes), or refused, without panicking.
 #![no_main]
 
+use benchscope_cli::formats::reversed_diff::reversed_diff;
 use benchscope_contract::patch::{change_stats, parse_patch};
 use libfuzzer_sys::fuzz_target;
 
@@ -13,4 +15,5 @@ fuzz_target!(|text: &str| {
     let hunks: usize = files.iter().map(|f| f.hunks.len()).sum();
     assert_eq!(stats.hunks as usize, hunks.min(u32::MAX as usize));
     assert_eq!(parse_patch(text).len(), files.len(), "parsing is deterministic");
+    let _ = reversed_diff(text);
 });
