@@ -16,6 +16,7 @@ use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use benchscope_cli::formats::reversed_diff::reversed_diff;
 use benchscope_cli::grading::place;
 use benchscope_cli::id_list;
 use benchscope_cli::importers::submission_metadata;
@@ -190,6 +191,14 @@ fn unified_diffs() {
     fuzz("parse_patch", 1, |text| {
         let files = parse_patch(text);
         format!("{}:{}", files.len(), files.iter().map(|f| f.hunks.len()).sum::<usize>())
+    });
+}
+
+#[test]
+fn reversed_diffs() {
+    fuzz("reversed_diff", 2, |text| match reversed_diff(text) {
+        Some(back) => format!("{}", parse_patch(&back).len()),
+        None => "refused".to_string(),
     });
 }
 
