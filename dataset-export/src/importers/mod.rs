@@ -22,6 +22,7 @@
 //! | `results/results.json` with `resolved` lists, or a submission folder holding one | the experiments repository's layout: the lists, with `all_preds.jsonl`'s patches and `metadata.yaml`'s names |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
 //! | rows of `{instance_id, resolved}` (JSON, JSONL, CSV, or a summary's `instances`) | a table of verdicts, one run |
+//! | rows of `{instance_id, messages}` (JSONL, JSON, Parquet: SWE-smith's trajectories) | agent trajectories as chat messages, one run per `model`, verdicts from `resolved` |
 //! | JSONL / JSON of `{instance_id, model_patch}` | SWE-bench predictions (patches, no verdicts yet) |
 //!
 //! A file none of them recognizes (no record with `model_patch`, say) is refused by name.
@@ -45,6 +46,7 @@ pub mod submission_metadata;
 pub mod swe_bench_pro;
 pub mod swe_dev;
 pub mod trajectories;
+pub mod trajectory_rows;
 pub mod verdict_table;
 
 use std::path::{Path, PathBuf};
@@ -78,6 +80,8 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &swe_dev::SweDevOutputs,
     &harbor::HarborJob,
     &trajectories::Trajectories,
+    // Before the table of verdicts, whose `instance_id` and `resolved` its rows also have.
+    &trajectory_rows::TrajectoryRows,
     &multi_swe_bench::EvalWorkdir,
     &harness::HarnessTree,
     &harness_logs::ReprLogs,

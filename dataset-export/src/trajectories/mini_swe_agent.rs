@@ -6,6 +6,7 @@
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
+use super::xml_calls::text_calls;
 use super::{content_text, edit_line, edit_of, from_info, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
@@ -84,8 +85,9 @@ fn role(message: &Value) -> &str {
     message.get("role").and_then(Value::as_str).unwrap_or_default()
 }
 
-/// The steps of one assistant message: its tool calls (format 1.1), else its bash block
-/// (format 1), answered by `reply`.
+/// The steps of one assistant message: its tool calls (format 1.1, or written into its text as
+/// SWE-agent's XML function calling writes them), else its bash block (format 1), answered by
+/// `reply`.
 fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
     let content = content_text(message);
     let observation = reply.map(content_text).unwrap_or_default();
@@ -101,20 +103,22 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
                     None => String::new(),
                 };
                 let parsed = serde_json::from_str::<Value>(&arguments).unwrap_or(Value::Null);
-                let tool = text(function, "name");
-                let edit = edit_of(&parsed);
-                let command = match &edit {
-                    Some(edit) => edit_line(&parsed, tool.as_deref(), edit),
-                    None => text(&parsed, "command").unwrap_or(arguments),
+                call_step(text(function, "name"), &parsed, arguments, &content, &observation)
+            })
+            .collect();
+    }
+    if let Some((thought, calls)) = text_calls(&content) {
+        let observation = observation
+            .strip_prefix("OBSERVATION:")
+            .map_or(observation.as_str(), |o| o.trim_start_matches('\n'));
+        return calls
+            .into_iter()
+            .map(|call| {
+                let written = match call.arguments.as_object().is_some_and(|a| a.is_empty()) {
+                    true => String::new(),
+                    false => call.arguments.to_string(),
                 };
-                Step {
-                    thought: content.clone(),
-                    tool,
-                    action: command,
-                    observation: observation.clone(),
-                    edit,
-                    ..Step::default()
-                }
+                call_step(Some(call.name), &call.arguments, written, &thought, observation)
             })
             .collect();
     }
@@ -126,6 +130,24 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
         observation: tagged(&observation, "output").unwrap_or(observation),
         ..Step::default()
     }]
+}
+
+/// The step of one call of `tool` with `arguments` (`raw` as written): an edit when it edits a
+/// file, else its `command`, else its arguments as written.
+fn call_step(tool: Option<String>, arguments: &Value, raw: String, thought: &str, observation: &str) -> Step {
+    let edit = edit_of(arguments);
+    let action = match &edit {
+        Some(edit) => edit_line(arguments, tool.as_deref(), edit),
+        None => text(arguments, "command").unwrap_or(raw),
+    };
+    Step {
+        thought: thought.to_string(),
+        tool,
+        action,
+        observation: observation.to_string(),
+        edit,
+        ..Step::default()
+    }
 }
 
 /// The text before the command's fenced block, and the block's body: the one block marked

@@ -9,6 +9,7 @@ pub mod openhands;
 pub mod search_index;
 pub mod stream;
 pub mod swe_agent;
+pub mod xml_calls;
 
 use std::io::Read;
 use std::path::Path;

@@ -1,0 +1,218 @@
+//! Trajectories published as a dataset's rows, each one agent's attempt at an instance as chat
+//! messages: SWE-smith's `SWE-smith-trajectories` (`{messages, instance_id, resolved, model,
+//! traj_id, patch}`, Parquet on the hub), and any table of the kind (JSON Lines, a JSON array,
+//! Parquet), `messages` a list or a JSON string holding one. A row's `resolved` is its verdict,
+//! its `patch` the model patch; the rows of each model are a run. Where a model has more than one
+//! trajectory of an instance, the first is kept and the others counted in a warning.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use benchscope_contract::trajectory::Step;
+use benchscope_contract::{InstanceResult, FORMAT_VERSION};
+use serde_json::{Map, Value};
+
+use super::leaderboard::slug;
+use super::{first_few, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use crate::input::read_records;
+use crate::run_store::NewRun;
+use crate::trajectories::mini_swe_agent::MiniSweAgent;
+use crate::trajectories::{TrajectoryFormat, TrajectorySink};
+use crate::trajectory_spool::TrajectorySpool;
+
+/// The format.
+pub struct TrajectoryRows;
+
+/// How a trajectory read from rows records its format.
+const FORMAT: &str = "chat messages";
+
+impl RunSource for TrajectoryRows {
+    fn name(&self) -> &'static str {
+        "trajectories as a dataset's rows"
+    }
+
+    /// By its first row: a Parquet file's first record, else a JSON Lines file's first line or
+    /// a JSON array's first element.
+    fn detect(&self, source: &Source) -> bool {
+        if !source.is_file() {
+            return false;
+        }
+        let first = match is_parquet(source.path()) {
+            true => first_parquet_row(source.path()).map(Value::Object),
+            false => source.first_line_record().or_else(|| match source.json() {
+                Some(Value::Array(rows)) => rows.first().cloned(),
+                _ => None,
+            }),
+        };
+        first.as_ref().and_then(Value::as_object).and_then(Row::of).is_some()
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let path = source.path();
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        let mut runs: BTreeMap<String, ModelRun> = BTreeMap::new();
+        let mut skipped = Vec::new();
+        for record in read_records(path)? {
+            let record = match record {
+                Ok(record) => record,
+                Err(error) => {
+                    skipped.push(error.to_string());
+                    continue;
+                }
+            };
+            let Some(row) = Row::of(&record.fields) else {
+                skipped.push(format!("{}: {}: no instance_id and messages list", path.display(), record.location));
+                continue;
+            };
+            let model = row.model.clone().unwrap_or_else(|| name_of(path));
+            if !runs.contains_key(&model) {
+                let id = match (&plan.run, runs.len()) {
+                    (Some(id), 0) => id.clone(),
+                    (Some(_), _) => bail!(
+                        "{}: holds the trajectories of more than one model ({}, {model}): import it without --run, and each model's become a run named after it",
+                        path.display(),
+                        runs.keys().next().map(String::as_str).unwrap_or_default()
+                    ),
+                    (None, _) => slug(&model),
+                };
+                let run = new_run(id.clone(), model.clone(), &dataset, &split, &source.label());
+                let spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
+                runs.insert(model.clone(), ModelRun::new(run, spool));
+            }
+            runs.get_mut(&model).expect("inserted above").add(row)?;
+        }
+        if runs.is_empty() {
+            bail!(
+                "{}: no row holds a trajectory ({})",
+                path.display(),
+                first_few(&skipped.iter().map(String::as_str).collect::<Vec<_>>())
+            );
+        }
+        Ok(runs.into_values().map(|run| run.finish(&skipped)).collect())
+    }
+}
+
+/// Whether the file at `path` starts as Parquet does.
+fn is_parquet(path: &Path) -> bool {
+    use std::io::Read;
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut magic)).is_ok() && &magic == b"PAR1"
+}
+
+/// The first record of a Parquet file, read no further (a shard may be gigabytes).
+fn first_parquet_row(path: &Path) -> Option<Map<String, Value>> {
+    Some(read_records(path).ok()?.next()?.ok()?.fields)
+}
+
+/// One row: the instance, its messages and what it says of the attempt.
+struct Row {
+    instance_id: String,
+    messages: Vec<Value>,
+    resolved: Option<bool>,
+    model: Option<String>,
+    patch: Option<String>,
+}
+
+impl Row {
+    fn of(fields: &Map<String, Value>) -> Option<Row> {
+        let instance_id = fields.get("instance_id")?.as_str()?.trim().to_string();
+        let messages = match fields.get("messages")? {
+            Value::Array(messages) => messages.clone(),
+            Value::String(encoded) => serde_json::from_str(encoded).ok()?,
+            _ => return None,
+        };
+        let chat = !messages.is_empty() && messages.iter().all(|m| m.get("role").is_some_and(Value::is_string));
+        let text = |key: &str| {
+            fields
+                .get(key)
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+        };
+        (chat && !instance_id.is_empty()).then(|| Row {
+            instance_id,
+            messages,
+            resolved: fields.get("resolved").and_then(Value::as_bool),
+            model: text("model").or_else(|| text("model_name")),
+            patch: verbatim(fields, "patch").or_else(|| verbatim(fields, "model_patch")),
+        })
+    }
+}
+
+/// A string field as written, when it is not blank (a patch keeps its last line break).
+fn verbatim(fields: &Map<String, Value>, key: &str) -> Option<String> {
+    let text = fields.get(key)?.as_str()?;
+    (!text.trim().is_empty()).then(|| text.to_string())
+}
+
+/// One model's run as its rows are read.
+struct ModelRun {
+    new: NewRun,
+    spool: TrajectorySpool,
+    seen: BTreeSet<String>,
+    repeated: usize,
+}
+
+impl ModelRun {
+    fn new(run: benchscope_contract::Run, spool: TrajectorySpool) -> Self {
+        ModelRun {
+            new: NewRun::new(run),
+            spool,
+            seen: BTreeSet::new(),
+            repeated: 0,
+        }
+    }
+
+    /// Reads a row's messages into its trajectory, and its verdict and patch into the run.
+    fn add(&mut self, row: Row) -> anyhow::Result<()> {
+        if !self.seen.insert(row.instance_id.clone()) {
+            self.repeated += 1;
+            return Ok(());
+        }
+        self.spool.begin(&row.instance_id)?;
+        let mut reader = MiniSweAgent.reader(Value::Null);
+        let mut steps: Vec<Step> = Vec::new();
+        for message in row.messages {
+            reader.element("messages", message, &mut steps);
+            steps.drain(..).try_for_each(|step| self.spool.step(step))?;
+        }
+        let mut trajectory = reader.finish(&mut steps);
+        steps.drain(..).try_for_each(|step| self.spool.step(step))?;
+        trajectory.format_version = FORMAT_VERSION;
+        trajectory.format = FORMAT.to_string();
+        trajectory.instance_id = row.instance_id.clone();
+        trajectory.model = row.model.clone();
+        trajectory.submission = row.patch.clone();
+        self.spool.end(trajectory).context("storing a trajectory")?;
+        let empty_patch = row.patch.is_none();
+        if let Some(patch) = row.patch {
+            self.new.patches.insert(row.instance_id.clone(), patch);
+        }
+        self.new.run.results.push(InstanceResult {
+            instance_id: row.instance_id,
+            resolved: row.resolved,
+            empty_patch,
+            ..InstanceResult::default()
+        });
+        Ok(())
+    }
+
+    fn finish(mut self, skipped: &[String]) -> (NewRun, Vec<String>) {
+        let mut warnings: Vec<String> = skipped.to_vec();
+        if self.repeated > 0 {
+            warnings.push(format!(
+                "{} more {} of instances already read; the first of each is kept",
+                self.repeated,
+                if self.repeated == 1 { "trajectory" } else { "trajectories" }
+            ));
+        }
+        warnings.extend(self.spool.take_warnings());
+        self.new.run.system.model = Some(self.new.run.system.name.clone());
+        self.new.run.date = self.spool.first_day();
+        self.new.run.notes.extend(warnings.iter().cloned());
+        self.new.trajectories = Some(self.spool);
+        (self.new, warnings)
+    }
+}

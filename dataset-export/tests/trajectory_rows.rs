@@ -1,0 +1,114 @@
+//! Trajectories published as a dataset's rows, written here as SWE-smith publishes its
+//! `SWE-smith-trajectories` on the hub (Parquet: `messages` a list of `{content, role}`, with
+//! `instance_id`, `resolved`, `model`, `traj_id`, `patch`), their calls written into the
+//! messages' text as SWE-agent's XML function calling writes them.
+
+mod common;
+
+use benchscope_contract::trajectory::Trajectory;
+use benchscope_contract::Run;
+use common::{benchscope, benchscope_ok, exported_dataset_d, python, read_json};
+
+const ROWS: &str = r#"
+import sys, json, pyarrow as pa, pyarrow.parquet as pq
+patch = "diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1 +1 @@\n-a - b\n+a + b\n"
+fix = [
+    {"role": "system", "content": "You are a helpful assistant."},
+    {"role": "user", "content": "<uploaded_files>\n/testbed\n</uploaded_files>\nadd() subtracts."},
+    {"role": "assistant", "content": "Let me find it.\n\n<function=bash>\n<parameter=command>grep -n 'a - b' /testbed/calc.py</parameter>\n</function>"},
+    {"role": "user", "content": "OBSERVATION:\n1:a - b"},
+    {"role": "assistant", "content": "Fix it.\n\n<function=str_replace_editor>\n<parameter=command>str_replace</parameter>\n<parameter=path>/testbed/calc.py</parameter>\n<parameter=old_str>a - b</parameter>\n<parameter=new_str>a + b</parameter>\n</function>"},
+    {"role": "user", "content": "OBSERVATION:\nThe file /testbed/calc.py has been edited."},
+    {"role": "assistant", "content": "Done.\n\n<function=submit>\n</function>"},
+]
+short = [{"role": "user", "content": "add() subtracts."}, {"role": "assistant", "content": "I cannot."}]
+rows = [
+    {"messages": fix, "instance_id": "o__r-1", "resolved": True, "model": "claude-3-7-sonnet", "traj_id": "o__r-1.a1", "patch": patch},
+    {"messages": short, "instance_id": "o__r-2", "resolved": False, "model": "claude-3-7-sonnet", "traj_id": "o__r-2.a1", "patch": ""},
+    {"messages": short, "instance_id": "o__r-1", "resolved": False, "model": "claude-3-7-sonnet", "traj_id": "o__r-1.a2", "patch": ""},
+    {"messages": short, "instance_id": "o__r-1", "resolved": False, "model": "gpt-4o", "traj_id": "o__r-1.b1", "patch": ""},
+]
+pq.write_table(pa.Table.from_pylist(rows), sys.argv[1])
+"#;
+
+/// A Parquet file of two models' trajectories: a run per model, each row's `resolved` its
+/// verdict and `patch` its model patch (as written), each call in the text a step, the second
+/// trajectory of an instance counted and left out.
+#[test]
+fn a_table_of_trajectories_is_a_run_per_model() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let file = tmp.path().join("train-00000-of-00007.parquet");
+    python(ROWS, &[file.to_str().unwrap()]);
+    benchscope_ok(&["import", file.to_str().unwrap(), "--data", data.to_str().unwrap(), "--dataset", "d"]);
+
+    let claude: Run = read_json(&data.join("runs/claude-3-7-sonnet.json"));
+    assert!(
+        claude
+            .notes
+            .iter()
+            .any(|n| n == "1 more trajectory of instances already read; the first of each is kept"),
+        "{:?}",
+        claude.notes
+    );
+    assert_eq!(claude.system.model.as_deref(), Some("claude-3-7-sonnet"));
+    let verdicts: Vec<(&str, Option<bool>)> = claude.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
+    assert_eq!(verdicts, [("o__r-1", Some(true)), ("o__r-2", Some(false))]);
+    let gpt: Run = read_json(&data.join("runs/gpt-4o.json"));
+    assert_eq!(gpt.results.len(), 1);
+
+    let result = &claude.results[0];
+    let stored: Trajectory = read_json(&data.join(&result.trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.format, "chat messages");
+    assert_eq!(
+        stored.submission.as_deref(),
+        Some("diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1 +1 @@\n-a - b\n+a + b\n")
+    );
+    let steps: Vec<(Option<&str>, &str, &str)> = stored
+        .steps
+        .iter()
+        .map(|s| (s.tool.as_deref(), s.action.as_str(), s.observation.as_str()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (Some("bash"), "grep -n 'a - b' /testbed/calc.py", "1:a - b"),
+            (
+                Some("str_replace_editor"),
+                "str_replace /testbed/calc.py",
+                "The file /testbed/calc.py has been edited."
+            ),
+            (Some("submit"), "", ""),
+        ]
+    );
+    let edit = stored.steps[1].edit.as_ref().expect("the edit is read as one");
+    assert_eq!((edit.before.as_str(), edit.after.as_str()), ("a - b", "a + b"));
+    assert_eq!(stored.steps[0].thought, "Let me find it.");
+}
+
+/// `--run` names the one run a file holds; a file of several models' trajectories is refused
+/// with it, naming two of them, and nothing is stored.
+#[test]
+fn one_run_name_for_several_models_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let file = tmp.path().join("rows.parquet");
+    python(ROWS, &[file.to_str().unwrap()]);
+    let out = benchscope(&[
+        "import",
+        file.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--run",
+        "mine",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("holds the trajectories of more than one model (claude-3-7-sonnet, gpt-4o)"),
+        "{stderr}"
+    );
+    assert!(!data.join("runs/mine.json").exists());
+}
