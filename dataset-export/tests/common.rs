@@ -26,6 +26,30 @@ pub fn realdata() -> Option<PathBuf> {
     None
 }
 
+/// Runs git with `args` in `dir` (as a fixed author), failing the test with git's complaint.
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A one-function Python package `calc` whose `add` returns `body`, with `tests` as its
+/// `tests/test_calc.py`, committed in a new repository at `dir`.
+pub fn calc_repository(dir: &Path, body: &str, tests: &str) {
+    std::fs::create_dir_all(dir.join("calc")).unwrap();
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    std::fs::write(dir.join("calc/__init__.py"), format!("def add(a, b):\n    return {body}\n")).unwrap();
+    std::fs::write(dir.join("tests/test_calc.py"), tests).unwrap();
+    git(dir, &["init", "-q", "-b", "main"]);
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "base"]);
+}
+
 /// Runs `benchscope` with `args`.
 pub fn benchscope(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchscope"))

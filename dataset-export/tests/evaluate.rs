@@ -10,32 +10,15 @@ use std::time::Instant;
 use benchscope_contract::{Manifest, PatchShard, Run};
 use common::*;
 
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// A one-function repository with a bug, an instance whose test patch adds the failing test,
 /// and its exported data directory.
 fn calc_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String) {
     let repo = tmp.join("repos/calc");
-    std::fs::create_dir_all(repo.join("calc")).unwrap();
-    std::fs::create_dir_all(repo.join("tests")).unwrap();
-    std::fs::write(repo.join("calc/__init__.py"), "def add(a, b):\n    return a - b\n").unwrap();
-    std::fs::write(
-        repo.join("tests/test_calc.py"),
+    calc_repository(
+        &repo,
+        "a - b",
         "from calc import add\n\n\ndef test_zero():\n    assert add(0, 0) == 0\n",
-    )
-    .unwrap();
-    git(&repo, &["init", "-q", "-b", "main"]);
-    git(&repo, &["add", "-A"]);
-    git(&repo, &["commit", "-q", "-m", "base"]);
+    );
     let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
     let diff_of = |path: &str, content: &str| {
         std::fs::write(repo.join(path), content).unwrap();

@@ -5,22 +5,10 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
 use benchscope_cli::formats::reversed_diff::reversed_diff;
 use benchscope_contract::{PatchRole, Run};
 use common::*;
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Each file's part of a diff, in path order (git orders a reversed diff's files by their new
 /// names).
@@ -106,17 +94,8 @@ fn smith_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String)
     let mirror_dir = repos.join("swesmith");
     std::fs::create_dir_all(&mirror_dir).unwrap();
     let work = tmp.join("work");
-    std::fs::create_dir_all(work.join("calc")).unwrap();
-    std::fs::create_dir_all(work.join("tests")).unwrap();
-    std::fs::write(work.join("calc/__init__.py"), "def add(a, b):\n    return a + b\n").unwrap();
-    std::fs::write(
-        work.join("tests/test_calc.py"),
-        "from calc import add\n\n\ndef test_zero():\n    assert add(0, 0) == 0\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
-    )
-    .unwrap();
-    git(&work, &["init", "-q", "-b", "main"]);
-    git(&work, &["add", "-A"]);
-    git(&work, &["commit", "-q", "-m", "upstream"]);
+    let tests = "from calc import add\n\n\ndef test_zero():\n    assert add(0, 0) == 0\n\n\ndef test_add():\n    assert add(2, 3) == 5\n";
+    calc_repository(&work, "a + b", tests);
     let commit = git(&work, &["rev-parse", "--short=8", "HEAD"]).trim().to_string();
     let repo = format!("swesmith/demo__calc.{commit}");
     std::fs::rename(&work, repos.join(&repo)).unwrap();
