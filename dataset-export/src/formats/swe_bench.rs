@@ -10,8 +10,8 @@
 //! statement and whose `repo_language` is the language facet); `version` stays a
 //! string; Verified's `difficulty` becomes a facet; Multimodal's `image_assets` (a JSON-encoded
 //! string) is kept decoded. SWE-smith's `patch` puts the bug in: it is kept as the bug patch and
-//! its reverse is the gold patch ([`super::swe_smith`]). Fields this module does not place elsewhere are kept in
-//! [`Instance::extra`].
+//! its reverse is the gold patch ([`super::swe_smith`]). Fields this module does not place
+//! elsewhere are kept in [`Instance::extra`].
 
 use std::collections::BTreeMap;
 
