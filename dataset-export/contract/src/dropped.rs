@@ -89,6 +89,17 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Document::NotJson => (None, Vec::new()),
         Document::Invalid(fault) => return Err(format!("{name}: not valid JSON: {fault}")),
     };
+    let first_row = match &value {
+        Some(Value::Array(items)) => items.first().cloned(),
+        Some(_) => None,
+        None => json_document::first_line_record(text),
+    };
+    if first_row.as_ref().is_some_and(|row| row.get("instance_id").is_some() && row.get("messages").is_some()) {
+        return Err(format!(
+            "{name}: agent trajectories as a dataset's rows (`messages`), which the page does not read: \
+             `benchscope import {name}` makes a run of each model's, with their verdicts and patches"
+        ));
+    }
     let mut dropped = match value {
         Some(Value::Object(fields)) if fields.contains_key("results") && fields.contains_key("system") => {
             let run = run_file(text).map_err(|e| format!("{name}: not a Benchscope run file: {e}"))?;
@@ -394,6 +405,16 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(error, "t.json: field `instance_id`: duplicate `a`");
+    }
+
+    #[test]
+    fn trajectories_as_rows_are_sent_to_import() {
+        let row = r#"{"instance_id": "a", "resolved": true, "model": "m", "messages": [{"role": "user", "content": "x"}]}"#;
+        for (name, text) in [("t.jsonl", format!("{row}\n{row}\n")), ("t.json", format!("[{row}, {row}]"))] {
+            let error = read_dropped(name, &text, "d", "t").unwrap_err();
+            assert!(error.starts_with(&format!("{name}: agent trajectories as a dataset's rows")), "{error}");
+            assert!(error.contains(&format!("`benchscope import {name}`")), "{error}");
+        }
     }
 
     #[test]
