@@ -112,14 +112,24 @@ fn smith_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String)
     let input = tmp.join("smith.jsonl");
     std::fs::write(&input, format!("{record}\n")).unwrap();
     let data = tmp.join("data");
-    benchscope_ok(&[
+    let out = benchscope(&[
         "export",
         input.to_str().unwrap(),
         "--dataset",
         "smith",
+        "--repos",
+        repos.to_str().unwrap(),
         "--out",
         data.to_str().unwrap(),
     ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The base's lines, numbered for the tree without the bug, would misplace the gold patch's
+    // context: none are stored, and the export says why.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--repos gave no source files for some instances: BugPatchApplied (1)"),
+        "{stderr}"
+    );
     (data, repos, id)
 }
 
@@ -154,6 +164,7 @@ fn a_swe_smith_row_shows_its_fix_and_evaluates_on_the_mirror_with_its_bug() {
     assert!(gold.contains("-    return a - b\n+    return a + b"), "{gold}");
     assert_eq!(instance.patches[0].role, PatchRole::Gold, "the fix shows first");
     assert_eq!((instance.stats.lines_added, instance.stats.lines_removed), (1, 1));
+    assert_eq!(instance.sources, None);
 
     let right = tmp.path().join("right.jsonl");
     std::fs::write(&right, format!("{}\n", serde_json::json!({"instance_id": id, "model_patch": gold}))).unwrap();

@@ -94,7 +94,10 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Some(_) => None,
         None => json_document::first_line_record(text),
     };
-    if first_row.as_ref().is_some_and(|row| row.get("instance_id").is_some() && row.get("messages").is_some()) {
+    if first_row
+        .as_ref()
+        .is_some_and(|row| row.get("instance_id").is_some() && row.get("messages").is_some())
+    {
         return Err(format!(
             "{name}: agent trajectories as a dataset's rows (`messages`), which the page does not read: \
              `benchscope import {name}` makes a run of each model's, with their verdicts and patches"
@@ -412,7 +415,10 @@ mod tests {
         let row = r#"{"instance_id": "a", "resolved": true, "model": "m", "messages": [{"role": "user", "content": "x"}]}"#;
         for (name, text) in [("t.jsonl", format!("{row}\n{row}\n")), ("t.json", format!("[{row}, {row}]"))] {
             let error = read_dropped(name, &text, "d", "t").unwrap_err();
-            assert!(error.starts_with(&format!("{name}: agent trajectories as a dataset's rows")), "{error}");
+            assert!(
+                error.starts_with(&format!("{name}: agent trajectories as a dataset's rows")),
+                "{error}"
+            );
             assert!(error.contains(&format!("`benchscope import {name}`")), "{error}");
         }
     }

@@ -1,14 +1,15 @@
 //! `export --repos`: the files an instance's patches change, read at its base commit from a
 //! local clone, so the explorer can expand a diff's context. A file git cannot show (missing
 //! commit, missing path, not UTF-8, larger than [`MAX_SOURCE_BYTES`]) is left out: the diff then
-//! simply offers no expansion for it.
+//! simply offers no expansion for it. A SWE-smith task gets none: its tree is the base with the
+//! bug put in, which no commit holds.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use benchscope_contract::patch::{parse_patch, FileStatus};
-use benchscope_contract::{Instance, SourceFiles, FORMAT_VERSION};
+use benchscope_contract::{Instance, PatchRole, SourceFiles, FORMAT_VERSION};
 
 use crate::repos::find_repository;
 
@@ -24,10 +25,16 @@ pub enum NoSources {
     NoRepository,
     /// Nothing the patches change existed at the base commit.
     NothingToRead,
+    /// The task's tree is its base commit with a bug patch applied (SWE-smith's), which no
+    /// commit holds: the base's lines would be numbered wrong for the gold patch.
+    BugPatchApplied,
 }
 
 /// The pre-change files of `instance`'s patches, read from its clone under `repos`.
 pub fn read_sources(repos: &Path, instance: &Instance) -> Result<SourceFiles, NoSources> {
+    if instance.patch(PatchRole::Bug).is_some() {
+        return Err(NoSources::BugPatchApplied);
+    }
     let commit = instance.base_commit.as_deref().ok_or(NoSources::NoCommit)?;
     let clone = find_repository(repos, &instance.repo).ok_or(NoSources::NoRepository)?;
     let files: BTreeMap<String, String> = changed_paths(instance)
