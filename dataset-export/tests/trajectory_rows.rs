@@ -86,6 +86,31 @@ fn a_table_of_trajectories_is_a_run_per_model() {
     assert_eq!(stored.steps[0].thought, "Let me find it.");
 }
 
+/// A row that is not a trajectory (no messages, a line that is not JSON) is passed over and
+/// counted in one warning; the others are read.
+#[test]
+fn rows_that_are_not_trajectories_are_passed_over_and_counted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let good = serde_json::json!({"instance_id": "o__r-1", "resolved": true, "model": "m",
+        "messages": [{"role": "user", "content": "fix"}, {"role": "assistant", "content": "done"}]});
+    let file = tmp.path().join("rows.jsonl");
+    std::fs::write(
+        &file,
+        format!("{good}\n{{\"instance_id\": \"o__r-2\", \"resolved\": false}}\nnot json\n"),
+    )
+    .unwrap();
+    benchscope_ok(&["import", file.to_str().unwrap(), "--data", data.to_str().unwrap(), "--dataset", "d"]);
+    let run: Run = read_json(&data.join("runs/m.json"));
+    assert_eq!(run.results.len(), 1);
+    let warning = run
+        .notes
+        .iter()
+        .find(|n| n.starts_with("2 rows passed over: "))
+        .unwrap_or_else(|| panic!("{:?}", run.notes));
+    assert!(warning.contains("line 2: no instance_id and messages list"), "{warning}");
+}
+
 /// `--run` names the one run a file holds; a file of several models' trajectories is refused
 /// with it, naming two of them, and nothing is stored.
 #[test]

@@ -89,8 +89,22 @@ impl RunSource for TrajectoryRows {
                 first_few(&skipped.iter().map(String::as_str).collect::<Vec<_>>())
             );
         }
-        Ok(runs.into_values().map(|run| run.finish(&skipped)).collect())
+        let skipped = skipped_warning(&skipped);
+        Ok(runs.into_values().map(|run| run.finish(skipped.clone())).collect())
     }
+}
+
+/// One warning for the rows passed over, naming the first few: a table of thousands of rows
+/// must not make a warning of each.
+fn skipped_warning(skipped: &[String]) -> Option<String> {
+    let named: Vec<&str> = skipped.iter().map(String::as_str).collect();
+    (!skipped.is_empty()).then(|| {
+        format!(
+            "{} passed over: {}",
+            benchscope_contract::wording::plural(skipped.len(), "row"),
+            first_few(&named)
+        )
+    })
 }
 
 /// Whether the file at `path` starts as Parquet does.
@@ -199,8 +213,8 @@ impl ModelRun {
         Ok(())
     }
 
-    fn finish(mut self, skipped: &[String]) -> (NewRun, Vec<String>) {
-        let mut warnings: Vec<String> = skipped.to_vec();
+    fn finish(mut self, skipped: Option<String>) -> (NewRun, Vec<String>) {
+        let mut warnings: Vec<String> = skipped.into_iter().collect();
         if self.repeated > 0 {
             warnings.push(format!(
                 "{} more {} of instances already read; the first of each is kept",
