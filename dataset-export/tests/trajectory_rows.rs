@@ -86,6 +86,59 @@ fn a_table_of_trajectories_is_a_run_per_model() {
     assert_eq!(stored.steps[0].thought, "Let me find it.");
 }
 
+/// nebius' `SWE-agent-trajectories` rows (`model_name`, `target`, `generated_patch`, and
+/// SWE-agent's classic conversation as `trajectory`, shaped as a published row is): each `ai`
+/// message's last block is a step's command, its answer without the shell prompt the
+/// observation, and an `edit` of lines the agent was shown a diff.
+#[test]
+fn swe_agent_conversations_as_rows_are_read_as_its_steps() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let prompt = "\n\n(Open file: /r/calc.py)\n(Current directory: /r)\nbash-$";
+    let item = |role: &str, text: &str| serde_json::json!({"cutoff_date": null, "mask": role == "ai", "role": role, "system_prompt": null, "text": text});
+    let row = serde_json::json!({
+        "instance_id": "o__r-1", "model_name": "swe-agent-llama-70b", "target": true, "exit_status": "submitted",
+        "generated_patch": "diff --git a/calc.py b/calc.py\n", "eval_logs": "...",
+        "trajectory": [
+            {"cutoff_date": "01.01.2023", "mask": false, "role": "system", "system_prompt": "SETTING: ...", "text": null},
+            item("user", &format!("ISSUE:\nadd() subtracts{prompt}")),
+            item("ai", "Let me open the file.\n\n```\nopen calc.py\n```"),
+            item("user", &format!("[File: /r/calc.py (2 lines total)]\n1:def add(a, b):\n2:    return a - b{prompt}")),
+            item("ai", "DISCUSSION\nLine 2 subtracts.\n\n```\nedit 2:2\n    return a + b\nend_of_edit\n```"),
+            item("user", &format!("[File: /r/calc.py (2 lines total)]\n1:def add(a, b):\n2:    return a + b\nFile updated.{prompt}")),
+            item("ai", "Done.\n\n```\nsubmit\n```"),
+        ],
+    });
+    let file = tmp.path().join("nebius.jsonl");
+    std::fs::write(&file, format!("{row}\n")).unwrap();
+    benchscope_ok(&["import", file.to_str().unwrap(), "--data", data.to_str().unwrap(), "--dataset", "d"]);
+    let run: Run = read_json(&data.join("runs/swe-agent-llama-70b.json"));
+    assert_eq!(run.results[0].resolved, Some(true));
+    let stored: Trajectory = read_json(&data.join(&run.results[0].trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.format, "swe-agent conversation");
+    assert_eq!(stored.exit_status.as_deref(), Some("submitted"));
+    assert_eq!(stored.task.as_deref(), Some(format!("ISSUE:\nadd() subtracts{prompt}").as_str()));
+    let steps: Vec<(&str, &str)> = stored.steps.iter().map(|s| (s.thought.as_str(), s.action.as_str())).collect();
+    assert_eq!(
+        steps,
+        [
+            ("Let me open the file.", "open calc.py"),
+            ("Line 2 subtracts.", "edit 2:2\n    return a + b\nend_of_edit"),
+            ("Done.", "submit"),
+        ]
+    );
+    assert!(
+        stored.steps[0].observation.ends_with("2:    return a - b"),
+        "{}",
+        stored.steps[0].observation
+    );
+    let edit = stored.steps[1].edit.as_ref().expect("the edit of a line it was shown");
+    assert_eq!(
+        (edit.path.as_str(), edit.before.as_str(), edit.after.as_str()),
+        ("/r/calc.py", "    return a - b\n", "    return a + b\n")
+    );
+}
+
 /// A row that is not a trajectory (no messages, a line that is not JSON) is passed over and
 /// counted in one warning; the others are read.
 #[test]

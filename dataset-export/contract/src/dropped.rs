@@ -89,17 +89,18 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Document::NotJson => (None, Vec::new()),
         Document::Invalid(fault) => return Err(format!("{name}: not valid JSON: {fault}")),
     };
-    let first_row = match &value {
-        Some(Value::Array(items)) => items.first().cloned(),
-        Some(_) => None,
-        None => json_document::first_line_record(text),
+    let trajectory_row = |row: &Value| {
+        row.get("instance_id").is_some() && (row.get("messages").is_some() || row.get("trajectory").is_some_and(Value::is_array))
     };
-    if first_row
-        .as_ref()
-        .is_some_and(|row| row.get("instance_id").is_some() && row.get("messages").is_some())
-    {
+    let trajectories = match &value {
+        Some(Value::Array(items)) => items.first().is_some_and(trajectory_row),
+        Some(row @ Value::Object(_)) => trajectory_row(row),
+        Some(_) => false,
+        None => json_document::first_line_record(text).as_ref().is_some_and(trajectory_row),
+    };
+    if trajectories {
         return Err(format!(
-            "{name}: agent trajectories as a dataset's rows (`messages`), which the page does not read: \
+            "{name}: agent trajectories as a dataset's rows (`messages`, `trajectory`), which the page does not read: \
              `benchscope import {name}` makes a run of each model's, with their verdicts and patches"
         ));
     }
@@ -413,7 +414,12 @@ mod tests {
     #[test]
     fn trajectories_as_rows_are_sent_to_import() {
         let row = r#"{"instance_id": "a", "resolved": true, "model": "m", "messages": [{"role": "user", "content": "x"}]}"#;
-        for (name, text) in [("t.jsonl", format!("{row}\n{row}\n")), ("t.json", format!("[{row}, {row}]"))] {
+        let classic = r#"{"instance_id": "a", "target": true, "model_name": "m", "trajectory": [{"role": "ai", "text": "x"}]}"#;
+        for (name, text) in [
+            ("t.jsonl", format!("{row}\n{row}\n")),
+            ("t.json", format!("[{row}, {row}]")),
+            ("n.jsonl", format!("{classic}\n")),
+        ] {
             let error = read_dropped(name, &text, "d", "t").unwrap_err();
             assert!(
                 error.starts_with(&format!("{name}: agent trajectories as a dataset's rows")),

@@ -1,9 +1,12 @@
-//! Trajectories published as a dataset's rows, each one agent's attempt at an instance as chat
-//! messages: SWE-smith's `SWE-smith-trajectories` (`{messages, instance_id, resolved, model,
-//! traj_id, patch}`, Parquet on the hub), and any table of the kind (JSON Lines, a JSON array,
-//! Parquet), `messages` a list or a JSON string holding one. A row's `resolved` is its verdict,
-//! its `patch` the model patch; the rows of each model are a run. Where a model has more than one
-//! trajectory of an instance, the first is kept and the others counted in a warning.
+//! Trajectories published as a dataset's rows, each one agent's attempt at an instance:
+//! SWE-smith's `SWE-smith-trajectories` (`{messages, instance_id, resolved, model, traj_id,
+//! patch}`, chat messages, Parquet on the hub), nebius' `SWE-agent-trajectories`
+//! (`{instance_id, model_name, target, trajectory, exit_status, generated_patch}`, SWE-agent's
+//! classic conversation of `ai` and `user` texts), and any table of the kind (JSON Lines, a JSON
+//! array, Parquet), the messages a list or a JSON string holding one. A row's `resolved`
+//! (`target`) is its verdict, its `patch` (`generated_patch`) the model patch; the rows of each
+//! model are a run. Where a model has more than one trajectory of an instance, the first is kept
+//! and the others counted in a warning.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -18,14 +21,17 @@ use super::{first_few, name_of, new_run, ImportPlan, Imported, RunSource, Source
 use crate::input::read_records;
 use crate::run_store::NewRun;
 use crate::trajectories::mini_swe_agent::MiniSweAgent;
-use crate::trajectories::{TrajectoryFormat, TrajectorySink};
+use crate::trajectories::swe_agent::chat::ChatReader;
+use crate::trajectories::{StepReader, TrajectoryFormat, TrajectorySink};
 use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
 pub struct TrajectoryRows;
 
-/// How a trajectory read from rows records its format.
-const FORMAT: &str = "chat messages";
+/// How a trajectory read from chat messages records its format.
+const CHAT: &str = "chat messages";
+/// How one read from SWE-agent's classic conversation records it.
+const SWE_AGENT_CHAT: &str = "swe-agent conversation";
 
 impl RunSource for TrajectoryRows {
     fn name(&self) -> &'static str {
@@ -123,20 +129,29 @@ fn first_parquet_row(path: &Path) -> Option<Map<String, Value>> {
 struct Row {
     instance_id: String,
     messages: Vec<Value>,
+    /// SWE-agent's classic conversation (`trajectory` of `ai` and `user` texts), not chat
+    /// messages.
+    classic: bool,
     resolved: Option<bool>,
     model: Option<String>,
     patch: Option<String>,
+    exit_status: Option<String>,
 }
 
 impl Row {
     fn of(fields: &Map<String, Value>) -> Option<Row> {
         let instance_id = fields.get("instance_id")?.as_str()?.trim().to_string();
-        let messages = match fields.get("messages")? {
+        let (key, listed) = ["messages", "trajectory"]
+            .iter()
+            .find_map(|key| fields.get(*key).map(|value| (*key, value)))?;
+        let messages = match listed {
             Value::Array(messages) => messages.clone(),
             Value::String(encoded) => serde_json::from_str(encoded).ok()?,
             _ => return None,
         };
-        let chat = !messages.is_empty() && messages.iter().all(|m| m.get("role").is_some_and(Value::is_string));
+        let role = |m: &Value| m.get("role").and_then(Value::as_str).map(str::to_string);
+        let chat = !messages.is_empty() && messages.iter().all(|m| role(m).is_some());
+        let classic = key == "trajectory" || messages.iter().any(|m| role(m).as_deref() == Some("ai"));
         let text = |key: &str| {
             fields
                 .get(key)
@@ -148,9 +163,15 @@ impl Row {
         (chat && !instance_id.is_empty()).then(|| Row {
             instance_id,
             messages,
-            resolved: fields.get("resolved").and_then(Value::as_bool),
+            classic,
+            resolved: ["resolved", "target"]
+                .iter()
+                .find_map(|key| fields.get(*key).and_then(Value::as_bool)),
             model: text("model").or_else(|| text("model_name")),
-            patch: verbatim(fields, "patch").or_else(|| verbatim(fields, "model_patch")),
+            patch: ["patch", "model_patch", "generated_patch"]
+                .iter()
+                .find_map(|key| verbatim(fields, key)),
+            exit_status: text("exit_status"),
         })
     }
 }
@@ -186,7 +207,10 @@ impl ModelRun {
             return Ok(());
         }
         self.spool.begin(&row.instance_id)?;
-        let mut reader = MiniSweAgent.reader(Value::Null);
+        let mut reader: Box<dyn StepReader> = match row.classic {
+            true => Box::new(ChatReader::new()),
+            false => MiniSweAgent.reader(Value::Null),
+        };
         let mut steps: Vec<Step> = Vec::new();
         for message in row.messages {
             reader.element("messages", message, &mut steps);
@@ -195,7 +219,8 @@ impl ModelRun {
         let mut trajectory = reader.finish(&mut steps);
         steps.drain(..).try_for_each(|step| self.spool.step(step))?;
         trajectory.format_version = FORMAT_VERSION;
-        trajectory.format = FORMAT.to_string();
+        trajectory.format = if row.classic { SWE_AGENT_CHAT } else { CHAT }.to_string();
+        trajectory.exit_status = row.exit_status.clone();
         trajectory.instance_id = row.instance_id.clone();
         trajectory.model = row.model.clone();
         trajectory.submission = row.patch.clone();

@@ -133,12 +133,15 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
 }
 
 /// The step of one call of `tool` with `arguments` (`raw` as written): an edit when it edits a
-/// file, else its `command`, else its arguments as written.
+/// file, else its `command` and the `path` it names (an editor's `view /testbed/a.py`), else its
+/// arguments as written.
 fn call_step(tool: Option<String>, arguments: &Value, raw: String, thought: &str, observation: &str) -> Step {
     let edit = edit_of(arguments);
-    let action = match &edit {
-        Some(edit) => edit_line(arguments, tool.as_deref(), edit),
-        None => text(arguments, "command").unwrap_or(raw),
+    let action = match (&edit, text(arguments, "command"), text(arguments, "path")) {
+        (Some(edit), _, _) => edit_line(arguments, tool.as_deref(), edit),
+        (None, Some(command), Some(path)) => format!("{command} {path}"),
+        (None, Some(command), None) => command,
+        (None, None, _) => raw,
     };
     Step {
         thought: thought.to_string(),
@@ -166,7 +169,7 @@ fn split_bash_block(content: &str) -> (String, String) {
 }
 
 /// Every fenced block of `content`: where it starts, its info string and its body.
-fn fenced_blocks(content: &str) -> Vec<(usize, String, String)> {
+pub(crate) fn fenced_blocks(content: &str) -> Vec<(usize, String, String)> {
     let mut blocks = Vec::new();
     let mut from = 0;
     while let Some(found) = content[from..].find("```") {
@@ -196,6 +199,24 @@ fn tagged(text: &str, tag: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_call_written_into_the_text_is_a_step_naming_what_it_acts_on() {
+        let message = serde_json::json!({"role": "assistant", "content": "Look.\n\n<function=str_replace_editor>\n<parameter=command>view</parameter>\n<parameter=path>/testbed/a.py</parameter>\n</function>"});
+        let answer = serde_json::json!({"role": "user", "content": "OBSERVATION:\n1 import os"});
+        let [step] = &assistant_steps(&message, Some(&answer))[..] else {
+            panic!("one step")
+        };
+        assert_eq!(
+            (
+                step.thought.as_str(),
+                step.tool.as_deref(),
+                step.action.as_str(),
+                step.observation.as_str()
+            ),
+            ("Look.", Some("str_replace_editor"), "view /testbed/a.py", "1 import os")
+        );
+    }
 
     #[test]
     fn a_bash_block_and_its_tagged_answer_make_a_step() {

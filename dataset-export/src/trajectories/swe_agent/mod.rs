@@ -5,6 +5,7 @@
 //! word either way. A classic `edit` command becomes a diff of the lines it replaced
 //! ([`edits`]).
 
+pub mod chat;
 mod edits;
 
 use benchscope_contract::trajectory::{Step, Trajectory};
