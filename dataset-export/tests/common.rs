@@ -50,6 +50,27 @@ pub fn calc_repository(dir: &Path, body: &str, tests: &str) {
     git(dir, &["commit", "-q", "-m", "base"]);
 }
 
+/// `benchscope eval` of `predictions` on `dataset` in `data`, clones under `repos`, as run `run`.
+pub fn run_eval(data: &Path, dataset: &str, predictions: &Path, repos: &Path, run: &str, timeout: &str) -> Output {
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let (data, predictions, repos) = (path(data), path(predictions), path(repos));
+    benchscope(&[
+        "eval",
+        "--data",
+        &data,
+        "--dataset",
+        dataset,
+        "--predictions",
+        &predictions,
+        "--repos",
+        &repos,
+        "--run",
+        run,
+        "--timeout",
+        timeout,
+    ])
+}
+
 /// Runs `benchscope` with `args`.
 pub fn benchscope(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchscope"))

@@ -56,21 +56,7 @@ fn export_as_calc(tmp: &Path, record: &serde_json::Value) -> std::path::PathBuf 
 }
 
 fn eval(data: &Path, repos: &Path, predictions: &Path, run: &str, timeout: &str) -> std::process::Output {
-    benchscope(&[
-        "eval",
-        "--data",
-        data.to_str().unwrap(),
-        "--dataset",
-        "calc",
-        "--predictions",
-        predictions.to_str().unwrap(),
-        "--repos",
-        repos.to_str().unwrap(),
-        "--run",
-        run,
-        "--timeout",
-        timeout,
-    ])
+    run_eval(data, "calc", predictions, repos, run, timeout)
 }
 
 fn only_result(data: &Path, run: &str) -> benchscope_contract::InstanceResult {

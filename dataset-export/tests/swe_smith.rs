@@ -134,21 +134,8 @@ fn smith_fixture(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf, String)
 }
 
 fn eval(data: &Path, repos: &Path, predictions: &Path, run: &str) {
-    benchscope_ok(&[
-        "eval",
-        "--data",
-        data.to_str().unwrap(),
-        "--dataset",
-        "smith",
-        "--predictions",
-        predictions.to_str().unwrap(),
-        "--repos",
-        repos.to_str().unwrap(),
-        "--run",
-        run,
-        "--timeout",
-        "60",
-    ]);
+    let out = run_eval(data, "smith", predictions, repos, run, "60");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
