@@ -139,6 +139,49 @@ fn swe_agent_conversations_as_rows_are_read_as_its_steps() {
     );
 }
 
+/// SWE-Gym's OpenHands trajectories (`run_id`, `resolved`, chat messages with tool calls answered
+/// by `tool` messages, `test_result.git_patch`): a row naming no model is the file's run, its
+/// patch the test result's, each call a step whose answer loses its `OBSERVATION:` label.
+#[test]
+fn openhands_rows_with_tool_calls_are_the_files_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let call = |id: &str, name: &str, arguments: &str| serde_json::json!({"id": id, "index": 0, "type": "function", "function": {"name": name, "arguments": arguments}});
+    let patch = "diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1 +1 @@\n-a - b\n+a + b\n";
+    let row = serde_json::json!({
+        "instance_id": "o__r-1", "run_id": "gpt-4o-2024-08-06_maxiter_30_N_v2.1-no-hint-train-t0-run_1", "resolved": true,
+        "messages": [
+            {"role": "system", "content": "You are a helpful assistant."},
+            {"role": "user", "content": "<uploaded_files>\n/workspace/o__r__1.0\n</uploaded_files>"},
+            {"role": "assistant", "content": "", "tool_calls": [call("toolu_1", "str_replace_editor", r#"{"command": "view", "path": "/workspace/o__r__1.0/calc.py"}"#)]},
+            {"role": "tool", "content": "OBSERVATION:\n     1\ta - b", "tool_call_id": "toolu_1", "name": "str_replace_editor"},
+            {"role": "assistant", "content": "Run it.", "tool_calls": [call("toolu_2", "execute_bash", r#"{"command": "python calc.py"}"#)]},
+            {"role": "tool", "content": "OBSERVATION:\nok", "tool_call_id": "toolu_2", "name": "execute_bash"},
+        ],
+        "tools": [{"type": "function", "function": {"name": "execute_bash"}}],
+        "test_result": {"apply_patch_output": "", "git_patch": patch, "report": {"resolved": true}, "test_output": ""},
+    });
+    let file = tmp.path().join("openhands-sampled.jsonl");
+    std::fs::write(&file, format!("{row}\n")).unwrap();
+    benchscope_ok(&["import", file.to_str().unwrap(), "--data", data.to_str().unwrap(), "--dataset", "d"]);
+    let run: Run = read_json(&data.join("runs/openhands-sampled.json"));
+    assert_eq!(run.results[0].resolved, Some(true));
+    let stored: Trajectory = read_json(&data.join(&run.results[0].trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.submission.as_deref(), Some(patch));
+    let steps: Vec<(Option<&str>, &str, &str)> = stored
+        .steps
+        .iter()
+        .map(|s| (s.tool.as_deref(), s.action.as_str(), s.observation.as_str()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (Some("str_replace_editor"), "view /workspace/o__r__1.0/calc.py", "     1\ta - b"),
+            (Some("execute_bash"), "python calc.py", "ok"),
+        ]
+    );
+}
+
 /// A row that is not a trajectory (no messages, a line that is not JSON) is passed over and
 /// counted in one warning; the others are read.
 #[test]

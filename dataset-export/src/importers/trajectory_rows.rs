@@ -2,10 +2,12 @@
 //! SWE-smith's `SWE-smith-trajectories` (`{messages, instance_id, resolved, model, traj_id,
 //! patch}`, chat messages, Parquet on the hub), nebius' `SWE-agent-trajectories`
 //! (`{instance_id, model_name, target, trajectory, exit_status, generated_patch}`, SWE-agent's
-//! classic conversation of `ai` and `user` texts), and any table of the kind (JSON Lines, a JSON
-//! array, Parquet), the messages a list or a JSON string holding one. A row's `resolved`
-//! (`target`) is its verdict, its `patch` (`generated_patch`) the model patch; the rows of each
-//! model are a run. Where a model has more than one trajectory of an instance, the first is kept
+//! classic conversation of `ai` and `user` texts), SWE-Gym's OpenHands trajectories
+//! (`{instance_id, run_id, resolved, messages, tools, test_result}`, tool calls answered by
+//! `tool` messages), and any table of the kind (JSON Lines, a JSON array, Parquet), the messages a
+//! list or a JSON string holding one. A row's `resolved` (`target`) is its verdict, its `patch`
+//! (`generated_patch`, `test_result.git_patch`) the model patch; the rows of each model (the
+//! file's, when a row names none) are a run. Where a model has more than one trajectory of an instance, the first is kept
 //! and the others counted in a warning.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,7 +19,7 @@ use benchscope_contract::{InstanceResult, FORMAT_VERSION};
 use serde_json::{Map, Value};
 
 use super::leaderboard::slug;
-use super::{first_few, name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{first_few, name_of, new_run, stem_of, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::input::read_records;
 use crate::run_store::NewRun;
 use crate::trajectories::mini_swe_agent::MiniSweAgent;
@@ -71,7 +73,7 @@ impl RunSource for TrajectoryRows {
                 skipped.push(format!("{}: {}: no instance_id and messages list", path.display(), record.location));
                 continue;
             };
-            let model = row.model.clone().unwrap_or_else(|| name_of(path));
+            let model = row.model.clone().unwrap_or_else(|| stem_of(path).unwrap_or_else(|| name_of(path)));
             if !runs.contains_key(&model) {
                 let id = match (&plan.run, runs.len()) {
                     (Some(id), 0) => id.clone(),
@@ -170,7 +172,13 @@ impl Row {
             model: text("model").or_else(|| text("model_name")),
             patch: ["patch", "model_patch", "generated_patch"]
                 .iter()
-                .find_map(|key| verbatim(fields, key)),
+                .find_map(|key| verbatim(fields, key))
+                .or_else(|| {
+                    fields
+                        .get("test_result")
+                        .and_then(Value::as_object)
+                        .and_then(|r| verbatim(r, "git_patch"))
+                }),
             exit_status: text("exit_status"),
         })
     }

@@ -91,6 +91,10 @@ fn role(message: &Value) -> &str {
 fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
     let content = content_text(message);
     let observation = reply.map(content_text).unwrap_or_default();
+    // A tool's answer as OpenHands and SWE-agent label it for the model.
+    let answer = observation
+        .strip_prefix("OBSERVATION:")
+        .map_or(observation.as_str(), |o| o.trim_start_matches('\n'));
     let calls: Vec<&Value> = message.get("tool_calls").and_then(Value::as_array).into_iter().flatten().collect();
     if !calls.is_empty() {
         return calls
@@ -103,14 +107,11 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
                     None => String::new(),
                 };
                 let parsed = serde_json::from_str::<Value>(&arguments).unwrap_or(Value::Null);
-                call_step(text(function, "name"), &parsed, arguments, &content, &observation)
+                call_step(text(function, "name"), &parsed, arguments, &content, answer)
             })
             .collect();
     }
     if let Some((thought, calls)) = text_calls(&content) {
-        let observation = observation
-            .strip_prefix("OBSERVATION:")
-            .map_or(observation.as_str(), |o| o.trim_start_matches('\n'));
         return calls
             .into_iter()
             .map(|call| {
@@ -118,7 +119,7 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
                     true => String::new(),
                     false => call.arguments.to_string(),
                 };
-                call_step(Some(call.name), &call.arguments, written, &thought, observation)
+                call_step(Some(call.name), &call.arguments, written, &thought, answer)
             })
             .collect();
     }
