@@ -22,7 +22,7 @@
 //! | `results/results.json` with `resolved` lists, or a submission folder holding one | the experiments repository's layout: the lists, with `all_preds.jsonl`'s patches and `metadata.yaml`'s names |
 //! | a harness `report.json` (instance id → report) | one instance's or a run's reports |
 //! | rows of `{instance_id, resolved}` (JSON, JSONL, CSV, or a summary's `instances`) | a table of verdicts, one run |
-//! | rows of `{instance_id, messages}` or `{instance_id, trajectory}` (JSONL, JSON, Parquet: SWE-smith's and nebius' trajectories) | agent trajectories, one run per model, verdicts from `resolved` or `target` |
+//! | rows of `{instance_id, messages}` or `{instance_id, trajectory}` (JSONL, JSON, Parquet: SWE-smith's, nebius' and SWE-Gym's trajectories) | agent trajectories, one run per model, verdicts from `resolved` or `target` |
 //! | JSONL / JSON of `{instance_id, model_patch}` | SWE-bench predictions (patches, no verdicts yet) |
 //!
 //! A file none of them recognizes (no record with `model_patch`, say) is refused by name.
