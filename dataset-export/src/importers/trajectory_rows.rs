@@ -7,8 +7,8 @@
 //! `tool` messages), and any table of the kind (JSON Lines, a JSON array, Parquet), the messages a
 //! list or a JSON string holding one. A row's `resolved` (`target`) is its verdict, its `patch`
 //! (`generated_patch`, `test_result.git_patch`) the model patch; the rows of each model (the
-//! file's, when a row names none) are a run. Where a model has more than one trajectory of an instance, the first is kept
-//! and the others counted in a warning.
+//! file's, when a row names none) are a run. Where a model has more than one trajectory of an
+//! instance, the first is kept and the others counted in a warning.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
