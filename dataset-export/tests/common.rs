@@ -71,6 +71,15 @@ pub fn run_eval(data: &Path, dataset: &str, predictions: &Path, repos: &Path, ru
     ])
 }
 
+/// Each step of a trajectory as (tool, action, observation): what a test compares.
+pub fn tool_action_observation(trajectory: &benchscope_contract::trajectory::Trajectory) -> Vec<(Option<&str>, &str, &str)> {
+    trajectory
+        .steps
+        .iter()
+        .map(|s| (s.tool.as_deref(), s.action.as_str(), s.observation.as_str()))
+        .collect()
+}
+
 /// Runs `benchscope` with `args`.
 pub fn benchscope(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchscope"))

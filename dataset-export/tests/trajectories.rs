@@ -372,11 +372,7 @@ fn harbor_atif_trajectories_are_read_as_the_rfc_writes_them_and_named_by_their_t
         (trajectory.agent.as_deref(), trajectory.model.as_deref()),
         (Some("terminus-2 1.0"), Some("anthropic/claude-sonnet-4"))
     );
-    let steps: Vec<(Option<&str>, &str, &str)> = trajectory
-        .steps
-        .iter()
-        .map(|s| (s.tool.as_deref(), s.action.as_str(), s.observation.as_str()))
-        .collect();
+    let steps = common::tool_action_observation(&trajectory);
     assert_eq!(
         steps,
         [

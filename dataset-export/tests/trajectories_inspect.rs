@@ -180,11 +180,7 @@ fn inspect_tool_calls_are_answered_by_id_and_a_later_epoch_is_its_own_instance()
     let ids: Vec<&str> = read.iter().map(|t| t.instance_id.as_str()).collect();
     assert_eq!(ids, ["django__django-11099", "django__django-11099.epoch2"]);
     let first = &read[0];
-    let steps: Vec<(Option<&str>, &str, &str)> = first
-        .steps
-        .iter()
-        .map(|s| (s.tool.as_deref(), s.action.as_str(), s.observation.as_str()))
-        .collect();
+    let steps = common::tool_action_observation(first);
     assert_eq!(
         steps,
         [

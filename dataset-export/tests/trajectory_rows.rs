@@ -64,11 +64,7 @@ fn a_table_of_trajectories_is_a_run_per_model() {
         stored.submission.as_deref(),
         Some("diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1 +1 @@\n-a - b\n+a + b\n")
     );
-    let steps: Vec<(Option<&str>, &str, &str)> = stored
-        .steps
-        .iter()
-        .map(|s| (s.tool.as_deref(), s.action.as_str(), s.observation.as_str()))
-        .collect();
+    let steps = common::tool_action_observation(&stored);
     assert_eq!(
         steps,
         [
@@ -168,11 +164,7 @@ fn openhands_rows_with_tool_calls_are_the_files_run() {
     assert_eq!(run.results[0].resolved, Some(true));
     let stored: Trajectory = read_json(&data.join(&run.results[0].trajectory.as_ref().unwrap().path));
     assert_eq!(stored.submission.as_deref(), Some(patch));
-    let steps: Vec<(Option<&str>, &str, &str)> = stored
-        .steps
-        .iter()
-        .map(|s| (s.tool.as_deref(), s.action.as_str(), s.observation.as_str()))
-        .collect();
+    let steps = common::tool_action_observation(&stored);
     assert_eq!(
         steps,
         [
