@@ -53,7 +53,10 @@ impl RunSource for TrajectoryRows {
                 _ => None,
             }),
         };
-        first.as_ref().and_then(Value::as_object).and_then(Row::of).is_some()
+        match first {
+            Some(Value::Object(fields)) => Row::of(fields).is_some(),
+            _ => false,
+        }
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
@@ -69,7 +72,7 @@ impl RunSource for TrajectoryRows {
                     continue;
                 }
             };
-            let Some(row) = Row::of(&record.fields) else {
+            let Some(row) = Row::of(record.fields) else {
                 skipped.push(format!("{}: {}: no instance_id and messages list", path.display(), record.location));
                 continue;
             };
@@ -141,16 +144,19 @@ struct Row {
 }
 
 impl Row {
-    fn of(fields: &Map<String, Value>) -> Option<Row> {
+    /// The row `fields` hold; its messages are taken out of them, not copied (a row may be
+    /// megabytes).
+    fn of(mut fields: Map<String, Value>) -> Option<Row> {
         let instance_id = fields.get("instance_id")?.as_str()?.trim().to_string();
         let (key, listed) = ["messages", "trajectory"]
             .iter()
-            .find_map(|key| fields.get(*key).map(|value| (*key, value)))?;
+            .find_map(|key| fields.remove(*key).map(|value| (*key, value)))?;
         let messages = match listed {
-            Value::Array(messages) => messages.clone(),
-            Value::String(encoded) => serde_json::from_str(encoded).ok()?,
+            Value::Array(messages) => messages,
+            Value::String(encoded) => serde_json::from_str(&encoded).ok()?,
             _ => return None,
         };
+        let fields = &fields;
         let role = |m: &Value| m.get("role").and_then(Value::as_str).map(str::to_string);
         let chat = !messages.is_empty() && messages.iter().all(|m| role(m).is_some());
         let classic = key == "trajectory" || messages.iter().any(|m| role(m).as_deref() == Some("ai"));
