@@ -94,6 +94,29 @@ fn featurebench_site_exports_its_three_splits_with_levels() {
     );
 }
 
+/// The site's index given as a file, as the hint for its parent folder says to, is read as the
+/// folder is: its statements from beside it.
+#[test]
+fn featurebench_site_index_file_exports_as_its_folder_does() {
+    let Some(realdata) = realdata() else { return };
+    let data = realdata.join("featurebench_LiberCoders-FeatureBench/tasks/data");
+    let tmp = tempfile::tempdir().unwrap();
+    let (by_folder, by_index) = (tmp.path().join("folder"), tmp.path().join("index"));
+    benchscope_ok(&["export", data.to_str().unwrap(), "--out", by_folder.to_str().unwrap()]);
+    let index = data.join("tasks_index.json");
+    benchscope_ok(&["export", index.to_str().unwrap(), "--out", by_index.to_str().unwrap()]);
+    for split in ["fast", "full", "lite"] {
+        let (folder, file) = (
+            instances(&by_folder, "featurebench", split),
+            instances(&by_index, "featurebench", split),
+        );
+        assert_eq!(folder.len(), file.len(), "{split}");
+        for (a, b) in folder.iter().zip(&file) {
+            assert_eq!((&a.id, &a.documents[0].markdown), (&b.id, &b.documents[0].markdown));
+        }
+    }
+}
+
 /// FEA-Bench's Lite ids mark instances; the built-in categories map every Lite repository.
 #[test]
 fn marks_and_built_in_categories() {

@@ -100,8 +100,14 @@ fn whole_dataset_hint(error: FieldError, text: &str, dir: &Path) -> FieldError {
     ))
 }
 
+/// The index of FeatureBench's website given as a file rather than as its folder: the name the
+/// site gives it, since its statements are read from beside it.
+pub(super) fn is_featurebench_site_index(path: &Path) -> bool {
+    path.file_name().is_some_and(|name| name == "tasks_index.json")
+}
+
 /// FeatureBench's website index: each item becomes a record with its statement read from disk.
-fn featurebench_site(index: &Path) -> Result<Records, RecordError> {
+pub(super) fn featurebench_site(index: &Path) -> Result<Records, RecordError> {
     let text = read_text(index).map_err(|m| RecordError::about_file(index, m))?;
     let value: Value =
         super::from_json_bytes(text.as_bytes()).map_err(|e| RecordError::about_file(index, format!("malformed JSON: {e}")))?;

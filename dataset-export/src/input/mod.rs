@@ -152,6 +152,9 @@ fn read_plain_records(path: &Path) -> Result<Records, RecordError> {
     if path.is_dir() {
         return directory::read(path);
     }
+    if directory::is_featurebench_site_index(path) {
+        return directory::featurebench_site(path);
+    }
     let file = File::open(path).map_err(|e| file_error(format!("cannot open: {e}")))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
     match detect_container(&mut reader).map_err(|e| file_error(format!("cannot read: {e}")))? {
