@@ -219,6 +219,34 @@ fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
         50,
         "a runs-only dataset keeps every instance"
     );
+    // Once the directory holds runs of it, the runs-only dataset is one it has: named again, it
+    // needs no --new-dataset, and a refusal lists it.
+    benchscope_ok(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-verified",
+        "--run",
+        "t2",
+    ]);
+    let near = benchscope(&[
+        "import",
+        logs.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-verifed",
+        "--run",
+        "t3",
+    ]);
+    let refusal = String::from_utf8_lossy(&near.stderr);
+    assert!(
+        refusal.contains("no dataset `swe-bench-verifed`; did you mean `swe-bench-verified`?")
+            && refusal.contains(", and runs alone of: swe-bench-verified."),
+        "{refusal}"
+    );
 
     // With Verified exported, the run that no option names goes where all its instances are,
     // which is where its metadata says it was run: nothing to warn about.

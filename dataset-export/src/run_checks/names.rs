@@ -57,6 +57,19 @@ fn exported_datasets(manifest: &Manifest) -> Vec<&str> {
         .collect()
 }
 
+/// The datasets the directory holds runs of but does not export (a leaderboard's boards), sorted.
+fn runs_only_datasets(manifest: &Manifest) -> Vec<&str> {
+    let mut names: Vec<&str> = manifest
+        .runs
+        .iter()
+        .map(|r| r.dataset.as_str())
+        .filter(|name| manifest.dataset(name).is_none_or(|d| d.splits.is_empty()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 /// A dataset the source names itself is taken as stated; where the directory has exports but not
 /// that one, the reader is told where its runs went (once per dataset).
 pub(super) fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<String> {
@@ -97,6 +110,10 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
     if exported.is_empty() || rules.new_dataset || !chosen_by_user {
         return Ok(());
     }
+    let named_by_user = rules.dataset.as_deref() == Some(dataset);
+    if named_by_user && runs_only_datasets(manifest).contains(&dataset) {
+        return Ok(());
+    }
     let Some(entry) = manifest.dataset(dataset) else {
         let (named, remedy) = match (rules.from_site_entry, rules.dataset.is_some()) {
             (true, given) => (
@@ -108,9 +125,15 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
                 format!("Name one with --dataset, or pass --new-dataset to add a runs-only dataset `{dataset}`"),
             ),
         };
+        let runs_only = runs_only_datasets(manifest);
+        let known: Vec<&str> = exported.iter().chain(&runs_only).copied().collect();
+        let runs_alone = match runs_only.is_empty() {
+            true => String::new(),
+            false => format!(", and runs alone of: {}", runs_only.join(", ")),
+        };
         bail!(
-            "this data directory has no dataset `{dataset}`{named}{}; it has: {}. {remedy}",
-            closest(dataset, &exported)
+            "this data directory has no dataset `{dataset}`{named}{}; it has: {}{runs_alone}. {remedy}",
+            closest(dataset, &known)
                 .map(|c| format!("; did you mean `{c}`?"))
                 .unwrap_or_default(),
             exported.join(", ")
