@@ -86,6 +86,10 @@ fn featurebench_site_exports_its_three_splits_with_levels() {
         }
         longest = longest.max(exported.iter().map(|i| i.documents[0].markdown.chars().count()).max().unwrap());
         assert!(exported.iter().all(|i| !i.title.is_empty() && !i.title.ends_with(".lv1")));
+        // 38 statements name the task in the paragraph after a bare `**Task Statement:**`, 17 in a
+        // bold line of their own: none is titled by its `## Task` heading.
+        let untitled: Vec<&str> = exported.iter().filter(|i| i.title == "Task").map(|i| i.id.as_str()).collect();
+        assert!(untitled.is_empty(), "titled `Task`: {untitled:?}");
     }
     assert_eq!(total, 330);
     assert_eq!(

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use benchscope_contract::Instance;
 
 use super::swe_bench::{take_core, Written};
-use super::{level_suffix, take_json_string, DatasetFormat};
+use super::{first_sentence_title, level_suffix, take_json_string, DatasetFormat};
 use crate::error::{FieldError, Location};
 
 /// The FeatureBench row format.
@@ -50,12 +50,23 @@ impl DatasetFormat for FeatureBench {
     }
 }
 
-/// FeatureBench statements open with `## Task` and `**Task Statement: <title>**`.
+/// FeatureBench statements open with `## Task` and a line in bold that names the task, written
+/// as `**Task Statement: <title>**`, `**<title> Task**` or `**Task: <title>**`. Where that line is
+/// a bare `**Task Statement:**`, the title is the paragraph after it, to its first sentence's end.
 pub fn task_statement_title(markdown: &str) -> Option<String> {
-    let start = markdown.find("Task Statement:")? + "Task Statement:".len();
-    let line = markdown[start..].lines().next()?;
-    let title = line.trim().trim_end_matches('*').trim();
-    (!title.is_empty()).then(|| title.chars().take(120).collect())
+    if let Some(start) = markdown.find("Task Statement:") {
+        let after = &markdown[start + "Task Statement:".len()..];
+        let (line, rest) = after.split_once('\n').unwrap_or((after, ""));
+        let title = line.trim().trim_matches('*').trim();
+        return match title.is_empty() {
+            true => first_sentence_title(rest).map(|t| t.replace("**", "")),
+            false => Some(title.chars().take(120).collect()),
+        };
+    }
+    let first = markdown.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'))?;
+    let bold = first.strip_prefix("**")?.strip_suffix("**")?.trim();
+    let title = bold.strip_prefix("Task:").unwrap_or(bold).trim();
+    (!title.is_empty() && !title.contains("**")).then(|| title.chars().take(120).collect())
 }
 
 #[cfg(test)]
@@ -88,5 +99,29 @@ mod tests {
         );
         assert_eq!(instance.extra["repo_settings"]["python"], "3.11");
         assert_eq!(instance.extra["image_name"], "featurebench/astropy:1");
+    }
+
+    #[test]
+    fn titles_are_read_from_each_way_a_statement_names_its_task() {
+        let title = |md: &str| task_statement_title(md);
+        assert_eq!(
+            title("## Task\n**Task Statement: RGB Image Composition**\n\nBody").as_deref(),
+            Some("RGB Image Composition")
+        );
+        assert_eq!(
+            title("## Task\n**Task Statement:**\n\nImplement a **FITS** file reader that parses headers. It also writes them.\n")
+                .as_deref(),
+            Some("Implement a FITS file reader that parses headers.")
+        );
+        assert_eq!(
+            title("## Task\n**VOTable XML Processing Task**\n\nBody").as_deref(),
+            Some("VOTable XML Processing Task")
+        );
+        assert_eq!(
+            title("## Task\n**Task: Implement Computed Fields**\n\nBody").as_deref(),
+            Some("Implement Computed Fields")
+        );
+        assert_eq!(title("## Task\nPlain words, no bold title.").as_deref(), None);
+        assert_eq!(title("## Task\n**Task Statement:**\n").as_deref(), None);
     }
 }

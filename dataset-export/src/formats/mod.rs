@@ -135,6 +135,19 @@ pub fn title_of(markdown: &str, fallback: &str) -> String {
     title
 }
 
+/// The first sentence of the first paragraph of `text` (blank lines before it skipped, a heading
+/// ending it) as a title, at most as long as any title.
+pub fn first_sentence_title(text: &str) -> Option<String> {
+    let paragraph = text
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty() && !l.starts_with('#'));
+    let text = paragraph.collect::<Vec<_>>().join(" ");
+    let sentence = text.find(". ").map_or(text.as_str(), |end| &text[..=end]);
+    (!sentence.is_empty()).then(|| title_of(sentence, ""))
+}
+
 /// Takes a required string field out of `record`.
 pub fn take_string(record: &mut Map<String, Value>, field: &str) -> Result<String, FieldError> {
     match record.remove(field) {

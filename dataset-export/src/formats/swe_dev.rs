@@ -91,15 +91,7 @@ impl DatasetFormat for SweDev {
 /// The first sentence of the PRD's `## MODULE DESCRIPTION:` (its first line names the project,
 /// as the id does), at most as long as any title.
 fn module_description_title(prd: &str) -> Option<String> {
-    let after = &prd[prd.find("MODULE DESCRIPTION:")? + "MODULE DESCRIPTION:".len()..];
-    let paragraph = after
-        .lines()
-        .map(str::trim)
-        .skip_while(|l| l.is_empty())
-        .take_while(|l| !l.is_empty() && !l.starts_with('#'));
-    let text = paragraph.collect::<Vec<_>>().join(" ");
-    let sentence = text.find(". ").map_or(text.as_str(), |end| &text[..=end]);
-    (!sentence.is_empty()).then(|| super::title_of(sentence, ""))
+    super::first_sentence_title(&prd[prd.find("MODULE DESCRIPTION:")? + "MODULE DESCRIPTION:".len()..])
 }
 
 pub fn string_map(record: &Map<String, Value>, field: &str) -> Result<BTreeMap<String, String>, FieldError> {
