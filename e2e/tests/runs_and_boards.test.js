@@ -313,6 +313,9 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
   const ranked = [...source].sort((a, b) => b.resolved - a.resolved);
   assert.deepEqual(shown.map(([r]) => r), ranked.map((e) => Number(e.resolved.toFixed(1))), '% resolved in the source\'s order');
   assert.deepEqual([...shown.map(([, p]) => p)].sort((a, b) => a - b), source.map((e) => Number(e.passed.toFixed(1))).sort((a, b) => a - b), '% passed as published');
+  // Published figures alone give no run a group or a rank interval: no column of dashes for them.
+  assert.equal(await page.locator('.leaderboard-table th', { hasText: 'Group · rank' }).count(), 0);
+  assert.equal(await page.locator('.leaderboard-table td.standing').count(), 0);
   await page.click('details.tag-picker summary');
   await page.locator('label.tag-filter', { hasText: 'Open Weights' }).locator('input').check();
   const open = source.filter((e) => e.filter_1.includes('Open Weights')).length;

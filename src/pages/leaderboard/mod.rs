@@ -98,7 +98,9 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
             s.set_control("btag", tags);
         })
     });
-    let width = 3 + columns.len() + usize::from(has_metrics);
+    // A group and a rank interval say something only beside another run's.
+    let with_standings = standings.with_value(|s| s.by_run.len() >= 2);
+    let width = 2 + usize::from(with_standings) + columns.len() + usize::from(has_metrics);
     let title = format!(
         "{} / {}: {}",
         set.dataset,
@@ -106,7 +108,6 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
         crate::wording::plural(board.with_value(Vec::len), "run")
     );
     let n = set.split.instances;
-    let with_standings = standings.with_value(|s| !s.by_run.is_empty());
     let method = standings.with_value(method_note);
     let header_columns = columns.clone();
     view! {
@@ -127,7 +128,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                     <thead><tr>
                         <th scope="col" class="num">"#"</th>
                         {header_columns.into_iter().map(|column| {
-                            let standing = (column.key == DEFAULT_SORT).then(|| view! {
+                            let standing = (with_standings && column.key == DEFAULT_SORT).then(|| view! {
                                 <th scope="col" class="num" title="Significance group, and the rank with its 95% bootstrap interval">"Group · rank"</th>
                             });
                             (header(column, sort, url), standing)
@@ -143,7 +144,8 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                                 let is_open = open.as_deref() == Some(row.id.as_str());
                                 let entry = runs.with_value(|runs| runs.get(&row.id).cloned());
                                 let details = is_open.then(|| view! { <RunDetails row=row.clone() entry base=details_base.get_value() standing=standing.clone() width /> });
-                                (row_view(rank + 1, row, &columns, standing, banded, has_metrics, url, is_open), details)
+                                let standing_cell = with_standings.then(|| standing.clone());
+                                (row_view(rank + 1, row, &columns, standing_cell, banded, has_metrics, url, is_open), details)
                             }).collect_view()
                         }}
                     </tbody>
@@ -290,17 +292,20 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
 }
 
 #[allow(clippy::too_many_arguments)] // one row's parts, each needed by its own cell
+/// `standing` is `None` where the board shows no standings, `Some(None)` for a run without one.
 fn row_view(
     rank: usize,
     row: LeaderboardRow,
     columns: &[&'static Column],
-    standing: Option<benchscope_contract::leaderboard::standing::Standing>,
+    standing: Option<Option<benchscope_contract::leaderboard::standing::Standing>>,
     banded: bool,
     has_metrics: bool,
     url: UrlState,
     open: bool,
 ) -> impl IntoView {
     let id = row.id.clone();
+    let shows_standing = standing.is_some();
+    let standing = standing.flatten();
     let band = standing.as_ref().filter(|_| banded).map(|s| s.group % 2);
     let standing_text = match &standing {
         Some(s) => format!("{} · {} [{}–{}]", s.group, s.rank, s.rank_interval.0, s.rank_interval.1),
@@ -324,7 +329,10 @@ fn row_view(
                 }
                 .into_any()
             }
-            DEFAULT_SORT => (cell(column, &row), view! { <td class="num standing">{standing_text.clone()}</td> }).into_any(),
+            DEFAULT_SORT => {
+                let standing_cell = shows_standing.then(|| view! { <td class="num standing">{standing_text.clone()}</td> });
+                (cell(column, &row), standing_cell).into_any()
+            }
             _ => cell(column, &row),
         })
         .collect_view();
