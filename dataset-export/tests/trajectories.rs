@@ -328,6 +328,60 @@ fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
     }
 }
 
+/// A submission folder of trajectories whose verdicts are only in its `results/results.json`,
+/// as Multi-SWE-bench's experiments publish them (the harness's run summary, its resolved ids
+/// named `resolved`): the run takes the lists' verdicts, and an instance they judge without a
+/// trajectory is in the run too.
+#[test]
+fn trajectories_of_a_submission_take_its_results_json_verdicts() {
+    let Some(real) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let submission = tmp.path().join("20240825_SWE-agent_gpt-4o");
+    std::fs::create_dir_all(submission.join("trajs")).unwrap();
+    std::fs::create_dir_all(submission.join("results")).unwrap();
+    let traj = "pydicom__pydicom-1458.traj";
+    std::fs::copy(real.join("trajectories_formats").join(traj), submission.join("trajs").join(traj)).unwrap();
+    let summary = serde_json::json!({
+        "total_instances": 3, "submitted_instances": 2, "completed_instances": 1, "resolved_instances": 1,
+        "completed_ids": ["pydicom__pydicom-1458"], "incomplete_ids": ["apache__dubbo-7041"],
+        "empty_patch_ids": ["google__gson-1093"], "submitted_ids": ["pydicom__pydicom-1458", "google__gson-1093"],
+        "resolved": ["pydicom__pydicom-1458"], "unresolved_ids": [], "error_ids": []
+    });
+    std::fs::write(submission.join("results/results.json"), summary.to_string()).unwrap();
+    std::fs::write(submission.join("metadata.yaml"), "name: SWE-agent + gpt-4o\noss: true\n").unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        submission.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--new-dataset",
+    ]);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let run: Run = read_json(&data.join(&manifest.runs[0].path));
+    assert_eq!(run.system.name, "SWE-agent + gpt-4o");
+    let verdicts: Vec<(&str, Option<bool>, Option<&str>, bool)> = run
+        .results
+        .iter()
+        .map(|r| {
+            (
+                r.instance_id.as_str(),
+                r.resolved,
+                r.failure_mode.as_deref(),
+                r.trajectory.is_some(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("google__gson-1093", Some(false), Some("empty_patch"), false),
+            ("pydicom__pydicom-1458", Some(true), None, true),
+        ],
+        "an instance given no prediction (`incomplete_ids`) is left unattempted"
+    );
+}
+
 /// A Harbor job's trial, its `trajectory.json` written as the ATIF RFC (v1.4) specifies: a user
 /// step, an agent step calling two tools answered by `source_call_id`, an agent step answering
 /// without tools, per-step metrics and the final metrics.

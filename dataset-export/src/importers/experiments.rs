@@ -73,6 +73,23 @@ pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &st
     (new, warnings)
 }
 
+/// The verdicts of the submission folder `submission`'s `results/results.json`, by instance, for
+/// a reader of its other files (its trajectories) to take; `None` when it has no such file. A file
+/// that cannot be read is said in the error.
+pub fn submission_verdicts(submission: &Path) -> Option<anyhow::Result<BTreeMap<String, InstanceResult>>> {
+    let path = submission.join(RESULTS);
+    if !path.is_file() {
+        return None;
+    }
+    let read = || -> anyhow::Result<BTreeMap<String, InstanceResult>> {
+        let results = Source::open(&path)?;
+        results.json_fault()?;
+        let lists = Lists::of(results.json().unwrap_or(&Value::Null));
+        Ok(lists.all().map(|id| (id.clone(), lists.result(id))).collect())
+    };
+    Some(read())
+}
+
 /// The model patches of the submission's predictions, if it has a file of them.
 fn attach_predictions(submission: &Path, new: &mut NewRun, warnings: &mut Vec<String>) {
     let Some(path) = PREDICTIONS.iter().map(|name| submission.join(name)).find(|p| p.is_file()) else {
@@ -94,10 +111,17 @@ fn attach_predictions(submission: &Path, new: &mut NewRun, warnings: &mut Vec<St
 /// `results.json`'s id lists, by name. The current format has `resolved`, `no_generation` and
 /// `no_logs`; the first (SWE-bench's own report then) also `generated`, `with_logs`,
 /// `install_fail`, `reset_failed`, `no_apply`, `applied`, `test_errored` and `test_timeout`.
+/// Multi-SWE-bench's submissions keep the harness's run summary there, its `resolved_ids` named
+/// `resolved`, beside `unresolved_ids`, `empty_patch_ids` and `error_ids`; its `incomplete_ids`,
+/// the instances given no prediction, are left to count as unattempted, as a run summary's are.
 struct Lists(BTreeMap<String, BTreeSet<String>>);
 
 /// The lists `results.json` is read for; any other key is not an id list.
-const KNOWN: [&str; 11] = [
+const KNOWN: [&str; 15] = [
+    "resolved_ids",
+    "unresolved_ids",
+    "empty_patch_ids",
+    "error_ids",
     "resolved",
     "no_generation",
     "no_logs",
@@ -112,8 +136,10 @@ const KNOWN: [&str; 11] = [
 ];
 
 /// The unresolved lists that name why, earliest failure first.
-const REASONS: [(&str, &str); 5] = [
+const REASONS: [(&str, &str); 7] = [
     ("no_generation", failure_mode::EMPTY_PATCH),
+    ("empty_patch_ids", failure_mode::EMPTY_PATCH),
+    ("error_ids", failure_mode::HARNESS_ERROR),
     ("no_apply", failure_mode::PATCH_FAILED),
     ("install_fail", failure_mode::HARNESS_ERROR),
     ("reset_failed", failure_mode::HARNESS_ERROR),
@@ -142,8 +168,8 @@ impl Lists {
 
     /// The verdict on `id`.
     fn result(&self, id: &str) -> InstanceResult {
-        let resolved = self.has("resolved", id);
-        let empty = self.has("no_generation", id);
+        let resolved = self.has("resolved", id) || self.has("resolved_ids", id);
+        let empty = self.has("no_generation", id) || self.has("empty_patch_ids", id);
         // Unknown (not false) when neither list is there, as in the current format.
         let applied = match (self.has("no_apply", id), self.0.get("applied")) {
             _ if empty => None,
@@ -171,7 +197,12 @@ impl Lists {
             resolved: Some(resolved),
             empty_patch: empty,
             patch_applied: applied,
-            error: (!resolved && no_logs && !empty).then(|| "the evaluation left no logs".to_string()),
+            error: match () {
+                _ if resolved || empty => None,
+                _ if self.has("error_ids", id) => Some("the harness reported an error".to_string()),
+                _ if no_logs => Some("the evaluation left no logs".to_string()),
+                _ => None,
+            },
             failure_mode: failure,
             ..Default::default()
         }
@@ -213,6 +244,24 @@ mod tests {
                 ("e".into(), false, mode(failure_mode::TIMEOUT), Some(true)),
                 ("f".into(), false, mode(failure_mode::INCOMPLETE), Some(false)),
                 ("g".into(), false, mode(failure_mode::EMPTY_PATCH), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_run_summary_kept_as_results_gives_its_lists_verdicts() {
+        let value = json!({
+            "total_instances": 5, "resolved": ["a"], "unresolved_ids": ["b"], "empty_patch_ids": ["c"],
+            "error_ids": ["d"], "incomplete_ids": ["e"], "completed_ids": ["a", "b"], "submitted_ids": ["a", "b", "c", "d"]
+        });
+        let mode = |m: &str| Some(m.to_string());
+        assert_eq!(
+            verdicts(value),
+            [
+                ("a".into(), true, None, None),
+                ("b".into(), false, mode(failure_mode::UNRESOLVED), None),
+                ("c".into(), false, mode(failure_mode::EMPTY_PATCH), None),
+                ("d".into(), false, mode(failure_mode::HARNESS_ERROR), None),
             ]
         );
     }

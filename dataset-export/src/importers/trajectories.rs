@@ -4,11 +4,13 @@
 //! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
 //! publish it, bare or keyed by the instance id) it gives the verdict.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use benchscope_contract::InstanceResult;
 use serde_json::Value;
 
+use super::experiments::submission_verdicts;
 use super::harness::result_from_report;
 use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
@@ -59,13 +61,14 @@ impl RunSource for Trajectories {
             }
         }
         warnings.extend(spool.take_warnings());
+        let mut listed = listed_verdicts(&root, &mut warnings);
         for (id, trajectory) in spool.trajectories() {
             let mut result = match report_beside(&root, id) {
                 Some((report, log)) => result_from_report(id, &report, log.as_deref()).0,
-                None => InstanceResult {
+                None => listed.remove(id).unwrap_or_else(|| InstanceResult {
                     instance_id: id.clone(),
                     ..InstanceResult::default()
-                },
+                }),
             };
             result.empty_patch = trajectory.submission.is_none();
             if let Some(patch) = &trajectory.submission {
@@ -73,6 +76,9 @@ impl RunSource for Trajectories {
             }
             new.run.results.push(result);
         }
+        // The instances its lists judge that no trajectory is kept for are the run's too.
+        new.run.results.extend(listed.into_values());
+        new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
         let (made_by, mixed) = spool.made_by();
         new.run.system.scaffold = made_by.agent;
         new.run.system.model = made_by.model;
@@ -119,6 +125,21 @@ fn first_record_is_trajectory(path: &Path) -> bool {
         return false;
     };
     stream::first_skeleton(file).is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || is_json_log(&r))
+}
+
+/// The verdicts of the submission the trajectories are in (its `results/results.json`, in the
+/// folder above `trajs/` or beside the trajectories), for the instances no report beside them
+/// judges; a file that cannot be read is a warning, and the run has no verdicts from it.
+fn listed_verdicts(root: &Path, warnings: &mut Vec<String>) -> BTreeMap<String, InstanceResult> {
+    let found = [Some(root), root.parent()].into_iter().flatten().find_map(submission_verdicts);
+    match found {
+        Some(Ok(verdicts)) => verdicts,
+        Some(Err(error)) => {
+            warnings.push(format!("{error:#}; the trajectories are imported without its verdicts"));
+            BTreeMap::new()
+        }
+        None => BTreeMap::new(),
+    }
 }
 
 /// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,
