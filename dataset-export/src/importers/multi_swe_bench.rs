@@ -61,8 +61,9 @@ impl RunSource for EvalWorkdir {
             let patch = std::fs::read_to_string(dir.join(PATCH)).ok();
             let empty_patch = patch.as_ref().is_some_and(|p| p.trim().is_empty());
             let expected = lists.as_ref().and_then(|l| l.get(&id));
-            without_lists += usize::from(expected.is_none());
-            new.run.results.push(result_of(&id, &report, empty_patch, expected));
+            let result = result_of(&id, &report, empty_patch, expected);
+            without_lists += usize::from(result.resolved.is_none());
+            new.run.results.push(result);
             if let Some(patch) = patch.filter(|p| !p.trim().is_empty()) {
                 new.patches.insert(id.clone(), patch);
             }
@@ -138,16 +139,18 @@ pub fn result_of(id: &str, report: &Value, empty_patch: bool, expected: Option<&
             tally(&lists.fail_to_pass, &tests, passes),
             tally(&lists.pass_to_pass, &tests, passes),
         );
-        let resolved = valid && f2p.passed == f2p.total && p2p.passed == p2p.total;
-        result.resolved = Some(resolved);
+        result.resolved = Some(valid && f2p.passed == f2p.total && p2p.passed == p2p.total);
         result.fail_to_pass = Some(f2p);
         result.pass_to_pass = Some(p2p);
-        result.failure_mode = (!resolved).then(|| match () {
-            _ if empty_patch => failure_mode::EMPTY_PATCH.to_string(),
-            _ if !captured => failure_mode::INCOMPLETE.to_string(),
-            _ => failure_mode::TESTS_FAILED.to_string(),
-        });
+    } else if report.get("valid").and_then(Value::as_bool) == Some(false) {
+        // The harness counts an invalid report unresolved before it reads the dataset's lists.
+        result.resolved = Some(false);
     }
+    result.failure_mode = (result.resolved == Some(false)).then(|| match () {
+        _ if empty_patch => failure_mode::EMPTY_PATCH.to_string(),
+        _ if !captured => failure_mode::INCOMPLETE.to_string(),
+        _ => failure_mode::TESTS_FAILED.to_string(),
+    });
     result.tests = tests;
     result
 }
@@ -203,9 +206,15 @@ mod tests {
     }
 
     #[test]
-    fn without_the_splits_lists_there_is_no_verdict_and_an_empty_run_is_told_apart() {
+    fn without_the_splits_lists_only_an_invalid_report_has_a_verdict_and_an_empty_run_is_told_apart() {
         let unknown = result_of("cli__cli-101", &report(true, &["TestFix"], &["TestBroken"]), false, None);
         assert_eq!((unknown.resolved, unknown.tests.len()), (None, 1), "its failure alone kept");
+        let invalid = result_of("cli__cli-101", &report(false, &["TestKept"], &["TestFix"]), false, None);
+        assert_eq!(
+            (invalid.resolved, invalid.failure_mode.as_deref()),
+            (Some(false), Some(failure_mode::TESTS_FAILED)),
+            "the harness's rule rejects an invalid report before it reads any list"
+        );
         let nothing = result_of("cli__cli-101", &report(false, &[], &[]), false, Some(&instance(&["TestFix"], &[])));
         assert_eq!(nothing.failure_mode.as_deref(), Some(failure_mode::INCOMPLETE));
         assert!(nothing.error.is_some());
