@@ -78,7 +78,7 @@ impl StepReader for ChatReader {
 fn discussion_and_command(said: &str) -> (String, String) {
     match fenced_blocks(said).pop() {
         Some((start, _, body)) => {
-            let thought = said[..start].trim().trim_start_matches("DISCUSSION").trim().to_string();
+            let thought = super::without_discussion_heading(&said[..start]);
             (thought, body.trim_end().to_string())
         }
         None => (said.trim().to_string(), String::new()),

@@ -77,6 +77,16 @@ impl StepReader for Reader {
     }
 }
 
+/// A thought without the `DISCUSSION` heading SWE-agent's prompt has the model open it with: a
+/// word the format asks for, which says nothing of the step.
+pub(super) fn without_discussion_heading(thought: &str) -> String {
+    let thought = thought.trim();
+    match thought.strip_prefix("DISCUSSION") {
+        Some(rest) if rest.is_empty() || rest.starts_with(char::is_whitespace) => rest.trim_start().to_string(),
+        _ => thought.to_string(),
+    }
+}
+
 fn step(entry: &Value) -> Step {
     let action = text(entry, "action").unwrap_or_default();
     let seconds = match entry.get("execution_time") {
@@ -85,11 +95,24 @@ fn step(entry: &Value) -> Step {
         None => None,
     };
     Step {
-        thought: text(entry, "thought").unwrap_or_default(),
+        thought: without_discussion_heading(&text(entry, "thought").unwrap_or_default()),
         tool: action.split_whitespace().next().map(str::to_string),
         action,
         observation: text(entry, "observation").unwrap_or_default(),
         seconds,
         ..Step::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thought_loses_the_discussion_heading_the_prompt_asks_for() {
+        assert_eq!(without_discussion_heading("DISCUSSION\nLet's look."), "Let's look.");
+        assert_eq!(without_discussion_heading("DISCUSSION"), "");
+        assert_eq!(without_discussion_heading("DISCUSSIONS are held"), "DISCUSSIONS are held");
+        assert_eq!(without_discussion_heading("  Plain thought "), "Plain thought");
     }
 }
