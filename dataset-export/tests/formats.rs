@@ -121,6 +121,36 @@ fn featurebench_site_index_file_exports_as_its_folder_does() {
     }
 }
 
+/// Since v1.1 the site keeps each version's index and statements in `data/<version>/`, its paths
+/// still written from the task page: the same tasks, laid out so, export whole.
+#[test]
+fn featurebench_site_versioned_layout_reads_statements_from_the_task_page() {
+    let Some(realdata) = realdata() else { return };
+    let data = realdata.join("featurebench_LiberCoders-FeatureBench/tasks/data");
+    let tmp = tempfile::tempdir().unwrap();
+    let versioned = tmp.path().join("tasks/data/v1.1");
+    let mut index: serde_json::Value = read_json(&data.join("tasks_index.json"));
+    index["version"] = "v1.1".into();
+    for item in index["items"].as_array_mut().unwrap() {
+        let path = item["statement_path"].as_str().unwrap().replace("./data/", "./data/v1.1/");
+        let from = data.join(path.trim_start_matches("./data/v1.1/"));
+        let to = versioned.join(path.trim_start_matches("./data/v1.1/"));
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(from, to).unwrap();
+        item["statement_path"] = path.into();
+    }
+    std::fs::write(versioned.join("tasks_index.json"), index.to_string()).unwrap();
+    for (input, out) in [(versioned.clone(), "by-folder"), (versioned.join("tasks_index.json"), "by-index")] {
+        let out = tmp.path().join(out);
+        benchscope_ok(&["export", input.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        let total: usize = ["fast", "full", "lite"]
+            .iter()
+            .map(|s| instances(&out, "featurebench", s).len())
+            .sum();
+        assert_eq!(total, 330, "{}", input.display());
+    }
+}
+
 /// FEA-Bench's Lite ids mark instances; the built-in categories map every Lite repository.
 #[test]
 fn marks_and_built_in_categories() {

@@ -132,8 +132,8 @@ pub(super) fn featurebench_site(index: &Path) -> Result<Records, RecordError> {
     })))
 }
 
-/// Reads the task's `statement_path` (relative to the index's directory's parent, as the site
-/// serves it) into `problem_statement`.
+/// Reads the task's `statement_path` (relative to the site's task page, a folder or two above the
+/// index, as the site serves it) into `problem_statement`.
 fn attach_statement(base: &Path, fields: &mut Map<String, Value>) -> Result<(), FieldError> {
     let Some(relative) = fields.get("statement_path").and_then(Value::as_str) else {
         return Err(FieldError::new("statement_path", "missing required field"));
@@ -142,11 +142,12 @@ fn attach_statement(base: &Path, fields: &mut Map<String, Value>) -> Result<(), 
     if relative.split('/').any(|part| part == "..") {
         return Err(FieldError::new("statement_path", "must stay inside the site directory"));
     }
-    let candidates = [base.join(relative), base.parent().unwrap_or(base).join(relative)];
-    let Some(file) = candidates.iter().find(|p| p.is_file()) else {
+    // The path is the site page's (`tasks/index.html`): the index is in its `data/`, or since
+    // v1.1 in `data/<version>/`.
+    let Some(file) = base.ancestors().take(3).map(|dir| dir.join(relative)).find(|p| p.is_file()) else {
         return Err(FieldError::new("statement_path", format!("{relative} not found next to the index")));
     };
-    let text = read_text(file).map_err(|m| FieldError::new("statement_path", format!("{}: {m}", file.display())))?;
+    let text = read_text(&file).map_err(|m| FieldError::new("statement_path", format!("{}: {m}", file.display())))?;
     fields.insert("problem_statement".into(), Value::String(text));
     Ok(())
 }
