@@ -3,8 +3,11 @@
 
 mod common;
 
-use benchscope_contract::Manifest;
+use std::path::{Path, PathBuf};
+
+use benchscope_contract::{Manifest, Run};
 use common::*;
+use serde_json::json;
 
 /// swebench.com's boards: one run per entry, per-instance results where published, and a
 /// consistency finding for every entry whose headline its own per-instance results contradict.
@@ -191,4 +194,77 @@ fn swe_dev_tables_and_fea_bench_boards_import_as_headline_runs() {
             .count();
         assert_eq!(count, board["results"].as_array().unwrap().len(), "fea-bench/{split}");
     }
+}
+
+/// SWE-bench-Live's board as its site publishes it (`reports-0605.jsonl`): a line per run, its
+/// set the split, `resolved` the ids or their count, and the total it was scored over.
+fn live_board(dir: &Path) -> PathBuf {
+    let lines = [
+        json!({"name": "SWE-agent + GPT 4o", "set": "lite", "total": 4, "logo": "SWE-agent", "date": "2025-06-05",
+            "resolved": ["o__r-1"], "applied": ["o__r-1", "o__r-2"], "located": ["o__r-1"]}),
+        json!({"name": "Win-agent + GPT-5.5 (Medium)", "set": "windows", "total": 60, "logo": "Win-agent", "date": "2026-06-06", "resolved": 16}),
+        json!({"name": "AMI Agent + Claude-4.6-Opus", "set": "java", "total": 109, "logo": "AMI-Agent", "date": "2026-08-17", "resolved": 73,
+            "url": "https://github.com/SWE-bench-Live/submission/blob/main/submissions/multilang/java/ami-agent"}),
+    ];
+    let path = dir.join("reports-0605.jsonl");
+    std::fs::write(&path, lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join("\n")).unwrap();
+    path
+}
+
+#[test]
+fn swe_bench_live_board_lines_are_runs_of_its_sets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let board = live_board(tmp.path());
+    let data = tmp.path().join("data");
+    benchscope_ok(&["import", board.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let placed: Vec<(&str, &str, &str)> = manifest
+        .runs
+        .iter()
+        .map(|r| (r.id.as_str(), r.dataset.as_str(), r.split.as_str()))
+        .collect();
+    assert_eq!(
+        placed,
+        [
+            ("java.AMI-Agent---Claude-4.6-Opus", "swe-bench-live", "java"),
+            ("lite.SWE-agent---GPT-4o", "swe-bench-live", "lite"),
+            ("windows.Win-agent---GPT-5.5--Medium", "swe-bench-live", "windows"),
+        ]
+    );
+    let lite: Run = read_json(&data.join("runs/lite.SWE-agent---GPT-4o.json"));
+    assert_eq!((lite.headline["resolved_percent"], lite.headline["total_instances"]), (25.0, 4.0));
+    assert_eq!(lite.resolved_ids(), ["o__r-1"]);
+    assert_eq!(lite.results.len(), 2, "the applied patch that resolved nothing is a result too");
+    let java: Run = read_json(&data.join("runs/java.AMI-Agent---Claude-4.6-Opus.json"));
+    assert!(java.results.is_empty() && (java.headline["resolved_percent"] - 100.0 * 73.0 / 109.0).abs() < 1e-9);
+    assert!(java.notes.iter().any(|n| n.ends_with("submissions/multilang/java/ami-agent")));
+    assert_eq!(java.system.scaffold.as_deref(), Some("AMI Agent"));
+}
+
+/// Imported beside an export of its set with another number of instances, a line's share and
+/// total give way to its split's count, as any stated share over another total does.
+#[test]
+fn a_swe_bench_live_line_scored_over_another_total_is_counted_over_the_exported_split() {
+    let tmp = tempfile::tempdir().unwrap();
+    let board = live_board(tmp.path());
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2", "o__r-3"]);
+    benchscope_ok(&[
+        "import",
+        board.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--split",
+        "test",
+    ]);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let lite = manifest.runs.iter().find(|r| r.id == "lite.SWE-agent---GPT-4o").unwrap();
+    assert!(lite.headline.is_empty(), "{:?}", lite.headline);
+    let run: Run = read_json(&data.join(&lite.path));
+    assert!(
+        run.notes.iter().any(|n| n.contains("states its resolved share over 4 instances")),
+        "{:?}",
+        run.notes
+    );
 }

@@ -34,6 +34,7 @@ pub mod harness;
 pub mod harness_logs;
 pub mod lca;
 pub mod leaderboard;
+pub mod live_board;
 pub mod multi_swe_bench;
 pub mod openhands_output;
 pub mod polybench;
@@ -91,6 +92,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &leaderboard::FeatureBenchBoard,
     &leaderboard::FeatureBenchBoardFolder,
     &leaderboard::SweDevTables,
+    &live_board::LiveBoard,
     &polybench::PolyBenchResults,
     &polybench::PolyBenchSummary,
     &openhands_output::OpenHandsOutput,

@@ -251,6 +251,7 @@ pub fn keep_split_instances(new: &mut NewRun, ids: &BTreeSet<String>) -> Option<
 /// its split, and the reader is told.
 fn drop_share_of_another_total(new: &mut NewRun, split_size: usize) -> Option<String> {
     let total = new.stated_total.filter(|total| *total != split_size)?;
+    new.run.headline.remove(benchscope_contract::leaderboard::SCORED_OVER);
     new.run.headline.remove("resolved_percent")?;
     let message = format!(
         "the source states its resolved share over {total} instances, and {}/{} has {split_size}: the run is counted over the split",

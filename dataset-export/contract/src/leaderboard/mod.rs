@@ -56,10 +56,18 @@ pub struct LeaderboardRow {
     pub agent: Option<AgentSummary>,
 }
 
+/// The headline number a source gives for the instances a run was scored over, where that is not
+/// its split's size.
+pub const SCORED_OVER: &str = "total_instances";
+
 /// The row of `entry` on a split of `split_instances` instances, with the totals of its
 /// per-instance results when it has them.
 pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_instances: usize) -> LeaderboardRow {
-    let n = split_instances as u64;
+    // A run that states how many instances it was scored over (a board whose set grew between
+    // submissions) is counted over them, and its lists, which name what it resolved rather than
+    // every instance it attempted, say nothing of what part of the split it attempted.
+    let stated_total = entry.headline.get(SCORED_OVER).map(|n| *n as u64).filter(|n| *n > 0);
+    let n = stated_total.unwrap_or(split_instances as u64);
     let counted = entry
         .resolved
         .filter(|_| entry.instances > 0 && n > 0)
@@ -95,14 +103,21 @@ pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_insta
         tokens_out: totals.tokens_out,
         cost,
         instances: entry.instances,
-        partial: (entry.instances > 0 && entry.instances < split_instances).then_some((entry.instances, split_instances)),
+        partial: (stated_total.is_none() && entry.instances > 0 && entry.instances < split_instances)
+            .then_some((entry.instances, split_instances)),
         metrics: entry
             .headline
             .iter()
             .filter(|(name, _)| {
                 !matches!(
                     name.as_str(),
-                    "resolved_percent" | "passed_percent" | "cost" | "instance_cost" | "instance_calls" | "resolved_instances"
+                    "resolved_percent"
+                        | "passed_percent"
+                        | "cost"
+                        | "instance_cost"
+                        | "instance_calls"
+                        | "resolved_instances"
+                        | SCORED_OVER
                 )
             })
             .map(|(name, value)| (name.clone(), *value))
@@ -166,6 +181,14 @@ mod tests {
             resolved,
             headline: headline.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
         }
+    }
+
+    #[test]
+    fn a_run_that_states_its_total_is_counted_over_it_and_not_called_partial() {
+        let stated = entry("a", 108, Some(108), &[("resolved_percent", 36.0), (SCORED_OVER, 300.0)]);
+        let row = leaderboard_row(&stated, None, 349);
+        assert_eq!((row.resolved_percent, row.counted_differs, row.partial), (Some(36.0), None, None));
+        assert!(row.metrics.is_empty(), "the total is not a metric");
     }
 
     #[test]
