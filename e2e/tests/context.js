@@ -28,6 +28,14 @@ export const FORMAT_FILES = [
   { file: 'inspect_log_formats.eval', run: 'inspect', format: 'inspect' },
 ];
 
+/** SWE-bench-Live's board in its site's shape: each run's share is over the total it states, and
+ * the ids its lists name (five in all) are fewer than either total. */
+export const LIVE_BOARD = [
+  { name: 'SWE-agent + GPT 4o', set: 'lite', total: 8, logo: 'SWE-agent', date: '2025-06-05', resolved: ['o__r-1', 'o__r-2'], applied: ['o__r-1', 'o__r-2', 'o__r-3'], located: ['o__r-1'] },
+  { name: 'OpenHands + GPT 4.1', set: 'lite', total: 10, logo: 'OpenHands', date: '2025-06-05', resolved: ['o__r-1', 'o__r-4', 'o__r-5'] },
+  { name: 'Win-agent + GPT-5.5 (Medium)', set: 'windows', total: 60, logo: 'Win-agent', date: '2026-06-06', resolved: 16 },
+];
+
 /** swebench.com's published boards, every run's results as the site shows them. */
 export const SWEBENCH_BOARDS = join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json');
 
@@ -170,9 +178,13 @@ export function buildFixtures() {
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
   }
+  const live = join(tempDir('live'), 'data');
+  const liveBoard = join(tempDir('live-board'), 'reports-0605.jsonl');
+  writeFileSync(liveBoard, LIVE_BOARD.map((line) => JSON.stringify(line)).join('\n'));
+  benchscope('import', liveBoard, '--data', live);
   const bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
   const priced = scaleBoardData(12, PRICED_RUNS);
-  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, graded, 'fail-only': failOnly, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
+  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, graded, live, 'fail-only': failOnly, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
   return { mounts, repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
 }
 

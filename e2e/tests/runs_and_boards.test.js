@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS } from './context.js';
+import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -366,5 +366,18 @@ test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank 
   await page.goto(`${server.url}?data=boards/&dataset=fea-bench&split=lite&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.ok(close(await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0]))), lite), 'FEA-Bench Lite as published');
+  assert.deepEqual(errors, []);
+});
+
+test('SWE-bench-Live\'s board: each run counted over the total it states, its lists not taken for what it attempted', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=live/&dataset=swe-bench-live&split=lite&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr[data-run]');
+  const cells = await page.locator('.leaderboard-table tbody tr[data-run] .resolved').allTextContents();
+  const lite = LIVE_BOARD.filter((line) => line.set === 'lite');
+  const expected = lite.map((line) => (100 * line.resolved.length / line.total).toFixed(1)).sort((a, b) => b - a);
+  assert.deepEqual(cells.map((c) => c.trim().split(' ')[0]), expected);
+  // Over the five ids the lists name, the second run would read 60% and "3 of 5 attempted".
+  assert.ok(cells.every((c) => !/counted|attempted/.test(c)), cells.join(' | '));
   assert.deepEqual(errors, []);
 });
