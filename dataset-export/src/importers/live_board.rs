@@ -47,12 +47,12 @@ impl RunSource for LiveBoard {
         let dataset = plan.dataset.clone().unwrap_or_else(|| DATASET.to_string());
         let mut taken: HashMap<String, usize> = HashMap::new();
         let mut runs = Vec::new();
-        for (line, row) in rows.iter().enumerate() {
+        for (at, row) in rows.iter().enumerate() {
             if !is_board_row(row) {
                 anyhow::bail!(
-                    "{}: line {}: not a leaderboard row (`name`, `set`, `total` and `resolved` are needed)",
+                    "{}: record {}: not a leaderboard row (`name`, `set`, `total` and `resolved` are needed)",
                     source.path().display(),
-                    line + 1
+                    at + 1
                 );
             }
             let mut new = board_run(row, &dataset, &source.label());

@@ -2,7 +2,8 @@
 //! `output.jsonl`, or an Inspect log, `.eval` or JSON) as a run: each
 //! trajectory's submission is the instance's model patch, and where the harness's report sits
 //! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
-//! publish it, bare or keyed by the instance id) it gives the verdict.
+//! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
+//! lists of the submission's `results/results.json` do.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
