@@ -143,6 +143,73 @@ fn multi_swe_bench_files_export_with_their_language_and_newly_passing_tests() {
     );
 }
 
+/// A run's test results as the harness's report writes them.
+fn eval_result(passed: &[&str], failed: &[&str]) -> serde_json::Value {
+    serde_json::json!({"passed_count": passed.len(), "failed_count": failed.len(), "skipped_count": 0,
+        "passed_tests": passed, "failed_tests": failed, "skipped_tests": []})
+}
+
+/// One instance's folder of the harness's workdir under `workdir`: its `report.json` (`valid`,
+/// the fix run's results `fix`), the model's `fix.patch` and the fix run's log.
+fn write_eval_instance(workdir: &std::path::Path, (org, repo, number): (&str, &str, u32), valid: bool, fix: serde_json::Value) {
+    let dir = workdir.join(format!("{org}/{repo}/evals/pr-{number}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kept = eval_result(&["kept::works"], &[]);
+    let report = serde_json::json!({"org": org, "repo": repo, "number": number, "valid": valid, "error_msg": "",
+        "fixed_tests": {}, "p2p_tests": {}, "f2p_tests": {}, "s2p_tests": {}, "n2p_tests": {},
+        "run_result": kept, "test_patch_result": kept, "fix_patch_result": fix});
+    std::fs::write(dir.join("report.json"), report.to_string()).unwrap();
+    std::fs::write(
+        dir.join("fix.patch"),
+        "diff --git a/src/p.rs b/src/p.rs\n--- a/src/p.rs\n+++ b/src/p.rs\n@@ -1 +1,2 @@\n a\n+c\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("fix-patch-run.log"), "test kept::works ... ok\n").unwrap();
+}
+
+/// A submission to Multi-SWE-bench's experiments: the workdir as `logs/`, named by its
+/// `metadata.yaml`, and without the dataset exported, judged by its `results/results.json` (the
+/// harness's run summary, resolved ids as `resolved`) where a report alone cannot say.
+#[test]
+fn an_experiments_submission_takes_its_name_and_results_json_verdicts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let submission = tmp.path().join("20260714_CodeArts-Agent_GLM-5.1");
+    let logs = submission.join("logs");
+    write_eval_instance(&logs, ("fmtlib", "fmt", 1171), true, eval_result(&["kept::works", "fixed"], &[]));
+    write_eval_instance(&logs, ("fmtlib", "fmt", 1361), false, eval_result(&["kept::works"], &["fixed"]));
+    std::fs::create_dir_all(submission.join("results")).unwrap();
+    let summary = serde_json::json!({"total_instances": 3, "submitted_instances": 3, "completed_instances": 3,
+        "resolved": ["fmtlib__fmt-1171"], "unresolved_ids": ["fmtlib__fmt-1361", "fmtlib__fmt-967"],
+        "completed_ids": ["fmtlib__fmt-1171", "fmtlib__fmt-1361", "fmtlib__fmt-967"], "incomplete_ids": [], "empty_error_patch_ids": []});
+    std::fs::write(submission.join("results/results.json"), summary.to_string()).unwrap();
+    std::fs::write(submission.join("metadata.yaml"), "name: CodeArts-Agent + GLM-5.1\noss: false\n").unwrap();
+    let data = tmp.path().join("data");
+    let stdout = benchscope_ok(&["import", logs.to_str().unwrap(), "--data", data.to_str().unwrap(), "--new-dataset"]);
+    assert!(stdout.contains("3 instances, 1 resolved"), "{stdout}");
+    let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
+    let entry = &manifest.runs[0];
+    assert_eq!(
+        (entry.system.name.as_str(), entry.date.as_deref()),
+        ("CodeArts-Agent + GLM-5.1", Some("2026-07-14"))
+    );
+    let run: serde_json::Value = read_json(&data.join(&entry.path));
+    let verdict = |id: &str| {
+        let result = result_for(&run, id);
+        (result["resolved"].as_bool(), result.get("model_patch").is_some())
+    };
+    assert_eq!(
+        verdict("fmtlib__fmt-1171"),
+        (Some(true), true),
+        "a valid report, judged by the lists"
+    );
+    assert_eq!(verdict("fmtlib__fmt-1361"), (Some(false), true));
+    assert_eq!(
+        verdict("fmtlib__fmt-967"),
+        (Some(false), false),
+        "listed without a report beside it"
+    );
+}
+
 /// The harness's evaluation workdir (`<org>/<repo>/evals/pr-<number>/` with `report.json`, the
 /// model's `fix.patch` and `fix-patch-run.log`): one run, resolved by the harness's rule against
 /// the exported split's lists, with its patches and logs.
@@ -160,23 +227,9 @@ fn an_evaluation_workdir_imports_with_the_harness_verdicts_patches_and_logs() {
     benchscope_ok(&["export", dataset.to_str().unwrap(), "--out", data.to_str().unwrap(), "--quiet"]);
 
     let workdir = tmp.path().join("workdir");
-    let result = |passed: &[&str], failed: &[&str]| {
-        serde_json::json!({"passed_count": passed.len(), "failed_count": failed.len(), "skipped_count": 0,
-            "passed_tests": passed, "failed_tests": failed, "skipped_tests": []})
-    };
+    let result = eval_result;
     let instance = |org: &str, repo: &str, number: u32, valid: bool, fix: serde_json::Value| {
-        let dir = workdir.join(format!("{org}/{repo}/evals/pr-{number}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let report = serde_json::json!({"org": org, "repo": repo, "number": number, "valid": valid, "error_msg": "",
-            "fixed_tests": {}, "p2p_tests": {}, "f2p_tests": {}, "s2p_tests": {}, "n2p_tests": {},
-            "run_result": result(&["kept::works"], &[]), "test_patch_result": result(&["kept::works"], &[]), "fix_patch_result": fix});
-        std::fs::write(dir.join("report.json"), report.to_string()).unwrap();
-        std::fs::write(
-            dir.join("fix.patch"),
-            "diff --git a/src/p.rs b/src/p.rs\n--- a/src/p.rs\n+++ b/src/p.rs\n@@ -1 +1,2 @@\n a\n+c\n",
-        )
-        .unwrap();
-        std::fs::write(dir.join("fix-patch-run.log"), "test kept::works ... ok\n").unwrap();
+        write_eval_instance(&workdir, (org, repo, number), valid, fix)
     };
     instance(
         "BurntSushi",

@@ -4,6 +4,9 @@
 //! (`run_result`, `test_patch_result` and `fix_patch_result`, each its passed, failed and skipped
 //! tests), the transitions they make, and `valid` (the fix broke no passing test and fixed one).
 //! The workdir is one run; the harness's `final_report.json` is read on its own, as a run summary.
+//! A submission to its experiments repository keeps the workdir as `logs/`, beside the
+//! `metadata.yaml` that names the run and `results/results.json`, the harness's verdicts, which
+//! judge the instances the split's lists cannot (the split not exported).
 //!
 //! The harness resolves an instance whose report is valid and in which every test the dataset
 //! expects to pass after the fix (its f2p, s2p, n2p and p2p tests, our FAIL_TO_PASS and
@@ -11,6 +14,7 @@
 //! transition holds exactly when it passes after the fix. The lists come from the split exported
 //! in the data directory; without it an instance has no verdict, and the import says so.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -18,9 +22,10 @@ use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::{failure_mode, Instance, InstanceResult, TestStatus};
 use serde_json::Value;
 
+use super::experiments::submission_verdicts;
 use super::leaderboard::slug;
 use super::split_lists::{kept_statuses, split_instances, statuses_listed, tally};
-use super::{folder_name, new_run, read_json, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
+use super::{folder_name, new_run, read_json, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 
 /// The harness's evaluation workdir (or any folder holding its `evals/pr-<number>/` folders).
@@ -47,6 +52,18 @@ impl RunSource for EvalWorkdir {
         let name = folder_name(source.path());
         let mut new = NewRun::new(new_run(slug(&name), name, &dataset, &split, &source.label()));
         let mut warnings = Vec::new();
+        // A submission to Multi-SWE-bench's experiments keeps the workdir under `logs/`, with its
+        // `metadata.yaml` and the harness's verdicts (`results/results.json`) above it.
+        let submission = run_folder(source.path());
+        submission_metadata::describe(&submission, &mut new.run, &mut warnings);
+        let mut listed = match submission_verdicts(&submission) {
+            Some(Ok(verdicts)) => verdicts,
+            Some(Err(error)) => {
+                warnings.push(format!("{error:#}; the reports are read without its verdicts"));
+                BTreeMap::new()
+            }
+            None => BTreeMap::new(),
+        };
         let mut without_lists = 0;
         for path in eval_reports(source) {
             let report = read_json(&path).with_context(|| format!("{}: not readable JSON", path.display()))?;
@@ -61,7 +78,11 @@ impl RunSource for EvalWorkdir {
             let patch = std::fs::read_to_string(dir.join(PATCH)).ok();
             let empty_patch = patch.as_ref().is_some_and(|p| p.trim().is_empty());
             let expected = lists.as_ref().and_then(|l| l.get(&id));
-            let result = result_of(&id, &report, empty_patch, expected);
+            let mut result = result_of(&id, &report, empty_patch, expected);
+            if let Some(verdict) = listed.remove(&id).filter(|_| result.resolved.is_none()) {
+                result.resolved = verdict.resolved;
+                result.failure_mode = verdict.failure_mode;
+            }
             without_lists += usize::from(result.resolved.is_none());
             new.run.results.push(result);
             if let Some(patch) = patch.filter(|p| !p.trim().is_empty()) {
@@ -71,6 +92,8 @@ impl RunSource for EvalWorkdir {
                 new.logs.insert(id, String::from_utf8_lossy(&log).into_owned());
             }
         }
+        // What the submission's lists judge without a report beside them is the run's too.
+        new.run.results.extend(listed.into_values());
         if without_lists > 0 {
             warnings.push(format!(
                 "{} {} no verdict: the data directory has no export of {dataset}/{split} holding {}, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)",
