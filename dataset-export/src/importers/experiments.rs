@@ -112,15 +112,17 @@ fn attach_predictions(submission: &Path, new: &mut NewRun, warnings: &mut Vec<St
 /// `no_logs`; the first (SWE-bench's own report then) also `generated`, `with_logs`,
 /// `install_fail`, `reset_failed`, `no_apply`, `applied`, `test_errored` and `test_timeout`.
 /// Multi-SWE-bench's submissions keep the harness's run summary there, its `resolved_ids` named
-/// `resolved`, beside `unresolved_ids`, `empty_patch_ids` and `error_ids`; its `incomplete_ids`,
+/// `resolved`, beside `unresolved_ids`, `empty_patch_ids` (or `empty_error_patch_ids`, patches
+/// empty or not generated) and `error_ids`; its `incomplete_ids`,
 /// the instances given no prediction, are left to count as unattempted, as a run summary's are.
 struct Lists(BTreeMap<String, BTreeSet<String>>);
 
 /// The lists `results.json` is read for; any other key is not an id list.
-const KNOWN: [&str; 15] = [
+const KNOWN: [&str; 16] = [
     "resolved_ids",
     "unresolved_ids",
     "empty_patch_ids",
+    "empty_error_patch_ids",
     "error_ids",
     "resolved",
     "no_generation",
@@ -136,9 +138,10 @@ const KNOWN: [&str; 15] = [
 ];
 
 /// The unresolved lists that name why, earliest failure first.
-const REASONS: [(&str, &str); 7] = [
+const REASONS: [(&str, &str); 8] = [
     ("no_generation", failure_mode::EMPTY_PATCH),
     ("empty_patch_ids", failure_mode::EMPTY_PATCH),
+    ("empty_error_patch_ids", failure_mode::EMPTY_PATCH),
     ("error_ids", failure_mode::HARNESS_ERROR),
     ("no_apply", failure_mode::PATCH_FAILED),
     ("install_fail", failure_mode::HARNESS_ERROR),
@@ -169,7 +172,9 @@ impl Lists {
     /// The verdict on `id`.
     fn result(&self, id: &str) -> InstanceResult {
         let resolved = self.has("resolved", id) || self.has("resolved_ids", id);
-        let empty = self.has("no_generation", id) || self.has("empty_patch_ids", id);
+        let empty = ["no_generation", "empty_patch_ids", "empty_error_patch_ids"]
+            .iter()
+            .any(|list| self.has(list, id));
         // Unknown (not false) when neither list is there, as in the current format.
         let applied = match (self.has("no_apply", id), self.0.get("applied")) {
             _ if empty => None,
@@ -252,7 +257,8 @@ mod tests {
     fn a_run_summary_kept_as_results_gives_its_lists_verdicts() {
         let value = json!({
             "total_instances": 5, "resolved": ["a"], "unresolved_ids": ["b"], "empty_patch_ids": ["c"],
-            "error_ids": ["d"], "incomplete_ids": ["e"], "completed_ids": ["a", "b"], "submitted_ids": ["a", "b", "c", "d"]
+            "error_ids": ["d"], "incomplete_ids": ["e"], "completed_ids": ["a", "b"], "submitted_ids": ["a", "b", "c", "d"],
+            "empty_error_patch_ids": ["f"]
         });
         let mode = |m: &str| Some(m.to_string());
         assert_eq!(
@@ -262,6 +268,7 @@ mod tests {
                 ("b".into(), false, mode(failure_mode::UNRESOLVED), None),
                 ("c".into(), false, mode(failure_mode::EMPTY_PATCH), None),
                 ("d".into(), false, mode(failure_mode::HARNESS_ERROR), None),
+                ("f".into(), false, mode(failure_mode::EMPTY_PATCH), None),
             ]
         );
     }
