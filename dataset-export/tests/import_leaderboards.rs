@@ -268,3 +268,91 @@ fn a_swe_bench_live_line_scored_over_another_total_is_counted_over_the_exported_
         run.notes
     );
 }
+
+/// The SWE-Dev rows parsed from its page (the realdata's JSON), laid out again as the page lays
+/// them out (`assets/index.html`: two sortable tables, a 🧠 span after a reasoning model's name,
+/// the company under it), with the models' columns in another order than the page's.
+fn swe_dev_page(tables: &serde_json::Value) -> String {
+    let cell = |value: &serde_json::Value| format!(r#"<td class="data-cell" data-value="{0}">{0}</td>"#, value.as_str().unwrap());
+    let models: String = tables["llm_table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let name = row["model"].as_str().unwrap().trim_end_matches('🧠').trim();
+            let brain = if row["reasoning_model"] == true { r#"<span class="brain-emoji">🧠</span>"# } else { "" };
+            format!(
+                "<tr><td>{}</td><td class=\"model-info\"><div class=\"model-name\">\n  {name}{brain}\n</div><div class=\"company\">{}</div></td>\
+                 <td class=\"params-context\">{}</td><td class=\"date\">{}</td>{}{}{}{}</tr>\n",
+                row["rank"].as_str().unwrap(),
+                row["company"].as_str().unwrap(),
+                row["params"].as_str().unwrap(),
+                row["date"].as_str().unwrap(),
+                cell(&row["pass3_hard"]),
+                cell(&row["pass1_easy"]),
+                cell(&row["pass1_hard"]),
+                cell(&row["pass3_easy"]),
+            )
+        })
+        .collect();
+    let methods: String = tables["mas_table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let cells: String = [
+                "easy_pass1",
+                "easy_calls",
+                "easy_price_usd",
+                "hard_pass1",
+                "hard_calls",
+                "hard_price_usd",
+            ]
+            .iter()
+            .map(|key| cell(&row[*key]))
+            .collect();
+            format!(
+                "<tr><td>{}</td><td class=\"model-info\"><div class=\"model-name\">{}</div></td><td class=\"date\">{}</td>{cells}</tr>\n",
+                row["rank"].as_str().unwrap(),
+                row["method"].as_str().unwrap(),
+                row["date"].as_str().unwrap()
+            )
+        })
+        .collect();
+    format!(
+        r#"<!DOCTYPE html><html><head><title>SWE-Dev</title></head><body>
+<table id="sortableTable1"><thead><tr><th rowspan="2">#</th><th rowspan="2">Model</th><th rowspan="2">Params</th><th rowspan="2">Date</th></tr>
+<tr><th class="sortable" data-column="hard_3">Hard</th><th class="sortable" data-column="easy_1">Easy</th><th class="sortable" data-column="hard_1">Hard</th><th class="sortable" data-column="easy_3">Easy</th></tr></thead>
+<tbody id="tableBody1">{models}</tbody></table>
+<table id="sortableTable2"><thead><tr><th class="sortable" data-column="easy_pass@1">Pass@1</th><th class="sortable" data-column="easy_calls">Calls</th><th class="sortable" data-column="easy_prices">Prices($)</th><th class="sortable" data-column="hard_pass@1">Pass@1</th><th class="sortable" data-column="hard_calls">Calls</th><th class="sortable" data-column="hard_prices">Prices($)</th></tr></thead>
+<tbody id="tableBody2">{methods}</tbody></table></body></html>"#
+    )
+}
+
+/// SWE-Dev's board as published, its page's HTML, imports as the same runs as the tables parsed
+/// from it: each row's name (its 🧠 one space after it, as the page shows), date and figures.
+#[test]
+fn swe_dev_leaderboard_page_imports_as_the_tables_parsed_from_it() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let parsed = realdata.join("swe-dev_DorothyDUUU/leaderboard/swe-dev_leaderboard_from_index_html.json");
+    let page = tmp.path().join("index.html");
+    std::fs::write(&page, swe_dev_page(&read_json(&parsed))).unwrap();
+    let (from_page, from_json) = (tmp.path().join("page"), tmp.path().join("json"));
+    benchscope_ok(&["import", page.to_str().unwrap(), "--data", from_page.to_str().unwrap()]);
+    benchscope_ok(&["import", parsed.to_str().unwrap(), "--data", from_json.to_str().unwrap()]);
+    let runs = |data: &Path| -> Vec<(String, Option<String>, Option<String>, std::collections::BTreeMap<String, f64>)> {
+        let manifest: Manifest = read_json(&data.join("manifest.json"));
+        manifest
+            .runs
+            .into_iter()
+            .map(|r| (r.id, r.system.model, r.date, r.headline))
+            .collect()
+    };
+    let (page_runs, json_runs) = (runs(&from_page), runs(&from_json));
+    assert_eq!(page_runs.len(), 76, "38 rows on each of two splits");
+    assert_eq!(page_runs, json_runs);
+    let manifest: Manifest = read_json(&from_page.join("manifest.json"));
+    let reasoning = manifest.runs.iter().find(|r| r.id == "easy.llm.02.Qwen3-8B").unwrap();
+    assert_eq!(reasoning.system.name, "Qwen3-8B🧠");
+}

@@ -46,6 +46,7 @@ pub mod split_lists;
 pub mod submission_metadata;
 pub mod swe_bench_pro;
 pub mod swe_dev;
+pub mod swe_dev_page;
 pub mod trajectories;
 pub mod trajectory_rows;
 pub mod verdict_table;
@@ -92,6 +93,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &leaderboard::FeatureBenchBoard,
     &leaderboard::FeatureBenchBoardFolder,
     &leaderboard::SweDevTables,
+    &swe_dev_page::SweDevPage,
     &live_board::LiveBoard,
     &polybench::PolyBenchResults,
     &polybench::PolyBenchSummary,
