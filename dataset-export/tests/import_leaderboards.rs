@@ -341,7 +341,8 @@ fn swe_dev_leaderboard_page_imports_as_the_tables_parsed_from_it() {
     let (from_page, from_json) = (tmp.path().join("page"), tmp.path().join("json"));
     benchscope_ok(&["import", page.to_str().unwrap(), "--data", from_page.to_str().unwrap()]);
     benchscope_ok(&["import", parsed.to_str().unwrap(), "--data", from_json.to_str().unwrap()]);
-    let runs = |data: &Path| -> Vec<(String, Option<String>, Option<String>, std::collections::BTreeMap<String, f64>)> {
+    type Listed = (String, Option<String>, Option<String>, std::collections::BTreeMap<String, f64>);
+    let runs = |data: &Path| -> Vec<Listed> {
         let manifest: Manifest = read_json(&data.join("manifest.json"));
         manifest
             .runs
