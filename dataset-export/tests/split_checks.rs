@@ -171,48 +171,21 @@ fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
     ]);
 
     // A typo'd dataset is refused with the closest name; --new-dataset says it is meant.
-    let typo = benchscope(&[
-        "import",
-        logs.to_str().unwrap(),
-        "--data",
-        data_arg,
-        "--dataset",
-        "swe-bench-lit",
-        "--run",
-        "t",
-    ]);
+    let logs_arg = logs.to_str().unwrap();
+    let import_args = |more: &[&'static str]| [&["import", logs_arg, "--data", data_arg][..], more].concat();
+    let import_logs = |more: &[&'static str]| benchscope(&import_args(more));
+    let typo = import_logs(&["--dataset", "swe-bench-lit", "--run", "t"]);
     assert!(!typo.status.success());
     let refusal = String::from_utf8_lossy(&typo.stderr);
     assert!(
         refusal.contains("no dataset `swe-bench-lit`; did you mean `swe-bench-lite`?"),
         "{refusal}"
     );
-    let split_typo = benchscope(&[
-        "import",
-        logs.to_str().unwrap(),
-        "--data",
-        data_arg,
-        "--dataset",
-        "swe-bench-lite",
-        "--split",
-        "tset",
-        "--run",
-        "t",
-    ]);
+    let split_typo = import_logs(&["--dataset", "swe-bench-lite", "--split", "tset", "--run", "t"]);
     assert!(String::from_utf8_lossy(&split_typo.stderr).contains("has no split `tset`; did you mean `test`?"));
-    let unnamed = benchscope(&["import", logs.to_str().unwrap(), "--data", data_arg, "--run", "t"]);
+    let unnamed = import_logs(&["--run", "t"]);
     assert!(String::from_utf8_lossy(&unnamed.stderr).contains("no dataset `swe-bench` (no --dataset was given)"));
-    benchscope_ok(&[
-        "import",
-        logs.to_str().unwrap(),
-        "--data",
-        data_arg,
-        "--dataset",
-        "swe-bench-verified",
-        "--new-dataset",
-        "--run",
-        "t",
-    ]);
+    benchscope_ok(&import_args(&["--dataset", "swe-bench-verified", "--new-dataset", "--run", "t"]));
     let manifest: benchscope_contract::Manifest = read_json(&data.join("manifest.json"));
     assert_eq!(
         manifest.runs.iter().find(|r| r.id == "t").unwrap().instances,
@@ -221,26 +194,8 @@ fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
     );
     // Once the directory holds runs of it, the runs-only dataset is one it has: named again, it
     // needs no --new-dataset, and a refusal lists it.
-    benchscope_ok(&[
-        "import",
-        logs.to_str().unwrap(),
-        "--data",
-        data_arg,
-        "--dataset",
-        "swe-bench-verified",
-        "--run",
-        "t2",
-    ]);
-    let near = benchscope(&[
-        "import",
-        logs.to_str().unwrap(),
-        "--data",
-        data_arg,
-        "--dataset",
-        "swe-bench-verifed",
-        "--run",
-        "t3",
-    ]);
+    benchscope_ok(&import_args(&["--dataset", "swe-bench-verified", "--run", "t2"]));
+    let near = import_logs(&["--dataset", "swe-bench-verifed", "--run", "t3"]);
     let refusal = String::from_utf8_lossy(&near.stderr);
     assert!(
         refusal.contains("no dataset `swe-bench-verifed`; did you mean `swe-bench-verified`?")

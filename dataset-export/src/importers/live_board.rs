@@ -14,7 +14,7 @@ use benchscope_contract::{failure_mode, InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{ImportPlan, Imported, RunSource, Source};
+use super::{strings, ImportPlan, Imported, RunSource, Source};
 use crate::run_store::NewRun;
 
 /// The format.
@@ -130,13 +130,7 @@ fn board_run(row: &Value, dataset: &str, source: &str) -> NewRun {
 
 /// The ids a line lists under `key` (none when it gives a count, or nothing).
 fn ids(row: &Value, key: &str) -> BTreeSet<String> {
-    row.get(key)
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .map(str::to_string)
-        .collect()
+    strings(row, key).into_iter().collect()
 }
 
 /// The instances the lists name: each resolved one, and each whose patch applied without
