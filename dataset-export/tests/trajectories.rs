@@ -488,3 +488,53 @@ fn harbor_atif_trajectories_are_read_as_the_rfc_writes_them_and_named_by_their_t
     );
     assert_eq!(run.results[0].trajectory.as_ref().unwrap().steps, 3);
 }
+
+/// A mini-swe-agent 2 trajectory as its `DefaultAgent.serialize` writes it with a tool-calling
+/// model: an assistant message calling `bash` twice at once, a `tool` message answering each by
+/// its id (the command's output and exit code in `extra`), and the `exit` message that holds the
+/// submission.
+#[test]
+fn mini_swe_agent_2_tool_calls_take_each_its_own_answer() {
+    let patch = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n";
+    let call = |id: &str, command: &str| serde_json::json!({"id": id, "type": "function", "function": {"name": "bash", "arguments": serde_json::json!({"command": command}).to_string()}});
+    let answer = |id: &str, output: &str, code: i64| {
+        serde_json::json!({"role": "tool", "tool_call_id": id,
+            "content": format!("<returncode>{code}</returncode>\n<output>\n{output}</output>"),
+            "extra": {"raw_output": output, "returncode": code, "timestamp": 1.0, "exception_info": null}})
+    };
+    let trajectory = serde_json::json!({
+        "info": {"model_stats": {"instance_cost": 0.03, "api_calls": 2}, "mini_version": "2.4.6",
+            "config": {"model": {"model_name": "anthropic/claude-sonnet-4-5"}}, "exit_status": "Submitted", "submission": patch},
+        "messages": [
+            {"role": "system", "content": "You are a helpful assistant that can interact with a computer."},
+            {"role": "user", "content": "Fix x."},
+            {"role": "assistant", "content": "Look first.", "tool_calls": [call("c1", "cat a.py"), call("c2", "ls missing")],
+                "extra": {"actions": [{"command": "cat a.py", "tool_call_id": "c1"}, {"command": "ls missing", "tool_call_id": "c2"}], "cost": 0.01}},
+            answer("c1", "x = 1\n", 0),
+            answer("c2", "ls: cannot access 'missing'\n", 2),
+            {"role": "assistant", "content": null, "tool_calls": [call("c3", "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && git diff")]},
+            {"role": "exit", "content": patch, "extra": {"exit_status": "Submitted", "submission": patch}}
+        ],
+        "trajectory_format": "mini-swe-agent-1.1",
+        "instance_id": "o__r-1"
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("o__r-1.traj.json");
+    std::fs::write(&file, trajectory.to_string()).unwrap();
+    let read = read_one(&file);
+    let steps: Vec<(&str, &str, Option<i64>)> = read
+        .steps
+        .iter()
+        .map(|s| (s.action.as_str(), s.observation.as_str(), s.returncode))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("cat a.py", "x = 1\n", Some(0)),
+            ("ls missing", "ls: cannot access 'missing'\n", Some(2)),
+            ("echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && git diff", "", None),
+        ]
+    );
+    assert_eq!(read.submission.as_deref(), Some(patch));
+    assert_eq!(read.steps[0].thought, "Look first.");
+}

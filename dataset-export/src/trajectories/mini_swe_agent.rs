@@ -1,7 +1,8 @@
 //! mini-swe-agent's `*.traj.json`: `{info, messages, trajectory_format, instance_id}` (or, in
 //! older files, the messages alone). In format 1 the assistant writes one bash block and the next
 //! user message holds `<returncode>` and `<output>`; in format 1.1 the assistant calls tools
-//! (`tool_calls`) and `role: tool` messages answer.
+//! (`tool_calls`, several at once since 2.0) and a `role: tool` message answers each, named by its
+//! `tool_call_id`, the command's own output and exit code in its `extra`.
 
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
@@ -26,6 +27,7 @@ impl TrajectoryFormat for MiniSweAgent {
             info: skeleton.get("info").cloned().unwrap_or(Value::Null),
             task: None,
             asked: None,
+            answers: Vec::new(),
         })
     }
 
@@ -41,13 +43,15 @@ impl TrajectoryFormat for MiniSweAgent {
     }
 }
 
-/// Each assistant message makes its steps once the message after it (its answer, when a user or
-/// tool message) is in.
+/// Each assistant message makes its steps once its answers are in: the tool messages after it,
+/// else the user message after it.
 struct Reader {
     info: Value,
     task: Option<String>,
-    /// The assistant message waiting for its answer.
+    /// The assistant message waiting for its answers.
     asked: Option<Value>,
+    /// The tool messages that answered it so far.
+    answers: Vec<Value>,
 }
 
 impl StepReader for Reader {
@@ -55,9 +59,14 @@ impl StepReader for Reader {
         if self.task.is_none() && role(&message) == "user" {
             self.task = Some(content_text(&message));
         }
+        if role(&message) == "tool" && self.asked.is_some() {
+            self.answers.push(message);
+            return;
+        }
         if let Some(asked) = self.asked.take() {
-            let reply = Some(&message).filter(|m| matches!(role(m), "user" | "tool"));
-            steps.extend(assistant_steps(&asked, reply));
+            let answers = std::mem::take(&mut self.answers);
+            let reply = Some(&message).filter(|m| answers.is_empty() && role(m) == "user");
+            steps.extend(assistant_steps(&asked, reply.into_iter().chain(&answers).collect()));
         }
         if role(&message) == "assistant" {
             self.asked = Some(message);
@@ -66,7 +75,7 @@ impl StepReader for Reader {
 
     fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
         if let Some(asked) = &self.asked {
-            steps.extend(assistant_steps(asked, None));
+            steps.extend(assistant_steps(asked, self.answers.iter().collect()));
         }
         from_info(&self.info, self.task)
     }
@@ -87,10 +96,10 @@ fn role(message: &Value) -> &str {
 
 /// The steps of one assistant message: its tool calls (format 1.1, or written into its text as
 /// SWE-agent's XML function calling writes them), else its bash block (format 1), answered by
-/// `reply`.
-fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
+/// `replies` (the tool messages after it, or the user message after it).
+fn assistant_steps(message: &Value, replies: Vec<&Value>) -> Vec<Step> {
     let content = content_text(message);
-    let observation = reply.map(content_text).unwrap_or_default();
+    let observation = replies.first().map(|r| content_text(r)).unwrap_or_default();
     // A tool's answer as OpenHands and SWE-agent label it for the model.
     let answer = observation
         .strip_prefix("OBSERVATION:")
@@ -99,7 +108,8 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
     if !calls.is_empty() {
         return calls
             .iter()
-            .map(|call| {
+            .enumerate()
+            .map(|(i, call)| {
                 let function = call.get("function").unwrap_or(&Value::Null);
                 let arguments = match function.get("arguments") {
                     Some(Value::String(s)) => s.clone(),
@@ -107,7 +117,11 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
                     None => String::new(),
                 };
                 let parsed = serde_json::from_str::<Value>(&arguments).unwrap_or(Value::Null);
-                call_step(text(function, "name"), &parsed, arguments, &content, answer)
+                let mut step = call_step(text(function, "name"), &parsed, arguments, &content, answer);
+                if let Some(reply) = answer_to(call, i, &replies) {
+                    (step.observation, step.returncode) = tool_output(reply);
+                }
+                step
             })
             .collect();
     }
@@ -131,6 +145,45 @@ fn assistant_steps(message: &Value, reply: Option<&Value>) -> Vec<Step> {
         observation: tagged(&observation, "output").unwrap_or(observation),
         ..Step::default()
     }]
+}
+
+/// The tool message answering `call`, the `index`th of its message's calls: the one naming its
+/// id, else the one in its place.
+fn answer_to<'a>(call: &Value, index: usize, replies: &[&'a Value]) -> Option<&'a Value> {
+    let id = call.get("id").and_then(Value::as_str);
+    let named = replies
+        .iter()
+        .find(|r| id.is_some() && r.get("tool_call_id").and_then(Value::as_str) == id);
+    named.or_else(|| replies.get(index).filter(|r| role(r) == "tool")).copied()
+}
+
+/// What a tool message says of its command: the command's own output and exit code where its
+/// `extra` keeps them (mini-swe-agent 2), else its text, unwrapped of the `<output>` and
+/// `<returncode>` tags the model was shown, or of an `OBSERVATION:` label.
+fn tool_output(reply: &Value) -> (String, Option<i64>) {
+    let extra = reply.get("extra").unwrap_or(&Value::Null);
+    let shown = content_text(reply);
+    // Only text in the observation template's shape is unwrapped: an output may hold such tags.
+    let templated = ["<returncode>", "<exception>"]
+        .iter()
+        .any(|tag| shown.trim_start().starts_with(tag));
+    let returncode = extra.get("returncode").and_then(Value::as_i64).or_else(|| {
+        tagged(&shown, "returncode")
+            .filter(|_| templated)
+            .and_then(|c| c.trim().parse().ok())
+    });
+    let output = match extra.get("raw_output").and_then(Value::as_str) {
+        Some(raw) => raw.to_string(),
+        None => match (
+            templated.then(|| tagged(&shown, "output")).flatten(),
+            shown.strip_prefix("OBSERVATION:"),
+        ) {
+            (Some(output), _) => output,
+            (None, Some(rest)) => rest.trim_start_matches('\n').to_string(),
+            (None, None) => shown.clone(),
+        },
+    };
+    (output, returncode)
 }
 
 /// The step of one call of `tool` with `arguments` (`raw` as written): an edit when it edits a
@@ -205,7 +258,7 @@ mod tests {
     fn a_call_written_into_the_text_is_a_step_naming_what_it_acts_on() {
         let message = serde_json::json!({"role": "assistant", "content": "Look.\n\n<function=str_replace_editor>\n<parameter=command>view</parameter>\n<parameter=path>/testbed/a.py</parameter>\n</function>"});
         let answer = serde_json::json!({"role": "user", "content": "OBSERVATION:\n1 import os"});
-        let [step] = &assistant_steps(&message, Some(&answer))[..] else {
+        let [step] = &assistant_steps(&message, vec![&answer])[..] else {
             panic!("one step")
         };
         assert_eq!(
@@ -244,6 +297,28 @@ mod tests {
             split_bash_block(several),
             (several.to_string(), String::new()),
             "two commands: a format error, nothing ran"
+        );
+    }
+
+    #[test]
+    fn each_tool_call_takes_the_answer_that_names_it_and_the_command_output_it_kept() {
+        let call = |id: &str, command: &str| serde_json::json!({"id": id, "type": "function", "function": {"name": "bash", "arguments": serde_json::json!({"command": command}).to_string()}});
+        let message =
+            serde_json::json!({"role": "assistant", "content": "Both.", "tool_calls": [call("c1", "ls"), call("c2", "cat a.py")]});
+        let second = serde_json::json!({"role": "tool", "tool_call_id": "c2", "content": "<returncode>1</returncode>\n<output>\nno such file\n</output>"});
+        let first = serde_json::json!({"role": "tool", "tool_call_id": "c1", "content": "<returncode>0</returncode>\n<output>\na.txt\n</output>",
+            "extra": {"raw_output": "a.txt\n", "returncode": 0}});
+        let steps = assistant_steps(&message, vec![&second, &first]);
+        let seen: Vec<(&str, &str, Option<i64>)> = steps
+            .iter()
+            .map(|s| (s.action.as_str(), s.observation.as_str(), s.returncode))
+            .collect();
+        assert_eq!(seen, [("ls", "a.txt\n", Some(0)), ("cat a.py", "no such file", Some(1))]);
+        let quoted = serde_json::json!({"role": "tool", "content": "<xml><output>x</output></xml>"});
+        assert_eq!(
+            tool_output(&quoted),
+            ("<xml><output>x</output></xml>".to_string(), None),
+            "an output that holds the tags is kept whole"
         );
     }
 }
