@@ -2,7 +2,8 @@
 //! older files, the messages alone). In format 1 the assistant writes one bash block and the next
 //! user message holds `<returncode>` and `<output>`; in format 1.1 the assistant calls tools
 //! (`tool_calls`, several at once since 2.0) and a `role: tool` message answers each, named by its
-//! `tool_call_id`, the command's own output and exit code in its `extra`.
+//! `tool_call_id`, the command's own output and exit code in its `extra`. A model on the
+//! Responses API leaves the response itself as the assistant's message, read as the same.
 
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
@@ -56,6 +57,7 @@ struct Reader {
 
 impl StepReader for Reader {
     fn element(&mut self, _key: &str, message: Value, steps: &mut Vec<Step>) {
+        let message = as_chat_message(message);
         if self.task.is_none() && role(&message) == "user" {
             self.task = Some(content_text(&message));
         }
@@ -88,6 +90,45 @@ fn messages(document: &Value) -> Option<&[Value]> {
         Value::Object(_) => document.get("messages")?.as_array().map(Vec::as_slice),
         _ => None,
     }
+}
+
+/// A message as a chat completion writes it. With a model on OpenAI's Responses API (mini-swe-agent
+/// 2's `litellm_response` and `openrouter_response` models) the agent keeps the response itself,
+/// `{object: "response", output: [...]}`, whose `message` items are its text and `function_call`
+/// items its calls, and answers each call with a `function_call_output` item.
+fn as_chat_message(message: Value) -> Value {
+    let kind = message.get("type").and_then(Value::as_str);
+    if kind == Some("function_call_output") {
+        return serde_json::json!({
+            "role": "tool",
+            "tool_call_id": message.get("call_id"),
+            "content": message.get("output"),
+            "extra": message.get("extra"),
+        });
+    }
+    let Some(output) = message
+        .get("output")
+        .and_then(Value::as_array)
+        .filter(|_| message.get("role").is_none())
+    else {
+        return message;
+    };
+    let of_type = |wanted: &'static str| {
+        output
+            .iter()
+            .filter(move |item| item.get("type").and_then(Value::as_str) == Some(wanted))
+    };
+    let text: Vec<String> = of_type("message").map(content_text).filter(|t| !t.is_empty()).collect();
+    let calls: Vec<Value> = of_type("function_call")
+        .map(|call| {
+            serde_json::json!({
+                "id": call.get("call_id").or_else(|| call.get("id")),
+                "type": "function",
+                "function": {"name": call.get("name"), "arguments": call.get("arguments")},
+            })
+        })
+        .collect();
+    serde_json::json!({"role": "assistant", "content": text.join("\n"), "tool_calls": calls, "extra": message.get("extra")})
 }
 
 fn role(message: &Value) -> &str {
@@ -319,6 +360,30 @@ mod tests {
             tool_output(&quoted),
             ("<xml><output>x</output></xml>".to_string(), None),
             "an output that holds the tags is kept whole"
+        );
+    }
+
+    #[test]
+    fn a_responses_api_response_is_read_as_the_assistant_message_it_stands_for() {
+        let response = serde_json::json!({"id": "resp_1", "object": "response", "output": [
+            {"type": "reasoning", "summary": []},
+            {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Look first."}]},
+            {"type": "function_call", "call_id": "c1", "name": "bash", "arguments": "{\"command\": \"ls\"}"}
+        ], "extra": {"actions": [{"command": "ls", "tool_call_id": "c1"}]}});
+        let answer = serde_json::json!({"type": "function_call_output", "call_id": "c1", "output": "<returncode>0</returncode>\n<output>\na.py\n</output>",
+            "extra": {"raw_output": "a.py\n", "returncode": 0}});
+        let (asked, answered) = (as_chat_message(response), as_chat_message(answer));
+        let [step] = &assistant_steps(&asked, vec![&answered])[..] else {
+            panic!("one step")
+        };
+        assert_eq!(
+            (
+                step.thought.as_str(),
+                step.action.as_str(),
+                step.observation.as_str(),
+                step.returncode
+            ),
+            ("Look first.", "ls", "a.py\n", Some(0))
         );
     }
 }
