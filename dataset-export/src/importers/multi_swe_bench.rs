@@ -12,7 +12,8 @@
 //! expects to pass after the fix (its f2p, s2p, n2p and p2p tests, our FAIL_TO_PASS and
 //! PASS_TO_PASS) does: each of those kept its before-fix status from the dataset, so its
 //! transition holds exactly when it passes after the fix. The lists come from the split exported
-//! in the data directory; without it an instance has no verdict, and the import says so.
+//! in the data directory; without it only an invalid report has a verdict (the rule rejects it
+//! before reading any list), and the import says how many have none.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
