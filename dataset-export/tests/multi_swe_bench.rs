@@ -281,4 +281,18 @@ fn an_evaluation_workdir_imports_with_the_harness_verdicts_patches_and_logs() {
         (cli["empty_patch"].as_bool(), cli["failure_mode"].as_str(), cli.get("model_patch")),
         (Some(false), Some("tests_failed"), None)
     );
+
+    // A results.json beside the reports that resolves what the rule does not is said, and the
+    // rule's verdict kept.
+    std::fs::create_dir_all(workdir.join("results")).unwrap();
+    let summary = serde_json::json!({"resolved": ["BurntSushi__ripgrep-2209", "cli__cli-101"], "unresolved_ids": []});
+    std::fs::write(workdir.join("results/results.json"), summary.to_string()).unwrap();
+    import(&["--replace"]);
+    let run: serde_json::Value = read_json(&data.join("runs/msb.json"));
+    assert_eq!(result_for(&run, "cli__cli-101")["resolved"].as_bool(), Some(false));
+    let notes: Vec<&str> = run["notes"].as_array().unwrap().iter().filter_map(|n| n.as_str()).collect();
+    assert!(
+        notes.iter().any(|n| n.contains("judge 1 instance differently: cli__cli-101")),
+        "{notes:?}"
+    );
 }

@@ -26,7 +26,9 @@ use serde_json::Value;
 use super::experiments::submission_verdicts;
 use super::leaderboard::slug;
 use super::split_lists::{kept_statuses, split_instances, statuses_listed, tally};
-use super::{folder_name, new_run, read_json, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
+use super::{
+    first_few, folder_name, new_run, read_json, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT,
+};
 use crate::run_store::NewRun;
 
 /// The harness's evaluation workdir (or any folder holding its `evals/pr-<number>/` folders).
@@ -57,7 +59,8 @@ impl RunSource for EvalWorkdir {
         // `metadata.yaml` and the harness's verdicts (`results/results.json`) above it.
         let submission = run_folder(source.path());
         submission_metadata::describe(&submission, &mut new.run, &mut warnings);
-        let mut listed = match submission_verdicts(&submission) {
+        let found = [source.path(), submission.as_path()].into_iter().find_map(submission_verdicts);
+        let mut listed = match found {
             Some(Ok(verdicts)) => verdicts,
             Some(Err(error)) => {
                 warnings.push(format!("{error:#}; the reports are read without its verdicts"));
@@ -66,6 +69,7 @@ impl RunSource for EvalWorkdir {
             None => BTreeMap::new(),
         };
         let mut without_lists = 0;
+        let mut contradicted = Vec::new();
         for path in eval_reports(source) {
             let report = read_json(&path).with_context(|| format!("{}: not readable JSON", path.display()))?;
             if !is_eval_report(&report) {
@@ -80,9 +84,13 @@ impl RunSource for EvalWorkdir {
             let empty_patch = patch.as_ref().is_some_and(|p| p.trim().is_empty());
             let expected = lists.as_ref().and_then(|l| l.get(&id));
             let mut result = result_of(&id, &report, empty_patch, expected);
-            if let Some(verdict) = listed.remove(&id).filter(|_| result.resolved.is_none()) {
-                result.resolved = verdict.resolved;
-                result.failure_mode = verdict.failure_mode;
+            match (listed.remove(&id), result.resolved) {
+                (Some(verdict), None) => {
+                    result.resolved = verdict.resolved;
+                    result.failure_mode = verdict.failure_mode;
+                }
+                (Some(verdict), Some(ours)) if verdict.resolved != Some(ours) => contradicted.push(id.clone()),
+                _ => {}
             }
             without_lists += usize::from(result.resolved.is_none());
             new.run.results.push(result);
@@ -95,6 +103,16 @@ impl RunSource for EvalWorkdir {
         }
         // What the submission's lists judge without a report beside them is the run's too.
         new.run.results.extend(listed.into_values());
+        if !contradicted.is_empty() {
+            let ids: Vec<&str> = contradicted.iter().map(String::as_str).collect();
+            let message = format!(
+                "the harness's rule on the split's lists and the submission's results/results.json judge {} differently: {}; the rule's verdict is kept",
+                plural(ids.len(), "instance"),
+                first_few(&ids)
+            );
+            new.run.notes.push(message.clone());
+            warnings.push(message);
+        }
         if without_lists > 0 {
             warnings.push(format!(
                 "{} {} no verdict: the data directory has no export of {dataset}/{split} holding {}, whose test lists the harness's rule reads (export the dataset first, or import the harness's final_report.json)",
