@@ -179,6 +179,15 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('{"instance_id": "a", "model_patch": ""}\n{nope\n') });
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 3);
   assert.match(await page.locator('.drop-zone .error').nth(2).textContent(), /broken\.jsonl.*line 2: not JSON/);
+  // Leaderboards the CLI reads, and a web page, are refused with what to do.
+  const board = `${JSON.stringify({ name: 'SWE-agent + GPT 4o', set: 'lite', total: 300, resolved: 12 })}\n`;
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'reports-0605.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(board) });
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 4);
+  assert.match(await page.locator('.drop-zone .error').nth(3).textContent(), /reports-0605\.jsonl: SWE-bench-Live's leaderboard.*`benchscope import reports-0605\.jsonl`/);
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'index.html', mimeType: 'text/html', buffer: Buffer.from('<!DOCTYPE html><html><body><table id="sortableTable1"></table></body></html>') });
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 5);
+  assert.match(await page.locator('.drop-zone .error').nth(4).textContent(), /index\.html: a web page.*SWE-Dev's leaderboard page is read by `benchscope import index\.html`/);
+  assert.equal(await page.locator('.leaderboard-table tr[data-run^="dropped-reports"]').count(), 0);
   assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
   // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.
   await page.click('.view-tabs .tab >> text=Instances');

@@ -98,6 +98,28 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Some(_) => false,
         None => json_document::first_line_record(text).as_ref().is_some_and(trajectory_row),
     };
+    let live_board = match &value {
+        Some(Value::Array(items)) => items.first().is_some_and(crate::leaderboard::is_live_board_line),
+        Some(line) => crate::leaderboard::is_live_board_line(line),
+        None => json_document::first_line_record(text)
+            .as_ref()
+            .is_some_and(crate::leaderboard::is_live_board_line),
+    };
+    if live_board {
+        return Err(format!(
+            "{name}: SWE-bench-Live's leaderboard, a run a line, which the page does not read: \
+             `benchscope import {name}` makes a run of each line"
+        ));
+    }
+    if value.is_none() && text.trim_start().starts_with('<') {
+        let hint = match text.contains("sortableTable1") {
+            true => format!("; SWE-Dev's leaderboard page is read by `benchscope import {name}`"),
+            false => String::new(),
+        };
+        return Err(format!(
+            "{name}: a web page, not a run file, a harness summary or predictions{hint}"
+        ));
+    }
     if trajectories {
         return Err(format!(
             "{name}: agent trajectories as a dataset's rows (`messages`, `trajectory`), which the page does not read: \
@@ -427,6 +449,24 @@ mod tests {
             );
             assert!(error.contains(&format!("`benchscope import {name}`")), "{error}");
         }
+    }
+
+    #[test]
+    fn leaderboards_the_cli_reads_are_sent_to_import() {
+        let line = r#"{"name": "SWE-agent + GPT 4o", "set": "lite", "total": 300, "resolved": ["a"]}"#;
+        for text in [format!("{line}\n{line}\n"), format!("{line}\n")] {
+            let error = read_dropped("reports-0605.jsonl", &text, "d", "t").unwrap_err();
+            assert!(error.starts_with("reports-0605.jsonl: SWE-bench-Live's leaderboard"), "{error}");
+            assert!(error.contains("`benchscope import reports-0605.jsonl`"), "{error}");
+        }
+        let page = "<!DOCTYPE html><html><body><table id=\"sortableTable1\"></table></body></html>";
+        let error = read_dropped("index.html", page, "d", "t").unwrap_err();
+        assert_eq!(
+            error,
+            "index.html: a web page, not a run file, a harness summary or predictions; SWE-Dev's leaderboard page is read by `benchscope import index.html`"
+        );
+        let error = read_dropped("other.html", "<html></html>", "d", "t").unwrap_err();
+        assert_eq!(error, "other.html: a web page, not a run file, a harness summary or predictions");
     }
 
     #[test]

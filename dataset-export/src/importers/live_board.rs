@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use benchscope_contract::leaderboard::SCORED_OVER;
+use benchscope_contract::leaderboard::{is_live_board_line, SCORED_OVER};
 use benchscope_contract::{failure_mode, InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
@@ -33,9 +33,9 @@ impl RunSource for LiveBoard {
             return false;
         }
         match source.json() {
-            Some(Value::Array(rows)) => !rows.is_empty() && rows.iter().all(is_board_row),
+            Some(Value::Array(rows)) => !rows.is_empty() && rows.iter().all(is_live_board_line),
             Some(_) => false,
-            None => source.first_line_record().is_some_and(|row| is_board_row(&row)),
+            None => source.first_line_record().is_some_and(|row| is_live_board_line(&row)),
         }
     }
 
@@ -48,7 +48,7 @@ impl RunSource for LiveBoard {
         let mut taken: HashMap<String, usize> = HashMap::new();
         let mut runs = Vec::new();
         for (at, row) in rows.iter().enumerate() {
-            if !is_board_row(row) {
+            if !is_live_board_line(row) {
                 anyhow::bail!(
                     "{}: record {}: not a leaderboard row (`name`, `set`, `total` and `resolved` are needed)",
                     source.path().display(),
@@ -70,15 +70,6 @@ impl RunSource for LiveBoard {
         }
         Ok(runs)
     }
-}
-
-/// A leaderboard line: its system's name, its board, how many instances it was scored over, and
-/// what it resolved (their ids or their count).
-fn is_board_row(row: &Value) -> bool {
-    row.get("name").is_some_and(Value::is_string)
-        && row.get("set").is_some_and(Value::is_string)
-        && row.get("total").is_some_and(Value::is_u64)
-        && row.get("resolved").is_some_and(|r| r.is_array() || r.is_u64())
 }
 
 /// The run a line gives: named as the page shows it (`Scaffold + Model`), its published share
@@ -195,7 +186,7 @@ mod tests {
         assert!(new.run.results.is_empty());
         assert!((new.run.headline["resolved_percent"] - 26.666).abs() < 0.01);
         assert!(
-            !is_board_row(&json!({"name": "x", "set": "lite", "resolved": 3})),
+            !is_live_board_line(&json!({"name": "x", "set": "lite", "resolved": 3})),
             "no total: no share"
         );
     }

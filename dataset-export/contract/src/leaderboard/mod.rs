@@ -60,6 +60,16 @@ pub struct LeaderboardRow {
 /// its split's size.
 pub const SCORED_OVER: &str = "total_instances";
 
+/// A line of SWE-bench-Live's board as its site publishes it (`reports-0605.jsonl`): a system's
+/// `name`, its board's `set`, the `total` it was scored over, and what it `resolved` (the ids, or
+/// their count).
+pub fn is_live_board_line(row: &serde_json::Value) -> bool {
+    row.get("name").is_some_and(serde_json::Value::is_string)
+        && row.get("set").is_some_and(serde_json::Value::is_string)
+        && row.get("total").is_some_and(serde_json::Value::is_u64)
+        && row.get("resolved").is_some_and(|r| r.is_array() || r.is_u64())
+}
+
 /// The row of `entry` on a split of `split_instances` instances, with the totals of its
 /// per-instance results when it has them.
 pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_instances: usize) -> LeaderboardRow {
