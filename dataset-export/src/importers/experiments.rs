@@ -73,21 +73,27 @@ pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &st
     (new, warnings)
 }
 
-/// The verdicts of the submission folder `submission`'s `results/results.json`, by instance, for
-/// a reader of its other files (its trajectories) to take; `None` when it has no such file. A file
-/// that cannot be read is said in the error.
-pub fn submission_verdicts(submission: &Path) -> Option<anyhow::Result<BTreeMap<String, InstanceResult>>> {
-    let path = submission.join(RESULTS);
-    if !path.is_file() {
-        return None;
-    }
+/// The verdicts of the first of `folders` that holds a submission's `results/results.json`, by
+/// instance, for a reader of its other files (trajectories, reports) to take. A file that cannot
+/// be read is a warning ending in `without`, and gives no verdicts.
+pub fn submission_verdicts<'a>(
+    folders: impl IntoIterator<Item = &'a Path>,
+    without: &str,
+    warnings: &mut Vec<String>,
+) -> BTreeMap<String, InstanceResult> {
+    let Some(path) = folders.into_iter().map(|f| f.join(RESULTS)).find(|p| p.is_file()) else {
+        return BTreeMap::new();
+    };
     let read = || -> anyhow::Result<BTreeMap<String, InstanceResult>> {
         let results = Source::open(&path)?;
         results.json_fault()?;
         let lists = Lists::of(results.json().unwrap_or(&Value::Null));
         Ok(lists.all().map(|id| (id.clone(), lists.result(id))).collect())
     };
-    Some(read())
+    read().unwrap_or_else(|error| {
+        warnings.push(format!("{error:#}; {without}"));
+        BTreeMap::new()
+    })
 }
 
 /// The model patches of the submission's predictions, if it has a file of them.

@@ -15,7 +15,6 @@
 //! in the data directory; without it only an invalid report has a verdict (the rule rejects it
 //! before reading any list), and the import says how many have none.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -59,15 +58,8 @@ impl RunSource for EvalWorkdir {
         // `metadata.yaml` and the harness's verdicts (`results/results.json`) above it.
         let submission = run_folder(source.path());
         submission_metadata::describe(&submission, &mut new.run, &mut warnings);
-        let found = [source.path(), submission.as_path()].into_iter().find_map(submission_verdicts);
-        let mut listed = match found {
-            Some(Ok(verdicts)) => verdicts,
-            Some(Err(error)) => {
-                warnings.push(format!("{error:#}; the reports are read without its verdicts"));
-                BTreeMap::new()
-            }
-            None => BTreeMap::new(),
-        };
+        let folders = [source.path(), submission.as_path()];
+        let mut listed = submission_verdicts(folders, "the reports are read without its verdicts", &mut warnings);
         let mut without_lists = 0;
         let mut contradicted = Vec::new();
         for path in eval_reports(source) {

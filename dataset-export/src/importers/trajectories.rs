@@ -5,7 +5,6 @@
 //! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
 //! lists of the submission's `results/results.json` do.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use benchscope_contract::InstanceResult;
@@ -62,7 +61,10 @@ impl RunSource for Trajectories {
             }
         }
         warnings.extend(spool.take_warnings());
-        let mut listed = listed_verdicts(&root, &mut warnings);
+        // The submission's verdicts, in the folder above `trajs/` or beside the trajectories, for
+        // the instances no report beside them judges.
+        let folders = [Some(root.as_path()), root.parent()].into_iter().flatten();
+        let mut listed = submission_verdicts(folders, "the trajectories are imported without its verdicts", &mut warnings);
         for (id, trajectory) in spool.trajectories() {
             let mut result = match report_beside(&root, id) {
                 Some((report, log)) => result_from_report(id, &report, log.as_deref()).0,
@@ -126,21 +128,6 @@ fn first_record_is_trajectory(path: &Path) -> bool {
         return false;
     };
     stream::first_skeleton(file).is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || is_json_log(&r))
-}
-
-/// The verdicts of the submission the trajectories are in (its `results/results.json`, in the
-/// folder above `trajs/` or beside the trajectories), for the instances no report beside them
-/// judges; a file that cannot be read is a warning, and the run has no verdicts from it.
-fn listed_verdicts(root: &Path, warnings: &mut Vec<String>) -> BTreeMap<String, InstanceResult> {
-    let found = [Some(root), root.parent()].into_iter().flatten().find_map(submission_verdicts);
-    match found {
-        Some(Ok(verdicts)) => verdicts,
-        Some(Err(error)) => {
-            warnings.push(format!("{error:#}; the trajectories are imported without its verdicts"));
-            BTreeMap::new()
-        }
-        None => BTreeMap::new(),
-    }
 }
 
 /// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,
