@@ -92,19 +92,16 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
     let trajectory_row = |row: &Value| {
         row.get("instance_id").is_some() && (row.get("messages").is_some() || row.get("trajectory").is_some_and(Value::is_array))
     };
-    let trajectories = match &value {
-        Some(Value::Array(items)) => items.first().is_some_and(trajectory_row),
-        Some(row @ Value::Object(_)) => trajectory_row(row),
-        Some(_) => false,
-        None => json_document::first_line_record(text).as_ref().is_some_and(trajectory_row),
+    // The file's first record, not copied (a run file may be large): an array's first element,
+    // the document itself, or a JSON Lines file's first line.
+    let first_line = value.is_none().then(|| json_document::first_line_record(text)).flatten();
+    let first_record = match &value {
+        Some(Value::Array(items)) => items.first(),
+        Some(document) => Some(document),
+        None => first_line.as_ref(),
     };
-    let live_board = match &value {
-        Some(Value::Array(items)) => items.first().is_some_and(crate::leaderboard::is_live_board_line),
-        Some(line) => crate::leaderboard::is_live_board_line(line),
-        None => json_document::first_line_record(text)
-            .as_ref()
-            .is_some_and(crate::leaderboard::is_live_board_line),
-    };
+    let trajectories = first_record.is_some_and(trajectory_row);
+    let live_board = first_record.is_some_and(crate::leaderboard::is_live_board_line);
     if live_board {
         return Err(format!(
             "{name}: SWE-bench-Live's leaderboard, a run a line, which the page does not read: \
