@@ -379,5 +379,19 @@ test('SWE-bench-Live\'s board: each run counted over the total it states, its li
   assert.deepEqual(cells.map((c) => c.trim().split(' ')[0]), expected);
   // Over the five ids the lists name, the second run would read 60% and "3 of 5 attempted".
   assert.ok(cells.every((c) => !/counted|attempted/.test(c)), cells.join(' | '));
+  // The note under the table names the totals, not the five ids the lists name.
+  const note = await page.locator('section.leaderboard > p.note').first().textContent();
+  assert.match(note, /over the instances each run was scored on, as its source states them \(8 or 10 here\)/);
+  // The best so far holds from the run that set it to the later one it still beats: a level line.
+  const svg = decodeURIComponent((await page.locator('.board-charts img.scatter[src]').first().getAttribute('src')).split(',')[1]);
+  const line = [...svg.matchAll(/<polyline[^>]*stroke="#E69F00"[^>]*points="([^"]*)"/g)].map((m) => m[1].trim().split(/\s+/));
+  assert.equal(line.length, 1, 'one best-so-far line');
+  assert.equal(line[0].length, 2, 'from one point to the right');
+  assert.equal(line[0][0].split(',')[1], line[0][1].split(',')[1], 'level');
+  await page.goto(`${server.url}?data=live/&dataset=swe-bench-live&split=windows&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr[data-run]');
+  const alone = await page.locator('section.leaderboard > p.note').first().textContent();
+  assert.match(alone, /over the 60 instances its source scored each run on/);
+  assert.doesNotMatch(alone, /split's 0 instances/);
   assert.deepEqual(errors, []);
 });

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use benchscope_contract::leaderboard::trend::step_corners;
 use benchscope_contract::leaderboard::LeaderboardRow;
 
 use super::{boxes_json, chart_point, frame_width, image_source, image_width, series_color, svg_document, Theme, SIZE};
@@ -76,21 +77,6 @@ fn axis(values: impl Iterator<Item = f64>) -> Range<f64> {
     0.0..if max > 0.0 { max * 1.08 } else { 1.0 }
 }
 
-/// The corners of the step line through `data.line`'s points (level, then up or down to the
-/// next); none when fewer than two points are on it.
-fn step_line(data: &ScatterData) -> Vec<(f64, f64)> {
-    let Some(&last) = data.line.last().filter(|_| data.line.len() > 1) else {
-        return Vec::new();
-    };
-    let mut steps = Vec::new();
-    for pair in data.line.windows(2) {
-        let (a, b) = (&data.points[pair[0]], &data.points[pair[1]]);
-        steps.extend([(a.1, a.2), (b.1, a.2)]);
-    }
-    steps.push((data.points[last].1, data.points[last].2));
-    steps
-}
-
 /// What a drawn scatter plot is made of, in the chart's pixels.
 pub struct DrawnPoints {
     /// Each point's position.
@@ -135,7 +121,8 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
     chart
         .draw_series(data.points.iter().map(|(_, x, y)| Circle::new((*x, *y), 5, color.filled())))
         .map_err(err)?;
-    let steps = step_line(data);
+    let xy: Vec<(f64, f64)> = data.points.iter().map(|p| (p.1, p.2)).collect();
+    let steps = step_corners(&xy, &data.line);
     let step_pixels: Vec<(i32, i32)> = steps.iter().map(|p| chart.backend_coord(p)).collect();
     if !steps.is_empty() {
         chart

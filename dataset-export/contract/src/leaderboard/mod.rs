@@ -30,8 +30,11 @@ pub struct LeaderboardRow {
     pub date: Option<String>,
     /// Free tags.
     pub tags: Vec<String>,
-    /// Resolved, in percent of the split's instances.
+    /// Resolved, in percent of the split's instances (or of those its source states it was scored
+    /// over).
     pub resolved_percent: Option<f64>,
+    /// How many instances that percentage is over, when known.
+    pub scored_over: Option<u64>,
     /// Wilson 95% interval on it, in percent.
     pub resolved_interval: Option<(f64, f64)>,
     /// The percentage the per-instance results give, when it differs from the published one.
@@ -106,6 +109,7 @@ pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_insta
         date: entry.date.clone(),
         tags: entry.system.tags.clone(),
         resolved_percent,
+        scored_over: (n > 0).then_some(n),
         resolved_interval,
         counted_differs,
         passed_percent,
@@ -133,6 +137,32 @@ pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_insta
             .map(|(name, value)| (name.clone(), *value))
             .collect(),
         agent: totals.agent,
+    }
+}
+
+/// The sentence under a board that says what its percentages are over: the split's instances,
+/// the totals the runs' sources state (SWE-bench-Live's, whose sets grew between submissions), or, where
+/// neither is known, nothing but the percentages as published.
+pub fn scored_over_note(rows: &[LeaderboardRow], split_instances: usize) -> String {
+    let totals: std::collections::BTreeSet<u64> = rows.iter().filter_map(|r| r.scored_over).collect();
+    let interval = "the interval is Wilson's 95% score interval";
+    match totals.iter().copied().collect::<Vec<_>>().as_slice() {
+        [] => "% resolved is as each run's source published it: this directory holds no per-instance \
+               results for this split, nor how many instances its runs were scored on."
+            .to_string(),
+        [n] if *n == split_instances as u64 => format!(
+            "% resolved is over the split's {n} instances (a run that attempted part of them counts \
+             the rest as unresolved, as the harness does); {interval}."
+        ),
+        [n] => format!("% resolved is over the {n} instances its source scored each run on; {interval}."),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+            format!(
+                "% resolved is over the instances each run was scored on, as its source states \
+                 them ({} or {last} here); {interval}.",
+                rest.join(", ")
+            )
+        }
     }
 }
 
@@ -222,6 +252,32 @@ mod tests {
         );
         let nothing = leaderboard_row(&entry("c", 0, None, &[]), None, 300);
         assert_eq!((nothing.resolved_percent, nothing.resolved_interval), (None, None));
+    }
+
+    #[test]
+    fn the_note_names_what_the_percentages_are_over() {
+        let over = |n: Option<u64>| LeaderboardRow {
+            scored_over: n,
+            ..Default::default()
+        };
+        let split = scored_over_note(&[over(Some(300)), over(None)], 300);
+        assert!(split.starts_with("% resolved is over the split's 300 instances"), "{split}");
+        let stated = scored_over_note(&[over(Some(66)), over(Some(48)), over(Some(48))], 0);
+        assert!(stated.contains("(48 or 66 here)"), "{stated}");
+        let one = scored_over_note(&[over(Some(300))], 0);
+        assert!(one.contains("over the 300 instances its source scored each run on"), "{one}");
+        let published = scored_over_note(&[over(None)], 0);
+        assert!(published.contains("as each run's source published it"), "{published}");
+        assert!(!published.contains("0 instances"), "{published}");
+    }
+
+    #[test]
+    fn a_row_knows_what_its_percentage_is_over() {
+        let stated = entry("a", 0, Some(20), &[("resolved_percent", 41.7), (SCORED_OVER, 48.0)]);
+        assert_eq!(leaderboard_row(&stated, None, 0).scored_over, Some(48));
+        assert_eq!(leaderboard_row(&entry("b", 300, Some(81), &[]), None, 300).scored_over, Some(300));
+        let published = entry("c", 0, None, &[("resolved_percent", 43.0)]);
+        assert_eq!(leaderboard_row(&published, None, 0).scored_over, None);
     }
 
     #[test]

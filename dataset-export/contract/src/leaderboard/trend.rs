@@ -24,6 +24,29 @@ pub fn running_best(points: &[(f64, f64)]) -> Vec<usize> {
         .collect()
 }
 
+/// The corners of the step line through `line`'s points of `points` (level, then up or down to
+/// the next), held level from the last to the rightmost point: a best so far holds until a run
+/// beats it, and a frontier's best holds at any higher cost. None when that is a single point.
+pub fn step_corners(points: &[(f64, f64)], line: &[usize]) -> Vec<(f64, f64)> {
+    let Some(&last) = line.last() else {
+        return Vec::new();
+    };
+    let mut corners = Vec::new();
+    for pair in line.windows(2) {
+        let (a, b) = (points[pair[0]], points[pair[1]]);
+        corners.extend([a, (b.0, a.1)]);
+    }
+    corners.push(points[last]);
+    let right = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    if right > points[last].0 {
+        corners.push((right, points[last].1));
+    }
+    if corners.len() < 2 {
+        corners.clear();
+    }
+    corners
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,5 +63,19 @@ mod tests {
         // (cost, %): 2 is beaten by 1 (cheaper, better); 3 is dearer but better.
         let points = [(10.0, 30.0), (5.0, 40.0), (20.0, 35.0), (50.0, 60.0)];
         assert_eq!(running_best(&points), [1, 3]);
+    }
+
+    #[test]
+    fn the_step_line_holds_its_best_to_the_last_point() {
+        let points = [(1.0, 20.0), (2.0, 10.0), (3.0, 30.0), (5.0, 25.0)];
+        assert_eq!(
+            step_corners(&points, &running_best(&points)),
+            [(1.0, 20.0), (3.0, 20.0), (3.0, 30.0), (5.0, 30.0)]
+        );
+        // One record that nothing later beats: a level line, not nothing.
+        let held = [(1.0, 40.0), (4.0, 30.0)];
+        assert_eq!(step_corners(&held, &running_best(&held)), [(1.0, 40.0), (4.0, 40.0)]);
+        let alone = [(1.0, 40.0), (1.0, 30.0)];
+        assert!(step_corners(&alone, &running_best(&alone)).is_empty());
     }
 }
