@@ -100,7 +100,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
         {move || match loaded.get() {
             None => view! { <p class="loading">"Loading instances…"</p> }.into_any(),
             Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
-            Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with `benchscope export`."</p> }.into_any(),
+            Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with "<code>"benchscope export"</code>"."</p> }.into_any(),
             Some(Ok(Some((rows, sets, errors)))) => {
                 let errors = errors.into_iter().map(|error| view! { <ErrorBox error /> }).collect_view();
                 // A split of runs alone opens on its leaderboard: that is where its content is.

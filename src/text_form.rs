@@ -156,6 +156,36 @@ pub fn title_code_spans(title: &str) -> Vec<(bool, &str)> {
     pieces
 }
 
+/// `text` cut into text and web addresses (`true`): each `http://` or `https://` address up to the
+/// next whitespace, less the punctuation that ends a sentence around it.
+pub fn link_spans(text: &str) -> Vec<(bool, &str)> {
+    let mut pieces = Vec::new();
+    let mut text_from = 0;
+    let mut at = 0;
+    while let Some(found) = text[at..].find("http") {
+        let start = at + found;
+        let rest = &text[start..];
+        let starts_address = (rest.starts_with("https://") || rest.starts_with("http://"))
+            && text[..start].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+        let end = start + rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let address = text[start..end].trim_end_matches(['.', ',', ';', ':', ')', '!', '?', '\'', '"']);
+        if !starts_address || address.len() <= "https://".len() {
+            at = start + "http".len();
+            continue;
+        }
+        if start > text_from {
+            pieces.push((false, &text[text_from..start]));
+        }
+        pieces.push((true, address));
+        text_from = start + address.len();
+        at = text_from;
+    }
+    if text_from < text.len() {
+        pieces.push((false, &text[text_from..]));
+    }
+    pieces
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +249,23 @@ mod tests {
         assert_eq!(title_code_spans("empty `` here"), [(false, "empty `` here")]);
         assert_eq!(title_code_spans(""), Vec::<(bool, &str)>::new());
         assert_eq!(title_code_spans("é `ü`"), [(false, "é "), (true, "ü")]);
+    }
+
+    #[test]
+    fn addresses_are_cut_out_of_text_without_the_sentence_around_them() {
+        assert_eq!(
+            link_spans("submission: https://github.com/o/r/tree/main/x."),
+            [(false, "submission: "), (true, "https://github.com/o/r/tree/main/x"), (false, ".")]
+        );
+        assert_eq!(
+            link_spans("(see http://a.b/c), then https://d.e"),
+            [(false, "(see "), (true, "http://a.b/c"), (false, "), then "), (true, "https://d.e")]
+        );
+        assert_eq!(
+            link_spans("xhttps://a.b and https:// alone"),
+            [(false, "xhttps://a.b and https:// alone")]
+        );
+        assert_eq!(link_spans("no address"), [(false, "no address")]);
+        assert_eq!(link_spans(""), Vec::<(bool, &str)>::new());
     }
 }

@@ -33,7 +33,7 @@ export const FORMAT_FILES = [
  * beat the earlier one. */
 export const LIVE_BOARD = [
   { name: 'SWE-agent + GPT 4o', set: 'lite', total: 8, logo: 'SWE-agent', date: '2025-08-05', resolved: ['o__r-1', 'o__r-2'], applied: ['o__r-1', 'o__r-2', 'o__r-3'], located: ['o__r-1'] },
-  { name: 'OpenHands + GPT 4.1', set: 'lite', total: 10, logo: 'OpenHands', date: '2025-06-05', resolved: ['o__r-1', 'o__r-4', 'o__r-5'] },
+  { name: 'OpenHands + GPT 4.1', set: 'lite', total: 10, logo: 'OpenHands', date: '2025-06-05', resolved: ['o__r-1', 'o__r-4', 'o__r-5'], url: 'https://github.com/SWE-bench-Live/submission/tree/main/submissions/lite/openhands' },
   { name: 'Win-agent + GPT-5.5 (Medium)', set: 'windows', total: 60, logo: 'Win-agent', date: '2026-06-06', resolved: 16 },
 ];
 

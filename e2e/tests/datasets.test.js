@@ -144,12 +144,12 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   // The same file again is a second run, never a silent replacement.
   await page.locator('.drop-zone input[type=file]').setInputFiles(file);
   await page.waitForSelector('.leaderboard-table tr[data-run="dropped-mymodel.v1.5.run7-2"]');
-  assert.match(await page.locator('.drop-zone').textContent(), /a run `dropped-mymodel.v1.5.run7` is already loaded: this one is `dropped-mymodel.v1.5.run7-2`/);
+  assert.match(await page.locator('.drop-zone').textContent(), /a run dropped-mymodel.v1.5.run7 is already loaded: this one is dropped-mymodel.v1.5.run7-2/);
   // A file of another split's instances is refused, not added as a run of nothing.
   const runsBefore = await page.locator('.leaderboard-table tr[data-run]').count();
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'elsewhere.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ resolved_ids: ['elsewhere__repo-1'], unresolved_ids: ['elsewhere__repo-2'] })) });
   await page.waitForSelector('.drop-zone .error');
-  assert.match(await page.locator('.drop-zone .error').first().textContent(), /elsewhere\.json: none of its instances is in demo\/test \(the first: `elsewhere__repo-1`\), so it was not added/);
+  assert.match(await page.locator('.drop-zone .error').first().textContent(), /elsewhere\.json: none of its instances is in demo\/test \(the first: elsewhere__repo-1\), so it was not added/);
   assert.equal(await page.locator('.leaderboard-table tr[data-run]').count(), runsBefore);
   // A pretty-printed file with a fault on line 4 is named at line 4.
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'pretty.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "resolved_ids": [\n    "a"\n    "b"\n  ]\n}\n') });
@@ -183,10 +183,11 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   const board = `${JSON.stringify({ name: 'SWE-agent + GPT 4o', set: 'lite', total: 300, resolved: 12 })}\n`;
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'reports-0605.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(board) });
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 4);
-  assert.match(await page.locator('.drop-zone .error').nth(3).textContent(), /reports-0605\.jsonl: SWE-bench-Live's leaderboard.*`benchscope import reports-0605\.jsonl`/);
+  assert.match(await page.locator('.drop-zone .error').nth(3).textContent(), /reports-0605\.jsonl: SWE-bench-Live's leaderboard.*benchscope import reports-0605\.jsonl/);
+  assert.equal(await page.locator('.drop-zone .error').nth(3).locator('p code').textContent(), 'benchscope import reports-0605.jsonl', 'the command shows as code');
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'index.html', mimeType: 'text/html', buffer: Buffer.from('<!DOCTYPE html><html><body><table id="sortableTable1"></table></body></html>') });
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 5);
-  assert.match(await page.locator('.drop-zone .error').nth(4).textContent(), /index\.html: a web page.*SWE-Dev's leaderboard page is read by `benchscope import index\.html`/);
+  assert.match(await page.locator('.drop-zone .error').nth(4).textContent(), /index\.html: a web page.*SWE-Dev's leaderboard page is read by benchscope import index\.html/);
   assert.equal(await page.locator('.leaderboard-table tr[data-run^="dropped-reports"]').count(), 0);
   assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
   // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.
@@ -242,7 +243,7 @@ test('a dropped gzip that inflates past what the page reads, a UTF-16 file, a ta
   const wide = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify({ resolved_ids: ids }), 'utf16le')]);
   await drop('wide.json', wide);
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 2);
-  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /wide\.json: UTF-16 text \(as Windows PowerShell's `>` writes it\), not UTF-8: save it as UTF-8/);
+  assert.match(await page.locator('.drop-zone .error').nth(1).textContent(), /wide\.json: UTF-16 text \(as Windows PowerShell's > writes it\), not UTF-8: save it as UTF-8/);
   // An archive, as runs are shared: named, with the command that opens it.
   const tar = Buffer.alloc(1024);
   tar.write('results.json', 0);

@@ -388,6 +388,12 @@ test('SWE-bench-Live\'s board: each run counted over the total it states, its li
   assert.equal(line.length, 1, 'one best-so-far line');
   assert.equal(line[0].length, 2, 'from one point to the right');
   assert.equal(line[0][0].split(',')[1], line[0][1].split(',')[1], 'level');
+  // The submission's page, in the row's notes, is a link.
+  await page.goto(`${server.url}?data=live/&dataset=swe-bench-live&split=lite&view=leaderboard&brow=lite.OpenHands---GPT-4.1`);
+  const submission = page.locator('tr.run-details ul.notes a');
+  await submission.waitFor();
+  const openhands = LIVE_BOARD.find((line) => line.url);
+  assert.deepEqual([await submission.getAttribute('href'), await submission.textContent(), await submission.getAttribute('rel')], [openhands.url, openhands.url, 'noopener noreferrer']);
   await page.goto(`${server.url}?data=live/&dataset=swe-bench-live&split=windows&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr[data-run]');
   const alone = await page.locator('section.leaderboard > p.note').first().textContent();

@@ -208,7 +208,8 @@ test('smaller things a reader meets: Esc clears the search, facets in their own 
   assert.equal(await page.locator('select[aria-label="Sort by"] option:checked').textContent(), 'id');
   await page.goto(`${server.url}?dataset=nope`);
   await page.waitForSelector('.unknown-set');
-  assert.match(await page.locator('.unknown-set').textContent(), /no dataset `nope`; showing demo\/test instead/);
+  assert.match(await page.locator('.unknown-set').textContent(), /no dataset nope; showing demo\/test instead/);
+  assert.equal(await page.locator('.unknown-set code').textContent(), 'nope');
   await page.goto(`${server.url}?instance=nope__x-1`);
   await page.waitForSelector('.not-found');
   assert.match(await page.locator('.not-found').textContent(), /No instance nope__x-1/);

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::shell_syntax::tokenize_shell_text;
 use crate::syntax::{tokenize_python, Token};
+use crate::text_form::{link_spans, title_code_spans};
 
 /// One line (or any text) as text nodes and coloured spans: Python when `python`, else plain.
 /// The one place tokens become DOM, shared by diffs, markdown code blocks and the panels.
@@ -21,6 +22,37 @@ pub fn highlighted(text: &str, python: bool) -> Vec<AnyView> {
 /// Shell commands as text nodes and coloured spans, line by line (an agent's command).
 pub fn highlighted_shell(text: &str) -> Vec<AnyView> {
     token_views(tokenize_shell_text(text))
+}
+
+/// Text whose backtick spans show as code: an issue's title, as GitHub shows it.
+pub fn with_code_spans(text: &str) -> Vec<AnyView> {
+    title_code_spans(text)
+        .into_iter()
+        .map(|(code, piece)| match code {
+            true => view! { <code>{piece.to_string()}</code> }.into_any(),
+            false => piece.to_string().into_any(),
+        })
+        .collect()
+}
+
+/// A message or a note: its backtick spans as code (a command it names) and its web addresses
+/// as links (a submission's page), opened in a new tab.
+pub fn with_code_and_links(text: &str) -> Vec<AnyView> {
+    title_code_spans(text)
+        .into_iter()
+        .flat_map(|(code, piece)| match code {
+            true => vec![view! { <code>{piece.to_string()}</code> }.into_any()],
+            false => link_spans(piece)
+                .into_iter()
+                .map(|(link, piece)| match link {
+                    true => {
+                        view! { <a href=piece.to_string() target="_blank" rel="noopener noreferrer">{piece.to_string()}</a> }.into_any()
+                    }
+                    false => piece.to_string().into_any(),
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// Spans as DOM: a coloured one in a `<span>` of its token's class, a plain one as text.

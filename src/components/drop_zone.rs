@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api::{DroppedRuns, RunCache};
+use crate::components::code::with_code_and_links;
 use crate::components::error_box::ErrorBox;
 use crate::load_error::LoadError;
 
@@ -119,8 +120,8 @@ pub fn DropZone(base: String, dataset: String, split: String, targets: DropTarge
                 " (gzipped too). It stays in this page; nothing is uploaded."</p>
             {move || messages.get().into_iter().map(|m| match m {
                 Ok((line, warnings)) => view! {
-                    <p class="dropped-ok" role="status">{line}</p>
-                    {warnings.into_iter().map(|w| view! { <p class="dropped-warning" role="status">{w}</p> }).collect_view()}
+                    <p class="dropped-ok" role="status">{with_code_and_links(&line)}</p>
+                    {warnings.into_iter().map(|w| view! { <p class="dropped-warning" role="status">{with_code_and_links(&w)}</p> }).collect_view()}
                 }.into_any(),
                 Err(error) => view! { <ErrorBox error /> }.into_any(),
             }).collect_view()}

@@ -4,6 +4,7 @@ use benchscope_contract::site::{SiteInfo, View};
 use benchscope_contract::Manifest;
 use leptos::prelude::*;
 
+use crate::components::code::with_code_spans;
 use crate::sets::{selected, split_count};
 use crate::url_state::UrlState;
 
@@ -44,7 +45,7 @@ pub fn DatasetPicker(manifest: Manifest) -> impl IntoView {
     });
     view! {
         {move || unknown.get().map(|what| view! {
-            <p class="error unknown-set" role="alert">{format!("This data directory has no {what}; showing {} instead.", current.get().unwrap_or_default())}</p>
+            <p class="error unknown-set" role="alert">{with_code_spans(&format!("This data directory has no {what}; showing {} instead.", current.get().unwrap_or_default()))}</p>
         })}
         <nav class="dataset-picker">
             <label>

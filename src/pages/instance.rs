@@ -10,11 +10,15 @@ use crate::api::{DetailCache, InstanceSources, RunCache, RunResult, SourceCache}
 use crate::components::error_box::ErrorBox;
 use crate::components::panels::{meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{run_test_mark, status_label, status_mark, RunsPanel, LEGEND, PASSED_UNNAMED};
-use crate::components::{code::code_block, diff::DiffView, document_text::DocumentText, log_view::LogView};
+use crate::components::{
+    code::{code_block, with_code_spans},
+    diff::DiffView,
+    document_text::DocumentText,
+    log_view::LogView,
+};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
-use crate::text_form::title_code_spans;
 use crate::url_state::{UrlState, ViewState};
 use crate::wording::plural;
 
@@ -103,20 +107,6 @@ pub fn InstancePage(
     }
 }
 
-/// An instance's title, its backtick spans as code, as GitHub shows an issue's title.
-fn title_view(title: &str) -> Vec<AnyView> {
-    title_code_spans(title)
-        .into_iter()
-        .map(|(code, piece)| {
-            if code {
-                view! { <code>{piece.to_string()}</code> }.into_any()
-            } else {
-                piece.to_string().into_any()
-            }
-        })
-        .collect()
-}
-
 #[component]
 fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadError>>, base: String) -> impl IntoView {
     let Instance {
@@ -165,7 +155,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
         <article class="instance" data-id=data_id>
             <h2 class="instance-id">{id.clone()}</h2>
             // A record with no statement to take a title from has its id for one, shown once.
-            {(title != id).then(|| view! { <p class="instance-title">{title_view(&title)}</p> })}
+            {(title != id).then(|| view! { <p class="instance-title">{with_code_spans(&title)}</p> })}
             <dl class="meta">
                 <dt>"Repository"</dt>
                 <dd><a href=repo_url rel="noopener noreferrer" target="_blank">{repo}</a></dd>

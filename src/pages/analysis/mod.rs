@@ -24,6 +24,7 @@ use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 
+use crate::components::code::with_code_spans;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 use breakdown::{chart_data, BreakdownChart};
@@ -113,7 +114,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
         let loaded = set.runs.len();
         return view! {
             <section class="analysis">
-                <p class="empty">{without_verdicts(loaded)}</p>
+                <p class="empty">{with_code_spans(&without_verdicts(loaded))}</p>
                 <MetricSections split facets />
                 <RunScatter set=set.clone() />
                 <TrajectorySearch set=set.clone() />
@@ -175,7 +176,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
                     <BreakdownChart data facet groups chosen split />
                     <PassedBreakdown split facet chosen />
                 }.into_any(),
-                false => view! { <p class="empty">{without_instances(&set.dataset, &set.split.name)}</p> }.into_any(),
+                false => view! { <p class="empty">{with_code_spans(&without_instances(&set.dataset, &set.split.name))}</p> }.into_any(),
             }}
             <MetricSections split facets=facet_list.clone() chosen />
             <FailureModes runs split chosen />

@@ -10,6 +10,7 @@ use benchscope_contract::RunEntry;
 use leptos::prelude::*;
 
 use crate::api::RunCache;
+use crate::components::code::with_code_and_links;
 use crate::components::error_box::ErrorBox;
 use crate::loaded::Loaded;
 use crate::url_state::UrlState;
@@ -64,7 +65,8 @@ pub fn RunDetails(row: LeaderboardRow, entry: Option<RunEntry>, base: String, st
         Some(Ok(None)) => ().into_any(),
         Some(Ok(Some(run))) => {
             let source = Some(run.source.clone()).filter(|s| !s.is_empty());
-            let notes = (!run.notes.is_empty()).then(|| run.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view());
+            let notes =
+                (!run.notes.is_empty()).then(|| run.notes.iter().map(|n| view! { <li>{with_code_and_links(n)}</li> }).collect_view());
             view! {
                 {source.map(|s| view! { <p class="source">"From "<code>{s}</code></p> })}
                 {notes.map(|n| view! { <ul class="notes">{n}</ul> })}
