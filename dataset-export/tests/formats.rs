@@ -62,6 +62,22 @@ fn swe_dev_tasks_export_with_levels_and_gold_patches_matching_git() {
 }
 
 #[test]
+fn a_swe_dev_task_file_given_alone_exports_as_its_folder_exports_it() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swe-dev_DorothyDUUU/test/easy");
+    let file = dir.join("pytube-test_itags-level1-metadata.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let (alone, whole) = (tmp.path().join("alone"), tmp.path().join("whole"));
+    benchscope_ok(&["export", file.to_str().unwrap(), "--out", alone.to_str().unwrap()]);
+    benchscope_ok(&["export", dir.to_str().unwrap(), "--out", whole.to_str().unwrap()]);
+    let exported = instances(&alone, "swe-dev", "easy");
+    assert_eq!(exported.len(), 1);
+    let same = instances(&whole, "swe-dev", "easy").into_iter().find(|i| i.id == exported[0].id);
+    assert_eq!(exported[0].id, "pytube-test_itags-level1");
+    assert_eq!(Some(&exported[0]), same.as_ref(), "the instance its folder's export holds");
+}
+
+#[test]
 fn featurebench_site_exports_its_three_splits_with_levels() {
     let Some(realdata) = realdata() else { return };
     let tasks = realdata.join("featurebench_LiberCoders-FeatureBench/tasks");

@@ -1,5 +1,6 @@
 //! A file holding one JSON object (pretty-printed, so not JSON Lines): a single record (it has an
-//! `instance_id`), records keyed by instance id, or a dataset viewer response (`viewer_rows.rs`).
+//! `instance_id`, or a format knows it as one task, named by its file), records keyed by instance
+//! id, or a dataset viewer response (`viewer_rows.rs`).
 //! Anything else is refused naming what it is.
 
 use std::path::Path;
@@ -29,6 +30,12 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     }
     if map.contains_key("instance_id") {
         return Ok(Box::new(std::iter::once(Ok(Record::new(Location::File, map)))));
+    }
+    if crate::formats::detect(&map).is_some() {
+        // One task file of a benchmark whose records are named by their files (SWE-Dev's
+        // `<package>-<test>-level1-metadata.json`), given alone rather than in its folder.
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        return Ok(Box::new(std::iter::once(Ok(Record::new(Location::Entry(name), map)))));
     }
     if map.get("instance_ids").is_some_and(Value::is_array) {
         return Err(RecordError::about_file(
