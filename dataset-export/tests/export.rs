@@ -207,6 +207,18 @@ fn real_lists_load_and_a_duplicate_id_is_an_error_naming_the_record() {
         "{stderr}"
     );
     assert!(!out2.exists(), "nothing is written on error");
+    // The records before it were good: the error says how to export them.
+    assert!(stderr.contains("hint: `--skip-bad` exports the other records"), "{stderr}");
+    let stdout = benchscope_ok(&[
+        "export",
+        dup.to_str().unwrap(),
+        "--dataset",
+        "dev",
+        "--out",
+        out2.to_str().unwrap(),
+        "--skip-bad",
+    ]);
+    assert!(stdout.contains("exported 4 instances"), "{stdout}");
 }
 
 /// On a terminal a progress bar counts records; piped, stderr stays clean.

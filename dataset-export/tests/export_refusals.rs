@@ -80,6 +80,9 @@ fn bad_input_names_file_line_and_field_and_writes_nothing() {
         assert_eq!(result.status.code(), Some(1), "{name}: {stderr}");
         assert!(stderr.contains(&format!("{name}.jsonl: {expected}")), "{name}: {stderr}");
         assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        // `--skip-bad` is offered only where a good record came before the bad one.
+        let good_before = !expected.starts_with("line 1:");
+        assert_eq!(stderr.contains("--skip-bad"), good_before, "{name}: {stderr}");
         assert_eq!(tree(&out), before, "{name}: the previous output was changed");
     }
     let leftovers: Vec<_> = std::fs::read_dir(tmp.path())

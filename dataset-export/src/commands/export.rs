@@ -105,7 +105,11 @@ pub fn execute(args: &ExportArgs) -> anyhow::Result<()> {
         eprintln!("warning: {}", shown(&warning.to_string()));
     }
     if let Err(error) = result {
-        let hints = runs_given_to_export(&plan, &summary);
+        let mut hints = runs_given_to_export(&plan, &summary);
+        // A bad record after good ones (a duplicate id, a mistyped field) need not stop the rest.
+        if summary.records_skipped > 0 && summary.records_read > summary.records_skipped {
+            hints.push("`--skip-bad` exports the other records and lists the bad ones".to_string());
+        }
         if hints.is_empty() {
             return Err(error);
         }
