@@ -37,6 +37,29 @@ fn swe_dev_outputs_import_with_their_patches() {
     }
 }
 
+/// One sample file given alone is a run of its folder, holding that sample as the folder's run does.
+#[test]
+fn a_swe_dev_sample_given_alone_imports_as_its_folders_run_of_one() {
+    let Some(realdata) = realdata() else { return };
+    let dir = realdata.join("swe-dev_DorothyDUUU/results_single_agent_gpt-4o_easy");
+    let tmp = tempfile::tempdir().unwrap();
+    let (alone, whole) = (tmp.path().join("alone"), tmp.path().join("whole"));
+    let sample = dir.join("pytube-test_itags-level1-metadata.json");
+    benchscope_ok(&["import", sample.to_str().unwrap(), "--data", alone.to_str().unwrap()]);
+    benchscope_ok(&["import", dir.to_str().unwrap(), "--data", whole.to_str().unwrap()]);
+    let name = "runs/results_single_agent_gpt-4o_easy.json";
+    let (one, all): (Run, Run) = (read_json(&alone.join(name)), read_json(&whole.join(name)));
+    assert_eq!(one.results.len(), 1);
+    let same = all.results.iter().find(|r| r.instance_id == "pytube-test_itags-level1").unwrap();
+    assert_eq!(one.results[0].empty_patch, same.empty_patch);
+    let patch = |data: &std::path::Path, run: &Run| {
+        let result = run.results.iter().find(|r| r.instance_id == "pytube-test_itags-level1").unwrap();
+        let shard: benchscope_contract::PatchShard = read_json(&data.join(result.model_patch.as_ref().unwrap()));
+        shard.patches["pytube-test_itags-level1"].clone()
+    };
+    assert_eq!(patch(&alone, &one), patch(&whole, &all));
+}
+
 /// SWE-Dev's easy folder exported as it is named, then its outputs and its board imported: the
 /// outputs and the board's easy runs are runs of the exported split; the hard runs are kept apart,
 /// and so are outputs imported where the folder was exported under another split, with a warning.

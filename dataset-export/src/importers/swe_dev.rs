@@ -88,7 +88,8 @@ fn statuses(detail: Option<&Value>) -> BTreeMap<String, TestStatus> {
         .collect()
 }
 
-/// A folder of SWE-Dev sample files (JSON with `Generate_code`).
+/// A folder of SWE-Dev sample files (JSON with `Generate_code`), or one of them alone: a run
+/// named by the folder either way.
 pub struct SweDevOutputs;
 
 impl RunSource for SweDevOutputs {
@@ -97,11 +98,18 @@ impl RunSource for SweDevOutputs {
     }
 
     fn detect(&self, source: &Source) -> bool {
+        if source.is_file() {
+            return source.json().is_some_and(|v| v.get("Generate_code").is_some_and(Value::is_object));
+        }
         let samples = source.files_named(|name| name.ends_with(".json"));
         samples.first().is_some_and(|p| file_contains(p, b"\"Generate_code\""))
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        if source.is_file() {
+            let folder = super::run_folder(source.path());
+            return Ok(vec![import_run(&folder, &[source.path().to_path_buf()], plan, &source.label())?]);
+        }
         let samples = source.files_named(|name| name.ends_with(".json"));
         Ok(vec![import_run(source.path(), &samples, plan, &source.label())?])
     }
