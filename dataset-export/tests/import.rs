@@ -431,3 +431,25 @@ fn a_folder_of_logs_no_harness_wrote_is_not_read_as_one() {
     assert!(!out.status.success());
     assert!(stderr.contains("pytest-logs: not a folder `import` reads"), "{stderr}");
 }
+
+/// One of OpenHands' evaluation logs given alone is a run of its folder with that instance, its
+/// verdict and tests as the folder's run has them; the folder's summary is not held against it.
+#[test]
+fn an_older_harness_log_given_alone_imports_as_its_folders_run_of_one() {
+    let Some(realdata) = realdata() else { return };
+    let logs = realdata.join("swebench-verified-evallogs_OpenHands-claude35-v0.15/output.swebench_eval.logs");
+    let tmp = tempfile::tempdir().unwrap();
+    let (alone, whole) = (tmp.path().join("alone"), tmp.path().join("whole"));
+    let id = "django__django-11292";
+    let log = logs.join(format!("instance_{id}.log"));
+    benchscope_ok(&["import", log.to_str().unwrap(), "--data", alone.to_str().unwrap()]);
+    benchscope_ok(&["import", logs.to_str().unwrap(), "--data", whole.to_str().unwrap()]);
+    let name = "runs/CodeActAgent-claude-3-5-sonnet-20241022.json";
+    let (one, all): (Run, Run) = (read_json(&alone.join(name)), read_json(&whole.join(name)));
+    assert_eq!(one.results.len(), 1);
+    let same = all.results.iter().find(|r| r.instance_id == id).unwrap();
+    let verdict = |r: &benchscope_contract::InstanceResult| (r.resolved, r.tests.clone(), r.failure_mode.clone());
+    assert_eq!(verdict(&one.results[0]), verdict(same));
+    assert!(all.notes.iter().all(|n| !n.contains("the summary lists")), "{:?}", all.notes);
+    assert!(one.notes.iter().all(|n| !n.contains("the summary lists")), "{:?}", one.notes);
+}

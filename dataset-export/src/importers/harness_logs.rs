@@ -96,7 +96,7 @@ pub(super) fn read_metadata(dir: &Path) -> Metadata {
 /// Older logs (`... report: {python dict}`), with the Markdown summary beside them if any. The
 /// run is named by the folder's `metadata.json` (agent and model) where there is one, else by
 /// the folder that holds the logs.
-/// A folder of older harness logs whose reports are Python dicts (`report: {...}`).
+/// A folder of older harness logs whose reports are Python dicts (`report: {...}`), or one alone.
 pub struct ReprLogs;
 
 impl RunSource for ReprLogs {
@@ -104,19 +104,35 @@ impl RunSource for ReprLogs {
         "harness logs with Python reports"
     }
 
-    /// A folder of `.log` files one of which the harness wrote: a folder of other logs (a test
+    /// `.log` files one of which the harness wrote: a folder of other logs (a test
     /// runner's `_stdout.log`s) is not read as a run of logs without reports.
     fn detect(&self, source: &Source) -> bool {
-        let logs = source.files_named(|name| name.ends_with(".log"));
-        logs.iter()
+        logs_of(source)
+            .iter()
             .take(LOGS_TRIED)
             .any(|log| HARNESS_MARKS.iter().any(|mark| file_contains(log, mark)))
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
-        let logs = source.files_named(|name| name.ends_with(".log"));
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
-        Ok(vec![repr_logs(source.path(), &logs, &dataset, &split, &source.label())?])
+        let dir = match source.is_file() {
+            true => source.path().parent().unwrap_or(Path::new(".")),
+            false => source.path(),
+        };
+        let logs = logs_of(source);
+        Ok(vec![repr_logs(dir, &logs, source.is_file(), &dataset, &split, &source.label())?])
+    }
+}
+
+/// A folder's logs, or a log given alone: a run of its folder (named as the folder's would be)
+/// with that one instance.
+fn logs_of(source: &Source) -> Vec<PathBuf> {
+    match source.is_file() {
+        true => Some(source.path().to_path_buf())
+            .filter(|p| p.extension().is_some_and(|e| e == "log"))
+            .into_iter()
+            .collect(),
+        false => source.files_named(|name| name.ends_with(".log")),
     }
 }
 
@@ -127,7 +143,16 @@ const HARNESS_MARKS: [&[u8]; 4] = [b"] report: {", b"Result for ", b">>>>> ", b"
 /// How many of a folder's logs detection reads.
 const LOGS_TRIED: usize = 50;
 
-pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, source: &str) -> anyhow::Result<(NewRun, Vec<String>)> {
+/// The run of `logs` in `dir`: all its logs, or one given `alone`, which the folder's summary is
+/// checked against only for itself.
+pub fn repr_logs(
+    dir: &Path,
+    logs: &[PathBuf],
+    alone: bool,
+    dataset: &str,
+    split: &str,
+    source: &str,
+) -> anyhow::Result<(NewRun, Vec<String>)> {
     let meta = read_metadata(dir);
     let folder = dir.parent().map(name_of).filter(|n| !n.is_empty()).unwrap_or_else(|| name_of(dir));
     let name = meta.run_name().unwrap_or(folder);
@@ -188,7 +213,12 @@ pub fn repr_logs(dir: &Path, logs: &[PathBuf], dataset: &str, split: &str, sourc
     }
     if let Some(resolved) = summary.get("resolved instances") {
         let ours = new.run.resolved_ids();
-        let mut theirs: Vec<&str> = resolved.iter().map(String::as_str).collect();
+        let read: Vec<&str> = new.run.results.iter().map(|r| r.instance_id.as_str()).collect();
+        let mut theirs: Vec<&str> = resolved
+            .iter()
+            .map(String::as_str)
+            .filter(|id| !alone || read.contains(id))
+            .collect();
         theirs.sort_unstable();
         if ours != theirs {
             warnings.push(format!(
