@@ -453,3 +453,35 @@ fn an_older_harness_log_given_alone_imports_as_its_folders_run_of_one() {
     assert!(all.notes.iter().all(|n| !n.contains("the summary lists")), "{:?}", all.notes);
     assert!(one.notes.iter().all(|n| !n.contains("the summary lists")), "{:?}", one.notes);
 }
+
+/// The real mini-swe-agent submission keeps each harness report without its instance-id key
+/// (`logs/<id>/report.json`): its logs folder, one instance's folder and one report alone import,
+/// each instance named by its folder with the report's verdict.
+#[test]
+fn harness_reports_without_their_id_key_are_named_by_their_folder() {
+    let Some(realdata) = realdata() else { return };
+    let logs = realdata.join("trajectories_gruckion-mini-swe-agent/logs");
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&["import", logs.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", "all"]);
+    let run: Run = read_json(&data.join("runs/all.json"));
+    let mut expected = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(&logs).unwrap() {
+        let dir = entry.unwrap().path();
+        let report: serde_json::Value = read_json(&dir.join("report.json"));
+        expected.insert(
+            dir.file_name().unwrap().to_string_lossy().into_owned(),
+            report["resolved"].as_bool(),
+        );
+    }
+    let got: std::collections::BTreeMap<String, Option<bool>> = run.results.iter().map(|r| (r.instance_id.clone(), r.resolved)).collect();
+    assert_eq!(got, expected);
+    let one = logs.join("astropy__astropy-12907");
+    for (input, name) in [(one.clone(), "folder"), (one.join("report.json"), "file")] {
+        let data = tmp.path().join(name);
+        benchscope_ok(&["import", input.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", name]);
+        let run: Run = read_json(&data.join(format!("runs/{name}.json")));
+        let ids: Vec<(&str, Option<bool>)> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
+        assert_eq!(ids, [("astropy__astropy-12907", expected["astropy__astropy-12907"])], "{name}");
+    }
+}

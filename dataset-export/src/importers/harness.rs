@@ -74,13 +74,19 @@ pub fn result_from_report(id: &str, report: &Value, log: Option<&str>) -> (Insta
     (result, note)
 }
 
-/// Reads a `report.json`: `{<id>: {...}}`.
+/// Reads a `report.json`: `{<id>: {...}}`, or the report alone, named by its instance's folder
+/// (as some submissions store it: `logs/<id>/report.json`).
 pub fn read_report_file(path: &Path) -> anyhow::Result<Vec<(String, Value)>> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let value: Value = crate::input::from_json_bytes(&bytes).with_context(|| format!("{}: not valid JSON", path.display()))?;
     let Value::Object(map) = value else {
         anyhow::bail!("{}: expected {{instance_id: report}}", path.display())
     };
+    if is_bare_report(&map) {
+        let id = path.parent().map(name_of).filter(|n| !n.is_empty());
+        let id = id.with_context(|| format!("{}: a report without its instance id, and no folder names it", path.display()))?;
+        return Ok(vec![(id, Value::Object(map))]);
+    }
     for (id, report) in &map {
         if !report.is_object() || report.get("resolved").is_none() {
             anyhow::bail!(
@@ -111,7 +117,14 @@ impl RunSource for HarnessTree {
     }
 }
 
-/// One harness `report.json` file: instance id → report.
+/// A report not keyed by its instance id: its `resolved` is a verdict, where a keyed file's
+/// values are reports.
+fn is_bare_report(map: &serde_json::Map<String, Value>) -> bool {
+    map.get("resolved").is_some_and(Value::is_boolean)
+}
+
+/// One harness `report.json` file: instance id → report, or a report alone in its instance's
+/// folder.
 pub struct ReportFile;
 
 impl RunSource for ReportFile {
@@ -120,11 +133,10 @@ impl RunSource for ReportFile {
     }
 
     fn detect(&self, source: &Source) -> bool {
-        source
-            .json()
-            .and_then(Value::as_object)
-            .and_then(|map| map.values().next())
-            .is_some_and(|r| r.get("tests_status").is_some())
+        source.json().and_then(Value::as_object).is_some_and(|map| {
+            (is_bare_report(map) && map.contains_key("tests_status"))
+                || map.values().next().is_some_and(|r| r.get("tests_status").is_some())
+        })
     }
 
     fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
