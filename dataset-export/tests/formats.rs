@@ -135,6 +135,20 @@ fn featurebench_site_index_file_exports_as_its_folder_does() {
             assert_eq!((&a.id, &a.documents[0].markdown), (&b.id, &b.documents[0].markdown));
         }
     }
+    // One split's folder (`data/lite/`) reads the index above it for that split alone.
+    let lite = tmp.path().join("lite");
+    benchscope_ok(&["export", data.join("lite").to_str().unwrap(), "--out", lite.to_str().unwrap()]);
+    let manifest: Manifest = read_json(&lite.join("manifest.json"));
+    let splits: Vec<(&str, &str)> = manifest
+        .datasets
+        .iter()
+        .flat_map(|d| d.splits.iter().map(move |s| (d.name.as_str(), s.name.as_str())))
+        .collect();
+    assert_eq!(splits, [("featurebench", "lite")]);
+    assert_eq!(
+        instances(&lite, "featurebench", "lite"),
+        instances(&by_folder, "featurebench", "lite")
+    );
 }
 
 /// Since v1.1 the site keeps each version's index and statements in `data/<version>/`, its paths

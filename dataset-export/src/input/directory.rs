@@ -1,5 +1,5 @@
 //! Directory inputs: FeatureBench's website export (`tasks_index.json` plus one
-//! `problem_statement.md` per task), a folder `datasets`' `save_to_disk` wrote (its Arrow files),
+//! `problem_statement.md` per task; one split's folder of it reads the index above it), a folder `datasets`' `save_to_disk` wrote (its Arrow files),
 //! or one JSON file per task (SWE-Dev's `*-metadata.json`).
 
 use std::path::{Path, PathBuf};
@@ -16,6 +16,12 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
         .find(|p| p.is_file());
     if let Some(index) = index {
         return featurebench_site(&index);
+    }
+    if let Some((index, split)) = featurebench_site_split(path) {
+        let records = featurebench_site(&index)?;
+        return Ok(Box::new(
+            records.filter(move |r| r.as_ref().map_or(true, |r| r.split.as_deref() == Some(split.as_str()))),
+        ));
     }
     if let Some(files) = super::arrow_rows::saved_files(path) {
         return super::arrow_rows::read_all(files);
@@ -104,6 +110,24 @@ fn whole_dataset_hint(error: FieldError, text: &str, dir: &Path) -> FieldError {
 /// site gives it, since its statements are read from beside it.
 pub(super) fn is_featurebench_site_index(path: &Path) -> bool {
     path.file_name().is_some_and(|name| name == "tasks_index.json")
+}
+
+/// A split's folder of FeatureBench's website (`data/full/`): the index a folder or two above it,
+/// and the split its name is, when the index has tasks of that split.
+fn featurebench_site_split(path: &Path) -> Option<(PathBuf, String)> {
+    let split = path.file_name()?.to_str()?.to_string();
+    let index = path
+        .ancestors()
+        .skip(1)
+        .take(3)
+        .map(|dir| dir.join("tasks_index.json"))
+        .find(|p| p.is_file())?;
+    let value: Value = super::from_json_bytes(read_text(&index).ok()?.as_bytes()).ok()?;
+    let items = value.get("items")?.as_array()?;
+    items
+        .iter()
+        .any(|item| item.get("split").and_then(Value::as_str) == Some(split.as_str()))
+        .then_some((index, split))
 }
 
 /// FeatureBench's website index: each item becomes a record with its statement read from disk.
