@@ -168,7 +168,7 @@ pub fn link_spans(text: &str) -> Vec<(bool, &str)> {
         let starts_address = (rest.starts_with("https://") || rest.starts_with("http://"))
             && text[..start].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
         let end = start + rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let address = text[start..end].trim_end_matches(['.', ',', ';', ':', ')', '!', '?', '\'', '"']);
+        let address = address_end(&text[start..end]);
         if !starts_address || address.len() <= "https://".len() {
             at = start + "http".len();
             continue;
@@ -184,6 +184,21 @@ pub fn link_spans(text: &str) -> Vec<(bool, &str)> {
         pieces.push((false, &text[text_from..]));
     }
     pieces
+}
+
+/// `candidate` less the punctuation that ends a sentence after it: a closing parenthesis only
+/// where it closes none the address opened (`https://en.wikipedia.org/wiki/Diff_(Unix)`).
+fn address_end(candidate: &str) -> &str {
+    let mut address = candidate;
+    loop {
+        let trimmed = address.trim_end_matches(['.', ',', ';', ':', '!', '?', '\'', '"']);
+        let unbalanced = trimmed.ends_with(')') && trimmed.matches(')').count() > trimmed.matches('(').count();
+        let next = if unbalanced { &trimmed[..trimmed.len() - 1] } else { trimmed };
+        if next.len() == address.len() {
+            return address;
+        }
+        address = next;
+    }
 }
 
 #[cfg(test)]
@@ -260,6 +275,10 @@ mod tests {
         assert_eq!(
             link_spans("(see http://a.b/c), then https://d.e"),
             [(false, "(see "), (true, "http://a.b/c"), (false, "), then "), (true, "https://d.e")]
+        );
+        assert_eq!(
+            link_spans("(https://en.wikipedia.org/wiki/Diff_(Unix)), see"),
+            [(false, "("), (true, "https://en.wikipedia.org/wiki/Diff_(Unix)"), (false, "), see")]
         );
         assert_eq!(
             link_spans("xhttps://a.b and https:// alone"),
