@@ -373,6 +373,10 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   const tree = page.locator('section.call-tree');
   assert.deepEqual(await tree.locator('code.symbol').allTextContents(), ['test_make', 'make_widget', 'Widget.__init__']);
   assert.equal(await tree.locator('ul ul ul li').count(), 1, 'the tree nests test → function → callee');
+  // SWE-Dev lists no PASS_TO_PASS tests: the empty list says so.
+  assert.equal(await page.locator('section.pass-to-pass li').count(), 0);
+  assert.equal(await page.locator('section.pass-to-pass p.note').textContent(), 'None: the benchmark lists no PASS_TO_PASS test for this instance.');
+  assert.equal(await page.locator('section.fail-to-pass p.note').count(), 0);
   assert.deepEqual(errors, []);
 });
 

@@ -223,6 +223,7 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
         view! {
             <section class=format!("tests {class}")>
                 <h3>{format!("{label} ({})", names.len())}</h3>
+                {names.is_empty().then(|| view! { <p class="note">{format!("None: the benchmark lists no {label} test for this instance.")}</p> })}
                 <ul>
                     {names.into_iter().map(|name| {
                         let chip_name = name.clone();
