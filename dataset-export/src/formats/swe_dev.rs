@@ -33,7 +33,7 @@ impl DatasetFormat for SweDev {
     }
 
     fn detect(&self, record: &Map<String, Value>) -> bool {
-        ["PRD", "file_code", "GT_file_code"].iter().all(|k| record.contains_key(*k))
+        crate::input::FILE_NAMED_TASK_FIELDS.iter().all(|k| record.contains_key(*k))
     }
 
     /// The nearest folder of the path named as a SWE-Dev split: the one its leaderboard's runs

@@ -1,6 +1,6 @@
 //! A file holding one JSON object (pretty-printed, so not JSON Lines): a single record (it has an
-//! `instance_id`, or a format knows it as one task, named by its file), records keyed by instance
-//! id, or a dataset viewer response (`viewer_rows.rs`).
+//! `instance_id`, or it is one of SWE-Dev's task files, named by its file), records keyed by
+//! instance id, or a dataset viewer response (`viewer_rows.rs`).
 //! Anything else is refused naming what it is.
 
 use std::path::Path;
@@ -10,6 +10,10 @@ use serde_json::Value;
 use super::{kind_of, Record, Records};
 use crate::error::{FieldError, Location, RecordError};
 use benchscope_contract::json_document::{self, Document};
+
+/// The fields of a task of a benchmark that names each task by its file, SWE-Dev's
+/// `<package>-<test>-level1-metadata.json` (its format detects a task by them).
+pub const FILE_NAMED_TASK_FIELDS: [&str; 3] = ["PRD", "file_code", "GT_file_code"];
 
 /// The records of the JSON object file at `path`.
 pub fn read(path: &Path) -> Result<Records, RecordError> {
@@ -31,9 +35,8 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     if map.contains_key("instance_id") {
         return Ok(Box::new(std::iter::once(Ok(Record::new(Location::File, map)))));
     }
-    if crate::formats::detect(&map).is_some() {
-        // One task file of a benchmark whose records are named by their files (SWE-Dev's
-        // `<package>-<test>-level1-metadata.json`), given alone rather than in its folder.
+    if FILE_NAMED_TASK_FIELDS.iter().all(|field| map.contains_key(*field)) {
+        // One task file given alone rather than in its folder.
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         return Ok(Box::new(std::iter::once(Ok(Record::new(Location::Entry(name), map)))));
     }

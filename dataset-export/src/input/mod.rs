@@ -33,6 +33,7 @@ mod json_object;
 pub use benchscope_contract::json_document::{self, kind_of};
 pub use benchscope_contract::json_forgiven;
 pub use hub_names::{benchmark_subset, hub_shard_names, names_from_file};
+pub use json_object::FILE_NAMED_TASK_FIELDS;
 mod jsonl;
 mod parquet_rows;
 pub use parquet_rows::{iso_8601, Timestamp};
