@@ -98,8 +98,14 @@ impl RunSource for SweDevOutputs {
     }
 
     fn detect(&self, source: &Source) -> bool {
+        // A file alone is named as SWE-Dev names its samples, and read a block at a time: any file
+        // given alone comes here, a trajectory of a hundred megabytes too.
         if source.is_file() {
-            return source.json().is_some_and(|v| v.get("Generate_code").is_some_and(Value::is_object));
+            let named = source
+                .path()
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with("-metadata.json"));
+            return named && file_contains(source.path(), b"\"Generate_code\"");
         }
         let samples = source.files_named(|name| name.ends_with(".json"));
         samples.first().is_some_and(|p| file_contains(p, b"\"Generate_code\""))
