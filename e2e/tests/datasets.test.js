@@ -188,6 +188,11 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'index.html', mimeType: 'text/html', buffer: Buffer.from('<!DOCTYPE html><html><body><table id="sortableTable1"></table></body></html>') });
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 5);
   assert.match(await page.locator('.drop-zone .error').nth(4).textContent(), /index\.html: a web page.*SWE-Dev's leaderboard page is read by benchscope import index\.html/);
+  // A harness report kept without its instance's key, as the real mini-swe-agent submission keeps it.
+  const report = JSON.stringify({ patch_is_None: false, patch_exists: true, patch_successfully_applied: true, resolved: true, tests_status: { FAIL_TO_PASS: { success: ['t'], failure: [] } } });
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'report.json', mimeType: 'application/json', buffer: Buffer.from(report) });
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 6);
+  assert.match(await page.locator('.drop-zone .error').nth(5).textContent(), /report\.json: a harness report of an instance's test statuses.*benchscope import report\.json/);
   assert.equal(await page.locator('.leaderboard-table tr[data-run^="dropped-reports"]').count(), 0);
   assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
   // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.

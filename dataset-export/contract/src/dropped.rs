@@ -117,6 +117,12 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             "{name}: a web page, not a run file, a harness summary or predictions{hint}"
         ));
     }
+    if first_record.is_some_and(is_harness_report) {
+        return Err(format!(
+            "{name}: a harness report of an instance's test statuses, which the page does not read: \
+             `benchscope import {name}` makes a run of it, with its test log when it is beside it"
+        ));
+    }
     if trajectories {
         return Err(format!(
             "{name}: agent trajectories as a dataset's rows (`messages`, `trajectory`), which the page does not read: \
@@ -196,6 +202,13 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
     Ok(dropped)
 }
 
+/// A harness `report.json`: `{<id>: {resolved, tests_status, ...}}`, or one instance's report
+/// kept without its id (`{resolved: true, tests_status: ...}`).
+fn is_harness_report(record: &Value) -> bool {
+    let is_report = |r: &Value| r.get("resolved").is_some_and(Value::is_boolean) && r.get("tests_status").is_some_and(Value::is_object);
+    is_report(record) || record.as_object().and_then(|map| map.values().next()).is_some_and(is_report)
+}
+
 /// The id of a run read from a file whose stem (or run id) is `stem`.
 fn dropped_id(stem: &str) -> String {
     let safe: String = stem
@@ -261,6 +274,7 @@ fn predictions(
     let mut read: Vec<Prediction> = Vec::new();
     let mut seen = HashSet::new();
     let mut any_patch_field = false;
+    let mut any_statement = false;
     for (i, record) in records.into_iter().enumerate() {
         let at = |field: Option<&str>, message: &str| match field {
             Some(field) => format!("{name}: record {}: field `{field}`: {message}", i + 1),
@@ -268,16 +282,22 @@ fn predictions(
         };
         let record = record?;
         any_patch_field |= holds_a_model_patch(&record);
+        any_statement |= record.get("problem_statement").is_some();
         let prediction = Prediction::from_value(None, record).map_err(|e| at(e.field, &e.message))?;
         if !seen.insert(prediction.instance_id.clone()) {
             return Err(at(Some("instance_id"), &format!("duplicate `{}`", prediction.instance_id)));
         }
         read.push(prediction);
     }
-    // JSON of another kind (a resolved-by table, an id list) is not a run of empty patches.
+    // JSON of another kind (a dataset's records, a resolved-by table, an id list) is not a run of
+    // empty patches.
     if !read.is_empty() && !any_patch_field {
+        let instances = match any_statement {
+            true => format!("; they are a dataset's instances (`problem_statement`), which `benchscope export {name}` reads"),
+            false => String::new(),
+        };
         return Err(format!(
-            "{name}: not a run file, a harness summary or predictions: none of its {} records has `model_patch`",
+            "{name}: not a run file, a harness summary or predictions: none of its {} records has `model_patch`{instances}",
             read.len()
         ));
     }
@@ -428,6 +448,27 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(error, "t.json: field `instance_id`: duplicate `a`");
+    }
+
+    #[test]
+    fn harness_reports_and_dataset_records_are_sent_to_the_command_that_reads_them() {
+        let keyed =
+            r#"{"o__r-1": {"patch_exists": true, "resolved": true, "tests_status": {"FAIL_TO_PASS": {"success": ["t"], "failure": []}}}}"#;
+        let bare = r#"{"patch_exists": true, "resolved": false, "tests_status": {}}"#;
+        for text in [keyed, bare] {
+            let error = read_dropped("report.json", text, "lite", "test").unwrap_err();
+            assert!(
+                error.starts_with("report.json: a harness report of an instance's test statuses"),
+                "{error}"
+            );
+            assert!(error.contains("`benchscope import report.json`"), "{error}");
+        }
+        let records = r#"[{"instance_id": "o__r-1", "problem_statement": "p", "golden_patch": "diff"}]"#;
+        let error = read_dropped("evaluations.json", records, "lite", "test").unwrap_err();
+        assert!(error.ends_with("which `benchscope export evaluations.json` reads"), "{error}");
+        // A resolved-by table holds no statement: no hint.
+        let table = r#"[{"instance_id": "o__r-1", "resolved_by": ["a"]}]"#;
+        assert!(!read_dropped("t.json", table, "lite", "test").unwrap_err().contains("export"));
     }
 
     #[test]
