@@ -207,6 +207,34 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   assert.deepEqual(errors, []);
 });
 
+test('real files that `import` reads and the page does not, dropped, are each named with the command that reads them', async (t) => {
+  const realdata = join(ROOT, '..', 'shared', 'realdata');
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=data/&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const files = [
+    ['swebench-leaderboard_SWE-bench-swe-bench.github.io/leaderboards.json', /a leaderboard file/],
+    ['swebench-leaderboard_SWE-bench-swe-bench.github.io/info_for_leaderboard.json', /per-model results/],
+    ['fea-bench_leaderboard-and-ids/fea-bench-site_leaderboards.json', /a leaderboard file/],
+    ['featurebench_LiberCoders-FeatureBench/leaderboard/data/lite.json', /a leaderboard's rows/],
+    ['swe-dev_DorothyDUUU/leaderboard/swe-dev_leaderboard_from_index_html.json', /SWE-Dev's leaderboard/],
+    ['trajectories_formats/pydicom__pydicom-1458.traj', /an agent's trajectory/],
+    ['trajectories_formats/mini-swe-agent_github_issue.traj.json', /an agent's trajectory/],
+    ['trajectories_formats/openhands_multi_swe_bench_output.jsonl', /agent trajectories as a dataset's rows/],
+    ['trajectories_gruckion-mini-swe-agent/logs/astropy__astropy-12907/report.json', /a harness report/],
+  ];
+  for (const [index, [file, kind]] of files.entries()) {
+    await page.locator('.drop-zone input[type=file]').setInputFiles(join(realdata, file));
+    await page.waitForFunction((n) => document.querySelectorAll('.drop-zone .error').length === n, index + 1);
+    const name = file.split('/').pop();
+    const error = page.locator('.drop-zone .error').nth(index);
+    assert.match(await error.textContent(), kind, file);
+    assert.ok((await error.locator('p code').allTextContents()).includes(`benchscope import ${name}`), `${file}: the command`);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('a gzipped file dropped on the page is read as the file it holds, named without .gz, and told by its first bytes; a file named .gz that is not gzip, and a zstd file, are refused by name', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=leaderboard`);

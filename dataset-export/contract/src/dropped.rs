@@ -90,7 +90,8 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Document::Invalid(fault) => return Err(format!("{name}: not valid JSON: {fault}")),
     };
     let trajectory_row = |row: &Value| {
-        row.get("instance_id").is_some() && (row.get("messages").is_some() || row.get("trajectory").is_some_and(Value::is_array))
+        row.get("instance_id").is_some()
+            && (row.get("messages").is_some() || ["trajectory", "history"].iter().any(|k| row.get(*k).is_some_and(Value::is_array)))
     };
     // The file's first record, not copied (a run file may be large): an array's first element,
     // the document itself, or a JSON Lines file's first line.
@@ -121,6 +122,11 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         return Err(format!(
             "{name}: a harness report of an instance's test statuses, which the page does not read: \
              `benchscope import {name}` makes a run of it, with its test log when it is beside it"
+        ));
+    }
+    if let Some(kind) = value.as_ref().and_then(import_only_kind) {
+        return Err(format!(
+            "{name}: {kind}, which the page does not read: `benchscope import {name}` reads it"
         ));
     }
     if trajectories {
@@ -200,6 +206,46 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             .map(|line| format!("{name}: line {line}: a trailing comma before a closing bracket, read as if absent")),
     );
     Ok(dropped)
+}
+
+/// What a file that `benchscope import` reads and the page does not is, told by its shape: a
+/// leaderboard, per-model results or an agent's trajectory.
+fn import_only_kind(document: &Value) -> Option<&'static str> {
+    let first_value = |v: &Value| v.as_object().and_then(|map| map.values().next()).cloned();
+    match document {
+        Value::Object(map) if map.get("leaderboards").is_some_and(Value::is_array) => {
+            Some("a leaderboard file (swebench.com's or FEA-Bench's boards)")
+        }
+        Value::Object(map) if map.contains_key("llm_table") || map.contains_key("mas_table") => Some("SWE-Dev's leaderboard"),
+        // A trajectory's file (SWE-agent's `.traj`, mini-swe-agent's `.traj.json`) says how it ended
+        // in `info`, which a dataset's trajectory rows do not have.
+        Value::Object(map)
+            if map.contains_key("info") && (map.get("trajectory").is_some_and(Value::is_array) || map.contains_key("messages")) =>
+        {
+            Some("an agent's trajectory")
+        }
+        Value::Object(_)
+            if first_value(document)
+                .as_ref()
+                .and_then(first_value)
+                .is_some_and(|r| r.get("resolved").is_some_and(Value::is_boolean)) =>
+        {
+            Some("per-model results, each instance's verdict (swebench.com's `info_for_leaderboard.json`)")
+        }
+        // A conversation alone (mini-swe-agent's messages, as its tests keep one).
+        Value::Array(items) if items.first().is_some_and(|m| m.get("role").is_some() && m.get("content").is_some()) => {
+            Some("an agent's trajectory, its messages alone")
+        }
+        Value::Array(items) => items
+            .first()
+            .filter(|row| {
+                row.get("instance_id").is_none()
+                    && row.get("resolved").is_some()
+                    && ["model", "agent", "name"].iter().any(|k| row.get(*k).is_some())
+            })
+            .map(|_| "a leaderboard's rows, a system a row"),
+        _ => None,
+    }
 }
 
 /// A harness `report.json`: `{<id>: {resolved, tests_status, ...}}`, or one instance's report
@@ -469,6 +515,39 @@ mod tests {
         // A resolved-by table holds no statement: no hint.
         let table = r#"[{"instance_id": "o__r-1", "resolved_by": ["a"]}]"#;
         assert!(!read_dropped("t.json", table, "lite", "test").unwrap_err().contains("export"));
+    }
+
+    #[test]
+    fn leaderboards_results_and_trajectories_are_sent_to_import() {
+        for (text, kind) in [
+            (r#"{"leaderboards": [{"name": "Lite", "results": []}]}"#, "a leaderboard file"),
+            (r#"{"source": "x", "llm_table": []}"#, "SWE-Dev's leaderboard"),
+            (
+                r#"{"environment": "swe_main", "trajectory": [], "history": [], "info": {}}"#,
+                "an agent's trajectory",
+            ),
+            (r#"{"instance_id": "o__r-1", "info": {}, "messages": []}"#, "an agent's trajectory"),
+            (r#"{"gpt-5": {"o__r-1": {"resolved": true, "cost": 0.4}}}"#, "per-model results"),
+            (
+                r#"[{"agent": "A", "model": "m", "resolved": 12.5, "passed": 40}]"#,
+                "a leaderboard's rows",
+            ),
+            (
+                r#"[{"role": "system", "content": "You are"}, {"role": "user", "content": "Fix"}]"#,
+                "an agent's trajectory, its messages",
+            ),
+        ] {
+            let error = read_dropped("f.json", text, "d", "t").unwrap_err();
+            assert!(error.starts_with(&format!("f.json: {kind}")), "{error}");
+            assert!(error.ends_with("`benchscope import f.json` reads it"), "{error}");
+        }
+        // OpenHands' output: a trajectory a line, its steps in `history`.
+        let line = r#"{"instance_id": "o__r-1", "history": [], "test_result": {"git_patch": ""}}"#;
+        let error = read_dropped("output.jsonl", &format!("{line}\n{line}\n"), "d", "t").unwrap_err();
+        assert!(error.starts_with("output.jsonl: agent trajectories as a dataset's rows"), "{error}");
+        // Predictions keyed by id are still predictions.
+        let keyed = r#"{"o__r-1": {"model_name_or_path": "m", "model_patch": "diff"}}"#;
+        assert!(read_dropped("p.json", keyed, "d", "t").is_ok());
     }
 
     #[test]
