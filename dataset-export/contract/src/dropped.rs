@@ -2,7 +2,10 @@
 //! turned into a [`Run`]: a run file the CLI wrote (`runs/<id>.json`), a SWE-bench harness run
 //! summary (`resolved_ids`, `unresolved_ids`, ...), a table of verdicts (JSON or JSON Lines, see
 //! [`crate::verdicts`]), or predictions (JSONL, a JSON list, or an object keyed by instance id,
-//! of `{instance_id, model_name_or_path, model_patch}`).
+//! of `{instance_id, model_name_or_path, model_patch}`). What the page does not read is named,
+//! with the command that does (`refusals.rs`).
+
+mod refusals;
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -89,51 +92,8 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
         Document::NotJson => (None, Vec::new()),
         Document::Invalid(fault) => return Err(format!("{name}: not valid JSON: {fault}")),
     };
-    let trajectory_row = |row: &Value| {
-        row.get("instance_id").is_some()
-            && (row.get("messages").is_some() || ["trajectory", "history"].iter().any(|k| row.get(*k).is_some_and(Value::is_array)))
-    };
-    // The file's first record, not copied (a run file may be large): an array's first element,
-    // the document itself, or a JSON Lines file's first line.
-    let first_line = value.is_none().then(|| json_document::first_line_record(text)).flatten();
-    let first_record = match &value {
-        Some(Value::Array(items)) => items.first(),
-        Some(document) => Some(document),
-        None => first_line.as_ref(),
-    };
-    let trajectories = first_record.is_some_and(trajectory_row);
-    let live_board = first_record.is_some_and(crate::leaderboard::is_live_board_line);
-    if live_board {
-        return Err(format!(
-            "{name}: SWE-bench-Live's leaderboard, a run a line, which the page does not read: \
-             `benchscope import {name}` makes a run of each line"
-        ));
-    }
-    if value.is_none() && text.trim_start().starts_with('<') {
-        let hint = match text.contains("sortableTable1") {
-            true => format!("; SWE-Dev's leaderboard page is read by `benchscope import {name}`"),
-            false => String::new(),
-        };
-        return Err(format!(
-            "{name}: a web page, not a run file, a harness summary or predictions{hint}"
-        ));
-    }
-    if first_record.is_some_and(is_harness_report) {
-        return Err(format!(
-            "{name}: a harness report of an instance's test statuses, which the page does not read: \
-             `benchscope import {name}` makes a run of it, with its test log when it is beside it"
-        ));
-    }
-    if let Some(kind) = value.as_ref().and_then(import_only_kind) {
-        return Err(format!(
-            "{name}: {kind}, which the page does not read: `benchscope import {name}` reads it"
-        ));
-    }
-    if trajectories {
-        return Err(format!(
-            "{name}: agent trajectories as a dataset's rows (`messages`, `trajectory`), which the page does not read: \
-             `benchscope import {name}` makes a run of each model's, with their verdicts and patches"
-        ));
+    if let Some(refusal) = refusals::refusal(name, text, value.as_ref()) {
+        return Err(refusal);
     }
     let mut dropped = match value {
         Some(Value::Object(fields)) if fields.contains_key("results") && fields.contains_key("system") => {
@@ -206,53 +166,6 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             .map(|line| format!("{name}: line {line}: a trailing comma before a closing bracket, read as if absent")),
     );
     Ok(dropped)
-}
-
-/// What a file that `benchscope import` reads and the page does not is, told by its shape: a
-/// leaderboard, per-model results or an agent's trajectory.
-fn import_only_kind(document: &Value) -> Option<&'static str> {
-    let first_value = |v: &Value| v.as_object().and_then(|map| map.values().next()).cloned();
-    match document {
-        Value::Object(map) if map.get("leaderboards").is_some_and(Value::is_array) => {
-            Some("a leaderboard file (swebench.com's or FEA-Bench's boards)")
-        }
-        Value::Object(map) if map.contains_key("llm_table") || map.contains_key("mas_table") => Some("SWE-Dev's leaderboard"),
-        // A trajectory's file (SWE-agent's `.traj`, mini-swe-agent's `.traj.json`) says how it ended
-        // in `info`, which a dataset's trajectory rows do not have.
-        Value::Object(map)
-            if map.contains_key("info") && (map.get("trajectory").is_some_and(Value::is_array) || map.contains_key("messages")) =>
-        {
-            Some("an agent's trajectory")
-        }
-        Value::Object(_)
-            if first_value(document)
-                .as_ref()
-                .and_then(first_value)
-                .is_some_and(|r| r.get("resolved").is_some_and(Value::is_boolean)) =>
-        {
-            Some("per-model results, each instance's verdict (swebench.com's `info_for_leaderboard.json`)")
-        }
-        // A conversation alone (mini-swe-agent's messages, as its tests keep one).
-        Value::Array(items) if items.first().is_some_and(|m| m.get("role").is_some() && m.get("content").is_some()) => {
-            Some("an agent's trajectory, its messages alone")
-        }
-        Value::Array(items) => items
-            .first()
-            .filter(|row| {
-                row.get("instance_id").is_none()
-                    && row.get("resolved").is_some()
-                    && ["model", "agent", "name"].iter().any(|k| row.get(*k).is_some())
-            })
-            .map(|_| "a leaderboard's rows, a system a row"),
-        _ => None,
-    }
-}
-
-/// A harness `report.json`: `{<id>: {resolved, tests_status, ...}}`, or one instance's report
-/// kept without its id (`{resolved: true, tests_status: ...}`).
-fn is_harness_report(record: &Value) -> bool {
-    let is_report = |r: &Value| r.get("resolved").is_some_and(Value::is_boolean) && r.get("tests_status").is_some_and(Value::is_object);
-    is_report(record) || record.as_object().and_then(|map| map.values().next()).is_some_and(is_report)
 }
 
 /// The id of a run read from a file whose stem (or run id) is `stem`.
@@ -497,93 +410,13 @@ mod tests {
     }
 
     #[test]
-    fn harness_reports_and_dataset_records_are_sent_to_the_command_that_reads_them() {
-        let keyed =
-            r#"{"o__r-1": {"patch_exists": true, "resolved": true, "tests_status": {"FAIL_TO_PASS": {"success": ["t"], "failure": []}}}}"#;
-        let bare = r#"{"patch_exists": true, "resolved": false, "tests_status": {}}"#;
-        for text in [keyed, bare] {
-            let error = read_dropped("report.json", text, "lite", "test").unwrap_err();
-            assert!(
-                error.starts_with("report.json: a harness report of an instance's test statuses"),
-                "{error}"
-            );
-            assert!(error.contains("`benchscope import report.json`"), "{error}");
-        }
+    fn a_datasets_records_are_sent_to_export() {
         let records = r#"[{"instance_id": "o__r-1", "problem_statement": "p", "golden_patch": "diff"}]"#;
         let error = read_dropped("evaluations.json", records, "lite", "test").unwrap_err();
         assert!(error.ends_with("which `benchscope export evaluations.json` reads"), "{error}");
         // A resolved-by table holds no statement: no hint.
         let table = r#"[{"instance_id": "o__r-1", "resolved_by": ["a"]}]"#;
         assert!(!read_dropped("t.json", table, "lite", "test").unwrap_err().contains("export"));
-    }
-
-    #[test]
-    fn leaderboards_results_and_trajectories_are_sent_to_import() {
-        for (text, kind) in [
-            (r#"{"leaderboards": [{"name": "Lite", "results": []}]}"#, "a leaderboard file"),
-            (r#"{"source": "x", "llm_table": []}"#, "SWE-Dev's leaderboard"),
-            (
-                r#"{"environment": "swe_main", "trajectory": [], "history": [], "info": {}}"#,
-                "an agent's trajectory",
-            ),
-            (r#"{"instance_id": "o__r-1", "info": {}, "messages": []}"#, "an agent's trajectory"),
-            (r#"{"gpt-5": {"o__r-1": {"resolved": true, "cost": 0.4}}}"#, "per-model results"),
-            (
-                r#"[{"agent": "A", "model": "m", "resolved": 12.5, "passed": 40}]"#,
-                "a leaderboard's rows",
-            ),
-            (
-                r#"[{"role": "system", "content": "You are"}, {"role": "user", "content": "Fix"}]"#,
-                "an agent's trajectory, its messages",
-            ),
-        ] {
-            let error = read_dropped("f.json", text, "d", "t").unwrap_err();
-            assert!(error.starts_with(&format!("f.json: {kind}")), "{error}");
-            assert!(error.ends_with("`benchscope import f.json` reads it"), "{error}");
-        }
-        // OpenHands' output: a trajectory a line, its steps in `history`.
-        let line = r#"{"instance_id": "o__r-1", "history": [], "test_result": {"git_patch": ""}}"#;
-        let error = read_dropped("output.jsonl", &format!("{line}\n{line}\n"), "d", "t").unwrap_err();
-        assert!(error.starts_with("output.jsonl: agent trajectories as a dataset's rows"), "{error}");
-        // Predictions keyed by id are still predictions.
-        let keyed = r#"{"o__r-1": {"model_name_or_path": "m", "model_patch": "diff"}}"#;
-        assert!(read_dropped("p.json", keyed, "d", "t").is_ok());
-    }
-
-    #[test]
-    fn trajectories_as_rows_are_sent_to_import() {
-        let row = r#"{"instance_id": "a", "resolved": true, "model": "m", "messages": [{"role": "user", "content": "x"}]}"#;
-        let classic = r#"{"instance_id": "a", "target": true, "model_name": "m", "trajectory": [{"role": "ai", "text": "x"}]}"#;
-        for (name, text) in [
-            ("t.jsonl", format!("{row}\n{row}\n")),
-            ("t.json", format!("[{row}, {row}]")),
-            ("n.jsonl", format!("{classic}\n")),
-        ] {
-            let error = read_dropped(name, &text, "d", "t").unwrap_err();
-            assert!(
-                error.starts_with(&format!("{name}: agent trajectories as a dataset's rows")),
-                "{error}"
-            );
-            assert!(error.contains(&format!("`benchscope import {name}`")), "{error}");
-        }
-    }
-
-    #[test]
-    fn leaderboards_the_cli_reads_are_sent_to_import() {
-        let line = r#"{"name": "SWE-agent + GPT 4o", "set": "lite", "total": 300, "resolved": ["a"]}"#;
-        for text in [format!("{line}\n{line}\n"), format!("{line}\n")] {
-            let error = read_dropped("reports-0605.jsonl", &text, "d", "t").unwrap_err();
-            assert!(error.starts_with("reports-0605.jsonl: SWE-bench-Live's leaderboard"), "{error}");
-            assert!(error.contains("`benchscope import reports-0605.jsonl`"), "{error}");
-        }
-        let page = "<!DOCTYPE html><html><body><table id=\"sortableTable1\"></table></body></html>";
-        let error = read_dropped("index.html", page, "d", "t").unwrap_err();
-        assert_eq!(
-            error,
-            "index.html: a web page, not a run file, a harness summary or predictions; SWE-Dev's leaderboard page is read by `benchscope import index.html`"
-        );
-        let error = read_dropped("other.html", "<html></html>", "d", "t").unwrap_err();
-        assert_eq!(error, "other.html: a web page, not a run file, a harness summary or predictions");
     }
 
     #[test]

@@ -93,10 +93,9 @@ pub(super) fn read_metadata(dir: &Path) -> Metadata {
     }
 }
 
-/// Older logs (`... report: {python dict}`), with the Markdown summary beside them if any. The
-/// run is named by the folder's `metadata.json` (agent and model) where there is one, else by
-/// the folder that holds the logs.
-/// A folder of older harness logs whose reports are Python dicts (`report: {...}`), or one alone.
+/// A folder of older harness logs whose reports are Python dicts (`... report: {...}`), or one
+/// alone, with the Markdown summary beside them if any. The run is named by the folder's
+/// `metadata.json` (agent and model) where there is one, else by the folder that holds the logs.
 pub struct ReprLogs;
 
 impl RunSource for ReprLogs {
@@ -104,8 +103,8 @@ impl RunSource for ReprLogs {
         "harness logs with Python reports"
     }
 
-    /// `.log` files one of which the harness wrote: a folder of other logs (a test
-    /// runner's `_stdout.log`s) is not read as a run of logs without reports.
+    /// `.log` files one of which the harness wrote: a folder of other logs (a test runner's
+    /// `_stdout.log`s) is not read as a run of logs without reports.
     fn detect(&self, source: &Source) -> bool {
         logs_of(source)
             .iter()

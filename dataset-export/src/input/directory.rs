@@ -1,6 +1,7 @@
 //! Directory inputs: FeatureBench's website export (`tasks_index.json` plus one
-//! `problem_statement.md` per task; one split's folder of it reads the index above it), a folder `datasets`' `save_to_disk` wrote (its Arrow files),
-//! or one JSON file per task (SWE-Dev's `*-metadata.json`).
+//! `problem_statement.md` per task; one split's folder of it reads the index above it), a folder
+//! `datasets`' `save_to_disk` wrote (its Arrow files), or one JSON file per task (SWE-Dev's
+//! `*-metadata.json`).
 
 use std::path::{Path, PathBuf};
 

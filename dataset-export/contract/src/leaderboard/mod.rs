@@ -141,8 +141,8 @@ pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_insta
 }
 
 /// The sentence under a board that says what its percentages are over: the split's instances,
-/// the totals the runs' sources state (SWE-bench-Live's, whose sets grew between submissions), or, where
-/// neither is known, nothing but the percentages as published.
+/// the totals the runs' sources state (SWE-bench-Live's, whose sets grew between submissions),
+/// or, where neither is known, nothing but the percentages as published.
 pub fn scored_over_note(rows: &[LeaderboardRow], split_instances: usize) -> String {
     let totals: std::collections::BTreeSet<u64> = rows.iter().filter_map(|r| r.scored_over).collect();
     let interval = "the interval is Wilson's 95% score interval";

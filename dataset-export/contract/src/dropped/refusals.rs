@@ -1,0 +1,203 @@
+//! The files a reader may drop that the page does not read and `benchscope import` does (a
+//! leaderboard, an agent's trajectories, a harness report) or that are no run at all (a web
+//! page): each named for what it is, with the command that reads it.
+
+use serde_json::Value;
+
+use crate::json_document;
+
+/// Why the file `name` (its `text`, and its JSON `value` when it is one document) is not read as a
+/// run, naming what it is; `None` when it may be one.
+pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> {
+    let trajectory_row = |row: &Value| {
+        row.get("instance_id").is_some()
+            && (row.get("messages").is_some() || ["trajectory", "history"].iter().any(|k| row.get(*k).is_some_and(Value::is_array)))
+    };
+    // The file's first record, not copied (a run file may be large): an array's first element,
+    // the document itself, or a JSON Lines file's first line.
+    let first_line = value.is_none().then(|| json_document::first_line_record(text)).flatten();
+    let first_record = match value {
+        Some(Value::Array(items)) => items.first(),
+        Some(document) => Some(document),
+        None => first_line.as_ref(),
+    };
+    let trajectories = first_record.is_some_and(trajectory_row);
+    let live_board = first_record.is_some_and(crate::leaderboard::is_live_board_line);
+    if live_board {
+        return Some(format!(
+            "{name}: SWE-bench-Live's leaderboard, a run a line, which the page does not read: \
+             `benchscope import {name}` makes a run of each line"
+        ));
+    }
+    if value.is_none() && text.trim_start().starts_with('<') {
+        let hint = match text.contains("sortableTable1") {
+            true => format!("; SWE-Dev's leaderboard page is read by `benchscope import {name}`"),
+            false => String::new(),
+        };
+        return Some(format!(
+            "{name}: a web page, not a run file, a harness summary or predictions{hint}"
+        ));
+    }
+    if first_record.is_some_and(is_harness_report) {
+        return Some(format!(
+            "{name}: a harness report of an instance's test statuses, which the page does not read: \
+             `benchscope import {name}` makes a run of it, with its test log when it is beside it"
+        ));
+    }
+    if let Some(kind) = value.and_then(import_only_kind) {
+        return Some(format!(
+            "{name}: {kind}, which the page does not read: `benchscope import {name}` reads it"
+        ));
+    }
+    if trajectories {
+        return Some(format!(
+            "{name}: agent trajectories as a dataset's rows (`messages`, `trajectory`), which the page does not read: \
+             `benchscope import {name}` makes a run of each model's, with their verdicts and patches"
+        ));
+    }
+    None
+}
+
+/// What a file that `benchscope import` reads and the page does not is, told by its shape: a
+/// leaderboard, per-model results or an agent's trajectory.
+fn import_only_kind(document: &Value) -> Option<&'static str> {
+    let first_value = |v: &Value| v.as_object().and_then(|map| map.values().next()).cloned();
+    match document {
+        Value::Object(map) if map.get("leaderboards").is_some_and(Value::is_array) => {
+            Some("a leaderboard file (swebench.com's or FEA-Bench's boards)")
+        }
+        Value::Object(map) if map.contains_key("llm_table") || map.contains_key("mas_table") => Some("SWE-Dev's leaderboard"),
+        // A trajectory's file (SWE-agent's `.traj`, mini-swe-agent's `.traj.json`) says how it ended
+        // in `info`, which a dataset's trajectory rows do not have.
+        Value::Object(map)
+            if map.contains_key("info") && (map.get("trajectory").is_some_and(Value::is_array) || map.contains_key("messages")) =>
+        {
+            Some("an agent's trajectory")
+        }
+        Value::Object(_)
+            if first_value(document)
+                .as_ref()
+                .and_then(first_value)
+                .is_some_and(|r| r.get("resolved").is_some_and(Value::is_boolean)) =>
+        {
+            Some("per-model results, each instance's verdict (swebench.com's `info_for_leaderboard.json`)")
+        }
+        // A conversation alone (mini-swe-agent's messages, as its tests keep one).
+        Value::Array(items) if items.first().is_some_and(|m| m.get("role").is_some() && m.get("content").is_some()) => {
+            Some("an agent's trajectory, its messages alone")
+        }
+        Value::Array(items) => items
+            .first()
+            .filter(|row| {
+                row.get("instance_id").is_none()
+                    && row.get("resolved").is_some()
+                    && ["model", "agent", "name"].iter().any(|k| row.get(*k).is_some())
+            })
+            .map(|_| "a leaderboard's rows, a system a row"),
+        _ => None,
+    }
+}
+
+/// A harness `report.json`: `{<id>: {resolved, tests_status, ...}}`, or one instance's report
+/// kept without its id (`{resolved: true, tests_status: ...}`).
+fn is_harness_report(record: &Value) -> bool {
+    let is_report = |r: &Value| r.get("resolved").is_some_and(Value::is_boolean) && r.get("tests_status").is_some_and(Value::is_object);
+    is_report(record) || record.as_object().and_then(|map| map.values().next()).is_some_and(is_report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(name: &str, text: &str) -> String {
+        let value = match json_document::read(text.as_bytes()) {
+            json_document::Document::Json(value, _) => Some(value),
+            _ => None,
+        };
+        refusal(name, text, value.as_ref()).expect("refused")
+    }
+
+    #[test]
+    fn harness_reports_are_sent_to_import() {
+        let keyed =
+            r#"{"o__r-1": {"patch_exists": true, "resolved": true, "tests_status": {"FAIL_TO_PASS": {"success": ["t"], "failure": []}}}}"#;
+        let bare = r#"{"patch_exists": true, "resolved": false, "tests_status": {}}"#;
+        for text in [keyed, bare] {
+            let error = refused("report.json", text);
+            assert!(
+                error.starts_with("report.json: a harness report of an instance's test statuses"),
+                "{error}"
+            );
+            assert!(error.contains("`benchscope import report.json`"), "{error}");
+        }
+    }
+
+    #[test]
+    fn leaderboards_results_and_trajectories_are_sent_to_import() {
+        for (text, kind) in [
+            (r#"{"leaderboards": [{"name": "Lite", "results": []}]}"#, "a leaderboard file"),
+            (r#"{"source": "x", "llm_table": []}"#, "SWE-Dev's leaderboard"),
+            (
+                r#"{"environment": "swe_main", "trajectory": [], "history": [], "info": {}}"#,
+                "an agent's trajectory",
+            ),
+            (r#"{"instance_id": "o__r-1", "info": {}, "messages": []}"#, "an agent's trajectory"),
+            (r#"{"gpt-5": {"o__r-1": {"resolved": true, "cost": 0.4}}}"#, "per-model results"),
+            (
+                r#"[{"agent": "A", "model": "m", "resolved": 12.5, "passed": 40}]"#,
+                "a leaderboard's rows",
+            ),
+            (
+                r#"[{"role": "system", "content": "You are"}, {"role": "user", "content": "Fix"}]"#,
+                "an agent's trajectory, its messages",
+            ),
+        ] {
+            let error = refused("f.json", text);
+            assert!(error.starts_with(&format!("f.json: {kind}")), "{error}");
+            assert!(error.ends_with("`benchscope import f.json` reads it"), "{error}");
+        }
+        // OpenHands' output: a trajectory a line, its steps in `history`.
+        let line = r#"{"instance_id": "o__r-1", "history": [], "test_result": {"git_patch": ""}}"#;
+        let error = refused("output.jsonl", &format!("{line}\n{line}\n"));
+        assert!(error.starts_with("output.jsonl: agent trajectories as a dataset's rows"), "{error}");
+        // Predictions keyed by id may be a run.
+        let keyed = r#"{"o__r-1": {"model_name_or_path": "m", "model_patch": "diff"}}"#;
+        assert_eq!(refusal("p.json", keyed, serde_json::from_str::<Value>(keyed).ok().as_ref()), None);
+    }
+
+    #[test]
+    fn trajectories_as_rows_are_sent_to_import() {
+        let row = r#"{"instance_id": "a", "resolved": true, "model": "m", "messages": [{"role": "user", "content": "x"}]}"#;
+        let classic = r#"{"instance_id": "a", "target": true, "model_name": "m", "trajectory": [{"role": "ai", "text": "x"}]}"#;
+        for (name, text) in [
+            ("t.jsonl", format!("{row}\n{row}\n")),
+            ("t.json", format!("[{row}, {row}]")),
+            ("n.jsonl", format!("{classic}\n")),
+        ] {
+            let error = refused(name, &text);
+            assert!(
+                error.starts_with(&format!("{name}: agent trajectories as a dataset's rows")),
+                "{error}"
+            );
+            assert!(error.contains(&format!("`benchscope import {name}`")), "{error}");
+        }
+    }
+
+    #[test]
+    fn leaderboards_the_cli_reads_are_sent_to_import() {
+        let line = r#"{"name": "SWE-agent + GPT 4o", "set": "lite", "total": 300, "resolved": ["a"]}"#;
+        for text in [format!("{line}\n{line}\n"), format!("{line}\n")] {
+            let error = refused("reports-0605.jsonl", &text);
+            assert!(error.starts_with("reports-0605.jsonl: SWE-bench-Live's leaderboard"), "{error}");
+            assert!(error.contains("`benchscope import reports-0605.jsonl`"), "{error}");
+        }
+        let page = "<!DOCTYPE html><html><body><table id=\"sortableTable1\"></table></body></html>";
+        let error = refused("index.html", page);
+        assert_eq!(
+            error,
+            "index.html: a web page, not a run file, a harness summary or predictions; SWE-Dev's leaderboard page is read by `benchscope import index.html`"
+        );
+        let error = refused("other.html", "<html></html>");
+        assert_eq!(error, "other.html: a web page, not a run file, a harness summary or predictions");
+    }
+}
