@@ -3,7 +3,7 @@
 //! when the row opens, and the list of its instances a click away.
 
 use benchscope_contract::leaderboard::standing::Standing;
-use benchscope_contract::leaderboard::LeaderboardRow;
+use benchscope_contract::leaderboard::{LeaderboardRow, SCORED_OVER};
 use benchscope_contract::outcomes::{run_facet, RESOLVED};
 use benchscope_contract::site::View;
 use benchscope_contract::RunEntry;
@@ -49,6 +49,11 @@ pub fn RunDetails(row: LeaderboardRow, entry: Option<RunEntry>, base: String, st
         let resolved = e.resolved.map_or_else(|| "no verdicts".to_string(), |n| format!("{n} resolved"));
         format!("{} per-instance results, {resolved}.", e.instances)
     });
+    // A board whose set grew between submissions (SWE-bench-Live's) says what each run was scored over.
+    let stated_total = entry
+        .as_ref()
+        .and_then(|e| e.headline.get(SCORED_OVER))
+        .map(|n| format!("Scored over {n} instances, as its source states."));
     // The notes and source are in the run file, fetched once the row opens.
     let run = Loaded::new(move || {
         let (cache, base, entry) = (cache.clone(), base.clone(), entry.clone());
@@ -94,6 +99,7 @@ pub fn RunDetails(row: LeaderboardRow, entry: Option<RunEntry>, base: String, st
                 <p class="who">{row.name.clone()}{(!who.is_empty()).then(|| format!(": {}", who.join(", ")))}</p>
                 <p><code>{row.id.clone()}</code></p>
                 {standing.map(|s| view! { <p>{s}</p> })}
+                {stated_total.map(|t| view! { <p class="scored-over">{t}</p> })}
                 {counts.map(|c| view! { <p>{c}" "{list_link}</p> })}
                 {from_file}
             </td>
