@@ -485,3 +485,41 @@ fn harness_reports_without_their_id_key_are_named_by_their_folder() {
         assert_eq!(ids, [("astropy__astropy-12907", expected["astropy__astropy-12907"])], "{name}");
     }
 }
+
+/// An instance's harness folder with its test log and no report (the harness wrote none) is
+/// refused with the `grade` command that reads it, and that command grades it.
+#[test]
+fn a_harness_folder_without_its_report_is_sent_to_grade() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("django__django-11099");
+    std::fs::create_dir_all(&folder).unwrap();
+    let log = realdata.join("swebench-verified-harness-logs_inspect-ai/logs/django__django-11099/test_output.txt");
+    std::fs::copy(log, folder.join("test_output.txt")).unwrap();
+    let data = tmp.path().join("data");
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", data.to_str().unwrap(), "--quiet"]);
+    let refused = benchscope(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    let hint = format!(
+        "`benchscope grade {} --data <data directory> --dataset <dataset> --run <run>` grades the log",
+        folder.display()
+    );
+    assert!(stderr.contains(&hint), "{stderr}");
+    let data_arg = data.to_str().unwrap();
+    benchscope_ok(&[
+        "grade",
+        folder.to_str().unwrap(),
+        "--data",
+        data_arg,
+        "--dataset",
+        "swe-bench-lite",
+        "--run",
+        "graded",
+    ]);
+    let run: Run = read_json(&data.join("runs/graded.json"));
+    assert_eq!(run.results.len(), 1);
+    assert_eq!(run.results[0].instance_id, "django__django-11099");
+    assert!(run.results[0].resolved.is_some(), "graded from the log");
+}

@@ -147,7 +147,7 @@ impl RunSource for ReportFile {
 }
 
 /// The harness's per-instance report file name.
-const REPORT_FILE: &str = "report.json";
+pub(super) const REPORT_FILE: &str = "report.json";
 
 /// The harness's log of an instance's evaluation, written whether or not a report follows.
 const RUN_INSTANCE_LOG: &str = "run_instance.log";

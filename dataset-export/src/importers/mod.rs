@@ -238,7 +238,7 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
             "{}: not a folder `import` reads (harness `report.json` files or logs, trajectories, SWE-Dev samples, \
              `fb eval` outputs, or JSON files that are all run summaries){}",
             path.display(),
-            readable_files_hint(path)
+            unreported_log_hint(path).unwrap_or_else(|| readable_files_hint(path))
         );
     };
     let mut runs = format.read(&source, plan)?;
@@ -273,6 +273,18 @@ fn readable_files_hint(dir: &Path) -> String {
             benchscope_contract::wording::agreeing(files.len(), "reads", "read")
         ),
     }
+}
+
+/// An instance's folder of harness output with its test log and no report (the harness wrote
+/// none: the run stopped, or the report was not kept): `grade` grades the log itself.
+fn unreported_log_hint(dir: &Path) -> Option<String> {
+    (dir.join("test_output.txt").is_file() && !dir.join(harness::REPORT_FILE).exists()).then(|| {
+        format!(
+            "; it holds an instance's test log (`test_output.txt`) and no `report.json`: \
+             `benchscope grade {} --data <data directory> --dataset <dataset> --run <run>` grades the log",
+            dir.display()
+        )
+    })
 }
 
 /// How many of a folder's files the hint tries.
