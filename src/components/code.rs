@@ -26,31 +26,30 @@ pub fn highlighted_shell(text: &str) -> Vec<AnyView> {
 
 /// Text whose backtick spans show as code: an issue's title, as GitHub shows it.
 pub fn with_code_spans(text: &str) -> Vec<AnyView> {
-    title_code_spans(text)
-        .into_iter()
-        .map(|(code, piece)| match code {
-            true => view! { <code>{piece.to_string()}</code> }.into_any(),
-            false => piece.to_string().into_any(),
-        })
-        .collect()
+    code_spans_then(text, |piece| vec![piece.to_string().into_any()])
 }
 
 /// A message or a note: its backtick spans as code (a command it names) and its web addresses
 /// as links (a submission's page), opened in a new tab.
 pub fn with_code_and_links(text: &str) -> Vec<AnyView> {
+    code_spans_then(text, |piece| {
+        link_spans(piece)
+            .into_iter()
+            .map(|(link, piece)| match link {
+                true => view! { <a href=piece.to_string() target="_blank" rel="noopener noreferrer">{piece.to_string()}</a> }.into_any(),
+                false => piece.to_string().into_any(),
+            })
+            .collect()
+    })
+}
+
+/// `text`'s backtick spans as `<code>`, and what lies between them as `between` draws it.
+fn code_spans_then(text: &str, between: impl Fn(&str) -> Vec<AnyView>) -> Vec<AnyView> {
     title_code_spans(text)
         .into_iter()
         .flat_map(|(code, piece)| match code {
             true => vec![view! { <code>{piece.to_string()}</code> }.into_any()],
-            false => link_spans(piece)
-                .into_iter()
-                .map(|(link, piece)| match link {
-                    true => {
-                        view! { <a href=piece.to_string() target="_blank" rel="noopener noreferrer">{piece.to_string()}</a> }.into_any()
-                    }
-                    false => piece.to_string().into_any(),
-                })
-                .collect(),
+            false => between(piece),
         })
         .collect()
 }
