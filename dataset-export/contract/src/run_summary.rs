@@ -10,6 +10,12 @@ use serde_json::Value;
 use crate::failure_mode;
 use crate::run::InstanceResult;
 
+/// One instance's report as the harness writes it into `report.json` (under the instance's id, or
+/// alone as some submissions keep it): its verdict and its tests' statuses.
+pub fn is_instance_report(report: &Value) -> bool {
+    report.get("resolved").is_some_and(Value::is_boolean) && report.get("tests_status").is_some_and(Value::is_object)
+}
+
 /// What a summary's file name says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SummaryName {

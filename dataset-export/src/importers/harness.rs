@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use benchscope_contract::run_summary::{counts_note, entries_not_ids, results_from_summary};
+use benchscope_contract::run_summary::{counts_note, entries_not_ids, is_instance_report, results_from_summary};
 use benchscope_contract::wording::{agreeing, plural};
 use benchscope_contract::{failure_mode, InstanceResult, TestLists};
 use serde_json::Value;
@@ -133,9 +133,12 @@ impl RunSource for ReportFile {
     }
 
     fn detect(&self, source: &Source) -> bool {
-        source.json().and_then(Value::as_object).is_some_and(|map| {
-            (is_bare_report(map) && map.contains_key("tests_status"))
-                || map.values().next().is_some_and(|r| r.get("tests_status").is_some())
+        source.json().is_some_and(|file| {
+            is_instance_report(file)
+                || file
+                    .as_object()
+                    .and_then(|map| map.values().next())
+                    .is_some_and(|r| r.get("tests_status").is_some())
         })
     }
 

@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use crate::json_document;
+use crate::run_summary::is_instance_report;
 
 /// Why the file `name` (its `text`, and its JSON `value` when it is one document) is not read as a
 /// run, naming what it is; `None` when it may be one.
@@ -101,8 +102,11 @@ fn import_only_kind(document: &Value) -> Option<&'static str> {
 /// A harness `report.json`: `{<id>: {resolved, tests_status, ...}}`, or one instance's report
 /// kept without its id (`{resolved: true, tests_status: ...}`).
 fn is_harness_report(record: &Value) -> bool {
-    let is_report = |r: &Value| r.get("resolved").is_some_and(Value::is_boolean) && r.get("tests_status").is_some_and(Value::is_object);
-    is_report(record) || record.as_object().and_then(|map| map.values().next()).is_some_and(is_report)
+    is_instance_report(record)
+        || record
+            .as_object()
+            .and_then(|map| map.values().next())
+            .is_some_and(is_instance_report)
 }
 
 #[cfg(test)]
