@@ -29,6 +29,8 @@ pub struct SpooledTrajectory {
     pub facts: TrajectoryFacts,
     /// The patch it submitted: the run's model patch for the instance.
     pub submission: Option<String>,
+    /// The format it was read from.
+    pub format: String,
     /// The agent that made it, and with which model, as far as its file says.
     pub made_by: AgentAndModel,
     /// The day it began, where its file records when.
@@ -327,6 +329,7 @@ impl TrajectorySink for TrajectorySpool {
         let open = self.open.take().expect("checked above");
         let facts = open.facts.finish(&trajectory);
         let submission = trajectory.submission.clone();
+        let format = trajectory.format.clone();
         let made_by = AgentAndModel {
             agent: trajectory.agent.clone(),
             model: trajectory.model.clone(),
@@ -352,6 +355,7 @@ impl TrajectorySink for TrajectorySpool {
             SpooledTrajectory {
                 facts,
                 submission,
+                format,
                 made_by,
                 date,
             },

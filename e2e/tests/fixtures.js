@@ -144,6 +144,37 @@ export function harborData() {
 }
 
 /**
+ * A Claude Code transcript as `claude -p --output-format stream-json --verbose` prints it (each
+ * content block on a line of its own, a subagent's line, the closing result), imported alone: a
+ * file read, a command whose output is hostile text, a file edited, the last word.
+ */
+export function claudeCodeData() {
+  const folder = join(tempDir('claude-code'), '20260918_claude-code');
+  mkdirSync(folder, { recursive: true });
+  const usage = { input_tokens: 4, cache_read_input_tokens: 96, output_tokens: 10 };
+  const assistant = (id, block) => ({ type: 'assistant', message: { id, role: 'assistant', model: 'claude-sonnet-4-5', content: [block], usage }, parent_tool_use_id: null, session_id: 's', timestamp: '2026-09-18T15:07:28Z' });
+  const answer = (call, content) => ({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: call, content }] }, parent_tool_use_id: null, session_id: 's', timestamp: '2026-09-18T15:07:50Z' });
+  const file = '/testbed/astropy/modeling/separable.py';
+  const lines = [
+    { type: 'system', subtype: 'init', session_id: 's', model: 'claude-sonnet-4-5', claude_code_version: '2.1.276', tools: ['Bash', 'Edit', 'Read'] },
+    assistant('m1', { type: 'text', text: 'Let me read `separable.py` first.' }),
+    assistant('m1', { type: 'tool_use', id: 't1', name: 'Read', input: { file_path: file } }),
+    answer('t1', '1\timport numpy as np\n2\t'),
+    assistant('m2', { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'python -c "print(1)"', description: 'Print' } }),
+    { type: 'assistant', message: { id: 'sub', role: 'assistant', content: [{ type: 'text', text: "a subagent's words" }] }, parent_tool_use_id: 't9', session_id: 's' },
+    answer('t2', [{ type: 'text', text: '<script>alert(1)</script><img src=x onerror=alert(2)>' }]),
+    assistant('m3', { type: 'tool_use', id: 't3', name: 'Edit', input: { file_path: file, old_string: 'cright[-right.shape[0]:, -right.shape[1]:] = 1', new_string: 'cright[-right.shape[0]:, -right.shape[1]:] = right' } }),
+    answer('t3', 'The file has been updated.'),
+    assistant('m4', { type: 'text', text: 'Fixed: the right matrix is copied.' }),
+    { type: 'result', subtype: 'success', is_error: false, duration_ms: 22000, result: 'Fixed.', session_id: 's', total_cost_usd: 0.42, usage: { input_tokens: 16, cache_read_input_tokens: 384, output_tokens: 40 } },
+  ];
+  writeFileSync(join(folder, 'astropy__astropy-12907.jsonl'), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  const out = join(tempDir('claude-code-data'), 'data');
+  benchscope('import', folder, '--data', out, '--dataset', 'claude', '--new-dataset');
+  return out;
+}
+
+/**
  * A board of `runs` runs on `instances` generated instances, in swebench.com's published
  * `leaderboards.json` shape, imported alone: the size of the real boards' future (2,500
  * instances, 500 runs). Run r resolves instance i when its strength beats the instance's

@@ -442,3 +442,23 @@ test("a Harbor job: each trial's verdict from its reward (a partial one beside i
   assert.equal(await page.locator('.runs-table tr[data-run] .verdict').textContent(), 'resolved · reward\u00a01.0');
   assert.deepEqual(errors, []);
 });
+
+test('a Claude Code transcript: its calls as steps (a file read, a command, an edit as a diff), its subagent left out, its output as text', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907`);
+  const row = page.locator('.runs-table tr[data-run]');
+  await row.first().waitFor();
+  await row.locator('button.show-trajectory').click();
+  const steps = page.locator('.trajectory .step');
+  await steps.first().waitFor();
+  assert.equal(await steps.count(), 4);
+  assert.match(await steps.nth(0).locator('.thought').textContent(), /Let me read separable\.py first\./);
+  assert.equal(await steps.nth(0).locator('pre.action').textContent(), 'Read /testbed/astropy/modeling/separable.py');
+  assert.equal(await steps.nth(1).locator('pre.action').textContent(), 'python -c "print(1)"');
+  assert.equal(await steps.nth(1).locator('pre.observation').textContent(), '<script>alert(1)</script><img src=x onerror=alert(2)>');
+  assert.equal(await page.locator('.trajectory script, .trajectory img').count(), 0, 'the output is text');
+  assert.match(await steps.nth(2).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
+  assert.match(await steps.nth(3).locator('.thought').textContent(), /Fixed: the right matrix is copied\./);
+  assert.doesNotMatch(await page.locator('.trajectory').textContent(), /a subagent's words/);
+  assert.deepEqual(errors, []);
+});

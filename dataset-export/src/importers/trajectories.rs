@@ -1,5 +1,5 @@
 //! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, OpenHands'
-//! `output.jsonl`, or an Inspect log, `.eval` or JSON) as a run: each
+//! `output.jsonl`, an Inspect log, `.eval` or JSON, or Claude Code transcripts) as a run: each
 //! trajectory's submission is the instance's model patch, and where the harness's report sits
 //! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
 //! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
@@ -16,7 +16,7 @@ use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
-use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream, stream_file};
+use crate::trajectories::{claude_code, is_trajectory_file, is_trajectory_record, stream, stream_file};
 use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
@@ -31,7 +31,9 @@ impl RunSource for Trajectories {
         if source.is_file() {
             // Known by its name, or (OpenHands' `output.jsonl`) by its first record's skeleton:
             // either way, without reading a file that may be a hundred megabytes.
-            return is_trajectory_file(&name_of(source.path())) || first_record_is_trajectory(source.path());
+            return is_trajectory_file(&name_of(source.path()))
+                || first_record_is_trajectory(source.path())
+                || claude_code::is_transcript_file(source.path());
         }
         !trajectory_files(source).is_empty()
     }
@@ -73,7 +75,9 @@ impl RunSource for Trajectories {
                     ..InstanceResult::default()
                 }),
             };
-            result.empty_patch = trajectory.submission.is_none();
+            // A Claude Code transcript holds the calls that edited files, never the patch they
+            // made: its instance's patch is unknown, not empty.
+            result.empty_patch = trajectory.submission.is_none() && trajectory.format != claude_code::FORMAT;
             if let Some(patch) = &trajectory.submission {
                 new.patches.insert(id.clone(), patch.clone());
             }
@@ -97,12 +101,23 @@ impl RunSource for Trajectories {
 }
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
-/// Inspect's own (`<time>_<task>_<id>.json`) and are known by how they begin.
+/// Inspect's own (`<time>_<task>_<id>.json`), and Claude Code transcripts, which are JSON Lines
+/// of any name: both known by how they begin.
 fn trajectory_files(source: &Source) -> Vec<PathBuf> {
+    let lines = |n: &str| {
+        [".jsonl", ".ndjson"]
+            .iter()
+            .any(|suffix| crate::input::compressed::plain_name(n).ends_with(suffix))
+    };
     source
-        .files_named(|n| is_trajectory_file(n) || n.ends_with(".json"))
+        .files_named(|n| is_trajectory_file(n) || n.ends_with(".json") || lines(n))
         .into_iter()
-        .filter(|p| is_trajectory_file(&name_of(p)) || begins_as_inspect_log(p))
+        .filter(|p| {
+            let name = name_of(p);
+            is_trajectory_file(&name)
+                || (name.ends_with(".json") && begins_as_inspect_log(p))
+                || (lines(&name) && claude_code::is_transcript_file(p))
+        })
         .collect()
 }
 

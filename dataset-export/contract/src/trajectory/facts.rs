@@ -226,7 +226,8 @@ fn read_command(command: &str, facts: &mut TrajectoryFacts) {
             .map(|w| w.trim_matches(['"', '\'']).to_string())
     };
     match program {
-        "open" | "cat" | "head" | "tail" | "less" | "nl" => add_all(&mut facts.files_opened, files()),
+        // Claude Code's `Read` call, shown as `Read <file>`, opens its file as `cat` does.
+        "open" | "cat" | "head" | "tail" | "less" | "nl" | "Read" => add_all(&mut facts.files_opened, files()),
         "create" => add_all(&mut facts.files_edited, files()),
         "sed" if words.iter().any(|w| w.starts_with("-i")) => add_all(&mut facts.files_edited, files().next_back()),
         "str_replace_editor" | "edit_file" => {

@@ -1,0 +1,609 @@
+//! Claude Code's transcripts: a JSON Lines file, one trajectory, a line an event. Both shapes the
+//! contract tells apart ([`benchscope_contract::trajectory::claude_code`]) read alike: what
+//! `claude -p --output-format stream-json --verbose` prints, and a session file of
+//! `~/.claude/projects/`.
+//!
+//! An `assistant` line holds a message of the Messages API (`message.content`: `text`,
+//! `thinking` and `tool_use` blocks); since Claude Code 2 each block comes on a line of its own,
+//! the lines of one model call sharing its `message.id` and `usage`. A `user` line holds the
+//! prompt (the task), or the `tool_result` blocks that answer calls by `tool_use_id`. The closing
+//! `result` line says how the session ended (`subtype`), what it cost (`total_cost_usd`) and the
+//! tokens it used. A subagent's lines (`parent_tool_use_id`, or a session file's `isSidechain`)
+//! are its own conversation: the step that started it shows what it reported. The transcript
+//! names no instance: its file does (`<instance>.jsonl`), or the folder of a file named for the
+//! session.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+use benchscope_contract::trajectory::claude_code::{begins_transcript, type_of, MOST_LEADING_LINES};
+use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
+use benchscope_contract::FORMAT_VERSION;
+use serde_json::Value;
+
+use super::answers::AwaitingAnswers;
+use super::{text, AgentAndModel, TrajectorySink};
+
+/// The format's name, as its trajectories record it.
+pub const FORMAT: &str = "claude-code";
+
+/// How much of a file is read to tell whether it is a transcript: its first lines, the prompt
+/// with a long problem statement among them.
+const LEADING_BYTES: u64 = 4 << 20;
+
+/// Whether the file at `path` begins as a Claude Code transcript (its first lines, read no further).
+pub fn is_transcript_file(path: &Path) -> bool {
+    crate::input::compressed::open(path).is_ok_and(begins_as_transcript)
+}
+
+/// Whether the text `reader` holds begins as a Claude Code transcript.
+pub fn begins_as_transcript(reader: impl Read) -> bool {
+    begins_transcript(&first_lines(reader))
+}
+
+/// The first lines of `reader` read as JSON, up to the first that is not (a pretty-printed JSON
+/// document's first line is `{`).
+fn first_lines(reader: impl Read) -> Vec<Value> {
+    let mut reader = BufReader::new(reader.take(LEADING_BYTES));
+    let mut lines = Vec::new();
+    let mut line = Vec::new();
+    while lines.len() < MOST_LEADING_LINES {
+        line.clear();
+        if !matches!(reader.read_until(b'\n', &mut line), Ok(read) if read > 0) {
+            break;
+        }
+        let line = line.strip_prefix(benchscope_contract::file_names::BYTE_ORDER_MARK).unwrap_or(&line);
+        if line.trim_ascii().is_empty() {
+            continue;
+        }
+        match serde_json::from_slice(line) {
+            Ok(value) => lines.push(value),
+            Err(_) => break,
+        }
+    }
+    lines
+}
+
+/// The instance a transcript at `path` is about: its file's name without `.jsonl`, or, where the
+/// file is named for its session (a UUID, as Claude Code names session files) or for what it
+/// holds (`transcript.jsonl`), the folder it is in.
+pub fn instance_of_transcript(path: &Path) -> String {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = crate::input::compressed::plain_name(&name);
+    let stem = [".jsonl", ".ndjson", ".json", ".log", ".txt"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(name);
+    let folder = path.parent().and_then(Path::file_name).map(|f| f.to_string_lossy().into_owned());
+    match folder {
+        Some(folder) if is_uuid(stem) || GENERIC_NAMES.contains(&stem.to_ascii_lowercase().as_str()) => folder,
+        _ => stem.to_string(),
+    }
+}
+
+/// Names that say what a file holds rather than which instance.
+const GENERIC_NAMES: [&str; 9] = [
+    "transcript",
+    "output",
+    "stream",
+    "claude",
+    "claude_output",
+    "claude-output",
+    "session",
+    "trajectory",
+    "agent",
+];
+
+fn is_uuid(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('-').collect();
+    parts.iter().map(|p| p.len()).eq([8, 4, 4, 4, 12]) && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Streams the transcript `reader` holds (the file at `path`) into `sink` as one trajectory, a
+/// step at a time. A line that breaks off (a run killed mid-write) ends it: the steps before
+/// are kept, and the error names the line.
+pub fn stream_transcript(reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    sink.begin(&instance_of_transcript(path))?;
+    let mut transcript = Transcript::default();
+    let mut steps = Vec::new();
+    let lines = serde_json::Deserializer::from_reader(crate::input::forgiving(reader)?).into_iter::<Value>();
+    let mut broke = None;
+    for line in lines {
+        match line {
+            Ok(line) => transcript.line(line, &mut steps),
+            Err(error) => {
+                broke = Some(error);
+                break;
+            }
+        }
+        pass(&mut steps, sink)?;
+    }
+    let mut trajectory = transcript.finish(&mut steps);
+    pass(&mut steps, sink)?;
+    trajectory.format_version = FORMAT_VERSION;
+    trajectory.format = FORMAT.to_string();
+    trajectory.instance_id = instance_of_transcript(path);
+    sink.end(trajectory)?;
+    match broke {
+        Some(error) => {
+            let line = error.line();
+            Err(anyhow::Error::new(error).context(format!("{}: line {line} breaks off", path.display())))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Passes `steps` to `sink`; where it cannot take one, the trajectory is abandoned.
+fn pass(steps: &mut Vec<Step>, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    for step in steps.drain(..) {
+        if let Err(error) = sink.step(step) {
+            sink.abandon();
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
+/// Tokens of one model call, or of many: what it was sent (cached or not) and what it answered.
+#[derive(Default, Clone, Copy)]
+struct Usage {
+    sent: u64,
+    answered: u64,
+}
+
+impl Usage {
+    /// A `usage` object of the Messages API.
+    fn of(usage: &Value) -> Self {
+        let count = |key: &str| usage.get(key).and_then(Value::as_u64).unwrap_or(0);
+        Usage {
+            sent: count("input_tokens") + count("cache_creation_input_tokens") + count("cache_read_input_tokens"),
+            answered: count("output_tokens"),
+        }
+    }
+
+    fn add(&mut self, other: Usage) {
+        self.sent += other.sent;
+        self.answered += other.answered;
+    }
+}
+
+/// The transcript read so far.
+#[derive(Default)]
+struct Transcript {
+    task: Option<String>,
+    made_by: (Option<String>, Option<String>),
+    waiting: AwaitingAnswers,
+    /// What the assistant wrote since its last call: the next call's thought, or a step itself.
+    said: String,
+    /// The model call being read (its message's id), and its usage as its last line gave it.
+    call: Option<String>,
+    call_usage: Usage,
+    /// The model calls read, and the usage of those ended.
+    calls: u64,
+    used: Usage,
+    steps: usize,
+    results: Vec<Value>,
+    span: TimeSpan,
+}
+
+impl Transcript {
+    fn line(&mut self, line: Value, steps: &mut Vec<Step>) {
+        if let Some(timestamp) = line.get("timestamp").and_then(Value::as_str) {
+            self.span.add(timestamp);
+        }
+        if is_subagents(&line) {
+            return;
+        }
+        if self.made_by.0.is_none() {
+            self.made_by.0 = text(&line, "claude_code_version").or_else(|| text(&line, "version"));
+        }
+        match type_of(&line) {
+            Some("system") if text(&line, "subtype").as_deref() == Some("init") => {
+                self.made_by.1 = self.made_by.1.take().or_else(|| text(&line, "model"));
+            }
+            Some("assistant") => self.assistant(&line, steps),
+            Some("user") => self.user(&line, steps),
+            Some("result") => {
+                self.end_call(steps);
+                self.results.push(line);
+            }
+            _ => {}
+        }
+    }
+
+    /// A line of the assistant's message: its blocks, the call's usage and model.
+    fn assistant(&mut self, line: &Value, steps: &mut Vec<Step>) {
+        let message = line.get("message").unwrap_or(&Value::Null);
+        let id = text(message, "id").or_else(|| text(line, "uuid"));
+        if id.is_none() || id != self.call {
+            self.end_call(steps);
+            self.call = id;
+            self.calls += 1;
+        }
+        if let Some(usage) = message.get("usage") {
+            self.call_usage = Usage::of(usage);
+        }
+        // Claude Code names the messages it writes itself (an interruption, an API error) `<synthetic>`.
+        let model = text(message, "model").filter(|m| !m.starts_with('<'));
+        self.made_by.1 = self.made_by.1.take().or(model);
+        for block in blocks(message) {
+            match type_of(block) {
+                Some("text") => self.say(block.get("text")),
+                Some("thinking") => self.say(block.get("thinking")),
+                Some("tool_use") => {
+                    let step = call_step(block, std::mem::take(&mut self.said));
+                    self.push(text(block, "id"), step, steps);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A user line: the task, or the answers to the calls waiting.
+    fn user(&mut self, line: &Value, steps: &mut Vec<Step>) {
+        self.end_call(steps);
+        // A session file's notes to the model (`isMeta`) are no one's words.
+        if line.get("isMeta").and_then(Value::as_bool) == Some(true) {
+            return;
+        }
+        let message = line.get("message").unwrap_or(&Value::Null);
+        if let Some(Value::String(prompt)) = message.get("content") {
+            self.task.get_or_insert_with(|| prompt.clone());
+            return;
+        }
+        for block in blocks(message) {
+            match type_of(block) {
+                Some("tool_result") => {
+                    if let Some(call) = block.get("tool_use_id").and_then(Value::as_str) {
+                        let answer = result_text(block);
+                        self.waiting.answer(call, |step| step.observation = answer, steps);
+                    }
+                }
+                Some("text") if self.task.is_none() => self.task = text(block, "text"),
+                _ => {}
+            }
+        }
+    }
+
+    fn say(&mut self, words: Option<&Value>) {
+        let Some(words) = words.and_then(Value::as_str).filter(|w| !w.trim().is_empty()) else {
+            return;
+        };
+        if !self.said.is_empty() {
+            self.said.push_str("\n\n");
+        }
+        self.said.push_str(words);
+    }
+
+    fn push(&mut self, call: Option<String>, step: Step, steps: &mut Vec<Step>) {
+        self.steps += 1;
+        self.waiting.push(call, step, steps);
+    }
+
+    /// The model call read ends: what it said after its last call is a step of its own.
+    fn end_call(&mut self, steps: &mut Vec<Step>) {
+        if !self.said.is_empty() {
+            let thought = std::mem::take(&mut self.said);
+            self.push(
+                None,
+                Step {
+                    thought,
+                    ..Step::default()
+                },
+                steps,
+            );
+        }
+        self.used.add(std::mem::take(&mut self.call_usage));
+    }
+
+    fn finish(mut self, steps: &mut Vec<Step>) -> Trajectory {
+        self.end_call(steps);
+        // A transcript of the result alone (`--output-format json`) shows its answer.
+        let answer = self.results.last().and_then(|r| text(r, "result")).filter(|r| !r.trim().is_empty());
+        if let (0, Some(thought)) = (self.steps, answer) {
+            self.push(
+                None,
+                Step {
+                    thought,
+                    ..Step::default()
+                },
+                steps,
+            );
+        }
+        self.waiting.finish(steps);
+        let last = self.results.last();
+        // Each `result` (a resumed session writes one more) counts the tokens of its own part;
+        // its cost is the session's so far.
+        let (tokens, cost) = match last {
+            Some(last) => {
+                let mut tokens = Usage::default();
+                self.results
+                    .iter()
+                    .filter_map(|r| r.get("usage"))
+                    .for_each(|u| tokens.add(Usage::of(u)));
+                (tokens, last.get("total_cost_usd").and_then(Value::as_f64))
+            }
+            None => (self.used, None),
+        };
+        let counted = last.is_some_and(|r| r.get("usage").is_some()) || self.calls > 0;
+        let (agent, model) = self.made_by;
+        let made_by = AgentAndModel::new(Some("Claude Code"), agent.as_deref(), model.as_deref());
+        Trajectory {
+            exit_status: last.and_then(exit_status),
+            task: self.task,
+            agent: made_by.agent,
+            model: made_by.model,
+            cost,
+            tokens_in: counted.then_some(tokens.sent),
+            tokens_out: counted.then_some(tokens.answered),
+            api_calls: (self.calls > 0).then_some(self.calls),
+            seconds: last
+                .and_then(|r| r.get("duration_ms"))
+                .and_then(Value::as_f64)
+                .map(|ms| ms / 1000.0)
+                .or(self.span.seconds()),
+            date: self.span.first_day(),
+            ..Trajectory::default()
+        }
+    }
+}
+
+/// Whether a line is a subagent's: a call of the `Task` tool runs one, whose lines name that call.
+fn is_subagents(line: &Value) -> bool {
+    line.get("parent_tool_use_id").is_some_and(|parent| !parent.is_null()) || line.get("isSidechain").and_then(Value::as_bool) == Some(true)
+}
+
+/// A message's content blocks (a plain string is one text block, read by the caller).
+fn blocks(message: &Value) -> impl Iterator<Item = &Value> {
+    message.get("content").and_then(Value::as_array).into_iter().flatten()
+}
+
+/// How the session ended: the `result`'s `subtype` (`success`, `error_max_turns`,
+/// `error_during_execution`), or `error` where a `success` says it is one.
+fn exit_status(result: &Value) -> Option<String> {
+    let subtype = text(result, "subtype")?;
+    let is_error = result.get("is_error").and_then(Value::as_bool) == Some(true);
+    Some(match (subtype.as_str(), is_error) {
+        ("success", true) => "error".to_string(),
+        _ => subtype,
+    })
+}
+
+/// What a tool answered: its text, an image by its kind.
+fn result_text(block: &Value) -> String {
+    match block.get("content") {
+        Some(Value::String(text)) => text.clone(),
+        Some(Value::Array(parts)) => parts
+            .iter()
+            .filter_map(|part| match type_of(part) {
+                Some("text") => text(part, "text"),
+                Some("image") => Some("[image]".to_string()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// The step of a `tool_use` block, `thought` the text before it.
+fn call_step(block: &Value, thought: String) -> Step {
+    let tool = text(block, "name").unwrap_or_default();
+    let input = block.get("input").unwrap_or(&Value::Null);
+    let edit = edit_of(&tool, input);
+    Step {
+        thought,
+        action: match &edit {
+            Some(edit) => format!("{tool} {}", edit.path),
+            None => action_of(&tool, input),
+        },
+        tool: (!tool.is_empty()).then_some(tool),
+        edit,
+        ..Step::default()
+    }
+}
+
+/// The edit an `Edit` (`old_string` → `new_string`) or `Write` (`content`) call makes to its
+/// `file_path`.
+fn edit_of(tool: &str, input: &Value) -> Option<Edit> {
+    let path = text(input, "file_path")?;
+    let (before, after) = match tool {
+        "Edit" => (text(input, "old_string")?, text(input, "new_string").unwrap_or_default()),
+        "Write" => (String::new(), text(input, "content")?),
+        _ => return None,
+    };
+    Some(Edit {
+        path,
+        before,
+        after,
+        first_line: None,
+    })
+}
+
+/// A call as a line: a command as it is; a call on a file, a pattern, an address or a task by
+/// its tool and that; anything else by its tool and its input.
+fn action_of(tool: &str, input: &Value) -> String {
+    if let Some(command) = text(input, "command") {
+        return command;
+    }
+    let field = |key: &str| text(input, key);
+    let subject = field("file_path")
+        .or_else(|| field("notebook_path"))
+        .or_else(|| field("pattern").map(|p| [Some(p), field("path")].into_iter().flatten().collect::<Vec<_>>().join(" ")))
+        .or_else(|| field("url"))
+        .or_else(|| field("query"))
+        .or_else(|| field("description"));
+    match subject {
+        Some(subject) => format!("{tool} {subject}"),
+        None if input.as_object().is_some_and(|fields| !fields.is_empty()) => format!("{tool} {input}"),
+        None => tool.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The one trajectory of the transcript `text`, as a file of instance `astropy__astropy-12907`
+    /// reads, and its steps.
+    fn read(text: &str) -> (Trajectory, Vec<Step>) {
+        let mut read = super::super::read_bytes(text.as_bytes(), Path::new("runs/astropy__astropy-12907.jsonl")).unwrap();
+        assert_eq!(read.len(), 1);
+        let mut trajectory = read.remove(0);
+        let steps = std::mem::take(&mut trajectory.steps);
+        (trajectory, steps)
+    }
+
+    /// Lines as `claude -p --output-format stream-json --verbose` prints them: bookkeeping, each
+    /// content block on a line of its own, partial messages, and the closing result.
+    fn stream_json() -> String {
+        let usage = json!({"input_tokens": 3, "cache_creation_input_tokens": 100, "cache_read_input_tokens": 1000, "output_tokens": 20});
+        let assistant = |id: &str, block: Value| {
+            json!({"type": "assistant", "message": {"id": id, "type": "message", "role": "assistant", "model": "claude-sonnet-4-5", "content": [block], "usage": usage},
+                   "parent_tool_use_id": null, "session_id": "s1", "timestamp": "2026-09-18T15:07:28.916Z"})
+        };
+        let answer = |call: &str, content: Value| {
+            json!({"type": "user", "message": {"role": "user", "content": [{"tool_use_id": call, "type": "tool_result", "content": content}]},
+                   "parent_tool_use_id": null, "session_id": "s1", "timestamp": "2026-09-18T15:08:10.000Z"})
+        };
+        [
+            json!({"type": "system", "subtype": "hook_started", "hook_name": "SessionStart:startup", "session_id": "s1"}),
+            json!({"type": "system", "subtype": "init", "cwd": "/testbed", "session_id": "s1", "tools": ["Bash", "Edit", "Read"], "model": "claude-sonnet-4-5", "claude_code_version": "2.1.276"}),
+            json!({"type": "user", "message": {"role": "user", "content": "Fix the separability matrix."}, "session_id": "s1", "isReplay": true}),
+            json!({"type": "stream_event", "event": {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Let"}}, "session_id": "s1", "parent_tool_use_id": null}),
+            assistant("m1", json!({"type": "thinking", "thinking": "", "signature": "sig"})),
+            assistant("m1", json!({"type": "text", "text": "Let me look at `separable.py`."})),
+            assistant("m1", json!({"type": "tool_use", "id": "t1", "name": "Read", "input": {"file_path": "/testbed/astropy/modeling/separable.py"}})),
+            assistant("m1", json!({"type": "tool_use", "id": "t2", "name": "Bash", "input": {"command": "python -m pytest astropy/modeling -q", "description": "Run the tests"}})),
+            answer("t2", json!("2 failed, 10 passed")),
+            answer("t1", json!("1\timport numpy as np\n2\t")),
+            assistant("m2", json!({"type": "tool_use", "id": "t3", "name": "Task", "input": {"description": "Find the callers", "prompt": "...", "subagent_type": "Explore"}})),
+            json!({"type": "assistant", "message": {"id": "sub1", "role": "assistant", "content": [{"type": "text", "text": "a subagent's words"}]}, "parent_tool_use_id": "t3", "session_id": "s1"}),
+            answer("t3", json!([{"type": "text", "text": "Called from compound models only."}])),
+            assistant("m3", json!({"type": "tool_use", "id": "t4", "name": "Edit", "input": {"file_path": "/testbed/astropy/modeling/separable.py", "old_string": "cright[-right.shape[0]:, -right.shape[1]:] = 1", "new_string": "cright[-right.shape[0]:, -right.shape[1]:] = right"}})),
+            answer("t4", json!("The file has been updated.")),
+            assistant("m4", json!({"type": "text", "text": "Fixed: the right matrix is copied, not filled with ones."})),
+            json!({"type": "result", "subtype": "success", "is_error": false, "duration_ms": 41500, "num_turns": 5, "result": "Fixed.", "session_id": "s1", "total_cost_usd": 0.42,
+                   "usage": {"input_tokens": 12, "cache_creation_input_tokens": 400, "cache_read_input_tokens": 4000, "output_tokens": 80}}),
+        ]
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect()
+    }
+
+    #[test]
+    fn a_stream_json_transcript_reads_as_its_calls_with_their_answers() {
+        let (trajectory, steps) = read(&stream_json());
+        assert_eq!(trajectory.format, "claude-code");
+        assert_eq!(trajectory.instance_id, "astropy__astropy-12907");
+        assert_eq!(trajectory.task.as_deref(), Some("Fix the separability matrix."));
+        assert_eq!(trajectory.agent.as_deref(), Some("Claude Code 2.1.276"));
+        assert_eq!(trajectory.model.as_deref(), Some("claude-sonnet-4-5"));
+        assert_eq!(trajectory.exit_status.as_deref(), Some("success"));
+        assert_eq!(trajectory.cost, Some(0.42));
+        assert_eq!((trajectory.tokens_in, trajectory.tokens_out), (Some(4412), Some(80)));
+        assert_eq!(trajectory.api_calls, Some(4), "four model calls, the subagent's not among them");
+        assert_eq!(trajectory.seconds, Some(41.5));
+        assert_eq!(trajectory.date.as_deref(), Some("2026-09-18"));
+        let shown: Vec<(&str, &str, &str)> = steps
+            .iter()
+            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    "Let me look at `separable.py`.",
+                    "Read /testbed/astropy/modeling/separable.py",
+                    "1\timport numpy as np\n2\t"
+                ),
+                ("", "python -m pytest astropy/modeling -q", "2 failed, 10 passed"),
+                ("", "Task Find the callers", "Called from compound models only."),
+                ("", "Edit /testbed/astropy/modeling/separable.py", "The file has been updated."),
+                ("Fixed: the right matrix is copied, not filled with ones.", "", ""),
+            ]
+        );
+        let edit = steps[3].edit.as_ref().expect("the Edit call's edit");
+        assert_eq!(edit.before, "cright[-right.shape[0]:, -right.shape[1]:] = 1");
+        assert_eq!(edit.after, "cright[-right.shape[0]:, -right.shape[1]:] = right");
+        assert_eq!(steps[1].tool.as_deref(), Some("Bash"));
+    }
+
+    /// A session file of `~/.claude/projects/`: a summary first, `sessionId`, the usage repeated
+    /// on every line of a call, a note to the model, and no result line.
+    #[test]
+    fn a_session_file_reads_alike_and_counts_each_calls_usage_once() {
+        let usage = json!({"input_tokens": 5, "cache_read_input_tokens": 95, "output_tokens": 7});
+        let lines = [
+            json!({"type": "summary", "summary": "Fix the parser", "leafUuid": "u9"}),
+            json!({"type": "user", "sessionId": "s2", "version": "1.0.61", "isMeta": true, "message": {"role": "user", "content": "Caveat: the messages below were generated by the user"}, "timestamp": "2025-08-01T10:00:00Z"}),
+            json!({"type": "user", "sessionId": "s2", "version": "1.0.61", "message": {"role": "user", "content": [{"type": "text", "text": "Make the parser accept tabs."}]}, "timestamp": "2025-08-01T10:00:01Z"}),
+            json!({"type": "assistant", "sessionId": "s2", "message": {"id": "m1", "model": "claude-opus-4-1", "content": [{"type": "tool_use", "id": "t1", "name": "Write", "input": {"file_path": "/repo/tests/test_tabs.py", "content": "def test_tabs():\n    pass\n"}}], "usage": usage}, "timestamp": "2025-08-01T10:00:09Z"}),
+            json!({"type": "user", "sessionId": "s2", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "File created", "is_error": false}]}, "timestamp": "2025-08-01T10:00:10Z"}),
+            json!({"type": "assistant", "sessionId": "s2", "isSidechain": true, "message": {"id": "x", "content": [{"type": "text", "text": "a subagent"}], "usage": usage}}),
+            json!({"type": "assistant", "sessionId": "s2", "message": {"id": "m2", "model": "<synthetic>", "content": [{"type": "text", "text": "Done."}], "usage": usage}, "timestamp": "2025-08-01T10:01:00Z"}),
+        ];
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let (trajectory, steps) = read(&text);
+        assert_eq!(trajectory.task.as_deref(), Some("Make the parser accept tabs."));
+        assert_eq!(trajectory.agent.as_deref(), Some("Claude Code 1.0.61"));
+        assert_eq!(trajectory.model.as_deref(), Some("claude-opus-4-1"));
+        assert_eq!((trajectory.tokens_in, trajectory.tokens_out), (Some(200), Some(14)));
+        assert_eq!(trajectory.exit_status, None);
+        assert_eq!(trajectory.seconds, Some(60.0), "from its first line to its last");
+        assert_eq!(steps.len(), 2);
+        let edit = steps[0].edit.as_ref().expect("a Write is a file created");
+        assert_eq!((edit.path.as_str(), edit.before.as_str()), ("/repo/tests/test_tabs.py", ""));
+        assert_eq!(steps[0].observation, "File created");
+        assert_eq!(steps[1].thought, "Done.");
+    }
+
+    #[test]
+    fn a_transcript_cut_off_mid_line_keeps_what_came_before() {
+        let whole = stream_json();
+        let cut = &whole[..whole.find("\"m3\"").unwrap()];
+        let mut sink = super::super::Collected::default();
+        let error = stream_transcript(cut.as_bytes(), Path::new("a__b-1.jsonl"), &mut sink).unwrap_err();
+        assert!(format!("{error:#}").contains("a__b-1.jsonl: line 14 breaks off"), "{error:#}");
+        assert_eq!(sink.trajectories.len(), 1);
+        assert_eq!(sink.trajectories[0].steps.len(), 3, "the three calls answered before the break");
+    }
+
+    #[test]
+    fn the_result_alone_shows_its_answer() {
+        let result = json!({"type": "result", "subtype": "error_max_turns", "is_error": true, "num_turns": 30, "result": "Stopped.", "session_id": "s", "total_cost_usd": 1.5, "usage": {"input_tokens": 10, "output_tokens": 2}});
+        let (trajectory, steps) = read(&format!("{result}\n"));
+        assert_eq!(trajectory.exit_status.as_deref(), Some("error_max_turns"));
+        assert_eq!(trajectory.cost, Some(1.5));
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].thought, "Stopped.");
+    }
+
+    #[test]
+    fn a_transcript_is_named_by_its_file_or_else_its_folder() {
+        for (path, instance) in [
+            ("run/django__django-11099.jsonl", "django__django-11099"),
+            ("run/django__django-11099.jsonl.gz", "django__django-11099"),
+            ("run/django__django-11099/transcript.jsonl", "django__django-11099"),
+            (
+                "run/django__django-11099/8d45afe0-771b-4803-8379-491dd9455365.jsonl",
+                "django__django-11099",
+            ),
+            ("run/sympy__sympy-20590.ndjson", "sympy__sympy-20590"),
+        ] {
+            assert_eq!(instance_of_transcript(Path::new(path)), instance, "{path}");
+        }
+    }
+
+    #[test]
+    fn only_a_transcripts_first_lines_are_read_to_tell_it() {
+        assert!(begins_as_transcript(stream_json().as_bytes()));
+        let pretty = serde_json::to_string_pretty(&json!({"type": "assistant", "session_id": "s"})).unwrap();
+        assert!(
+            !begins_as_transcript(pretty.as_bytes()),
+            "a pretty-printed document is not JSON Lines"
+        );
+        assert!(!begins_as_transcript(&b"{\"instance_id\": \"a\", \"model_patch\": \"\"}\n"[..]));
+    }
+}

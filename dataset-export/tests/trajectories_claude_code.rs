@@ -1,0 +1,152 @@
+//! Claude Code transcripts imported as a run: a folder of them (named by instance, or a session
+//! file in an instance's folder), one given alone, and one cut off mid-line, written here in the
+//! shapes Claude Code writes (`claude -p --output-format stream-json --verbose`, and its session
+//! files).
+
+mod common;
+
+use std::path::Path;
+
+use benchscope_contract::trajectory::Trajectory;
+use benchscope_contract::Run;
+use common::{benchscope, benchscope_ok, exported_dataset_d, read_json};
+use serde_json::{json, Value};
+
+/// A stream-json transcript of a session that reads a file, edits it and says it is done.
+fn stream_json(file: &str) -> String {
+    let usage = json!({"input_tokens": 4, "cache_read_input_tokens": 96, "output_tokens": 10});
+    let assistant = |id: &str, block: Value| {
+        json!({"type": "assistant", "message": {"id": id, "role": "assistant", "model": "claude-sonnet-4-5", "content": [block], "usage": usage},
+               "parent_tool_use_id": null, "session_id": "s", "timestamp": "2026-09-18T15:07:28Z"})
+    };
+    let answer = |call: &str, text: &str| {
+        json!({"type": "user", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call, "content": text}]},
+               "parent_tool_use_id": null, "session_id": "s", "timestamp": "2026-09-18T15:07:40Z"})
+    };
+    lines(&[
+        json!({"type": "system", "subtype": "init", "session_id": "s", "model": "claude-sonnet-4-5", "claude_code_version": "2.1.276", "tools": ["Bash", "Edit", "Read"]}),
+        assistant("m1", json!({"type": "text", "text": "Reading the module first."})),
+        assistant(
+            "m1",
+            json!({"type": "tool_use", "id": "t1", "name": "Read", "input": {"file_path": file}}),
+        ),
+        answer("t1", "1\tdef f():\n2\t    return 1\n"),
+        assistant(
+            "m2",
+            json!({"type": "tool_use", "id": "t2", "name": "Edit", "input": {"file_path": file, "old_string": "return 1", "new_string": "return 2"}}),
+        ),
+        answer("t2", "The file has been updated."),
+        assistant("m3", json!({"type": "text", "text": "Done."})),
+        json!({"type": "result", "subtype": "success", "is_error": false, "duration_ms": 12000, "result": "Done.", "session_id": "s", "total_cost_usd": 0.25,
+               "usage": {"input_tokens": 12, "cache_read_input_tokens": 288, "output_tokens": 30}}),
+    ])
+}
+
+/// A session file of `~/.claude/projects/`: a summary, then the prompt and one command.
+fn session_file() -> String {
+    lines(&[
+        json!({"type": "summary", "summary": "Run the tests", "leafUuid": "u1"}),
+        json!({"type": "user", "sessionId": "s2", "version": "1.0.61", "message": {"role": "user", "content": "Run the tests."}, "timestamp": "2025-08-01T10:00:00Z"}),
+        json!({"type": "assistant", "sessionId": "s2", "message": {"id": "m1", "model": "claude-opus-4-1", "content": [{"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "python -m pytest -q"}}]}, "timestamp": "2025-08-01T10:00:05Z"}),
+        json!({"type": "user", "sessionId": "s2", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "3 passed"}]}, "timestamp": "2025-08-01T10:00:09Z"}),
+    ])
+}
+
+fn lines(lines: &[Value]) -> String {
+    lines.iter().map(|line| format!("{line}\n")).collect()
+}
+
+fn import(source: &Path, data: &Path, run: &str) -> std::process::Output {
+    benchscope(&[
+        "import",
+        source.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "d",
+        "--run",
+        run,
+    ])
+}
+
+#[test]
+fn a_folder_of_transcripts_is_a_run_of_their_steps_with_no_patch_made_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2", "o__r-3"]);
+    let folder = tmp.path().join("claude-code-run");
+    std::fs::create_dir_all(folder.join("o__r-2")).unwrap();
+    std::fs::write(folder.join("o__r-1.jsonl"), stream_json("/testbed/r/f.py")).unwrap();
+    std::fs::write(folder.join("o__r-2/8d45afe0-771b-4803-8379-491dd9455365.jsonl"), session_file()).unwrap();
+    // Beside them, JSON Lines that are no transcript: left alone.
+    std::fs::write(folder.join("preds.jsonl"), "{\"instance_id\": \"o__r-1\", \"model_patch\": \"\"}\n").unwrap();
+    let output = import(&folder, &data, "claude");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/claude.json"));
+    // The two sessions ran different versions and models: the run names neither, and says so.
+    assert_eq!(run.system.scaffold, None);
+    assert!(
+        run.notes
+            .iter()
+            .any(|n| n.contains("1 names Claude Code 1.0.61, 1 names Claude Code 2.1.276")),
+        "{:?}",
+        run.notes
+    );
+    let ids: Vec<&str> = run.results.iter().map(|r| r.instance_id.as_str()).collect();
+    assert_eq!(ids, ["o__r-1", "o__r-2"]);
+    for result in &run.results {
+        assert!(
+            !result.empty_patch,
+            "{}: a transcript holds no patch, which is unknown, not empty",
+            result.instance_id
+        );
+        assert_eq!(result.resolved, None, "no verdict is made up");
+    }
+    let first = &run.results[0];
+    let stored: Trajectory = read_json(&data.join(&first.trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.format, "claude-code");
+    assert_eq!(stored.cost, Some(0.25));
+    let actions: Vec<&str> = stored.steps.iter().map(|s| s.action.as_str()).collect();
+    assert_eq!(actions, ["Read /testbed/r/f.py", "Edit /testbed/r/f.py", ""]);
+    assert_eq!(stored.steps[1].edit.as_ref().map(|e| e.after.as_str()), Some("return 2"));
+    let facts = &first.trajectory.as_ref().unwrap();
+    assert_eq!(facts.files_edited, ["/testbed/r/f.py"]);
+    assert_eq!(facts.files_opened, ["/testbed/r/f.py"], "a Read call opens its file");
+    let second: Trajectory = read_json(&data.join(&run.results[1].trajectory.as_ref().unwrap().path));
+    assert_eq!(second.task.as_deref(), Some("Run the tests."));
+    assert_eq!(second.steps[0].observation, "3 passed");
+    assert!(run.results[1].trajectory.as_ref().unwrap().ran_tests);
+}
+
+#[test]
+fn one_transcript_given_alone_is_its_folders_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let folder = tmp.path().join("20260918_claude-code");
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("o__r-1.jsonl");
+    std::fs::write(&file, stream_json("/testbed/r/f.py")).unwrap();
+    benchscope_ok(&["import", file.to_str().unwrap(), "--data", data.to_str().unwrap(), "--dataset", "d"]);
+    let run: Run = read_json(&data.join("runs/20260918_claude-code.json"));
+    assert_eq!(run.results.len(), 1);
+    assert_eq!(run.date.as_deref(), Some("2026-09-18"));
+    assert_eq!(run.system.scaffold.as_deref(), Some("Claude Code 2.1.276"));
+    assert_eq!(run.system.model.as_deref(), Some("claude-sonnet-4-5"));
+}
+
+#[test]
+fn a_transcript_cut_off_mid_line_keeps_its_steps_and_says_where_it_broke() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let folder = tmp.path().join("run");
+    std::fs::create_dir_all(&folder).unwrap();
+    let whole = stream_json("/testbed/r/f.py");
+    let cut = &whole[..whole.find("\"m3\"").unwrap()];
+    std::fs::write(folder.join("o__r-1.jsonl"), cut).unwrap();
+    let output = import(&folder, &data, "cut");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("o__r-1.jsonl: line 7 breaks off"), "{stderr}");
+    let run: Run = read_json(&data.join("runs/cut.json"));
+    let stored: Trajectory = read_json(&data.join(&run.results[0].trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.steps.len(), 2, "the two calls before the break");
+}
