@@ -193,6 +193,15 @@ test('bring your own: a dropped harness summary, predictions and a table of verd
   await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'report.json', mimeType: 'application/json', buffer: Buffer.from(report) });
   await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 6);
   assert.match(await page.locator('.drop-zone .error').nth(5).textContent(), /report\.json: a harness report of an instance's test statuses.*benchscope import report\.json/);
+  // A Claude Code transcript (stream-json, a line an event).
+  const transcript = [
+    { type: 'system', subtype: 'init', session_id: 's', model: 'claude-sonnet-4-5', claude_code_version: '2.1.276' },
+    { type: 'assistant', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'Done.' }] }, parent_tool_use_id: null, session_id: 's' },
+    { type: 'result', subtype: 'success', is_error: false, result: 'Done.', session_id: 's', total_cost_usd: 0.1 },
+  ].map((line) => `${JSON.stringify(line)}\n`).join('');
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: `${id}.jsonl`, mimeType: 'application/jsonl', buffer: Buffer.from(transcript) });
+  await page.waitForFunction(() => document.querySelectorAll('.drop-zone .error').length === 7);
+  assert.match(await page.locator('.drop-zone .error').nth(6).textContent(), new RegExp(`${id}\\.jsonl: a Claude Code transcript, which the page does not read: benchscope import ${id}\\.jsonl`));
   assert.equal(await page.locator('.leaderboard-table tr[data-run^="dropped-reports"]').count(), 0);
   assert.deepEqual(requests.slice(before).filter((url) => url.includes('dropped')), [], 'dropped runs are never fetched');
   // The dropped runs are per-instance runs: the summary's verdict and the predictions' patch show on the instance page.

@@ -4,8 +4,9 @@
 
 use serde_json::Value;
 
-use crate::json_document;
 use crate::run_summary::is_instance_report;
+use crate::trajectory::claude_code;
+use crate::{json_document, json_forgiven};
 
 /// Why the file `name` (its `text`, and its JSON `value` when it is one document) is not read as a
 /// run, naming what it is; `None` when it may be one.
@@ -37,6 +38,12 @@ pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> 
         };
         return Some(format!(
             "{name}: a web page, not a run file, a harness summary or predictions{hint}"
+        ));
+    }
+    if begins_claude_code_transcript(text, value) {
+        return Some(format!(
+            "{name}: a Claude Code transcript, which the page does not read: \
+             `benchscope import {name}` makes a run of it (or of the folder of them)"
         ));
     }
     if first_record.is_some_and(is_harness_report) {
@@ -97,6 +104,22 @@ fn import_only_kind(document: &Value) -> Option<&'static str> {
             .map(|_| "a leaderboard's rows, a system a row"),
         _ => None,
     }
+}
+
+/// Whether the file is a Claude Code transcript: its first lines (or the one document it is,
+/// the `result` that `--output-format json` writes) begin one.
+fn begins_claude_code_transcript(text: &str, value: Option<&Value>) -> bool {
+    if let Some(document) = value {
+        return claude_code::begins_transcript([document]);
+    }
+    let lines: Vec<Value> = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .take(claude_code::MOST_LEADING_LINES)
+        .map_while(|line| json_forgiven::from_slice_forgiving(line.as_bytes()).ok())
+        .collect();
+    claude_code::begins_transcript(&lines)
 }
 
 /// A harness `report.json`: `{<id>: {resolved, tests_status, ...}}`, or one instance's report
@@ -167,6 +190,19 @@ mod tests {
         // Predictions keyed by id may be a run.
         let keyed = r#"{"o__r-1": {"model_name_or_path": "m", "model_patch": "diff"}}"#;
         assert_eq!(refusal("p.json", keyed, serde_json::from_str::<Value>(keyed).ok().as_ref()), None);
+    }
+
+    #[test]
+    fn claude_code_transcripts_are_sent_to_import() {
+        let summary = r#"{"type": "summary", "summary": "Fix it", "leafUuid": "u"}"#;
+        let init = r#"{"type": "system", "subtype": "init", "session_id": "s", "model": "claude-sonnet-4-5"}"#;
+        let user = r#"{"type": "user", "sessionId": "s", "message": {"role": "user", "content": "Fix it"}}"#;
+        let result = r#"{"type": "result", "subtype": "success", "session_id": "s", "result": "Done.", "total_cost_usd": 0.2}"#;
+        for text in [format!("{init}\n{result}\n"), format!("{summary}\n{user}\n"), result.to_string()] {
+            let error = refused("o__r-1.jsonl", &text);
+            assert!(error.starts_with("o__r-1.jsonl: a Claude Code transcript"), "{error}");
+            assert!(error.contains("`benchscope import o__r-1.jsonl`"), "{error}");
+        }
     }
 
     #[test]
