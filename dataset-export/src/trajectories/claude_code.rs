@@ -280,18 +280,20 @@ impl Transcript {
         self.waiting.push(call, step, steps);
     }
 
+    /// A step of the assistant's words alone, calling nothing.
+    fn push_words(&mut self, thought: String, steps: &mut Vec<Step>) {
+        let step = Step {
+            thought,
+            ..Step::default()
+        };
+        self.push(None, step, steps);
+    }
+
     /// The model call read ends: what it said after its last call is a step of its own.
     fn end_call(&mut self, steps: &mut Vec<Step>) {
         if !self.said.is_empty() {
             let thought = std::mem::take(&mut self.said);
-            self.push(
-                None,
-                Step {
-                    thought,
-                    ..Step::default()
-                },
-                steps,
-            );
+            self.push_words(thought, steps);
         }
         self.used.add(std::mem::take(&mut self.call_usage));
     }
@@ -301,14 +303,7 @@ impl Transcript {
         // A transcript of the result alone (`--output-format json`) shows its answer.
         let answer = self.results.last().and_then(|r| text(r, "result")).filter(|r| !r.trim().is_empty());
         if let (0, Some(thought)) = (self.steps, answer) {
-            self.push(
-                None,
-                Step {
-                    thought,
-                    ..Step::default()
-                },
-                steps,
-            );
+            self.push_words(thought, steps);
         }
         self.waiting.finish(steps);
         let last = self.results.last();
