@@ -146,7 +146,8 @@ export function harborData() {
 /**
  * A Claude Code transcript as `claude -p --output-format stream-json --verbose` prints it (each
  * content block on a line of its own, a subagent's line, the closing result), imported alone: a
- * file read, a command whose output is hostile text, a file edited, the last word.
+ * file read, a command whose output is hostile text, a file edited, the last word; and a Codex
+ * transcript of the same instance.
  */
 export function claudeCodeData() {
   const folder = join(tempDir('claude-code'), '20260918_claude-code');
@@ -171,6 +172,20 @@ export function claudeCodeData() {
   writeFileSync(join(folder, 'astropy__astropy-12907.jsonl'), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   const out = join(tempDir('claude-code-data'), 'data');
   benchscope('import', folder, '--data', out, '--dataset', 'claude', '--new-dataset');
+  // The same instance by Codex (`codex exec --json`): a command in its login shell, a file changed.
+  const codex = join(tempDir('codex'), '20260920_codex');
+  mkdirSync(codex, { recursive: true });
+  const completed = (item) => ({ type: 'item.completed', item });
+  const codexLines = [
+    { type: 'thread.started', thread_id: '019d7c51-7fce-7053-a839-7ef9b554ddb6' },
+    { type: 'turn.started' },
+    completed({ id: 'item_0', type: 'agent_message', text: 'Running the tests first.' }),
+    completed({ id: 'item_1', type: 'command_execution', command: "bash -lc 'python -m pytest astropy/modeling -q'", aggregated_output: '1 failed', exit_code: 1, status: 'completed' }),
+    completed({ id: 'item_2', type: 'file_change', changes: [{ path: file, kind: 'update' }], status: 'completed' }),
+    { type: 'turn.completed', usage: { input_tokens: 2000, cached_input_tokens: 1500, output_tokens: 90 } },
+  ];
+  writeFileSync(join(codex, 'astropy__astropy-12907.jsonl'), codexLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  benchscope('import', codex, '--data', out, '--dataset', 'claude');
   return out;
 }
 

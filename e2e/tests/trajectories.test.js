@@ -443,11 +443,11 @@ test("a Harbor job: each trial's verdict from its reward (a partial one beside i
   assert.deepEqual(errors, []);
 });
 
-test('a Claude Code transcript: its calls as steps (a file read, a command, an edit as a diff), its subagent left out, its output as text', async () => {
+test("agents' transcripts: Claude Code's calls as steps (a file read, a command, an edit as a diff), its subagent left out, its output as text; Codex's commands and file changes", async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907`);
-  const row = page.locator('.runs-table tr[data-run]');
-  await row.first().waitFor();
+  const row = page.locator('.runs-table tr[data-run="20260918_claude-code"]');
+  await row.waitFor();
   await row.locator('button.show-trajectory').click();
   const steps = page.locator('.trajectory .step');
   await steps.first().waitFor();
@@ -460,5 +460,13 @@ test('a Claude Code transcript: its calls as steps (a file read, a command, an e
   assert.match(await steps.nth(2).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
   assert.match(await steps.nth(3).locator('.thought').textContent(), /Fixed: the right matrix is copied\./);
   assert.doesNotMatch(await page.locator('.trajectory').textContent(), /a subagent's words/);
+  // Codex's run of the same instance: its command out of its login shell, the file it changed.
+  await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907&traj=20260920_codex`);
+  const codex = page.locator('.trajectory .step');
+  await codex.first().waitFor();
+  assert.equal(await codex.count(), 2);
+  assert.match(await codex.nth(0).locator('.thought').textContent(), /Running the tests first\./);
+  assert.equal(await codex.nth(0).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
+  assert.equal(await codex.nth(1).locator('pre.action').textContent(), 'update /testbed/astropy/modeling/separable.py');
   assert.deepEqual(errors, []);
 });

@@ -1,5 +1,5 @@
 //! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, OpenHands'
-//! `output.jsonl`, an Inspect log, `.eval` or JSON, or Claude Code transcripts) as a run: each
+//! `output.jsonl`, an Inspect log, `.eval` or JSON, or Claude Code's and Codex's transcripts) as a run: each
 //! trajectory's submission is the instance's model patch, and where the harness's report sits
 //! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
 //! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
@@ -16,7 +16,7 @@ use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
-use crate::trajectories::{claude_code, is_trajectory_file, is_trajectory_record, stream, stream_file};
+use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream, stream_file, transcripts};
 use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
@@ -33,7 +33,7 @@ impl RunSource for Trajectories {
             // either way, without reading a file that may be a hundred megabytes.
             return is_trajectory_file(&name_of(source.path()))
                 || first_record_is_trajectory(source.path())
-                || claude_code::is_transcript_file(source.path());
+                || transcripts::is_transcript_file(source.path());
         }
         !trajectory_files(source).is_empty()
     }
@@ -75,9 +75,9 @@ impl RunSource for Trajectories {
                     ..InstanceResult::default()
                 }),
             };
-            // A Claude Code transcript holds the calls that edited files, never the patch they
-            // made: its instance's patch is unknown, not empty.
-            result.empty_patch = trajectory.submission.is_none() && trajectory.format != claude_code::FORMAT;
+            // A transcript holds the calls that edited files, never the patch they made: its
+            // instance's patch is unknown, not empty.
+            result.empty_patch = trajectory.submission.is_none() && !transcripts::is_transcript_format(&trajectory.format);
             if let Some(patch) = &trajectory.submission {
                 new.patches.insert(id.clone(), patch.clone());
             }
@@ -101,7 +101,7 @@ impl RunSource for Trajectories {
 }
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
-/// Inspect's own (`<time>_<task>_<id>.json`), and Claude Code transcripts, which are JSON Lines
+/// Inspect's own (`<time>_<task>_<id>.json`), and agents' transcripts (Claude Code, Codex), JSON Lines
 /// of any name: both known by how they begin.
 fn trajectory_files(source: &Source) -> Vec<PathBuf> {
     let lines = |n: &str| {
@@ -116,7 +116,7 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
             let name = name_of(p);
             is_trajectory_file(&name)
                 || (name.ends_with(".json") && begins_as_inspect_log(p))
-                || (lines(&name) && claude_code::is_transcript_file(p))
+                || (lines(&name) && transcripts::is_transcript_file(p))
         })
         .collect()
 }

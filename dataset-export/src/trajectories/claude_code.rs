@@ -1,6 +1,6 @@
-//! Claude Code's transcripts: a JSON Lines file, one trajectory, a line an event. Both shapes the
-//! contract tells apart ([`benchscope_contract::trajectory::claude_code`]) read alike: what
-//! `claude -p --output-format stream-json --verbose` prints, and a session file of
+//! Claude Code's transcripts, read as [`super::transcripts`] reads every agent's: both shapes
+//! the contract tells apart ([`benchscope_contract::trajectory::transcripts`]) alike, what
+//! `claude -p --output-format stream-json --verbose` prints and a session file of
 //! `~/.claude/projects/`.
 //!
 //! An `assistant` line holds a message of the Messages API (`message.content`: `text`,
@@ -9,139 +9,21 @@
 //! prompt (the task), or the `tool_result` blocks that answer calls by `tool_use_id`. The closing
 //! `result` line says how the session ended (`subtype`), what it cost (`total_cost_usd`) and the
 //! tokens it used. A subagent's lines (`parent_tool_use_id`, or a session file's `isSidechain`)
-//! are its own conversation: the step that started it shows what it reported. The transcript
-//! names no instance: its file does (`<instance>.jsonl`), or the folder of a file named for the
-//! session.
+//! are its own conversation: the step that started it shows what it reported.
 
-use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
-
-use benchscope_contract::trajectory::claude_code::{begins_transcript, type_of, MOST_LEADING_LINES};
+use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
-use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
 
 use super::answers::AwaitingAnswers;
-use super::{text, AgentAndModel, TrajectorySink};
+use super::{text, AgentAndModel, StepReader};
 
 /// The format's name, as its trajectories record it.
 pub const FORMAT: &str = "claude-code";
 
-/// How much of a file is read to tell whether it is a transcript: its first lines, the prompt
-/// with a long problem statement among them.
-const LEADING_BYTES: u64 = 4 << 20;
-
-/// Whether the file at `path` begins as a Claude Code transcript (its first lines, read no further).
-pub fn is_transcript_file(path: &Path) -> bool {
-    crate::input::compressed::open(path).is_ok_and(begins_as_transcript)
-}
-
-/// Whether the text `reader` holds begins as a Claude Code transcript.
-pub fn begins_as_transcript(reader: impl Read) -> bool {
-    begins_transcript(&first_lines(reader))
-}
-
-/// The first lines of `reader` read as JSON, up to the first that is not (a pretty-printed JSON
-/// document's first line is `{`).
-fn first_lines(reader: impl Read) -> Vec<Value> {
-    let mut reader = BufReader::new(reader.take(LEADING_BYTES));
-    let mut lines = Vec::new();
-    let mut line = Vec::new();
-    while lines.len() < MOST_LEADING_LINES {
-        line.clear();
-        if !matches!(reader.read_until(b'\n', &mut line), Ok(read) if read > 0) {
-            break;
-        }
-        let line = line.strip_prefix(benchscope_contract::file_names::BYTE_ORDER_MARK).unwrap_or(&line);
-        if line.trim_ascii().is_empty() {
-            continue;
-        }
-        match serde_json::from_slice(line) {
-            Ok(value) => lines.push(value),
-            Err(_) => break,
-        }
-    }
-    lines
-}
-
-/// The instance a transcript at `path` is about: its file's name without `.jsonl`, or, where the
-/// file is named for its session (a UUID, as Claude Code names session files) or for what it
-/// holds (`transcript.jsonl`), the folder it is in.
-pub fn instance_of_transcript(path: &Path) -> String {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let name = crate::input::compressed::plain_name(&name);
-    let stem = [".jsonl", ".ndjson", ".json", ".log", ".txt"]
-        .iter()
-        .find_map(|suffix| name.strip_suffix(suffix))
-        .unwrap_or(name);
-    let folder = path.parent().and_then(Path::file_name).map(|f| f.to_string_lossy().into_owned());
-    match folder {
-        Some(folder) if is_uuid(stem) || GENERIC_NAMES.contains(&stem.to_ascii_lowercase().as_str()) => folder,
-        _ => stem.to_string(),
-    }
-}
-
-/// Names that say what a file holds rather than which instance.
-const GENERIC_NAMES: [&str; 9] = [
-    "transcript",
-    "output",
-    "stream",
-    "claude",
-    "claude_output",
-    "claude-output",
-    "session",
-    "trajectory",
-    "agent",
-];
-
-fn is_uuid(text: &str) -> bool {
-    let parts: Vec<&str> = text.split('-').collect();
-    parts.iter().map(|p| p.len()).eq([8, 4, 4, 4, 12]) && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// Streams the transcript `reader` holds (the file at `path`) into `sink` as one trajectory, a
-/// step at a time. A line that breaks off (a run killed mid-write) ends it: the steps before
-/// are kept, and the error names the line.
-pub fn stream_transcript(reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
-    sink.begin(&instance_of_transcript(path))?;
-    let mut transcript = Transcript::default();
-    let mut steps = Vec::new();
-    let lines = serde_json::Deserializer::from_reader(crate::input::forgiving(reader)?).into_iter::<Value>();
-    let mut broke = None;
-    for line in lines {
-        match line {
-            Ok(line) => transcript.line(line, &mut steps),
-            Err(error) => {
-                broke = Some(error);
-                break;
-            }
-        }
-        pass(&mut steps, sink)?;
-    }
-    let mut trajectory = transcript.finish(&mut steps);
-    pass(&mut steps, sink)?;
-    trajectory.format_version = FORMAT_VERSION;
-    trajectory.format = FORMAT.to_string();
-    trajectory.instance_id = instance_of_transcript(path);
-    sink.end(trajectory)?;
-    match broke {
-        Some(error) => {
-            let line = error.line();
-            Err(anyhow::Error::new(error).context(format!("{}: line {line} breaks off", path.display())))
-        }
-        None => Ok(()),
-    }
-}
-
-/// Passes `steps` to `sink`; where it cannot take one, the trajectory is abandoned.
-fn pass(steps: &mut Vec<Step>, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
-    for step in steps.drain(..) {
-        if let Err(error) = sink.step(step) {
-            sink.abandon();
-            return Err(error);
-        }
-    }
-    Ok(())
+/// A reader of a transcript's lines.
+pub fn reader() -> Box<dyn StepReader> {
+    Box::<Transcript>::default()
 }
 
 /// Tokens of one model call, or of many: what it was sent (cached or not) and what it answered.
@@ -184,6 +66,16 @@ struct Transcript {
     steps: usize,
     results: Vec<Value>,
     span: TimeSpan,
+}
+
+impl StepReader for Transcript {
+    fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
+        self.line(line, steps);
+    }
+
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+        (*self).finish(steps)
+    }
 }
 
 impl Transcript {
@@ -438,7 +330,9 @@ fn action_of(tool: &str, input: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use benchscope_contract::trajectory::transcripts::TranscriptAgent;
     use serde_json::json;
+    use std::path::Path;
 
     /// The one trajectory of the transcript `text`, as a file of instance `astropy__astropy-12907`
     /// reads, and its steps.
@@ -559,7 +453,9 @@ mod tests {
         let whole = stream_json();
         let cut = &whole[..whole.find("\"m3\"").unwrap()];
         let mut sink = super::super::Collected::default();
-        let error = stream_transcript(cut.as_bytes(), Path::new("a__b-1.jsonl"), &mut sink).unwrap_err();
+        let error =
+            super::super::transcripts::stream_transcript(TranscriptAgent::ClaudeCode, cut.as_bytes(), Path::new("a__b-1.jsonl"), &mut sink)
+                .unwrap_err();
         assert!(format!("{error:#}").contains("a__b-1.jsonl: line 14 breaks off"), "{error:#}");
         assert_eq!(sink.trajectories.len(), 1);
         assert_eq!(sink.trajectories[0].steps.len(), 3, "the three calls answered before the break");
@@ -573,32 +469,5 @@ mod tests {
         assert_eq!(trajectory.cost, Some(1.5));
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].thought, "Stopped.");
-    }
-
-    #[test]
-    fn a_transcript_is_named_by_its_file_or_else_its_folder() {
-        for (path, instance) in [
-            ("run/django__django-11099.jsonl", "django__django-11099"),
-            ("run/django__django-11099.jsonl.gz", "django__django-11099"),
-            ("run/django__django-11099/transcript.jsonl", "django__django-11099"),
-            (
-                "run/django__django-11099/8d45afe0-771b-4803-8379-491dd9455365.jsonl",
-                "django__django-11099",
-            ),
-            ("run/sympy__sympy-20590.ndjson", "sympy__sympy-20590"),
-        ] {
-            assert_eq!(instance_of_transcript(Path::new(path)), instance, "{path}");
-        }
-    }
-
-    #[test]
-    fn only_a_transcripts_first_lines_are_read_to_tell_it() {
-        assert!(begins_as_transcript(stream_json().as_bytes()));
-        let pretty = serde_json::to_string_pretty(&json!({"type": "assistant", "session_id": "s"})).unwrap();
-        assert!(
-            !begins_as_transcript(pretty.as_bytes()),
-            "a pretty-printed document is not JSON Lines"
-        );
-        assert!(!begins_as_transcript(&b"{\"instance_id\": \"a\", \"model_patch\": \"\"}\n"[..]));
     }
 }

@@ -4,12 +4,14 @@
 mod answers;
 pub mod atif;
 pub mod claude_code;
+pub mod codex;
 pub mod inspect;
 pub mod mini_swe_agent;
 pub mod openhands;
 pub mod search_index;
 pub mod stream;
 pub mod swe_agent;
+pub mod transcripts;
 pub mod xml_calls;
 
 use std::io::Read;
@@ -121,8 +123,8 @@ pub fn instance_of_file(path: &Path) -> String {
 
 /// Reads the trajectories of the file at `path` into `sink`, a step at a time: one JSON document
 /// (SWE-agent, mini-swe-agent, ATIF), JSON Lines of one instance each (OpenHands'
-/// `output.jsonl`), Inspect's samples (a zip, `.eval`, or a JSON log), or a Claude Code
-/// transcript (JSON Lines of one instance, a line an event). A file no format reads gives nothing;
+/// `output.jsonl`), Inspect's samples (a zip, `.eval`, or a JSON log), or a coding agent's
+/// transcript (Claude Code's, Codex's: JSON Lines of one instance, a line an event). A file no format reads gives nothing;
 /// one that breaks off keeps the trajectories read before the break.
 pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
     if inspect::is_zip_file(path)? {
@@ -131,8 +133,10 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
     let open = || crate::input::compressed::open(path).with_context(|| format!("cannot read {}", path.display()));
     // A file named for another format is not read twice to be told.
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    if !is_trajectory_file(&name) && claude_code::begins_as_transcript(open()?) {
-        return claude_code::stream_transcript(open()?, path, sink);
+    if !is_trajectory_file(&name) {
+        if let Some(agent) = transcripts::agent_of(open()?) {
+            return transcripts::stream_transcript(agent, open()?, path, sink);
+        }
     }
     let skeletons = stream::skeletons(open()?).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
     if let [log] = skeletons.as_slice() {
@@ -183,8 +187,8 @@ pub fn read_bytes(bytes: &[u8], path: &Path) -> anyhow::Result<Vec<Trajectory>> 
     let mut collected = Collected::default();
     if inspect::is_zip(bytes) {
         inspect::stream_samples_of(std::io::Cursor::new(bytes), path, &mut collected)?;
-    } else if claude_code::begins_as_transcript(bytes) {
-        claude_code::stream_transcript(bytes, path, &mut collected)?;
+    } else if let Some(agent) = transcripts::agent_of(bytes) {
+        transcripts::stream_transcript(agent, bytes, path, &mut collected)?;
     } else {
         let skeletons = stream::skeletons(bytes).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
         match skeletons.as_slice() {
@@ -211,7 +215,7 @@ struct Document {
 impl Document {
     fn of(skeleton: Value, path: &Path, label: &str) -> anyhow::Result<Self> {
         let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
-            bail!("{label}: not a trajectory of a known agent (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Claude Code)");
+            bail!("{label}: not a trajectory of a known agent (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Claude Code, Codex)");
         };
         let instance = format.instance_of(&skeleton).unwrap_or_else(|| instance_of_file(path));
         Ok(Document {

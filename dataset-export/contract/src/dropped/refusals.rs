@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::run_summary::is_instance_report;
-use crate::trajectory::claude_code;
+use crate::trajectory::transcripts;
 use crate::{json_document, json_forgiven};
 
 /// Why the file `name` (its `text`, and its JSON `value` when it is one document) is not read as a
@@ -40,10 +40,11 @@ pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> 
             "{name}: a web page, not a run file, a harness summary or predictions{hint}"
         ));
     }
-    if begins_claude_code_transcript(text, value) {
+    if let Some(agent) = transcript_agent(text, value) {
         return Some(format!(
-            "{name}: a Claude Code transcript, which the page does not read: \
-             `benchscope import {name}` makes a run of it (or of the folder of them)"
+            "{name}: a {} transcript, which the page does not read: \
+             `benchscope import {name}` makes a run of it (or of the folder of them)",
+            agent.name()
         ));
     }
     if first_record.is_some_and(is_harness_report) {
@@ -106,20 +107,20 @@ fn import_only_kind(document: &Value) -> Option<&'static str> {
     }
 }
 
-/// Whether the file is a Claude Code transcript: its first lines (or the one document it is,
-/// the `result` that `--output-format json` writes) begin one.
-fn begins_claude_code_transcript(text: &str, value: Option<&Value>) -> bool {
+/// The agent whose transcript the file is: its first lines (or the one document it is, the
+/// `result` that Claude Code's `--output-format json` writes) begin one.
+fn transcript_agent(text: &str, value: Option<&Value>) -> Option<transcripts::TranscriptAgent> {
     if let Some(document) = value {
-        return claude_code::begins_transcript([document]);
+        return transcripts::transcript_agent([document]);
     }
     let lines: Vec<Value> = text
         .trim_start_matches('\u{feff}')
         .lines()
         .filter(|line| !line.trim().is_empty())
-        .take(claude_code::MOST_LEADING_LINES)
+        .take(transcripts::MOST_LEADING_LINES)
         .map_while(|line| json_forgiven::from_slice_forgiving(line.as_bytes()).ok())
         .collect();
-    claude_code::begins_transcript(&lines)
+    transcripts::transcript_agent(&lines)
 }
 
 /// A harness `report.json`: `{<id>: {resolved, tests_status, ...}}`, or one instance's report
@@ -193,7 +194,7 @@ mod tests {
     }
 
     #[test]
-    fn claude_code_transcripts_are_sent_to_import() {
+    fn agents_transcripts_are_sent_to_import() {
         let summary = r#"{"type": "summary", "summary": "Fix it", "leafUuid": "u"}"#;
         let init = r#"{"type": "system", "subtype": "init", "session_id": "s", "model": "claude-sonnet-4-5"}"#;
         let user = r#"{"type": "user", "sessionId": "s", "message": {"role": "user", "content": "Fix it"}}"#;
@@ -203,6 +204,12 @@ mod tests {
             assert!(error.starts_with("o__r-1.jsonl: a Claude Code transcript"), "{error}");
             assert!(error.contains("`benchscope import o__r-1.jsonl`"), "{error}");
         }
+        let codex = [
+            r#"{"type":"thread.started","thread_id":"t"}"#,
+            r#"{"type":"item.completed","item":{"id":"item_0","type":"agent_message","text":"Done."}}"#,
+        ];
+        let error = refused("o__r-2.jsonl", &codex.join("\n"));
+        assert!(error.starts_with("o__r-2.jsonl: a Codex transcript"), "{error}");
     }
 
     #[test]

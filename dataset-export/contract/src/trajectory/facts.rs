@@ -116,6 +116,11 @@ impl FactsBuilder {
         if let Some(edit) = &step.edit {
             add_all(&mut facts.files_edited, [edit.path.clone()]);
         }
+        // Codex's file changes (`update src/lib.rs`, a line each) name the files they edit.
+        if step.tool.as_deref() == Some("file_change") {
+            let paths = action.lines().filter_map(|line| Some(line.split_once(' ')?.1.to_string()));
+            add_all(&mut facts.files_edited, paths);
+        }
         if action.contains("git diff") && !step.observation.trim().is_empty() {
             self.last_diff = Some(step.observation.clone());
         }
@@ -331,6 +336,21 @@ mod tests {
             observation: observation.into(),
             ..Step::default()
         }
+    }
+
+    #[test]
+    fn a_codex_file_change_edits_each_file_it_names() {
+        let trajectory = Trajectory {
+            steps: vec![step(
+                Some("file_change"),
+                "update /testbed/src/a.py\nadd /testbed/tests/test_a.py",
+                "",
+            )],
+            ..Trajectory::default()
+        };
+        let facts = facts_of(&trajectory, "t.json");
+        assert_eq!(facts.files_edited, ["/testbed/src/a.py", "/testbed/tests/test_a.py"]);
+        assert!(facts.edited_tests);
     }
 
     #[test]

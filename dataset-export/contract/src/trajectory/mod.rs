@@ -4,12 +4,12 @@
 //! leaderboard count: steps, tools used, files opened and edited, whether tests ran, loops, and
 //! reads of the repository's history beyond the base commit.
 
-pub mod claude_code;
 pub mod compare;
 pub mod facts;
 pub mod search;
 pub mod summary;
 pub mod text;
+pub mod transcripts;
 
 use serde::{Deserialize, Serialize};
 

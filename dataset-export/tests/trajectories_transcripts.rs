@@ -1,7 +1,7 @@
-//! Claude Code transcripts imported as a run: a folder of them (named by instance, or a session
-//! file in an instance's folder), one given alone, and one cut off mid-line, written here in the
-//! shapes Claude Code writes (`claude -p --output-format stream-json --verbose`, and its session
-//! files).
+//! Coding agents' transcripts imported as a run: Claude Code's (a folder of them, named by
+//! instance or a session file in an instance's folder; one given alone; one cut off mid-line) and
+//! Codex's, written here in the shapes they write (`claude -p --output-format stream-json
+//! --verbose` and Claude Code's session files; `codex exec --json`).
 
 mod common;
 
@@ -149,4 +149,47 @@ fn a_transcript_cut_off_mid_line_keeps_its_steps_and_says_where_it_broke() {
     let run: Run = read_json(&data.join("runs/cut.json"));
     let stored: Trajectory = read_json(&data.join(&run.results[0].trajectory.as_ref().unwrap().path));
     assert_eq!(stored.steps.len(), 2, "the two calls before the break");
+}
+
+/// `codex exec --json`'s lines for a session that runs the tests and changes a file.
+fn codex_transcript() -> String {
+    let completed = |item: Value| json!({"type": "item.completed", "item": item});
+    lines(&[
+        json!({"type": "thread.started", "thread_id": "019d7c51-7fce-7053-a839-7ef9b554ddb6"}),
+        json!({"type": "turn.started"}),
+        completed(json!({"id": "item_0", "type": "agent_message", "text": "Running the tests."})),
+        completed(
+            json!({"id": "item_1", "type": "command_execution", "command": "bash -lc 'python -m pytest -q'", "aggregated_output": "1 failed", "exit_code": 1, "status": "completed"}),
+        ),
+        completed(
+            json!({"id": "item_2", "type": "file_change", "changes": [{"path": "/testbed/r/f.py", "kind": "update"}], "status": "completed"}),
+        ),
+        completed(json!({"id": "item_3", "type": "agent_message", "text": "Fixed."})),
+        json!({"type": "turn.completed", "usage": {"input_tokens": 2000, "cached_input_tokens": 1500, "output_tokens": 90}}),
+    ])
+}
+
+#[test]
+fn a_folder_of_codex_transcripts_is_a_run_of_their_steps() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let folder = tmp.path().join("20260920_codex");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("o__r-1.jsonl"), codex_transcript()).unwrap();
+    let output = import(&folder, &data, "codex");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/codex.json"));
+    assert_eq!(run.system.scaffold.as_deref(), Some("Codex"));
+    let result = &run.results[0];
+    assert!(!result.empty_patch, "the patch is unknown, not empty");
+    let facts = result.trajectory.as_ref().unwrap();
+    assert!(facts.ran_tests, "the command is read out of its login shell: {:?}", facts.tools);
+    assert_eq!(facts.exit_status.as_deref(), Some("completed"));
+    assert_eq!(facts.files_edited, ["/testbed/r/f.py"], "the file change's file");
+    let stored: Trajectory = read_json(&data.join(&facts.path));
+    assert_eq!(stored.format, "codex");
+    assert_eq!(stored.steps[0].thought, "Running the tests.");
+    assert_eq!(stored.steps[0].action, "python -m pytest -q");
+    assert_eq!(stored.steps[1].action, "update /testbed/r/f.py");
+    assert_eq!((stored.tokens_in, stored.tokens_out), (Some(2000), Some(90)));
 }

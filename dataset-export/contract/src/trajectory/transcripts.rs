@@ -1,0 +1,135 @@
+//! Agents' transcripts told from other JSON Lines by their first lines, for the CLI, which reads
+//! them, and the page, which names them when one is dropped on it. A transcript is one session
+//! of a coding agent's command-line tool, a line an event.
+//!
+//! - **Claude Code**: what `claude -p --output-format stream-json --verbose` prints (a `system`
+//!   line `init`, then `assistant` and `user` lines, `stream_event`s with
+//!   `--include-partial-messages`, and a closing `result`), and the session files Claude Code
+//!   keeps under `~/.claude/projects/` (`user` and `assistant` lines, after a `summary` or a
+//!   `file-history-snapshot`). Every line of the conversation names its session: `session_id`
+//!   in the first shape, `sessionId` in the second.
+//! - **Codex**: what `codex exec --json` prints: `thread.started` (its `thread_id`),
+//!   `turn.started`, each item's `item.started`, `item.updated` and `item.completed`, and
+//!   `turn.completed` with the turn's `usage` (or `turn.failed`).
+
+use serde_json::Value;
+
+/// The agents whose transcripts are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TranscriptAgent {
+    /// Anthropic's Claude Code.
+    ClaudeCode,
+    /// OpenAI's Codex CLI.
+    Codex,
+}
+
+impl TranscriptAgent {
+    /// The agent's name, as its vendor writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TranscriptAgent::ClaudeCode => "Claude Code",
+            TranscriptAgent::Codex => "Codex",
+        }
+    }
+}
+
+/// How many lines are read to tell a transcript: Claude Code's bookkeeping (`summary`,
+/// `file-history-snapshot`, ...) may come before the first line that names the session.
+pub const MOST_LEADING_LINES: usize = 64;
+
+/// The Claude Code lines that name the session.
+const CLAUDE_CODE_EVENTS: [&str; 5] = ["system", "user", "assistant", "result", "stream_event"];
+
+/// The events `codex exec --json` prints.
+const CODEX_EVENTS: [&str; 8] = [
+    "thread.started",
+    "turn.started",
+    "turn.completed",
+    "turn.failed",
+    "item.started",
+    "item.updated",
+    "item.completed",
+    "error",
+];
+
+/// The agent whose transcript `lines` (a file's first records, in order) begin, if they begin one.
+pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Option<TranscriptAgent> {
+    let lines: Vec<&Value> = lines.into_iter().take(MOST_LEADING_LINES).collect();
+    if begins_codex(&lines) {
+        return Some(TranscriptAgent::Codex);
+    }
+    begins_claude_code(&lines).then_some(TranscriptAgent::ClaudeCode)
+}
+
+/// Every line has a `type`, and the first that names a session is one of Claude Code's events.
+fn begins_claude_code(lines: &[&Value]) -> bool {
+    for line in lines {
+        let Some(kind) = type_of(line) else { return false };
+        if session_of(line).is_some() {
+            return CLAUDE_CODE_EVENTS.contains(&kind);
+        }
+    }
+    false
+}
+
+/// Every line is one of Codex's events, and one of them starts the thread or completes an item.
+fn begins_codex(lines: &[&Value]) -> bool {
+    !lines.is_empty()
+        && lines
+            .iter()
+            .all(|line| type_of(line).is_some_and(|kind| CODEX_EVENTS.contains(&kind)))
+        && lines.iter().any(|line| match type_of(line) {
+            Some("thread.started") => line.get("thread_id").is_some(),
+            Some("item.completed") => line.get("item").is_some_and(Value::is_object),
+            _ => false,
+        })
+}
+
+/// The session a Claude Code line names (`session_id`, or a session file's `sessionId`).
+pub fn session_of(line: &Value) -> Option<&str> {
+    line.get("session_id").or_else(|| line.get("sessionId")).and_then(Value::as_str)
+}
+
+/// A line's `type`.
+pub fn type_of(line: &Value) -> Option<&str> {
+    line.get("type").and_then(Value::as_str)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_claude_code_transcript_begins_with_its_events_after_its_bookkeeping() {
+        let init = json!({"type": "system", "subtype": "init", "session_id": "s", "model": "claude-sonnet-4-5"});
+        assert_eq!(transcript_agent([&init]), Some(TranscriptAgent::ClaudeCode));
+        let summary = json!({"type": "summary", "summary": "Fix the bug", "leafUuid": "u"});
+        let user = json!({"type": "user", "sessionId": "s", "message": {"role": "user", "content": "Fix it"}});
+        assert_eq!(transcript_agent([&summary, &user]), Some(TranscriptAgent::ClaudeCode));
+    }
+
+    #[test]
+    fn a_codex_transcript_is_its_events_alone() {
+        let started = json!({"type": "thread.started", "thread_id": "019d7c51-7fce-7053-a839-7ef9b554ddb6"});
+        let turn = json!({"type": "turn.started"});
+        let message = json!({"type": "item.completed", "item": {"id": "item_0", "type": "agent_message", "text": "Done."}});
+        assert_eq!(transcript_agent([&started, &turn]), Some(TranscriptAgent::Codex));
+        assert_eq!(transcript_agent([&turn, &message]), Some(TranscriptAgent::Codex));
+        assert_eq!(transcript_agent([&turn]), None, "nothing of a thread yet");
+        let other = json!({"type": "item.completed", "item": {}, "instance_id": "a"});
+        let record = json!({"instance_id": "a"});
+        assert_eq!(transcript_agent([&other, &record]), None);
+    }
+
+    #[test]
+    fn other_json_lines_are_no_transcript() {
+        let prediction = json!({"instance_id": "a__b-1", "model_patch": "", "model_name_or_path": "m"});
+        assert_eq!(transcript_agent([&prediction]), None);
+        let summary = json!({"type": "summary", "summary": "only bookkeeping"});
+        assert_eq!(transcript_agent([&summary]), None);
+        let other_session = json!({"type": "message", "session_id": "s"});
+        assert_eq!(transcript_agent([&other_session]), None);
+        assert_eq!(transcript_agent([]), None);
+    }
+}

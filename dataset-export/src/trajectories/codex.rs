@@ -1,0 +1,309 @@
+//! Codex's transcripts, read as [`super::transcripts`] reads every agent's: what
+//! `codex exec --json` prints. Each item comes as `item.started` (maybe `item.updated`) and then
+//! `item.completed`, which alone is read: an `agent_message` or a `reasoning` summary is what
+//! the agent said before its next action; a `command_execution` (its `command`, its
+//! `aggregated_output` and its `exit_code`), a `file_change` (the `path` and `kind` of each
+//! change, not their text), an `mcp_tool_call` and a `web_search` are its actions. Each
+//! `turn.completed` gives the turn's `usage`; a `turn.failed` or an `error` ends the session
+//! with its message. The transcript names no model and costs nothing it says.
+
+use benchscope_contract::trajectory::transcripts::type_of;
+use benchscope_contract::trajectory::{Step, Trajectory};
+use serde_json::Value;
+
+use super::{text, StepReader};
+
+/// The format's name, as its trajectories record it.
+pub const FORMAT: &str = "codex";
+
+/// A reader of a transcript's lines.
+pub fn reader() -> Box<dyn StepReader> {
+    Box::<Transcript>::default()
+}
+
+/// The transcript read so far.
+#[derive(Default)]
+struct Transcript {
+    task: Option<String>,
+    /// What the agent said since its last action: the next one's thought, or a step itself.
+    said: String,
+    steps: usize,
+    /// Tokens sent and answered, over the turns completed.
+    used: (u64, u64),
+    turns: u64,
+    failure: Option<String>,
+}
+
+impl StepReader for Transcript {
+    fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
+        match type_of(&line) {
+            Some("item.completed") => self.item(line.get("item").unwrap_or(&Value::Null), steps),
+            Some("turn.completed") => {
+                let usage = line.get("usage").unwrap_or(&Value::Null);
+                let count = |key: &str| usage.get(key).and_then(Value::as_u64).unwrap_or(0);
+                // `input_tokens` counts the cached ones among them, as OpenAI's usage does.
+                self.used.0 += count("input_tokens");
+                self.used.1 += count("output_tokens");
+                self.turns += 1;
+            }
+            Some("turn.failed") => {
+                let message = line.pointer("/error/message").or_else(|| line.get("message"));
+                self.fail(message, steps);
+            }
+            Some("error") => self.fail(line.get("message"), steps),
+            _ => {}
+        }
+    }
+
+    fn finish(mut self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+        self.end_words(steps);
+        let exit_status = match (&self.failure, self.turns) {
+            (Some(_), _) => Some("failed".to_string()),
+            (None, 0) => None,
+            (None, _) => Some("completed".to_string()),
+        };
+        Trajectory {
+            exit_status,
+            task: self.task,
+            agent: Some("Codex".to_string()),
+            tokens_in: (self.turns > 0).then_some(self.used.0),
+            tokens_out: (self.turns > 0).then_some(self.used.1),
+            ..Trajectory::default()
+        }
+    }
+}
+
+impl Transcript {
+    /// A completed item: words, the task, or an action.
+    fn item(&mut self, item: &Value, steps: &mut Vec<Step>) {
+        let action = match type_of(item) {
+            Some("agent_message" | "reasoning") => {
+                self.say(text(item, "text"));
+                return;
+            }
+            Some("user_message") => {
+                let prompt = text(item, "text").or_else(|| parts_text(item.get("content")));
+                self.task = self.task.take().or(prompt);
+                return;
+            }
+            Some("command_execution") => Step {
+                action: unwrapped(&text(item, "command").unwrap_or_default()),
+                observation: text(item, "aggregated_output").unwrap_or_default(),
+                returncode: item.get("exit_code").and_then(Value::as_i64),
+                ..Step::default()
+            },
+            Some("file_change") => Step {
+                tool: Some("file_change".to_string()),
+                action: changes(item),
+                ..Step::default()
+            },
+            Some("mcp_tool_call") => mcp_call(item),
+            Some("web_search") => Step {
+                tool: Some("web_search".to_string()),
+                action: text(item, "query").unwrap_or_default(),
+                ..Step::default()
+            },
+            _ => return,
+        };
+        let step = Step {
+            thought: std::mem::take(&mut self.said),
+            ..action
+        };
+        self.push(step, steps);
+    }
+
+    fn say(&mut self, words: Option<String>) {
+        let Some(words) = words.filter(|w| !w.trim().is_empty()) else {
+            return;
+        };
+        if !self.said.is_empty() {
+            self.said.push_str("\n\n");
+        }
+        self.said.push_str(&words);
+    }
+
+    fn push(&mut self, step: Step, steps: &mut Vec<Step>) {
+        self.steps += 1;
+        steps.push(step);
+    }
+
+    /// What the agent said after its last action is a step of its own.
+    fn end_words(&mut self, steps: &mut Vec<Step>) {
+        if !self.said.is_empty() {
+            let step = Step {
+                thought: std::mem::take(&mut self.said),
+                ..Step::default()
+            };
+            self.push(step, steps);
+        }
+    }
+
+    /// The session failed with `message`: said as its last step.
+    fn fail(&mut self, message: Option<&Value>, steps: &mut Vec<Step>) {
+        let message = message.and_then(Value::as_str).unwrap_or("no message").to_string();
+        self.end_words(steps);
+        let step = Step {
+            thought: format!("Codex stopped: {message}"),
+            ..Step::default()
+        };
+        self.push(step, steps);
+        self.failure = Some(message);
+    }
+}
+
+/// A command as the agent wrote it: Codex runs each through a login shell, `bash -lc '<command>'`
+/// (a quote inside written `'"'"'`); the command is what is inside, where it is quoted so.
+fn unwrapped(command: &str) -> String {
+    let shells = ["/bin/bash -lc ", "bash -lc ", "/bin/zsh -lc ", "zsh -lc ", "/bin/sh -c ", "sh -c "];
+    let Some(quoted) = shells.iter().find_map(|shell| command.strip_prefix(shell)) else {
+        return command.to_string();
+    };
+    let inner = quoted
+        .strip_prefix('\'')
+        .and_then(|rest| rest.strip_suffix('\''))
+        .map(|inner| inner.replace("'\"'\"'", "'"));
+    match inner {
+        // Only a command that quotes back to what was written is taken out of its shell.
+        Some(inner) if format!("'{}'", inner.replace('\'', "'\"'\"'")) == quoted => inner,
+        _ => command.to_string(),
+    }
+}
+
+/// A file change's changes, a line each: `update src/lib.rs`.
+fn changes(item: &Value) -> String {
+    item.get("changes")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|change| {
+            let path = text(change, "path")?;
+            let kind = text(change, "kind").unwrap_or_else(|| "change".to_string());
+            Some(format!("{kind} {path}"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An MCP server's tool called: `server.tool` with its arguments, answered by its result's text
+/// or its error.
+fn mcp_call(item: &Value) -> Step {
+    let tool = [text(item, "server"), text(item, "tool")]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(".");
+    let arguments = item
+        .get("arguments")
+        .filter(|a| !a.is_null())
+        .map(Value::to_string)
+        .unwrap_or_default();
+    let answer =
+        parts_text(item.pointer("/result/content")).or_else(|| item.pointer("/error/message").and_then(Value::as_str).map(str::to_string));
+    Step {
+        action: format!("{tool} {arguments}").trim().to_string(),
+        tool: (!tool.is_empty()).then_some(tool),
+        observation: answer.unwrap_or_default(),
+        ..Step::default()
+    }
+}
+
+/// The text parts of a list of content parts (`{type: "text", text}`), a line each.
+fn parts_text(parts: Option<&Value>) -> Option<String> {
+    let texts: Vec<String> = parts?
+        .as_array()?
+        .iter()
+        .filter(|part| type_of(part) == Some("text"))
+        .filter_map(|part| text(part, "text"))
+        .collect();
+    (!texts.is_empty()).then(|| texts.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::path::Path;
+
+    /// Lines as `codex exec --json` prints them.
+    fn transcript() -> String {
+        let completed = |item: Value| json!({"type": "item.completed", "item": item});
+        [
+            json!({"type": "thread.started", "thread_id": "019d7c51-7fce-7053-a839-7ef9b554ddb6"}),
+            json!({"type": "turn.started"}),
+            completed(json!({"id": "item_0", "type": "reasoning", "text": "**Looking at the parser**"})),
+            completed(json!({"id": "item_1", "type": "agent_message", "text": "I'll run the tests first."})),
+            json!({"type": "item.started", "item": {"id": "item_2", "type": "command_execution", "command": "bash -lc 'python -m pytest -q'", "aggregated_output": "", "exit_code": null, "status": "in_progress"}}),
+            completed(json!({"id": "item_2", "type": "command_execution", "command": "bash -lc 'python -m pytest -q'", "aggregated_output": "1 failed\n", "exit_code": 1, "status": "completed"})),
+            completed(json!({"id": "item_3", "type": "file_change", "changes": [{"path": "/testbed/src/parse.py", "kind": "update"}, {"path": "/testbed/tests/test_tabs.py", "kind": "add"}], "status": "completed"})),
+            completed(json!({"id": "item_4", "type": "command_execution", "command": "bash -lc 'grep -n '\"'\"'tab'\"'\"' src/parse.py'", "aggregated_output": "3: tab", "exit_code": 0, "status": "completed"})),
+            completed(json!({"id": "item_5", "type": "mcp_tool_call", "server": "docs", "tool": "search", "arguments": {"q": "tabs"}, "result": {"content": [{"type": "text", "text": "Tabs are whitespace."}]}, "status": "completed"})),
+            completed(json!({"id": "item_6", "type": "agent_message", "text": "Tabs now parse."})),
+            json!({"type": "turn.completed", "usage": {"input_tokens": 20543, "cached_input_tokens": 13696, "output_tokens": 99}}),
+        ]
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect()
+    }
+
+    fn read(text: &str) -> Trajectory {
+        let mut read = super::super::read_bytes(text.as_bytes(), Path::new("o__r-1.jsonl")).unwrap();
+        assert_eq!(read.len(), 1);
+        read.remove(0)
+    }
+
+    #[test]
+    fn a_codex_transcript_reads_as_its_actions_each_after_what_the_agent_said() {
+        let trajectory = read(&transcript());
+        assert_eq!(trajectory.format, "codex");
+        assert_eq!(trajectory.instance_id, "o__r-1");
+        assert_eq!(trajectory.agent.as_deref(), Some("Codex"));
+        assert_eq!(trajectory.exit_status.as_deref(), Some("completed"));
+        assert_eq!((trajectory.tokens_in, trajectory.tokens_out), (Some(20543), Some(99)));
+        let shown: Vec<(&str, &str, &str)> = trajectory
+            .steps
+            .iter()
+            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    "**Looking at the parser**\n\nI'll run the tests first.",
+                    "python -m pytest -q",
+                    "1 failed\n"
+                ),
+                ("", "update /testbed/src/parse.py\nadd /testbed/tests/test_tabs.py", ""),
+                ("", "grep -n 'tab' src/parse.py", "3: tab"),
+                ("", "docs.search {\"q\":\"tabs\"}", "Tabs are whitespace."),
+                ("Tabs now parse.", "", ""),
+            ]
+        );
+        assert_eq!(trajectory.steps[0].returncode, Some(1));
+        assert_eq!(trajectory.steps[3].tool.as_deref(), Some("docs.search"));
+    }
+
+    #[test]
+    fn a_failed_turn_ends_the_session_with_its_message() {
+        let lines = [
+            json!({"type": "thread.started", "thread_id": "t"}),
+            json!({"type": "turn.started"}),
+            json!({"type": "item.completed", "item": {"id": "item_0", "type": "agent_message", "text": "Starting."}}),
+            json!({"type": "turn.failed", "error": {"message": "unexpected status 401 Unauthorized"}}),
+        ];
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let trajectory = read(&text);
+        assert_eq!(trajectory.exit_status.as_deref(), Some("failed"));
+        assert_eq!(trajectory.tokens_in, None, "no turn completed, nothing counted");
+        let thoughts: Vec<&str> = trajectory.steps.iter().map(|s| s.thought.as_str()).collect();
+        assert_eq!(thoughts, ["Starting.", "Codex stopped: unexpected status 401 Unauthorized"]);
+    }
+
+    #[test]
+    fn a_command_leaves_its_shell_only_where_it_quotes_back_to_what_was_written() {
+        assert_eq!(unwrapped("bash -lc 'ls -la'"), "ls -la");
+        assert_eq!(unwrapped("/bin/bash -lc 'echo '\"'\"'a b'\"'\"''"), "echo 'a b'");
+        assert_eq!(unwrapped("bash -lc \"ls\""), "bash -lc \"ls\"");
+        assert_eq!(unwrapped("bash -lc 'a' 'b'"), "bash -lc 'a' 'b'");
+        assert_eq!(unwrapped("cargo test"), "cargo test");
+    }
+}

@@ -1,0 +1,192 @@
+//! Coding agents' transcripts (Claude Code's, Codex's): JSON Lines, a file one session and one
+//! trajectory, read a line at a time (memory stays bounded by a line), each agent's lines by its
+//! own [`StepReader`]. The contract tells the agent from the file's first lines
+//! ([`benchscope_contract::trajectory::transcripts`]). A transcript names no instance: its file
+//! does (`<instance>.jsonl`), or the folder of a file named for its session.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+use benchscope_contract::trajectory::transcripts::{transcript_agent, TranscriptAgent, MOST_LEADING_LINES};
+use benchscope_contract::trajectory::Step;
+use benchscope_contract::FORMAT_VERSION;
+use serde_json::Value;
+
+use super::{claude_code, codex, StepReader, TrajectorySink};
+
+/// How much of a file is read to tell whether it is a transcript: its first lines, the prompt
+/// with a long problem statement among them.
+const LEADING_BYTES: u64 = 4 << 20;
+
+/// The format name of each agent's transcripts, as their trajectories record it.
+fn format_of(agent: TranscriptAgent) -> &'static str {
+    match agent {
+        TranscriptAgent::ClaudeCode => claude_code::FORMAT,
+        TranscriptAgent::Codex => codex::FORMAT,
+    }
+}
+
+fn reader_of(agent: TranscriptAgent) -> Box<dyn StepReader> {
+    match agent {
+        TranscriptAgent::ClaudeCode => claude_code::reader(),
+        TranscriptAgent::Codex => codex::reader(),
+    }
+}
+
+/// Whether trajectories of the format `format` are transcripts, which hold the calls that
+/// edited files but never the patch they made.
+pub fn is_transcript_format(format: &str) -> bool {
+    [TranscriptAgent::ClaudeCode, TranscriptAgent::Codex]
+        .into_iter()
+        .any(|agent| format_of(agent) == format)
+}
+
+/// Whether the file at `path` begins as a transcript (its first lines, read no further).
+pub fn is_transcript_file(path: &Path) -> bool {
+    crate::input::compressed::open(path).is_ok_and(|file| agent_of(file).is_some())
+}
+
+/// The agent whose transcript the text `reader` holds begins, if it begins one.
+pub fn agent_of(reader: impl Read) -> Option<TranscriptAgent> {
+    transcript_agent(&first_lines(reader))
+}
+
+/// The first lines of `reader` read as JSON, up to the first that is not (a pretty-printed JSON
+/// document's first line is `{`).
+fn first_lines(reader: impl Read) -> Vec<Value> {
+    let mut reader = BufReader::new(reader.take(LEADING_BYTES));
+    let mut lines = Vec::new();
+    let mut line = Vec::new();
+    while lines.len() < MOST_LEADING_LINES {
+        line.clear();
+        if !matches!(reader.read_until(b'\n', &mut line), Ok(read) if read > 0) {
+            break;
+        }
+        let line = line.strip_prefix(benchscope_contract::file_names::BYTE_ORDER_MARK).unwrap_or(&line);
+        if line.trim_ascii().is_empty() {
+            continue;
+        }
+        match serde_json::from_slice(line) {
+            Ok(value) => lines.push(value),
+            Err(_) => break,
+        }
+    }
+    lines
+}
+
+/// The instance a transcript at `path` is about: its file's name without `.jsonl`, or, where the
+/// file is named for its session (a UUID, as Claude Code and Codex name theirs) or for what it
+/// holds (`transcript.jsonl`), the folder it is in.
+pub fn instance_of_transcript(path: &Path) -> String {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = crate::input::compressed::plain_name(&name);
+    let stem = [".jsonl", ".ndjson", ".json", ".log", ".txt"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(name);
+    let folder = path.parent().and_then(Path::file_name).map(|f| f.to_string_lossy().into_owned());
+    let generic = || GENERIC_NAMES.contains(&stem.to_ascii_lowercase().as_str());
+    match folder {
+        Some(folder) if is_uuid(stem.trim_start_matches("rollout-")) || generic() => folder,
+        _ => stem.to_string(),
+    }
+}
+
+/// Names that say what a file holds rather than which instance.
+const GENERIC_NAMES: [&str; 11] = [
+    "transcript",
+    "output",
+    "stream",
+    "claude",
+    "claude_output",
+    "claude-output",
+    "codex",
+    "codex_output",
+    "session",
+    "trajectory",
+    "agent",
+];
+
+fn is_uuid(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('-').collect();
+    parts.iter().map(|p| p.len()).eq([8, 4, 4, 4, 12]) && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Streams `agent`'s transcript that `reader` holds (the file at `path`) into `sink` as one
+/// trajectory, a step at a time. A line that breaks off (a run killed mid-write) ends it: the
+/// steps before are kept, and the error names the line.
+pub fn stream_transcript(agent: TranscriptAgent, reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    sink.begin(&instance_of_transcript(path))?;
+    let mut transcript = reader_of(agent);
+    let mut steps = Vec::new();
+    let lines = serde_json::Deserializer::from_reader(crate::input::forgiving(reader)?).into_iter::<Value>();
+    let mut broke = None;
+    for line in lines {
+        match line {
+            Ok(line) => transcript.element("lines", line, &mut steps),
+            Err(error) => {
+                broke = Some(error);
+                break;
+            }
+        }
+        pass(&mut steps, sink)?;
+    }
+    let mut trajectory = transcript.finish(&mut steps);
+    pass(&mut steps, sink)?;
+    trajectory.format_version = FORMAT_VERSION;
+    trajectory.format = format_of(agent).to_string();
+    trajectory.instance_id = instance_of_transcript(path);
+    sink.end(trajectory)?;
+    match broke {
+        Some(error) => {
+            let line = error.line();
+            Err(anyhow::Error::new(error).context(format!("{}: line {line} breaks off", path.display())))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Passes `steps` to `sink`; where it cannot take one, the trajectory is abandoned.
+fn pass(steps: &mut Vec<Step>, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    for step in steps.drain(..) {
+        if let Err(error) = sink.step(step) {
+            sink.abandon();
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_transcript_is_named_by_its_file_or_else_its_folder() {
+        for (path, instance) in [
+            ("run/django__django-11099.jsonl", "django__django-11099"),
+            ("run/django__django-11099.jsonl.gz", "django__django-11099"),
+            ("run/django__django-11099/transcript.jsonl", "django__django-11099"),
+            (
+                "run/django__django-11099/8d45afe0-771b-4803-8379-491dd9455365.jsonl",
+                "django__django-11099",
+            ),
+            ("run/sympy__sympy-20590.ndjson", "sympy__sympy-20590"),
+        ] {
+            assert_eq!(instance_of_transcript(Path::new(path)), instance, "{path}");
+        }
+    }
+
+    #[test]
+    fn only_a_transcripts_first_lines_are_read_to_tell_it() {
+        let init = json!({"type": "system", "subtype": "init", "session_id": "s"});
+        let many = format!("{init}\n").repeat(10_000);
+        assert_eq!(agent_of(many.as_bytes()), Some(TranscriptAgent::ClaudeCode));
+        let codex = "{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n{\"type\":\"turn.started\"}\n";
+        assert_eq!(agent_of(codex.as_bytes()), Some(TranscriptAgent::Codex));
+        let pretty = serde_json::to_string_pretty(&init).unwrap();
+        assert_eq!(agent_of(pretty.as_bytes()), None, "a pretty-printed document is not JSON Lines");
+        assert_eq!(agent_of(&b"{\"instance_id\": \"a\", \"model_patch\": \"\"}\n"[..]), None);
+    }
+}
