@@ -103,9 +103,27 @@ def seeds():
                          'not_resolved': ['b', 'c'], 'total_instances': 3, 'file_retrieval': [{'instance_id': 'a', 'file_recall': 1.0}], 'node_retrieval': None}
     yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode()]
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
-    yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))]
+    yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))] + transcripts()
     yield 'arrow_files', arrow_files(lite)
     yield 'search_and_inline', [r.get('problem_statement', '')[:2000].encode() for r in lite[:10]] + [b'resolved AND django', b'unicode \xc3\xa9\xe2\x80\x94 words']
+
+
+def transcripts():
+    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints."""
+    claude = [{'type': 'system', 'subtype': 'init', 'session_id': 's', 'model': 'm', 'claude_code_version': '2.1.0'},
+              {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'text', 'text': 'Reading.'}], 'usage': {'input_tokens': 3, 'output_tokens': 1}}},
+              {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'tool_use', 'id': 't1', 'name': 'Edit', 'input': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}]}},
+              {'type': 'user', 'session_id': 's', 'message': {'role': 'user', 'content': [{'type': 'tool_result', 'tool_use_id': 't1', 'content': 'ok'}]}},
+              {'type': 'result', 'subtype': 'success', 'session_id': 's', 'total_cost_usd': 0.1, 'usage': {'input_tokens': 3, 'output_tokens': 1}}]
+    codex = [{'type': 'thread.started', 'thread_id': 't'}, {'type': 'turn.started'},
+             {'type': 'item.completed', 'item': {'id': 'item_0', 'type': 'command_execution', 'command': "bash -lc 'ls'", 'aggregated_output': 'a.py', 'exit_code': 0}},
+             {'type': 'item.completed', 'item': {'id': 'item_1', 'type': 'file_change', 'changes': [{'path': 'a.py', 'kind': 'update'}]}},
+             {'type': 'turn.completed', 'usage': {'input_tokens': 10, 'output_tokens': 2}}]
+    gemini = [{'type': 'init', 'session_id': 's', 'model': 'gemini-3.5-flash'}, {'type': 'message', 'role': 'user', 'content': 'Fix it.'},
+              {'type': 'tool_use', 'tool_name': 'replace', 'tool_id': 'r1', 'parameters': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}},
+              {'type': 'tool_result', 'tool_id': 'r1', 'status': 'success', 'output': 'ok'},
+              {'type': 'result', 'status': 'success', 'stats': {'input_tokens': 10, 'output_tokens': 2}}]
+    return [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini)]
 
 
 def main():

@@ -1,7 +1,8 @@
 //! Coding agents' transcripts imported as a run: Claude Code's (a folder of them, named by
-//! instance or a session file in an instance's folder; one given alone; one cut off mid-line) and
-//! Codex's, written here in the shapes they write (`claude -p --output-format stream-json
-//! --verbose` and Claude Code's session files; `codex exec --json`).
+//! instance or a session file in an instance's folder; one given alone; one cut off mid-line),
+//! Codex's and Gemini CLI's, written here in the shapes they write (`claude -p --output-format
+//! stream-json --verbose` and Claude Code's session files; `codex exec --json`; `gemini
+//! --output-format stream-json`).
 
 mod common;
 
@@ -192,4 +193,35 @@ fn a_folder_of_codex_transcripts_is_a_run_of_their_steps() {
     assert_eq!(stored.steps[0].action, "python -m pytest -q");
     assert_eq!(stored.steps[1].action, "update /testbed/r/f.py");
     assert_eq!((stored.tokens_in, stored.tokens_out), (Some(2000), Some(90)));
+}
+
+#[test]
+fn a_gemini_cli_transcript_is_a_run_named_by_its_model() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let folder = tmp.path().join("gemini-run");
+    std::fs::create_dir_all(folder.join("o__r-1")).unwrap();
+    let at = "2026-08-09T15:23:26Z";
+    let transcript = lines(&[
+        json!({"type": "init", "timestamp": at, "session_id": "s-1", "model": "gemini-3.5-flash"}),
+        json!({"type": "message", "timestamp": at, "role": "user", "content": "Fix the parser."}),
+        json!({"type": "tool_use", "timestamp": at, "tool_name": "replace", "tool_id": "replace__1", "parameters": {"file_path": "/testbed/r/f.py", "old_string": "return 1", "new_string": "return 2"}}),
+        json!({"type": "tool_result", "timestamp": at, "tool_id": "replace__1", "status": "success", "output": "Successfully modified file"}),
+        json!({"type": "result", "timestamp": "2026-08-09T15:23:40Z", "status": "success", "stats": {"input_tokens": 900, "output_tokens": 40, "duration_ms": 14000}}),
+    ]);
+    std::fs::write(folder.join("o__r-1/output.jsonl"), transcript).unwrap();
+    let output = import(&folder, &data, "gemini");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/gemini.json"));
+    assert_eq!(run.system.scaffold.as_deref(), Some("Gemini CLI"));
+    assert_eq!(run.system.model.as_deref(), Some("gemini-3.5-flash"));
+    let result = &run.results[0];
+    assert_eq!(
+        result.instance_id, "o__r-1",
+        "a file named for what it holds is named by its folder"
+    );
+    let facts = result.trajectory.as_ref().unwrap();
+    assert_eq!(facts.files_edited, ["/testbed/r/f.py"]);
+    let stored: Trajectory = read_json(&data.join(&facts.path));
+    assert_eq!(stored.steps[0].edit.as_ref().map(|e| e.after.as_str()), Some("return 2"));
 }

@@ -53,7 +53,9 @@ impl Usage {
 #[derive(Default)]
 struct Transcript {
     task: Option<String>,
-    made_by: (Option<String>, Option<String>),
+    /// Claude Code's version, and the model it ran.
+    version: Option<String>,
+    model: Option<String>,
     waiting: AwaitingAnswers,
     /// What the assistant wrote since its last call: the next call's thought, or a step itself.
     said: String,
@@ -86,12 +88,12 @@ impl Transcript {
         if is_subagents(&line) {
             return;
         }
-        if self.made_by.0.is_none() {
-            self.made_by.0 = text(&line, "claude_code_version").or_else(|| text(&line, "version"));
+        if self.version.is_none() {
+            self.version = text(&line, "claude_code_version").or_else(|| text(&line, "version"));
         }
         match type_of(&line) {
             Some("system") if text(&line, "subtype").as_deref() == Some("init") => {
-                self.made_by.1 = self.made_by.1.take().or_else(|| text(&line, "model"));
+                self.model = self.model.take().or_else(|| text(&line, "model"));
             }
             Some("assistant") => self.assistant(&line, steps),
             Some("user") => self.user(&line, steps),
@@ -117,7 +119,7 @@ impl Transcript {
         }
         // Claude Code names the messages it writes itself (an interruption, an API error) `<synthetic>`.
         let model = text(message, "model").filter(|m| !m.starts_with('<'));
-        self.made_by.1 = self.made_by.1.take().or(model);
+        self.model = self.model.take().or(model);
         for block in blocks(message) {
             match type_of(block) {
                 Some("text") => self.say(block.get("text")),
@@ -213,8 +215,7 @@ impl Transcript {
             None => (self.used, None),
         };
         let counted = last.is_some_and(|r| r.get("usage").is_some()) || self.calls > 0;
-        let (agent, model) = self.made_by;
-        let made_by = AgentAndModel::new(Some("Claude Code"), agent.as_deref(), model.as_deref());
+        let made_by = AgentAndModel::new(Some("Claude Code"), self.version.as_deref(), self.model.as_deref());
         Trajectory {
             exit_status: last.and_then(exit_status),
             task: self.task,

@@ -1,4 +1,4 @@
-//! Coding agents' transcripts (Claude Code's, Codex's): JSON Lines, a file one session and one
+//! Coding agents' transcripts (Claude Code's, Codex's, Gemini CLI's): JSON Lines, a file one session and one
 //! trajectory, read a line at a time (memory stays bounded by a line), each agent's lines by its
 //! own [`StepReader`]. The contract tells the agent from the file's first lines
 //! ([`benchscope_contract::trajectory::transcripts`]). A transcript names no instance: its file
@@ -12,7 +12,7 @@ use benchscope_contract::trajectory::Step;
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
 
-use super::{claude_code, codex, StepReader, TrajectorySink};
+use super::{claude_code, codex, gemini, StepReader, TrajectorySink};
 
 /// How much of a file is read to tell whether it is a transcript: its first lines, the prompt
 /// with a long problem statement among them.
@@ -23,6 +23,7 @@ fn format_of(agent: TranscriptAgent) -> &'static str {
     match agent {
         TranscriptAgent::ClaudeCode => claude_code::FORMAT,
         TranscriptAgent::Codex => codex::FORMAT,
+        TranscriptAgent::GeminiCli => gemini::FORMAT,
     }
 }
 
@@ -30,13 +31,14 @@ fn reader_of(agent: TranscriptAgent) -> Box<dyn StepReader> {
     match agent {
         TranscriptAgent::ClaudeCode => claude_code::reader(),
         TranscriptAgent::Codex => codex::reader(),
+        TranscriptAgent::GeminiCli => gemini::reader(),
     }
 }
 
 /// Whether trajectories of the format `format` are transcripts, which hold the calls that
 /// edited files but never the patch they made.
 pub fn is_transcript_format(format: &str) -> bool {
-    [TranscriptAgent::ClaudeCode, TranscriptAgent::Codex]
+    [TranscriptAgent::ClaudeCode, TranscriptAgent::Codex, TranscriptAgent::GeminiCli]
         .into_iter()
         .any(|agent| format_of(agent) == format)
 }
@@ -93,7 +95,7 @@ pub fn instance_of_transcript(path: &Path) -> String {
 }
 
 /// Names that say what a file holds rather than which instance.
-const GENERIC_NAMES: [&str; 11] = [
+const GENERIC_NAMES: [&str; 13] = [
     "transcript",
     "output",
     "stream",
@@ -102,6 +104,8 @@ const GENERIC_NAMES: [&str; 11] = [
     "claude-output",
     "codex",
     "codex_output",
+    "gemini",
+    "gemini_output",
     "session",
     "trajectory",
     "agent",

@@ -210,6 +210,12 @@ mod tests {
         ];
         let error = refused("o__r-2.jsonl", &codex.join("\n"));
         assert!(error.starts_with("o__r-2.jsonl: a Codex transcript"), "{error}");
+        let gemini = [
+            r#"{"type":"init","session_id":"s","model":"gemini-3.5-flash"}"#,
+            r#"{"type":"message","role":"user","content":"Fix it."}"#,
+        ];
+        let error = refused("o__r-3.jsonl", &gemini.join("\n"));
+        assert!(error.starts_with("o__r-3.jsonl: a Gemini CLI transcript"), "{error}");
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //! - **Codex**: what `codex exec --json` prints: `thread.started` (its `thread_id`),
 //!   `turn.started`, each item's `item.started`, `item.updated` and `item.completed`, and
 //!   `turn.completed` with the turn's `usage` (or `turn.failed`).
+//! - **Gemini CLI**: what `gemini --output-format stream-json` prints: `init` (its `session_id`
+//!   and `model`), `message`, `tool_use`, `tool_result`, `error` and a closing `result`.
 
 use serde_json::Value;
 
@@ -21,6 +23,8 @@ pub enum TranscriptAgent {
     ClaudeCode,
     /// OpenAI's Codex CLI.
     Codex,
+    /// Google's Gemini CLI.
+    GeminiCli,
 }
 
 impl TranscriptAgent {
@@ -29,6 +33,7 @@ impl TranscriptAgent {
         match self {
             TranscriptAgent::ClaudeCode => "Claude Code",
             TranscriptAgent::Codex => "Codex",
+            TranscriptAgent::GeminiCli => "Gemini CLI",
         }
     }
 }
@@ -52,11 +57,17 @@ const CODEX_EVENTS: [&str; 8] = [
     "error",
 ];
 
+/// The events Gemini CLI's `stream-json` prints.
+const GEMINI_EVENTS: [&str; 6] = ["init", "message", "tool_use", "tool_result", "error", "result"];
+
 /// The agent whose transcript `lines` (a file's first records, in order) begin, if they begin one.
 pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Option<TranscriptAgent> {
     let lines: Vec<&Value> = lines.into_iter().take(MOST_LEADING_LINES).collect();
     if begins_codex(&lines) {
         return Some(TranscriptAgent::Codex);
+    }
+    if begins_gemini_cli(&lines) {
+        return Some(TranscriptAgent::GeminiCli);
     }
     begins_claude_code(&lines).then_some(TranscriptAgent::ClaudeCode)
 }
@@ -83,6 +94,15 @@ fn begins_codex(lines: &[&Value]) -> bool {
             Some("item.completed") => line.get("item").is_some_and(Value::is_object),
             _ => false,
         })
+}
+
+/// Every line is one of Gemini CLI's events, and the first is its `init` (a session and a model).
+fn begins_gemini_cli(lines: &[&Value]) -> bool {
+    let init = |line: &&Value| type_of(line) == Some("init") && line.get("session_id").is_some() && line.get("model").is_some();
+    lines.first().is_some_and(init)
+        && lines
+            .iter()
+            .all(|line| type_of(line).is_some_and(|kind| GEMINI_EVENTS.contains(&kind)))
 }
 
 /// The session a Claude Code line names (`session_id`, or a session file's `sessionId`).
@@ -120,6 +140,14 @@ mod tests {
         let other = json!({"type": "item.completed", "item": {}, "instance_id": "a"});
         let record = json!({"instance_id": "a"});
         assert_eq!(transcript_agent([&other, &record]), None);
+    }
+
+    #[test]
+    fn a_gemini_cli_transcript_begins_with_its_init() {
+        let init = json!({"type": "init", "timestamp": "t", "session_id": "s-1", "model": "gemini-3.5-flash"});
+        let message = json!({"type": "message", "timestamp": "t", "role": "user", "content": "Fix it"});
+        assert_eq!(transcript_agent([&init, &message]), Some(TranscriptAgent::GeminiCli));
+        assert_eq!(transcript_agent([&message]), None, "no init, no session");
     }
 
     #[test]
