@@ -225,3 +225,36 @@ fn a_gemini_cli_transcript_is_a_run_named_by_its_model() {
     let stored: Trajectory = read_json(&data.join(&facts.path));
     assert_eq!(stored.steps[0].edit.as_ref().map(|e| e.after.as_str()), Some("return 2"));
 }
+
+/// As a harness keeps a run of an agent's command-line tool: the transcripts, and the predictions
+/// it evaluated beside them.
+#[test]
+fn the_predictions_beside_transcripts_give_their_patches() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let run = tmp.path().join("20260918_claude-code");
+    std::fs::create_dir_all(run.join("trajs")).unwrap();
+    std::fs::write(run.join("trajs/o__r-1.jsonl"), stream_json("/testbed/r/f.py")).unwrap();
+    std::fs::write(run.join("trajs/o__r-2.jsonl"), session_file()).unwrap();
+    let patch = "diff --git a/r/f.py b/r/f.py\n--- a/r/f.py\n+++ b/r/f.py\n@@ -1 +1 @@\n-return 1\n+return 2\n";
+    let predictions = [
+        json!({"instance_id": "o__r-1", "model_name_or_path": "claude-sonnet-4-5", "model_patch": patch}),
+        json!({"instance_id": "o__r-2", "model_name_or_path": "claude-sonnet-4-5", "model_patch": ""}),
+    ];
+    std::fs::write(run.join("all_preds.jsonl"), lines(&predictions)).unwrap();
+    let output = import(&run.join("trajs"), &data, "with-patches");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stored: Run = read_json(&data.join("runs/with-patches.json"));
+    let empty: Vec<(&str, bool)> = stored.results.iter().map(|r| (r.instance_id.as_str(), r.empty_patch)).collect();
+    assert_eq!(
+        empty,
+        [("o__r-1", false), ("o__r-2", true)],
+        "the predictions say which patch is empty"
+    );
+    let shard = std::fs::read_dir(data.join("runs/with-patches"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with("patches-"));
+    let patches: Value = read_json(&shard.expect("a patch shard").path());
+    assert_eq!(patches.to_string().matches("+return 2").count(), 1, "{patches}");
+}

@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use benchscope_contract::prediction::Prediction;
 use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
@@ -50,7 +51,13 @@ impl RunSource for ExperimentsResults {
 const RESULTS: &str = "results/results.json";
 
 /// The names a submission's predictions go by, in the order they are looked for.
-const PREDICTIONS: [&str; 3] = ["all_preds.jsonl", "all_preds.json", "preds.json"];
+const PREDICTIONS: [&str; 5] = [
+    "all_preds.jsonl",
+    "all_preds.json",
+    "preds.json",
+    "predictions.jsonl",
+    "predictions.json",
+];
 
 /// The experiments repository's `results/results.json` at `path`, its `value`, with the
 /// submission's predictions and metadata when they are in the folder above.
@@ -98,20 +105,34 @@ pub fn submission_verdicts<'a>(
 
 /// The model patches of the submission's predictions, if it has a file of them.
 fn attach_predictions(submission: &Path, new: &mut NewRun, warnings: &mut Vec<String>) {
-    let Some(path) = PREDICTIONS.iter().map(|name| submission.join(name)).find(|p| p.is_file()) else {
-        return;
-    };
-    match crate::predictions::read_predictions(&path) {
-        Ok(predictions) => {
-            warnings.extend(crate::predictions::patch_warnings(&predictions));
-            for prediction in predictions {
-                if let Some(patch) = prediction.patch {
-                    new.patches.insert(prediction.instance_id, patch);
-                }
-            }
+    let predictions = submission_predictions([submission], "the run is imported without model patches", warnings);
+    warnings.extend(crate::predictions::patch_warnings(&predictions));
+    for prediction in predictions {
+        if let Some(patch) = prediction.patch {
+            new.patches.insert(prediction.instance_id, patch);
         }
-        Err(error) => warnings.push(format!("{error}; the run is imported without model patches")),
     }
+}
+
+/// The predictions in the first of `folders` to have a file of them (`all_preds.jsonl`,
+/// `preds.json`, `predictions.jsonl`, ...): what the harness was given. One that cannot be read
+/// is said in `warnings`, ending with what the run is `without` then.
+pub fn submission_predictions<'a>(
+    folders: impl IntoIterator<Item = &'a Path>,
+    without: &str,
+    warnings: &mut Vec<String>,
+) -> Vec<Prediction> {
+    let Some(path) = folders
+        .into_iter()
+        .flat_map(|folder| PREDICTIONS.iter().map(move |name| folder.join(name)))
+        .find(|p| p.is_file())
+    else {
+        return Vec::new();
+    };
+    crate::predictions::read_predictions(&path).unwrap_or_else(|error| {
+        warnings.push(format!("{error}; {without}"));
+        Vec::new()
+    })
 }
 
 /// `results.json`'s id lists, by name. The current format has `resolved`, `no_generation` and

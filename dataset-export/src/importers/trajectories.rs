@@ -5,12 +5,14 @@
 //! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
 //! lists of the submission's `results/results.json` do.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use benchscope_contract::prediction::Prediction;
 use benchscope_contract::InstanceResult;
 use serde_json::Value;
 
-use super::experiments::submission_verdicts;
+use super::experiments::{submission_predictions, submission_verdicts};
 use super::harness::result_from_report;
 use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
@@ -66,7 +68,14 @@ impl RunSource for Trajectories {
         // The submission's verdicts, in the folder above `trajs/` or beside the trajectories, for
         // the instances no report beside them judges.
         let folders = [Some(root.as_path()), root.parent()].into_iter().flatten();
-        let mut listed = submission_verdicts(folders, "the trajectories are imported without its verdicts", &mut warnings);
+        let mut listed = submission_verdicts(folders.clone(), "the trajectories are imported without its verdicts", &mut warnings);
+        // The predictions beside them give the patch of each instance whose trajectory holds
+        // none (an agent's transcript never does).
+        let predicted: BTreeMap<String, Prediction> =
+            submission_predictions(folders, "the trajectories are imported without its patches", &mut warnings)
+                .into_iter()
+                .map(|prediction| (prediction.instance_id.clone(), prediction))
+                .collect();
         for (id, trajectory) in spool.trajectories() {
             let mut result = match report_beside(&root, id) {
                 Some((report, log)) => result_from_report(id, &report, log.as_deref()).0,
@@ -75,11 +84,14 @@ impl RunSource for Trajectories {
                     ..InstanceResult::default()
                 }),
             };
-            // A transcript holds the calls that edited files, never the patch they made: its
-            // instance's patch is unknown, not empty.
-            result.empty_patch = trajectory.submission.is_none() && !transcripts::is_transcript_format(&trajectory.format);
-            if let Some(patch) = &trajectory.submission {
-                new.patches.insert(id.clone(), patch.clone());
+            let prediction = predicted.get(id);
+            let patch = trajectory.submission.clone().or_else(|| prediction.and_then(|p| p.patch.clone()));
+            // A transcript holds the calls that edited files, never the patch they made: without
+            // its prediction, its instance's patch is unknown, not empty.
+            let known = prediction.is_some() || !transcripts::is_transcript_format(&trajectory.format);
+            result.empty_patch = patch.is_none() && known;
+            if let Some(patch) = patch {
+                new.patches.insert(id.clone(), patch);
             }
             new.run.results.push(result);
         }
