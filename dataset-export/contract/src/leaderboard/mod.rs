@@ -12,6 +12,7 @@ use crate::manifest::RunEntry;
 use crate::results::RunTotals;
 use crate::stats::{wilson_interval, Z_95};
 pub use crate::trajectory::summary::{agent_summary, AgentSummary};
+use crate::wording::{agreeing, plural};
 
 /// One run on a leaderboard.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -151,10 +152,15 @@ pub fn scored_over_note(rows: &[LeaderboardRow], split_instances: usize) -> Stri
                results for this split, nor how many instances its runs were scored on."
             .to_string(),
         [n] if *n == split_instances as u64 => format!(
-            "% resolved is over the split's {n} instances (a run that attempted part of them counts \
-             the rest as unresolved, as the harness does); {interval}."
+            "% resolved is over the split's {} (a run that attempted part of {} counts the rest as \
+             unresolved, as the harness does); {interval}.",
+            plural(split_instances, "instance"),
+            agreeing(split_instances, "it", "them"),
         ),
-        [n] => format!("% resolved is over the {n} instances its source scored each run on; {interval}."),
+        [n] => format!(
+            "% resolved is over the {} its source scored each run on; {interval}.",
+            plural(*n as usize, "instance")
+        ),
         [rest @ .., last] => {
             let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
             format!(
@@ -262,6 +268,11 @@ mod tests {
         };
         let split = scored_over_note(&[over(Some(300)), over(None)], 300);
         assert!(split.starts_with("% resolved is over the split's 300 instances"), "{split}");
+        let single = scored_over_note(&[over(Some(1))], 1);
+        assert!(
+            single.starts_with("% resolved is over the split's 1 instance (a run that attempted part of it counts"),
+            "{single}"
+        );
         let stated = scored_over_note(&[over(Some(66)), over(Some(48)), over(Some(48))], 0);
         assert!(stated.contains("(48 or 66 here)"), "{stated}");
         let one = scored_over_note(&[over(Some(300))], 0);
