@@ -1,7 +1,8 @@
 //! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, OpenHands'
-//! `output.jsonl`, an Inspect log, `.eval` or JSON, or Claude Code's, Codex's and Gemini CLI's transcripts) as a run: each
-//! trajectory's submission is the instance's model patch, and where the harness's report sits
-//! beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
+//! `output.jsonl`, an Inspect log, `.eval` or JSON, or Claude Code's, Codex's and Gemini CLI's
+//! transcripts) as a run: each trajectory's submission is the instance's model patch (where it
+//! holds none, the predictions beside the trajectories give it), and where the harness's report
+//! sits beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
 //! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
 //! lists of the submission's `results/results.json` do.
 
@@ -113,8 +114,8 @@ impl RunSource for Trajectories {
 }
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
-/// Inspect's own (`<time>_<task>_<id>.json`), and agents' transcripts (Claude Code, Codex, Gemini CLI), JSON Lines
-/// of any name: both known by how they begin.
+/// Inspect's own (`<time>_<task>_<id>.json`), and agents' transcripts (Claude Code, Codex,
+/// Gemini CLI), JSON Lines of any name: both known by how they begin.
 fn trajectory_files(source: &Source) -> Vec<PathBuf> {
     let lines = |n: &str| {
         [".jsonl", ".ndjson"]

@@ -5,7 +5,7 @@
 //! `aggregated_output` and its `exit_code`), a `file_change` (the `path` and `kind` of each
 //! change, not their text), an `mcp_tool_call` and a `web_search` are its actions. Each
 //! `turn.completed` gives the turn's `usage`; a `turn.failed` or an `error` ends the session
-//! with its message. The transcript names no model and costs nothing it says.
+//! with its message. A transcript names no model and states no cost.
 
 use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, Trajectory};
@@ -27,7 +27,6 @@ struct Transcript {
     task: Option<String>,
     /// What the agent said since its last action: the next one's thought, or a step itself.
     said: String,
-    steps: usize,
     /// Tokens sent and answered, over the turns completed.
     used: (u64, u64),
     turns: u64,
@@ -109,7 +108,7 @@ impl Transcript {
             thought: std::mem::take(&mut self.said),
             ..action
         };
-        self.push(step, steps);
+        steps.push(step);
     }
 
     fn say(&mut self, words: Option<String>) {
@@ -122,11 +121,6 @@ impl Transcript {
         self.said.push_str(&words);
     }
 
-    fn push(&mut self, step: Step, steps: &mut Vec<Step>) {
-        self.steps += 1;
-        steps.push(step);
-    }
-
     /// What the agent said after its last action is a step of its own.
     fn end_words(&mut self, steps: &mut Vec<Step>) {
         if !self.said.is_empty() {
@@ -134,7 +128,7 @@ impl Transcript {
                 thought: std::mem::take(&mut self.said),
                 ..Step::default()
             };
-            self.push(step, steps);
+            steps.push(step);
         }
     }
 
@@ -146,7 +140,7 @@ impl Transcript {
             thought: format!("Codex stopped: {message}"),
             ..Step::default()
         };
-        self.push(step, steps);
+        steps.push(step);
         self.failure = Some(message);
     }
 }

@@ -29,7 +29,6 @@ struct Transcript {
     waiting: AwaitingAnswers,
     /// What the assistant said since its last call: the next call's thought, or a step itself.
     said: String,
-    steps: usize,
     result: Option<Value>,
     failure: Option<String>,
     span: TimeSpan,
@@ -45,7 +44,7 @@ impl StepReader for Transcript {
             Some("message") => self.message(&line),
             Some("tool_use") => {
                 let step = call_step(&line, std::mem::take(&mut self.said));
-                self.push(text(&line, "tool_id"), step, steps);
+                self.waiting.push(text(&line, "tool_id"), step, steps);
             }
             Some("tool_result") => {
                 if let Some(call) = line.get("tool_id").and_then(Value::as_str) {
@@ -53,7 +52,8 @@ impl StepReader for Transcript {
                     self.waiting.answer(call, |step| step.observation = answer, steps);
                 }
             }
-            Some("error") => self.failure = error_message(&line),
+            // A warning (`severity: "warning"`) is said and the session goes on.
+            Some("error") if text(&line, "severity").as_deref() != Some("warning") => self.failure = error_message(&line),
             Some("result") => self.result = Some(line),
             _ => {}
         }
@@ -61,9 +61,11 @@ impl StepReader for Transcript {
 
     fn finish(mut self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
         self.end_words(steps);
-        if let Some(failure) = self.failure.take().or_else(|| self.result.as_ref().and_then(error_message)) {
+        let succeeded = self.result.as_ref().and_then(|r| text(r, "status")).as_deref() == Some("success");
+        let failure = self.failure.take().or_else(|| self.result.as_ref().and_then(error_message));
+        if let (false, Some(failure)) = (succeeded, failure) {
             let thought = format!("Gemini CLI stopped: {failure}");
-            self.push(
+            self.waiting.push(
                 None,
                 Step {
                     thought,
@@ -109,16 +111,11 @@ impl Transcript {
         }
     }
 
-    fn push(&mut self, call: Option<String>, step: Step, steps: &mut Vec<Step>) {
-        self.steps += 1;
-        self.waiting.push(call, step, steps);
-    }
-
     /// What the assistant said after its last call is a step of its own.
     fn end_words(&mut self, steps: &mut Vec<Step>) {
         let thought = std::mem::take(&mut self.said);
         if !thought.trim().is_empty() {
-            self.push(
+            self.waiting.push(
                 None,
                 Step {
                     thought,
@@ -270,5 +267,14 @@ mod tests {
         assert_eq!(trajectory.exit_status.as_deref(), Some("error"));
         assert_eq!(trajectory.steps.len(), 1);
         assert_eq!(trajectory.steps[0].thought, "Gemini CLI stopped: Authentication failed");
+        // A warning on the way is no end.
+        let warned = read(&[
+            json!({"type": "init", "session_id": "s", "model": "gemini-3.5-pro"}),
+            json!({"type": "error", "severity": "warning", "message": "Loop detected"}),
+            json!({"type": "message", "role": "assistant", "content": "Done."}),
+            json!({"type": "result", "status": "success", "stats": {"input_tokens": 5, "output_tokens": 1}}),
+        ]);
+        let thoughts: Vec<&str> = warned.steps.iter().map(|s| s.thought.as_str()).collect();
+        assert_eq!(thoughts, ["Done."]);
     }
 }

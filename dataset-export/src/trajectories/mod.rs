@@ -125,8 +125,9 @@ pub fn instance_of_file(path: &Path) -> String {
 /// Reads the trajectories of the file at `path` into `sink`, a step at a time: one JSON document
 /// (SWE-agent, mini-swe-agent, ATIF), JSON Lines of one instance each (OpenHands'
 /// `output.jsonl`), Inspect's samples (a zip, `.eval`, or a JSON log), or a coding agent's
-/// transcript (Claude Code's, Codex's, Gemini CLI's: JSON Lines of one instance, a line an event). A file no format reads gives nothing;
-/// one that breaks off keeps the trajectories read before the break.
+/// transcript (Claude Code's, Codex's, Gemini CLI's: JSON Lines of one instance, a line an
+/// event). A file no format reads gives nothing; one that breaks off keeps the trajectories read
+/// before the break.
 pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
     if inspect::is_zip_file(path)? {
         return inspect::stream_samples(path, sink);
@@ -216,7 +217,10 @@ struct Document {
 impl Document {
     fn of(skeleton: Value, path: &Path, label: &str) -> anyhow::Result<Self> {
         let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
-            bail!("{label}: not a trajectory of a known agent (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Claude Code, Codex, Gemini CLI)");
+            bail!(
+                "{label}: not a trajectory of a known agent \
+                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Claude Code, Codex, Gemini CLI)"
+            );
         };
         let instance = format.instance_of(&skeleton).unwrap_or_else(|| instance_of_file(path));
         Ok(Document {
