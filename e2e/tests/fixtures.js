@@ -165,7 +165,8 @@ export function claudeCodeData() {
     { type: 'assistant', message: { id: 'sub', role: 'assistant', content: [{ type: 'text', text: "a subagent's words" }] }, parent_tool_use_id: 't9', session_id: 's' },
     answer('t2', [{ type: 'text', text: '<script>alert(1)</script><img src=x onerror=alert(2)>' }]),
     assistant('m3', { type: 'tool_use', id: 't3', name: 'Edit', input: { file_path: file, old_string: 'cright[-right.shape[0]:, -right.shape[1]:] = 1', new_string: 'cright[-right.shape[0]:, -right.shape[1]:] = right' } }),
-    answer('t3', 'The file has been updated.'),
+    // With the file as it was before, as Claude Code records it beside an edit's result.
+    { ...answer('t3', 'The file has been updated.'), tool_use_result: { filePath: file, originalFile: 'import numpy as np\n\n\ndef _cstack(left, right):\n    cright[-right.shape[0]:, -right.shape[1]:] = 1\n' } },
     assistant('m4', { type: 'text', text: 'Fixed: the right matrix is copied.' }),
     { type: 'result', subtype: 'success', is_error: false, duration_ms: 22000, result: 'Fixed.', session_id: 's', total_cost_usd: 0.42, usage: { input_tokens: 16, cache_read_input_tokens: 384, output_tokens: 40 } },
   ];

@@ -458,6 +458,7 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.equal(await steps.nth(1).locator('pre.observation').textContent(), '<script>alert(1)</script><img src=x onerror=alert(2)>');
   assert.equal(await page.locator('.trajectory script, .trajectory img').count(), 0, 'the output is text');
   assert.match(await steps.nth(2).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
+  assert.match(await steps.nth(2).locator('.step-edit').textContent(), /@@ -5(,1)? \+5(,1)? @@/, 'numbered from the file line it replaced');
   assert.match(await steps.nth(3).locator('.thought').textContent(), /Fixed: the right matrix is copied\./);
   assert.doesNotMatch(await page.locator('.trajectory').textContent(), /a subagent's words/);
   // Codex's run of the same instance: its command out of its login shell, the file it changed.

@@ -145,12 +145,20 @@ impl Transcript {
             self.task.get_or_insert_with(|| prompt.clone());
             return;
         }
+        // What Claude Code itself recorded of the call's effect: for an edit, the file before it.
+        let outcome = line.get("tool_use_result").or_else(|| line.get("toolUseResult"));
         for block in blocks(message) {
             match type_of(block) {
                 Some("tool_result") => {
                     if let Some(call) = block.get("tool_use_id").and_then(Value::as_str) {
                         let answer = result_text(block);
-                        self.waiting.answer(call, |step| step.observation = answer, steps);
+                        let fill = |step: &mut Step| {
+                            step.observation = answer;
+                            if let (Some(edit), Some(outcome)) = (step.edit.as_mut(), outcome) {
+                                place_edit(edit, step.tool.as_deref(), outcome);
+                            }
+                        };
+                        self.waiting.answer(call, fill, steps);
                     }
                 }
                 Some("text") if self.task.is_none() => self.task = text(block, "text"),
@@ -308,6 +316,24 @@ fn edit_of(tool: &str, input: &Value) -> Option<Edit> {
     })
 }
 
+/// Places an edit in its file by the file as it was before (`originalFile`, which Claude Code
+/// records with an `Edit`'s or a `Write`'s result): an `Edit` at the line its replaced text
+/// starts on, a `Write` over an existing file (`type: "update"`) as the change from that file.
+fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value) {
+    let Some(original) = outcome.get("originalFile").and_then(Value::as_str) else {
+        return;
+    };
+    match tool {
+        Some("Edit") if !edit.before.is_empty() => {
+            if let Some(at) = original.find(&edit.before) {
+                edit.first_line = Some(original[..at].matches('\n').count() as u32 + 1);
+            }
+        }
+        Some("Write") if text(outcome, "type").as_deref() != Some("create") => edit.before = original.to_string(),
+        _ => {}
+    }
+}
+
 /// A call as a line: a command as it is; a call on a file, a pattern, an address or a task by
 /// its tool and that; anything else by its tool and its input.
 fn action_of(tool: &str, input: &Value) -> String {
@@ -460,6 +486,59 @@ mod tests {
         assert!(format!("{error:#}").contains("a__b-1.jsonl: line 14 breaks off"), "{error:#}");
         assert_eq!(sink.trajectories.len(), 1);
         assert_eq!(sink.trajectories[0].steps.len(), 3, "the three calls answered before the break");
+    }
+
+    /// Claude Code records the file as it was before an edit beside the edit's result
+    /// (`tool_use_result` as it prints it, `toolUseResult` in a session file).
+    #[test]
+    fn an_edit_is_placed_in_its_file_by_the_file_before_it() {
+        let original = "import numpy as np\n\n\ndef f():\n    return 1\n";
+        let call = |id: &str, name: &str, input: Value| json!({"type": "assistant", "session_id": "s", "message": {"id": format!("m{id}"), "content": [{"type": "tool_use", "id": id, "name": name, "input": input}]}});
+        let answer = |id: &str, key: &str, outcome: Value| {
+            let mut line = json!({"type": "user", "session_id": "s", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": id, "content": "ok"}]}});
+            line[key] = outcome;
+            line
+        };
+        let lines = [
+            call(
+                "t1",
+                "Edit",
+                json!({"file_path": "/r/f.py", "old_string": "    return 1", "new_string": "    return 2"}),
+            ),
+            answer(
+                "t1",
+                "tool_use_result",
+                json!({"filePath": "/r/f.py", "oldString": "    return 1", "originalFile": original, "structuredPatch": []}),
+            ),
+            call(
+                "t2",
+                "Write",
+                json!({"file_path": "/r/f.py", "content": "def f():\n    return 3\n"}),
+            ),
+            answer(
+                "t2",
+                "toolUseResult",
+                json!({"type": "update", "filePath": "/r/f.py", "content": "def f():\n    return 3\n", "originalFile": original}),
+            ),
+            call("t3", "Write", json!({"file_path": "/r/new.py", "content": "x = 1\n"})),
+            answer(
+                "t3",
+                "tool_use_result",
+                json!({"type": "create", "filePath": "/r/new.py", "content": "x = 1\n", "originalFile": null}),
+            ),
+        ];
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let (_, steps) = read(&text);
+        let edits: Vec<&Edit> = steps.iter().filter_map(|s| s.edit.as_ref()).collect();
+        assert_eq!(edits[0].first_line, Some(5), "the replaced text starts on the file's fifth line");
+        assert!(edits[0].unified_diff().contains("@@ -5 +5 @@"), "{}", edits[0].unified_diff());
+        assert_eq!(edits[1].before, original, "a Write over a file is the change from it");
+        assert!(
+            edits[1].unified_diff().contains("-import numpy as np"),
+            "{}",
+            edits[1].unified_diff()
+        );
+        assert_eq!(edits[2].before, "", "a new file has nothing before");
     }
 
     #[test]
