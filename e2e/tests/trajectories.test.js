@@ -469,5 +469,9 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.match(await codex.nth(0).locator('.thought').textContent(), /Running the tests first\./);
   assert.equal(await codex.nth(0).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
   assert.equal(await codex.nth(1).locator('pre.action').textContent(), 'update /testbed/astropy/modeling/separable.py');
+  // Their board says why no run is ranked by a percentage.
+  await page.goto(`${server.url}?data=claude-code/&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.match(await page.locator('.leaderboard .note').first().textContent(), /^No run here has a verdict yet \(its source holds none, as an agent's trajectories alone do\)/);
   assert.deepEqual(errors, []);
 });

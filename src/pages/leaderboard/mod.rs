@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use benchscope_contract::leaderboard::standing::{standings, Standings, ALPHA};
 use benchscope_contract::leaderboard::table::{filter_and_sort, Column, COLUMNS, DEFAULT_SORT};
 use benchscope_contract::leaderboard::tags::tag_groups;
-use benchscope_contract::leaderboard::{scored_over_note, LeaderboardRow};
+use benchscope_contract::leaderboard::{has_figures, scored_over_note, LeaderboardRow};
 use benchscope_contract::outcomes::{AMONG_TOP, DISCRIMINATING, SOLVED_BY_ALL, SOLVED_BY_NONE, TOP_RUNS};
 use benchscope_contract::results::RowOutcomes;
 use benchscope_contract::site::View;
@@ -108,6 +108,9 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
         crate::wording::plural(board.with_value(Vec::len), "run")
     );
     let scored_over = board.with_value(|rows| scored_over_note(rows, set.split.instances));
+    let published = board.with_value(|rows| has_figures(rows)).then_some(
+        " A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown beside it.",
+    );
     let method = standings.with_value(method_note);
     let header_columns = columns.clone();
     view! {
@@ -151,7 +154,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                     </tbody>
                 </table>
             </div>
-            <p class="note">{format!("{scored_over} A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown beside it.")}</p>
+            <p class="note">{format!("{scored_over}{}", published.unwrap_or_default())}</p>
             {with_standings.then(|| view! { <p class="note method">{method}</p> })}
             <BoardCharts rows=chart_rows />
             {top_counts.map(|counts| view! { <TopInstances counts /> })}

@@ -145,6 +145,12 @@ pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_insta
 /// the totals the runs' sources state (SWE-bench-Live's, whose sets grew between submissions),
 /// or, where neither is known, nothing but the percentages as published.
 pub fn scored_over_note(rows: &[LeaderboardRow], split_instances: usize) -> String {
+    if !has_figures(rows) {
+        return "No run here has a verdict yet (its source holds none, as an agent's trajectories \
+                alone do): the harness's reports imported beside them, or the test logs graded \
+                with benchscope grade, give them."
+            .to_string();
+    }
     let totals: std::collections::BTreeSet<u64> = rows.iter().filter_map(|r| r.scored_over).collect();
     let interval = "the interval is Wilson's 95% score interval";
     match totals.iter().copied().collect::<Vec<_>>().as_slice() {
@@ -170,6 +176,15 @@ pub fn scored_over_note(rows: &[LeaderboardRow], split_instances: usize) -> Stri
             )
         }
     }
+}
+
+/// Whether any run of the board has a figure to rank it by: a percentage resolved, FeatureBench's
+/// passed share or a metric's mean.
+pub fn has_figures(rows: &[LeaderboardRow]) -> bool {
+    rows.is_empty()
+        || rows
+            .iter()
+            .any(|r| r.resolved_percent.is_some() || r.passed_percent.is_some() || !r.metrics.is_empty())
 }
 
 #[cfg(test)]
@@ -264,8 +279,11 @@ mod tests {
     fn the_note_names_what_the_percentages_are_over() {
         let over = |n: Option<u64>| LeaderboardRow {
             scored_over: n,
+            resolved_percent: Some(50.0),
             ..Default::default()
         };
+        let unjudged = scored_over_note(&[LeaderboardRow::default()], 300);
+        assert!(unjudged.starts_with("No run here has a verdict yet"), "{unjudged}");
         let split = scored_over_note(&[over(Some(300)), over(None)], 300);
         assert!(split.starts_with("% resolved is over the split's 300 instances"), "{split}");
         let single = scored_over_note(&[over(Some(1))], 1);
