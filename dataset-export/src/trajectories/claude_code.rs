@@ -286,6 +286,12 @@ fn result_text(block: &Value) -> String {
 fn call_step(block: &Value, thought: String) -> Step {
     let tool = text(block, "name").unwrap_or_default();
     let input = block.get("input").unwrap_or(&Value::Null);
+    // A plan (`TodoWrite`) is what the agent means to do: words, not a command.
+    let thought = match plan_of(input) {
+        Some(plan) if thought.is_empty() => plan,
+        Some(plan) => format!("{thought}\n\n{plan}"),
+        None => thought,
+    };
     let edit = edit_of(&tool, input);
     Step {
         thought,
@@ -340,6 +346,10 @@ fn action_of(tool: &str, input: &Value) -> String {
     if let Some(command) = text(input, "command") {
         return command;
     }
+    // A plan is no command: it shows as the step's words (`call_step`).
+    if input.get("todos").is_some() {
+        return tool.to_string();
+    }
     let field = |key: &str| text(input, key);
     let subject = field("file_path")
         .or_else(|| field("notebook_path"))
@@ -352,6 +362,24 @@ fn action_of(tool: &str, input: &Value) -> String {
         None if input.as_object().is_some_and(|fields| !fields.is_empty()) => format!("{tool} {input}"),
         None => tool.to_string(),
     }
+}
+
+/// A `TodoWrite` call's plan as a list, an item a line marked by its status: `[x]` done, `[~]`
+/// under way, `[ ]` to do.
+fn plan_of(input: &Value) -> Option<String> {
+    let todos = input.get("todos")?.as_array()?;
+    let items: Vec<String> = todos
+        .iter()
+        .filter_map(|todo| {
+            let mark = match text(todo, "status").as_deref() {
+                Some("completed") => "[x]",
+                Some("in_progress") => "[~]",
+                _ => "[ ]",
+            };
+            Some(format!("- {mark} {}", text(todo, "content")?))
+        })
+        .collect();
+    (!items.is_empty()).then(|| items.join("\n"))
 }
 
 #[cfg(test)]
@@ -539,6 +567,22 @@ mod tests {
             edits[1].unified_diff()
         );
         assert_eq!(edits[2].before, "", "a new file has nothing before");
+    }
+
+    #[test]
+    fn a_plan_reads_as_its_items_with_their_status() {
+        let todos = json!({"todos": [
+            {"content": "Run the tests", "status": "completed", "activeForm": "Running the tests"},
+            {"content": "Fix the parser", "status": "in_progress", "activeForm": "Fixing the parser"},
+            {"content": "Add a test for tabs", "status": "pending", "activeForm": "Adding a test"}
+        ]});
+        let block = json!({"type": "tool_use", "id": "t1", "name": "TodoWrite", "input": todos});
+        let step = call_step(&block, "Planning.".to_string());
+        assert_eq!(step.action, "TodoWrite", "a plan is no command");
+        assert_eq!(
+            step.thought,
+            "Planning.\n\n- [x] Run the tests\n- [~] Fix the parser\n- [ ] Add a test for tabs"
+        );
     }
 
     #[test]

@@ -58,6 +58,21 @@ pub struct TrajectoryFacts {
 /// Commands that run tests.
 const TEST_RUNNERS: [&str; 6] = ["pytest", "tox", "runtests.py", "bin/test", "unittest", "nosetests"];
 
+/// Agents' search and lookup tools (Claude Code's, Gemini CLI's, Codex's): their calls name a
+/// pattern, an address or a task, not a command, so `Grep pytest` runs no tests. (Lower-case
+/// `grep` is left out: SWE-agent names a step's tool by its command's first word.)
+const LOOKUP_TOOLS: [&str; 9] = [
+    "Grep",
+    "Glob",
+    "WebSearch",
+    "WebFetch",
+    "Task",
+    "search_file_content",
+    "google_web_search",
+    "web_fetch",
+    "web_search",
+];
+
 /// The facts of `trajectory`, whose file is at `path`.
 pub fn facts_of(trajectory: &Trajectory, path: &str) -> TrajectoryFacts {
     let mut builder = FactsBuilder::new(path);
@@ -110,8 +125,10 @@ impl FactsBuilder {
         if self.previous_action == action {
             facts.repeated_actions += 1;
         }
-        for command in commands(action) {
-            read_command(command, facts);
+        if !step.tool.as_deref().is_some_and(|tool| LOOKUP_TOOLS.contains(&tool)) {
+            for command in commands(action) {
+                read_command(command, facts);
+            }
         }
         if let Some(edit) = &step.edit {
             add_all(&mut facts.files_edited, [edit.path.clone()]);
@@ -336,6 +353,21 @@ mod tests {
             observation: observation.into(),
             ..Step::default()
         }
+    }
+
+    #[test]
+    fn a_search_for_a_test_runner_runs_no_tests() {
+        let trajectory = Trajectory {
+            steps: vec![
+                step(Some("Grep"), "Grep pytest /testbed", ""),
+                step(Some("Read"), "Read /testbed/src/a.py", ""),
+            ],
+            ..Trajectory::default()
+        };
+        let facts = facts_of(&trajectory, "t.json");
+        assert!(!facts.ran_tests);
+        assert_eq!(facts.files_opened, ["/testbed/src/a.py"]);
+        assert_eq!(facts.tools["Grep"], 1);
     }
 
     #[test]
