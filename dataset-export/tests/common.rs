@@ -332,3 +332,12 @@ pub fn alias_bomb(before: &str) -> String {
     }
     text
 }
+
+/// The most memory any child of this process has held at once (the memory tests run the CLI as
+/// a child, each test file its own process).
+pub fn peak_child_rss_bytes() -> u64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage only writes into the struct we own.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    usage.ru_maxrss as u64 * 1024
+}

@@ -7,7 +7,7 @@ mod common;
 use std::io::Write;
 
 use benchscope_contract::Run;
-use common::{import_as_new_run, read_json};
+use common::{import_as_new_run, peak_child_rss_bytes, read_json};
 use serde_json::json;
 
 /// Writes a mini-swe-agent trajectory of `steps` steps, each answered by about `output_bytes`
@@ -29,14 +29,6 @@ fn write_generated(path: &std::path::Path, steps: usize, output_bytes: usize) {
     }
     write!(out, "]}}").unwrap();
     out.flush().unwrap();
-}
-
-/// The most memory any child of this process has held at once.
-fn peak_child_rss_bytes() -> u64 {
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage only writes into the struct we own.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    usage.ru_maxrss as u64 * 1024
 }
 
 #[test]

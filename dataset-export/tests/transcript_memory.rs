@@ -8,7 +8,7 @@ mod common;
 use std::io::Write;
 
 use benchscope_contract::Run;
-use common::{import_as_new_run, read_json};
+use common::{import_as_new_run, peak_child_rss_bytes, read_json};
 use serde_json::json;
 
 /// Writes a Claude Code transcript (stream-json) of `calls` commands, each answered by about
@@ -34,14 +34,6 @@ fn write_generated(path: &std::path::Path, calls: usize, output_bytes: usize) {
     )
     .unwrap();
     out.flush().unwrap();
-}
-
-/// The most memory any child of this process has held at once.
-fn peak_child_rss_bytes() -> u64 {
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage only writes into the struct we own.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    usage.ru_maxrss as u64 * 1024
 }
 
 #[test]
