@@ -16,6 +16,7 @@ use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::answers::AwaitingAnswers;
+use super::transcripts::{add_words, call_line, edit_by, pattern_in, words_step};
 use super::{text, AgentAndModel, StepReader};
 
 /// The format's name, as its trajectories record it.
@@ -168,13 +169,7 @@ impl Transcript {
     }
 
     fn say(&mut self, words: Option<&Value>) {
-        let Some(words) = words.and_then(Value::as_str).filter(|w| !w.trim().is_empty()) else {
-            return;
-        };
-        if !self.said.is_empty() {
-            self.said.push_str("\n\n");
-        }
-        self.said.push_str(words);
+        add_words(&mut self.said, words.and_then(Value::as_str).unwrap_or_default());
     }
 
     fn push(&mut self, call: Option<String>, step: Step, steps: &mut Vec<Step>) {
@@ -184,11 +179,7 @@ impl Transcript {
 
     /// A step of the assistant's words alone, calling nothing.
     fn push_words(&mut self, thought: String, steps: &mut Vec<Step>) {
-        let step = Step {
-            thought,
-            ..Step::default()
-        };
-        self.push(None, step, steps);
+        self.push(None, words_step(thought), steps);
     }
 
     /// The model call read ends: what it said after its last call is a step of its own.
@@ -308,18 +299,12 @@ fn call_step(block: &Value, thought: String) -> Step {
 /// The edit an `Edit` (`old_string` → `new_string`) or `Write` (`content`) call makes to its
 /// `file_path`.
 fn edit_of(tool: &str, input: &Value) -> Option<Edit> {
-    let path = text(input, "file_path")?;
-    let (before, after) = match tool {
-        "Edit" => (text(input, "old_string")?, text(input, "new_string").unwrap_or_default()),
-        "Write" => (String::new(), text(input, "content")?),
+    let whole = match tool {
+        "Edit" => false,
+        "Write" => true,
         _ => return None,
     };
-    Some(Edit {
-        path,
-        before,
-        after,
-        first_line: None,
-    })
+    edit_by(text(input, "file_path")?, input, whole)
 }
 
 /// Places an edit in its file by the file as it was before (`originalFile`, which Claude Code
@@ -340,28 +325,21 @@ fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value) {
     }
 }
 
-/// A call as a line: a command as it is; a call on a file, a pattern, an address or a task by
-/// its tool and that; anything else by its tool and its input.
+/// A call as a line ([`call_line`]): on a file, a pattern, an address or a task by its tool and
+/// that; a plan (`TodoWrite`) by its tool alone, since it shows as the step's words
+/// (`call_step`).
 fn action_of(tool: &str, input: &Value) -> String {
-    if let Some(command) = text(input, "command") {
-        return command;
-    }
-    // A plan is no command: it shows as the step's words (`call_step`).
-    if input.get("todos").is_some() {
+    if text(input, "command").is_none() && input.get("todos").is_some() {
         return tool.to_string();
     }
     let field = |key: &str| text(input, key);
     let subject = field("file_path")
         .or_else(|| field("notebook_path"))
-        .or_else(|| field("pattern").map(|p| [Some(p), field("path")].into_iter().flatten().collect::<Vec<_>>().join(" ")))
+        .or_else(|| pattern_in(input))
         .or_else(|| field("url"))
         .or_else(|| field("query"))
         .or_else(|| field("description"));
-    match subject {
-        Some(subject) => format!("{tool} {subject}"),
-        None if input.as_object().is_some_and(|fields| !fields.is_empty()) => format!("{tool} {input}"),
-        None => tool.to_string(),
-    }
+    call_line(tool, input, subject)
 }
 
 /// A `TodoWrite` call's plan as a list, an item a line marked by its status: `[x]` done, `[~]`

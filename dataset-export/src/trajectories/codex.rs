@@ -11,6 +11,7 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
+use super::transcripts::{add_words, words_step};
 use super::{text, StepReader};
 
 /// The format's name, as its trajectories record it.
@@ -112,23 +113,13 @@ impl Transcript {
     }
 
     fn say(&mut self, words: Option<String>) {
-        let Some(words) = words.filter(|w| !w.trim().is_empty()) else {
-            return;
-        };
-        if !self.said.is_empty() {
-            self.said.push_str("\n\n");
-        }
-        self.said.push_str(&words);
+        add_words(&mut self.said, &words.unwrap_or_default());
     }
 
     /// What the agent said after its last action is a step of its own.
     fn end_words(&mut self, steps: &mut Vec<Step>) {
         if !self.said.is_empty() {
-            let step = Step {
-                thought: std::mem::take(&mut self.said),
-                ..Step::default()
-            };
-            steps.push(step);
+            steps.push(words_step(std::mem::take(&mut self.said)));
         }
     }
 
@@ -136,11 +127,7 @@ impl Transcript {
     fn fail(&mut self, message: Option<&Value>, steps: &mut Vec<Step>) {
         let message = message.and_then(Value::as_str).unwrap_or("no message").to_string();
         self.end_words(steps);
-        let step = Step {
-            thought: format!("Codex stopped: {message}"),
-            ..Step::default()
-        };
-        steps.push(step);
+        steps.push(words_step(format!("Codex stopped: {message}")));
         self.failure = Some(message);
     }
 }

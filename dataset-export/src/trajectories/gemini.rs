@@ -11,6 +11,7 @@ use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::answers::AwaitingAnswers;
+use super::transcripts::{call_line, edit_by, pattern_in, words_step};
 use super::{text, AgentAndModel, StepReader};
 
 /// The format's name, as its trajectories record it.
@@ -65,14 +66,7 @@ impl StepReader for Transcript {
         let failure = self.failure.take().or_else(|| self.result.as_ref().and_then(error_message));
         if let (false, Some(failure)) = (succeeded, failure) {
             let thought = format!("Gemini CLI stopped: {failure}");
-            self.waiting.push(
-                None,
-                Step {
-                    thought,
-                    ..Step::default()
-                },
-                steps,
-            );
+            self.waiting.push(None, words_step(thought), steps);
         }
         self.waiting.finish(steps);
         let result = self.result.as_ref();
@@ -115,14 +109,7 @@ impl Transcript {
     fn end_words(&mut self, steps: &mut Vec<Step>) {
         let thought = std::mem::take(&mut self.said);
         if !thought.trim().is_empty() {
-            self.waiting.push(
-                None,
-                Step {
-                    thought,
-                    ..Step::default()
-                },
-                steps,
-            );
+            self.waiting.push(None, words_step(thought), steps);
         }
     }
 }
@@ -170,36 +157,25 @@ fn file_of(parameters: &Value) -> Option<String> {
 
 /// The edit `replace` (`old_string` → `new_string`) or `write_file` (`content`) makes.
 fn edit_of(tool: &str, parameters: &Value) -> Option<Edit> {
-    let path = file_of(parameters)?;
-    let (before, after) = match tool {
-        "replace" => (text(parameters, "old_string")?, text(parameters, "new_string").unwrap_or_default()),
-        "write_file" => (String::new(), text(parameters, "content")?),
+    let whole = match tool {
+        "replace" => false,
+        "write_file" => true,
         _ => return None,
     };
-    Some(Edit {
-        path,
-        before,
-        after,
-        first_line: None,
-    })
+    edit_by(file_of(parameters)?, parameters, whole)
 }
 
+/// A call as a line ([`call_line`]): on a file, a pattern, a folder or an address by its tool
+/// and that.
 fn action_of(tool: &str, parameters: &Value) -> String {
-    if let Some(command) = text(parameters, "command") {
-        return command;
-    }
     let field = |key: &str| text(parameters, key);
     let subject = file_of(parameters)
-        .or_else(|| field("pattern").map(|p| [Some(p), field("path")].into_iter().flatten().collect::<Vec<_>>().join(" ")))
+        .or_else(|| pattern_in(parameters))
         .or_else(|| field("dir_path"))
         .or_else(|| field("path"))
         .or_else(|| field("query"))
         .or_else(|| field("url"));
-    match subject {
-        Some(subject) => format!("{tool} {subject}"),
-        None if parameters.as_object().is_some_and(|fields| !fields.is_empty()) => format!("{tool} {parameters}"),
-        None => tool.to_string(),
-    }
+    call_line(tool, parameters, subject)
 }
 
 #[cfg(test)]

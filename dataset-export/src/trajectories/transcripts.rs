@@ -8,11 +8,11 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use benchscope_contract::trajectory::transcripts::{transcript_agent, TranscriptAgent, MOST_LEADING_LINES};
-use benchscope_contract::trajectory::Step;
+use benchscope_contract::trajectory::{Edit, Step};
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
 
-use super::{claude_code, codex, gemini, StepReader, TrajectorySink};
+use super::{claude_code, codex, gemini, text, StepReader, TrajectorySink};
 
 /// How much of a file is read to tell whether it is a transcript: its first lines, the prompt
 /// with a long problem statement among them.
@@ -148,6 +148,64 @@ pub fn stream_transcript(agent: TranscriptAgent, reader: impl Read, path: &Path,
         }
         None => Ok(()),
     }
+}
+
+/// A step of the agent's words alone, calling nothing.
+pub fn words_step(thought: String) -> Step {
+    Step {
+        thought,
+        ..Step::default()
+    }
+}
+
+/// Adds `words` (unless blank) to what the agent `said` since its last call, a blank line after
+/// what was there: the next call's thought.
+pub fn add_words(said: &mut String, words: &str) {
+    if words.trim().is_empty() {
+        return;
+    }
+    if !said.is_empty() {
+        said.push_str("\n\n");
+    }
+    said.push_str(words);
+}
+
+/// The edit a call makes to `path`: the text it replaces (`old_string` → `new_string`), or, for
+/// a call that writes the file `whole`, its `content` (Claude Code's `Edit` and `Write`, Gemini
+/// CLI's `replace` and `write_file`).
+pub fn edit_by(path: String, input: &Value, whole: bool) -> Option<Edit> {
+    let (before, after) = match whole {
+        false => (text(input, "old_string")?, text(input, "new_string").unwrap_or_default()),
+        true => (String::new(), text(input, "content")?),
+    };
+    Some(Edit {
+        path,
+        before,
+        after,
+        first_line: None,
+    })
+}
+
+/// A call as a line: its `command` as it is; a call on something (`subject`: a file, a pattern,
+/// an address) by its tool and that; anything else by its tool and its input.
+pub fn call_line(tool: &str, input: &Value, subject: Option<String>) -> String {
+    if let Some(command) = text(input, "command") {
+        return command;
+    }
+    match subject {
+        Some(subject) => format!("{tool} {subject}"),
+        None if input.as_object().is_some_and(|fields| !fields.is_empty()) => format!("{tool} {input}"),
+        None => tool.to_string(),
+    }
+}
+
+/// A search's pattern and where it looks (`pattern`, then `path` when given).
+pub fn pattern_in(input: &Value) -> Option<String> {
+    let pattern = text(input, "pattern")?;
+    Some(match text(input, "path") {
+        Some(path) => format!("{pattern} {path}"),
+        None => pattern,
+    })
 }
 
 /// Passes `steps` to `sink`; where it cannot take one, the trajectory is abandoned.
