@@ -109,7 +109,7 @@ def seeds():
 
 
 def transcripts():
-    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints."""
+    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, and a Codex session file."""
     claude = [{'type': 'system', 'subtype': 'init', 'session_id': 's', 'model': 'm', 'claude_code_version': '2.1.0'},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'text', 'text': 'Reading.'}], 'usage': {'input_tokens': 3, 'output_tokens': 1}}},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'tool_use', 'id': 't1', 'name': 'Edit', 'input': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}]}},
@@ -123,7 +123,14 @@ def transcripts():
               {'type': 'tool_use', 'tool_name': 'replace', 'tool_id': 'r1', 'parameters': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}},
               {'type': 'tool_result', 'tool_id': 'r1', 'status': 'success', 'output': 'ok'},
               {'type': 'result', 'status': 'success', 'stats': {'input_tokens': 10, 'output_tokens': 2}}]
-    return [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini)]
+    patch = '*** Begin Patch\n*** Update File: a.py\n@@\n-a\n+b\n*** End Patch\n'
+    session = [{'timestamp': '2026-03-04T00:53:03Z', 'type': 'session_meta', 'payload': {'id': 's', 'cli_version': '0.98.0'}},
+               {'type': 'event_msg', 'payload': {'type': 'user_message', 'message': 'Fix it.'}},
+               {'type': 'response_item', 'payload': {'type': 'function_call', 'name': 'shell', 'arguments': '{"command":["bash","-lc","ls"]}', 'call_id': 'c1'}},
+               {'type': 'response_item', 'payload': {'type': 'function_call_output', 'call_id': 'c1', 'output': 'Exit code: 0\nWall time: 0 seconds\nOutput:\na.py'}},
+               {'type': 'response_item', 'payload': {'type': 'custom_tool_call', 'name': 'apply_patch', 'call_id': 'c2', 'input': patch}},
+               {'type': 'event_msg', 'payload': {'type': 'token_count', 'info': {'total_token_usage': {'input_tokens': 10, 'output_tokens': 2}}}}]
+    return [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session)]
 
 
 def main():

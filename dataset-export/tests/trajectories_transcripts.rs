@@ -195,6 +195,65 @@ fn a_folder_of_codex_transcripts_is_a_run_of_their_steps() {
     assert_eq!((stored.tokens_in, stored.tokens_out), (Some(2000), Some(90)));
 }
 
+/// A session file Codex keeps under `~/.codex/sessions/`: the prompt, a test run and a patch.
+fn codex_session_file() -> String {
+    let item = |at: &str, payload: Value| json!({"timestamp": at, "type": "response_item", "payload": payload});
+    let patch = "*** Begin Patch\n*** Update File: /testbed/r/f.py\n@@\n-    return 1\n+    return 2\n*** End Patch\n";
+    lines(&[
+        json!({"timestamp": "2026-03-04T00:53:03Z", "type": "session_meta", "payload": {"id": "019cb655-7826-7080-b375-f4bd0ec83d54", "cwd": "/testbed", "cli_version": "0.98.0"}}),
+        json!({"timestamp": "2026-03-04T00:53:03Z", "type": "event_msg", "payload": {"type": "user_message", "message": "Make f return 2."}}),
+        json!({"timestamp": "2026-03-04T00:53:03Z", "type": "turn_context", "payload": {"model": "gpt-5.3-codex"}}),
+        item(
+            "2026-03-04T00:53:05Z",
+            json!({"type": "function_call", "name": "exec_command", "arguments": "{\"cmd\":\"python -m pytest -q\"}", "call_id": "c1"}),
+        ),
+        item(
+            "2026-03-04T00:53:08Z",
+            json!({"type": "function_call_output", "call_id": "c1", "output": "Exit code: 1\nWall time: 2.1 seconds\nOutput:\n1 failed\n"}),
+        ),
+        item(
+            "2026-03-04T00:53:09Z",
+            json!({"type": "custom_tool_call", "name": "apply_patch", "call_id": "c2", "input": patch}),
+        ),
+        item(
+            "2026-03-04T00:53:09Z",
+            json!({"type": "custom_tool_call_output", "call_id": "c2", "output": "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess.\n"}),
+        ),
+        json!({"timestamp": "2026-03-04T00:53:10Z", "type": "event_msg", "payload": {"type": "token_count", "info": {"total_token_usage": {"input_tokens": 3000, "cached_input_tokens": 2000, "output_tokens": 120}}}}),
+        json!({"timestamp": "2026-03-04T00:53:10Z", "type": "event_msg", "payload": {"type": "task_complete"}}),
+    ])
+}
+
+#[test]
+fn codex_session_files_filed_by_date_are_a_run_named_by_their_instances() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let folder = tmp.path().join("codex-sessions");
+    for instance in ["o__r-1", "o__r-2"] {
+        let day = folder.join(instance).join("sessions/2026/03/04");
+        std::fs::create_dir_all(&day).unwrap();
+        let name = "rollout-2026-03-04T00-53-03-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl";
+        std::fs::write(day.join(name), codex_session_file()).unwrap();
+    }
+    let output = import(&folder, &data, "codex-sessions");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/codex-sessions.json"));
+    assert_eq!(run.system.scaffold.as_deref(), Some("Codex 0.98.0"));
+    assert_eq!(run.system.model.as_deref(), Some("gpt-5.3-codex"));
+    let ids: Vec<&str> = run.results.iter().map(|r| r.instance_id.as_str()).collect();
+    assert_eq!(ids, ["o__r-1", "o__r-2"], "named by the folder above the dates");
+    let facts = run.results[0].trajectory.as_ref().unwrap();
+    assert!(facts.ran_tests);
+    assert_eq!(facts.exit_status.as_deref(), Some("completed"));
+    assert_eq!(facts.files_edited, ["/testbed/r/f.py"], "the patch's file");
+    let stored: Trajectory = read_json(&data.join(&facts.path));
+    assert_eq!(stored.task.as_deref(), Some("Make f return 2."));
+    assert_eq!(stored.steps[0].returncode, Some(1));
+    let diff = stored.steps[1].edit.as_ref().expect("a one-file patch is an edit").unified_diff();
+    assert!(diff.contains("\n-    return 1\n+    return 2\n"), "{diff}");
+    assert_eq!((stored.tokens_in, stored.tokens_out), (Some(3000), Some(120)));
+}
+
 #[test]
 fn a_gemini_cli_transcript_is_a_run_named_by_its_model() {
     let tmp = tempfile::tempdir().unwrap();

@@ -77,8 +77,9 @@ fn first_lines(reader: impl Read) -> Vec<Value> {
 }
 
 /// The instance a transcript at `path` is about: its file's name without `.jsonl`, or, where the
-/// file is named for its session (a UUID, as Claude Code and Codex name theirs) or for what it
-/// holds (`transcript.jsonl`), the folder it is in.
+/// file is named for its session (a UUID, as Claude Code names its files, or Codex's
+/// `rollout-<time>-<UUID>`) or for what it holds (`transcript.jsonl`), the folder it is in. The
+/// folders Codex files its sessions in (`sessions/2026/03/04/`) are passed over.
 pub fn instance_of_transcript(path: &Path) -> String {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let name = crate::input::compressed::plain_name(&name);
@@ -86,12 +87,28 @@ pub fn instance_of_transcript(path: &Path) -> String {
         .iter()
         .find_map(|suffix| name.strip_suffix(suffix))
         .unwrap_or(name);
-    let folder = path.parent().and_then(Path::file_name).map(|f| f.to_string_lossy().into_owned());
+    let folder = path
+        .ancestors()
+        .skip(1)
+        .filter_map(|folder| folder.file_name().map(|f| f.to_string_lossy().into_owned()))
+        .find(|folder| !is_filing_folder(folder));
     let generic = || GENERIC_NAMES.contains(&stem.to_ascii_lowercase().as_str());
     match folder {
-        Some(folder) if is_uuid(stem.trim_start_matches("rollout-")) || generic() => folder,
+        Some(folder) if is_session_name(stem) || generic() => folder,
         _ => stem.to_string(),
     }
+}
+
+/// A file named for its session: a UUID, or Codex's `rollout-<time>-<UUID>`.
+fn is_session_name(stem: &str) -> bool {
+    let uuid_at_end = stem.len() >= 36 && stem.is_char_boundary(stem.len() - 36) && is_uuid(&stem[stem.len() - 36..]);
+    is_uuid(stem) || (stem.starts_with("rollout-") && uuid_at_end)
+}
+
+/// Folders that file sessions by date or kind rather than by instance (Codex's
+/// `sessions/YYYY/MM/DD/`, `archived_sessions/`).
+fn is_filing_folder(folder: &str) -> bool {
+    folder.bytes().all(|b| b.is_ascii_digit()) || ["sessions", "archived_sessions"].contains(&folder)
 }
 
 /// Names that say what a file holds rather than which instance.
@@ -186,6 +203,25 @@ pub fn edit_by(path: String, input: &Value, whole: bool) -> Option<Edit> {
     })
 }
 
+/// A plan an agent wrote (Claude Code's `TodoWrite` todos, Codex's `update_plan` steps) as a
+/// list, an item a line, its words under `words` and marked by its `status`: `[x]` completed,
+/// `[~]` in progress, `[ ]` to do.
+pub fn plan_list(items: &Value, words: &str) -> Option<String> {
+    let items: Vec<String> = items
+        .as_array()?
+        .iter()
+        .filter_map(|item| {
+            let mark = match text(item, "status").as_deref() {
+                Some("completed") => "[x]",
+                Some("in_progress") => "[~]",
+                _ => "[ ]",
+            };
+            Some(format!("- {mark} {}", text(item, words)?))
+        })
+        .collect();
+    (!items.is_empty()).then(|| items.join("\n"))
+}
+
 /// A call as a line: its `command` as it is; a call on something (`subject`: a file, a pattern,
 /// an address) by its tool and that; anything else by its tool and its input.
 pub fn call_line(tool: &str, input: &Value, subject: Option<String>) -> String {
@@ -235,6 +271,12 @@ mod tests {
                 "django__django-11099",
             ),
             ("run/sympy__sympy-20590.ndjson", "sympy__sympy-20590"),
+            (
+                "run/psf__requests-1/sessions/2026/03/04/rollout-2026-03-04T00-53-03-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl",
+                "psf__requests-1",
+            ),
+            ("run/rollout-2026-03-04T00-53-03-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl", "run"),
+            ("run/rollout-notes.jsonl", "rollout-notes"),
         ] {
             assert_eq!(instance_of_transcript(Path::new(path)), instance, "{path}");
         }

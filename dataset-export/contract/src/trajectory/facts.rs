@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::transcripts::{codex_patch_file, CODEX_PATCH_TOOL};
 use super::{Step, Trajectory};
 
 /// The facts of one trajectory, kept on the run's result for the instance.
@@ -125,7 +126,8 @@ impl FactsBuilder {
         if self.previous_action == action {
             facts.repeated_actions += 1;
         }
-        if !step.tool.as_deref().is_some_and(|tool| LOOKUP_TOOLS.contains(&tool)) {
+        let is_patch = step.tool.as_deref() == Some(CODEX_PATCH_TOOL);
+        if !is_patch && !step.tool.as_deref().is_some_and(|tool| LOOKUP_TOOLS.contains(&tool)) {
             for command in commands(action) {
                 read_command(command, facts);
             }
@@ -136,6 +138,11 @@ impl FactsBuilder {
         // Codex's file changes (`update src/lib.rs`, a line each) name the files they edit.
         if step.tool.as_deref() == Some("file_change") {
             let paths = action.lines().filter_map(|line| Some(line.split_once(' ')?.1.to_string()));
+            add_all(&mut facts.files_edited, paths);
+        }
+        // A Codex patch names each file it changes on a header line of its own.
+        if is_patch {
+            let paths = action.lines().filter_map(|line| Some(codex_patch_file(line)?.1.to_string()));
             add_all(&mut facts.files_edited, paths);
         }
         if action.contains("git diff") && !step.observation.trim().is_empty() {
@@ -383,6 +390,19 @@ mod tests {
         let facts = facts_of(&trajectory, "t.json");
         assert_eq!(facts.files_edited, ["/testbed/src/a.py", "/testbed/tests/test_a.py"]);
         assert!(facts.edited_tests);
+    }
+
+    #[test]
+    fn a_codex_patch_edits_each_file_it_names_and_runs_nothing_it_holds() {
+        let patch = "*** Begin Patch\n*** Update File: src/a.py\n*** Move to: src/b.py\n@@\n-x\n+pytest.main()\n*** Add File: tests/test_b.py\n+import pytest\n*** End Patch";
+        let trajectory = Trajectory {
+            steps: vec![step(Some("apply_patch"), patch, "Success.")],
+            ..Trajectory::default()
+        };
+        let facts = facts_of(&trajectory, "t.json");
+        assert_eq!(facts.files_edited, ["src/a.py", "src/b.py", "tests/test_b.py"]);
+        assert!(!facts.ran_tests, "a patch's lines are not commands");
+        assert_eq!(facts.tools["apply_patch"], 1);
     }
 
     #[test]

@@ -10,7 +10,11 @@
 //!   in the first shape, `sessionId` in the second.
 //! - **Codex**: what `codex exec --json` prints: `thread.started` (its `thread_id`),
 //!   `turn.started`, each item's `item.started`, `item.updated` and `item.completed`, and
-//!   `turn.completed` with the turn's `usage` (or `turn.failed`).
+//!   `turn.completed` with the turn's `usage` (or `turn.failed`); and the session files Codex
+//!   keeps under `~/.codex/sessions/` (`rollout-….jsonl`): a `session_meta` line, then
+//!   `response_item`, `event_msg` and `turn_context` lines, each holding its `payload`. Those of
+//!   mid-2025 begin with a bare header (`id`, `timestamp`), then `{"record_type": "state"}`
+//!   markers and the response items themselves, unwrapped.
 //! - **Gemini CLI**: what `gemini --output-format stream-json` prints: `init` (its `session_id`
 //!   and `model`), `message`, `tool_use`, `tool_result`, `error` and a closing `result`.
 
@@ -57,13 +61,30 @@ const CODEX_EVENTS: [&str; 8] = [
     "error",
 ];
 
+/// The lines of a Codex session file, each holding its `payload`.
+pub const CODEX_SESSION_LINES: [&str; 5] = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
+
+/// The items of the Responses API a Codex session file of mid-2025 holds unwrapped.
+pub const CODEX_RESPONSE_ITEMS: [&str; 10] = [
+    "message",
+    "reasoning",
+    "function_call",
+    "function_call_output",
+    "custom_tool_call",
+    "custom_tool_call_output",
+    "local_shell_call",
+    "web_search_call",
+    "ghost_snapshot",
+    "compaction",
+];
+
 /// The events Gemini CLI's `stream-json` prints.
 const GEMINI_EVENTS: [&str; 6] = ["init", "message", "tool_use", "tool_result", "error", "result"];
 
 /// The agent whose transcript `lines` (a file's first records, in order) begin, if they begin one.
 pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Option<TranscriptAgent> {
     let lines: Vec<&Value> = lines.into_iter().take(MOST_LEADING_LINES).collect();
-    if begins_codex(&lines) {
+    if begins_codex(&lines) || begins_codex_session(&lines) {
         return Some(TranscriptAgent::Codex);
     }
     if begins_gemini_cli(&lines) {
@@ -96,6 +117,22 @@ fn begins_codex(lines: &[&Value]) -> bool {
         })
 }
 
+/// A Codex session file: its `session_meta` first and every line one of its kinds; or, as
+/// written in mid-2025, a bare header (an `id` and a `timestamp`, no `type`) and after it state
+/// markers and response items alone, at least one.
+fn begins_codex_session(lines: &[&Value]) -> bool {
+    let Some((first, rest)) = lines.split_first() else { return false };
+    let is_line = |line: &&Value| type_of(line).is_some_and(|kind| CODEX_SESSION_LINES.contains(&kind));
+    if type_of(first) == Some("session_meta") {
+        return first.get("payload").is_some_and(Value::is_object) && rest.iter().all(is_line);
+    }
+    let header =
+        type_of(first).is_none() && first.get("id").is_some_and(Value::is_string) && first.get("timestamp").is_some_and(Value::is_string);
+    let is_item = |line: &&Value| type_of(line).is_some_and(|kind| CODEX_RESPONSE_ITEMS.contains(&kind));
+    let is_marker = |line: &&Value| line.get("record_type").is_some();
+    header && rest.iter().any(is_item) && rest.iter().all(|line| is_item(line) || is_marker(line))
+}
+
 /// Every line is one of Gemini CLI's events, and the first is its `init` (a session and a model).
 fn begins_gemini_cli(lines: &[&Value]) -> bool {
     let init = |line: &&Value| type_of(line) == Some("init") && line.get("session_id").is_some() && line.get("model").is_some();
@@ -103,6 +140,37 @@ fn begins_gemini_cli(lines: &[&Value]) -> bool {
         && lines
             .iter()
             .all(|line| type_of(line).is_some_and(|kind| GEMINI_EVENTS.contains(&kind)))
+}
+
+/// Codex's tool that applies a patch written in Codex's own format: `*** Begin Patch`, a header
+/// line naming each file changed ([`codex_patch_file`]) and its lines, `*** End Patch`.
+pub const CODEX_PATCH_TOOL: &str = "apply_patch";
+
+/// What a Codex patch does to a file it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PatchFileChange {
+    /// `*** Add File: <path>`, its lines each `+`.
+    Add,
+    /// `*** Update File: <path>`, its hunks after `@@`.
+    Update,
+    /// `*** Delete File: <path>`.
+    Delete,
+    /// `*** Move to: <path>`, after an update: the file's new path.
+    MoveTo,
+}
+
+/// The file a line of a Codex patch names, with what is done to it, if it names one.
+pub fn codex_patch_file(line: &str) -> Option<(PatchFileChange, &str)> {
+    let headers = [
+        ("*** Add File: ", PatchFileChange::Add),
+        ("*** Update File: ", PatchFileChange::Update),
+        ("*** Delete File: ", PatchFileChange::Delete),
+        ("*** Move to: ", PatchFileChange::MoveTo),
+    ];
+    headers.iter().find_map(|(header, change)| {
+        let path = line.strip_prefix(header)?.trim();
+        (!path.is_empty()).then_some((*change, path))
+    })
 }
 
 /// The session a Claude Code line names (`session_id`, or a session file's `sessionId`).
@@ -140,6 +208,24 @@ mod tests {
         let other = json!({"type": "item.completed", "item": {}, "instance_id": "a"});
         let record = json!({"instance_id": "a"});
         assert_eq!(transcript_agent([&other, &record]), None);
+    }
+
+    #[test]
+    fn a_codex_session_file_begins_with_its_meta_or_its_bare_header() {
+        let meta = json!({"timestamp": "2026-03-04T00:53:03.666Z", "type": "session_meta", "payload": {"id": "019cb655", "cwd": "/testbed", "cli_version": "0.98.0"}});
+        let context = json!({"timestamp": "t", "type": "turn_context", "payload": {"model": "gpt-5.3-codex"}});
+        let item = json!({"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "user", "content": []}});
+        assert_eq!(transcript_agent([&meta, &context, &item]), Some(TranscriptAgent::Codex));
+        assert_eq!(transcript_agent([&meta]), Some(TranscriptAgent::Codex));
+        let record = json!({"instance_id": "a"});
+        assert_eq!(transcript_agent([&meta, &record]), None, "a line of something else");
+        let header = json!({"id": "c27a914d", "timestamp": "2025-08-20T13:20:47.060Z", "instructions": null});
+        let marker = json!({"record_type": "state"});
+        let bare = json!({"type": "function_call", "name": "shell", "arguments": "{}", "call_id": "c1"});
+        assert_eq!(transcript_agent([&header, &marker, &bare]), Some(TranscriptAgent::Codex));
+        assert_eq!(transcript_agent([&header, &marker]), None, "no item yet");
+        let row = json!({"id": "r1", "timestamp": "2025-08-20", "text": "a dataset row"});
+        assert_eq!(transcript_agent([&row, &row]), None);
     }
 
     #[test]

@@ -1,7 +1,6 @@
-//! Codex's transcripts, read as [`super::transcripts`] reads every agent's: what
-//! `codex exec --json` prints. Each item comes as `item.started` (maybe `item.updated`) and then
-//! `item.completed`, which alone is read: an `agent_message` or a `reasoning` summary is what
-//! the agent said before its next action; a `command_execution` (its `command`, its
+//! What `codex exec --json` prints. Each item comes as `item.started` (maybe `item.updated`) and
+//! then `item.completed`, which alone is read: an `agent_message` or a `reasoning` summary is
+//! what the agent said before its next action; a `command_execution` (its `command`, its
 //! `aggregated_output` and its `exit_code`), a `file_change` (the `path` and `kind` of each
 //! change, not their text), an `mcp_tool_call` and a `web_search` are its actions. Each
 //! `turn.completed` gives the turn's `usage`; a `turn.failed` or an `error` ends the session
@@ -11,20 +10,13 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::transcripts::{add_words, words_step};
-use super::{text, StepReader};
-
-/// The format's name, as its trajectories record it.
-pub const FORMAT: &str = "codex";
-
-/// A reader of a transcript's lines.
-pub fn reader() -> Box<dyn StepReader> {
-    Box::<Transcript>::default()
-}
+use super::super::text;
+use super::super::transcripts::{add_words, words_step};
+use super::{parts_text, unwrapped};
 
 /// The transcript read so far.
 #[derive(Default)]
-struct Transcript {
+pub struct Transcript {
     task: Option<String>,
     /// What the agent said since its last action: the next one's thought, or a step itself.
     said: String,
@@ -34,8 +26,9 @@ struct Transcript {
     failure: Option<String>,
 }
 
-impl StepReader for Transcript {
-    fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
+impl Transcript {
+    /// Takes in the transcript's next line.
+    pub fn line(&mut self, line: Value, steps: &mut Vec<Step>) {
         match type_of(&line) {
             Some("item.completed") => self.item(line.get("item").unwrap_or(&Value::Null), steps),
             Some("turn.completed") => {
@@ -55,7 +48,8 @@ impl StepReader for Transcript {
         }
     }
 
-    fn finish(mut self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+    /// The trajectory, once every line is in (its steps passed on).
+    pub fn finish(mut self, steps: &mut Vec<Step>) -> Trajectory {
         self.end_words(steps);
         let exit_status = match (&self.failure, self.turns) {
             (Some(_), _) => Some("failed".to_string()),
@@ -71,9 +65,7 @@ impl StepReader for Transcript {
             ..Trajectory::default()
         }
     }
-}
 
-impl Transcript {
     /// A completed item: words, the task, or an action.
     fn item(&mut self, item: &Value, steps: &mut Vec<Step>) {
         let action = match type_of(item) {
@@ -132,24 +124,6 @@ impl Transcript {
     }
 }
 
-/// A command as the agent wrote it: Codex runs each through a login shell, `bash -lc '<command>'`
-/// (a quote inside written `'"'"'`); the command is what is inside, where it is quoted so.
-fn unwrapped(command: &str) -> String {
-    let shells = ["/bin/bash -lc ", "bash -lc ", "/bin/zsh -lc ", "zsh -lc ", "/bin/sh -c ", "sh -c "];
-    let Some(quoted) = shells.iter().find_map(|shell| command.strip_prefix(shell)) else {
-        return command.to_string();
-    };
-    let inner = quoted
-        .strip_prefix('\'')
-        .and_then(|rest| rest.strip_suffix('\''))
-        .map(|inner| inner.replace("'\"'\"'", "'"));
-    match inner {
-        // Only a command that quotes back to what was written is taken out of its shell.
-        Some(inner) if format!("'{}'", inner.replace('\'', "'\"'\"'")) == quoted => inner,
-        _ => command.to_string(),
-    }
-}
-
 /// A file change's changes, a line each: `update src/lib.rs`.
 fn changes(item: &Value) -> String {
     item.get("changes")
@@ -188,17 +162,6 @@ fn mcp_call(item: &Value) -> Step {
     }
 }
 
-/// The text parts of a list of content parts (`{type: "text", text}`), a line each.
-fn parts_text(parts: Option<&Value>) -> Option<String> {
-    let texts: Vec<String> = parts?
-        .as_array()?
-        .iter()
-        .filter(|part| type_of(part) == Some("text"))
-        .filter_map(|part| text(part, "text"))
-        .collect();
-    (!texts.is_empty()).then(|| texts.join("\n"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,7 +190,7 @@ mod tests {
     }
 
     fn read(text: &str) -> Trajectory {
-        let mut read = super::super::read_bytes(text.as_bytes(), Path::new("o__r-1.jsonl")).unwrap();
+        let mut read = super::super::super::read_bytes(text.as_bytes(), Path::new("o__r-1.jsonl")).unwrap();
         assert_eq!(read.len(), 1);
         read.remove(0)
     }
@@ -277,14 +240,5 @@ mod tests {
         assert_eq!(trajectory.tokens_in, None, "no turn completed, nothing counted");
         let thoughts: Vec<&str> = trajectory.steps.iter().map(|s| s.thought.as_str()).collect();
         assert_eq!(thoughts, ["Starting.", "Codex stopped: unexpected status 401 Unauthorized"]);
-    }
-
-    #[test]
-    fn a_command_leaves_its_shell_only_where_it_quotes_back_to_what_was_written() {
-        assert_eq!(unwrapped("bash -lc 'ls -la'"), "ls -la");
-        assert_eq!(unwrapped("/bin/bash -lc 'echo '\"'\"'a b'\"'\"''"), "echo 'a b'");
-        assert_eq!(unwrapped("bash -lc \"ls\""), "bash -lc \"ls\"");
-        assert_eq!(unwrapped("bash -lc 'a' 'b'"), "bash -lc 'a' 'b'");
-        assert_eq!(unwrapped("cargo test"), "cargo test");
     }
 }
