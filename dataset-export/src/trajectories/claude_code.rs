@@ -14,9 +14,10 @@
 use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
+use std::collections::HashMap;
 
 use super::answers::AwaitingAnswers;
-use super::transcripts::{add_words, call_line, edit_by, pattern_in, words_step};
+use super::transcripts::{add_words, call_line, edit_by, pattern_in, plan_list, words_step};
 use super::{text, AgentAndModel, StepReader};
 
 /// The format's name, as its trajectories record it.
@@ -58,6 +59,8 @@ struct Transcript {
     version: Option<String>,
     model: Option<String>,
     waiting: AwaitingAnswers,
+    /// The edits of each `MultiEdit` call waiting for its result, by the call's id.
+    multi_edits: HashMap<String, Value>,
     /// What the assistant wrote since its last call: the next call's thought, or a step itself.
     said: String,
     /// The model call being read (its message's id), and its usage as its last line gave it.
@@ -127,6 +130,10 @@ impl Transcript {
                 Some("thinking") => self.say(block.get("thinking")),
                 Some("tool_use") => {
                     let step = call_step(block, std::mem::take(&mut self.said));
+                    let edits = block.pointer("/input/edits").filter(|_| step.tool.as_deref() == Some("MultiEdit"));
+                    if let (Some(id), Some(edits)) = (text(block, "id"), edits) {
+                        self.multi_edits.insert(id, edits.clone());
+                    }
                     self.push(text(block, "id"), step, steps);
                 }
                 _ => {}
@@ -153,10 +160,11 @@ impl Transcript {
                 Some("tool_result") => {
                     if let Some(call) = block.get("tool_use_id").and_then(Value::as_str) {
                         let answer = result_text(block);
+                        let multi_edits = self.multi_edits.remove(call);
                         let fill = |step: &mut Step| {
                             step.observation = answer;
                             if let (Some(edit), Some(outcome)) = (step.edit.as_mut(), outcome) {
-                                place_edit(edit, step.tool.as_deref(), outcome);
+                                place_edit(edit, step.tool.as_deref(), outcome, multi_edits.as_ref());
                             }
                         };
                         self.waiting.answer(call, fill, steps);
@@ -278,7 +286,8 @@ fn call_step(block: &Value, thought: String) -> Step {
     let tool = text(block, "name").unwrap_or_default();
     let input = block.get("input").unwrap_or(&Value::Null);
     // A plan (`TodoWrite`) is what the agent means to do: words, not a command.
-    let thought = match plan_of(input) {
+    let plan = input.get("todos").and_then(|todos| plan_list(todos, "content"));
+    let thought = match plan {
         Some(plan) if thought.is_empty() => plan,
         Some(plan) => format!("{thought}\n\n{plan}"),
         None => thought,
@@ -302,19 +311,59 @@ fn edit_of(tool: &str, input: &Value) -> Option<Edit> {
     let whole = match tool {
         "Edit" => false,
         "Write" => true,
+        "MultiEdit" => return multi_edit_of(input),
         _ => return None,
     };
     edit_by(text(input, "file_path")?, input, whole)
 }
 
+/// A `MultiEdit` call's edits (`edits`, each `old_string` → `new_string`) as one: the texts it
+/// replaces one after the other, until its result places them in their file ([`place_edit`]).
+fn multi_edit_of(input: &Value) -> Option<Edit> {
+    let edits = input.get("edits")?.as_array()?;
+    let side = |key: &str| edits.iter().filter_map(|edit| text(edit, key)).collect::<Vec<_>>().join("\n");
+    Some(Edit {
+        path: text(input, "file_path")?,
+        before: side("old_string"),
+        after: side("new_string"),
+        first_line: None,
+    })
+}
+
+/// A `MultiEdit`'s edits made in turn on the file as it was (`replace_all` replacing every
+/// occurrence), if each finds its text.
+fn multi_edited(original: &str, edits: &Value) -> Option<String> {
+    let mut file = original.to_string();
+    for edit in edits.as_array()? {
+        let (old, new) = (text(edit, "old_string")?, text(edit, "new_string").unwrap_or_default());
+        if old.is_empty() || !file.contains(&old) {
+            return None;
+        }
+        file = match edit.get("replace_all").and_then(Value::as_bool) == Some(true) {
+            true => file.replace(&old, &new),
+            false => file.replacen(&old, &new, 1),
+        };
+    }
+    Some(file)
+}
+
 /// Places an edit in its file by the file as it was before (`originalFile`, which Claude Code
 /// records with an `Edit`'s or a `Write`'s result): an `Edit` at the line its replaced text
-/// starts on, a `Write` over an existing file (`type: "update"`) as the change from that file.
-fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value) {
-    let Some(original) = outcome.get("originalFile").and_then(Value::as_str) else {
+/// starts on, a `Write` over an existing file (`type: "update"`) as the change from that file,
+/// a `MultiEdit` (its `edits`) as the change its edits made to that file.
+fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value, multi_edits: Option<&Value>) {
+    let original = ["originalFile", "originalFileContents"]
+        .iter()
+        .find_map(|key| outcome.get(key).and_then(Value::as_str));
+    let Some(original) = original else {
         return;
     };
     match tool {
+        Some("MultiEdit") => {
+            if let Some(after) = multi_edits.and_then(|edits| multi_edited(original, edits)) {
+                (edit.before, edit.after) = (original.to_string(), after);
+            }
+        }
         Some("Edit") if !edit.before.is_empty() => {
             if let Some(at) = original.find(&edit.before) {
                 edit.first_line = Some(original[..at].matches('\n').count() as u32 + 1);
@@ -340,24 +389,6 @@ fn action_of(tool: &str, input: &Value) -> String {
         .or_else(|| field("query"))
         .or_else(|| field("description"));
     call_line(tool, input, subject)
-}
-
-/// A `TodoWrite` call's plan as a list, an item a line marked by its status: `[x]` done, `[~]`
-/// under way, `[ ]` to do.
-fn plan_of(input: &Value) -> Option<String> {
-    let todos = input.get("todos")?.as_array()?;
-    let items: Vec<String> = todos
-        .iter()
-        .filter_map(|todo| {
-            let mark = match text(todo, "status").as_deref() {
-                Some("completed") => "[x]",
-                Some("in_progress") => "[~]",
-                _ => "[ ]",
-            };
-            Some(format!("- {mark} {}", text(todo, "content")?))
-        })
-        .collect();
-    (!items.is_empty()).then(|| items.join("\n"))
 }
 
 #[cfg(test)]
@@ -545,6 +576,27 @@ mod tests {
             edits[1].unified_diff()
         );
         assert_eq!(edits[2].before, "", "a new file has nothing before");
+    }
+
+    #[test]
+    fn a_multi_edit_is_the_change_its_edits_made_to_the_file_before_them() {
+        let original = "def f():\n    return 1\n\n\ndef g():\n    return 1\n";
+        let edits = json!([{"old_string": "def f():\n    return 1", "new_string": "def f():\n    return 2"}, {"old_string": "return 1", "new_string": "return 3", "replace_all": true}]);
+        let call = json!({"type": "assistant", "session_id": "s", "message": {"id": "m1", "content": [{"type": "tool_use", "id": "t1", "name": "MultiEdit", "input": {"file_path": "/r/f.py", "edits": edits}}]}});
+        let answer = |outcome: Value| json!({"type": "user", "session_id": "s", "toolUseResult": outcome, "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "Applied 2 edits"}]}});
+        let text = |outcome: Value| format!("{call}\n{}\n", answer(outcome));
+        let (_, steps) = read(&text(
+            json!({"filePath": "/r/f.py", "edits": edits, "originalFileContents": original}),
+        ));
+        let edit = steps[0].edit.as_ref().expect("a MultiEdit edits its file");
+        assert_eq!(steps[0].action, "MultiEdit /r/f.py");
+        assert_eq!(edit.after, "def f():\n    return 2\n\n\ndef g():\n    return 3\n");
+        assert_eq!(edit.before, original);
+        // Without the file before, the texts replaced, one after the other.
+        let (_, steps) = read(&text(json!({"filePath": "/r/f.py"})));
+        let edit = steps[0].edit.as_ref().unwrap();
+        assert_eq!(edit.before, "def f():\n    return 1\nreturn 1");
+        assert_eq!(edit.after, "def f():\n    return 2\nreturn 3");
     }
 
     #[test]
