@@ -146,8 +146,8 @@ export function harborData() {
 /**
  * A Claude Code transcript as `claude -p --output-format stream-json --verbose` prints it (each
  * content block on a line of its own, a subagent's line, the closing result), imported alone: a
- * file read, a command whose output is hostile text, a file edited, the last word; and a Codex
- * transcript of the same instance.
+ * file read, a command whose output is hostile text, a file edited, the last word; and Codex's
+ * transcript and session file of the same instance.
  */
 export function claudeCodeData() {
   const folder = join(tempDir('claude-code'), '20260918_claude-code');
@@ -187,6 +187,29 @@ export function claudeCodeData() {
   ];
   writeFileSync(join(codex, 'astropy__astropy-12907.jsonl'), codexLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   benchscope('import', codex, '--data', out, '--dataset', 'claude');
+  // And by Codex again, as its session file (`~/.codex/sessions/…/rollout-….jsonl`) keeps it: a
+  // patch of one file (a diff), a patch of two (as written, hostile text in it), a command.
+  const sessions = join(tempDir('codex-sessions'), '20261001_codex-sessions');
+  const day = join(sessions, 'astropy__astropy-12907', 'sessions', '2026', '10', '01');
+  mkdirSync(day, { recursive: true });
+  const item = (payload) => ({ timestamp: '2026-10-01T09:00:00Z', type: 'response_item', payload });
+  const onePatch = `*** Begin Patch\n*** Update File: ${file}\n@@ def _cstack(left, right):\n-    cright[-right.shape[0]:, -right.shape[1]:] = 1\n+    cright[-right.shape[0]:, -right.shape[1]:] = right\n*** End Patch\n`;
+  const twoPatch = '*** Begin Patch\n*** Update File: README.rst\n@@\n-<b>old</b>\n+<img src=x onerror=alert(3)>\n*** Add File: notes.txt\n+a note\n*** End Patch\n';
+  const sessionLines = [
+    { timestamp: '2026-10-01T09:00:00Z', type: 'session_meta', payload: { id: '019cb655-7826-7080-b375-f4bd0ec83d54', cwd: '/testbed', cli_version: '0.98.0' } },
+    { timestamp: '2026-10-01T09:00:00Z', type: 'event_msg', payload: { type: 'user_message', message: 'Fix the separability matrix.' } },
+    { timestamp: '2026-10-01T09:00:00Z', type: 'turn_context', payload: { model: 'gpt-5.3-codex' } },
+    item({ type: 'reasoning', summary: [{ type: 'summary_text', text: '**Patching the stack**' }] }),
+    item({ type: 'custom_tool_call', name: 'apply_patch', call_id: 'c1', input: onePatch }),
+    item({ type: 'custom_tool_call_output', call_id: 'c1', output: 'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess.\n' }),
+    item({ type: 'custom_tool_call', name: 'apply_patch', call_id: 'c2', input: twoPatch }),
+    item({ type: 'custom_tool_call_output', call_id: 'c2', output: 'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess.\n' }),
+    item({ type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'python -m pytest astropy/modeling -q'] }), call_id: 'c3' }),
+    item({ type: 'function_call_output', call_id: 'c3', output: JSON.stringify({ output: '2 passed\n', metadata: { exit_code: 0, duration_seconds: 3.5 } }) }),
+    { timestamp: '2026-10-01T09:00:09Z', type: 'event_msg', payload: { type: 'task_complete' } },
+  ];
+  writeFileSync(join(day, 'rollout-2026-10-01T09-00-00-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl'), sessionLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  benchscope('import', sessions, '--data', out, '--dataset', 'claude');
   return out;
 }
 

@@ -443,7 +443,7 @@ test("a Harbor job: each trial's verdict from its reward (a partial one beside i
   assert.deepEqual(errors, []);
 });
 
-test("agents' transcripts: Claude Code's calls as steps (a file read, a command, an edit as a diff), its subagent left out, its output as text; Codex's commands and file changes", async () => {
+test("agents' transcripts: Claude Code's calls as steps (a file read, a command, an edit as a diff), its subagent left out, its output as text; Codex's commands and file changes, and its session file's patches", async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907`);
   const row = page.locator('.runs-table tr[data-run="20260918_claude-code"]');
@@ -469,6 +469,21 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.match(await codex.nth(0).locator('.thought').textContent(), /Running the tests first\./);
   assert.equal(await codex.nth(0).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
   assert.equal(await codex.nth(1).locator('pre.action').textContent(), 'update /testbed/astropy/modeling/separable.py');
+  // Codex's session file: a patch of one file as its diff, a patch of two as written (its
+  // text never markup, never highlighted as shell), a command in words out of its shell.
+  await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907&traj=20261001_codex-sessions`);
+  const sessionSteps = page.locator('.trajectory .step');
+  await sessionSteps.first().waitFor();
+  assert.equal(await sessionSteps.count(), 3);
+  assert.match(await sessionSteps.nth(0).locator('.thought').textContent(), /Patching the stack/);
+  assert.match(await sessionSteps.nth(0).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
+  assert.equal(await sessionSteps.nth(1).locator('.step-edit').count(), 0);
+  const patch = sessionSteps.nth(1).locator('pre.action');
+  assert.match(await patch.textContent(), /^\*\*\* Begin Patch\n\*\*\* Update File: README\.rst\n.*<img src=x onerror=alert\(3\)>\n\*\*\* Add File: notes\.txt/s);
+  assert.equal(await patch.locator('span').count(), 0, 'a patch is not highlighted as a command');
+  assert.equal(await page.locator('.trajectory img').count(), 0, 'the patch is text');
+  assert.equal(await sessionSteps.nth(2).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
+  assert.match(await page.locator('.trajectory').textContent(), /Codex 0\.98\.0/);
   // Their board says why no run is ranked by a percentage.
   await page.goto(`${server.url}?data=claude-code/&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');

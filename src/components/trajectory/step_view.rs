@@ -2,6 +2,7 @@
 //! edit shown as a diff), its exit code, tokens and cost, and what came back, folded when long.
 
 use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
+use benchscope_contract::trajectory::transcripts::CODEX_PATCH_TOOL;
 use benchscope_contract::trajectory::Step;
 use leptos::prelude::*;
 
@@ -57,8 +58,9 @@ pub fn StepView(
     if edit.is_some() && tool.as_deref() == Some("edit") {
         action.truncate(action.find('\n').unwrap_or(action.len()));
     }
-    // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is not.
-    let shell = edit.is_none();
+    // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is
+    // not, nor a patch Codex wrote in its own format.
+    let shell = edit.is_none() && tool.as_deref() != Some(CODEX_PATCH_TOOL);
     // An edit shows as the diff of the text it replaced.
     let edit = edit.map(|edit| view! { <div class="step-edit"><DiffView diff=edit.unified_diff() /></div> });
     let exit = returncode
