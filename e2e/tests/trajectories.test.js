@@ -459,6 +459,7 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.equal(await page.locator('.trajectory script, .trajectory img').count(), 0, 'the output is text');
   assert.match(await steps.nth(2).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
   assert.match(await steps.nth(2).locator('.step-edit').textContent(), /@@ -5(,1)? \+5(,1)? @@/, 'numbered from the file line it replaced');
+  assert.equal(await steps.nth(2).locator('.hunk-ranges').isVisible(), true);
   assert.match(await steps.nth(3).locator('.thought').textContent(), /Fixed: the right matrix is copied\./);
   assert.doesNotMatch(await page.locator('.trajectory').textContent(), /a subagent's words/);
   // Codex's run of the same instance: its command out of its login shell, the file it changed.
@@ -477,6 +478,10 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.equal(await sessionSteps.count(), 3);
   assert.match(await sessionSteps.nth(0).locator('.thought').textContent(), /Patching the stack/);
   assert.match(await sessionSteps.nth(0).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
+  // Where its file's lines are not recorded, the diff is not numbered from 1.
+  assert.equal(await sessionSteps.nth(0).locator('.step-edit.unnumbered').count(), 1);
+  assert.equal(await sessionSteps.nth(0).locator('.hunk-ranges').isVisible(), false);
+  assert.equal(await sessionSteps.nth(0).locator('tr.del td.ln').first().evaluate((cell) => getComputedStyle(cell).fontSize), '0px', 'no line number shown');
   assert.equal(await sessionSteps.nth(1).locator('.step-edit').count(), 0);
   const patch = sessionSteps.nth(1).locator('pre.action');
   assert.match(await patch.textContent(), /^\*\*\* Begin Patch\n\*\*\* Update File: README\.rst\n.*<img src=x onerror=alert\(3\)>\n\*\*\* Add File: notes\.txt/s);

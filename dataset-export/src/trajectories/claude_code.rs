@@ -361,7 +361,7 @@ fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value, multi_edits:
     match tool {
         Some("MultiEdit") => {
             if let Some(after) = multi_edits.and_then(|edits| multi_edited(original, edits)) {
-                (edit.before, edit.after) = (original.to_string(), after);
+                (edit.before, edit.after, edit.first_line) = (original.to_string(), after, Some(1));
             }
         }
         Some("Edit") if !edit.before.is_empty() => {
@@ -369,7 +369,9 @@ fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value, multi_edits:
                 edit.first_line = Some(original[..at].matches('\n').count() as u32 + 1);
             }
         }
-        Some("Write") if text(outcome, "type").as_deref() != Some("create") => edit.before = original.to_string(),
+        Some("Write") if text(outcome, "type").as_deref() != Some("create") => {
+            (edit.before, edit.first_line) = (original.to_string(), Some(1));
+        }
         _ => {}
     }
 }

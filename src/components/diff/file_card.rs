@@ -229,12 +229,13 @@ pub(super) fn gap_label(lines: GapLines) -> String {
     }
 }
 
-/// `@@ -a,b +c,d @@ section`.
-pub(super) fn hunk_title(hunk: &Hunk) -> String {
-    format!(
-        "@@ -{},{} +{},{} @@ {}",
-        hunk.old_start, hunk.old_count, hunk.new_start, hunk.new_count, hunk.section
-    )
+/// `@@ -a,b +c,d @@ section`, the ranges apart (a diff whose line numbers are not known hides them).
+pub(super) fn hunk_title(hunk: &Hunk) -> impl IntoView {
+    let ranges = format!(
+        "@@ -{},{} +{},{} @@",
+        hunk.old_start, hunk.old_count, hunk.new_start, hunk.new_count
+    );
+    (view! { <span class="hunk-ranges">{ranges}</span> }, format!(" {}", hunk.section))
 }
 
 fn hunk_header(hunk: &Hunk, index: usize, is_folded: bool, folded: RwSignal<BTreeSet<usize>>) -> impl IntoView {

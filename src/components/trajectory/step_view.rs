@@ -61,8 +61,12 @@ pub fn StepView(
     // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is
     // not, nor a patch Codex wrote in its own format.
     let shell = edit.is_none() && tool.as_deref() != Some(CODEX_PATCH_TOOL);
-    // An edit shows as the diff of the text it replaced.
-    let edit = edit.map(|edit| view! { <div class="step-edit"><DiffView diff=edit.unified_diff() /></div> });
+    // An edit shows as the diff of the text it replaced; where the trajectory does not say which
+    // line of its file that text is on, without line numbers rather than numbered from 1.
+    let edit = edit.map(|edit| {
+        let unplaced = edit.first_line.is_none() && !edit.before.is_empty();
+        view! { <div class="step-edit" class:unnumbered=unplaced><DiffView diff=edit.unified_diff() /></div> }
+    });
     let exit = returncode
         .filter(|c| *c != 0)
         .map(|c| view! { <span class="exit-code">{format!("exit {c}")}</span> });
