@@ -61,9 +61,6 @@ const CODEX_EVENTS: [&str; 8] = [
     "error",
 ];
 
-/// The lines of a Codex session file, each holding its `payload`.
-pub const CODEX_SESSION_LINES: [&str; 5] = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
-
 /// The items of the Responses API a Codex session file of mid-2025 holds unwrapped.
 pub const CODEX_RESPONSE_ITEMS: [&str; 10] = [
     "message",
@@ -117,12 +114,13 @@ fn begins_codex(lines: &[&Value]) -> bool {
         })
 }
 
-/// A Codex session file: its `session_meta` first and every line one of its kinds; or, as
-/// written in mid-2025, a bare header (an `id` and a `timestamp`, no `type`) and after it state
-/// markers and response items alone, at least one.
+/// A Codex session file: its `session_meta` first and every line in its envelope (a `type` and
+/// a `payload`, so kinds Codex adds later still belong); or, as written in mid-2025, a bare
+/// header (an `id` and a `timestamp`, no `type`) and after it state markers and response items
+/// alone, at least one.
 fn begins_codex_session(lines: &[&Value]) -> bool {
     let Some((first, rest)) = lines.split_first() else { return false };
-    let is_line = |line: &&Value| type_of(line).is_some_and(|kind| CODEX_SESSION_LINES.contains(&kind));
+    let is_line = |line: &&Value| type_of(line).is_some() && line.get("payload").is_some();
     if type_of(first) == Some("session_meta") {
         return first.get("payload").is_some_and(Value::is_object) && rest.iter().all(is_line);
     }
@@ -219,6 +217,12 @@ mod tests {
         assert_eq!(transcript_agent([&meta]), Some(TranscriptAgent::Codex));
         let record = json!({"instance_id": "a"});
         assert_eq!(transcript_agent([&meta, &record]), None, "a line of something else");
+        let later = json!({"timestamp": "t", "type": "turn_diff", "payload": {"unified_diff": ""}});
+        assert_eq!(
+            transcript_agent([&meta, &later]),
+            Some(TranscriptAgent::Codex),
+            "a kind added later"
+        );
         let header = json!({"id": "c27a914d", "timestamp": "2025-08-20T13:20:47.060Z", "instructions": null});
         let marker = json!({"record_type": "state"});
         let bare = json!({"type": "function_call", "name": "shell", "arguments": "{}", "call_id": "c1"});

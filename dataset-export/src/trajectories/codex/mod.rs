@@ -8,7 +8,7 @@ mod apply_patch;
 mod exec;
 mod session;
 
-use benchscope_contract::trajectory::transcripts::{type_of, CODEX_SESSION_LINES};
+use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
@@ -54,13 +54,10 @@ impl StepReader for Transcript {
     }
 }
 
-/// Whether a transcript's first line begins a session file: its `session_meta` (or any of its
-/// kinds), or the bare header of one written in mid-2025 (no `type`).
+/// Whether a transcript's first line begins a session file: a line in its envelope (a
+/// `payload`), or the bare header of one written in mid-2025 (no `type`).
 fn is_session_line(line: &Value) -> bool {
-    match type_of(line) {
-        Some(kind) => CODEX_SESSION_LINES.contains(&kind),
-        None => true,
-    }
+    type_of(line).is_none() || line.get("payload").is_some()
 }
 
 /// A command as the agent wrote it: Codex runs each through a login shell, `bash -lc '<command>'`
