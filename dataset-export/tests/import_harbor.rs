@@ -265,3 +265,60 @@ fn a_trial_without_its_configuration_is_read_from_its_result() {
     assert_eq!(run.system.name, "claude-code · claude-sonnet-4.5");
     assert_eq!(result_of(&run, "django__django-10973").resolved, Some(true));
 }
+
+/// A trial of Codex for which Harbor wrote no ATIF trajectory: the session file Codex kept under
+/// `agent/sessions/…` is its trajectory, named by the trial's task, and a smaller one beside it
+/// (another session) is passed over.
+#[test]
+fn a_trial_without_an_atif_trajectory_has_its_agents_own_transcript() {
+    let tmp = tempfile::tempdir().unwrap();
+    let trial = tmp.path().join("job/django__django-11099__AbC12xy");
+    let day = trial.join("agent/sessions/2026/02/09");
+    std::fs::create_dir_all(&day).unwrap();
+    let result = json!({
+        "task_name": "django__django-11099", "trial_name": "django__django-11099__AbC12xy",
+        "agent_info": {"name": "codex", "model_info": {"name": "gpt-5.3-codex", "provider": "openai"}},
+        "verifier_result": {"rewards": {"reward": 1.0}}, "started_at": "2026-02-09T20:10:00Z"
+    });
+    std::fs::write(trial.join("result.json"), result.to_string()).unwrap();
+    let session = |command: &str| -> String {
+        [
+            json!({"timestamp": "2026-02-09T20:10:01Z", "type": "session_meta", "payload": {"id": "019cb655-7826-7080-b375-f4bd0ec83d54", "cli_version": "0.98.0"}}),
+            json!({"timestamp": "2026-02-09T20:10:02Z", "type": "response_item", "payload": {"type": "function_call", "name": "exec_command", "arguments": json!({"cmd": command}).to_string(), "call_id": "c1"}}),
+            json!({"timestamp": "2026-02-09T20:10:03Z", "type": "response_item", "payload": {"type": "function_call_output", "call_id": "c1", "output": "Exit code: 0\nWall time: 1 seconds\nOutput:\nok\n"}}),
+        ]
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect()
+    };
+    let main = "rollout-2026-02-09T20-10-01-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl";
+    std::fs::write(
+        day.join(main),
+        session("python -m pytest tests/ -q --long-option-that-makes-this-the-larger-file"),
+    )
+    .unwrap();
+    std::fs::write(
+        day.join("rollout-2026-02-09T20-11-01-019cb655-7826-7080-b375-f4bd0ec83d55.jsonl"),
+        session("ls"),
+    )
+    .unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&[
+        "import",
+        trial.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "codex",
+    ]);
+    let run: Run = read_json(&data.join("runs/codex.json"));
+    let result = &run.results[0];
+    assert_eq!(result.instance_id, "django__django-11099");
+    let facts = result.trajectory.as_ref().expect("the transcript is the trial's trajectory");
+    assert!(facts.ran_tests, "the larger session's command");
+    let stored: benchscope_contract::trajectory::Trajectory = read_json(&data.join(&facts.path));
+    assert_eq!(
+        (stored.format.as_str(), stored.instance_id.as_str()),
+        ("codex", "django__django-11099")
+    );
+}

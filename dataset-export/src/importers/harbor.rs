@@ -2,8 +2,8 @@
 //! `trial_name`, `config.agent {name, model_name}`, `agent_result {n_input_tokens,
 //! n_output_tokens, cost_usd}`, `verifier_result {rewards {reward}}`, `exception_info
 //! {exception_type, exception_message}`, `started_at`), with the agent's ATIF trajectory at
-//! `<trial>/agent/trajectory.json` and the verifier's test output at
-//! `<trial>/verifier/test-stdout.txt`.
+//! `<trial>/agent/trajectory.json` (or, where Harbor wrote none, the agent's own transcript
+//! under `<trial>/agent/`) and the verifier's test output at `<trial>/verifier/test-stdout.txt`.
 //!
 //! A trial is resolved when its reward is full (1; the reward, full or partial, is kept as the
 //! `reward` metric), and unresolved when it has none: Harbor's own mean counts a trial that raised as 0.
@@ -20,9 +20,12 @@ use serde_json::Value;
 
 use super::leaderboard::slug;
 use super::{first_few, name_of, new_run, read_json, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use crate::input::files_below_where;
 use crate::run_store::NewRun;
 use crate::trajectories::stream_file;
+use crate::trajectories::transcripts::{agent_of, is_transcript_file, stream_transcript_of};
 use crate::trajectory_spool::TrajectorySpool;
+use anyhow::Context;
 
 /// The format.
 pub struct HarborJob;
@@ -298,11 +301,8 @@ fn run_of(
     let mut spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
     let mut warnings = Vec::new();
     for trial in trials {
-        let trajectory = trial.dir.join("agent").join("trajectory.json");
-        if trajectory.is_file() {
-            if let Err(error) = stream_file(&trajectory, &mut spool) {
-                warnings.push(format!("{error:#}; skipped from there"));
-            }
+        if let Err(error) = read_trajectory(&trial, &mut spool) {
+            warnings.push(format!("{error:#}; skipped from there"));
         }
         if let Some(log) = trial.test_output {
             new.logs.insert(trial.result.instance_id.clone(), log);
@@ -319,6 +319,28 @@ fn run_of(
     new.run.notes.extend(warnings.iter().cloned());
     Ok((new, warnings))
 }
+
+/// A trial's trajectory: its ATIF `agent/trajectory.json`, or, where Harbor wrote none, the
+/// agent's own transcript it kept under `agent/` (Codex's `sessions/…/rollout-….jsonl`, Claude
+/// Code's session file), the largest where there are several (a subagent's is its own file).
+fn read_trajectory(trial: &Trial, spool: &mut TrajectorySpool) -> anyhow::Result<()> {
+    let agent = trial.dir.join("agent");
+    let atif = agent.join("trajectory.json");
+    if atif.is_file() {
+        return stream_file(&atif, spool);
+    }
+    let transcripts = files_below_where(&agent, |_| false, MOST_AGENT_FILES)
+        .into_iter()
+        .filter(|path| is_transcript_file(path))
+        .max_by_key(|path| std::fs::metadata(path).map_or(0, |m| m.len()));
+    let Some(path) = transcripts else { return Ok(()) };
+    let open = || crate::input::compressed::open(&path).with_context(|| format!("cannot read {}", path.display()));
+    let Some(agent) = agent_of(open()?) else { return Ok(()) };
+    stream_transcript_of(&trial.result.instance_id, agent, open()?, &path, spool)
+}
+
+/// The files under a trial's `agent/` looked at for a transcript.
+const MOST_AGENT_FILES: usize = 10_000;
 
 /// The day (UTC) the first of the trials started.
 fn first_day<'a>(started: impl Iterator<Item = &'a str>) -> Option<String> {

@@ -18,7 +18,7 @@ mod dataset_card;
 mod directory;
 mod folder_files;
 mod forgiving_reader;
-pub use folder_files::files_below;
+pub use folder_files::{files_below, files_below_where};
 pub use forgiving_reader::forgiving;
 mod hub_names;
 mod hub_repository;

@@ -137,7 +137,19 @@ fn is_uuid(text: &str) -> bool {
 /// trajectory, a step at a time. A line that breaks off (a run killed mid-write) ends it: the
 /// steps before are kept, and the error names the line.
 pub fn stream_transcript(agent: TranscriptAgent, reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
-    sink.begin(&instance_of_transcript(path))?;
+    stream_transcript_of(&instance_of_transcript(path), agent, reader, path, sink)
+}
+
+/// [`stream_transcript`] for a transcript whose instance is known from elsewhere (a Harbor
+/// trial's), whatever its file is named.
+pub fn stream_transcript_of(
+    instance: &str,
+    agent: TranscriptAgent,
+    reader: impl Read,
+    path: &Path,
+    sink: &mut dyn TrajectorySink,
+) -> anyhow::Result<()> {
+    sink.begin(instance)?;
     let mut transcript = reader_of(agent);
     let mut steps = Vec::new();
     let lines = serde_json::Deserializer::from_reader(crate::input::forgiving(reader)?).into_iter::<Value>();
@@ -156,7 +168,7 @@ pub fn stream_transcript(agent: TranscriptAgent, reader: impl Read, path: &Path,
     pass(&mut steps, sink)?;
     trajectory.format_version = FORMAT_VERSION;
     trajectory.format = format_of(agent).to_string();
-    trajectory.instance_id = instance_of_transcript(path);
+    trajectory.instance_id = instance.to_string();
     sink.end(trajectory)?;
     match broke {
         Some(error) => {
