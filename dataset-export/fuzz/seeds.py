@@ -109,7 +109,7 @@ def seeds():
 
 
 def transcripts():
-    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, and a Codex session file."""
+    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, and what `codex exec --json` printed before 0.44."""
     claude = [{'type': 'system', 'subtype': 'init', 'session_id': 's', 'model': 'm', 'claude_code_version': '2.1.0'},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'text', 'text': 'Reading.'}], 'usage': {'input_tokens': 3, 'output_tokens': 1}}},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'tool_use', 'id': 't1', 'name': 'Edit', 'input': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}]}},
@@ -130,7 +130,12 @@ def transcripts():
                {'type': 'response_item', 'payload': {'type': 'function_call_output', 'call_id': 'c1', 'output': 'Exit code: 0\nWall time: 0 seconds\nOutput:\na.py'}},
                {'type': 'response_item', 'payload': {'type': 'custom_tool_call', 'name': 'apply_patch', 'call_id': 'c2', 'input': patch}},
                {'type': 'event_msg', 'payload': {'type': 'token_count', 'info': {'total_token_usage': {'input_tokens': 10, 'output_tokens': 2}}}}]
-    return [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session)]
+    legacy = [{'model': 'gpt-5', 'sandbox': 'read-only'}, {'prompt': 'Fix it.'},
+              {'id': '0', 'msg': {'type': 'exec_command_begin', 'call_id': 'c1', 'command': ['bash', '-lc', 'ls']}},
+              {'id': '0', 'msg': {'type': 'exec_command_end', 'call_id': 'c1', 'stdout': 'a.py', 'exit_code': 0}},
+              {'id': '0', 'msg': {'type': 'patch_apply_begin', 'call_id': 'c2', 'changes': {'a.py': {'update': {'unified_diff': '@@ -1 +1 @@\n-a\n+b\n'}}}}},
+              {'id': '0', 'msg': {'type': 'token_count', 'input_tokens': 10, 'output_tokens': 2}}]
+    return [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy)]
 
 
 def main():

@@ -14,7 +14,8 @@
 //!   keeps under `~/.codex/sessions/` (`rollout-….jsonl`): a `session_meta` line, then
 //!   `response_item`, `event_msg` and `turn_context` lines, each holding its `payload`. Those of
 //!   mid-2025 begin with a bare header (`id`, `timestamp`), then `{"record_type": "state"}`
-//!   markers and the response items themselves, unwrapped.
+//!   markers and the response items themselves, unwrapped. Before Codex 0.44, `codex exec --json`
+//!   printed its configuration and the prompt, then each event as `{"id", "msg": {"type", ...}}`.
 //! - **Gemini CLI**: what `gemini --output-format stream-json` prints: `init` (its `session_id`
 //!   and `model`), `message`, `tool_use`, `tool_result`, `error` and a closing `result`.
 
@@ -81,7 +82,7 @@ const GEMINI_EVENTS: [&str; 6] = ["init", "message", "tool_use", "tool_result", 
 /// The agent whose transcript `lines` (a file's first records, in order) begin, if they begin one.
 pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Option<TranscriptAgent> {
     let lines: Vec<&Value> = lines.into_iter().take(MOST_LEADING_LINES).collect();
-    if begins_codex(&lines) || begins_codex_session(&lines) {
+    if begins_codex(&lines) || begins_codex_session(&lines) || begins_legacy_codex(&lines) {
         return Some(TranscriptAgent::Codex);
     }
     if begins_gemini_cli(&lines) {
@@ -112,6 +113,18 @@ fn begins_codex(lines: &[&Value]) -> bool {
             Some("item.completed") => line.get("item").is_some_and(Value::is_object),
             _ => false,
         })
+}
+
+/// What `codex exec --json` printed before Codex 0.44: its configuration and the prompt (no
+/// `type`, no `msg`) and then events under `msg`, each an object with a `type`, at least one.
+fn begins_legacy_codex(lines: &[&Value]) -> bool {
+    let is_event = |line: &&&Value| line.get("msg").is_some_and(|msg| type_of(msg).is_some());
+    let is_preamble = |line: &&&Value| {
+        type_of(line).is_none() && (line.get("prompt").is_some_and(Value::is_string) || line.get("model").is_some_and(Value::is_string))
+    };
+    let preamble = lines.iter().take_while(is_preamble).count();
+    let events = &lines[preamble..];
+    !events.is_empty() && events.iter().all(|line| is_event(&line))
 }
 
 /// A Codex session file: its `session_meta` first and every line in its envelope (a `type` and
@@ -230,6 +243,19 @@ mod tests {
         assert_eq!(transcript_agent([&header, &marker]), None, "no item yet");
         let row = json!({"id": "r1", "timestamp": "2025-08-20", "text": "a dataset row"});
         assert_eq!(transcript_agent([&row, &row]), None);
+    }
+
+    #[test]
+    fn a_codex_transcript_of_mid_2025_begins_with_its_configuration_then_its_events() {
+        let config =
+            json!({"model": "gpt-5", "reasoning summaries": "auto", "provider": "openai", "sandbox": "read-only", "approval": "never"});
+        let prompt = json!({"prompt": "Describe this repo"});
+        let event = json!({"id": "0", "msg": {"type": "task_started", "model_context_window": 272000}});
+        assert_eq!(transcript_agent([&config, &prompt, &event]), Some(TranscriptAgent::Codex));
+        assert_eq!(transcript_agent([&event]), Some(TranscriptAgent::Codex));
+        assert_eq!(transcript_agent([&config, &prompt]), None, "no event yet");
+        let row = json!({"id": "r1", "msg": "a chat dataset's message"});
+        assert_eq!(transcript_agent([&row]), None);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::super::text;
 use super::super::transcripts::{add_words, words_step};
-use super::{parts_text, unwrapped};
+use super::{mcp_step, parts_text, unwrapped};
 
 /// The transcript read so far.
 #[derive(Default)]
@@ -142,23 +142,11 @@ fn changes(item: &Value) -> String {
 /// An MCP server's tool called: `server.tool` with its arguments, answered by its result's text
 /// or its error.
 fn mcp_call(item: &Value) -> Step {
-    let tool = [text(item, "server"), text(item, "tool")]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(".");
-    let arguments = item
-        .get("arguments")
-        .filter(|a| !a.is_null())
-        .map(Value::to_string)
-        .unwrap_or_default();
     let answer =
         parts_text(item.pointer("/result/content")).or_else(|| item.pointer("/error/message").and_then(Value::as_str).map(str::to_string));
     Step {
-        action: format!("{tool} {arguments}").trim().to_string(),
-        tool: (!tool.is_empty()).then_some(tool),
         observation: answer.unwrap_or_default(),
-        ..Step::default()
+        ..mcp_step(item)
     }
 }
 

@@ -1,11 +1,12 @@
-//! Codex's transcripts, read as [`super::transcripts`] reads every agent's, in both shapes the
+//! Codex's transcripts, read as [`super::transcripts`] reads every agent's, in the shapes the
 //! contract tells apart ([`benchscope_contract::trajectory::transcripts`]): what
-//! `codex exec --json` prints ([`exec`]), and the session files Codex keeps under
-//! `~/.codex/sessions/` ([`session`]). Its patches, in Codex's own format, are read by
-//! [`apply_patch`].
+//! `codex exec --json` prints ([`exec`]; before Codex 0.44, [`legacy`]), and the session files
+//! Codex keeps under `~/.codex/sessions/` ([`session`]). Its patches, in Codex's own format, are
+//! read by [`apply_patch`].
 
 mod apply_patch;
 mod exec;
+mod legacy;
 mod session;
 
 use benchscope_contract::trajectory::transcripts::type_of;
@@ -27,19 +28,22 @@ enum Transcript {
     #[default]
     Unread,
     Exec(exec::Transcript),
+    Legacy(legacy::Transcript),
     Session(session::Session),
 }
 
 impl StepReader for Transcript {
     fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
         if let Transcript::Unread = self {
-            *self = match is_session_line(&line) {
-                true => Transcript::Session(session::Session::default()),
-                false => Transcript::Exec(exec::Transcript::default()),
+            *self = match shape_of(&line) {
+                Shape::Session => Transcript::Session(session::Session::default()),
+                Shape::Legacy => Transcript::Legacy(legacy::Transcript::default()),
+                Shape::Exec => Transcript::Exec(exec::Transcript::default()),
             };
         }
         match self {
             Transcript::Exec(transcript) => transcript.line(line, steps),
+            Transcript::Legacy(transcript) => transcript.line(line, steps),
             Transcript::Session(session) => session.line(line, steps),
             Transcript::Unread => {}
         }
@@ -48,16 +52,33 @@ impl StepReader for Transcript {
     fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
         match *self {
             Transcript::Exec(transcript) => transcript.finish(steps),
+            Transcript::Legacy(transcript) => transcript.finish(steps),
             Transcript::Session(session) => session.finish(steps),
             Transcript::Unread => exec::Transcript::default().finish(steps),
         }
     }
 }
 
-/// Whether a transcript's first line begins a session file: a line in its envelope (a
-/// `payload`), or the bare header of one written in mid-2025 (no `type`).
-fn is_session_line(line: &Value) -> bool {
-    type_of(line).is_none() || line.get("payload").is_some()
+/// The shapes of Codex's transcripts.
+enum Shape {
+    Exec,
+    Legacy,
+    Session,
+}
+
+/// The shape a transcript's first line begins: a session file's (a line in its envelope, a
+/// `payload`, or the bare header of one written in mid-2025, an `id` and a `timestamp`), the
+/// events of `codex exec --json` before 0.44 (an event under `msg`, or the configuration or the
+/// prompt before them), or its events since.
+fn shape_of(line: &Value) -> Shape {
+    let has = |key: &str| line.get(key).is_some();
+    if has("payload") || (type_of(line).is_none() && has("id") && has("timestamp")) {
+        Shape::Session
+    } else if type_of(line).is_none() {
+        Shape::Legacy
+    } else {
+        Shape::Exec
+    }
 }
 
 /// A command as the agent wrote it: Codex runs each through a login shell, `bash -lc '<command>'`
@@ -94,6 +115,25 @@ fn shell_quoted(word: &str) -> String {
     match !word.is_empty() && word.chars().all(plain) {
         true => word.to_string(),
         false => format!("'{}'", word.replace('\'', "'\"'\"'")),
+    }
+}
+
+/// A call of an MCP server's tool (`server`, `tool`, `arguments`): `server.tool` with its arguments.
+fn mcp_step(call: &Value) -> Step {
+    let tool = [super::text(call, "server"), super::text(call, "tool")]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(".");
+    let arguments = call
+        .get("arguments")
+        .filter(|a| !a.is_null())
+        .map(Value::to_string)
+        .unwrap_or_default();
+    Step {
+        action: format!("{tool} {arguments}").trim().to_string(),
+        tool: (!tool.is_empty()).then_some(tool),
+        ..Step::default()
     }
 }
 
