@@ -12,9 +12,9 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Edit, Step, Trajectory};
 use serde_json::Value;
 
-use super::super::answers::AwaitingAnswers;
-use super::super::transcripts::{add_words, plan_list, words_step};
+use super::super::transcripts::{add_words, plan_list};
 use super::super::{text, AgentAndModel};
+use super::conversation::Conversation;
 use super::{command_line, mcp_step};
 
 /// The transcript read so far.
@@ -22,12 +22,7 @@ use super::{command_line, mcp_step};
 pub struct Transcript {
     task: Option<String>,
     model: Option<String>,
-    /// What the agent said since its last action: the next action's thought, or a step itself.
-    said: String,
-    waiting: AwaitingAnswers,
-    /// Tokens sent and answered, as the last `token_count` totals them.
-    tokens: Option<(u64, u64)>,
-    ended: Option<String>,
+    conversation: Conversation,
 }
 
 impl Transcript {
@@ -43,17 +38,16 @@ impl Transcript {
     }
 
     /// The trajectory, once every line is in (its steps passed on).
-    pub fn finish(mut self, steps: &mut Vec<Step>) -> Trajectory {
-        self.end_words(steps);
-        self.waiting.finish(steps);
+    pub fn finish(self, steps: &mut Vec<Step>) -> Trajectory {
+        let (tokens, ended) = self.conversation.finish(steps);
         let made_by = AgentAndModel::new(Some("Codex"), None, self.model.as_deref());
         Trajectory {
-            exit_status: self.ended,
+            exit_status: ended,
             task: self.task,
             agent: made_by.agent,
             model: made_by.model,
-            tokens_in: self.tokens.map(|t| t.0),
-            tokens_out: self.tokens.map(|t| t.1),
+            tokens_in: tokens.map(|t| t.0),
+            tokens_out: tokens.map(|t| t.1),
             ..Trajectory::default()
         }
     }
@@ -61,63 +55,34 @@ impl Transcript {
     fn event(&mut self, event: &Value, steps: &mut Vec<Step>) {
         let call = text(event, "call_id");
         match type_of(event) {
-            Some("agent_message") => self.say(text(event, "message")),
-            Some("agent_reasoning") => self.say(text(event, "text")),
+            Some("agent_message") => self.conversation.say(text(event, "message")),
+            Some("agent_reasoning") => self.conversation.say(text(event, "text")),
             Some("exec_command_begin") => {
                 let action = match event.get("command") {
                     Some(Value::Array(words)) => command_line(words),
                     _ => text(event, "command").unwrap_or_default(),
                 };
-                self.push(call, Step { action, ..Step::default() }, steps);
+                self.conversation.push(call, Step { action, ..Step::default() }, steps);
             }
-            Some("patch_apply_begin") => self.push(call, patch_step(event.get("changes")), steps),
+            Some("patch_apply_begin") => self.conversation.push(call, patch_step(event.get("changes")), steps),
             Some("mcp_tool_call_begin") => {
                 let invocation = event.get("invocation").unwrap_or(&Value::Null);
-                self.push(call, mcp_step(invocation), steps);
+                self.conversation.push(call, mcp_step(invocation), steps);
             }
             Some("exec_command_end" | "patch_apply_end" | "mcp_tool_call_end") => {
                 if let Some(call) = call {
-                    self.waiting.answer(&call, |step| answer(step, event), steps);
+                    self.conversation.waiting.answer(&call, |step| answer(step, event), steps);
                 }
             }
             Some("plan_update") => {
                 let mut plan = String::new();
                 add_words(&mut plan, &text(event, "explanation").unwrap_or_default());
                 add_words(&mut plan, &event.get("plan").and_then(|p| plan_list(p, "step")).unwrap_or_default());
-                self.say(Some(plan));
+                self.conversation.say(Some(plan));
             }
-            Some("token_count") => {
-                // Flat in the first versions, then under `info.total_token_usage`.
-                let total = event.pointer("/info/total_token_usage").unwrap_or(event);
-                if let Some(sent) = total.get("input_tokens").and_then(Value::as_u64) {
-                    self.tokens = Some((sent, total.get("output_tokens").and_then(Value::as_u64).unwrap_or(0)));
-                }
+            _ => {
+                self.conversation.ending_event(event, steps);
             }
-            Some("task_complete") => self.ended = Some("completed".to_string()),
-            Some("turn_aborted") => self.ended = Some(text(event, "reason").unwrap_or_else(|| "aborted".to_string())),
-            Some("error") => {
-                let message = text(event, "message").unwrap_or_else(|| "no message".to_string());
-                self.end_words(steps);
-                self.waiting.push(None, words_step(format!("Codex stopped: {message}")), steps);
-                self.ended = Some("failed".to_string());
-            }
-            _ => {}
-        }
-    }
-
-    fn say(&mut self, words: Option<String>) {
-        add_words(&mut self.said, &words.unwrap_or_default());
-    }
-
-    fn push(&mut self, call: Option<String>, step: Step, steps: &mut Vec<Step>) {
-        let thought = std::mem::take(&mut self.said);
-        self.waiting.push(call, Step { thought, ..step }, steps);
-    }
-
-    fn end_words(&mut self, steps: &mut Vec<Step>) {
-        if !self.said.is_empty() {
-            let thought = std::mem::take(&mut self.said);
-            self.waiting.push(None, words_step(thought), steps);
         }
     }
 }

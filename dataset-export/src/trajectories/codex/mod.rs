@@ -5,6 +5,7 @@
 //! read by [`apply_patch`].
 
 mod apply_patch;
+mod conversation;
 mod exec;
 mod legacy;
 mod session;

@@ -16,11 +16,11 @@ use benchscope_contract::trajectory::transcripts::{type_of, CODEX_PATCH_TOOL};
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::super::answers::AwaitingAnswers;
-use super::super::transcripts::{add_words, call_line, plan_list, words_step};
+use super::super::transcripts::{add_words, call_line, plan_list};
 use super::super::{text, AgentAndModel};
 use super::apply_patch::patch_step;
 use super::command_line;
+use super::conversation::Conversation;
 
 /// The session read so far.
 #[derive(Default)]
@@ -30,12 +30,7 @@ pub struct Session {
     prompt: Option<String>,
     version: Option<String>,
     model: Option<String>,
-    /// What the agent said since its last call: the next call's thought, or a step itself.
-    said: String,
-    waiting: AwaitingAnswers,
-    /// Tokens sent and answered, as the last `token_count` totals them.
-    tokens: Option<(u64, u64)>,
-    ended: Option<String>,
+    conversation: Conversation,
     span: TimeSpan,
 }
 
@@ -59,17 +54,16 @@ impl Session {
     }
 
     /// The trajectory, once every line is in (its steps passed on).
-    pub fn finish(mut self, steps: &mut Vec<Step>) -> Trajectory {
-        self.end_words(steps);
-        self.waiting.finish(steps);
+    pub fn finish(self, steps: &mut Vec<Step>) -> Trajectory {
+        let (tokens, ended) = self.conversation.finish(steps);
         let made_by = AgentAndModel::new(Some("Codex"), self.version.as_deref(), self.model.as_deref());
         Trajectory {
-            exit_status: self.ended,
+            exit_status: ended,
             task: self.task.or(self.prompt),
             agent: made_by.agent,
             model: made_by.model,
-            tokens_in: self.tokens.map(|t| t.0),
-            tokens_out: self.tokens.map(|t| t.1),
+            tokens_in: tokens.map(|t| t.0),
+            tokens_out: tokens.map(|t| t.1),
             seconds: self.span.seconds(),
             date: self.span.first_day(),
             ..Trajectory::default()
@@ -86,7 +80,7 @@ impl Session {
         let call_id = text(item, "call_id");
         let step = match type_of(item) {
             Some("message") => return self.message(item),
-            Some("reasoning") => return self.say(reasoning_text(item)),
+            Some("reasoning") => return self.conversation.say(reasoning_text(item)),
             Some("function_call") => {
                 let arguments = text(item, "arguments").unwrap_or_default();
                 let arguments = serde_json::from_str(&arguments).unwrap_or(Value::String(arguments));
@@ -106,18 +100,18 @@ impl Session {
             Some("web_search_call") => {
                 let action = item.get("action").unwrap_or(&Value::Null);
                 let subject = text(action, "query").or_else(|| text(action, "url")).unwrap_or_default();
-                return self.push(None, tool_step("web_search", subject), steps);
+                return self.conversation.push(None, tool_step("web_search", subject), steps);
             }
             Some("function_call_output" | "custom_tool_call_output") => {
                 let answer = Answer::of(item.get("output").unwrap_or(&Value::Null));
                 if let Some(call) = call_id {
-                    self.waiting.answer(&call, |step| answer.fill(step), steps);
+                    self.conversation.waiting.answer(&call, |step| answer.fill(step), steps);
                 }
                 return;
             }
             _ => return,
         };
-        self.push(call_id.or_else(|| text(item, "id")), step, steps);
+        self.conversation.push(call_id.or_else(|| text(item, "id")), step, steps);
     }
 
     /// A message: the assistant's words, or the prompt (the context Codex adds in tags, such as
@@ -131,7 +125,7 @@ impl Session {
             .filter_map(|part| text(part, "text"))
             .collect();
         match text(item, "role").as_deref() {
-            Some("assistant") => self.say(Some(parts.join("\n\n"))),
+            Some("assistant") => self.conversation.say(Some(parts.join("\n\n"))),
             Some("user") if self.prompt.is_none() => {
                 let typed: Vec<String> = parts.into_iter().filter(|part| !is_added_context(part)).collect();
                 self.prompt = (!typed.is_empty()).then(|| typed.join("\n\n"));
@@ -143,48 +137,10 @@ impl Session {
     /// An event of Codex's: the prompt as typed, the tokens so far, or how a turn ended.
     fn event(&mut self, event: &Value, steps: &mut Vec<Step>) {
         match type_of(event) {
-            Some("user_message") => {
-                self.task = self.task.take().or_else(|| text(event, "message"));
+            Some("user_message") => self.task = self.task.take().or_else(|| text(event, "message")),
+            _ => {
+                self.conversation.ending_event(event, steps);
             }
-            Some("token_count") => {
-                if let Some(total) = event.pointer("/info/total_token_usage") {
-                    let count = |key: &str| total.get(key).and_then(Value::as_u64).unwrap_or(0);
-                    // `input_tokens` counts the cached ones among them, as OpenAI's usage does.
-                    self.tokens = Some((count("input_tokens"), count("output_tokens")));
-                }
-            }
-            Some("task_complete") => self.ended = Some("completed".to_string()),
-            Some("turn_aborted") => self.ended = Some(text(event, "reason").unwrap_or_else(|| "aborted".to_string())),
-            Some("error") => {
-                let message = text(event, "message").unwrap_or_else(|| "no message".to_string());
-                self.end_words(steps);
-                self.push(None, words_step(format!("Codex stopped: {message}")), steps);
-                self.ended = Some("failed".to_string());
-            }
-            _ => {}
-        }
-    }
-
-    fn say(&mut self, words: Option<String>) {
-        add_words(&mut self.said, &words.unwrap_or_default());
-    }
-
-    /// Adds a step, after what the agent said before it.
-    fn push(&mut self, call: Option<String>, step: Step, steps: &mut Vec<Step>) {
-        let said = std::mem::take(&mut self.said);
-        let thought = match step.thought.is_empty() {
-            true => said,
-            false if said.is_empty() => step.thought,
-            false => format!("{said}\n\n{}", step.thought),
-        };
-        self.waiting.push(call, Step { thought, ..step }, steps);
-    }
-
-    /// What the agent said after its last call is a step of its own.
-    fn end_words(&mut self, steps: &mut Vec<Step>) {
-        if !self.said.is_empty() {
-            let thought = std::mem::take(&mut self.said);
-            self.waiting.push(None, words_step(thought), steps);
         }
     }
 }
