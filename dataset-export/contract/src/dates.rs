@@ -31,6 +31,10 @@ pub fn seconds(timestamp: &str) -> Option<f64> {
     let mut parts = time[..end].split(':');
     let (h, m): (f64, f64) = (parts.next()?.parse().ok()?, parts.next()?.parse().ok()?);
     let s: f64 = parts.next().unwrap_or("0").parse().ok()?;
+    // A clock reads up to 24:00 and a leap second; past that the text is no time.
+    if !(h <= 24.0 && m < 60.0 && s < 61.0) {
+        return None;
+    }
     Some(day * 86_400.0 + h * 3_600.0 + m * 60.0 + s - zone_offset(&time[end..]))
 }
 
@@ -82,6 +86,9 @@ mod tests {
         assert!((b - a - (7.0 * 3600.0 + 28.0 * 60.0 + 9.792526)).abs() < 1e-6, "{}", b - a);
         assert_eq!(seconds("1970-01-01T00:01:00Z"), Some(60.0));
         assert_eq!(seconds("2025-04-30"), None);
+        assert_eq!(seconds("2026-03-04T00:5555555555555555555555:03Z"), None, "no minute so long");
+        assert_eq!(seconds("2026-03-04T25:00:00Z"), None);
+        assert_eq!(seconds("2016-12-31T23:59:60Z"), seconds("2017-01-01T00:00:00Z"), "a leap second");
     }
 
     #[test]
