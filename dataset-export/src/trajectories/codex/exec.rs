@@ -2,7 +2,8 @@
 //! then `item.completed`, which alone is read: an `agent_message` or a `reasoning` summary is
 //! what the agent said before its next action; a `command_execution` (its `command`, its
 //! `aggregated_output` and its `exit_code`), a `file_change` (the `path` and `kind` of each
-//! change, not their text), an `mcp_tool_call` and a `web_search` are its actions. Each
+//! change, not their text), an `mcp_tool_call` and a `web_search` are its actions; a
+//! `todo_list` is its plan, and an `error` item one it went on after. Each
 //! `turn.completed` gives the turn's `usage`; a `turn.failed` or an `error` ends the session
 //! with its message. A transcript names no model and states no cost.
 
@@ -76,6 +77,24 @@ impl Transcript {
             Some("user_message") => {
                 let prompt = text(item, "text").or_else(|| parts_text(item.get("content")));
                 self.task = self.task.take().or(prompt);
+                return;
+            }
+            // The plan as the turn left it, an item a line marked done or not.
+            Some("todo_list") => {
+                let items = item.get("items").and_then(Value::as_array).into_iter().flatten();
+                let plan: Vec<String> = items
+                    .filter_map(|todo| {
+                        let done = todo.get("completed").and_then(Value::as_bool) == Some(true);
+                        Some(format!("- {} {}", if done { "[x]" } else { "[ ]" }, text(todo, "text")?))
+                    })
+                    .collect();
+                self.say(Some(plan.join("\n")));
+                return;
+            }
+            // An error Codex went on after (a file not found): said, as the agent saw it.
+            Some("error") => {
+                self.end_words(steps);
+                steps.push(words_step(format!("Error: {}", text(item, "message").unwrap_or_default())));
                 return;
             }
             Some("command_execution") => Step {
@@ -169,7 +188,9 @@ mod tests {
             completed(json!({"id": "item_3", "type": "file_change", "changes": [{"path": "/testbed/src/parse.py", "kind": "update"}, {"path": "/testbed/tests/test_tabs.py", "kind": "add"}], "status": "completed"})),
             completed(json!({"id": "item_4", "type": "command_execution", "command": "bash -lc 'grep -n '\"'\"'tab'\"'\"' src/parse.py'", "aggregated_output": "3: tab", "exit_code": 0, "status": "completed"})),
             completed(json!({"id": "item_5", "type": "mcp_tool_call", "server": "docs", "tool": "search", "arguments": {"q": "tabs"}, "result": {"content": [{"type": "text", "text": "Tabs are whitespace."}]}, "status": "completed"})),
-            completed(json!({"id": "item_6", "type": "agent_message", "text": "Tabs now parse."})),
+            completed(json!({"id": "item_6", "type": "error", "message": "docs/tabs.md: file not found"})),
+            completed(json!({"id": "item_7", "type": "todo_list", "items": [{"text": "Fix the parser", "completed": true}, {"text": "Add a test", "completed": false}]})),
+            completed(json!({"id": "item_8", "type": "agent_message", "text": "Tabs now parse."})),
             json!({"type": "turn.completed", "usage": {"input_tokens": 20543, "cached_input_tokens": 13696, "output_tokens": 99}}),
         ]
         .iter()
@@ -207,7 +228,8 @@ mod tests {
                 ("", "update /testbed/src/parse.py\nadd /testbed/tests/test_tabs.py", ""),
                 ("", "grep -n 'tab' src/parse.py", "3: tab"),
                 ("", "docs.search {\"q\":\"tabs\"}", "Tabs are whitespace."),
-                ("Tabs now parse.", "", ""),
+                ("Error: docs/tabs.md: file not found", "", ""),
+                ("- [x] Fix the parser\n- [ ] Add a test\n\nTabs now parse.", "", ""),
             ]
         );
         assert_eq!(trajectory.steps[0].returncode, Some(1));
