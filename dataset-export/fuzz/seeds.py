@@ -109,7 +109,7 @@ def seeds():
 
 
 def transcripts():
-    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, and what `codex exec --json` printed before 0.44."""
+    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, what `codex exec --json` printed before 0.44, and Gemini CLI's chat files."""
     claude = [{'type': 'system', 'subtype': 'init', 'session_id': 's', 'model': 'm', 'claude_code_version': '2.1.0'},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'text', 'text': 'Reading.'}], 'usage': {'input_tokens': 3, 'output_tokens': 1}}},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'tool_use', 'id': 't1', 'name': 'Edit', 'input': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}]}},
@@ -135,7 +135,15 @@ def transcripts():
               {'id': '0', 'msg': {'type': 'exec_command_end', 'call_id': 'c1', 'stdout': 'a.py', 'exit_code': 0}},
               {'id': '0', 'msg': {'type': 'patch_apply_begin', 'call_id': 'c2', 'changes': {'a.py': {'update': {'unified_diff': '@@ -1 +1 @@\n-a\n+b\n'}}}}},
               {'id': '0', 'msg': {'type': 'token_count', 'input_tokens': 10, 'output_tokens': 2}}]
-    return [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy)]
+    header = {'sessionId': 's', 'projectHash': 'h', 'startTime': '2025-11-03T01:41:02.940Z'}
+    chat = [header, {'id': 'm1', 'type': 'user', 'content': 'Fix it.'},
+            {'id': 'm2', 'type': 'gemini', 'content': '', 'tokens': {'input': 10, 'output': 2},
+             'toolCalls': [{'id': 'c1', 'name': 'replace', 'args': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'},
+                            'result': [{'functionResponse': {'id': 'c1', 'response': {'output': 'ok'}}}], 'resultDisplay': {'originalContent': 'a', 'newContent': 'b'}}]},
+            {'$rewindTo': 'm2'}]
+    document = dict(header, messages=chat[1:3])
+    texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat)]
+    return texts + [json.dumps(document, indent=2).encode()]
 
 
 def main():

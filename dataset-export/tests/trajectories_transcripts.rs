@@ -1,6 +1,6 @@
 //! Coding agents' transcripts imported as a run: Claude Code's (a folder of them, named by
 //! instance or a session file in an instance's folder; one given alone; one cut off mid-line),
-//! Codex's and Gemini CLI's, written here in the shapes they write (`claude -p --output-format
+//! Codex's and Gemini CLI's (their own files too), written here in the shapes they write (`claude -p --output-format
 //! stream-json --verbose` and Claude Code's session files; `codex exec --json`; `gemini
 //! --output-format stream-json`).
 
@@ -287,6 +287,52 @@ fn a_gemini_cli_transcript_is_a_run_named_by_its_model() {
 
 /// As a harness keeps a run of an agent's command-line tool: the transcripts, and the predictions
 /// it evaluated beside them.
+/// Gemini CLI's chat files as it keeps them (`.gemini/tmp/<project hash>/chats/`), one per
+/// instance's folder: the older one-document shape, pretty-printed, and the JSON Lines one.
+#[test]
+fn gemini_cli_chat_files_in_its_home_are_a_run_named_by_their_instances() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let folder = tmp.path().join("gemini-chats");
+    let header = json!({"sessionId": "264c12b1-9b6d-47c8-887f-9e008bd15f64", "projectHash": "0222678ae1d5b6f8a8cbb0990426125cbb3b10fa2afcdb390d2aea3dc7708dff", "startTime": "2025-11-03T01:41:02.940Z"});
+    let messages = [
+        json!({"id": "m1", "timestamp": "2025-11-03T01:41:02.940Z", "type": "user", "content": "Run the tests."}),
+        json!({"id": "m2", "timestamp": "2025-11-03T01:41:09.000Z", "type": "gemini", "content": "", "model": "gemini-2.5-pro", "tokens": {"input": 900, "output": 12},
+               "toolCalls": [{"id": "c1", "name": "run_shell_command", "args": {"command": "python -m pytest -q"}, "status": "success",
+                              "result": [{"functionResponse": {"id": "c1", "name": "run_shell_command", "response": {"output": "3 passed"}}}]}]}),
+    ];
+    let chats = |instance: &str| {
+        let dir = folder
+            .join(instance)
+            .join(".gemini/tmp")
+            .join(header["projectHash"].as_str().unwrap())
+            .join("chats");
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    };
+    // In Gemini CLI's key order (`JSON.stringify(conversation, null, 2)`): the header, then the messages.
+    let header_text = serde_json::to_string_pretty(&header).unwrap();
+    let messages_text = serde_json::to_string_pretty(&json!(messages)).unwrap();
+    let document = format!(
+        "{},\n  \"messages\": {messages_text}\n}}",
+        header_text.trim_end().trim_end_matches('}').trim_end()
+    );
+    std::fs::write(chats("o__r-1").join("session-2025-11-03T01-41-264c12b1.json"), document).unwrap();
+    let lines: Vec<Value> = std::iter::once(header.clone()).chain(messages.iter().cloned()).collect();
+    std::fs::write(chats("o__r-2").join("session-2025-11-03T01-41-264c12b1.jsonl"), self::lines(&lines)).unwrap();
+    let output = import(&folder, &data, "gemini-chats");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/gemini-chats.json"));
+    assert_eq!(run.system.model.as_deref(), Some("gemini-2.5-pro"));
+    let ids: Vec<&str> = run.results.iter().map(|r| r.instance_id.as_str()).collect();
+    assert_eq!(ids, ["o__r-1", "o__r-2"]);
+    for result in &run.results {
+        let facts = result.trajectory.as_ref().expect("each chat file is its instance's trajectory");
+        assert!(facts.ran_tests);
+        assert!(!result.empty_patch, "the patch is unknown, not empty");
+    }
+}
+
 #[test]
 fn the_predictions_beside_transcripts_give_their_patches() {
     let tmp = tempfile::tempdir().unwrap();

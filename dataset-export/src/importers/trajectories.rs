@@ -19,7 +19,7 @@ use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
-use crate::trajectories::{is_trajectory_file, is_trajectory_record, stream, stream_file, transcripts};
+use crate::trajectories::{gemini, is_trajectory_file, is_trajectory_record, stream, stream_file, transcripts};
 use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
@@ -128,7 +128,7 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
         .filter(|p| {
             let name = name_of(p);
             is_trajectory_file(&name)
-                || (name.ends_with(".json") && begins_as_inspect_log(p))
+                || (name.ends_with(".json") && (begins_as_inspect_log(p) || gemini::session::begins_as_chat_file(p)))
                 || (lines(&name) && transcripts::is_transcript_file(p))
         })
         .collect()

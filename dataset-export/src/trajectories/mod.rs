@@ -95,6 +95,7 @@ pub const FORMATS: &[&dyn TrajectoryFormat] = &[
     &swe_agent::SweAgent,
     &openhands::OpenHands,
     &atif::Atif,
+    &gemini::session::GeminiChat,
     &inspect::Inspect,
     &mini_swe_agent::MiniSweAgent,
 ];
@@ -118,6 +119,9 @@ pub fn instance_of_file(path: &Path) -> String {
         if let Some(instance) = atif::instance_of_trial(path) {
             return instance;
         }
+    }
+    if transcripts::is_named_for_session(path) {
+        return transcripts::instance_of_transcript(path);
     }
     name.trim_end_matches(".json").trim_end_matches(".traj").to_string()
 }

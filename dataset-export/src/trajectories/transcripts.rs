@@ -99,16 +99,41 @@ pub fn instance_of_transcript(path: &Path) -> String {
     }
 }
 
-/// A file named for its session: a UUID, or Codex's `rollout-<time>-<UUID>`.
+/// A file named for its session: a UUID, Codex's `rollout-<time>-<UUID>`, or Gemini CLI's
+/// `session-<time>-<the session's first 8 hex digits>`.
 fn is_session_name(stem: &str) -> bool {
     let uuid_at_end = stem.len() >= 36 && stem.is_char_boundary(stem.len() - 36) && is_uuid(&stem[stem.len() - 36..]);
-    is_uuid(stem) || (stem.starts_with("rollout-") && uuid_at_end)
+    let short_id = stem
+        .rsplit('-')
+        .next()
+        .is_some_and(|id| id.len() == 8 && id.bytes().all(|b| b.is_ascii_hexdigit()));
+    is_uuid(stem) || (stem.starts_with("rollout-") && uuid_at_end) || (stem.starts_with("session-") && short_id)
 }
 
-/// Folders that file sessions by date or kind rather than by instance (Codex's
-/// `sessions/YYYY/MM/DD/`, `archived_sessions/`).
+/// Whether the file at `path` is named for its session rather than for an instance.
+pub fn is_named_for_session(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = crate::input::compressed::plain_name(&name);
+    is_session_name(name.strip_suffix(".jsonl").or_else(|| name.strip_suffix(".json")).unwrap_or(name))
+}
+
+/// Folders that file sessions by date, kind or project rather than by instance, as each agent
+/// keeps them in its home (`.codex/sessions/YYYY/MM/DD/`, `archived_sessions/`;
+/// `.gemini/tmp/<project hash>/chats/`; `.claude/projects/<working folder, its slashes as
+/// dashes>/`).
 fn is_filing_folder(folder: &str) -> bool {
-    folder.bytes().all(|b| b.is_ascii_digit()) || ["sessions", "archived_sessions"].contains(&folder)
+    let project_hash = folder.len() >= 32 && folder.bytes().all(|b| b.is_ascii_hexdigit());
+    let homes = [
+        ".codex",
+        ".gemini",
+        ".claude",
+        "sessions",
+        "archived_sessions",
+        "tmp",
+        "chats",
+        "projects",
+    ];
+    folder.bytes().all(|b| b.is_ascii_digit()) || project_hash || folder.starts_with('-') || homes.contains(&folder)
 }
 
 /// Names that say what a file holds rather than which instance.
@@ -289,6 +314,16 @@ mod tests {
             ),
             ("run/rollout-2026-03-04T00-53-03-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl", "run"),
             ("run/rollout-notes.jsonl", "rollout-notes"),
+            (
+                "run/django__django-11099/.gemini/tmp/0222678ae1d5b6f8a8cbb0990426125cbb3b10fa2afcdb390d2aea3dc7708dff/chats/session-2025-11-03T01-41-264c12b1.json",
+                "django__django-11099",
+            ),
+            (
+                "run/django__django-11099/.claude/projects/-testbed/8d45afe0-771b-4803-8379-491dd9455365.jsonl",
+                "django__django-11099",
+            ),
+            ("run/django__django-11099/chats/session-2025-11-03T01-41-264c12b1.jsonl", "django__django-11099"),
+            ("run/session-notes.jsonl", "session-notes"),
         ] {
             assert_eq!(instance_of_transcript(Path::new(path)), instance, "{path}");
         }

@@ -216,6 +216,11 @@ mod tests {
         ];
         let error = refused("o__r-3.jsonl", &gemini.join("\n"));
         assert!(error.starts_with("o__r-3.jsonl: a Gemini CLI transcript"), "{error}");
+        // Their own files: a Codex session file, Gemini CLI's chat file as one document.
+        let session = r#"{"timestamp":"2026-03-04T00:53:03Z","type":"session_meta","payload":{"id":"s","cli_version":"0.98.0"}}"#;
+        assert!(refused("rollout.jsonl", session).starts_with("rollout.jsonl: a Codex transcript"));
+        let chat = "{\n  \"sessionId\": \"s\",\n  \"projectHash\": \"h\",\n  \"messages\": []\n}";
+        assert!(refused("session.json", chat).starts_with("session.json: a Gemini CLI transcript"));
     }
 
     #[test]

@@ -17,7 +17,9 @@
 //!   markers and the response items themselves, unwrapped. Before Codex 0.44, `codex exec --json`
 //!   printed its configuration and the prompt, then each event as `{"id", "msg": {"type", ...}}`.
 //! - **Gemini CLI**: what `gemini --output-format stream-json` prints: `init` (its `session_id`
-//!   and `model`), `message`, `tool_use`, `tool_result`, `error` and a closing `result`.
+//!   and `model`), `message`, `tool_use`, `tool_result`, `error` and a closing `result`; and the
+//!   chat files it keeps under `~/.gemini/tmp/`, in JSON Lines: a header naming the session and
+//!   the project (`sessionId`, `projectHash`), then its messages.
 
 use serde_json::Value;
 
@@ -85,7 +87,7 @@ pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Optio
     if begins_codex(&lines) || begins_codex_session(&lines) || begins_legacy_codex(&lines) {
         return Some(TranscriptAgent::Codex);
     }
-    if begins_gemini_cli(&lines) {
+    if begins_gemini_cli(&lines) || begins_gemini_chat(&lines) {
         return Some(TranscriptAgent::GeminiCli);
     }
     begins_claude_code(&lines).then_some(TranscriptAgent::ClaudeCode)
@@ -184,6 +186,16 @@ pub fn codex_patch_file(line: &str) -> Option<(PatchFileChange, &str)> {
     })
 }
 
+/// A Gemini CLI chat file in JSON Lines: its header first, naming its session and its project
+/// (`sessionId`, `projectHash`), with no `type`.
+fn begins_gemini_chat(lines: &[&Value]) -> bool {
+    lines.first().is_some_and(|header| {
+        type_of(header).is_none()
+            && header.get("sessionId").is_some_and(Value::is_string)
+            && header.get("projectHash").is_some_and(Value::is_string)
+    })
+}
+
 /// The session a Claude Code line names (`session_id`, or a session file's `sessionId`).
 pub fn session_of(line: &Value) -> Option<&str> {
     line.get("session_id").or_else(|| line.get("sessionId")).and_then(Value::as_str)
@@ -264,6 +276,15 @@ mod tests {
         let message = json!({"type": "message", "timestamp": "t", "role": "user", "content": "Fix it"});
         assert_eq!(transcript_agent([&init, &message]), Some(TranscriptAgent::GeminiCli));
         assert_eq!(transcript_agent([&message]), None, "no init, no session");
+    }
+
+    #[test]
+    fn a_gemini_cli_chat_file_begins_with_its_header() {
+        let header =
+            json!({"sessionId": "264c12b1-9b6d-47c8-887f-9e008bd15f64", "projectHash": "0222678", "startTime": "2025-11-03T01:41:02.940Z"});
+        let message = json!({"id": "7a86f37c", "timestamp": "2025-11-03T01:41:02.940Z", "type": "user", "content": "Fix it"});
+        assert_eq!(transcript_agent([&header, &message]), Some(TranscriptAgent::GeminiCli));
+        assert_eq!(transcript_agent([&message]), None, "no header");
     }
 
     #[test]

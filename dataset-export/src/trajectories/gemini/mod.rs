@@ -1,5 +1,6 @@
 //! Gemini CLI's transcripts, read as [`super::transcripts`] reads every agent's: what
-//! `gemini -p … --output-format stream-json` prints. An `init` line names the session and the
+//! `gemini -p … --output-format stream-json` prints, and the chat files Gemini CLI keeps
+//! ([`session`]). An `init` line names the session and the
 //! model; `message` lines are the user's prompt and the assistant's words, streamed in pieces
 //! (`delta: true`) that join into one text; a `tool_use` (`tool_name`, `tool_id`, `parameters`)
 //! is answered by the `tool_result` naming its `tool_id` (`status`, `output`, an `error`); the
@@ -10,6 +11,8 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
+pub mod session;
+
 use super::answers::AwaitingAnswers;
 use super::transcripts::{call_line, edit_by, pattern_in, words_step};
 use super::{text, AgentAndModel, StepReader};
@@ -17,14 +20,48 @@ use super::{text, AgentAndModel, StepReader};
 /// The format's name, as its trajectories record it.
 pub const FORMAT: &str = "gemini-cli";
 
-/// A reader of a transcript's lines.
+/// A reader of a transcript's lines: a chat file's, or what `--output-format stream-json` prints.
 pub fn reader() -> Box<dyn StepReader> {
     Box::<Transcript>::default()
 }
 
-/// The transcript read so far.
+/// A transcript of either shape, told by its first line: a chat file's header names its session
+/// and project (`sessionId`, `projectHash`).
 #[derive(Default)]
-struct Transcript {
+enum Transcript {
+    #[default]
+    Unread,
+    StreamJson(Box<StreamJson>),
+    Chat(Box<session::Session>),
+}
+
+impl StepReader for Transcript {
+    fn element(&mut self, key: &str, line: Value, steps: &mut Vec<Step>) {
+        if let Transcript::Unread = self {
+            *self = match line.get("sessionId").is_some() && line.get("projectHash").is_some() {
+                true => Transcript::Chat(Box::default()),
+                false => Transcript::StreamJson(Box::default()),
+            };
+        }
+        match self {
+            Transcript::StreamJson(reader) => reader.element(key, line, steps),
+            Transcript::Chat(reader) => reader.element(key, line, steps),
+            Transcript::Unread => {}
+        }
+    }
+
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+        match *self {
+            Transcript::StreamJson(reader) => reader.finish(steps),
+            Transcript::Chat(reader) => reader.finish(steps),
+            Transcript::Unread => Box::<StreamJson>::default().finish(steps),
+        }
+    }
+}
+
+/// What `--output-format stream-json` printed, read so far.
+#[derive(Default)]
+struct StreamJson {
     task: Option<String>,
     model: Option<String>,
     waiting: AwaitingAnswers,
@@ -35,7 +72,7 @@ struct Transcript {
     span: TimeSpan,
 }
 
-impl StepReader for Transcript {
+impl StepReader for StreamJson {
     fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
         if let Some(timestamp) = line.get("timestamp").and_then(Value::as_str) {
             self.span.add(timestamp);
@@ -44,7 +81,11 @@ impl StepReader for Transcript {
             Some("init") => self.model = text(&line, "model"),
             Some("message") => self.message(&line),
             Some("tool_use") => {
-                let step = call_step(&line, std::mem::take(&mut self.said));
+                let (tool, parameters) = (
+                    text(&line, "tool_name").unwrap_or_default(),
+                    line.get("parameters").unwrap_or(&Value::Null),
+                );
+                let step = call_step(&tool, parameters, std::mem::take(&mut self.said));
                 self.waiting.push(text(&line, "tool_id"), step, steps);
             }
             Some("tool_result") => {
@@ -86,7 +127,7 @@ impl StepReader for Transcript {
     }
 }
 
-impl Transcript {
+impl StreamJson {
     /// The user's prompt (the first is the task), or a piece of what the assistant says.
     fn message(&mut self, line: &Value) {
         let content = text(line, "content").unwrap_or_default();
@@ -131,11 +172,11 @@ fn answer_text(line: &Value) -> String {
     }
 }
 
-/// The step of a `tool_use` line, `thought` what was said before it: a shell command as it is,
-/// `replace` and `write_file` as an edit, a call on a file or a pattern by its tool and that.
-fn call_step(line: &Value, thought: String) -> Step {
-    let tool = text(line, "tool_name").unwrap_or_default();
-    let parameters = line.get("parameters").unwrap_or(&Value::Null);
+/// The step of a call of `tool` with `parameters`, `thought` what was said before it: a shell
+/// command as it is, `replace` and `write_file` as an edit, a call on a file or a pattern by its
+/// tool and that.
+fn call_step(tool: &str, parameters: &Value, thought: String) -> Step {
+    let tool = tool.to_string();
     let edit = edit_of(&tool, parameters);
     let action = match &edit {
         Some(edit) => format!("{tool} {}", edit.path),

@@ -1,0 +1,322 @@
+//! The chat files Gemini CLI keeps under `~/.gemini/tmp/<project hash>/chats/`, in both shapes
+//! it has written: one JSON document, `session-<time>-<id>.json` (`sessionId`, `projectHash`,
+//! `startTime`, `lastUpdated`, `messages`), and since then JSON Lines, `session-….jsonl`: that
+//! header on the first line, then each message as it is recorded, a message written again
+//! whole each time it grows (its tool calls answered, its tokens counted), `{"$set": ...}` for
+//! the header's updates and `{"$rewindTo": <id>}` where the user took messages back.
+//!
+//! A message is the user's (`type: "user"`, the first one the task), Gemini's (`type:
+//! "gemini"`: its `thoughts`, each a `subject` and a `description`, its `content`, its
+//! `toolCalls` each with its `result`, its `tokens` and `model`), or Gemini CLI's own (`info`,
+//! `warning`, `error`). A message is read once its last version is in: when the next message
+//! begins, or the file ends.
+
+use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
+use serde_json::Value;
+
+use super::super::transcripts::{add_words, words_step};
+use super::super::{text, AgentAndModel, StepReader, TrajectoryFormat};
+use super::call_step;
+
+/// The chat file read so far.
+#[derive(Default)]
+pub struct Session {
+    task: Option<String>,
+    model: Option<String>,
+    /// The message whose last version may be yet to come.
+    pending: Option<Value>,
+    /// What Gemini said since its last call: the next call's thought, or a step itself.
+    said: String,
+    tokens: Option<(u64, u64)>,
+    calls: u64,
+    span: TimeSpan,
+}
+
+impl StepReader for Session {
+    fn element(&mut self, key: &str, value: Value, steps: &mut Vec<Step>) {
+        if key == "messages" {
+            return self.record(value, steps);
+        }
+        self.line(value, steps);
+    }
+
+    fn finish(mut self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
+        self.flush(steps);
+        self.end_words(steps);
+        let made_by = AgentAndModel::new(Some("Gemini CLI"), None, self.model.as_deref());
+        Trajectory {
+            task: self.task,
+            agent: made_by.agent,
+            model: made_by.model,
+            tokens_in: self.tokens.map(|t| t.0),
+            tokens_out: self.tokens.map(|t| t.1),
+            api_calls: (self.calls > 0).then_some(self.calls),
+            seconds: self.span.seconds(),
+            date: self.span.first_day(),
+            ..Trajectory::default()
+        }
+    }
+}
+
+impl Session {
+    /// A line of the JSON Lines shape: the header, a message, an update of the header, a rewind.
+    fn line(&mut self, line: Value, steps: &mut Vec<Step>) {
+        if let Some(back_to) = line.get("$rewindTo").and_then(Value::as_str) {
+            // Only the message not yet read can be taken back; those before it are steps already.
+            if self.pending.as_ref().and_then(|m| m.get("id")).and_then(Value::as_str) == Some(back_to) {
+                self.pending = None;
+            }
+            return;
+        }
+        if let Some(start) = line.get("startTime").and_then(Value::as_str) {
+            self.span.add(start);
+        }
+        match line.get("messages").and_then(Value::as_array) {
+            // The whole document on one line.
+            Some(messages) if line.get("sessionId").is_some() => {
+                for message in messages {
+                    self.record(message.clone(), steps);
+                }
+            }
+            _ if line.get("type").is_some() && line.get("id").is_some() => self.record(line, steps),
+            _ => {}
+        }
+    }
+
+    /// A message's next version: the one before it is read once another message begins.
+    fn record(&mut self, message: Value, steps: &mut Vec<Step>) {
+        let same = |pending: &Value| pending.get("id").is_some() && pending.get("id") == message.get("id");
+        if !self.pending.as_ref().is_some_and(same) {
+            self.flush(steps);
+        }
+        self.pending = Some(message);
+    }
+
+    /// The pending message, read.
+    fn flush(&mut self, steps: &mut Vec<Step>) {
+        let Some(message) = self.pending.take() else { return };
+        if let Some(timestamp) = message.get("timestamp").and_then(Value::as_str) {
+            self.span.add(timestamp);
+        }
+        match text(&message, "type").as_deref() {
+            Some("user") => {
+                self.task = self
+                    .task
+                    .take()
+                    .or_else(|| Some(content_text(&message)).filter(|t| !t.trim().is_empty()));
+            }
+            Some("gemini") => self.gemini(&message, steps),
+            Some("error") => {
+                self.end_words(steps);
+                steps.push(words_step(format!("Gemini CLI: {}", content_text(&message))));
+            }
+            _ => {}
+        }
+    }
+
+    /// Gemini's message: its thoughts and words, then each call with what it returned.
+    fn gemini(&mut self, message: &Value, steps: &mut Vec<Step>) {
+        self.model = self.model.take().or_else(|| text(message, "model"));
+        if let Some(tokens) = message.get("tokens").filter(|t| t.is_object()) {
+            let count = |key: &str| tokens.get(key).and_then(Value::as_u64).unwrap_or(0);
+            let (sent, answered) = self.tokens.unwrap_or_default();
+            self.tokens = Some((sent + count("input"), answered + count("output")));
+            self.calls += 1;
+        }
+        for thought in message.get("thoughts").and_then(Value::as_array).into_iter().flatten() {
+            let subject = text(thought, "subject").map(|s| format!("**{s}**")).unwrap_or_default();
+            let words = [subject, text(thought, "description").unwrap_or_default()].join(" ");
+            add_words(&mut self.said, words.trim());
+        }
+        add_words(&mut self.said, &content_text(message));
+        for call in message.get("toolCalls").and_then(Value::as_array).into_iter().flatten() {
+            let (tool, args) = (text(call, "name").unwrap_or_default(), call.get("args").unwrap_or(&Value::Null));
+            let mut step = call_step(&tool, args, std::mem::take(&mut self.said));
+            step.observation = result_text(call);
+            if let Some(edit) = step.edit.as_mut() {
+                place_edit(edit, call.get("resultDisplay"));
+            }
+            steps.push(step);
+        }
+    }
+
+    fn end_words(&mut self, steps: &mut Vec<Step>) {
+        let thought = std::mem::take(&mut self.said);
+        if !thought.trim().is_empty() {
+            steps.push(words_step(thought));
+        }
+    }
+}
+
+/// A message's `content`: a string, or its parts' texts.
+fn content_text(message: &Value) -> String {
+    match message.get("content") {
+        Some(Value::String(text)) => text.clone(),
+        Some(Value::Array(parts)) => parts.iter().filter_map(|p| text(p, "text")).collect::<Vec<_>>().join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// What a call returned: its `functionResponse`'s output (or error), else what Gemini CLI
+/// showed of it.
+fn result_text(call: &Value) -> String {
+    let responses = call.get("result").and_then(Value::as_array).into_iter().flatten();
+    let answers: Vec<String> = responses
+        .filter_map(|part| part.pointer("/functionResponse/response"))
+        .filter_map(|response| {
+            let field = |key: &str| response.get(key).map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
+            field("output").or_else(|| field("error"))
+        })
+        .collect();
+    match answers.is_empty() {
+        false => answers.join("\n"),
+        true => text(call, "resultDisplay").unwrap_or_default(),
+    }
+}
+
+/// Places an edit by what Gemini CLI showed of it: the file before and after
+/// (`originalContent`, `newContent`), the whole file's change.
+fn place_edit(edit: &mut Edit, shown: Option<&Value>) {
+    let Some(after) = shown.and_then(|s| text(s, "newContent")) else {
+        return;
+    };
+    let before = shown.and_then(|s| text(s, "originalContent")).unwrap_or_default();
+    (edit.before, edit.after, edit.first_line) = (before, after, Some(1));
+}
+
+/// A chat file written as one JSON document, recognized among the trajectory formats.
+pub struct GeminiChat;
+
+impl TrajectoryFormat for GeminiChat {
+    fn name(&self) -> &'static str {
+        super::FORMAT
+    }
+
+    fn detect(&self, skeleton: &Value) -> bool {
+        skeleton.get("sessionId").is_some_and(Value::is_string)
+            && skeleton.get("projectHash").is_some_and(Value::is_string)
+            && skeleton.get("messages").is_some_and(Value::is_array)
+    }
+
+    fn instance_of(&self, _skeleton: &Value) -> Option<String> {
+        None
+    }
+
+    fn reader(&self, _skeleton: Value) -> Box<dyn StepReader> {
+        Box::<Session>::default()
+    }
+}
+
+/// Whether the JSON file at `path` begins as a chat file (its `sessionId` and `projectHash`
+/// before its messages), read no further than its first kilobytes.
+pub fn begins_as_chat_file(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let opened = crate::input::compressed::open(path).and_then(|file| file.take(4096).read_to_end(&mut head));
+    let head = String::from_utf8_lossy(&head);
+    let before_messages = head.split("\"messages\"").next().unwrap_or_default();
+    opened.is_ok() && before_messages.contains("\"sessionId\"") && before_messages.contains("\"projectHash\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::path::Path;
+
+    fn read(text: &str, path: &str) -> Trajectory {
+        let mut read = super::super::super::read_bytes(text.as_bytes(), Path::new(path)).unwrap();
+        assert_eq!(read.len(), 1);
+        read.remove(0)
+    }
+
+    /// Gemini's message calling the shell and then editing a file, as Gemini CLI records it.
+    fn gemini_messages() -> Vec<Value> {
+        let shell = json!({"id": "run_shell_command-1", "name": "run_shell_command", "args": {"command": "python -m pytest -q", "description": "Run the tests"},
+            "result": [{"functionResponse": {"id": "run_shell_command-1", "name": "run_shell_command", "response": {"output": "Command: python -m pytest -q\nOutput: 1 failed"}}}],
+            "status": "success", "timestamp": "2025-11-03T01:41:10.000Z", "displayName": "Shell"});
+        let replace = json!({"id": "replace-2", "name": "replace", "args": {"file_path": "/repo/parse.py", "old_string": "split(' ')", "new_string": "split()", "instruction": "accept tabs"},
+            "result": [{"functionResponse": {"id": "replace-2", "name": "replace", "response": {"output": "Successfully modified file: /repo/parse.py (1 replacements)."}}}],
+            "status": "success", "resultDisplay": {"fileDiff": "...", "fileName": "parse.py", "originalContent": "def parse(t):\n    return t.split(' ')\n", "newContent": "def parse(t):\n    return t.split()\n"}});
+        vec![
+            json!({"id": "m1", "timestamp": "2025-11-03T01:41:02.940Z", "type": "user", "content": [{"text": "Tabs should split words."}]}),
+            json!({"id": "m2", "timestamp": "2025-11-03T01:41:05.000Z", "type": "gemini", "content": "", "thoughts": [{"subject": "Running the tests", "description": "First I see what fails.", "timestamp": "t"}],
+                   "toolCalls": [shell, replace], "tokens": {"input": 8000, "output": 50, "cached": 6000, "thoughts": 30, "tool": 0, "total": 8080}, "model": "gemini-2.5-pro"}),
+            json!({"id": "m3", "timestamp": "2025-11-03T01:41:30.000Z", "type": "gemini", "content": "Tabs now split words.", "tokens": {"input": 9000, "output": 20}, "model": "gemini-2.5-pro"}),
+        ]
+    }
+
+    fn check(trajectory: &Trajectory) {
+        assert_eq!(trajectory.format, "gemini-cli");
+        assert_eq!(trajectory.instance_id, "psf__requests-2317");
+        assert_eq!(
+            (trajectory.agent.as_deref(), trajectory.model.as_deref()),
+            (Some("Gemini CLI"), Some("gemini-2.5-pro"))
+        );
+        assert_eq!(trajectory.task.as_deref(), Some("Tabs should split words."));
+        assert_eq!(
+            (trajectory.tokens_in, trajectory.tokens_out, trajectory.api_calls),
+            (Some(17000), Some(70), Some(2))
+        );
+        let shown: Vec<(&str, &str, &str)> = trajectory
+            .steps
+            .iter()
+            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    "**Running the tests** First I see what fails.",
+                    "python -m pytest -q",
+                    "Command: python -m pytest -q\nOutput: 1 failed"
+                ),
+                (
+                    "",
+                    "replace /repo/parse.py",
+                    "Successfully modified file: /repo/parse.py (1 replacements)."
+                ),
+                ("Tabs now split words.", "", ""),
+            ]
+        );
+        let edit = trajectory.steps[1].edit.as_ref().expect("a replace is an edit");
+        assert_eq!(
+            (edit.before.as_str(), edit.first_line),
+            ("def parse(t):\n    return t.split(' ')\n", Some(1)),
+            "the whole file, before"
+        );
+    }
+
+    const PATH: &str = "runs/psf__requests-2317/chats/session-2025-11-03T01-41-264c12b1.json";
+
+    #[test]
+    fn a_chat_file_of_one_document_reads_as_its_calls_with_what_they_returned() {
+        let document = json!({"sessionId": "264c12b1-9b6d-47c8-887f-9e008bd15f64", "projectHash": "0222678ae1d5", "startTime": "2025-11-03T01:41:02.940Z",
+                              "lastUpdated": "2025-11-03T01:41:30.000Z", "messages": gemini_messages()});
+        let trajectory = read(&serde_json::to_string_pretty(&document).unwrap(), PATH);
+        check(&trajectory);
+        assert!(trajectory.seconds.is_some_and(|s| (s - 27.06).abs() < 0.01));
+    }
+
+    #[test]
+    fn a_chat_file_in_json_lines_reads_each_message_at_its_last_version() {
+        let messages = gemini_messages();
+        let mut first_version = messages[1].clone();
+        first_version["toolCalls"] = json!([]);
+        first_version.as_object_mut().unwrap().remove("tokens");
+        let taken_back = json!({"id": "m9", "timestamp": "2025-11-03T01:41:20.000Z", "type": "user", "content": "a prompt taken back"});
+        let lines = [
+            json!({"sessionId": "264c12b1-9b6d-47c8-887f-9e008bd15f64", "projectHash": "0222678ae1d5", "startTime": "2025-11-03T01:41:02.940Z", "lastUpdated": "2025-11-03T01:41:02.940Z"}),
+            messages[0].clone(),
+            first_version,
+            messages[1].clone(),
+            json!({"$set": {"lastUpdated": "2025-11-03T01:41:06.000Z"}}),
+            taken_back,
+            json!({"$rewindTo": "m9"}),
+            json!({"id": "m4", "timestamp": "2025-11-03T01:41:25.000Z", "type": "info", "content": "Request cancelled."}),
+            messages[2].clone(),
+        ];
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        check(&read(&text, &format!("{PATH}l")));
+    }
+}
