@@ -145,11 +145,17 @@ impl Session {
     }
 }
 
-/// Whether a user message's part is context Codex adds (`<environment_context>`,
-/// `<user_instructions>`, a repository's `AGENTS.md`) rather than what the user typed.
+/// Whether a user message's part is context Codex adds rather than what the user typed (which
+/// may begin with a tag of its own, as a benchmark's `<uploaded_files>` prompt does).
 fn is_added_context(part: &str) -> bool {
-    let part = part.trim_start();
-    part.starts_with('<') || part.starts_with("# AGENTS.md")
+    let added = [
+        "<environment_context>",
+        "<user_instructions>",
+        "<permissions instructions>",
+        "<user_shell_command>",
+        "# AGENTS.md instructions",
+    ];
+    added.iter().any(|tag| part.trim_start().starts_with(tag))
 }
 
 /// A reasoning item's summary, or its text where it carries the reasoning itself.
@@ -469,7 +475,8 @@ mod tests {
         let lines = [
             json!({"id": "c27a914d-0000-4000-8000-000000000000", "timestamp": "2025-08-20T13:20:47.060Z", "instructions": null, "git": {"branch": "main"}}),
             json!({"record_type": "state"}),
-            json!({"type": "message", "id": null, "role": "user", "content": [{"type": "input_text", "text": "Fix the tab parsing."}]}),
+            json!({"type": "message", "id": null, "role": "user", "content": [{"type": "input_text", "text": "<environment_context>\n  <cwd>/testbed</cwd>\n</environment_context>"}]}),
+            json!({"type": "message", "id": null, "role": "user", "content": [{"type": "input_text", "text": "<uploaded_files>/testbed</uploaded_files> Fix the tab parsing."}]}),
             json!({"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "opaque"}),
             json!({"type": "function_call", "id": "fc_1", "name": "shell", "arguments": "{\"command\":[\"apply_patch\",\"*** Begin Patch\\n*** Add File: tests/test_tabs.py\\n+def test_tabs(): pass\\n*** End Patch\"]}", "call_id": "call_1"}),
             json!({"record_type": "state"}),
@@ -479,7 +486,10 @@ mod tests {
         ];
         let trajectory = read(&lines, "astropy__astropy-12907.jsonl");
         assert_eq!(trajectory.agent.as_deref(), Some("Codex"));
-        assert_eq!(trajectory.task.as_deref(), Some("Fix the tab parsing."));
+        assert_eq!(
+            trajectory.task.as_deref(),
+            Some("<uploaded_files>/testbed</uploaded_files> Fix the tab parsing.")
+        );
         assert_eq!(trajectory.exit_status, None, "no turn said it ended");
         let actions: Vec<&str> = trajectory.steps.iter().map(|s| s.action.as_str()).collect();
         assert_eq!(actions, ["*** Add File: tests/test_tabs.py", "rg -n 'def parse' src"]);
