@@ -53,6 +53,16 @@ fn session_file() -> String {
     ])
 }
 
+/// A subagent's own file: every line on the session's side chain.
+fn subagent_file() -> String {
+    lines(&[
+        json!({"parentUuid": null, "isSidechain": true, "userType": "external", "sessionId": "s2", "agentId": "a89e48b", "version": "2.1.12", "type": "user",
+               "message": {"role": "user", "content": "Find the callers."}, "timestamp": "2025-08-01T10:00:06Z"}),
+        json!({"parentUuid": "u1", "isSidechain": true, "sessionId": "s2", "agentId": "a89e48b", "type": "assistant",
+               "message": {"id": "m9", "model": "claude-haiku-4-5", "content": [{"type": "text", "text": "Called from two places."}]}, "timestamp": "2025-08-01T10:00:07Z"}),
+    ])
+}
+
 fn lines(lines: &[Value]) -> String {
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
@@ -78,8 +88,12 @@ fn a_folder_of_transcripts_is_a_run_of_their_steps_with_no_patch_made_up() {
     std::fs::create_dir_all(folder.join("o__r-2")).unwrap();
     std::fs::write(folder.join("o__r-1.jsonl"), stream_json("/testbed/r/f.py")).unwrap();
     std::fs::write(folder.join("o__r-2/8d45afe0-771b-4803-8379-491dd9455365.jsonl"), session_file()).unwrap();
-    // Beside them, JSON Lines that are no transcript: left alone.
+    // Beside them, JSON Lines that are no transcript, and a subagent's own file (Claude Code 2.1
+    // keeps it under the session's `subagents/`): left alone, the second part of its session's.
     std::fs::write(folder.join("preds.jsonl"), "{\"instance_id\": \"o__r-1\", \"model_patch\": \"\"}\n").unwrap();
+    let subagents = folder.join("o__r-2/8d45afe0-771b-4803-8379-491dd9455365/subagents");
+    std::fs::create_dir_all(&subagents).unwrap();
+    std::fs::write(subagents.join("agent-a89e48b.jsonl"), subagent_file()).unwrap();
     let output = import(&folder, &data, "claude");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let run: Run = read_json(&data.join("runs/claude.json"));
@@ -132,6 +146,19 @@ fn one_transcript_given_alone_is_its_folders_run() {
     assert_eq!(run.date.as_deref(), Some("2026-09-18"));
     assert_eq!(run.system.scaffold.as_deref(), Some("Claude Code 2.1.276"));
     assert_eq!(run.system.model.as_deref(), Some("claude-sonnet-4-5"));
+}
+
+#[test]
+fn a_subagents_file_given_alone_is_refused_naming_its_sessions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let file = tmp.path().join("agent-a89e48b.jsonl");
+    std::fs::write(&file, subagent_file()).unwrap();
+    let output = import(&file, &data, "sub");
+    assert!(!output.status.success(), "nothing of a run in it");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("a Claude Code subagent's transcript"), "{stderr}");
+    assert!(stderr.contains("import the session's file"), "{stderr}");
 }
 
 #[test]

@@ -23,7 +23,7 @@ use super::{first_few, name_of, new_run, read_json, ImportPlan, Imported, RunSou
 use crate::input::files_below_where;
 use crate::run_store::NewRun;
 use crate::trajectories::stream_file;
-use crate::trajectories::transcripts::{agent_of, is_transcript_file, stream_transcript_of};
+use crate::trajectories::transcripts::{agent_of, is_session_transcript_file, stream_transcript_of};
 use crate::trajectory_spool::TrajectorySpool;
 use anyhow::Context;
 
@@ -331,7 +331,7 @@ fn read_trajectory(trial: &Trial, spool: &mut TrajectorySpool) -> anyhow::Result
     }
     let transcripts = files_below_where(&agent, |_| false, MOST_AGENT_FILES)
         .into_iter()
-        .filter(|path| is_transcript_file(path))
+        .filter(|path| is_session_transcript_file(path))
         .max_by_key(|path| std::fs::metadata(path).map_or(0, |m| m.len()));
     let Some(path) = transcripts else { return Ok(()) };
     let open = || crate::input::compressed::open(&path).with_context(|| format!("cannot read {}", path.display()));

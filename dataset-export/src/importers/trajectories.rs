@@ -129,7 +129,7 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
             let name = name_of(p);
             is_trajectory_file(&name)
                 || (name.ends_with(".json") && (begins_as_inspect_log(p) || gemini::session::begins_as_chat_file(p)))
-                || (lines(&name) && transcripts::is_transcript_file(p))
+                || (lines(&name) && transcripts::is_session_transcript_file(p))
         })
         .collect()
 }

@@ -7,7 +7,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use benchscope_contract::trajectory::transcripts::{transcript_agent, TranscriptAgent, MOST_LEADING_LINES};
+use benchscope_contract::trajectory::transcripts::{is_subagent_transcript, transcript_agent, TranscriptAgent, MOST_LEADING_LINES};
 use benchscope_contract::trajectory::{Edit, Step};
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
@@ -46,6 +46,13 @@ pub fn is_transcript_format(format: &str) -> bool {
 /// Whether the file at `path` begins as a transcript (its first lines, read no further).
 pub fn is_transcript_file(path: &Path) -> bool {
     crate::input::compressed::open(path).is_ok_and(|file| agent_of(file).is_some())
+}
+
+/// Whether the file at `path` begins as a session's transcript: a transcript, and not a Claude
+/// Code subagent's file, which is part of its session's.
+pub fn is_session_transcript_file(path: &Path) -> bool {
+    let lines = crate::input::compressed::open(path).map(first_lines).unwrap_or_default();
+    transcript_agent(&lines).is_some() && !is_subagent_transcript(&lines)
 }
 
 /// The agent whose transcript the text `reader` holds begins, if it begins one.
@@ -162,6 +169,16 @@ fn is_uuid(text: &str) -> bool {
 /// trajectory, a step at a time. A line that breaks off (a run killed mid-write) ends it: the
 /// steps before are kept, and the error names the line.
 pub fn stream_transcript(agent: TranscriptAgent, reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    // The first read's bytes (a subagent's file names its side chain on its first line).
+    let mut reader = BufReader::with_capacity(1 << 20, reader);
+    let head = reader.fill_buf().map(first_lines).unwrap_or_default();
+    if agent == TranscriptAgent::ClaudeCode && is_subagent_transcript(&head) {
+        anyhow::bail!(
+            "{}: a Claude Code subagent's transcript (its lines `isSidechain`), which its session's transcript shows \
+             as what its `Task` call reported: import the session's file, or the folder",
+            path.display()
+        );
+    }
     stream_transcript_of(&instance_of_transcript(path), agent, reader, path, sink)
 }
 

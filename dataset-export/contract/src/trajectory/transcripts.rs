@@ -104,6 +104,15 @@ fn begins_claude_code(lines: &[&Value]) -> bool {
     false
 }
 
+/// Whether Claude Code's lines `lines` (a file's first) are a subagent's own file
+/// (`agent-<id>.jsonl`, beside its session's or under `subagents/`): the first line that names
+/// the session is on its side chain (`isSidechain`). Its lines are the subagent's conversation,
+/// which its session's transcript shows as what the `Task` call reported.
+pub fn is_subagent_transcript<'a>(lines: impl IntoIterator<Item = &'a Value>) -> bool {
+    let first = lines.into_iter().take(MOST_LEADING_LINES).find(|line| session_of(line).is_some());
+    first.is_some_and(|line| line.get("isSidechain").and_then(Value::as_bool) == Some(true))
+}
+
 /// Every line is one of Codex's events, and one of them starts the thread or completes an item.
 fn begins_codex(lines: &[&Value]) -> bool {
     !lines.is_empty()
@@ -218,6 +227,15 @@ mod tests {
         let summary = json!({"type": "summary", "summary": "Fix the bug", "leafUuid": "u"});
         let user = json!({"type": "user", "sessionId": "s", "message": {"role": "user", "content": "Fix it"}});
         assert_eq!(transcript_agent([&summary, &user]), Some(TranscriptAgent::ClaudeCode));
+    }
+
+    #[test]
+    fn a_claude_code_subagents_file_is_told_by_its_side_chain() {
+        let subagent = json!({"parentUuid": null, "isSidechain": true, "userType": "external", "sessionId": "96aceb54", "agentId": "a89e48b", "type": "user", "message": {"role": "user", "content": "Find the callers"}});
+        let session = json!({"parentUuid": null, "isSidechain": false, "sessionId": "96aceb54", "type": "user", "message": {"role": "user", "content": "Fix it"}});
+        assert_eq!(transcript_agent([&subagent]), Some(TranscriptAgent::ClaudeCode));
+        assert!(is_subagent_transcript([&subagent]));
+        assert!(!is_subagent_transcript([&session]));
     }
 
     #[test]
