@@ -356,6 +356,11 @@ fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value, multi_edits:
         .iter()
         .find_map(|key| outcome.get(key).and_then(Value::as_str));
     let Some(original) = original else {
+        // Without the file (Claude Code leaves a large one out), an `Edit`'s patch still says
+        // where its hunk starts.
+        if tool == Some("Edit") {
+            edit.first_line = edit.first_line.or_else(|| patched_line(outcome));
+        }
         return;
     };
     match tool {
@@ -374,6 +379,20 @@ fn place_edit(edit: &mut Edit, tool: Option<&str>, outcome: &Value, multi_edits:
         }
         _ => {}
     }
+}
+
+/// The line an `Edit`'s replaced text starts on, by the patch Claude Code records beside its
+/// result (`structuredPatch`: hunks of `oldStart` and `lines`, the context before the change
+/// first): its first hunk's start, past that context.
+fn patched_line(outcome: &Value) -> Option<u32> {
+    let hunk = outcome.get("structuredPatch")?.as_array()?.first()?;
+    let start = hunk.get("oldStart")?.as_u64()?;
+    let lines = hunk.get("lines")?.as_array()?;
+    let context = lines
+        .iter()
+        .take_while(|line| line.as_str().is_some_and(|l| l.starts_with(' ')))
+        .count();
+    u32::try_from(start + context as u64).ok()
 }
 
 /// A call as a line ([`call_line`]): on a file, a pattern, an address or a task by its tool and
@@ -578,6 +597,18 @@ mod tests {
             edits[1].unified_diff()
         );
         assert_eq!(edits[2].before, "", "a new file has nothing before");
+    }
+
+    #[test]
+    fn an_edit_without_the_file_before_it_is_placed_by_its_patch() {
+        let call = json!({"type": "assistant", "session_id": "s", "message": {"id": "m1", "content": [{"type": "tool_use", "id": "t1", "name": "Edit", "input": {"file_path": "/r/f.py", "old_string": "    return 1", "new_string": "    return 2"}}]}});
+        let patch = json!([{"oldStart": 40, "oldLines": 7, "newStart": 40, "newLines": 7, "lines": ["     a = 1", "     b = 2", " ", "-    return 1", "+    return 2", " ", " "]}]);
+        let answer = json!({"type": "user", "session_id": "s", "toolUseResult": {"filePath": "/r/f.py", "structuredPatch": patch},
+                            "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}});
+        let (_, steps) = read(&format!("{call}\n{answer}\n"));
+        let edit = steps[0].edit.as_ref().unwrap();
+        assert_eq!(edit.first_line, Some(43), "the hunk's line 40, past its three lines of context");
+        assert!(edit.unified_diff().contains("@@ -43 +43 @@"), "{}", edit.unified_diff());
     }
 
     #[test]
