@@ -84,9 +84,8 @@ fn first_lines(reader: impl Read) -> Vec<Value> {
 }
 
 /// The instance a transcript at `path` is about: its file's name without `.jsonl`, or, where the
-/// file is named for its session (a UUID, as Claude Code names its files, or Codex's
-/// `rollout-<time>-<UUID>`) or for what it holds (`transcript.jsonl`), the folder it is in. The
-/// folders Codex files its sessions in (`sessions/2026/03/04/`) are passed over.
+/// file is named for its session ([`is_session_name`]) or for what it holds (`transcript.jsonl`),
+/// the folder it is in, past the folders agents file their sessions in ([`is_filing_folder`]).
 pub fn instance_of_transcript(path: &Path) -> String {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let name = crate::input::compressed::plain_name(&name);
