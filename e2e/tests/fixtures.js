@@ -188,7 +188,7 @@ export function claudeCodeData() {
   writeFileSync(join(codex, 'astropy__astropy-12907.jsonl'), codexLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   benchscope('import', codex, '--data', out, '--dataset', 'claude');
   // And by Codex again, as its session file (`~/.codex/sessions/…/rollout-….jsonl`) keeps it: a
-  // patch of one file (a diff), a patch of two (as written, hostile text in it), a command.
+  // patch of one file (a diff), a patch of two (a diff of each, hostile text in it), a command.
   const sessions = join(tempDir('codex-sessions'), '20261001_codex-sessions');
   const day = join(sessions, 'astropy__astropy-12907', 'sessions', '2026', '10', '01');
   mkdirSync(day, { recursive: true });

@@ -482,10 +482,14 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.equal(await sessionSteps.nth(0).locator('.step-edit.unnumbered').count(), 1);
   assert.equal(await sessionSteps.nth(0).locator('.hunk-ranges').isVisible(), false);
   assert.equal(await sessionSteps.nth(0).locator('tr.del td.ln').first().evaluate((cell) => getComputedStyle(cell).fontSize), '0px', 'no line number shown');
-  assert.equal(await sessionSteps.nth(1).locator('.step-edit').count(), 0);
+  // A patch of two files: its header lines, then a diff of each, unnumbered.
   const patch = sessionSteps.nth(1).locator('pre.action');
-  assert.match(await patch.textContent(), /^\*\*\* Begin Patch\n\*\*\* Update File: README\.rst\n.*<img src=x onerror=alert\(3\)>\n\*\*\* Add File: notes\.txt/s);
+  assert.equal(await patch.textContent(), '*** Update File: README.rst\n*** Add File: notes.txt');
   assert.equal(await patch.locator('span').count(), 0, 'a patch is not highlighted as a command');
+  const cards = sessionSteps.nth(1).locator('.step-edit.unnumbered .diff-file');
+  assert.equal(await cards.count(), 2);
+  assert.match(await cards.nth(0).textContent(), /README\.rst.*<img src=x onerror=alert\(3\)>/s, 'its text as text');
+  assert.match(await cards.nth(1).textContent(), /notes\.txt.*a note/s);
   assert.equal(await page.locator('.trajectory img').count(), 0, 'the patch is text');
   assert.equal(await sessionSteps.nth(2).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
   assert.match(await page.locator('.trajectory').textContent(), /Codex 0\.98\.0/);

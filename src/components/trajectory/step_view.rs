@@ -1,8 +1,8 @@
 //! One step of a trajectory: its thought (as markdown), its command (highlighted as shell, or an
 //! edit shown as a diff), its exit code, tokens and cost, and what came back, folded when long.
 
+use benchscope_contract::trajectory::codex_patch::{self, CODEX_PATCH_TOOL};
 use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
-use benchscope_contract::trajectory::transcripts::CODEX_PATCH_TOOL;
 use benchscope_contract::trajectory::Step;
 use leptos::prelude::*;
 
@@ -60,13 +60,27 @@ pub fn StepView(
     }
     // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is
     // not, nor a patch Codex wrote in its own format.
-    let shell = edit.is_none() && tool.as_deref() != Some(CODEX_PATCH_TOOL);
-    // An edit shows as the diff of the text it replaced; where the trajectory does not say which
-    // line of its file that text is on, without line numbers rather than numbered from 1.
-    let edit = edit.map(|edit| {
-        let unplaced = edit.first_line.is_none() && !edit.before.is_empty();
-        view! { <div class="step-edit" class:unnumbered=unplaced><DiffView diff=edit.unified_diff() /></div> }
-    });
+    let is_patch = tool.as_deref() == Some(CODEX_PATCH_TOOL);
+    let shell = edit.is_none() && !is_patch;
+    // An edit shows as the diff of the text it replaced, and a Codex patch of several files as a
+    // diff of each under its header lines; where the trajectory does not say which line of its
+    // file the text is on, without line numbers rather than numbered from 1.
+    let patch = edit
+        .is_none()
+        .then(|| is_patch.then(|| codex_patch::as_unified_diff(&action)).flatten())
+        .flatten();
+    if patch.is_some() {
+        action = action
+            .lines()
+            .filter(|line| codex_patch::codex_patch_file(line).is_some())
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    let diff = match edit {
+        Some(edit) => Some((edit.unified_diff(), edit.first_line.is_none() && !edit.before.is_empty())),
+        None => patch.map(|diff| (diff, true)),
+    };
+    let edit = diff.map(|(diff, unplaced)| view! { <div class="step-edit" class:unnumbered=unplaced><DiffView diff /></div> });
     let exit = returncode
         .filter(|c| *c != 0)
         .map(|c| view! { <span class="exit-code">{format!("exit {c}")}</span> });

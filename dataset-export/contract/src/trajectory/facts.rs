@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::transcripts::{codex_patch_file, CODEX_PATCH_TOOL};
+use super::codex_patch::{codex_patch_file, CODEX_PATCH_TOOL};
 use super::{Step, Trajectory};
 
 /// The facts of one trajectory, kept on the run's result for the instance.

@@ -4,6 +4,7 @@
 //! leaderboard count: steps, tools used, files opened and edited, whether tests ran, loops, and
 //! reads of the repository's history beyond the base commit.
 
+pub mod codex_patch;
 pub mod compare;
 pub mod facts;
 pub mod search;

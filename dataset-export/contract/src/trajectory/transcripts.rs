@@ -164,37 +164,6 @@ fn begins_gemini_cli(lines: &[&Value]) -> bool {
             .all(|line| type_of(line).is_some_and(|kind| GEMINI_EVENTS.contains(&kind)))
 }
 
-/// Codex's tool that applies a patch written in Codex's own format: `*** Begin Patch`, a header
-/// line naming each file changed ([`codex_patch_file`]) and its lines, `*** End Patch`.
-pub const CODEX_PATCH_TOOL: &str = "apply_patch";
-
-/// What a Codex patch does to a file it names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PatchFileChange {
-    /// `*** Add File: <path>`, its lines each `+`.
-    Add,
-    /// `*** Update File: <path>`, its hunks after `@@`.
-    Update,
-    /// `*** Delete File: <path>`.
-    Delete,
-    /// `*** Move to: <path>`, after an update: the file's new path.
-    MoveTo,
-}
-
-/// The file a line of a Codex patch names, with what is done to it, if it names one.
-pub fn codex_patch_file(line: &str) -> Option<(PatchFileChange, &str)> {
-    let headers = [
-        ("*** Add File: ", PatchFileChange::Add),
-        ("*** Update File: ", PatchFileChange::Update),
-        ("*** Delete File: ", PatchFileChange::Delete),
-        ("*** Move to: ", PatchFileChange::MoveTo),
-    ];
-    headers.iter().find_map(|(header, change)| {
-        let path = line.strip_prefix(header)?.trim();
-        (!path.is_empty()).then_some((*change, path))
-    })
-}
-
 /// A Gemini CLI chat file in JSON Lines: its header first, naming its session and its project
 /// (`sessionId`, `projectHash`), with no `type`.
 fn begins_gemini_chat(lines: &[&Value]) -> bool {

@@ -1,108 +1,32 @@
-//! Codex's patches, written in its own format rather than as unified diffs:
-//!
-//! ```text
-//! *** Begin Patch
-//! *** Update File: src/parse.py
-//! @@ def parse(text):
-//! -    return text.split(" ")
-//! +    return text.split()
-//! *** Add File: tests/test_tabs.py
-//! +def test_tabs(): ...
-//! *** End Patch
-//! ```
-//!
-//! A patch that changes one file shows as that file's edit (a diff); one that changes several
-//! shows as written, since a step holds one edit. Either way its header lines name the files it
-//! changes, which the trajectory's facts count as edited.
+//! A Codex patch applied, as a step ([`benchscope_contract::trajectory::codex_patch`] reads its
+//! format): a patch that changes one file shows as that file's edit; one that changes several
+//! shows as written (the page draws it as a diff of each), since a step holds one edit. Either
+//! way its header lines name the files it changes, which the trajectory's facts count as edited.
 
-use benchscope_contract::trajectory::transcripts::{codex_patch_file, PatchFileChange, CODEX_PATCH_TOOL};
+use benchscope_contract::trajectory::codex_patch::{parse, PatchFileChange, CODEX_PATCH_TOOL};
 use benchscope_contract::trajectory::{Edit, Step};
-
-/// A file a patch changes: its header line, and its lines before and after (the hunks' context
-/// and changed lines, one hunk after the other; nothing before for a new file).
-#[derive(Debug, Default, PartialEq)]
-struct FileChange {
-    header: String,
-    change: Option<PatchFileChange>,
-    path: String,
-    before: String,
-    after: String,
-}
 
 /// The step of a patch applied (`patch` as the agent wrote it, maybe inside a shell's
 /// here-document): one file's change as its edit, several as written.
 pub fn patch_step(patch: &str) -> Step {
-    let mut changes = file_changes(patch);
-    let edit = match changes.as_mut_slice() {
-        [only] if only.change != Some(PatchFileChange::Delete) => Some(Edit {
-            path: std::mem::take(&mut only.path),
-            before: std::mem::take(&mut only.before),
-            after: std::mem::take(&mut only.after),
-            first_line: None,
-        }),
-        _ => None,
-    };
-    let action = match (&edit, changes.first()) {
-        (Some(_), Some(only)) => only.header.clone(),
-        _ => patch.trim_end().to_string(),
+    let files = parse(patch);
+    let (action, edit) = match files.as_slice() {
+        [only] if only.change != PatchFileChange::Delete => {
+            let edit = Edit {
+                path: only.moved_to.clone().unwrap_or_else(|| only.path.clone()),
+                before: only.before(),
+                after: only.after(),
+                first_line: None,
+            };
+            (only.header.clone(), Some(edit))
+        }
+        _ => (patch.trim_end().to_string(), None),
     };
     Step {
         tool: Some(CODEX_PATCH_TOOL.to_string()),
         action,
         edit,
         ..Step::default()
-    }
-}
-
-/// The files a patch changes, in its order, each with its lines.
-fn file_changes(patch: &str) -> Vec<FileChange> {
-    let mut changes: Vec<FileChange> = Vec::new();
-    for line in patch.lines().skip_while(|line| line.trim_end() != "*** Begin Patch").skip(1) {
-        if line.trim_end() == "*** End Patch" {
-            break;
-        }
-        if let Some((change, path)) = codex_patch_file(line) {
-            match (change, changes.last_mut()) {
-                (PatchFileChange::MoveTo, Some(moved)) => {
-                    moved.header = format!("{}\n{line}", moved.header);
-                    moved.path = path.to_string();
-                }
-                _ => changes.push(FileChange {
-                    header: line.to_string(),
-                    change: Some(change),
-                    path: path.to_string(),
-                    ..FileChange::default()
-                }),
-            }
-            continue;
-        }
-        if let Some(file) = changes.last_mut() {
-            add_line(file, line);
-        }
-    }
-    changes
-}
-
-/// A line of a file's change: context (` `, or a blank line a model wrote without its space)
-/// on both sides, `-` before, `+` after; a hunk's `@@` and `*** End of File` on neither.
-fn add_line(file: &mut FileChange, line: &str) {
-    if line.starts_with("@@") || line.starts_with("*** ") {
-        return;
-    }
-    let (side, text) = match line.split_at_checked(1) {
-        Some(("+", text)) => ((false, true), text),
-        Some(("-", text)) => ((true, false), text),
-        Some((" ", text)) => ((true, true), text),
-        _ if line.is_empty() => ((true, true), ""),
-        _ => return,
-    };
-    if side.0 {
-        file.before.push_str(text);
-        file.before.push('\n');
-    }
-    if side.1 {
-        file.after.push_str(text);
-        file.after.push('\n');
     }
 }
 

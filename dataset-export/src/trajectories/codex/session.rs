@@ -12,7 +12,8 @@
 //! (`task_complete`, `turn_aborted`, `error`). A file of mid-2025 has the items bare, after a
 //! header line.
 
-use benchscope_contract::trajectory::transcripts::{type_of, CODEX_PATCH_TOOL};
+use benchscope_contract::trajectory::codex_patch::CODEX_PATCH_TOOL;
+use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
