@@ -90,7 +90,7 @@ fn diff_view_highlights_python_and_nests_the_file_tree() {
     assert_eq!(classes, ["tok-kw", "tok-def", "tok-kw", "tok-str", "tok-com"]);
     assert_eq!(python.text_content().unwrap(), "def f(): return 'two'  # note");
     assert_eq!(
-        count(&host, "[data-path='pkg/mod/notes.txt'] td.code span"),
+        count(&host, "[data-path='pkg/mod/notes.txt'] tr:not(.hunk-header) td.code span"),
         0,
         "only Python is highlighted"
     );
