@@ -276,8 +276,12 @@ fn codex_session_files_filed_by_date_are_a_run_named_by_their_instances() {
     let stored: Trajectory = read_json(&data.join(&facts.path));
     assert_eq!(stored.task.as_deref(), Some("Make f return 2."));
     assert_eq!(stored.steps[0].returncode, Some(1));
-    let diff = stored.steps[1].edit.as_ref().expect("a one-file patch is an edit").unified_diff();
-    assert!(diff.contains("\n-    return 1\n+    return 2\n"), "{diff}");
+    // The patch as written, which reads back as a diff of its file.
+    let diff = benchscope_contract::trajectory::codex_patch::as_unified_diff(&stored.steps[1].action).expect("a patch");
+    assert!(
+        diff.contains("+++ b/testbed/r/f.py\n@@ -1,1 +1,1 @@\n-    return 1\n+    return 2\n"),
+        "{diff}"
+    );
     assert_eq!((stored.tokens_in, stored.tokens_out), (Some(3000), Some(120)));
 }
 

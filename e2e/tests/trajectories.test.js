@@ -478,7 +478,9 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.equal(await sessionSteps.count(), 3);
   assert.match(await sessionSteps.nth(0).locator('.thought').textContent(), /Patching the stack/);
   assert.match(await sessionSteps.nth(0).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
-  // Where its file's lines are not recorded, the diff is not numbered from 1.
+  // Each hunk headed by the place Codex gave it; where its file's lines are not recorded, the
+  // diff is not numbered from 1.
+  assert.match(await sessionSteps.nth(0).locator('tr.hunk-header').first().textContent(), /def _cstack\(left, right\):/);
   assert.equal(await sessionSteps.nth(0).locator('.step-edit.unnumbered').count(), 1);
   assert.equal(await sessionSteps.nth(0).locator('.hunk-ranges').isVisible(), false);
   assert.equal(await sessionSteps.nth(0).locator('tr.del td.ln').first().evaluate((cell) => getComputedStyle(cell).fontSize), '0px', 'no line number shown');

@@ -1,6 +1,5 @@
-//! Codex's patches, written in its own format rather than as unified diffs, read once for the
-//! CLI (a patch of one file is that file's edit) and the page (a patch of several is shown as a
-//! diff of each):
+//! Codex's patches, written in its own format rather than as unified diffs, read for the CLI
+//! (the files a patch edits) and the page (a patch shown as a diff of each file):
 //!
 //! ```text
 //! *** Begin Patch
@@ -15,7 +14,8 @@
 //! *** End Patch
 //! ```
 //!
-//! Its hunks say which text they change, not on which line.
+//! Its hunks say which text they change and where (the text after `@@`, often the function),
+//! not on which line.
 
 /// Codex's tool that applies such a patch.
 pub const CODEX_PATCH_TOOL: &str = "apply_patch";
@@ -50,6 +50,15 @@ pub fn codex_patch_file(line: &str) -> Option<(PatchFileChange, &str)> {
 /// A line of a hunk: kept (`' '`), removed (`'-'`) or added (`'+'`), and its text.
 pub type PatchLine = (char, String);
 
+/// A hunk: the text after its `@@` (where Codex names the function it is in), and its lines.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PatchHunk {
+    /// What follows the hunk's `@@`, trimmed (often the enclosing function).
+    pub section: String,
+    /// Its lines.
+    pub lines: Vec<PatchLine>,
+}
+
 /// A file a patch changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileChange {
@@ -61,35 +70,16 @@ pub struct FileChange {
     pub path: String,
     /// Its new path, when it is moved.
     pub moved_to: Option<String>,
-    /// Its hunks, each its lines.
-    pub hunks: Vec<Vec<PatchLine>>,
+    /// Its hunks.
+    pub hunks: Vec<PatchHunk>,
 }
 
 impl FileChange {
-    /// Its lines before the change (the hunks' kept and removed lines, one hunk after another).
-    pub fn before(&self) -> String {
-        self.side('-')
-    }
-
-    /// Its lines after the change.
-    pub fn after(&self) -> String {
-        self.side('+')
-    }
-
-    fn side(&self, mine: char) -> String {
-        let mut text = String::new();
-        for (kind, line) in self.hunks.iter().flatten() {
-            if *kind == ' ' || *kind == mine {
-                text.push_str(line);
-                text.push('\n');
-            }
-        }
-        text
-    }
-
     /// Its change as a file of a unified diff, its hunks numbered one after another from line 1.
     fn unified(&self) -> String {
-        let (old, new) = (self.path.as_str(), self.moved_to.as_deref().unwrap_or(&self.path));
+        // A path from the root (`/testbed/a.py`) reads in a diff as its path below it.
+        let old = self.path.trim_start_matches('/');
+        let new = self.moved_to.as_deref().unwrap_or(&self.path).trim_start_matches('/');
         let mut out = format!("diff --git a/{old} b/{new}\n");
         match self.change {
             PatchFileChange::Add => out.push_str(&format!("new file mode 100644\n--- /dev/null\n+++ b/{new}\n")),
@@ -98,11 +88,15 @@ impl FileChange {
             _ => out.push_str(&format!("--- a/{old}\n+++ b/{new}\n")),
         }
         let (mut old_start, mut new_start) = (u32::from(self.change != PatchFileChange::Add), 1);
-        for hunk in self.hunks.iter().filter(|hunk| !hunk.is_empty()) {
-            let count = |mine: char| hunk.iter().filter(|(kind, _)| *kind == ' ' || *kind == mine).count() as u32;
+        for hunk in self.hunks.iter().filter(|hunk| !hunk.lines.is_empty()) {
+            let count = |mine: char| hunk.lines.iter().filter(|(kind, _)| *kind == ' ' || *kind == mine).count() as u32;
             let (old_count, new_count) = (count('-'), count('+'));
-            out.push_str(&format!("@@ -{old_start},{old_count} +{new_start},{new_count} @@\n"));
-            for (kind, line) in hunk {
+            let section = match hunk.section.is_empty() {
+                true => String::new(),
+                false => format!(" {}", hunk.section),
+            };
+            out.push_str(&format!("@@ -{old_start},{old_count} +{new_start},{new_count} @@{section}\n"));
+            for (kind, line) in &hunk.lines {
                 out.push(*kind);
                 out.push_str(line);
                 out.push('\n');
@@ -132,7 +126,7 @@ pub fn parse(patch: &str) -> Vec<FileChange> {
                 change,
                 path: path.to_string(),
                 moved_to: None,
-                hunks: vec![Vec::new()],
+                hunks: vec![PatchHunk::default()],
             }),
             (None, Some(file)) => add_line(file, line),
             (None, None) => {}
@@ -144,9 +138,14 @@ pub fn parse(patch: &str) -> Vec<FileChange> {
 /// A line of a file's change: context (` `, or a blank line a model wrote without its space),
 /// `-` removed, `+` added; a hunk's `@@` begins the next hunk; `*** End of File` is none.
 fn add_line(file: &mut FileChange, line: &str) {
-    if line.starts_with("@@") {
-        if file.hunks.last().is_some_and(|hunk| !hunk.is_empty()) {
-            file.hunks.push(Vec::new());
+    if let Some(section) = line.strip_prefix("@@") {
+        let section = section.trim().to_string();
+        match file.hunks.last_mut() {
+            Some(hunk) if hunk.lines.is_empty() => hunk.section = section,
+            _ => file.hunks.push(PatchHunk {
+                section,
+                lines: Vec::new(),
+            }),
         }
         return;
     }
@@ -156,7 +155,7 @@ fn add_line(file: &mut FileChange, line: &str) {
         _ => return,
     };
     let text = line.get(1..).unwrap_or_default().to_string();
-    file.hunks.last_mut().expect("a file begins with a hunk").push((kind, text));
+    file.hunks.last_mut().expect("a file begins with a hunk").lines.push((kind, text));
 }
 
 /// `patch` as a unified diff, a file each (a file added with its lines, one deleted without
@@ -189,11 +188,11 @@ mod tests {
             ]
         );
         assert_eq!(files[0].header, "*** Update File: src/parse.py\n*** Move to: src/split.py");
-        assert_eq!(
-            files[0].before(),
-            "    words = text\n    return text.split(\" \")\n\n    return \" \".join(words)\n"
-        );
-        assert_eq!(files[1].after(), "def test_tabs():\n    assert True\n");
+        let sections: Vec<&str> = files[0].hunks.iter().map(|h| h.section.as_str()).collect();
+        assert_eq!(sections, ["def parse(text):", "def join(words):"]);
+        assert_eq!(files[0].hunks[0].lines.len(), 4, "a blank line is a kept one");
+        let added = [('+', "def test_tabs():".to_string()), ('+', "    assert True".to_string())];
+        assert_eq!(files[1].hunks[0].lines, added);
         assert_eq!(parse("not a patch"), []);
     }
 
@@ -216,6 +215,10 @@ mod tests {
             (files[0].hunks[1].old_start, files[0].hunks[1].old_count),
             (4, 1),
             "after the first hunk's three old lines"
+        );
+        assert!(
+            diff.contains("@@ -4,1 +4,1 @@ def join(words):\n"),
+            "Codex's place for the hunk kept: {diff}"
         );
         assert_eq!(as_unified_diff("*** Begin Patch\n*** End Patch"), None);
     }

@@ -446,7 +446,7 @@ mod tests {
                 ("**Running the tests**", "python -m pytest -q tests", "1 failed\n", Some(1)),
                 (
                     "",
-                    "*** Update File: /testbed/src/parse.py",
+                    "*** Begin Patch\n*** Update File: /testbed/src/parse.py\n@@ def parse(text):\n-    return text.split(\" \")\n+    return text.split()\n*** End Patch",
                     "Success. Updated the following files:\nM /testbed/src/parse.py\n",
                     Some(0)
                 ),
@@ -463,8 +463,11 @@ mod tests {
         );
         assert_eq!(trajectory.steps[0].seconds, Some(2.5));
         assert_eq!(trajectory.steps[3].seconds, Some(1.9));
-        let edit = trajectory.steps[1].edit.as_ref().expect("a one-file patch is its edit");
-        assert_eq!(edit.after, "    return text.split()\n");
+        assert_eq!(
+            trajectory.steps[1].tool.as_deref(),
+            Some("apply_patch"),
+            "the patch as written, the page's to draw"
+        );
         assert_eq!(trajectory.steps[4].tool.as_deref(), Some("web_search"));
         let facts = benchscope_contract::trajectory::facts::facts_of(&trajectory, "t.json");
         assert!(facts.ran_tests);
@@ -493,10 +496,11 @@ mod tests {
         );
         assert_eq!(trajectory.exit_status, None, "no turn said it ended");
         let actions: Vec<&str> = trajectory.steps.iter().map(|s| s.action.as_str()).collect();
-        assert_eq!(actions, ["*** Add File: tests/test_tabs.py", "rg -n 'def parse' src"]);
+        let patch = "*** Begin Patch\n*** Add File: tests/test_tabs.py\n+def test_tabs(): pass\n*** End Patch";
         assert_eq!(
-            trajectory.steps[0].edit.as_ref().map(|e| e.path.as_str()),
-            Some("tests/test_tabs.py")
+            actions,
+            [patch, "rg -n 'def parse' src"],
+            "a patch given as a shell's words is the patch"
         );
         assert_eq!(trajectory.steps[1].observation, "src/parse.py:1:def parse(text):");
     }
