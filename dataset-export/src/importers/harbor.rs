@@ -23,7 +23,7 @@ use super::{first_few, name_of, new_run, read_json, ImportPlan, Imported, RunSou
 use crate::input::files_below_where;
 use crate::run_store::NewRun;
 use crate::trajectories::stream_file;
-use crate::trajectories::transcripts::{agent_of, is_session_transcript_file, stream_transcript_of};
+use crate::trajectories::transcripts::{start_of_file, stream_transcript_of};
 use crate::trajectory_spool::TrajectorySpool;
 use anyhow::Context;
 
@@ -329,14 +329,14 @@ fn read_trajectory(trial: &Trial, spool: &mut TrajectorySpool) -> anyhow::Result
     if atif.is_file() {
         return stream_file(&atif, spool);
     }
-    let transcripts = files_below_where(&agent, |_| false, MOST_AGENT_FILES)
+    let sessions = files_below_where(&agent, |_| false, MOST_AGENT_FILES)
         .into_iter()
-        .filter(|path| is_session_transcript_file(path))
-        .max_by_key(|path| std::fs::metadata(path).map_or(0, |m| m.len()));
-    let Some(path) = transcripts else { return Ok(()) };
-    let open = || crate::input::compressed::open(&path).with_context(|| format!("cannot read {}", path.display()));
-    let Some(agent) = agent_of(open()?) else { return Ok(()) };
-    stream_transcript_of(&trial.result.instance_id, agent, open()?, &path, spool)
+        .filter_map(|path| Some((start_of_file(&path).filter(|start| !start.subagent)?.agent, path)));
+    let Some((agent, path)) = sessions.max_by_key(|(_, path)| std::fs::metadata(path).map_or(0, |m| m.len())) else {
+        return Ok(());
+    };
+    let file = crate::input::compressed::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    stream_transcript_of(&trial.result.instance_id, agent, file, &path, spool)
 }
 
 /// The files under a trial's `agent/` looked at for a transcript.

@@ -415,7 +415,6 @@ fn action_of(tool: &str, input: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use benchscope_contract::trajectory::transcripts::TranscriptAgent;
     use serde_json::json;
     use std::path::Path;
 
@@ -538,9 +537,13 @@ mod tests {
         let whole = stream_json();
         let cut = &whole[..whole.find("\"m3\"").unwrap()];
         let mut sink = super::super::Collected::default();
-        let error =
-            super::super::transcripts::stream_transcript(TranscriptAgent::ClaudeCode, cut.as_bytes(), Path::new("a__b-1.jsonl"), &mut sink)
-                .unwrap_err();
+        let error = super::super::transcripts::stream_transcript(
+            super::super::transcripts::start_of(cut.as_bytes()).unwrap(),
+            cut.as_bytes(),
+            Path::new("a__b-1.jsonl"),
+            &mut sink,
+        )
+        .unwrap_err();
         assert!(format!("{error:#}").contains("a__b-1.jsonl: line 14 breaks off"), "{error:#}");
         assert_eq!(sink.trajectories.len(), 1);
         assert_eq!(sink.trajectories[0].steps.len(), 3, "the three calls answered before the break");

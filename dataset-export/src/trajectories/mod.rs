@@ -140,8 +140,8 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
     // A file named for another format is not read twice to be told.
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     if !is_trajectory_file(&name) {
-        if let Some(agent) = transcripts::agent_of(open()?) {
-            return transcripts::stream_transcript(agent, open()?, path, sink);
+        if let Some(start) = transcripts::start_of(open()?) {
+            return transcripts::stream_transcript(start, open()?, path, sink);
         }
     }
     let skeletons = stream::skeletons(open()?).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
@@ -193,8 +193,8 @@ pub fn read_bytes(bytes: &[u8], path: &Path) -> anyhow::Result<Vec<Trajectory>> 
     let mut collected = Collected::default();
     if inspect::is_zip(bytes) {
         inspect::stream_samples_of(std::io::Cursor::new(bytes), path, &mut collected)?;
-    } else if let Some(agent) = transcripts::agent_of(bytes) {
-        transcripts::stream_transcript(agent, bytes, path, &mut collected)?;
+    } else if let Some(start) = transcripts::start_of(bytes) {
+        transcripts::stream_transcript(start, bytes, path, &mut collected)?;
     } else {
         let skeletons = stream::skeletons(bytes).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
         match skeletons.as_slice() {

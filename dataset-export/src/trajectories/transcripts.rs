@@ -43,21 +43,40 @@ pub fn is_transcript_format(format: &str) -> bool {
         .any(|agent| format_of(agent) == format)
 }
 
-/// Whether the file at `path` begins as a transcript (its first lines, read no further).
+/// What a transcript's first lines say: whose it is, and whether it is a Claude Code subagent's
+/// own file, which is part of its session's rather than a session of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TranscriptStart {
+    /// The agent whose transcript it is.
+    pub agent: TranscriptAgent,
+    /// Whether it is a subagent's own file.
+    pub subagent: bool,
+}
+
+/// How the text `reader` holds begins, if it begins a transcript (its first lines, read no
+/// further).
+pub fn start_of(reader: impl Read) -> Option<TranscriptStart> {
+    let lines = first_lines(reader);
+    let agent = transcript_agent(&lines)?;
+    Some(TranscriptStart {
+        agent,
+        subagent: agent == TranscriptAgent::ClaudeCode && is_subagent_transcript(&lines),
+    })
+}
+
+/// How the file at `path` begins, if it begins a transcript.
+pub fn start_of_file(path: &Path) -> Option<TranscriptStart> {
+    crate::input::compressed::open(path).ok().and_then(start_of)
+}
+
+/// Whether the file at `path` begins as a transcript.
 pub fn is_transcript_file(path: &Path) -> bool {
-    crate::input::compressed::open(path).is_ok_and(|file| agent_of(file).is_some())
+    start_of_file(path).is_some()
 }
 
-/// Whether the file at `path` begins as a session's transcript: a transcript, and not a Claude
-/// Code subagent's file, which is part of its session's.
+/// Whether the file at `path` begins as a session's transcript (not a subagent's own file).
 pub fn is_session_transcript_file(path: &Path) -> bool {
-    let lines = crate::input::compressed::open(path).map(first_lines).unwrap_or_default();
-    transcript_agent(&lines).is_some() && !is_subagent_transcript(&lines)
-}
-
-/// The agent whose transcript the text `reader` holds begins, if it begins one.
-pub fn agent_of(reader: impl Read) -> Option<TranscriptAgent> {
-    transcript_agent(&first_lines(reader))
+    start_of_file(path).is_some_and(|start| !start.subagent)
 }
 
 /// The first lines of `reader` read as JSON, up to the first that is not (a pretty-printed JSON
@@ -164,21 +183,19 @@ fn is_uuid(text: &str) -> bool {
     parts.iter().map(|p| p.len()).eq([8, 4, 4, 4, 12]) && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// Streams `agent`'s transcript that `reader` holds (the file at `path`) into `sink` as one
-/// trajectory, a step at a time. A line that breaks off (a run killed mid-write) ends it: the
-/// steps before are kept, and the error names the line.
-pub fn stream_transcript(agent: TranscriptAgent, reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
-    // The first read's bytes (a subagent's file names its side chain on its first line).
-    let mut reader = BufReader::with_capacity(1 << 20, reader);
-    let head = reader.fill_buf().map(first_lines).unwrap_or_default();
-    if agent == TranscriptAgent::ClaudeCode && is_subagent_transcript(&head) {
+/// Streams the transcript that `reader` holds (the file at `path`, begun as `start` says) into
+/// `sink` as one trajectory, a step at a time. A line that breaks off (a run killed mid-write)
+/// ends it: the steps before are kept, and the error names the line. A subagent's own file is
+/// refused, naming the file to import instead.
+pub fn stream_transcript(start: TranscriptStart, reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    if start.subagent {
         anyhow::bail!(
             "{}: a Claude Code subagent's transcript (its lines `isSidechain`), which its session's transcript shows \
              as what its `Task` call reported: import the session's file, or the folder",
             path.display()
         );
     }
-    stream_transcript_of(&instance_of_transcript(path), agent, reader, path, sink)
+    stream_transcript_of(&instance_of_transcript(path), start.agent, reader, path, sink)
 }
 
 /// [`stream_transcript`] for a transcript whose instance is known from elsewhere (a Harbor
@@ -343,6 +360,10 @@ mod tests {
         ] {
             assert_eq!(instance_of_transcript(Path::new(path)), instance, "{path}");
         }
+    }
+
+    fn agent_of(reader: impl Read) -> Option<TranscriptAgent> {
+        start_of(reader).map(|start| start.agent)
     }
 
     #[test]
