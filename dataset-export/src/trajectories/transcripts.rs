@@ -237,6 +237,33 @@ pub fn stream_transcript_of(
     }
 }
 
+/// The reader of an agent whose command-line tool has written its transcripts in more than one
+/// shape: `choose` gives the reader of the shape a transcript's first line begins (given
+/// `null` for a transcript with no line).
+pub struct ByFirstLine {
+    choose: fn(&Value) -> Box<dyn StepReader>,
+    chosen: Option<Box<dyn StepReader>>,
+}
+
+impl ByFirstLine {
+    /// A reader that lets `choose` pick the reader of the first line's shape.
+    pub fn reader(choose: fn(&Value) -> Box<dyn StepReader>) -> Box<dyn StepReader> {
+        Box::new(ByFirstLine { choose, chosen: None })
+    }
+}
+
+impl StepReader for ByFirstLine {
+    fn element(&mut self, key: &str, line: Value, steps: &mut Vec<Step>) {
+        let choose = self.choose;
+        self.chosen.get_or_insert_with(|| choose(&line)).element(key, line, steps);
+    }
+
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> benchscope_contract::trajectory::Trajectory {
+        let choose = self.choose;
+        self.chosen.unwrap_or_else(|| choose(&Value::Null)).finish(steps)
+    }
+}
+
 /// A step of the agent's words alone, calling nothing.
 pub fn words_step(thought: String) -> Step {
     Step {

@@ -11,8 +11,8 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::super::text;
 use super::super::transcripts::{add_words, words_step};
+use super::super::{text, StepReader};
 use super::{mcp_step, parts_text, unwrapped};
 
 /// The transcript read so far.
@@ -27,9 +27,8 @@ pub struct Transcript {
     failure: Option<String>,
 }
 
-impl Transcript {
-    /// Takes in the transcript's next line.
-    pub fn line(&mut self, line: Value, steps: &mut Vec<Step>) {
+impl StepReader for Transcript {
+    fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
         match type_of(&line) {
             Some("item.completed") => self.item(line.get("item").unwrap_or(&Value::Null), steps),
             Some("turn.completed") => {
@@ -49,8 +48,7 @@ impl Transcript {
         }
     }
 
-    /// The trajectory, once every line is in (its steps passed on).
-    pub fn finish(mut self, steps: &mut Vec<Step>) -> Trajectory {
+    fn finish(mut self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
         self.end_words(steps);
         let exit_status = match (&self.failure, self.turns) {
             (Some(_), _) => Some("failed".to_string()),
@@ -66,7 +64,9 @@ impl Transcript {
             ..Trajectory::default()
         }
     }
+}
 
+impl Transcript {
     /// A completed item: words, the task, or an action.
     fn item(&mut self, item: &Value, steps: &mut Vec<Step>) {
         let action = match type_of(item) {

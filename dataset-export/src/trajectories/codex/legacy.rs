@@ -13,7 +13,7 @@ use benchscope_contract::trajectory::{Edit, Step, Trajectory};
 use serde_json::Value;
 
 use super::super::transcripts::{add_words, plan_list};
-use super::super::{text, AgentAndModel};
+use super::super::{text, AgentAndModel, StepReader};
 use super::conversation::Conversation;
 use super::{command_line, mcp_step};
 
@@ -25,9 +25,8 @@ pub struct Transcript {
     conversation: Conversation,
 }
 
-impl Transcript {
-    /// Takes in the transcript's next line.
-    pub fn line(&mut self, line: Value, steps: &mut Vec<Step>) {
+impl StepReader for Transcript {
+    fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
         match line.get("msg") {
             Some(event) => self.event(event, steps),
             None => {
@@ -37,8 +36,7 @@ impl Transcript {
         }
     }
 
-    /// The trajectory, once every line is in (its steps passed on).
-    pub fn finish(self, steps: &mut Vec<Step>) -> Trajectory {
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
         let (tokens, ended) = self.conversation.finish(steps);
         let made_by = AgentAndModel::new(Some("Codex"), None, self.model.as_deref());
         Trajectory {
@@ -51,7 +49,9 @@ impl Transcript {
             ..Trajectory::default()
         }
     }
+}
 
+impl Transcript {
     fn event(&mut self, event: &Value, steps: &mut Vec<Step>) {
         let call = text(event, "call_id");
         match type_of(event) {

@@ -11,9 +11,10 @@ mod legacy;
 mod session;
 
 use benchscope_contract::trajectory::transcripts::type_of;
-use benchscope_contract::trajectory::{Step, Trajectory};
+use benchscope_contract::trajectory::Step;
 use serde_json::Value;
 
+use super::transcripts::ByFirstLine;
 use super::StepReader;
 
 /// The format's name, as its trajectories record it.
@@ -21,43 +22,11 @@ pub const FORMAT: &str = "codex";
 
 /// A reader of a transcript's lines, of whichever shape its first line is.
 pub fn reader() -> Box<dyn StepReader> {
-    Box::<Transcript>::default()
-}
-
-#[derive(Default)]
-enum Transcript {
-    #[default]
-    Unread,
-    Exec(exec::Transcript),
-    Legacy(legacy::Transcript),
-    Session(session::Session),
-}
-
-impl StepReader for Transcript {
-    fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
-        if let Transcript::Unread = self {
-            *self = match shape_of(&line) {
-                Shape::Session => Transcript::Session(session::Session::default()),
-                Shape::Legacy => Transcript::Legacy(legacy::Transcript::default()),
-                Shape::Exec => Transcript::Exec(exec::Transcript::default()),
-            };
-        }
-        match self {
-            Transcript::Exec(transcript) => transcript.line(line, steps),
-            Transcript::Legacy(transcript) => transcript.line(line, steps),
-            Transcript::Session(session) => session.line(line, steps),
-            Transcript::Unread => {}
-        }
-    }
-
-    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
-        match *self {
-            Transcript::Exec(transcript) => transcript.finish(steps),
-            Transcript::Legacy(transcript) => transcript.finish(steps),
-            Transcript::Session(session) => session.finish(steps),
-            Transcript::Unread => exec::Transcript::default().finish(steps),
-        }
-    }
+    ByFirstLine::reader(|first| match shape_of(first) {
+        Shape::Session => Box::<session::Session>::default(),
+        Shape::Legacy => Box::<legacy::Transcript>::default(),
+        Shape::Exec => Box::<exec::Transcript>::default(),
+    })
 }
 
 /// The shapes of Codex's transcripts.

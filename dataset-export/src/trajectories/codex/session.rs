@@ -18,7 +18,7 @@ use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::super::transcripts::{add_words, call_line, plan_list};
-use super::super::{text, AgentAndModel};
+use super::super::{text, AgentAndModel, StepReader};
 use super::apply_patch::patch_step;
 use super::command_line;
 use super::conversation::Conversation;
@@ -35,9 +35,8 @@ pub struct Session {
     span: TimeSpan,
 }
 
-impl Session {
-    /// Takes in the session file's next line.
-    pub fn line(&mut self, line: Value, steps: &mut Vec<Step>) {
+impl StepReader for Session {
+    fn element(&mut self, _key: &str, line: Value, steps: &mut Vec<Step>) {
         if let Some(timestamp) = line.get("timestamp").and_then(Value::as_str) {
             self.span.add(timestamp);
         }
@@ -54,8 +53,7 @@ impl Session {
         }
     }
 
-    /// The trajectory, once every line is in (its steps passed on).
-    pub fn finish(self, steps: &mut Vec<Step>) -> Trajectory {
+    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
         let (tokens, ended) = self.conversation.finish(steps);
         let made_by = AgentAndModel::new(Some("Codex"), self.version.as_deref(), self.model.as_deref());
         Trajectory {
@@ -70,7 +68,9 @@ impl Session {
             ..Trajectory::default()
         }
     }
+}
 
+impl Session {
     fn meta(&mut self, meta: &Value) {
         self.version = self.version.take().or_else(|| text(meta, "cli_version"));
         self.model = self.model.take().or_else(|| text(meta, "model"));

@@ -14,49 +14,23 @@ use serde_json::Value;
 pub mod session;
 
 use super::answers::AwaitingAnswers;
+use super::transcripts::ByFirstLine;
 use super::transcripts::{call_line, edit_by, pattern_in, words_step};
 use super::{text, AgentAndModel, StepReader};
 
 /// The format's name, as its trajectories record it.
 pub const FORMAT: &str = "gemini-cli";
 
-/// A reader of a transcript's lines: a chat file's, or what `--output-format stream-json` prints.
+/// A reader of a transcript's lines, told by its first: a chat file's, whose header names its
+/// session and project (`sessionId`, `projectHash`), or what `--output-format stream-json`
+/// prints.
 pub fn reader() -> Box<dyn StepReader> {
-    Box::<Transcript>::default()
-}
-
-/// A transcript of either shape, told by its first line: a chat file's header names its session
-/// and project (`sessionId`, `projectHash`).
-#[derive(Default)]
-enum Transcript {
-    #[default]
-    Unread,
-    StreamJson(Box<StreamJson>),
-    Chat(Box<session::Session>),
-}
-
-impl StepReader for Transcript {
-    fn element(&mut self, key: &str, line: Value, steps: &mut Vec<Step>) {
-        if let Transcript::Unread = self {
-            *self = match line.get("sessionId").is_some() && line.get("projectHash").is_some() {
-                true => Transcript::Chat(Box::default()),
-                false => Transcript::StreamJson(Box::default()),
-            };
-        }
-        match self {
-            Transcript::StreamJson(reader) => reader.element(key, line, steps),
-            Transcript::Chat(reader) => reader.element(key, line, steps),
-            Transcript::Unread => {}
-        }
-    }
-
-    fn finish(self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
-        match *self {
-            Transcript::StreamJson(reader) => reader.finish(steps),
-            Transcript::Chat(reader) => reader.finish(steps),
-            Transcript::Unread => Box::<StreamJson>::default().finish(steps),
-        }
-    }
+    ByFirstLine::reader(
+        |first| match first.get("sessionId").is_some() && first.get("projectHash").is_some() {
+            true => Box::<session::Session>::default(),
+            false => Box::<StreamJson>::default(),
+        },
+    )
 }
 
 /// What `--output-format stream-json` printed, read so far.
