@@ -65,9 +65,8 @@ pub fn StepView(
     // An edit shows as the diff of the text it replaced, and a Codex patch of several files as a
     // diff of each under its header lines; where the trajectory does not say which line of its
     // file the text is on, without line numbers rather than numbered from 1.
-    let patch = edit
-        .is_none()
-        .then(|| is_patch.then(|| codex_patch::as_unified_diff(&action)).flatten())
+    let patch = (edit.is_none() && is_patch)
+        .then(|| codex_patch::as_unified_diff(&action))
         .flatten();
     if patch.is_some() {
         action = action
