@@ -128,25 +128,26 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
         .filter(|p| {
             let name = name_of(p);
             is_trajectory_file(&name)
-                || (name.ends_with(".json") && (begins_as_inspect_log(p) || gemini::session::begins_as_chat_file(p)))
+                || (name.ends_with(".json")
+                    && head_of(p).is_some_and(|head| begins_as_inspect_log(&head) || gemini::session::begins_as_chat(&head)))
                 || (lines(&name) && transcripts::is_session_transcript_file(p))
         })
         .collect()
 }
 
-/// Whether the JSON file at `path` begins as an Inspect log: its `eval` header (the run's id and
-/// when it was created) in its first kilobytes, read no further: logs run to hundreds of megabytes.
-fn begins_as_inspect_log(path: &Path) -> bool {
+/// Whether a JSON file whose first kilobytes are `head` begins as an Inspect log: its `eval`
+/// header (the run's id and when it was created).
+fn begins_as_inspect_log(head: &str) -> bool {
+    head.trim_start().starts_with('{') && ["\"eval\"", "\"run_id\"", "\"created\""].iter().all(|key| head.contains(key))
+}
+
+/// The first kilobytes of the file at `path` as text, which tell a JSON log or a chat file
+/// without reading a file that may run to hundreds of megabytes.
+fn head_of(path: &Path) -> Option<String> {
     use std::io::Read;
-    let Ok(file) = crate::input::compressed::open(path) else {
-        return false;
-    };
-    let mut start = Vec::with_capacity(4096);
-    if file.take(4096).read_to_end(&mut start).is_err() {
-        return false;
-    }
-    let start = String::from_utf8_lossy(&start);
-    start.trim_start().starts_with('{') && ["\"eval\"", "\"run_id\"", "\"created\""].iter().all(|key| start.contains(key))
+    let mut head = Vec::with_capacity(4096);
+    crate::input::compressed::open(path).ok()?.take(4096).read_to_end(&mut head).ok()?;
+    Some(String::from_utf8_lossy(&head).into_owned())
 }
 
 /// Whether the file at `path` starts with an OpenHands record (`history` and an instance), or is

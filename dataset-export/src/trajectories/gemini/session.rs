@@ -207,15 +207,11 @@ impl TrajectoryFormat for GeminiChat {
     }
 }
 
-/// Whether the JSON file at `path` begins as a chat file (its `sessionId` and `projectHash`
-/// before its messages), read no further than its first kilobytes.
-pub fn begins_as_chat_file(path: &std::path::Path) -> bool {
-    use std::io::Read;
-    let mut head = Vec::new();
-    let opened = crate::input::compressed::open(path).and_then(|file| file.take(4096).read_to_end(&mut head));
-    let head = String::from_utf8_lossy(&head);
+/// Whether a JSON file whose first kilobytes are `head` begins as a chat file: its `sessionId`
+/// and `projectHash` before its messages.
+pub fn begins_as_chat(head: &str) -> bool {
     let before_messages = head.split("\"messages\"").next().unwrap_or_default();
-    opened.is_ok() && before_messages.contains("\"sessionId\"") && before_messages.contains("\"projectHash\"")
+    before_messages.contains("\"sessionId\"") && before_messages.contains("\"projectHash\"")
 }
 
 #[cfg(test)]
