@@ -195,6 +195,7 @@ export function claudeCodeData() {
   const item = (payload) => ({ timestamp: '2026-10-01T09:00:00Z', type: 'response_item', payload });
   const onePatch = `*** Begin Patch\n*** Update File: ${file}\n@@ def _cstack(left, right):\n-    cright[-right.shape[0]:, -right.shape[1]:] = 1\n+    cright[-right.shape[0]:, -right.shape[1]:] = right\n*** End Patch\n`;
   const twoPatch = '*** Begin Patch\n*** Update File: README.rst\n@@\n-<b>old</b>\n+<img src=x onerror=alert(3)>\n*** Add File: notes.txt\n+a note\n*** End Patch\n';
+  const laterPrompt = 'Now **the docs** too <img src=x onerror=alert(4)>';
   const sessionLines = [
     { timestamp: '2026-10-01T09:00:00Z', type: 'session_meta', payload: { id: '019cb655-7826-7080-b375-f4bd0ec83d54', cwd: '/testbed', cli_version: '0.98.0' } },
     { timestamp: '2026-10-01T09:00:00Z', type: 'event_msg', payload: { type: 'user_message', message: 'Fix the separability matrix.' } },
@@ -206,6 +207,10 @@ export function claudeCodeData() {
     item({ type: 'custom_tool_call_output', call_id: 'c2', output: 'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess.\n' }),
     item({ type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'python -m pytest astropy/modeling -q'] }), call_id: 'c3' }),
     item({ type: 'function_call_output', call_id: 'c3', output: JSON.stringify({ output: '2 passed\n', metadata: { exit_code: 0, duration_seconds: 3.5 } }) }),
+    // A later prompt, as an item and as an event (hostile text in it), and Codex's answer.
+    item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: laterPrompt }] }),
+    { timestamp: '2026-10-01T09:00:08Z', type: 'event_msg', payload: { type: 'user_message', message: laterPrompt } },
+    item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'The docs say so now.' }] }),
     { timestamp: '2026-10-01T09:00:09Z', type: 'event_msg', payload: { type: 'task_complete' } },
   ];
   writeFileSync(join(day, 'rollout-2026-10-01T09-00-00-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl'), sessionLines.map((line) => `${JSON.stringify(line)}\n`).join(''));

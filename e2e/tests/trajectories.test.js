@@ -475,7 +475,7 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907&traj=20261001_codex-sessions`);
   const sessionSteps = page.locator('.trajectory .step');
   await sessionSteps.first().waitFor();
-  assert.equal(await sessionSteps.count(), 3);
+  assert.equal(await sessionSteps.count(), 5);
   assert.match(await sessionSteps.nth(0).locator('.thought').textContent(), /Patching the stack/);
   assert.match(await sessionSteps.nth(0).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
   // Each hunk headed by the place Codex gave it; where its file's lines are not recorded, the
@@ -494,6 +494,14 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.match(await cards.nth(1).textContent(), /notes\.txt.*a note/s);
   assert.equal(await page.locator('.trajectory img').count(), 0, 'the patch is text');
   assert.equal(await sessionSteps.nth(2).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
+  // A later prompt, once though Codex records it twice: the person's words as markdown, its
+  // markup text, apart from the agent's words after it.
+  const prompt = sessionSteps.nth(3).locator('.prompt');
+  assert.equal(await prompt.locator('.prompt-by').textContent(), 'Prompt');
+  assert.equal(await prompt.locator('strong').textContent(), 'the docs');
+  assert.match(await prompt.textContent(), /too <img src=x onerror=alert\(4\)>/);
+  assert.equal(await sessionSteps.nth(3).locator('.thought, pre.action').count(), 0);
+  assert.equal(await sessionSteps.nth(4).locator('.thought').textContent(), 'The docs say so now.');
   assert.match(await page.locator('.trajectory').textContent(), /Codex 0\.98\.0/);
   // Their board says why no run is ranked by a percentage.
   await page.goto(`${server.url}?data=claude-code/&view=leaderboard`);

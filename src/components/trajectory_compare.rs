@@ -113,8 +113,14 @@ fn Aligned(first: Vec<Step>, second: Vec<Step>, first_name: String, second_name:
     };
     let cell = |step: Option<&Step>| match step {
         Some(step) => {
-            let tool = step.tool.clone().map(|t| view! { <span class="tool">{t}</span> });
-            let action = if step.action.is_empty() { &step.thought } else { &step.action };
+            let prompted = !step.prompt.is_empty();
+            let tool = if prompted { Some("prompt".to_string()) } else { step.tool.clone() };
+            let tool = tool.map(|t| view! { <span class="tool">{t}</span> });
+            let action = match (prompted, step.action.is_empty()) {
+                (true, _) => &step.prompt,
+                (false, true) => &step.thought,
+                (false, false) => &step.action,
+            };
             let action = strip_terminal_escapes(action).into_owned();
             view! { <td>{tool}<pre><code>{action}</code></pre></td> }.into_any()
         }

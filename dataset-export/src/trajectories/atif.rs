@@ -60,7 +60,8 @@ const SUMMED: [(&str, &str); 3] = [
     ("completion_tokens", "total_completion_tokens"),
 ];
 
-/// The agent's steps become steps; the first user step is the task; every step's metrics add up.
+/// The agent's steps become steps; the first user step is the task, a later one a step of its
+/// own; every step's metrics add up.
 struct Reader {
     skeleton: Value,
     task: Option<String>,
@@ -73,6 +74,7 @@ impl StepReader for Reader {
     fn element(&mut self, _key: &str, step: Value, steps: &mut Vec<Step>) {
         match step.get("source").and_then(Value::as_str).unwrap_or_default() {
             "user" if self.task.is_none() => self.task = content(&step, "message"),
+            "user" => steps.extend(content(&step, "message").filter(|m| !m.trim().is_empty()).map(Step::prompt)),
             "agent" => {
                 self.agent_steps += 1;
                 steps.extend(agent_steps(&step));
@@ -287,6 +289,35 @@ mod tests {
         assert_eq!(content(&step, "plain").as_deref(), Some("as it is"));
         assert_eq!(content(&step, "number"), None);
         assert_eq!(content(&step, "missing"), None);
+    }
+
+    /// Terminus asks again before it ends: a user step after the task, in its place.
+    #[test]
+    fn a_later_user_step_is_a_prompt_in_its_place() {
+        let skeleton = serde_json::json!({"schema_version": "ATIF-v1.4", "steps": []});
+        let mut reader = Atif.reader(skeleton);
+        let mut steps = Vec::new();
+        for step in [
+            serde_json::json!({"step_id": 1, "source": "user", "message": "Fix the parser."}),
+            serde_json::json!({"step_id": 2, "source": "agent", "message": "Done; marking it complete."}),
+            serde_json::json!({"step_id": 3, "source": "user", "message": "Are you sure you want to mark the task as complete?"}),
+            serde_json::json!({"step_id": 4, "source": "user", "message": "  "}),
+            serde_json::json!({"step_id": 5, "source": "agent", "message": "Yes."}),
+        ] {
+            reader.element("steps", step, &mut steps);
+        }
+        let trajectory = reader.finish(&mut steps);
+        assert_eq!(trajectory.task.as_deref(), Some("Fix the parser."));
+        let shown: Vec<(&str, &str)> = steps.iter().map(|s| (s.prompt.as_str(), s.thought.as_str())).collect();
+        assert_eq!(
+            shown,
+            [
+                ("", "Done; marking it complete."),
+                ("Are you sure you want to mark the task as complete?", ""),
+                ("", "Yes.")
+            ]
+        );
+        assert_eq!(trajectory.api_calls, Some(2), "the agent's steps alone");
     }
 
     /// A computer-use step as ATIF v1.6 writes it: a screenshot call answered by an image.

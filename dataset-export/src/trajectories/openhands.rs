@@ -7,13 +7,14 @@ use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::answers::AwaitingAnswers;
+use super::transcripts::words_step;
 use super::{edit_line, edit_of, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct OpenHands;
 
 /// Agent actions that are bookkeeping, not steps (the system prompt, recalling context).
-const NOT_STEPS: [&str; 3] = ["system", "recall", "message"];
+const NOT_STEPS: [&str; 2] = ["system", "recall"];
 
 impl TrajectoryFormat for OpenHands {
     fn name(&self) -> &'static str {
@@ -31,6 +32,7 @@ impl TrajectoryFormat for OpenHands {
             skeleton,
             waiting: AwaitingAnswers::default(),
             finished: false,
+            prompted: false,
             span: TimeSpan::default(),
         })
     }
@@ -51,11 +53,15 @@ impl TrajectoryFormat for OpenHands {
 }
 
 /// The history's agent actions, each a step once the observation it caused is in (or, in the
-/// older history, each `[action, observation]` pair).
+/// older history, each `[action, observation]` pair); the agent's messages as its words, and
+/// the user's after the first (the task), such as the evaluation's "Please continue working on
+/// the task", as prompts.
 struct Reader {
     skeleton: Value,
     waiting: AwaitingAnswers,
     finished: bool,
+    /// Whether the user's first message (the task) has come.
+    prompted: bool,
     span: TimeSpan,
 }
 
@@ -76,6 +82,8 @@ impl StepReader for Reader {
             if let Some(cause) = event.get("cause").and_then(Value::as_u64) {
                 self.waiting.answer(&cause.to_string(), |step| observe(step, &event), steps);
             }
+        } else if action == Some("message") {
+            self.message(&event, steps);
         } else if event.get("source").and_then(Value::as_str) == Some("agent") && action.is_some_and(|a| !NOT_STEPS.contains(&a)) {
             let id = event.get("id").and_then(Value::as_u64).map(|id| id.to_string());
             self.waiting.push(id, step(&event, None), steps);
@@ -106,6 +114,26 @@ impl StepReader for Reader {
             seconds: self.span.seconds(),
             date: self.span.first_day(),
             ..Trajectory::default()
+        }
+    }
+}
+
+impl Reader {
+    /// A message: the agent's words, or the user's (the first is the task, read from the
+    /// document's `instruction`).
+    fn message(&mut self, event: &Value, steps: &mut Vec<Step>) {
+        let words = event
+            .pointer("/args/content")
+            .and_then(Value::as_str)
+            .or_else(|| event.get("message").and_then(Value::as_str))
+            .filter(|words| !words.trim().is_empty())
+            .map(str::to_string);
+        let Some(words) = words else { return };
+        match event.get("source").and_then(Value::as_str) {
+            Some("agent") => self.waiting.push(None, words_step(words), steps),
+            Some("user") if self.prompted => self.waiting.push(None, Step::prompt(words), steps),
+            Some("user") => self.prompted = true,
+            _ => {}
         }
     }
 }
@@ -146,4 +174,43 @@ fn observe(step: &mut Step, observation: &Value) {
     step.returncode = observation
         .get("extras")
         .and_then(|e| e.get("metadata")?.get("exit_code")?.as_i64());
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use std::path::Path;
+
+    /// The agent asks and the evaluation's stand-in for a person answers: both are read, in
+    /// their places among the agent's actions.
+    #[test]
+    fn messages_are_the_agents_words_and_the_users_later_prompts() {
+        let history = json!([
+            {"id": 1, "source": "user", "action": "message", "message": "Fix the parser.", "args": {"content": "Fix the parser.", "wait_for_response": false}},
+            {"id": 2, "source": "agent", "action": "run", "args": {"command": "pytest -q", "thought": "First the tests."}},
+            {"id": 3, "source": "agent", "observation": "run", "cause": 2, "content": "1 failed", "extras": {"metadata": {"exit_code": 1}}},
+            {"id": 4, "source": "agent", "action": "message", "message": "Should I also fix the docs?", "args": {"content": "Should I also fix the docs?", "wait_for_response": true}},
+            {"id": 5, "source": "user", "action": "message", "message": "Please continue working on the task.", "args": {"content": "Please continue working on the task."}},
+            {"id": 6, "source": "agent", "action": "finish", "message": "Done.", "args": {"final_thought": "Done."}}
+        ]);
+        let record = json!({"instance_id": "o__r-1", "instruction": "Fix the parser.", "history": history, "metadata": {"agent_class": "CodeActAgent"}});
+        let mut read = super::super::read_bytes(format!("{record}\n").as_bytes(), Path::new("output.jsonl")).unwrap();
+        let trajectory = read.remove(0);
+        assert_eq!(trajectory.task.as_deref(), Some("Fix the parser."));
+        let shown: Vec<(&str, &str, &str)> = trajectory
+            .steps
+            .iter()
+            .map(|s| (s.prompt.as_str(), s.thought.as_str(), s.action.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("", "First the tests.", "pytest -q"),
+                ("", "Should I also fix the docs?", ""),
+                ("Please continue working on the task.", "", ""),
+                ("", "", "Done."),
+            ]
+        );
+        assert_eq!(trajectory.steps[0].observation, "1 failed");
+    }
 }

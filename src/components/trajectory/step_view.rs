@@ -1,5 +1,6 @@
 //! One step of a trajectory: its thought (as markdown), its command (highlighted as shell, or an
-//! edit shown as a diff), its exit code, tokens and cost, and what came back, folded when long.
+//! edit shown as a diff), its exit code, tokens and cost, and what came back, folded when long;
+//! or a prompt the person gave the agent after the task.
 
 use benchscope_contract::trajectory::codex_patch::{self, CODEX_PATCH_TOOL};
 use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
@@ -41,6 +42,7 @@ pub fn StepView(
     on_link: Callback<()>,
 ) -> impl IntoView {
     let Step {
+        prompt,
         thought,
         tool,
         action,
@@ -87,6 +89,10 @@ pub fn StepView(
     view! {
         <li class="step" value=number data-step=number class:matched=matched class:current=current>
             <a class="step-link" href=link title="A link to this step" on:click=move |ev| { ev.prevent_default(); on_link.run(()); }>{format!("#{number}")}</a>
+            // A later prompt of an interactive session: what the person said, as they wrote it.
+            {(!prompt.trim().is_empty()).then(|| view! {
+                <div class="prompt"><span class="prompt-by">"Prompt"</span><Markdown text=as_shown(prompt) hard_breaks=true /></div>
+            })}
             // Agents write their thoughts as markdown (code spans, fences, lists), line by line.
             {(!thought.trim().is_empty()).then(|| view! { <div class="thought"><Markdown text=thought hard_breaks=true /></div> })}
             {(!action.is_empty()).then(|| view! {

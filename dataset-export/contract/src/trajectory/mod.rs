@@ -202,9 +202,14 @@ impl StepSplitter {
     }
 }
 
-/// One step: a thought, an action, and what came back.
+/// One step: a thought, an action, and what came back; or what the person running the agent said
+/// to it after the task (a later prompt of an interactive session).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Step {
+    /// What the person said to the agent at this point, after the task the trajectory began with
+    /// (a step that holds a prompt holds nothing else).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub prompt: String,
     /// What the agent said before acting.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub thought: String,
@@ -238,9 +243,14 @@ pub struct Step {
 }
 
 impl Step {
-    /// All its text, as searches read it: thought, action and observation, a line apart.
+    /// A step of the person's words: `prompt`, said to the agent.
+    pub fn prompt(prompt: String) -> Self {
+        Step { prompt, ..Step::default() }
+    }
+
+    /// All its text, as searches read it: prompt, thought, action and observation, a line apart.
     pub fn text(&self) -> String {
-        format!("{}\n{}\n{}", self.thought, self.action, self.observation)
+        format!("{}\n{}\n{}\n{}", self.prompt, self.thought, self.action, self.observation)
     }
 }
 

@@ -12,6 +12,7 @@
 //! are its own conversation: the step that started it shows what it reported.
 
 mod edits;
+mod typed;
 
 use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
@@ -22,6 +23,7 @@ use super::answers::AwaitingAnswers;
 use super::transcripts::{add_words, call_line, pattern_in, plan_list, words_step};
 use super::{text, AgentAndModel, StepReader};
 use edits::{edit_of, place_edit};
+use typed::typed;
 
 /// The format's name, as its trajectories record it.
 pub const FORMAT: &str = "claude-code";
@@ -104,6 +106,7 @@ impl Transcript {
             }
             Some("assistant") => self.assistant(&line, steps),
             Some("user") => self.user(&line, steps),
+            Some("attachment") => self.attachment(&line, steps),
             Some("result") => {
                 self.end_call(steps);
                 self.results.push(line);
@@ -144,17 +147,18 @@ impl Transcript {
         }
     }
 
-    /// A user line: the task, or the answers to the calls waiting.
+    /// A user line: the task, a later prompt, or the answers to the calls waiting.
     fn user(&mut self, line: &Value, steps: &mut Vec<Step>) {
         self.end_call(steps);
-        // A session file's notes to the model (`isMeta`) are no one's words.
-        if line.get("isMeta").and_then(Value::as_bool) == Some(true) {
+        // A session file's notes to the model (`isMeta`) and the summary that stands for the
+        // conversation once compacted are no one's words.
+        let flag = |key: &str| line.get(key).and_then(Value::as_bool) == Some(true);
+        if flag("isMeta") || flag("isCompactSummary") {
             return;
         }
         let message = line.get("message").unwrap_or(&Value::Null);
-        if let Some(Value::String(prompt)) = message.get("content") {
-            self.task.get_or_insert_with(|| prompt.clone());
-            return;
+        if let Some(Value::String(words)) = message.get("content") {
+            return self.prompted(words, steps);
         }
         // What Claude Code itself recorded of the call's effect: for an edit, the file before it.
         let outcome = line.get("tool_use_result").or_else(|| line.get("toolUseResult"));
@@ -173,9 +177,35 @@ impl Transcript {
                         self.waiting.answer(call, fill, steps);
                     }
                 }
-                Some("text") if self.task.is_none() => self.task = text(block, "text"),
+                Some("text") => self.prompted(&text(block, "text").unwrap_or_default(), steps),
                 _ => {}
             }
+        }
+    }
+
+    /// An attachment to the conversation: a prompt the person typed while the agent worked
+    /// (`queued_command`), given to the model between its calls.
+    fn attachment(&mut self, line: &Value, steps: &mut Vec<Step>) {
+        let attachment = line.get("attachment").unwrap_or(&Value::Null);
+        let typed_by_person = text(attachment, "commandMode").is_none_or(|mode| mode == "prompt")
+            && attachment
+                .pointer("/origin/kind")
+                .and_then(Value::as_str)
+                .is_none_or(|kind| kind == "human");
+        if type_of(attachment) == Some("queued_command") && typed_by_person {
+            self.end_call(steps);
+            self.prompted(&text(attachment, "prompt").unwrap_or_default(), steps);
+        }
+    }
+
+    /// Words of the user's turn: the first the person typed are the task, the later ones steps.
+    fn prompted(&mut self, words: &str, steps: &mut Vec<Step>) {
+        let Some(words) = typed(words) else {
+            return;
+        };
+        match self.task {
+            None => self.task = Some(words),
+            Some(_) => self.waiting.push(None, Step::prompt(words), steps),
         }
     }
 
@@ -443,6 +473,52 @@ mod tests {
         assert_eq!((edit.path.as_str(), edit.before.as_str()), ("/repo/tests/test_tabs.py", ""));
         assert_eq!(steps[0].observation, "File created");
         assert_eq!(steps[1].thought, "Done.");
+    }
+
+    /// An interactive session: the person's later prompts, typed, queued while the agent worked,
+    /// a slash command and an interruption, in their places among the agent's steps; what Claude
+    /// Code writes in the person's turn (a command's output, the summary of a compacted
+    /// conversation) left out.
+    #[test]
+    fn a_sessions_later_prompts_are_steps_in_their_places() {
+        let user = |content: Value| json!({"type": "user", "sessionId": "s3", "message": {"role": "user", "content": content}});
+        let assistant = |id: &str, block: Value| json!({"type": "assistant", "sessionId": "s3", "message": {"id": id, "content": [block]}});
+        let lines = [
+            user(json!("Make the parser accept tabs.")),
+            assistant(
+                "m1",
+                json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "pytest -q"}}),
+            ),
+            json!({"type": "attachment", "attachment": {"type": "queued_command", "commandMode": "prompt", "origin": {"kind": "human"}, "prompt": "and check the docs too"}}),
+            json!({"type": "attachment", "attachment": {"type": "queued_command", "commandMode": "task-notification", "prompt": "<task-notification>done</task-notification>"}}),
+            user(
+                json!([{"type": "tool_result", "tool_use_id": "t1", "content": "1 failed"}, {"type": "text", "text": "[Request interrupted by user for tool use]"}]),
+            ),
+            user(json!(
+                "<command-message>model</command-message>\n<command-name>/model</command-name>\n<command-args>opus</command-args>"
+            )),
+            user(json!("<local-command-stdout>Set model to opus</local-command-stdout>")),
+            json!({"type": "user", "isCompactSummary": true, "message": {"role": "user", "content": "This session is being continued from a previous conversation."}}),
+            user(json!([{"type": "text", "text": "Now the tests too."}])),
+            assistant("m2", json!({"type": "text", "text": "Done."})),
+        ];
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let (trajectory, steps) = read(&text);
+        assert_eq!(trajectory.task.as_deref(), Some("Make the parser accept tabs."));
+        let shown: Vec<(&str, &str)> = steps.iter().map(|s| (s.prompt.as_str(), s.action.as_str())).collect();
+        assert_eq!(
+            shown,
+            [
+                ("", "pytest -q"),
+                ("and check the docs too", ""),
+                ("[Request interrupted by user for tool use]", ""),
+                ("/model opus", ""),
+                ("Now the tests too.", ""),
+                ("", ""),
+            ]
+        );
+        assert_eq!(steps[0].observation, "1 failed");
+        assert_eq!(steps[5].thought, "Done.");
     }
 
     #[test]

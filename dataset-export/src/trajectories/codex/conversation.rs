@@ -65,6 +65,12 @@ impl Conversation {
         true
     }
 
+    /// A prompt the person gave after the task: a step of its own, after what the agent said.
+    pub fn prompted(&mut self, words: String, steps: &mut Vec<Step>) {
+        self.end_words(steps);
+        self.waiting.push(None, Step::prompt(words), steps);
+    }
+
     /// What the agent said after its last action is a step of its own.
     pub fn end_words(&mut self, steps: &mut Vec<Step>) {
         if !self.said.is_empty() {

@@ -29,6 +29,8 @@ pub struct Session {
     /// The prompt as typed, and the first user message among the items, in case no event names it.
     task: Option<String>,
     prompt: Option<String>,
+    /// Whether the file has its lines in envelopes, whose events give the person's prompts.
+    enveloped: bool,
     version: Option<String>,
     model: Option<String>,
     conversation: Conversation,
@@ -41,6 +43,7 @@ impl StepReader for Session {
             self.span.add(timestamp);
         }
         let payload = line.get("payload").unwrap_or(&Value::Null);
+        self.enveloped |= !payload.is_null();
         match type_of(&line) {
             Some("session_meta") => self.meta(payload),
             Some("turn_context") => self.model = text(payload, "model").or(self.model.take()),
@@ -80,7 +83,7 @@ impl Session {
     fn item(&mut self, item: &Value, steps: &mut Vec<Step>) {
         let call_id = text(item, "call_id");
         let step = match type_of(item) {
-            Some("message") => return self.message(item),
+            Some("message") => return self.message(item, steps),
             Some("reasoning") => return self.conversation.say(reasoning_text(item)),
             Some("function_call") => {
                 let arguments = text(item, "arguments").unwrap_or_default();
@@ -115,9 +118,10 @@ impl Session {
         self.conversation.push(call_id.or_else(|| text(item, "id")), step, steps);
     }
 
-    /// A message: the assistant's words, or the prompt (the context Codex adds in tags, such as
-    /// `<environment_context>`, left out).
-    fn message(&mut self, item: &Value) {
+    /// A message: the assistant's words, or a prompt (the context Codex adds in tags, such as
+    /// `<environment_context>`, left out): the first is the task, a later one a step where no
+    /// event gives it.
+    fn message(&mut self, item: &Value, steps: &mut Vec<Step>) {
         let parts: Vec<String> = item
             .get("content")
             .and_then(Value::as_array)
@@ -127,18 +131,36 @@ impl Session {
             .collect();
         match text(item, "role").as_deref() {
             Some("assistant") => self.conversation.say(Some(parts.join("\n\n"))),
-            Some("user") if self.prompt.is_none() => {
+            Some("user") => {
                 let typed: Vec<String> = parts.into_iter().filter(|part| !is_added_context(part)).collect();
-                self.prompt = (!typed.is_empty()).then(|| typed.join("\n\n"));
+                if typed.is_empty() {
+                    return;
+                }
+                match self.prompt {
+                    None => self.prompt = Some(typed.join("\n\n")),
+                    Some(_) if !self.enveloped => self.conversation.prompted(typed.join("\n\n"), steps),
+                    Some(_) => {}
+                }
             }
             _ => {}
         }
     }
 
-    /// An event of Codex's: the prompt as typed, the tokens so far, or how a turn ended.
+    /// An event of Codex's: a prompt as typed (the first is the task), the tokens so far, or how
+    /// a turn ended.
     fn event(&mut self, event: &Value, steps: &mut Vec<Step>) {
         match type_of(event) {
-            Some("user_message") => self.task = self.task.take().or_else(|| text(event, "message")),
+            Some("user_message") => {
+                // Early versions sent the context they added as events too, each of its `kind`.
+                let typed = text(event, "kind").is_none_or(|kind| kind == "plain");
+                let Some(words) = text(event, "message").filter(|words| typed && !is_added_context(words)) else {
+                    return;
+                };
+                match self.task {
+                    None => self.task = Some(words),
+                    Some(_) => self.conversation.prompted(words, steps),
+                }
+            }
             _ => {
                 self.conversation.ending_event(event, steps);
             }
@@ -154,9 +176,19 @@ fn is_added_context(part: &str) -> bool {
         "<user_instructions>",
         "<permissions instructions>",
         "<user_shell_command>",
+        "<turn_aborted>",
+        "<context_update>",
+        "<tool_context>",
+        "<reasoning_context>",
+        "<pinned_notes>",
+        "<subagent_notification>",
+        "<skill",
         "# AGENTS.md instructions",
     ];
-    added.iter().any(|tag| part.trim_start().starts_with(tag))
+    let part = part.trim_start();
+    added
+        .iter()
+        .any(|tag| part.get(..tag.len()).is_some_and(|start| start.eq_ignore_ascii_case(tag)))
 }
 
 /// A reasoning item's summary, or its text where it carries the reasoning itself.
@@ -474,6 +506,43 @@ mod tests {
         assert_eq!(facts.files_edited, ["/testbed/src/parse.py"]);
     }
 
+    /// A later turn: the prompt as an item (after the context Codex adds) and as an event, read
+    /// once, and a note Codex adds in the person's turn (`<turn_aborted>`) left out.
+    #[test]
+    fn a_sessions_later_prompts_are_steps_in_their_places() {
+        let mut lines = session();
+        lines.extend([
+            item(
+                "2026-03-04T00:54:00Z",
+                json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<TURN_ABORTED>\nThe user interrupted.\n</TURN_ABORTED>"}]}),
+            ),
+            item(
+                "2026-03-04T00:54:01Z",
+                json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<environment_context>\n  <cwd>/testbed</cwd>\n</environment_context>"}, {"type": "input_text", "text": "Now the docs."}]}),
+            ),
+            event("2026-03-04T00:54:01Z", json!({"type": "user_message", "message": "Now the docs.", "images": []})),
+            item(
+                "2026-03-04T00:54:02Z",
+                json!({"type": "function_call", "name": "shell_command", "arguments": "{\"command\":\"rg -n split docs\"}", "call_id": "call_5"}),
+            ),
+            item("2026-03-04T00:54:03Z", json!({"type": "function_call_output", "call_id": "call_5", "output": "docs/usage.md:3: split"})),
+        ]);
+        let trajectory = read(&lines, "psf__requests-1.jsonl");
+        assert_eq!(trajectory.task.as_deref(), Some("Tabs should split words."));
+        let last: Vec<(&str, &str, &str)> = trajectory.steps[5..]
+            .iter()
+            .map(|s| (s.prompt.as_str(), s.thought.as_str(), s.action.as_str()))
+            .collect();
+        assert_eq!(
+            last,
+            [
+                ("", "Tabs now split words.", ""),
+                ("Now the docs.", "", ""),
+                ("", "", "rg -n split docs"),
+            ]
+        );
+    }
+
     #[test]
     fn a_session_file_of_mid_2025_has_its_items_bare() {
         let lines = [
@@ -487,8 +556,10 @@ mod tests {
             json!({"type": "function_call_output", "call_id": "call_1", "output": "{\"output\":\"Done!\",\"metadata\":{\"exit_code\":0,\"duration_seconds\":0.0}}"}),
             json!({"type": "local_shell_call", "id": "lsc_1", "call_id": "call_2", "status": "completed", "action": {"type": "exec", "command": ["rg", "-n", "def parse", "src"]}}),
             json!({"type": "function_call_output", "call_id": "call_2", "output": "src/parse.py:1:def parse(text):"}),
+            json!({"type": "message", "id": null, "role": "user", "content": [{"type": "input_text", "text": "And the docs."}]}),
         ];
         let trajectory = read(&lines, "astropy__astropy-12907.jsonl");
+        assert_eq!(trajectory.steps[2].prompt, "And the docs.", "a later prompt, no event giving it");
         assert_eq!(trajectory.agent.as_deref(), Some("Codex"));
         assert_eq!(
             trajectory.task.as_deref(),
@@ -499,7 +570,7 @@ mod tests {
         let patch = "*** Begin Patch\n*** Add File: tests/test_tabs.py\n+def test_tabs(): pass\n*** End Patch";
         assert_eq!(
             actions,
-            [patch, "rg -n 'def parse' src"],
+            [patch, "rg -n 'def parse' src", ""],
             "a patch given as a shell's words is the patch"
         );
         assert_eq!(trajectory.steps[1].observation, "src/parse.py:1:def parse(text):");

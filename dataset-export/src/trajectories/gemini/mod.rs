@@ -53,7 +53,7 @@ impl StepReader for StreamJson {
         }
         match type_of(&line) {
             Some("init") => self.model = text(&line, "model"),
-            Some("message") => self.message(&line),
+            Some("message") => self.message(&line, steps),
             Some("tool_use") => {
                 let (tool, parameters) = (
                     text(&line, "tool_name").unwrap_or_default(),
@@ -102,12 +102,18 @@ impl StepReader for StreamJson {
 }
 
 impl StreamJson {
-    /// The user's prompt (the first is the task), or a piece of what the assistant says.
-    fn message(&mut self, line: &Value) {
+    /// The user's prompt (the first is the task, a later one a step), or a piece of what the
+    /// assistant says.
+    fn message(&mut self, line: &Value, steps: &mut Vec<Step>) {
         let content = text(line, "content").unwrap_or_default();
         match line.get("role").and_then(Value::as_str) {
-            Some("user") => {
-                self.task.get_or_insert(content);
+            Some("user") if self.task.is_none() => self.task = Some(content),
+            Some("user") if !content.trim().is_empty() => {
+                let said = std::mem::take(&mut self.said);
+                if !said.trim().is_empty() {
+                    self.waiting.push(None, words_step(said), steps);
+                }
+                self.waiting.push(None, Step::prompt(content), steps);
             }
             Some("assistant") => {
                 let streamed = line.get("delta").and_then(Value::as_bool) == Some(true);
@@ -246,6 +252,20 @@ mod tests {
             ]
         );
         assert_eq!(trajectory.steps[2].edit.as_ref().map(|e| e.after.as_str()), Some("' \\t'"));
+    }
+
+    #[test]
+    fn a_later_prompt_is_a_step_after_what_was_said() {
+        let trajectory = read(&[
+            json!({"type": "init", "session_id": "s", "model": "gemini-3.5-pro"}),
+            json!({"type": "message", "role": "user", "content": "Fix the parser."}),
+            json!({"type": "message", "role": "assistant", "content": "Fixed."}),
+            json!({"type": "message", "role": "user", "content": "Now the docs."}),
+            json!({"type": "message", "role": "assistant", "content": "Done."}),
+        ]);
+        assert_eq!(trajectory.task.as_deref(), Some("Fix the parser."));
+        let shown: Vec<(&str, &str)> = trajectory.steps.iter().map(|s| (s.prompt.as_str(), s.thought.as_str())).collect();
+        assert_eq!(shown, [("", "Fixed."), ("Now the docs.", ""), ("", "Done.")]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! whole each time it grows (its tool calls answered, its tokens counted), `{"$set": ...}` for
 //! the header's updates and `{"$rewindTo": <id>}` where the user took messages back.
 //!
-//! A message is the user's (`type: "user"`, the first one the task), Gemini's (`type:
+//! A message is the user's (`type: "user"`, the first one the task, a later one a step), Gemini's (`type:
 //! "gemini"`: its `thoughts`, each a `subject` and a `description`, its `content`, its
 //! `toolCalls` each with its `result`, its `tokens` and `model`), or Gemini CLI's own (`info`,
 //! `warning`, `error`). A message is read once its last version is in: when the next message
@@ -99,18 +99,27 @@ impl Session {
             self.span.add(timestamp);
         }
         match text(&message, "type").as_deref() {
-            Some("user") => {
-                self.task = self
-                    .task
-                    .take()
-                    .or_else(|| Some(content_text(&message)).filter(|t| !t.trim().is_empty()));
-            }
+            Some("user") => self.prompted(content_text(&message), steps),
             Some("gemini") => self.gemini(&message, steps),
             Some("error") => {
                 self.end_words(steps);
                 steps.push(words_step(format!("Gemini CLI: {}", content_text(&message))));
             }
             _ => {}
+        }
+    }
+
+    /// The person's words: the first are the task, later ones a step after what Gemini said.
+    fn prompted(&mut self, words: String, steps: &mut Vec<Step>) {
+        if words.trim().is_empty() {
+            return;
+        }
+        match self.task {
+            None => self.task = Some(words),
+            Some(_) => {
+                self.end_words(steps);
+                steps.push(Step::prompt(words));
+            }
         }
     }
 
@@ -292,6 +301,26 @@ mod tests {
         let trajectory = read(&serde_json::to_string_pretty(&document).unwrap(), PATH);
         check(&trajectory);
         assert!(trajectory.seconds.is_some_and(|s| (s - 27.06).abs() < 0.01));
+    }
+
+    #[test]
+    fn a_later_prompt_is_a_step_in_its_place() {
+        let mut messages = gemini_messages();
+        let later = json!({"id": "m5", "timestamp": "2025-11-03T01:41:40.000Z", "type": "user", "content": [{"text": "Now the docs."}]});
+        let answer = json!({"id": "m6", "timestamp": "2025-11-03T01:41:45.000Z", "type": "gemini", "content": "The docs say so now."});
+        messages.extend([later, answer]);
+        let document =
+            json!({"sessionId": "264c12b1", "projectHash": "0222678ae1d5", "startTime": "2025-11-03T01:41:02.940Z", "messages": messages});
+        let trajectory = read(&document.to_string(), PATH);
+        assert_eq!(trajectory.task.as_deref(), Some("Tabs should split words."));
+        let last: Vec<(&str, &str)> = trajectory.steps[2..]
+            .iter()
+            .map(|s| (s.prompt.as_str(), s.thought.as_str()))
+            .collect();
+        assert_eq!(
+            last,
+            [("", "Tabs now split words."), ("Now the docs.", ""), ("", "The docs say so now.")]
+        );
     }
 
     #[test]
