@@ -219,6 +219,25 @@ export function claudeCodeData() {
 }
 
 /**
+ * A submission as SWE-bench's experiments keep it, its traces in `trajs/` as text no agent's
+ * reader knows: a Markdown trace (hostile text in it) and a log, with its verdicts and patches.
+ */
+export function publishedTracesData() {
+  const submission = join(tempDir('traces'), '20240630_agentless_gpt4o');
+  mkdirSync(join(submission, 'trajs'), { recursive: true });
+  mkdirSync(join(submission, 'results'), { recursive: true });
+  writeFileSync(join(submission, 'results', 'results.json'), JSON.stringify({ resolved: ['django__django-11099'], no_generation: [], no_logs: [] }));
+  const ids = ['django__django-11099', 'psf__requests-2317'];
+  writeFileSync(join(submission, 'all_preds.jsonl'), ids.map((id) => `${JSON.stringify({ instance_id: id, model_name_or_path: 'agentless', model_patch: `diff --git a/${id} b/${id}\n` })}\n`).join(''));
+  const markdown = '# Localization\nFound `validators.py` <img src=x onerror=alert(5)>\n\n```python\n# not a heading\n```\n\n# Repair\nUse `\\A` and `\\Z`.\n';
+  writeFileSync(join(submission, 'trajs', 'django__django-11099.md'), markdown);
+  writeFileSync(join(submission, 'trajs', 'psf__requests-2317.log'), '2024-06-30 INFO prompting\n2024-06-30 INFO builtin_str decoded\n');
+  const out = join(tempDir('traces-data'), 'data');
+  benchscope('import', submission, '--data', out, '--dataset', 'lite', '--new-dataset');
+  return out;
+}
+
+/**
  * A board of `runs` runs on `instances` generated instances, in swebench.com's published
  * `leaderboards.json` shape, imported alone: the size of the real boards' future (2,500
  * instances, 500 runs). Run r resolves instance i when its strength beats the instance's

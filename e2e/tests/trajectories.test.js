@@ -509,3 +509,25 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.match(await page.locator('.leaderboard .note').first().textContent(), /^No run here has a verdict yet \(its source holds none, as an agent's trajectories alone do\)/);
   assert.deepEqual(errors, []);
 });
+
+test('a trace published as text in a submission\'s trajs/ reads as its steps, its text never markup', async () => {
+  const { page, errors } = session;
+  errors.length = 0;
+  await page.goto(`${server.url}?data=traces/&instance=django__django-11099&traj=20240630_agentless_gpt4o`);
+  const steps = page.locator('.trajectory .step');
+  await steps.first().waitFor();
+  // A step at each heading, the code block's comment not one; shown as Markdown (its headings
+  // under the page's own).
+  assert.equal(await steps.count(), 2);
+  assert.equal(await steps.nth(0).locator('.thought h3').textContent(), 'Localization');
+  assert.match(await steps.nth(0).locator('.thought').textContent(), /<img src=x onerror=alert\(5\)>/);
+  assert.match(await steps.nth(0).locator('.thought pre').textContent(), /# not a heading/);
+  assert.equal(await steps.nth(1).locator('.thought h3').textContent(), 'Repair');
+  assert.equal(await page.locator('.trajectory img').count(), 0);
+  assert.match(await page.locator('.trajectory-summary').textContent(), /after 2 steps · a trace in words, no action recorded$/);
+  // A log: as it is, in the step's output.
+  await page.goto(`${server.url}?data=traces/&instance=psf__requests-2317&traj=20240630_agentless_gpt4o`);
+  await steps.first().waitFor();
+  assert.equal(await steps.first().locator('pre.observation').textContent(), '2024-06-30 INFO prompting\n2024-06-30 INFO builtin_str decoded');
+  assert.deepEqual(errors, []);
+});

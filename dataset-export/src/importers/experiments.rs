@@ -87,20 +87,44 @@ pub fn submission_verdicts<'a>(
     folders: impl IntoIterator<Item = &'a Path>,
     without: &str,
     warnings: &mut Vec<String>,
-) -> BTreeMap<String, InstanceResult> {
+) -> SubmissionVerdicts {
     let Some(path) = folders.into_iter().map(|f| f.join(RESULTS)).find(|p| p.is_file()) else {
-        return BTreeMap::new();
+        return SubmissionVerdicts::default();
     };
-    let read = || -> anyhow::Result<BTreeMap<String, InstanceResult>> {
+    let read = || -> anyhow::Result<Lists> {
         let results = Source::open(&path)?;
         results.json_fault()?;
-        let lists = Lists::of(results.json().unwrap_or(&Value::Null));
-        Ok(lists.all().map(|id| (id.clone(), lists.result(id))).collect())
+        Ok(Lists::of(results.json().unwrap_or(&Value::Null)))
     };
-    read().unwrap_or_else(|error| {
-        warnings.push(format!("{error:#}; {without}"));
-        BTreeMap::new()
-    })
+    match read() {
+        Ok(lists) => SubmissionVerdicts {
+            listed: lists.all().map(|id| (id.clone(), lists.result(id))).collect(),
+            lists: Some(lists),
+        },
+        Err(error) => {
+            warnings.push(format!("{error:#}; {without}"));
+            SubmissionVerdicts::default()
+        }
+    }
+}
+
+/// A submission's verdicts, as the lists of its `results.json` give them.
+#[derive(Default)]
+pub struct SubmissionVerdicts {
+    /// The verdict on each instance a list names, until taken.
+    pub listed: BTreeMap<String, InstanceResult>,
+    lists: Option<Lists>,
+}
+
+impl SubmissionVerdicts {
+    /// The verdict on `id`, taken from those listed; where no list names it, unresolved if the
+    /// submission `submitted` a patch for it (the lists of today's `results.json` name the
+    /// resolved instances and those without a patch or logs, nothing else), else none.
+    pub fn take(&mut self, id: &str, submitted: bool) -> Option<InstanceResult> {
+        self.listed
+            .remove(id)
+            .or_else(|| Some(self.lists.as_ref().filter(|_| submitted)?.result(id)))
+    }
 }
 
 /// The model patches of the submission's predictions, if it has a file of them.

@@ -59,7 +59,7 @@ impl RunSource for EvalWorkdir {
         let submission = run_folder(source.path());
         submission_metadata::describe(&submission, &mut new.run, &mut warnings);
         let folders = [source.path(), submission.as_path()];
-        let mut listed = submission_verdicts(folders, "the reports are read without its verdicts", &mut warnings);
+        let mut listed = submission_verdicts(folders, "the reports are read without its verdicts", &mut warnings).listed;
         let mut without_lists = 0;
         let mut contradicted = Vec::new();
         for path in eval_reports(source) {

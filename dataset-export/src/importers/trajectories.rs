@@ -1,6 +1,6 @@
 //! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, OpenHands'
-//! `output.jsonl`, an Inspect log, `.eval` or JSON, or Claude Code's, Codex's and Gemini CLI's
-//! transcripts) as a run: each trajectory's submission is the instance's model patch (where it
+//! `output.jsonl`, an Inspect log, `.eval` or JSON, Claude Code's, Codex's and Gemini CLI's
+//! transcripts, or the traces a submission publishes in `trajs/` in any text) as a run: each trajectory's submission is the instance's model patch (where it
 //! holds none, the predictions beside the trajectories give it), and where the harness's report
 //! sits beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
 //! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
@@ -19,7 +19,7 @@ use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
-use crate::trajectories::{gemini, is_trajectory_file, is_trajectory_record, stream, stream_file, transcripts};
+use crate::trajectories::{gemini, is_trajectory_file, is_trajectory_record, published_text, stream, stream_published, transcripts};
 use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
@@ -36,7 +36,8 @@ impl RunSource for Trajectories {
             // either way, without reading a file that may be a hundred megabytes.
             return is_trajectory_file(&name_of(source.path()))
                 || first_record_is_trajectory(source.path())
-                || transcripts::is_transcript_file(source.path());
+                || transcripts::is_transcript_file(source.path())
+                || published_text::is_trace_file(source.path());
         }
         !trajectory_files(source).is_empty()
     }
@@ -61,7 +62,7 @@ impl RunSource for Trajectories {
         let mut spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
         let mut warnings = Vec::new();
         for file in files {
-            if let Err(error) = stream_file(&file, &mut spool) {
+            if let Err(error) = stream_published(&file, &mut spool) {
                 warnings.push(format!("{error:#}; skipped from there"));
             }
         }
@@ -69,7 +70,7 @@ impl RunSource for Trajectories {
         // The submission's verdicts, in the folder above `trajs/` or beside the trajectories, for
         // the instances no report beside them judges.
         let folders = [Some(root.as_path()), root.parent()].into_iter().flatten();
-        let mut listed = submission_verdicts(folders.clone(), "the trajectories are imported without its verdicts", &mut warnings);
+        let mut verdicts = submission_verdicts(folders.clone(), "the trajectories are imported without its verdicts", &mut warnings);
         // The predictions beside them give the patch of each instance whose trajectory holds
         // none (an agent's transcript never does).
         let predicted: BTreeMap<String, Prediction> =
@@ -78,18 +79,22 @@ impl RunSource for Trajectories {
                 .map(|prediction| (prediction.instance_id.clone(), prediction))
                 .collect();
         for (id, trajectory) in spool.trajectories() {
+            let prediction = predicted.get(id);
+            let patch = trajectory.submission.clone().or_else(|| prediction.and_then(|p| p.patch.clone()));
+            let submitted = patch.as_deref().is_some_and(|p| !p.trim().is_empty());
+            let listed = verdicts.take(id, submitted);
             let mut result = match report_beside(&root, id) {
                 Some((report, log)) => result_from_report(id, &report, log.as_deref()).0,
-                None => listed.remove(id).unwrap_or_else(|| InstanceResult {
+                None => listed.unwrap_or_else(|| InstanceResult {
                     instance_id: id.clone(),
                     ..InstanceResult::default()
                 }),
             };
-            let prediction = predicted.get(id);
-            let patch = trajectory.submission.clone().or_else(|| prediction.and_then(|p| p.patch.clone()));
-            // A transcript holds the calls that edited files, never the patch they made: without
-            // its prediction, its instance's patch is unknown, not empty.
-            let known = prediction.is_some() || !transcripts::is_transcript_format(&trajectory.format);
+            // A transcript holds the calls that edited files, and a trace published as text its
+            // words, never the patch they made: without its prediction, its instance's patch is
+            // unknown, not empty.
+            let holds_patch = !transcripts::is_transcript_format(&trajectory.format) && trajectory.format != published_text::FORMAT;
+            let known = prediction.is_some() || holds_patch;
             result.empty_patch = patch.is_none() && known;
             if let Some(patch) = patch {
                 new.patches.insert(id.clone(), patch);
@@ -97,7 +102,7 @@ impl RunSource for Trajectories {
             new.run.results.push(result);
         }
         // The instances its lists judge that no trajectory is kept for are the run's too.
-        new.run.results.extend(listed.into_values());
+        new.run.results.extend(verdicts.listed.into_values());
         new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
         let (made_by, mixed) = spool.made_by();
         new.run.system.scaffold = made_by.agent;
@@ -115,7 +120,8 @@ impl RunSource for Trajectories {
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
 /// Inspect's own (`<time>_<task>_<id>.json`), and agents' transcripts (Claude Code, Codex,
-/// Gemini CLI), JSON Lines of any name: both known by how they begin.
+/// Gemini CLI), JSON Lines of any name: both known by how they begin; and the traces published
+/// in a `trajs/` folder, whatever their text.
 fn trajectory_files(source: &Source) -> Vec<PathBuf> {
     let lines = |n: &str| {
         [".jsonl", ".ndjson"]
@@ -123,11 +129,12 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
             .any(|suffix| crate::input::compressed::plain_name(n).ends_with(suffix))
     };
     source
-        .files_named(|n| is_trajectory_file(n) || n.ends_with(".json") || lines(n))
+        .files_named(|_| true)
         .into_iter()
         .filter(|p| {
             let name = name_of(p);
             is_trajectory_file(&name)
+                || published_text::is_trace_file(p)
                 || (name.ends_with(".json")
                     && head_of(p).is_some_and(|head| begins_as_inspect_log(&head) || gemini::session::begins_as_chat(&head)))
                 || (lines(&name) && transcripts::is_session_transcript_file(p))

@@ -9,6 +9,7 @@ pub mod gemini;
 pub mod inspect;
 pub mod mini_swe_agent;
 pub mod openhands;
+pub mod published_text;
 pub mod search_index;
 pub mod stream;
 pub mod swe_agent;
@@ -18,7 +19,7 @@ pub mod xml_calls;
 use std::io::Read;
 use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use benchscope_contract::trajectory::{Edit, Step, Trajectory};
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
@@ -144,7 +145,8 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
             return transcripts::stream_transcript(start, open()?, path, sink);
         }
     }
-    let skeletons = stream::skeletons(open()?).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
+    let skeletons = stream::skeletons(open()?)
+        .map_err(|error| anyhow::Error::new(error).context(UnknownFormat(format!("{}: not JSON or JSON Lines", path.display()))))?;
     if let [log] = skeletons.as_slice() {
         if inspect::is_json_log(log) {
             return inspect::stream_json_log(open()?, path, log, sink);
@@ -152,6 +154,33 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
     }
     stream_documents(open()?, skeletons, path, &path.display().to_string(), sink)
 }
+
+/// Reads the file at `path` of a folder of trajectories as [`stream_file`] does, or, a trace
+/// published in `trajs/` that no agent's reader knows, as text ([`published_text`]).
+pub fn stream_published(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    if published_text::is_text_only(path) {
+        return published_text::stream(path, sink);
+    }
+    match stream_file(path, sink) {
+        // Refused before any of it was read into `sink`.
+        Err(error) if error.downcast_ref::<UnknownFormat>().is_some() && published_text::is_trace_file(path) => {
+            published_text::stream(path, sink)
+        }
+        read => read,
+    }
+}
+
+/// A file no agent's reader knows, refused before any of it was read.
+#[derive(Debug)]
+pub struct UnknownFormat(String);
+
+impl std::fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
 
 /// Streams into `sink` the documents `reader` holds, whose skeletons are `skeletons` (read
 /// before, from the same bytes); `path` is the file they came from, `label` how errors name them.
@@ -221,10 +250,11 @@ struct Document {
 impl Document {
     fn of(skeleton: Value, path: &Path, label: &str) -> anyhow::Result<Self> {
         let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
-            bail!(
+            return Err(UnknownFormat(format!(
                 "{label}: not a trajectory of a known agent \
                  (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Claude Code, Codex, Gemini CLI)"
-            );
+            ))
+            .into());
         };
         let instance = format.instance_of(&skeleton).unwrap_or_else(|| instance_of_file(path));
         Ok(Document {

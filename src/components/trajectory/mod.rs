@@ -347,11 +347,13 @@ fn summary_line(trajectory: &Trajectory, facts: &TrajectoryFacts) -> String {
     parts.extend(facts.seconds.map(wall_time));
     parts.extend(trajectory.tokens_in.map(|t| format!("{t} tokens in")));
     parts.extend(trajectory.tokens_out.map(|t| format!("{t} out")));
-    parts.push(if facts.ran_tests {
-        "ran tests".into()
+    if !facts.records_actions() {
+        parts.push("a trace in words, no action recorded".into());
+    } else if facts.ran_tests {
+        parts.push("ran tests".into());
     } else {
-        "ran no tests".into()
-    });
+        parts.push("ran no tests".into());
+    }
     if facts.edited_tests {
         parts.push("edited a test file".into());
     }

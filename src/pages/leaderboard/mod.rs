@@ -270,7 +270,7 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
         "steps" => view! { <td class="num" data-col="steps">{row.agent.as_ref().map_or_else(|| "—".into(), |a| format!("{:.1}", a.steps_mean))}</td> }.into_any(),
         "tokens_mean" => view! { <td class="num" data-col="tokens_mean">{row.agent.as_ref().and_then(|a| a.tokens_mean).map_or_else(|| "—".into(), |t| format!("{t:.0}"))}</td> }.into_any(),
         "cost_mean" => view! { <td class="num" data-col="cost_mean">{row.agent.as_ref().and_then(|a| a.cost_mean).map_or_else(|| "—".into(), |c| format!("{c:.3}"))}</td> }.into_any(),
-        "ran_tests" => view! { <td class="num" data-col="ran_tests">{row.agent.as_ref().map_or_else(|| "—".into(), |a| format!("{:.0}", a.ran_tests_percent))}</td> }.into_any(),
+        "ran_tests" => view! { <td class="num" data-col="ran_tests">{row.agent.as_ref().and_then(|a| a.ran_tests_percent).map_or_else(|| "—".into(), |p| format!("{p:.0}"))}</td> }.into_any(),
         "history_reads" => {
             let reads = row.agent.as_ref().map(|a| a.history_reads);
             let title = "Trajectories that read the repository's history past the base commit (git log --all, git show of another commit, ...)";

@@ -217,7 +217,7 @@ mod tests {
             agent_summary(&results),
             Some(AgentSummary {
                 steps_mean: 15.0,
-                ran_tests_percent: 50.0,
+                ran_tests_percent: Some(50.0),
                 looping: 1,
                 history_reads: 1,
                 tokens_mean: Some(2000.0),

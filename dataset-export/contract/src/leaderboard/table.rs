@@ -76,7 +76,7 @@ pub const COLUMNS: [Column; 16] = [
         by_option(agent_opt(a, |s| s.cost_mean), agent_opt(b, |s| s.cost_mean))
     }),
     Column::number("ran_tests", "Ran tests (%)", |a, b| {
-        by_option(agent(a, |s| s.ran_tests_percent), agent(b, |s| s.ran_tests_percent))
+        by_option(agent_opt(a, |s| s.ran_tests_percent), agent_opt(b, |s| s.ran_tests_percent))
     }),
     Column::number("history_reads", "Read history", |a, b| {
         by_option(agent(a, |s| s.history_reads as f64), agent(b, |s| s.history_reads as f64))

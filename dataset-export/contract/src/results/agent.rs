@@ -57,10 +57,12 @@ impl AgentColumns {
             };
             agent.exit[at] = u16::try_from(index).ok();
             agent.steps[at] = u32::try_from(facts.steps).ok();
-            agent.ran_tests[at] = Some(facts.ran_tests);
-            agent.read_history[at] = Some(!facts.history_reads.is_empty());
-            agent.looped[at] = Some(facts.repeated_actions > 0);
-            agent.edited_tests[at] = Some(facts.edited_tests);
+            // A trace in words says nothing of what the agent did.
+            let acted = |fact: bool| facts.records_actions().then_some(fact);
+            agent.ran_tests[at] = acted(facts.ran_tests);
+            agent.read_history[at] = acted(!facts.history_reads.is_empty());
+            agent.looped[at] = acted(facts.repeated_actions > 0);
+            agent.edited_tests[at] = acted(facts.edited_tests);
             agent.cost[at] = facts.cost.map(|c| c as f32);
         }
         any.then_some(agent)
@@ -71,9 +73,11 @@ impl AgentColumns {
         let Some(steps) = self.steps.get(column).copied().flatten() else {
             return Vec::new();
         };
+        // Unknown where the trajectory records no action (a trace in words).
         let yes_no = |values: &[Option<bool>]| match values.get(column).copied().flatten() {
             Some(true) => "yes".to_string(),
-            _ => "no".to_string(),
+            Some(false) => "no".to_string(),
+            None => "unknown".to_string(),
         };
         let exit = self
             .exit
@@ -171,6 +175,39 @@ pub fn cost_bucket(cost: f32) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trajectory::facts::TrajectoryFacts;
+
+    #[test]
+    fn a_trace_in_words_says_nothing_of_what_the_agent_did() {
+        let result = |id: &str, text_only: bool| InstanceResult {
+            instance_id: id.into(),
+            trajectory: Some(TrajectoryFacts {
+                steps: 3,
+                text_only,
+                ..TrajectoryFacts::default()
+            }),
+            ..InstanceResult::default()
+        };
+        let results = [result("a", false), result("b", true)];
+        let column = HashMap::from([("a", 0), ("b", 1)]);
+        let agent = AgentColumns::of(&results, &column, 2).unwrap();
+        let ran_tests = |at: usize| {
+            agent
+                .facets(at)
+                .into_iter()
+                .find(|(aspect, _)| *aspect == AGENT_RAN_TESTS)
+                .unwrap()
+                .1
+        };
+        assert_eq!((ran_tests(0).as_str(), ran_tests(1).as_str()), ("no", "unknown"));
+        let summary = crate::trajectory::summary::agent_summary(&results).unwrap();
+        assert_eq!(summary.ran_tests_percent, Some(0.0), "of the trajectory that records its actions");
+        assert_eq!(summary.steps_mean, 3.0);
+        assert_eq!(
+            crate::trajectory::summary::agent_summary(&results[1..]).unwrap().ran_tests_percent,
+            None
+        );
+    }
 
     #[test]
     fn costs_fall_in_their_buckets() {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::codex_patch::{codex_patch_file, CODEX_PATCH_TOOL};
-use super::{Step, Trajectory};
+use super::{Step, Trajectory, TEXT_FORMAT};
 
 /// The facts of one trajectory, kept on the run's result for the instance.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -54,6 +54,17 @@ pub struct TrajectoryFacts {
     /// Wall time in seconds: the trajectory's own, else its steps' summed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
+    /// Whether the trajectory is a trace in words ([`TEXT_FORMAT`]): it records no action, so
+    /// whether it ran tests, read history, looped or edited tests is unknown, not "no".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub text_only: bool,
+}
+
+impl TrajectoryFacts {
+    /// Whether the trajectory records the agent's actions, of which the facts tell.
+    pub fn records_actions(&self) -> bool {
+        !self.text_only
+    }
 }
 
 /// Commands that run tests.
@@ -165,6 +176,7 @@ impl FactsBuilder {
             .zip(trajectory.submission.as_deref())
             .map(|(diff, submission)| normalize_diff(&diff) == normalize_diff(submission));
         facts.edited_tests = facts.files_edited.iter().any(|f| is_test_file(f));
+        facts.text_only = trajectory.format == TEXT_FORMAT;
         facts
     }
 }

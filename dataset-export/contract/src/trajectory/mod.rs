@@ -87,6 +87,10 @@ pub struct StepChunk {
     pub steps: Vec<Step>,
 }
 
+/// The format of a trace published in words (a Markdown or plain-text log): steps of text, no
+/// action recorded.
+pub const TEXT_FORMAT: &str = "text";
+
 /// A trajectory's JSON past this size is stored as a head and chunks of steps.
 pub const CHUNKED_TRAJECTORY_BYTES: usize = 4 << 20;
 /// The head holds about this much of the first steps (the first screen, fast to fetch and parse).
