@@ -103,7 +103,7 @@ def seeds():
                          'not_resolved': ['b', 'c'], 'total_instances': 3, 'file_retrieval': [{'instance_id': 'a', 'file_recall': 1.0}], 'node_retrieval': None}
     yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode()]
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
-    yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(cases, '*', '**', '*.traj.json'))] + transcripts()
+    yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*.yaml'), 2) + files(os.path.join(cases, '*', '**', '*.traj.json'))] + transcripts()
     yield 'arrow_files', arrow_files(lite)
     yield 'search_and_inline', [r.get('problem_statement', '')[:2000].encode() for r in lite[:10]] + [b'resolved AND django', b'unicode \xc3\xa9\xe2\x80\x94 words']
 

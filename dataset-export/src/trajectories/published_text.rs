@@ -80,21 +80,36 @@ pub fn instance_of(path: &Path) -> String {
 pub fn stream(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
     let reader = compressed::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let markdown = extension_of(path).is_some_and(|e| e == "md" || e == "markdown");
-    let instance = instance_of(path);
-    sink.begin(&instance)?;
+    stream_text(reader, markdown, &instance_of(path), sink).with_context(|| format!("{}: cannot be read to its end", path.display()))
+}
+
+/// The trace `bytes` hold, Markdown or not, as one trajectory (for fuzzing and tests).
+pub fn read_text_bytes(bytes: &[u8], markdown: bool) -> anyhow::Result<Trajectory> {
+    let mut collected = super::Collected::default();
+    stream_text(bytes, markdown, "trace", &mut collected)?;
+    Ok(collected.trajectories.remove(0))
+}
+
+/// Streams the text `reader` holds into `sink` as the trajectory of `instance`.
+fn stream_text(reader: impl Read, markdown: bool, instance: &str, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+    sink.begin(instance)?;
     let mut steps = Sections::new(markdown);
     if let Err(error) = read_lines(reader, |line| steps.line(line, sink)) {
         sink.abandon();
-        return Err(error.context(format!("{}: cannot be read to its end", path.display())));
+        return Err(error);
     }
     steps.flush(sink)?;
     sink.end(Trajectory {
         format_version: FORMAT_VERSION,
         format: FORMAT.to_string(),
-        instance_id: instance,
+        instance_id: instance.to_string(),
         ..Trajectory::default()
     })
 }
+
+/// A step holds at most this many bytes of the trace (a byte that is not UTF-8 shown as U+FFFD,
+/// three bytes).
+pub const MOST_STEP_BYTES: usize = STEP_BYTES;
 
 /// Calls `line` with each line `reader` holds (its newline kept), a line longer than a step
 /// given in pieces of a step's size at most, cut between characters; bytes that are not UTF-8
