@@ -23,7 +23,7 @@ use super::{first_few, name_of, new_run, read_json, ImportPlan, Imported, RunSou
 use crate::input::files_below_where;
 use crate::run_store::NewRun;
 use crate::trajectories::stream_file;
-use crate::trajectories::transcripts::{start_of_file, stream_transcript_of};
+use crate::trajectories::transcripts::{start_of_file, stream_transcript_of, taken_back};
 use crate::trajectory_spool::TrajectorySpool;
 use anyhow::Context;
 
@@ -335,8 +335,9 @@ fn read_trajectory(trial: &Trial, spool: &mut TrajectorySpool) -> anyhow::Result
     let Some((agent, path)) = sessions.max_by_key(|(_, path)| std::fs::metadata(path).map_or(0, |m| m.len())) else {
         return Ok(());
     };
-    let file = crate::input::compressed::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    stream_transcript_of(&trial.result.instance_id, agent, file, &path, spool)
+    let open = || crate::input::compressed::open(&path).with_context(|| format!("cannot read {}", path.display()));
+    let taken_back = taken_back(agent, open()?);
+    stream_transcript_of(&trial.result.instance_id, agent, open()?, &path, &taken_back, spool)
 }
 
 /// The files under a trial's `agent/` looked at for a transcript.

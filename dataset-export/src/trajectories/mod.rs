@@ -142,7 +142,8 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     if !is_trajectory_file(&name) {
         if let Some(start) = transcripts::start_of(open()?) {
-            return transcripts::stream_transcript(start, open()?, path, sink);
+            let taken_back = transcripts::taken_back(start.agent, open()?);
+            return transcripts::stream_transcript(start, open()?, path, &taken_back, sink);
         }
     }
     let skeletons = stream::skeletons(open()?)
@@ -223,7 +224,8 @@ pub fn read_bytes(bytes: &[u8], path: &Path) -> anyhow::Result<Vec<Trajectory>> 
     if inspect::is_zip(bytes) {
         inspect::stream_samples_of(std::io::Cursor::new(bytes), path, &mut collected)?;
     } else if let Some(start) = transcripts::start_of(bytes) {
-        transcripts::stream_transcript(start, bytes, path, &mut collected)?;
+        let taken_back = transcripts::taken_back(start.agent, bytes);
+        transcripts::stream_transcript(start, bytes, path, &taken_back, &mut collected)?;
     } else {
         let skeletons = stream::skeletons(bytes).with_context(|| format!("{}: not JSON or JSON Lines", path.display()))?;
         match skeletons.as_slice() {

@@ -183,11 +183,29 @@ fn is_uuid(text: &str) -> bool {
     parts.iter().map(|p| p.len()).eq([8, 4, 4, 4, 12]) && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// The messages of a transcript of `agent` that were taken back, read from `reader` (a first
+/// pass over the file): Gemini CLI's rewinds; nothing, without reading, for the other agents.
+pub fn taken_back(agent: TranscriptAgent, reader: impl Read) -> TakenBack {
+    match agent {
+        TranscriptAgent::GeminiCli => gemini::session::taken_back(reader),
+        TranscriptAgent::ClaudeCode | TranscriptAgent::Codex => TakenBack::default(),
+    }
+}
+
+/// The ids of the messages a transcript's user took back: their lines are passed over.
+pub type TakenBack = std::collections::HashSet<String>;
+
 /// Streams the transcript that `reader` holds (the file at `path`, begun as `start` says) into
-/// `sink` as one trajectory, a step at a time. A line that breaks off (a run killed mid-write)
-/// ends it: the steps before are kept, and the error names the line. A subagent's own file is
-/// refused, naming the file to import instead.
-pub fn stream_transcript(start: TranscriptStart, reader: impl Read, path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
+/// `sink` as one trajectory, a step at a time, the messages `taken_back` left out. A line that
+/// breaks off (a run killed mid-write) ends it: the steps before are kept, and the error names
+/// the line. A subagent's own file is refused, naming the file to import instead.
+pub fn stream_transcript(
+    start: TranscriptStart,
+    reader: impl Read,
+    path: &Path,
+    taken_back: &TakenBack,
+    sink: &mut dyn TrajectorySink,
+) -> anyhow::Result<()> {
     if start.subagent {
         anyhow::bail!(
             "{}: a Claude Code subagent's transcript (its lines `isSidechain`), which its session's transcript shows \
@@ -195,7 +213,7 @@ pub fn stream_transcript(start: TranscriptStart, reader: impl Read, path: &Path,
             path.display()
         );
     }
-    stream_transcript_of(&instance_of_transcript(path), start.agent, reader, path, sink)
+    stream_transcript_of(&instance_of_transcript(path), start.agent, reader, path, taken_back, sink)
 }
 
 /// [`stream_transcript`] for a transcript whose instance is known from elsewhere (a Harbor
@@ -205,6 +223,7 @@ pub fn stream_transcript_of(
     agent: TranscriptAgent,
     reader: impl Read,
     path: &Path,
+    taken_back: &TakenBack,
     sink: &mut dyn TrajectorySink,
 ) -> anyhow::Result<()> {
     sink.begin(instance)?;
@@ -214,6 +233,7 @@ pub fn stream_transcript_of(
     let mut broke = None;
     for line in lines {
         match line {
+            Ok(line) if is_taken_back(&line, taken_back) => {}
             Ok(line) => transcript.element("lines", line, &mut steps),
             Err(error) => {
                 broke = Some(error);
@@ -235,6 +255,11 @@ pub fn stream_transcript_of(
         }
         None => Ok(()),
     }
+}
+
+/// Whether `line` is a version of a message taken back.
+fn is_taken_back(line: &Value, taken_back: &TakenBack) -> bool {
+    !taken_back.is_empty() && line.get("id").and_then(Value::as_str).is_some_and(|id| taken_back.contains(id))
 }
 
 /// The reader of an agent whose command-line tool has written its transcripts in more than one

@@ -530,6 +530,7 @@ mod tests {
             super::super::transcripts::start_of(cut.as_bytes()).unwrap(),
             cut.as_bytes(),
             Path::new("a__b-1.jsonl"),
+            &Default::default(),
             &mut sink,
         )
         .unwrap_err();

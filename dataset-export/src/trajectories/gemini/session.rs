@@ -11,12 +11,43 @@
 //! `warning`, `error`). A message is read once its last version is in: when the next message
 //! begins, or the file ends.
 
+use std::io::Read;
+
 use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::super::transcripts::{add_words, words_step};
+use super::super::transcripts::{add_words, words_step, TakenBack};
 use super::super::{text, AgentAndModel, StepReader, TrajectoryFormat};
 use super::call_step;
+
+/// The messages of a chat file in JSON Lines that its user took back and did not write again:
+/// `{"$rewindTo": <id>}` takes back that message and every message recorded after it (a rewind
+/// to a message the file never recorded takes back nothing).
+pub fn taken_back(reader: impl Read) -> TakenBack {
+    let mut recorded: Vec<String> = Vec::new();
+    let mut present = TakenBack::new();
+    let mut taken = TakenBack::new();
+    let Ok(reader) = crate::input::forgiving(reader) else {
+        return taken;
+    };
+    for line in serde_json::Deserializer::from_reader(reader).into_iter::<Value>() {
+        let Ok(line) = line else { break };
+        if let Some(back_to) = line.get("$rewindTo").and_then(Value::as_str) {
+            if let Some(at) = recorded.iter().position(|id| id == back_to) {
+                for id in recorded.drain(at..) {
+                    present.remove(&id);
+                    taken.insert(id);
+                }
+            }
+        } else if let (Some(id), Some(_)) = (line.get("id").and_then(Value::as_str), line.get("type")) {
+            if present.insert(id.to_string()) {
+                taken.remove(id);
+                recorded.push(id.to_string());
+            }
+        }
+    }
+    taken
+}
 
 /// The chat file read so far.
 #[derive(Default)]
@@ -59,15 +90,9 @@ impl StepReader for Session {
 }
 
 impl Session {
-    /// A line of the JSON Lines shape: the header, a message, an update of the header, a rewind.
+    /// A line of the JSON Lines shape: the header, a message, an update of the header (a rewind's
+    /// messages taken back are passed over before, [`taken_back`]).
     fn line(&mut self, line: Value, steps: &mut Vec<Step>) {
-        if let Some(back_to) = line.get("$rewindTo").and_then(Value::as_str) {
-            // Only the message not yet read can be taken back; those before it are steps already.
-            if self.pending.as_ref().and_then(|m| m.get("id")).and_then(Value::as_str) == Some(back_to) {
-                self.pending = None;
-            }
-            return;
-        }
         if let Some(start) = line.get("startTime").and_then(Value::as_str) {
             self.span.add(start);
         }
@@ -343,5 +368,43 @@ mod tests {
         ];
         let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
         check(&read(&text, &format!("{PATH}l")));
+    }
+
+    /// The user went back to an earlier prompt (Gemini CLI's `/rewind`) after Gemini had answered
+    /// it and worked on: that prompt and all after it are taken back, and what was recorded after
+    /// the rewind is the conversation.
+    #[test]
+    fn a_rewind_takes_back_the_message_and_all_after_it() {
+        let messages = gemini_messages();
+        let wrong = json!({"id": "m5", "timestamp": "2025-11-03T01:41:40.000Z", "type": "user", "content": "Now rewrite it in Go."});
+        let answer = json!({"id": "m6", "timestamp": "2025-11-03T01:41:45.000Z", "type": "gemini", "content": "Rewriting in Go.", "tokens": {"input": 5, "output": 5}, "model": "gemini-2.5-pro"});
+        let again = json!({"id": "m7", "timestamp": "2025-11-03T01:42:00.000Z", "type": "user", "content": "Now the docs."});
+        let header = json!({"sessionId": "264c12b1", "projectHash": "0222678ae1d5", "startTime": "2025-11-03T01:41:02.940Z"});
+        let lines = [
+            header,
+            messages[0].clone(),
+            messages[1].clone(),
+            messages[2].clone(),
+            wrong,
+            answer,
+            json!({"$rewindTo": "m5"}),
+            json!({"$rewindTo": "never-recorded"}),
+            again,
+        ];
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        let trajectory = read(&text, &format!("{PATH}l"));
+        let prompts: Vec<&str> = trajectory
+            .steps
+            .iter()
+            .map(|s| s.prompt.as_str())
+            .filter(|p| !p.is_empty())
+            .collect();
+        assert_eq!(prompts, ["Now the docs."]);
+        assert!(
+            trajectory.steps.iter().all(|s| !s.thought.contains("Go")),
+            "its answer taken back too"
+        );
+        assert_eq!(trajectory.api_calls, Some(2), "the calls of the conversation kept");
+        assert_eq!(taken_back(text.as_bytes()), TakenBack::from(["m5".to_string(), "m6".to_string()]));
     }
 }
