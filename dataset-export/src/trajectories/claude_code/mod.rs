@@ -162,6 +162,7 @@ impl Transcript {
         }
         // What Claude Code itself recorded of the call's effect: for an edit, the file before it.
         let outcome = line.get("tool_use_result").or_else(|| line.get("toolUseResult"));
+        let mut words = Vec::new();
         for block in blocks(message) {
             match type_of(block) {
                 Some("tool_result") => {
@@ -177,9 +178,13 @@ impl Transcript {
                         self.waiting.answer(call, fill, steps);
                     }
                 }
-                Some("text") => self.prompted(&text(block, "text").unwrap_or_default(), steps),
+                Some("text") => words.extend(text(block, "text").as_deref().and_then(typed)),
                 _ => {}
             }
+        }
+        // A message's texts are one prompt (an editor's note before it left out).
+        if !words.is_empty() {
+            self.prompted(&words.join("\n\n"), steps);
         }
     }
 
@@ -478,7 +483,7 @@ mod tests {
     /// An interactive session: the person's later prompts, typed, queued while the agent worked,
     /// a slash command and an interruption, in their places among the agent's steps; what Claude
     /// Code writes in the person's turn (a command's output, the summary of a compacted
-    /// conversation) left out.
+    /// conversation, the editor's note on the file open) left out.
     #[test]
     fn a_sessions_later_prompts_are_steps_in_their_places() {
         let user = |content: Value| json!({"type": "user", "sessionId": "s3", "message": {"role": "user", "content": content}});
@@ -499,7 +504,11 @@ mod tests {
             )),
             user(json!("<local-command-stdout>Set model to opus</local-command-stdout>")),
             json!({"type": "user", "isCompactSummary": true, "message": {"role": "user", "content": "This session is being continued from a previous conversation."}}),
-            user(json!([{"type": "text", "text": "Now the tests too."}])),
+            user(json!([
+                {"type": "text", "text": "<ide_opened_file>The user opened the file /repo/parse.py in the IDE.</ide_opened_file>"},
+                {"type": "text", "text": "Now the tests too."},
+                {"type": "text", "text": "Both of them."}
+            ])),
             assistant("m2", json!({"type": "text", "text": "Done."})),
         ];
         let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
@@ -513,7 +522,7 @@ mod tests {
                 ("and check the docs too", ""),
                 ("[Request interrupted by user for tool use]", ""),
                 ("/model opus", ""),
-                ("Now the tests too.", ""),
+                ("Now the tests too.\n\nBoth of them.", ""),
                 ("", ""),
             ]
         );

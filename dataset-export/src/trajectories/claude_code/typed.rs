@@ -1,9 +1,11 @@
 //! What the person typed, among the texts of the user's turns of a Claude Code session: Claude
 //! Code writes its own texts there too (a command's output, caveats, reminders, a background
-//! task's notice), and wraps what the person typed in tags (`/model opus`, `! git status`).
+//! task's notice, the editor's note on the file open), and wraps what the person typed in tags
+//! (`/model opus`, `! git status`).
 
-/// Texts Claude Code puts in the user's turn that no one typed: each begins with its tag.
-const CLAUDE_CODES_OWN: [&str; 7] = [
+/// Texts Claude Code (or the editor it runs in) puts in the user's turn that no one typed: each
+/// begins with its tag.
+const CLAUDE_CODES_OWN: [&str; 10] = [
     "<local-command-stdout>",
     "<local-command-stderr>",
     "<local-command-caveat>",
@@ -11,6 +13,9 @@ const CLAUDE_CODES_OWN: [&str; 7] = [
     "<bash-stderr>",
     "<system-reminder>",
     "<task-notification>",
+    "<ide_opened_file>",
+    "<ide_selection>",
+    "<ide_diagnostics>",
 ];
 
 /// What the person typed, from `text` of a user's turn: as typed, a slash command as its name
@@ -66,6 +71,7 @@ mod tests {
             "<bash-stdout>clean</bash-stdout><bash-stderr></bash-stderr>",
             "<system-reminder>x</system-reminder>",
             "<task-notification><result>done</result></task-notification>",
+            "<ide_opened_file>The user opened the file /repo/a.py in the IDE.</ide_opened_file>",
         ] {
             assert_eq!(typed(own), None, "{own}");
         }
