@@ -385,7 +385,7 @@ fn trajectories_of_a_submission_take_its_results_json_verdicts() {
 /// A submission as SWE-bench's experiments keep it, its traces in `trajs/` in texts no agent's
 /// reader knows (Markdown, a log, JSON of another shape): each is its instance's trajectory, as
 /// text, beside the verdicts of `results/results.json` (an instance with a patch that its lists
-/// do not resolve is unresolved) and the patches of `all_preds.jsonl`.
+/// do not resolve is unresolved, a trace or not) and the patches of `all_preds.jsonl`.
 #[test]
 fn a_submissions_traces_in_any_text_are_its_trajectories() {
     let tmp = tempfile::tempdir().unwrap();
@@ -394,10 +394,20 @@ fn a_submissions_traces_in_any_text_are_its_trajectories() {
     std::fs::create_dir_all(submission.join("results")).unwrap();
     let results = serde_json::json!({"resolved": ["django__django-11099"], "no_generation": [], "no_logs": []});
     std::fs::write(submission.join("results/results.json"), results.to_string()).unwrap();
-    let preds: String = ["django__django-11099", "psf__requests-2317", "sympy__sympy-20590"]
-        .iter()
-        .map(|id| format!("{}\n", serde_json::json!({"instance_id": id, "model_name_or_path": "agentless", "model_patch": format!("diff --git a/{id} b/{id}\n")})))
-        .collect();
+    let preds: String = [
+        "django__django-11099",
+        "psf__requests-2317",
+        "pytest-dev__pytest-5103",
+        "sympy__sympy-20590",
+    ]
+    .iter()
+    .map(|id| {
+        format!(
+            "{}\n",
+            serde_json::json!({"instance_id": id, "model_name_or_path": "agentless", "model_patch": format!("diff --git a/{id} b/{id}\n")})
+        )
+    })
+    .collect();
     std::fs::write(submission.join("all_preds.jsonl"), preds).unwrap();
     let trajs = submission.join("trajs");
     std::fs::write(
@@ -443,8 +453,10 @@ fn a_submissions_traces_in_any_text_are_its_trajectories() {
         [
             ("django__django-11099", Some(true), Some(2)),
             ("psf__requests-2317", Some(false), Some(1)),
+            ("pytest-dev__pytest-5103", Some(false), None),
             ("sympy__sympy-20590", Some(false), Some(1)),
-        ]
+        ],
+        "an instance predicted without a trace is the run's too"
     );
     let trajectory = |id: &str| -> Trajectory {
         let facts = run
@@ -458,7 +470,7 @@ fn a_submissions_traces_in_any_text_are_its_trajectories() {
         read_json(&data.join(&facts.path))
     };
     assert!(
-        run.results.iter().all(|r| r.trajectory.as_ref().unwrap().text_only),
+        run.results.iter().filter_map(|r| r.trajectory.as_ref()).all(|t| t.text_only),
         "no action recorded"
     );
     let markdown = trajectory("django__django-11099");

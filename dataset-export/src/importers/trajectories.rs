@@ -1,10 +1,12 @@
 //! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, OpenHands'
 //! `output.jsonl`, an Inspect log, `.eval` or JSON, Claude Code's, Codex's and Gemini CLI's
-//! transcripts, or the traces a submission publishes in `trajs/` in any text) as a run: each trajectory's submission is the instance's model patch (where it
-//! holds none, the predictions beside the trajectories give it), and where the harness's report
-//! sits beside the trajectories (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs
-//! publish it, bare or keyed by the instance id) it gives the verdict; where none does, the
-//! lists of the submission's `results/results.json` do.
+//! transcripts, or the traces a submission publishes in `trajs/` in any text) as a run: each
+//! trajectory's submission is the instance's model patch (where it holds none, the predictions
+//! beside the trajectories give it), and where the harness's report sits beside the trajectories
+//! (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs publish it, bare or keyed
+//! by the instance id) it gives the verdict; where none does, the lists of the submission's
+//! `results/results.json` do. The instances predicted or listed without a trajectory are the
+//! run's too.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -78,18 +80,21 @@ impl RunSource for Trajectories {
                 .into_iter()
                 .map(|prediction| (prediction.instance_id.clone(), prediction))
                 .collect();
+        // An instance's verdict: the report beside the trajectories, else the submission's lists.
+        let mut judge = |id: &str, patch: Option<&str>| {
+            let listed = verdicts.take(id, patch.is_some_and(|p| !p.trim().is_empty()));
+            match report_beside(&root, id) {
+                Some((report, log)) => Some(result_from_report(id, &report, log.as_deref()).0),
+                None => listed,
+            }
+        };
         for (id, trajectory) in spool.trajectories() {
             let prediction = predicted.get(id);
             let patch = trajectory.submission.clone().or_else(|| prediction.and_then(|p| p.patch.clone()));
-            let submitted = patch.as_deref().is_some_and(|p| !p.trim().is_empty());
-            let listed = verdicts.take(id, submitted);
-            let mut result = match report_beside(&root, id) {
-                Some((report, log)) => result_from_report(id, &report, log.as_deref()).0,
-                None => listed.unwrap_or_else(|| InstanceResult {
-                    instance_id: id.clone(),
-                    ..InstanceResult::default()
-                }),
-            };
+            let mut result = judge(id, patch.as_deref()).unwrap_or_else(|| InstanceResult {
+                instance_id: id.clone(),
+                ..InstanceResult::default()
+            });
             // A transcript holds the calls that edited files, and a trace published as text its
             // words, never the patch they made: without its prediction, its instance's patch is
             // unknown, not empty.
@@ -101,7 +106,14 @@ impl RunSource for Trajectories {
             }
             new.run.results.push(result);
         }
-        // The instances its lists judge that no trajectory is kept for are the run's too.
+        // The instances judged that no trajectory is kept for are the run's too: those predicted
+        // (with their patches), then those its lists name.
+        for (id, prediction) in predicted.iter().filter(|(id, _)| !spool.trajectories().contains_key(*id)) {
+            if let Some(result) = judge(id, prediction.patch.as_deref()) {
+                new.patches.extend(prediction.patch.clone().map(|patch| (id.clone(), patch)));
+                new.run.results.push(result);
+            }
+        }
         new.run.results.extend(verdicts.listed.into_values());
         new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
         let (made_by, mixed) = spool.made_by();
