@@ -5,11 +5,11 @@
 //! whole each time it grows (its tool calls answered, its tokens counted), `{"$set": ...}` for
 //! the header's updates and `{"$rewindTo": <id>}` where the user took messages back.
 //!
-//! A message is the user's (`type: "user"`, the first one the task, a later one a step), Gemini's (`type:
-//! "gemini"`: its `thoughts`, each a `subject` and a `description`, its `content`, its
-//! `toolCalls` each with its `result`, its `tokens` and `model`), or Gemini CLI's own (`info`,
-//! `warning`, `error`). A message is read once its last version is in: when the next message
-//! begins, or the file ends.
+//! A message is the user's (`type: "user"`, the first one the task, a later one a step),
+//! Gemini's (`type: "gemini"`: its `thoughts`, each a `subject` and a `description`, its
+//! `content`, its `toolCalls` each with its `result`, its `tokens` and `model`), or Gemini CLI's
+//! own (`info`, `warning`, `error`). A message is read once its last version is in: when the
+//! next message begins, or the file ends.
 
 use std::io::Read;
 
