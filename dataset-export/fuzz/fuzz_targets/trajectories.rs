@@ -1,10 +1,13 @@
 //! Agent trajectories: any bytes are read as the import reads a trajectory file (a zip as an
 //! Inspect `.eval`, anything else as JSON or JSON Lines streamed in two passes) without
 //! panicking, and each trajectory read has facts that count its steps; and as a trace published
-//! as text, Markdown or not, in steps of bounded size that keep every character.
+//! as text, Markdown or not, in steps of bounded size that keep every character, and JSON laid
+//! out again keeps every byte but whitespace.
 #![no_main]
 
-use benchscope_cli::trajectories::published_text::{read_text_bytes, MOST_STEP_BYTES};
+use std::io::Read;
+
+use benchscope_cli::trajectories::published_text::{read_text_bytes, Reindented, MOST_STEP_BYTES};
 use benchscope_cli::trajectories::read_bytes;
 use benchscope_contract::trajectory::facts_of;
 use libfuzzer_sys::fuzz_target;
@@ -17,6 +20,11 @@ fuzz_target!(|bytes: &[u8]| {
         let kept: usize = trace.steps.iter().map(|s| s.thought.chars().chain(s.observation.chars()).filter(|c| !c.is_whitespace()).count()).sum();
         assert_eq!(kept, String::from_utf8_lossy(bytes).chars().filter(|c| !c.is_whitespace()).count());
     }
+    // JSON laid out again: every byte but the whitespace between tokens, in its order.
+    let mut laid_out = Vec::new();
+    Reindented::new(bytes).read_to_end(&mut laid_out).expect("reading bytes");
+    let solid = |bytes: &[u8]| bytes.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect::<Vec<u8>>();
+    assert_eq!(solid(&laid_out), solid(bytes));
     let Ok(trajectories) = read_bytes(bytes, std::path::Path::new("fuzz.traj.json")) else {
         return;
     };

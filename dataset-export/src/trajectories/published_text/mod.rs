@@ -1,9 +1,13 @@
 //! Traces published as text: SWE-bench's experiments ask each submission for "one reasoning trace
 //! per task instance" in `trajs/`, named by the instance, "in any text based file format (e.g.
 //! md, json, yaml)". Those of an agent Benchscope reads are read as that agent's; any other (a
-//! Markdown log, a plain log, YAML, JSON of a shape no reader knows) is kept as text, a step at
-//! each Markdown heading or every few dozen kilobytes, so that a reader finds it beside the
-//! instance and the trajectories' search finds its words.
+//! Markdown log, a plain log, YAML, JSON of a shape no reader knows, laid out a member a line) is
+//! kept as text, a step at each Markdown heading or every few dozen kilobytes, so that a reader
+//! finds it beside the instance and the trajectories' search finds its words.
+
+mod reindent;
+
+pub use reindent::Reindented;
 
 use std::io::Read;
 use std::path::Path;
@@ -79,8 +83,15 @@ pub fn instance_of(path: &Path) -> String {
 /// Streams the trace at `path` into `sink` as one trajectory of text steps.
 pub fn stream(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
     let reader = compressed::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let markdown = extension_of(path).is_some_and(|e| e == "md" || e == "markdown");
-    stream_text(reader, markdown, &instance_of(path), sink).with_context(|| format!("{}: cannot be read to its end", path.display()))
+    let extension = extension_of(path).unwrap_or_default();
+    let instance = instance_of(path);
+    let read = match extension.as_str() {
+        "md" | "markdown" => stream_text(reader, true, &instance, sink),
+        // JSON no reader knows, a member a line: often it is one line of megabytes.
+        "json" | "jsonl" => stream_text(Reindented::new(reader), false, &instance, sink),
+        _ => stream_text(reader, false, &instance, sink),
+    };
+    read.with_context(|| format!("{}: cannot be read to its end", path.display()))
 }
 
 /// The trace `bytes` hold, Markdown or not, as one trajectory (for fuzzing and tests).
