@@ -22,8 +22,9 @@ use crate::input::compressed::{self, plain_name};
 /// The format's name, as its trajectories record it.
 pub const FORMAT: &str = benchscope_contract::trajectory::TEXT_FORMAT;
 
-/// The folders traces are published in.
-const TRACE_FOLDERS: [&str; 2] = ["trajs", "trajectories"];
+/// The folder traces are published in, as SWE-bench's and Multi-SWE-bench's experiments name it
+/// (not `trajectories/`, where Benchscope's own data directory keeps its normalized ones).
+const TRACE_FOLDER: &str = "trajs";
 
 /// Text files whose content no agent's reader is asked to recognize.
 const TEXT_EXTENSIONS: [&str; 6] = ["md", "markdown", "txt", "log", "yaml", "yml"];
@@ -35,7 +36,7 @@ const JSON_EXTENSIONS: [&str; 2] = ["json", "jsonl"];
 /// and folded as any other.
 const STEP_BYTES: usize = 32 * 1024;
 
-/// Whether the file at `path` is a published trace: in a `trajs/` (or `trajectories/`) folder,
+/// Whether the file at `path` is a published trace: in a `trajs/` folder,
 /// a text or JSON file named by an instance of SWE-bench's kind (`owner__repo-123`), which the
 /// run's own files beside the traces (`preds.json`, `minisweagent.log`, `exit_statuses_….yaml`)
 /// are not.
@@ -43,7 +44,7 @@ pub fn is_trace_file(path: &Path) -> bool {
     let in_trace_folder = path
         .parent()
         .and_then(Path::file_name)
-        .is_some_and(|folder| TRACE_FOLDERS.iter().any(|name| folder.eq_ignore_ascii_case(name)));
+        .is_some_and(|folder| folder.eq_ignore_ascii_case(TRACE_FOLDER));
     let text_or_json = extension_of(path).is_some_and(|e| TEXT_EXTENSIONS.contains(&e.as_str()) || JSON_EXTENSIONS.contains(&e.as_str()));
     in_trace_folder && text_or_json && is_instance_id(&instance_of(path))
 }
@@ -249,7 +250,8 @@ mod tests {
             ("sub/trajs/django__django-11099.md", true),
             ("sub/trajs/django__django-11099.log.gz", true),
             ("sub/Trajs/django__django-11099.yaml", true),
-            ("sub/trajectories/django__django-11099.json", true),
+            ("sub/trajs/django__django-11099.json", true),
+            ("data/runs/r/trajectories/django__django-11099.json", false),
             ("sub/logs/django__django-11099.md", false),
             ("sub/trajs/django__django-11099.png", false),
             ("sub/trajs/scikit-learn__scikit-learn-13142.txt", true),
