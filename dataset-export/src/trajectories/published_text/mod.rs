@@ -32,14 +32,14 @@ const TEXT_EXTENSIONS: [&str; 6] = ["md", "markdown", "txt", "log", "yaml", "yml
 /// JSON, which an agent's reader may recognize, and is text otherwise.
 const JSON_EXTENSIONS: [&str; 2] = ["json", "jsonl"];
 
-/// A step holds about this many bytes at most: a trace of megabytes is many steps, each drawn
-/// and folded as any other.
+/// A step holds at most this many bytes of the trace (a byte that is not UTF-8 shown as U+FFFD,
+/// three bytes): a trace of megabytes is many steps, each drawn and folded as any other.
+pub const MOST_STEP_BYTES: usize = STEP_BYTES;
 const STEP_BYTES: usize = 32 * 1024;
 
-/// Whether the file at `path` is a published trace: in a `trajs/` folder,
-/// a text or JSON file named by an instance of SWE-bench's kind (`owner__repo-123`), which the
-/// run's own files beside the traces (`preds.json`, `minisweagent.log`, `exit_statuses_….yaml`)
-/// are not.
+/// Whether the file at `path` is a published trace: in a `trajs/` folder, a text or JSON file
+/// named by an instance of SWE-bench's kind (`owner__repo-123`), which the run's own files beside
+/// the traces (`preds.json`, `minisweagent.log`, `exit_statuses_….yaml`) are not.
 pub fn is_trace_file(path: &Path) -> bool {
     let in_trace_folder = path
         .parent()
@@ -118,10 +118,6 @@ fn stream_text(reader: impl Read, markdown: bool, instance: &str, sink: &mut dyn
         ..Trajectory::default()
     })
 }
-
-/// A step holds at most this many bytes of the trace (a byte that is not UTF-8 shown as U+FFFD,
-/// three bytes).
-pub const MOST_STEP_BYTES: usize = STEP_BYTES;
 
 /// Calls `line` with each line `reader` holds (its newline kept), a line longer than a step
 /// given in pieces of a step's size at most, cut between characters; bytes that are not UTF-8
