@@ -8,6 +8,7 @@ mod apply_patch;
 mod conversation;
 mod exec;
 mod legacy;
+mod output;
 mod session;
 
 use benchscope_contract::trajectory::transcripts::type_of;
