@@ -151,6 +151,20 @@ pub fn import_as_new_run(source: &Path, data: &Path, run: &str) -> String {
     benchscope_ok(&new_run_import(source, data, run))
 }
 
+/// Imports the submission folder `source` into the data directory `data` as a new runs-only
+/// dataset, its run named as the folder names it; gives that run back.
+pub fn import_submission(source: &Path, data: &Path) -> benchscope_contract::Run {
+    benchscope_ok(&[
+        "import",
+        source.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--new-dataset",
+    ]);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    read_json(&data.join(&manifest.runs[0].path))
+}
+
 /// [`import_as_new_run`], its whole output (the warnings are on stderr), success or not.
 pub fn import_as_new_run_output(source: &Path, data: &Path, run: &str) -> Output {
     benchscope(&new_run_import(source, data, run))
