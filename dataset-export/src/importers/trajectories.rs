@@ -21,7 +21,9 @@ use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
-use crate::trajectories::{gemini, is_trajectory_file, is_trajectory_record, published_text, stream, stream_published, transcripts};
+use crate::trajectories::{
+    gemini, holds_submission, is_trajectory_file, is_trajectory_record, published_text, stream, stream_published, transcripts,
+};
 use crate::trajectory_spool::TrajectorySpool;
 
 /// The format.
@@ -95,11 +97,8 @@ impl RunSource for Trajectories {
                 instance_id: id.clone(),
                 ..InstanceResult::default()
             });
-            // A transcript holds the calls that edited files, and a trace published as text its
-            // words, never the patch they made: without its prediction, its instance's patch is
-            // unknown, not empty.
-            let holds_patch = !transcripts::is_transcript_format(&trajectory.format) && trajectory.format != published_text::FORMAT;
-            let known = prediction.is_some() || holds_patch;
+            // Without its prediction, the patch of a trajectory that holds none is unknown, not empty.
+            let known = prediction.is_some() || holds_submission(&trajectory.format);
             result.empty_patch = patch.is_none() && known;
             if let Some(patch) = patch {
                 new.patches.insert(id.clone(), patch);

@@ -171,6 +171,13 @@ pub fn stream_published(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::R
     }
 }
 
+/// Whether trajectories of the format `format` hold the patch they submitted: an agent's
+/// transcript holds the calls that edited files, and a trace published as text its words, never
+/// the patch they made.
+pub fn holds_submission(format: &str) -> bool {
+    !transcripts::is_transcript_format(format) && format != published_text::FORMAT
+}
+
 /// A file no agent's reader knows, refused before any of it was read.
 #[derive(Debug)]
 pub struct UnknownFormat(String);

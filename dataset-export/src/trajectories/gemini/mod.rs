@@ -109,10 +109,7 @@ impl StreamJson {
         match line.get("role").and_then(Value::as_str) {
             Some("user") if self.task.is_none() => self.task = Some(content),
             Some("user") if !content.trim().is_empty() => {
-                let said = std::mem::take(&mut self.said);
-                if !said.trim().is_empty() {
-                    self.waiting.push(None, words_step(said), steps);
-                }
+                self.end_words(steps);
                 self.waiting.push(None, Step::prompt(content), steps);
             }
             Some("assistant") => {
