@@ -50,6 +50,10 @@ impl RunSource for ExperimentsResults {
 /// Where a submission keeps its verdicts.
 const RESULTS: &str = "results/results.json";
 
+/// Where Trae Agent's evaluation keeps the harness's run summary (its `resolved_ids`, ...):
+/// beside its instances' folders.
+const RUN_SUMMARY: &str = "results.json";
+
 /// The names a submission's predictions go by, in the order they are looked for.
 const PREDICTIONS: [&str; 5] = [
     "all_preds.jsonl",
@@ -88,7 +92,17 @@ pub fn submission_verdicts<'a>(
     without: &str,
     warnings: &mut Vec<String>,
 ) -> SubmissionVerdicts {
-    let Some(path) = folders.into_iter().map(|f| f.join(RESULTS)).find(|p| p.is_file()) else {
+    let is_summary = |path: &Path| {
+        let summary = std::fs::read(path)
+            .ok()
+            .and_then(|bytes| crate::input::from_json_bytes(&bytes).ok());
+        summary.is_some_and(|summary: Value| summary.get("resolved_ids").is_some_and(Value::is_array))
+    };
+    let found = folders
+        .into_iter()
+        .flat_map(|f| [f.join(RESULTS), f.join(RUN_SUMMARY)])
+        .find(|p| p.is_file() && (p.ends_with(RESULTS) || is_summary(p)));
+    let Some(path) = found else {
         return SubmissionVerdicts::default();
     };
     let read = || -> anyhow::Result<Lists> {

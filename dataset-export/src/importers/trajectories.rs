@@ -22,7 +22,8 @@ use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Impor
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
 use crate::trajectories::{
-    gemini, holds_submission, is_trajectory_file, is_trajectory_record, published_text, stream, stream_published, transcripts,
+    gemini, holds_submission, is_trajectory_file, is_trajectory_record, openhands, published_text, stream, stream_published, trae_agent,
+    transcripts,
 };
 use crate::trajectory_spool::TrajectorySpool;
 
@@ -92,13 +93,19 @@ impl RunSource for Trajectories {
         };
         for (id, trajectory) in spool.trajectories() {
             let prediction = predicted.get(id);
-            let patch = trajectory.submission.clone().or_else(|| prediction.and_then(|p| p.patch.clone()));
+            // The predictions given, else the patch beside the trajectory.
+            let beside = prediction.is_none().then(|| patch_beside(&root, id)).flatten();
+            let patch = trajectory
+                .submission
+                .clone()
+                .or_else(|| prediction.and_then(|p| p.patch.clone()))
+                .or_else(|| beside.clone());
             let mut result = judge(id, patch.as_deref()).unwrap_or_else(|| InstanceResult {
                 instance_id: id.clone(),
                 ..InstanceResult::default()
             });
             // Without its prediction, the patch of a trajectory that holds none is unknown, not empty.
-            let known = prediction.is_some() || holds_submission(&trajectory.format);
+            let known = prediction.is_some() || beside.is_some() || holds_submission(&trajectory.format);
             result.empty_patch = patch.is_none() && known;
             if let Some(patch) = patch {
                 new.patches.insert(id.clone(), patch);
@@ -145,10 +152,13 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
         .filter(|p| {
             let name = name_of(p);
             is_trajectory_file(&name)
+                || openhands::conversation::is_conversation(p)
                 || published_text::is_trace_file(p)
                 || (name.ends_with(".json")
-                    && head_of(p).is_some_and(|head| begins_as_inspect_log(&head) || gemini::session::begins_as_chat(&head)))
-                || (lines(&name) && transcripts::is_session_transcript_file(p))
+                    && head_of(p).is_some_and(|head| {
+                        begins_as_inspect_log(&head) || gemini::session::begins_as_chat(&head) || trae_agent::is_trajectory(p, &head)
+                    }))
+                || ((lines(&name) || name.ends_with(".json")) && transcripts::is_session_transcript_file(p))
         })
         .collect()
 }
@@ -177,14 +187,27 @@ fn first_record_is_trajectory(path: &Path) -> bool {
     stream::first_skeleton(file).is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || is_json_log(&r))
 }
 
+/// The patch an agent wrote beside instance `id`'s trajectory (Trae Agent's evaluation:
+/// `<root>/<id>/<id>.patch`), read as text.
+fn patch_beside(root: &Path, id: &str) -> Option<String> {
+    let name = format!("{id}.patch");
+    [root.join(id).join(&name), root.join(&name)]
+        .iter()
+        .find(|path| path.is_file())
+        .and_then(|path| std::fs::read(path).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,
-/// or in the folder above `trajs/`), unwrapped from its instance-id key when it has one, with the
-/// test output beside it.
+/// or in the folder above `trajs/`; Trae Agent's evaluation copies it into the instance's own
+/// folder, `<root>/<id>/report.json`), unwrapped from its instance-id key when it has one, with
+/// the test output beside it.
 fn report_beside(root: &Path, id: &str) -> Option<(Value, Option<String>)> {
     let candidates: Vec<PathBuf> = [Some(root), root.parent()]
         .into_iter()
         .flatten()
         .map(|dir| dir.join("logs").join(id))
+        .chain(std::iter::once(root.join(id)))
         .collect();
     let dir = candidates.into_iter().find(|d| d.join("report.json").is_file())?;
     let report: Value = crate::input::from_json_bytes(&std::fs::read(dir.join("report.json")).ok()?).ok()?;

@@ -13,6 +13,7 @@ pub mod published_text;
 pub mod search_index;
 pub mod stream;
 pub mod swe_agent;
+pub mod trae_agent;
 pub mod transcripts;
 pub mod xml_calls;
 
@@ -97,6 +98,7 @@ pub const FORMATS: &[&dyn TrajectoryFormat] = &[
     &openhands::OpenHands,
     &atif::Atif,
     &gemini::session::GeminiChat,
+    &trae_agent::TraeAgent,
     &inspect::Inspect,
     &mini_swe_agent::MiniSweAgent,
 ];
@@ -137,6 +139,9 @@ pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result
     if inspect::is_zip_file(path)? {
         return inspect::stream_samples(path, sink);
     }
+    if openhands::conversation::is_conversation(path) {
+        return openhands::conversation::stream(path, sink);
+    }
     let open = || crate::input::compressed::open(path).with_context(|| format!("cannot read {}", path.display()));
     // A file named for another format is not read twice to be told.
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -172,10 +177,11 @@ pub fn stream_published(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::R
 }
 
 /// Whether trajectories of the format `format` hold the patch they submitted: an agent's
-/// transcript holds the calls that edited files, and a trace published as text its words, never
-/// the patch they made.
+/// transcript, an OpenHands conversation and Trae Agent's trajectory hold the calls that edited
+/// files, and a trace published as text its words, never the patch they made.
 pub fn holds_submission(format: &str) -> bool {
-    !transcripts::is_transcript_format(format) && format != published_text::FORMAT
+    let never = [published_text::FORMAT, openhands::conversation::FORMAT, trae_agent::FORMAT];
+    !transcripts::is_transcript_format(format) && !never.contains(&format)
 }
 
 /// A file no agent's reader knows, refused before any of it was read.

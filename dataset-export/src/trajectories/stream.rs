@@ -13,8 +13,18 @@ use serde_json::{Map, Value};
 use crate::input::forgiving;
 
 /// The top-level arrays that may hold a trajectory's steps, or events as many (or, in an Inspect
-/// JSON log, its samples: each one a trajectory).
-pub const STREAMED: [&str; 6] = ["trajectory", "history", "messages", "steps", "events", "samples"];
+/// JSON log, its samples: each one a trajectory; in Trae Agent's, every message sent before each
+/// answer, `llm_interactions`).
+pub const STREAMED: [&str; 8] = [
+    "trajectory",
+    "history",
+    "messages",
+    "steps",
+    "events",
+    "samples",
+    "agent_steps",
+    "llm_interactions",
+];
 
 /// The key a document that is a bare array (older mini-swe-agent files) streams its elements as.
 pub const BARE_ARRAY: &str = "messages";

@@ -112,16 +112,28 @@ pub fn instance_of_transcript(path: &Path) -> String {
         .iter()
         .find_map(|suffix| name.strip_suffix(suffix))
         .unwrap_or(name);
-    let folder = path
-        .ancestors()
-        .skip(1)
-        .filter_map(|folder| folder.file_name().map(|f| f.to_string_lossy().into_owned()))
-        .find(|folder| !is_filing_folder(folder));
+    let folder = named_folder(path);
     let generic = || GENERIC_NAMES.contains(&stem.to_ascii_lowercase().as_str());
     match folder {
         Some(folder) if is_session_name(stem) || generic() => folder,
         _ => stem.to_string(),
     }
+}
+
+/// The first folder above the file at `path` that is not one agents file sessions in: the
+/// instance, where the file is not named for it.
+fn named_folder(path: &Path) -> Option<String> {
+    path.ancestors()
+        .skip(1)
+        .filter_map(|folder| folder.file_name().map(|f| f.to_string_lossy().into_owned()))
+        .find(|folder| !is_filing_folder(folder))
+}
+
+/// The instance of a session kept as a folder of files, `path` one of them (OpenHands'
+/// conversation: `<instance>/conversations/<id>/base_state.json`): the first folder above it
+/// that is not one agents file sessions in, else the file's own name.
+pub fn instance_of_folder(path: &Path) -> String {
+    named_folder(path).unwrap_or_else(|| path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default())
 }
 
 /// A file named for its session: a UUID, Codex's `rollout-<time>-<UUID>`, or Gemini CLI's
@@ -145,13 +157,17 @@ pub fn is_named_for_session(path: &Path) -> bool {
 /// Folders that file sessions by date, kind or project rather than by instance, as each agent
 /// keeps them in its home (`.codex/sessions/YYYY/MM/DD/`, `archived_sessions/`;
 /// `.gemini/tmp/<project hash>/chats/`; `.claude/projects/<working folder, its slashes as
-/// dashes>/`).
+/// dashes>/`; `.qwen/projects/<working folder>/chats/`, earlier `.qwen/tmp/<project hash>/chats/`;
+/// `.openhands/conversations/<id>/`).
 fn is_filing_folder(folder: &str) -> bool {
     let project_hash = folder.len() >= 32 && folder.bytes().all(|b| b.is_ascii_hexdigit());
     let homes = [
         ".codex",
         ".gemini",
         ".claude",
+        ".qwen",
+        ".openhands",
+        "conversations",
         "sessions",
         "archived_sessions",
         "tmp",

@@ -1,10 +1,15 @@
 //! OpenHands' evaluation output (`output.jsonl`): one instance per line, with `history`, a list of
 //! events (an agent action with `args`, then the observation whose `cause` is its id, with its
 //! `content`), `metrics` (`accumulated_cost`, `accumulated_token_usage`) and
-//! `test_result.git_patch`. The older history of `[action, observation]` pairs is read too.
+//! `test_result.git_patch`. The older history of `[action, observation]` pairs is read too, and
+//! the events of OpenHands' software-agent SDK, each told by its `kind` ([`sdk`]), and the
+//! conversations the SDK keeps as a folder of them ([`conversation`]).
 
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
+
+pub mod conversation;
+mod sdk;
 
 use super::answers::AwaitingAnswers;
 use super::transcripts::words_step;
@@ -32,12 +37,13 @@ impl TrajectoryFormat for OpenHands {
             skeleton,
             waiting: AwaitingAnswers::default(),
             finished: false,
-            prompted: false,
+            first_prompt: None,
             span: TimeSpan::default(),
         })
     }
 
-    /// Its `metadata`: the agent's class (`CodeActAgent`) and `llm_config.model`.
+    /// Its `metadata`: the agent's class (`CodeActAgent`) and `llm_config.model` (the SDK's
+    /// evaluations: `llm.model`).
     fn agent_of(&self, skeleton: &Value) -> AgentAndModel {
         let metadata = skeleton.get("metadata").unwrap_or(&Value::Null);
         let agent = metadata
@@ -47,7 +53,10 @@ impl TrajectoryFormat for OpenHands {
         AgentAndModel::new(
             Some(agent.as_deref().unwrap_or("OpenHands")),
             None,
-            metadata.pointer("/llm_config/model").and_then(Value::as_str),
+            metadata
+                .pointer("/llm_config/model")
+                .or_else(|| metadata.pointer("/llm/model"))
+                .and_then(Value::as_str),
         )
     }
 }
@@ -60,8 +69,8 @@ struct Reader {
     skeleton: Value,
     waiting: AwaitingAnswers,
     finished: bool,
-    /// Whether the user's first message (the task) has come.
-    prompted: bool,
+    /// The user's first message (the task), once it has come.
+    first_prompt: Option<String>,
     span: TimeSpan,
 }
 
@@ -75,6 +84,9 @@ impl StepReader for Reader {
         }
         if let Some(timestamp) = event.get("timestamp").and_then(Value::as_str) {
             self.span.add(timestamp);
+        }
+        if sdk::is_sdk_event(&event) {
+            return self.sdk_event(&event, steps);
         }
         let action = event.get("action").and_then(Value::as_str);
         self.finished |= action == Some("finish");
@@ -106,7 +118,7 @@ impl StepReader for Reader {
                 .get("test_result")
                 .and_then(|r| text(r, "git_patch"))
                 .filter(|p| !p.trim().is_empty()),
-            task: text(document, "instruction"),
+            task: text(document, "instruction").or(self.first_prompt),
             cost: metrics.get("accumulated_cost").and_then(Value::as_f64),
             tokens_in: usage.get("prompt_tokens").and_then(Value::as_u64),
             tokens_out: usage.get("completion_tokens").and_then(Value::as_u64),
@@ -126,13 +138,19 @@ impl Reader {
             .pointer("/args/content")
             .and_then(Value::as_str)
             .or_else(|| event.get("message").and_then(Value::as_str))
-            .filter(|words| !words.trim().is_empty())
-            .map(str::to_string);
-        let Some(words) = words else { return };
-        match event.get("source").and_then(Value::as_str) {
+            .unwrap_or_default();
+        self.said(event.get("source").and_then(Value::as_str), words.to_string(), steps);
+    }
+
+    /// Words said by `source`: the agent's, or the user's (the first the task).
+    fn said(&mut self, source: Option<&str>, words: String, steps: &mut Vec<Step>) {
+        if words.trim().is_empty() {
+            return;
+        }
+        match source {
             Some("agent") => self.waiting.push(None, words_step(words), steps),
-            Some("user") if self.prompted => self.waiting.push(None, Step::prompt(words), steps),
-            Some("user") => self.prompted = true,
+            Some("user") if self.first_prompt.is_some() => self.waiting.push(None, Step::prompt(words), steps),
+            Some("user") => self.first_prompt = Some(words),
             _ => {}
         }
     }
