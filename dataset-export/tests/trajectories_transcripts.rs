@@ -1,6 +1,6 @@
 //! Coding agents' transcripts imported as a run: Claude Code's (a folder of them, named by
 //! instance or a session file in an instance's folder; one given alone; one cut off mid-line),
-//! Codex's and Gemini CLI's (their own files too), written here in the shapes they write (`claude -p --output-format
+//! Codex's, Gemini CLI's, Qwen Code's and Cursor CLI's (their own files too), written here in the shapes they write (`claude -p --output-format
 //! stream-json --verbose` and Claude Code's session files; `codex exec --json`; `gemini
 //! --output-format stream-json`).
 
@@ -130,6 +130,71 @@ fn a_folder_of_transcripts_is_a_run_of_their_steps_with_no_patch_made_up() {
     assert_eq!(second.task.as_deref(), Some("Run the tests."));
     assert_eq!(second.steps[0].observation, "3 passed");
     assert!(run.results[1].trajectory.as_ref().unwrap().ran_tests);
+}
+
+/// What `claude -p --output-format json --verbose` prints, saved per instance: the events as one
+/// JSON array; a folder of them is a run, as of their JSON Lines.
+#[test]
+fn a_folder_of_event_arrays_is_a_run_as_of_their_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let folder = tmp.path().join("claude-json");
+    std::fs::create_dir_all(&folder).unwrap();
+    for instance in ["o__r-1", "o__r-2"] {
+        let events: Vec<Value> = stream_json("/testbed/r/f.py")
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        std::fs::write(folder.join(format!("{instance}.json")), serde_json::to_string(&events).unwrap()).unwrap();
+    }
+    // Beside them, a JSON array that is no transcript.
+    std::fs::write(folder.join("preds.json"), r#"[{"instance_id": "o__r-1", "model_patch": ""}]"#).unwrap();
+    let output = import(&folder, &data, "claude-json");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/claude-json.json"));
+    let ids: Vec<&str> = run.results.iter().map(|r| r.instance_id.as_str()).collect();
+    assert_eq!(ids, ["o__r-1", "o__r-2"]);
+    let stored: Trajectory = read_json(&data.join(&run.results[1].trajectory.as_ref().unwrap().path));
+    assert_eq!((stored.format.as_str(), stored.cost), ("claude-code", Some(0.25)));
+    let actions: Vec<&str> = stored.steps.iter().map(|s| s.action.as_str()).collect();
+    assert_eq!(actions, ["Read /testbed/r/f.py", "Edit /testbed/r/f.py", ""]);
+}
+
+/// `cursor-agent -p --output-format stream-json`, saved per instance: its calls on lines of their
+/// own, read as steps (before, the file read as Claude Code's, its words alone).
+#[test]
+fn a_folder_of_cursor_transcripts_is_a_run_of_their_calls() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1"]);
+    let folder = tmp.path().join("cursor-run");
+    std::fs::create_dir_all(&folder).unwrap();
+    let call = |subtype: &str, body: Value| json!({"type": "tool_call", "subtype": subtype, "call_id": "c1", "tool_call": body, "session_id": "s"});
+    let transcript = lines(&[
+        json!({"type": "system", "subtype": "init", "apiKeySource": "login", "cwd": "/testbed", "session_id": "s", "model": "GPT-5", "permissionMode": "default"}),
+        json!({"type": "user", "message": {"role": "user", "content": [{"type": "text", "text": "Run the tests."}]}, "session_id": "s"}),
+        call("started", json!({"shellToolCall": {"args": {"command": "python -m pytest -q"}}})),
+        call(
+            "completed",
+            json!({"shellToolCall": {"args": {"command": "python -m pytest -q"}, "result": {"success": {"exitCode": 0, "stdout": "3 passed"}}}}),
+        ),
+        json!({"type": "result", "subtype": "success", "duration_ms": 5000, "is_error": false, "result": "Done.", "session_id": "s"}),
+    ]);
+    std::fs::write(folder.join("o__r-1.jsonl"), transcript).unwrap();
+    let output = import(&folder, &data, "cursor");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/cursor.json"));
+    assert_eq!(
+        (run.system.scaffold.as_deref(), run.system.model.as_deref()),
+        (Some("Cursor CLI"), Some("GPT-5"))
+    );
+    let facts = run.results[0].trajectory.as_ref().expect("its trajectory");
+    assert!(facts.ran_tests);
+    assert!(!run.results[0].empty_patch, "a transcript holds no patch");
+    let stored: Trajectory = read_json(&data.join(&facts.path));
+    assert_eq!(
+        (stored.steps[0].action.as_str(), stored.steps[0].observation.as_str()),
+        ("python -m pytest -q", "3 passed")
+    );
 }
 
 #[test]
@@ -362,6 +427,72 @@ fn gemini_cli_chat_files_in_its_home_are_a_run_named_by_their_instances() {
         assert!(facts.ran_tests);
         assert!(!result.empty_patch, "the patch is unknown, not empty");
     }
+}
+
+/// A Qwen Code record, chained after `parent`, as Qwen Code 0.24 writes its session files.
+fn qwen_record(uuid: &str, parent: Option<&str>, kind: &str, message: Value) -> Value {
+    json!({"uuid": uuid, "parentUuid": parent, "sessionId": "e5f6a7b8-4444-4000-8000-000000000011", "timestamp": "2026-10-01T10:00:09.000Z",
+           "type": kind, "cwd": "/testbed", "version": "0.24.7", "model": "qwen3-coder-plus", "message": message})
+}
+
+/// Qwen Code's session files as it keeps them (`.qwen/projects/<working folder>/chats/`), one
+/// per instance's folder, the second rewound once: what the rewind left behind is not read.
+#[test]
+fn qwen_code_session_files_in_its_home_are_a_run_without_what_a_rewind_left() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &["o__r-1", "o__r-2"]);
+    let folder = tmp.path().join("qwen-sessions");
+    let said = |text: &str| json!({"role": "model", "parts": [{"text": text}]});
+    let test_call = json!({"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "run_shell_command", "args": {"command": "python -m pytest -q"}}}]});
+    let test_output = json!({"role": "user", "parts": [{"functionResponse": {"id": "c1", "name": "run_shell_command", "response": {"output": "3 passed\nExit Code: 0"}}}]});
+    let mut answered = qwen_record("t1", Some("a1"), "tool_result", test_output);
+    answered["toolCallResult"] = json!({"callId": "c1", "status": "success"});
+    let session = [
+        qwen_record("u1", None, "user", json!({"role": "user", "parts": [{"text": "Run the tests."}]})),
+        qwen_record("a1", Some("u1"), "assistant", test_call),
+        answered,
+    ];
+    let rewound = [
+        qwen_record(
+            "u9",
+            Some("t1"),
+            "user",
+            json!({"role": "user", "parts": [{"text": "Now rewrite it all."}]}),
+        ),
+        qwen_record("a2", Some("u9"), "assistant", said("Rewriting it all.")),
+        qwen_record(
+            "u2",
+            Some("t1"),
+            "user",
+            json!({"role": "user", "parts": [{"text": "Only say they pass."}]}),
+        ),
+        qwen_record("a3", Some("u2"), "assistant", said("They pass.")),
+    ];
+    for (instance, records) in [("o__r-1", session.to_vec()), ("o__r-2", [&session[..], &rewound].concat())] {
+        let chats = folder.join(instance).join(".qwen/projects/-testbed/chats");
+        std::fs::create_dir_all(&chats).unwrap();
+        std::fs::write(chats.join("e5f6a7b8-4444-4000-8000-000000000011.jsonl"), lines(&records)).unwrap();
+    }
+    let output = import(&folder, &data, "qwen");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run: Run = read_json(&data.join("runs/qwen.json"));
+    assert_eq!(
+        (run.system.scaffold.as_deref(), run.system.model.as_deref()),
+        (Some("Qwen Code 0.24.7"), Some("qwen3-coder-plus"))
+    );
+    let ids: Vec<&str> = run.results.iter().map(|r| r.instance_id.as_str()).collect();
+    assert_eq!(ids, ["o__r-1", "o__r-2"]);
+    assert!(run.results.iter().all(|r| r.trajectory.as_ref().is_some_and(|t| t.ran_tests)));
+    assert!(run.results.iter().all(|r| !r.empty_patch), "the patch is unknown, not empty");
+    let stored: Trajectory = read_json(&data.join(&run.results[1].trajectory.as_ref().unwrap().path));
+    assert_eq!(stored.format, "qwen-code");
+    let shown: Vec<String> = stored
+        .steps
+        .iter()
+        .map(|s| format!("{}{}{}", s.prompt, s.thought, s.action))
+        .collect();
+    assert_eq!(shown, ["python -m pytest -q", "Only say they pass.", "They pass."]);
+    assert_eq!(stored.steps[0].returncode, Some(0));
 }
 
 #[test]

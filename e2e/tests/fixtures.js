@@ -147,7 +147,7 @@ export function harborData() {
  * A Claude Code transcript as `claude -p --output-format stream-json --verbose` prints it (each
  * content block on a line of its own, a subagent's line, the closing result), imported alone: a
  * file read, a command whose output is hostile text, a file edited, the last word; and Codex's
- * transcript and session file of the same instance.
+ * transcript and session file, and Qwen Code's session file, of the same instance.
  */
 export function claudeCodeData() {
   const folder = join(tempDir('claude-code'), '20260918_claude-code');
@@ -215,6 +215,31 @@ export function claudeCodeData() {
   ];
   writeFileSync(join(day, 'rollout-2026-10-01T09-00-00-019cb655-7826-7080-b375-f4bd0ec83d54.jsonl'), sessionLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   benchscope('import', sessions, '--data', out, '--dataset', 'claude');
+  // And by Qwen Code, its session file as it keeps it (`~/.qwen/projects/<folder>/chats/`): a
+  // command whose output is hostile text, an edit with the file before and after, a branch a
+  // rewind left behind, a later prompt.
+  const qwen = join(tempDir('qwen'), '20261101_qwen-code');
+  const chats = join(qwen, 'astropy__astropy-12907', '.qwen', 'projects', '-testbed', 'chats');
+  mkdirSync(chats, { recursive: true });
+  const record = (uuid, parentUuid, type, fields) => ({ uuid, parentUuid, sessionId: 'e5f6a7b8-4444-4000-8000-000000000011', timestamp: '2026-11-01T10:00:00Z', type, cwd: '/testbed', version: '0.24.7', ...fields });
+  const model = (uuid, parent, parts) => record(uuid, parent, 'assistant', { model: 'qwen3-coder-plus', message: { role: 'model', parts }, usageMetadata: { promptTokenCount: 900, candidatesTokenCount: 40 } });
+  const returned = (uuid, parent, id, name, output, result) => record(uuid, parent, 'tool_result', { message: { role: 'user', parts: [{ functionResponse: { id, name, response: { output } } }] }, toolCallResult: { callId: id, status: 'success', ...result } });
+  const before = 'import numpy as np\n\n\ndef _cstack(left, right):\n    cright[-right.shape[0]:, -right.shape[1]:] = 1\n';
+  const edited = { file_path: file, old_string: 'cright[-right.shape[0]:, -right.shape[1]:] = 1', new_string: 'cright[-right.shape[0]:, -right.shape[1]:] = right' };
+  const qwenLines = [
+    record('u1', null, 'user', { message: { role: 'user', parts: [{ text: 'Fix the separability matrix.' }] } }),
+    model('a1', 'u1', [{ text: 'Checking the tests.', thought: true }, { functionCall: { id: 'c1', name: 'run_shell_command', args: { command: 'python -m pytest astropy/modeling -q' } } }]),
+    returned('t1', 'a1', 'c1', 'run_shell_command', 'Command: python -m pytest astropy/modeling -q\nOutput: <img src=x onerror=alert(6)> 1 failed\nExit Code: 1'),
+    model('a2', 't1', [{ functionCall: { id: 'c2', name: 'edit', args: edited } }]),
+    returned('t2', 'a2', 'c2', 'edit', 'The file was edited.', { resultDisplay: { fileDiff: '', fileName: 'separable.py', originalContent: before, newContent: before.replace('= 1\n', '= right\n') } }),
+    record('u2', 't2', 'user', { message: { role: 'user', parts: [{ text: 'Rewrite the module.' }] } }),
+    model('a3', 'u2', [{ text: 'Rewriting all of it.' }]),
+    // Rewound to after the edit.
+    record('u3', 't2', 'user', { message: { role: 'user', parts: [{ text: 'Now **the docs** too.' }] } }),
+    model('a4', 'u3', [{ text: 'The docs say so now.' }]),
+  ];
+  writeFileSync(join(chats, 'e5f6a7b8-4444-4000-8000-000000000011.jsonl'), qwenLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  benchscope('import', qwen, '--data', out, '--dataset', 'claude');
   return out;
 }
 

@@ -510,6 +510,28 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.deepEqual(errors, []);
 });
 
+test("Qwen Code's session file: its calls answered, an edit as its diff in its file, a command's exit code, the branch a rewind left out, a later prompt", async () => {
+  const { page, errors } = session;
+  errors.length = 0;
+  await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907&traj=20261101_qwen-code`);
+  const steps = page.locator('.trajectory .step');
+  await steps.first().waitFor();
+  assert.equal(await steps.count(), 4);
+  assert.match(await steps.nth(0).locator('.thought').textContent(), /Checking the tests\./);
+  assert.equal(await steps.nth(0).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
+  assert.match(await steps.nth(0).locator('pre.observation').textContent(), /<img src=x onerror=alert\(6\)> 1 failed/);
+  assert.equal(await steps.nth(0).locator('.exit-code').textContent(), 'exit 1');
+  assert.match(await steps.nth(1).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
+  assert.match(await steps.nth(1).locator('.step-edit').textContent(), /@@ -2,4 \+2,4 @@/, 'placed in its file: line 5 and three before it');
+  assert.equal(await steps.nth(2).locator('.prompt strong').textContent(), 'the docs');
+  assert.equal(await steps.nth(3).locator('.thought').textContent(), 'The docs say so now.');
+  const shown = await page.locator('.trajectory').textContent();
+  assert.doesNotMatch(shown, /Rewrite the module|Rewriting all of it/, 'the branch a rewind left behind');
+  assert.match(shown, /Qwen Code 0\.24\.7/);
+  assert.equal(await page.locator('.trajectory img').count(), 0, 'the output is text');
+  assert.deepEqual(errors, []);
+});
+
 test('a trace published as text in a submission\'s trajs/ reads as its steps, its text never markup', async () => {
   const { page, errors } = session;
   errors.length = 0;

@@ -1,6 +1,6 @@
 //! Agent trajectories (a folder of `*.traj` / `*.traj.json`, one such file, OpenHands'
-//! `output.jsonl`, an Inspect log, `.eval` or JSON, Claude Code's, Codex's and Gemini CLI's
-//! transcripts, or the traces a submission publishes in `trajs/` in any text) as a run: each
+//! `output.jsonl`, an Inspect log, `.eval` or JSON, Claude Code's, Codex's, Gemini CLI's and
+//! Qwen Code's transcripts, or the traces a submission publishes in `trajs/` in any text) as a run: each
 //! trajectory's submission is the instance's model patch (where it holds none, the predictions
 //! beside the trajectories give it), and where the harness's report sits beside the trajectories
 //! (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs publish it, bare or keyed
@@ -138,7 +138,8 @@ impl RunSource for Trajectories {
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
 /// Inspect's own (`<time>_<task>_<id>.json`), and agents' transcripts (Claude Code, Codex,
-/// Gemini CLI), JSON Lines of any name: both known by how they begin; and the traces published
+/// Gemini CLI, Qwen Code, Cursor CLI), JSON Lines of any name or a JSON array of their events: both known
+/// by how they begin; and the traces published
 /// in a `trajs/` folder, whatever their text.
 fn trajectory_files(source: &Source) -> Vec<PathBuf> {
     let lines = |n: &str| {

@@ -9,6 +9,7 @@
 //! close or is a whole viewer response), a header of comma-separated names for CSV; directories by what they hold.
 
 mod archives;
+mod array_elements;
 mod arrow_rows;
 mod arrow_timestamps;
 pub mod bounded_yaml;
@@ -23,6 +24,7 @@ pub use forgiving_reader::forgiving;
 mod hub_names;
 mod hub_repository;
 pub use archives::archive_or_utf16_note;
+pub use array_elements::records_of;
 pub use benchscope_contract::file_names::{is_utf16, UTF16_TEXT};
 pub use benchscope_contract::json_forgiven::from_str_forgiving;
 pub use hub_repository::NamedInput;

@@ -3,18 +3,22 @@
 
 mod answers;
 pub mod atif;
+pub mod branches;
 pub mod claude_code;
 pub mod codex;
+pub mod cursor;
 pub mod gemini;
 pub mod inspect;
 pub mod mini_swe_agent;
 pub mod openhands;
 pub mod published_text;
+pub mod qwen_code;
 pub mod search_index;
 pub mod stream;
 pub mod swe_agent;
 pub mod trae_agent;
 pub mod transcripts;
+pub mod turns;
 pub mod xml_calls;
 
 use std::io::Read;
@@ -132,7 +136,7 @@ pub fn instance_of_file(path: &Path) -> String {
 /// Reads the trajectories of the file at `path` into `sink`, a step at a time: one JSON document
 /// (SWE-agent, mini-swe-agent, ATIF), JSON Lines of one instance each (OpenHands'
 /// `output.jsonl`), Inspect's samples (a zip, `.eval`, or a JSON log), or a coding agent's
-/// transcript (Claude Code's, Codex's, Gemini CLI's: JSON Lines of one instance, a line an
+/// transcript (Claude Code's, Codex's, Gemini CLI's, Qwen Code's, Cursor CLI's: JSON Lines of one instance, a line an
 /// event). A file no format reads gives nothing; one that breaks off keeps the trajectories read
 /// before the break.
 pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
@@ -267,7 +271,7 @@ impl Document {
         let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
             return Err(UnknownFormat(format!(
                 "{label}: not a trajectory of a known agent \
-                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Claude Code, Codex, Gemini CLI)"
+                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Trae Agent, Claude Code, Codex, Gemini CLI, Qwen Code, Cursor CLI)"
             ))
             .into());
         };

@@ -1,6 +1,7 @@
-//! Coding agents' transcripts (Claude Code's, Codex's, Gemini CLI's): JSON Lines, a file one session and one
-//! trajectory, read a line at a time (memory stays bounded by a line), each agent's lines by its
-//! own [`StepReader`]. The contract tells the agent from the file's first lines
+//! Coding agents' transcripts (Claude Code's, Codex's, Gemini CLI's, Qwen Code's, Cursor CLI's):
+//! JSON Lines, a file one session and one trajectory (or one JSON array of its lines), read a
+//! line at a time (memory stays bounded by a line), each agent's lines by its own
+//! [`StepReader`]. The contract tells the agent from the file's first lines
 //! ([`benchscope_contract::trajectory::transcripts`]). A transcript names no instance: its file
 //! does (`<instance>.jsonl`), or the folder of a file named for its session.
 
@@ -12,7 +13,9 @@ use benchscope_contract::trajectory::{Edit, Step};
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
 
-use super::{claude_code, codex, gemini, text, StepReader, TrajectorySink};
+use crate::input::records_of;
+
+use super::{claude_code, codex, cursor, gemini, qwen_code, text, StepReader, TrajectorySink};
 
 /// How much of a file is read to tell whether it is a transcript: its first lines, the prompt
 /// with a long problem statement among them.
@@ -24,6 +27,8 @@ fn format_of(agent: TranscriptAgent) -> &'static str {
         TranscriptAgent::ClaudeCode => claude_code::FORMAT,
         TranscriptAgent::Codex => codex::FORMAT,
         TranscriptAgent::GeminiCli => gemini::FORMAT,
+        TranscriptAgent::QwenCode => qwen_code::FORMAT,
+        TranscriptAgent::CursorCli => cursor::FORMAT,
     }
 }
 
@@ -32,15 +37,23 @@ fn reader_of(agent: TranscriptAgent) -> Box<dyn StepReader> {
         TranscriptAgent::ClaudeCode => claude_code::reader(),
         TranscriptAgent::Codex => codex::reader(),
         TranscriptAgent::GeminiCli => gemini::reader(),
+        TranscriptAgent::QwenCode => qwen_code::reader(),
+        TranscriptAgent::CursorCli => cursor::reader(),
     }
 }
 
 /// Whether trajectories of the format `format` are transcripts, which hold the calls that
 /// edited files but never the patch they made.
 pub fn is_transcript_format(format: &str) -> bool {
-    [TranscriptAgent::ClaudeCode, TranscriptAgent::Codex, TranscriptAgent::GeminiCli]
-        .into_iter()
-        .any(|agent| format_of(agent) == format)
+    [
+        TranscriptAgent::ClaudeCode,
+        TranscriptAgent::Codex,
+        TranscriptAgent::GeminiCli,
+        TranscriptAgent::QwenCode,
+        TranscriptAgent::CursorCli,
+    ]
+    .into_iter()
+    .any(|agent| format_of(agent) == format)
 }
 
 /// What a transcript's first lines say: whose it is, and whether it is a Claude Code subagent's
@@ -79,10 +92,18 @@ pub fn is_session_transcript_file(path: &Path) -> bool {
     start_of_file(path).is_some_and(|start| !start.subagent)
 }
 
-/// The first lines of `reader` read as JSON, up to the first that is not (a pretty-printed JSON
+/// The first records of `reader` read as JSON: the first elements of the array it holds
+/// ([`records_of`]), or its first lines, up to the first that is not JSON (a pretty-printed JSON
 /// document's first line is `{`).
 fn first_lines(reader: impl Read) -> Vec<Value> {
-    let mut reader = BufReader::new(reader.take(LEADING_BYTES));
+    let Ok(records) = records_of(reader.take(LEADING_BYTES)) else {
+        return Vec::new();
+    };
+    if records.in_array {
+        let values = serde_json::Deserializer::from_reader(records.reader).into_iter::<Value>();
+        return values.take(MOST_LEADING_LINES).map_while(Result::ok).collect();
+    }
+    let mut reader = BufReader::new(records.reader);
     let mut lines = Vec::new();
     let mut line = Vec::new();
     while lines.len() < MOST_LEADING_LINES {
@@ -200,15 +221,20 @@ fn is_uuid(text: &str) -> bool {
 }
 
 /// The messages of a transcript of `agent` that were taken back, read from `reader` (a first
-/// pass over the file): Gemini CLI's rewinds; nothing, without reading, for the other agents.
+/// pass over the file): Gemini CLI's rewinds, the branches Claude Code's and Qwen Code's rewinds
+/// left ([`super::branches`]); nothing, without reading, for Codex's and Cursor CLI's.
 pub fn taken_back(agent: TranscriptAgent, reader: impl Read) -> TakenBack {
-    match agent {
-        TranscriptAgent::GeminiCli => gemini::session::taken_back(reader),
-        TranscriptAgent::ClaudeCode | TranscriptAgent::Codex => TakenBack::default(),
-    }
+    let pass: fn(Box<dyn Read + '_>) -> TakenBack = match agent {
+        TranscriptAgent::GeminiCli => |records| gemini::session::taken_back(records),
+        TranscriptAgent::ClaudeCode => |records| claude_code::taken_back(records),
+        TranscriptAgent::QwenCode => |records| qwen_code::taken_back(records),
+        TranscriptAgent::Codex | TranscriptAgent::CursorCli => return TakenBack::new(),
+    };
+    records_of(reader).map(|records| pass(records.reader)).unwrap_or_default()
 }
 
-/// The ids of the messages a transcript's user took back: their lines are passed over.
+/// The ids of the messages a transcript's user took back (Gemini CLI's `id`, Qwen Code's
+/// `uuid`): their lines are passed over.
 pub type TakenBack = std::collections::HashSet<String>;
 
 /// Streams the transcript that `reader` holds (the file at `path`, begun as `start` says) into
@@ -245,7 +271,7 @@ pub fn stream_transcript_of(
     sink.begin(instance)?;
     let mut transcript = reader_of(agent);
     let mut steps = Vec::new();
-    let lines = serde_json::Deserializer::from_reader(crate::input::forgiving(reader)?).into_iter::<Value>();
+    let lines = serde_json::Deserializer::from_reader(crate::input::forgiving(records_of(reader)?.reader)?).into_iter::<Value>();
     let mut broke = None;
     for line in lines {
         match line {
@@ -275,7 +301,8 @@ pub fn stream_transcript_of(
 
 /// Whether `line` is a version of a message taken back.
 fn is_taken_back(line: &Value, taken_back: &TakenBack) -> bool {
-    !taken_back.is_empty() && line.get("id").and_then(Value::as_str).is_some_and(|id| taken_back.contains(id))
+    let id = line.get("id").or_else(|| line.get("uuid")).and_then(Value::as_str);
+    !taken_back.is_empty() && id.is_some_and(|id| taken_back.contains(id))
 }
 
 /// The reader of an agent whose command-line tool has written its transcripts in more than one

@@ -108,10 +108,13 @@ fn import_only_kind(document: &Value) -> Option<&'static str> {
 }
 
 /// The agent whose transcript the file is: its first lines (or the one document it is, the
-/// `result` that Claude Code's `--output-format json` writes) begin one.
+/// `result` that Claude Code's `--output-format json` writes, or with `--verbose` the array of
+/// its events) begin one.
 fn transcript_agent(text: &str, value: Option<&Value>) -> Option<transcripts::TranscriptAgent> {
-    if let Some(document) = value {
-        return transcripts::transcript_agent([document]);
+    match value {
+        Some(Value::Array(events)) => return transcripts::transcript_agent(events),
+        Some(document) => return transcripts::transcript_agent([document]),
+        None => {}
     }
     let lines: Vec<Value> = text
         .trim_start_matches('\u{feff}')
@@ -216,6 +219,11 @@ mod tests {
         ];
         let error = refused("o__r-3.jsonl", &gemini.join("\n"));
         assert!(error.starts_with("o__r-3.jsonl: a Gemini CLI transcript"), "{error}");
+        let events = format!("[{init},{result}]");
+        assert!(refused("o__r-5.json", &events).starts_with("o__r-5.json: a Claude Code transcript"));
+        let qwen =
+            r#"{"uuid":"u1","parentUuid":null,"sessionId":"q","type":"user","message":{"role":"user","parts":[{"text":"Fix it."}]}}"#;
+        assert!(refused("o__r-4.jsonl", qwen).starts_with("o__r-4.jsonl: a Qwen Code transcript"));
         // Their own files: a Codex session file, Gemini CLI's chat file as one document.
         let session = r#"{"timestamp":"2026-03-04T00:53:03Z","type":"session_meta","payload":{"id":"s","cli_version":"0.98.0"}}"#;
         assert!(refused("rollout.jsonl", session).starts_with("rollout.jsonl: a Codex transcript"));

@@ -20,6 +20,13 @@
 //!   and `model`), `message`, `tool_use`, `tool_result`, `error` and a closing `result`; and the
 //!   chat files it keeps under `~/.gemini/tmp/`, in JSON Lines: a header naming the session and
 //!   the project (`sessionId`, `projectHash`), then its messages.
+//! - **Cursor CLI**: what `cursor-agent -p --output-format stream-json` prints: Claude Code's
+//!   lines in shape, but its calls on lines of their own (`tool_call`), and an `init` that names
+//!   no version and no tools.
+//! - **Qwen Code**: the session files it keeps under `~/.qwen/`, a record a line, each naming
+//!   the session (`sessionId`) and of a `type` as Claude Code's are (`user`, `assistant`,
+//!   `system`, and `tool_result`), but its messages in Gemini's shape (`parts`) and its own
+//!   records' contents in a `systemPayload`.
 
 use serde_json::Value;
 
@@ -32,6 +39,10 @@ pub enum TranscriptAgent {
     Codex,
     /// Google's Gemini CLI.
     GeminiCli,
+    /// Alibaba's Qwen Code.
+    QwenCode,
+    /// Cursor's agent CLI.
+    CursorCli,
 }
 
 impl TranscriptAgent {
@@ -41,6 +52,8 @@ impl TranscriptAgent {
             TranscriptAgent::ClaudeCode => "Claude Code",
             TranscriptAgent::Codex => "Codex",
             TranscriptAgent::GeminiCli => "Gemini CLI",
+            TranscriptAgent::QwenCode => "Qwen Code",
+            TranscriptAgent::CursorCli => "Cursor CLI",
         }
     }
 }
@@ -81,6 +94,9 @@ pub const CODEX_RESPONSE_ITEMS: [&str; 10] = [
 /// The events Gemini CLI's `stream-json` prints.
 const GEMINI_EVENTS: [&str; 6] = ["init", "message", "tool_use", "tool_result", "error", "result"];
 
+/// The kinds of Qwen Code's records.
+const QWEN_CODE_RECORDS: [&str; 4] = ["user", "assistant", "tool_result", "system"];
+
 /// The agent whose transcript `lines` (a file's first records, in order) begin, if they begin one.
 pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Option<TranscriptAgent> {
     let lines: Vec<&Value> = lines.into_iter().take(MOST_LEADING_LINES).collect();
@@ -89,6 +105,12 @@ pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Optio
     }
     if begins_gemini_cli(&lines) || begins_gemini_chat(&lines) {
         return Some(TranscriptAgent::GeminiCli);
+    }
+    if begins_qwen_code(&lines) {
+        return Some(TranscriptAgent::QwenCode);
+    }
+    if begins_cursor(&lines) {
+        return Some(TranscriptAgent::CursorCli);
     }
     begins_claude_code(&lines).then_some(TranscriptAgent::ClaudeCode)
 }
@@ -102,6 +124,38 @@ fn begins_claude_code(lines: &[&Value]) -> bool {
         }
     }
     false
+}
+
+/// Every line is one of Qwen Code's records naming its session, and one at least is in a shape
+/// Claude Code never writes: a message of `parts`, a `systemPayload`, a `tool_result`.
+fn begins_qwen_code(lines: &[&Value]) -> bool {
+    let is_record = |line: &&Value| {
+        type_of(line).is_some_and(|kind| QWEN_CODE_RECORDS.contains(&kind)) && line.get("sessionId").is_some_and(Value::is_string)
+    };
+    let is_qwens = |line: &&Value| {
+        line.pointer("/message/parts").is_some_and(Value::is_array)
+            || line.get("systemPayload").is_some_and(Value::is_object)
+            || type_of(line) == Some("tool_result")
+    };
+    !lines.is_empty() && lines.iter().all(is_record) && lines.iter().any(is_qwens)
+}
+
+/// Every line has a `type`, and one is Cursor's own: a call on a line of its own (`tool_call`),
+/// or an `init` with the API key's source but neither a version nor tools, which Claude Code's
+/// and Qwen Code's always name.
+fn begins_cursor(lines: &[&Value]) -> bool {
+    let cursors = |line: &&&Value| match type_of(line) {
+        Some("tool_call") => line.get("tool_call").is_some_and(Value::is_object),
+        Some("system") => {
+            line.get("subtype").and_then(Value::as_str) == Some("init")
+                && line.get("apiKeySource").is_some()
+                && ["claude_code_version", "qwen_code_version", "tools"]
+                    .iter()
+                    .all(|key| line.get(key).is_none())
+        }
+        _ => false,
+    };
+    !lines.is_empty() && lines.iter().all(|line| type_of(line).is_some()) && lines.iter().any(|line| cursors(&line))
 }
 
 /// Whether Claude Code's lines `lines` (a file's first) are a subagent's own file
@@ -272,6 +326,32 @@ mod tests {
         let message = json!({"id": "7a86f37c", "timestamp": "2025-11-03T01:41:02.940Z", "type": "user", "content": "Fix it"});
         assert_eq!(transcript_agent([&header, &message]), Some(TranscriptAgent::GeminiCli));
         assert_eq!(transcript_agent([&message]), None, "no header");
+    }
+
+    #[test]
+    fn a_qwen_code_session_file_is_told_from_claude_codes_by_its_parts() {
+        let telemetry = json!({"uuid": "s1", "parentUuid": null, "sessionId": "q", "type": "system", "subtype": "ui_telemetry", "systemPayload": {"uiEvent": {}}});
+        let user = json!({"uuid": "u1", "parentUuid": "s1", "sessionId": "q", "type": "user", "message": {"role": "user", "parts": [{"text": "Fix it"}]}});
+        assert_eq!(transcript_agent([&telemetry, &user]), Some(TranscriptAgent::QwenCode));
+        assert_eq!(transcript_agent([&user]), Some(TranscriptAgent::QwenCode));
+        let claude = json!({"type": "user", "sessionId": "q", "message": {"role": "user", "content": "Fix it"}});
+        assert_eq!(transcript_agent([&claude]), Some(TranscriptAgent::ClaudeCode));
+        assert_eq!(
+            transcript_agent([&user, &claude]),
+            Some(TranscriptAgent::QwenCode),
+            "parts in one line"
+        );
+    }
+
+    #[test]
+    fn a_cursor_transcript_is_told_by_its_calls_or_its_init() {
+        let init = json!({"type": "system", "subtype": "init", "apiKeySource": "login", "cwd": "/w", "session_id": "s", "model": "Claude 4.5 Sonnet", "permissionMode": "default"});
+        let user = json!({"type": "user", "message": {"role": "user", "content": [{"type": "text", "text": "Fix it"}]}, "session_id": "s"});
+        let call = json!({"type": "tool_call", "subtype": "started", "call_id": "c1", "tool_call": {"readToolCall": {"args": {"path": "a.py"}}}, "session_id": "s"});
+        assert_eq!(transcript_agent([&init, &user]), Some(TranscriptAgent::CursorCli));
+        assert_eq!(transcript_agent([&user, &call]), Some(TranscriptAgent::CursorCli));
+        let claude = json!({"type": "system", "subtype": "init", "apiKeySource": "none", "session_id": "s", "tools": ["Bash"], "model": "claude-sonnet-4-5", "claude_code_version": "2.1.0"});
+        assert_eq!(transcript_agent([&claude, &user]), Some(TranscriptAgent::ClaudeCode));
     }
 
     #[test]

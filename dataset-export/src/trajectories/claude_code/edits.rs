@@ -9,11 +9,11 @@ use super::super::text;
 use super::super::transcripts::edit_by;
 
 /// The edit an `Edit` (`old_string` → `new_string`) or `Write` (`content`) call makes to its
-/// `file_path`.
+/// `file_path` (Qwen Code's `edit` and `write_file`, in the events it prints as Claude Code's).
 pub fn edit_of(tool: &str, input: &Value) -> Option<Edit> {
     let whole = match tool {
-        "Edit" => false,
-        "Write" => true,
+        "Edit" | "edit" => false,
+        "Write" | "write_file" => true,
         "MultiEdit" => return multi_edit_of(input),
         _ => return None,
     };

@@ -12,6 +12,7 @@
 //! are its own conversation: the step that started it shows what it reported.
 
 mod edits;
+mod rewinds;
 mod typed;
 
 use benchscope_contract::trajectory::transcripts::type_of;
@@ -23,6 +24,7 @@ use super::answers::AwaitingAnswers;
 use super::transcripts::{add_words, call_line, pattern_in, plan_list, words_step};
 use super::{text, AgentAndModel, StepReader};
 use edits::{edit_of, place_edit};
+pub use rewinds::taken_back;
 use typed::typed;
 
 /// The format's name, as its trajectories record it.
@@ -63,6 +65,9 @@ struct Transcript {
     /// Claude Code's version, and the model it ran.
     version: Option<String>,
     model: Option<String>,
+    /// Whether Qwen Code printed the transcript (its `init` names `qwen_code_version`): its
+    /// `--output-format stream-json` prints Claude Code's events.
+    by_qwen_code: bool,
     waiting: AwaitingAnswers,
     /// The edits of each `MultiEdit` call waiting for its result, by the call's id.
     multi_edits: HashMap<String, Value>,
@@ -96,6 +101,9 @@ impl Transcript {
         }
         if is_subagents(&line) {
             return;
+        }
+        if let Some(version) = text(&line, "qwen_code_version") {
+            (self.by_qwen_code, self.version) = (true, Some(version));
         }
         if self.version.is_none() {
             self.version = text(&line, "claude_code_version").or_else(|| text(&line, "version"));
@@ -150,10 +158,7 @@ impl Transcript {
     /// A user line: the task, a later prompt, or the answers to the calls waiting.
     fn user(&mut self, line: &Value, steps: &mut Vec<Step>) {
         self.end_call(steps);
-        // A session file's notes to the model (`isMeta`) and the summary that stands for the
-        // conversation once compacted are no one's words.
-        let flag = |key: &str| line.get(key).and_then(Value::as_bool) == Some(true);
-        if flag("isMeta") || flag("isCompactSummary") {
+        if is_no_ones(line) {
             return;
         }
         let message = line.get("message").unwrap_or(&Value::Null);
@@ -260,7 +265,8 @@ impl Transcript {
             None => (self.used, None),
         };
         let counted = last.is_some_and(|r| r.get("usage").is_some()) || self.calls > 0;
-        let made_by = AgentAndModel::new(Some("Claude Code"), self.version.as_deref(), self.model.as_deref());
+        let agent = if self.by_qwen_code { "Qwen Code" } else { "Claude Code" };
+        let made_by = AgentAndModel::new(Some(agent), self.version.as_deref(), self.model.as_deref());
         Trajectory {
             exit_status: last.and_then(exit_status),
             task: self.task,
@@ -279,6 +285,13 @@ impl Transcript {
             ..Trajectory::default()
         }
     }
+}
+
+/// Whether a user's line is no one's words: a session file's note to the model (`isMeta`), or
+/// the summary that stands for the conversation once compacted.
+fn is_no_ones(line: &Value) -> bool {
+    let flag = |key: &str| line.get(key).and_then(Value::as_bool) == Some(true);
+    flag("isMeta") || flag("isCompactSummary")
 }
 
 /// Whether a line is a subagent's: a call of the `Task` tool runs one, whose lines name that call.
@@ -352,6 +365,7 @@ fn action_of(tool: &str, input: &Value) -> String {
     }
     let field = |key: &str| text(input, key);
     let subject = field("file_path")
+        .or_else(|| field("absolute_path"))
         .or_else(|| field("notebook_path"))
         .or_else(|| pattern_in(input))
         .or_else(|| field("url"))
@@ -449,6 +463,75 @@ mod tests {
         assert_eq!(edit.before, "cright[-right.shape[0]:, -right.shape[1]:] = 1");
         assert_eq!(edit.after, "cright[-right.shape[0]:, -right.shape[1]:] = right");
         assert_eq!(steps[1].tool.as_deref(), Some("Bash"));
+    }
+
+    /// `claude -p --output-format json --verbose` prints the same events as one JSON array, on one
+    /// line or, reformatted, on many.
+    #[test]
+    fn the_events_as_one_json_array_read_alike() {
+        let lines = stream_json();
+        let events: Vec<Value> = lines.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let (expected, expected_steps) = read(&lines);
+        for text in [
+            serde_json::to_string(&events).unwrap(),
+            serde_json::to_string_pretty(&events).unwrap(),
+        ] {
+            let mut read = super::super::read_bytes(text.as_bytes(), Path::new("runs/astropy__astropy-12907.json")).unwrap();
+            let mut trajectory = read.remove(0);
+            let steps = std::mem::take(&mut trajectory.steps);
+            assert_eq!(
+                (trajectory.instance_id.as_str(), trajectory.format.as_str()),
+                ("astropy__astropy-12907", "claude-code")
+            );
+            assert_eq!(
+                (trajectory.task, trajectory.cost, trajectory.api_calls),
+                (expected.task.clone(), expected.cost, expected.api_calls)
+            );
+            assert_eq!(steps, expected_steps);
+        }
+    }
+
+    /// `qwen -p … --output-format stream-json` prints Claude Code's events, its init naming
+    /// `qwen_code_version`, its calls by Qwen Code's own tools.
+    #[test]
+    fn qwen_codes_stream_json_reads_as_qwen_codes_calls() {
+        let assistant = |id: &str, block: Value| {
+            json!({"type": "assistant", "uuid": id, "session_id": "7d235fdb", "parent_tool_use_id": null,
+                   "message": {"id": id, "type": "message", "role": "assistant", "model": "qwen3-coder-plus", "content": [block], "usage": {"input_tokens": 1200, "output_tokens": 40}}})
+        };
+        let answer = |call: &str, content: &str| json!({"type": "user", "session_id": "7d235fdb", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call, "content": content}]}});
+        let lines = [
+            json!({"type": "system", "subtype": "init", "uuid": "7d235fdb", "session_id": "7d235fdb", "cwd": "/testbed", "tools": ["read_file", "edit", "run_shell_command"], "model": "qwen3-coder-plus", "permission_mode": "yolo", "qwen_code_version": "0.23.3"}),
+            assistant(
+                "m1",
+                json!({"type": "tool_use", "id": "c1", "name": "run_shell_command", "input": {"command": "git log -1 --oneline", "description": "read the last commit"}}),
+            ),
+            answer("c1", "abc123 Fix"),
+            assistant(
+                "m2",
+                json!({"type": "tool_use", "id": "c2", "name": "read_file", "input": {"absolute_path": "/testbed/parse.py"}}),
+            ),
+            answer("c2", "def parse(t): ..."),
+            assistant(
+                "m3",
+                json!({"type": "tool_use", "id": "c3", "name": "edit", "input": {"file_path": "/testbed/parse.py", "old_string": "' '", "new_string": "' \\t'"}}),
+            ),
+            answer("c3", "The file was edited."),
+            json!({"type": "result", "subtype": "success", "session_id": "7d235fdb", "is_error": false, "num_turns": 3, "duration_ms": 1234, "result": "done", "usage": {"input_tokens": 3600, "output_tokens": 120}}),
+        ];
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        let (trajectory, steps) = read(&text);
+        assert_eq!(trajectory.format, "claude-code", "Claude Code's events");
+        assert_eq!(
+            (trajectory.agent.as_deref(), trajectory.model.as_deref()),
+            (Some("Qwen Code 0.23.3"), Some("qwen3-coder-plus"))
+        );
+        let actions: Vec<&str> = steps.iter().map(|s| s.action.as_str()).collect();
+        assert_eq!(
+            actions,
+            ["git log -1 --oneline", "read_file /testbed/parse.py", "edit /testbed/parse.py"]
+        );
+        assert_eq!(steps[2].edit.as_ref().map(|e| e.after.as_str()), Some("' \\t'"));
     }
 
     /// A session file of `~/.claude/projects/`: a summary first, `sessionId`, the usage repeated

@@ -13,9 +13,9 @@ use serde_json::Value;
 
 pub mod session;
 
-use super::answers::AwaitingAnswers;
 use super::transcripts::ByFirstLine;
 use super::transcripts::{call_line, edit_by, pattern_in, words_step};
+use super::turns::Turns;
 use super::{text, AgentAndModel, StepReader};
 
 /// The format's name, as its trajectories record it.
@@ -36,11 +36,8 @@ pub fn reader() -> Box<dyn StepReader> {
 /// What `--output-format stream-json` printed, read so far.
 #[derive(Default)]
 struct StreamJson {
-    task: Option<String>,
+    turns: Turns,
     model: Option<String>,
-    waiting: AwaitingAnswers,
-    /// What the assistant said since its last call: the next call's thought, or a step itself.
-    said: String,
     result: Option<Value>,
     failure: Option<String>,
     span: TimeSpan,
@@ -59,13 +56,13 @@ impl StepReader for StreamJson {
                     text(&line, "tool_name").unwrap_or_default(),
                     line.get("parameters").unwrap_or(&Value::Null),
                 );
-                let step = call_step(&tool, parameters, std::mem::take(&mut self.said));
-                self.waiting.push(text(&line, "tool_id"), step, steps);
+                self.turns
+                    .call(text(&line, "tool_id"), |thought| call_step(&tool, parameters, thought), steps);
             }
             Some("tool_result") => {
                 if let Some(call) = line.get("tool_id").and_then(Value::as_str) {
                     let answer = answer_text(&line);
-                    self.waiting.answer(call, |step| step.observation = answer, steps);
+                    self.turns.answer(call, |step| answered(step, answer), steps);
                 }
             }
             // A warning (`severity: "warning"`) is said and the session goes on.
@@ -76,20 +73,17 @@ impl StepReader for StreamJson {
     }
 
     fn finish(mut self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
-        self.end_words(steps);
         let succeeded = self.result.as_ref().and_then(|r| text(r, "status")).as_deref() == Some("success");
         let failure = self.failure.take().or_else(|| self.result.as_ref().and_then(error_message));
         if let (false, Some(failure)) = (succeeded, failure) {
-            let thought = format!("Gemini CLI stopped: {failure}");
-            self.waiting.push(None, words_step(thought), steps);
+            self.turns.push(words_step(format!("Gemini CLI stopped: {failure}")), steps);
         }
-        self.waiting.finish(steps);
         let result = self.result.as_ref();
         let stat = |key: &str| result.and_then(|r| r.pointer(&format!("/stats/{key}"))).and_then(Value::as_u64);
         let made_by = AgentAndModel::new(Some("Gemini CLI"), None, self.model.as_deref());
         Trajectory {
             exit_status: result.and_then(|r| text(r, "status")),
-            task: self.task,
+            task: self.turns.finish(steps),
             agent: made_by.agent,
             model: made_by.model,
             tokens_in: stat("input_tokens"),
@@ -107,27 +101,10 @@ impl StreamJson {
     fn message(&mut self, line: &Value, steps: &mut Vec<Step>) {
         let content = text(line, "content").unwrap_or_default();
         match line.get("role").and_then(Value::as_str) {
-            Some("user") if self.task.is_none() => self.task = Some(content),
-            Some("user") if !content.trim().is_empty() => {
-                self.end_words(steps);
-                self.waiting.push(None, Step::prompt(content), steps);
-            }
-            Some("assistant") => {
-                let streamed = line.get("delta").and_then(Value::as_bool) == Some(true);
-                if !streamed && !self.said.is_empty() {
-                    self.said.push_str("\n\n");
-                }
-                self.said.push_str(&content);
-            }
+            Some("user") => self.turns.prompted(content, steps),
+            Some("assistant") if line.get("delta").and_then(Value::as_bool) == Some(true) => self.turns.say_piece(&content),
+            Some("assistant") => self.turns.say(&content),
             _ => {}
-        }
-    }
-
-    /// What the assistant said after its last call is a step of its own.
-    fn end_words(&mut self, steps: &mut Vec<Step>) {
-        let thought = std::mem::take(&mut self.said);
-        if !thought.trim().is_empty() {
-            self.waiting.push(None, words_step(thought), steps);
         }
     }
 }
@@ -152,7 +129,7 @@ fn answer_text(line: &Value) -> String {
 /// The step of a call of `tool` with `parameters`, `thought` what was said before it: a shell
 /// command as it is, `replace` and `write_file` as an edit, a call on a file or a pattern by its
 /// tool and that.
-fn call_step(tool: &str, parameters: &Value, thought: String) -> Step {
+pub(crate) fn call_step(tool: &str, parameters: &Value, thought: String) -> Step {
     let tool = tool.to_string();
     let edit = edit_of(&tool, parameters);
     let action = match &edit {
@@ -173,14 +150,30 @@ fn file_of(parameters: &Value) -> Option<String> {
     text(parameters, "file_path").or_else(|| text(parameters, "absolute_path"))
 }
 
-/// The edit `replace` (`old_string` → `new_string`) or `write_file` (`content`) makes.
+/// The edit `replace` (`old_string` → `new_string`; Qwen Code's `edit`) or `write_file`
+/// (`content`) makes.
 fn edit_of(tool: &str, parameters: &Value) -> Option<Edit> {
     let whole = match tool {
-        "replace" => false,
+        "replace" | "edit" => false,
         "write_file" => true,
         _ => return None,
     };
     edit_by(file_of(parameters)?, parameters, whole)
+}
+
+/// `step` given what its call returned: a shell command's exit code read out of it.
+pub(crate) fn answered(step: &mut Step, answer: String) {
+    if step.tool.as_deref() == Some("run_shell_command") {
+        step.returncode = shell_exit_code(&answer);
+    }
+    step.observation = answer;
+}
+
+/// The exit code a shell command's output ends by saying (`Exit Code: 1`, as
+/// `run_shell_command` reports it; `(none)` for a command a signal ended).
+fn shell_exit_code(output: &str) -> Option<i64> {
+    let said = output.lines().rev().find_map(|line| line.strip_prefix("Exit Code: "))?;
+    said.trim().parse().ok()
 }
 
 /// A call as a line ([`call_line`]): on a file, a pattern, a folder or an address by its tool
@@ -221,7 +214,7 @@ mod tests {
             json!({"type": "tool_use", "timestamp": at, "tool_name": "run_shell_command", "tool_id": "run_shell_command__45c957ff", "parameters": {"description": "Run the tests", "command": "python -m pytest -q"}}),
             json!({"type": "tool_use", "timestamp": at, "tool_name": "read_file", "tool_id": "read_file__1", "parameters": {"file_path": "/repo/parse.py"}}),
             json!({"type": "tool_result", "timestamp": at, "tool_id": "read_file__1", "status": "error", "output": "Path not in workspace", "error": {"type": "invalid_tool_params", "message": "Path not in workspace"}}),
-            json!({"type": "tool_result", "timestamp": at, "tool_id": "run_shell_command__45c957ff", "status": "success", "output": "1 failed"}),
+            json!({"type": "tool_result", "timestamp": at, "tool_id": "run_shell_command__45c957ff", "status": "success", "output": "1 failed\nExit Code: 1"}),
             json!({"type": "tool_use", "timestamp": at, "tool_name": "replace", "tool_id": "replace__2", "parameters": {"file_path": "/repo/parse.py", "old_string": "' '", "new_string": "' \\t'", "instruction": "accept tabs"}}),
             json!({"type": "tool_result", "timestamp": at, "tool_id": "replace__2", "status": "success", "output": "Successfully modified file"}),
             json!({"type": "message", "timestamp": at, "role": "assistant", "content": "Done.", "delta": true}),
@@ -242,13 +235,15 @@ mod tests {
         assert_eq!(
             shown,
             [
-                ("Running the tests.", "python -m pytest -q", "1 failed"),
+                ("Running the tests.", "python -m pytest -q", "1 failed\nExit Code: 1"),
                 ("", "read_file /repo/parse.py", "Path not in workspace"),
                 ("", "replace /repo/parse.py", "Successfully modified file"),
                 ("Done.", "", ""),
             ]
         );
         assert_eq!(trajectory.steps[2].edit.as_ref().map(|e| e.after.as_str()), Some("' \\t'"));
+        let codes: Vec<Option<i64>> = trajectory.steps.iter().map(|s| s.returncode).collect();
+        assert_eq!(codes, [Some(1), None, None, None], "read out of the shell's output alone");
     }
 
     #[test]

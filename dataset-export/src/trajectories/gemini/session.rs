@@ -6,7 +6,7 @@
 //! the header's updates and `{"$rewindTo": <id>}` where the user took messages back.
 //!
 //! A message is the user's (`type: "user"`, the first one the task, a later one a step),
-//! Gemini's (`type: "gemini"`: its `thoughts`, each a `subject` and a `description`, its
+//! Gemini's (`type: "gemini"`, or `"qwen"` in the files Qwen Code kept before its own format: its `thoughts`, each a `subject` and a `description`, its
 //! `content`, its `toolCalls` each with its `result`, its `tokens` and `model`), or Gemini CLI's
 //! own (`info`, `warning`, `error`). A message is read once its last version is in: when the
 //! next message begins, or the file ends.
@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use super::super::transcripts::{add_words, words_step, TakenBack};
 use super::super::{text, AgentAndModel, StepReader, TrajectoryFormat};
-use super::call_step;
+use super::{answered, call_step};
 
 /// The messages of a chat file in JSON Lines that its user took back and did not write again:
 /// `{"$rewindTo": <id>}` takes back that message and every message recorded after it (a rewind
@@ -61,6 +61,8 @@ pub struct Session {
     tokens: Option<(u64, u64)>,
     calls: u64,
     span: TimeSpan,
+    /// Whether the model's messages are Qwen Code's (`type: "qwen"`): the file is its.
+    by_qwen_code: bool,
 }
 
 impl StepReader for Session {
@@ -74,7 +76,8 @@ impl StepReader for Session {
     fn finish(mut self: Box<Self>, steps: &mut Vec<Step>) -> Trajectory {
         self.flush(steps);
         self.end_words(steps);
-        let made_by = AgentAndModel::new(Some("Gemini CLI"), None, self.model.as_deref());
+        let agent = if self.by_qwen_code { "Qwen Code" } else { "Gemini CLI" };
+        let made_by = AgentAndModel::new(Some(agent), None, self.model.as_deref());
         Trajectory {
             task: self.task,
             agent: made_by.agent,
@@ -126,6 +129,10 @@ impl Session {
         match text(&message, "type").as_deref() {
             Some("user") => self.prompted(content_text(&message), steps),
             Some("gemini") => self.gemini(&message, steps),
+            Some("qwen") => {
+                self.by_qwen_code = true;
+                self.gemini(&message, steps);
+            }
             Some("error") => {
                 self.end_words(steps);
                 steps.push(words_step(format!("Gemini CLI: {}", content_text(&message))));
@@ -166,7 +173,7 @@ impl Session {
         for call in message.get("toolCalls").and_then(Value::as_array).into_iter().flatten() {
             let (tool, args) = (text(call, "name").unwrap_or_default(), call.get("args").unwrap_or(&Value::Null));
             let mut step = call_step(&tool, args, std::mem::take(&mut self.said));
-            step.observation = result_text(call);
+            answered(&mut step, result_text(call));
             if let Some(edit) = step.edit.as_mut() {
                 place_edit(edit, call.get("resultDisplay"));
             }
@@ -197,10 +204,7 @@ fn result_text(call: &Value) -> String {
     let responses = call.get("result").and_then(Value::as_array).into_iter().flatten();
     let answers: Vec<String> = responses
         .filter_map(|part| part.pointer("/functionResponse/response"))
-        .filter_map(|response| {
-            let field = |key: &str| response.get(key).map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
-            field("output").or_else(|| field("error"))
-        })
+        .filter_map(response_answer)
         .collect();
     match answers.is_empty() {
         false => answers.join("\n"),
@@ -208,9 +212,16 @@ fn result_text(call: &Value) -> String {
     }
 }
 
+/// What a `functionResponse`'s `response` answers: its `output`, else its `error`, as text (JSON
+/// where it is not a string). Qwen Code's are the same.
+pub(crate) fn response_answer(response: &Value) -> Option<String> {
+    let answer = response.get("output").or_else(|| response.get("error"))?;
+    Some(answer.as_str().map_or_else(|| answer.to_string(), str::to_string))
+}
+
 /// Places an edit by what Gemini CLI showed of it: the file before and after
 /// (`originalContent`, `newContent`), the whole file's change.
-fn place_edit(edit: &mut Edit, shown: Option<&Value>) {
+pub(crate) fn place_edit(edit: &mut Edit, shown: Option<&Value>) {
     let Some(after) = shown.and_then(|s| text(s, "newContent")) else {
         return;
     };
@@ -326,6 +337,24 @@ mod tests {
         let trajectory = read(&serde_json::to_string_pretty(&document).unwrap(), PATH);
         check(&trajectory);
         assert!(trajectory.seconds.is_some_and(|s| (s - 27.06).abs() < 0.01));
+    }
+
+    /// Qwen Code kept Gemini CLI's chat file, its model's messages typed `qwen`, until late 2025.
+    #[test]
+    fn qwen_codes_chat_file_of_before_its_own_format_reads_the_same() {
+        let mut messages = gemini_messages();
+        for message in &mut messages[1..] {
+            message["type"] = json!("qwen");
+            message["model"] = json!("qwen3-coder-plus");
+        }
+        let document = json!({"sessionId": "264c12b1", "projectHash": "0222678ae1d5", "messages": messages});
+        let trajectory = read(&document.to_string(), PATH);
+        assert_eq!(
+            (trajectory.agent.as_deref(), trajectory.model.as_deref()),
+            (Some("Qwen Code"), Some("qwen3-coder-plus"))
+        );
+        assert_eq!(trajectory.steps.len(), 3, "its calls and its last words");
+        assert_eq!(trajectory.steps[2].thought, "Tabs now split words.");
     }
 
     #[test]
