@@ -109,7 +109,7 @@ def seeds():
 
 
 def transcripts():
-    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, what `codex exec --json` printed before 0.44, and Gemini CLI's chat files."""
+    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, what `codex exec --json` printed before 0.44, Gemini CLI's chat files, a Qwen Code session file rewound once, and Claude Code's events as one JSON array."""
     claude = [{'type': 'system', 'subtype': 'init', 'session_id': 's', 'model': 'm', 'claude_code_version': '2.1.0'},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'text', 'text': 'Reading.'}], 'usage': {'input_tokens': 3, 'output_tokens': 1}}},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'tool_use', 'id': 't1', 'name': 'Edit', 'input': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}]}},
@@ -142,8 +142,56 @@ def transcripts():
                             'result': [{'functionResponse': {'id': 'c1', 'response': {'output': 'ok'}}}], 'resultDisplay': {'originalContent': 'a', 'newContent': 'b'}}]},
             {'$rewindTo': 'm2'}]
     document = dict(header, messages=chat[1:3])
-    texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat)]
-    return texts + [json.dumps(document, indent=2).encode()]
+    def qwen_record(uuid, parent, kind, **fields):
+        return dict(uuid=uuid, parentUuid=parent, sessionId='q', type=kind, version='0.24.7', **fields)
+    qwen = [qwen_record('u1', None, 'user', message={'role': 'user', 'parts': [{'text': 'Fix it.'}]}),
+            qwen_record('a1', 'u1', 'assistant', model='qwen3-coder-plus', usageMetadata={'promptTokenCount': 10, 'candidatesTokenCount': 2},
+                        message={'role': 'model', 'parts': [{'text': 'Editing.', 'thought': True},
+                                                            {'functionCall': {'id': 'c1', 'name': 'edit', 'args': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}}]}),
+            qwen_record('t1', 'a1', 'tool_result', message={'role': 'user', 'parts': [{'functionResponse': {'id': 'c1', 'name': 'edit', 'response': {'output': 'ok'}}}]},
+                        toolCallResult={'callId': 'c1', 'status': 'success', 'resultDisplay': {'fileDiff': '', 'fileName': 'a.py', 'originalContent': 'a', 'newContent': 'b'}}),
+            qwen_record('u2', 'a1', 'user', message={'role': 'user', 'parts': [{'text': 'Rewound.'}]}),
+            qwen_record('s1', 'u2', 'system', subtype='slash_command', systemPayload={'phase': 'invocation', 'rawCommand': '/compress'})]
+    texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat, qwen)]
+    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory()]
+
+
+def trae_trajectory():
+    """Trae Agent's trajectory file: its steps' calls answered by call_id."""
+    step = {'step_number': 1, 'llm_response': {'content': 'Editing.', 'usage': {'input_tokens': 3, 'output_tokens': 1}},
+            'tool_calls': [{'call_id': 't1', 'name': 'str_replace_based_edit_tool', 'arguments': {'command': 'str_replace', 'path': 'a.py', 'old_str': 'a', 'new_str': 'b'}}],
+            'tool_results': [{'call_id': 't1', 'success': True, 'result': 'edited', 'error': None}], 'error': None}
+    return json.dumps({'task': 'Fix it.', 'provider': 'anthropic', 'model': 'm', 'max_steps': 5, 'llm_interactions': [{'input_messages': []}],
+                       'agent_steps': [step], 'success': True, 'execution_time': 1.5}, indent=2).encode()
+
+
+def cursor_transcript():
+    """What `cursor-agent -p --output-format stream-json` prints: its calls on lines of their own."""
+    def call(subtype, body):
+        return {'type': 'tool_call', 'subtype': subtype, 'call_id': 'c1', 'tool_call': body, 'session_id': 's'}
+    lines = [{'type': 'system', 'subtype': 'init', 'apiKeySource': 'login', 'session_id': 's', 'model': 'GPT-5'},
+             {'type': 'user', 'message': {'role': 'user', 'content': [{'type': 'text', 'text': 'Fix it.'}]}, 'session_id': 's'},
+             {'type': 'assistant', 'timestamp_ms': 1, 'message': {'role': 'assistant', 'content': [{'type': 'text', 'text': 'Ed'}]}, 'session_id': 's'},
+             call('started', {'editToolCall': {'args': {'path': 'a.py', 'streamContent': 'b'}}}),
+             call('completed', {'editToolCall': {'result': {'success': {'beforeFullFileContent': 'a', 'afterFullFileContent': 'b'}}}}),
+             {'type': 'result', 'subtype': 'success', 'duration_ms': 5, 'usage': {'inputTokens': 3, 'outputTokens': 1}}]
+    return ''.join(json.dumps(line) + '\n' for line in lines).encode()
+
+
+def openhands_sdk_output():
+    """A line of OpenHands V1's evaluation output: its history in the SDK's events."""
+    def action(call, tool, action):
+        return {'kind': 'ActionEvent', 'source': 'agent', 'thought': [{'type': 'text', 'text': 'Next.'}], 'action': action,
+                'tool_name': tool, 'tool_call_id': call, 'tool_call': {'id': call, 'name': tool, 'arguments': json.dumps(action)}, 'llm_response_id': 'r'}
+    history = [{'kind': 'MessageEvent', 'source': 'user', 'llm_message': {'role': 'user', 'content': [{'type': 'text', 'text': 'Fix it.'}]}},
+               action('c1', 'terminal', {'kind': 'TerminalAction', 'command': 'ls'}),
+               {'kind': 'ObservationEvent', 'source': 'environment', 'tool_name': 'terminal', 'tool_call_id': 'c1', 'action_id': 'a',
+                'observation': {'kind': 'TerminalObservation', 'content': [{'type': 'text', 'text': 'a.py'}], 'exit_code': 0}},
+               action('c2', 'file_editor', {'kind': 'FileEditorAction', 'command': 'str_replace', 'path': 'a.py', 'old_str': 'a', 'new_str': 'b'}),
+               {'kind': 'ObservationEvent', 'source': 'environment', 'tool_name': 'file_editor', 'tool_call_id': 'c2', 'action_id': 'b',
+                'observation': {'kind': 'FileEditorObservation', 'old_content': 'a', 'new_content': 'b', 'content': []}},
+               {'kind': 'ConversationErrorEvent', 'source': 'environment', 'code': 'E', 'detail': 'stopped'}]
+    return {'instance_id': 'o__r-1', 'instruction': 'Fix it.', 'history': history, 'test_result': {'git_patch': ''}, 'metadata': {'llm': {'model': 'm'}}}
 
 
 def main():
