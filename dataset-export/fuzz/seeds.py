@@ -109,7 +109,7 @@ def seeds():
 
 
 def transcripts():
-    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, what `codex exec --json` printed before 0.44, Gemini CLI's chat files, a Qwen Code session file rewound once, and Claude Code's events as one JSON array."""
+    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, what `codex exec --json` printed before 0.44, Gemini CLI's chat files, a Qwen Code session file rewound once, Claude Code's events as one JSON array, and OpenCode's events and export."""
     claude = [{'type': 'system', 'subtype': 'init', 'session_id': 's', 'model': 'm', 'claude_code_version': '2.1.0'},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'text', 'text': 'Reading.'}], 'usage': {'input_tokens': 3, 'output_tokens': 1}}},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'tool_use', 'id': 't1', 'name': 'Edit', 'input': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}]}},
@@ -153,7 +153,26 @@ def transcripts():
             qwen_record('u2', 'a1', 'user', message={'role': 'user', 'parts': [{'text': 'Rewound.'}]}),
             qwen_record('s1', 'u2', 'system', subtype='slash_command', systemPayload={'phase': 'invocation', 'rawCommand': '/compress'})]
     texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat, qwen)]
-    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory()]
+    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory()] + opencode_session()
+
+
+def opencode_session():
+    """What `opencode run --format json` prints, and the same session as `opencode export` writes it."""
+    def tool(call, name, state):
+        return {'id': 'prt_' + call, 'sessionID': 'ses_1', 'messageID': 'msg_2', 'type': 'tool', 'callID': call, 'tool': name, 'state': state}
+    parts = [{'type': 'reasoning', 'text': 'Tests first.'},
+             tool('c1', 'bash', {'status': 'completed', 'input': {'command': 'pytest -q'}, 'output': '1 failed', 'metadata': {'exit': 1}, 'time': {'start': 1, 'end': 2}}),
+             tool('c2', 'edit', {'status': 'completed', 'input': {'filePath': 'a.py', 'oldString': 'a', 'newString': 'b'}, 'output': '',
+                                 'metadata': {'filediff': {'file': 'a.py', 'before': 'a', 'after': 'b'}}}),
+             tool('c3', 'apply_patch', {'status': 'error', 'input': {'patchText': '*** Begin Patch\n*** Add File: t.py\n+x\n*** End Patch'}, 'error': 'failed'}),
+             {'type': 'step-finish', 'reason': 'stop', 'cost': 0.1, 'tokens': {'input': 3, 'output': 1, 'reasoning': 0, 'cache': {'read': 0, 'write': 0}}}]
+    kinds = {'reasoning': 'reasoning', 'tool': 'tool_use', 'step-finish': 'step_finish'}
+    lines = [{'type': kinds[part['type']], 'timestamp': 1767036059338 + i, 'sessionID': 'ses_1', 'part': part} for i, part in enumerate(parts)]
+    lines.append({'type': 'error', 'timestamp': 1767036059400, 'sessionID': 'ses_1', 'error': {'name': 'APIError', 'data': {'message': 'overloaded'}}})
+    export = {'info': {'id': 'ses_1', 'version': '1.0.150', 'time': {'created': 1767036059000}},
+              'messages': [{'info': {'id': 'msg_1', 'role': 'user', 'time': {'created': 1767036059000}}, 'parts': [{'type': 'text', 'text': 'Fix it.'}]},
+                           {'info': {'id': 'msg_2', 'role': 'assistant', 'modelID': 'm', 'time': {'created': 1767036059100}}, 'parts': parts}]}
+    return [''.join(json.dumps(line) + '\n' for line in lines).encode(), json.dumps(export, indent=2).encode()]
 
 
 def trae_trajectory():

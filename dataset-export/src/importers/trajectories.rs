@@ -22,8 +22,8 @@ use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Impor
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
 use crate::trajectories::{
-    gemini, holds_submission, is_trajectory_file, is_trajectory_record, openhands, published_text, stream, stream_published, trae_agent,
-    transcripts,
+    gemini, holds_submission, is_trajectory_file, is_trajectory_record, opencode, openhands, published_text, stream, stream_published,
+    trae_agent, transcripts,
 };
 use crate::trajectory_spool::TrajectorySpool;
 
@@ -138,7 +138,7 @@ impl RunSource for Trajectories {
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
 /// Inspect's own (`<time>_<task>_<id>.json`), and agents' transcripts (Claude Code, Codex,
-/// Gemini CLI, Qwen Code, Cursor CLI), JSON Lines of any name or a JSON array of their events: both known
+/// Gemini CLI, Qwen Code, Cursor CLI, OpenCode), JSON Lines of any name or a JSON array of their events: both known
 /// by how they begin; and the traces published
 /// in a `trajs/` folder, whatever their text.
 fn trajectory_files(source: &Source) -> Vec<PathBuf> {
@@ -157,7 +157,10 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
                 || published_text::is_trace_file(p)
                 || (name.ends_with(".json")
                     && head_of(p).is_some_and(|head| {
-                        begins_as_inspect_log(&head) || gemini::session::begins_as_chat(&head) || trae_agent::is_trajectory(p, &head)
+                        begins_as_inspect_log(&head)
+                            || gemini::session::begins_as_chat(&head)
+                            || trae_agent::is_trajectory(p, &head)
+                            || opencode::export::begins_as_export(&head)
                     }))
                 || ((lines(&name) || name.ends_with(".json")) && transcripts::is_session_transcript_file(p))
         })

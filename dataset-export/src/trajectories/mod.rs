@@ -10,6 +10,7 @@ pub mod cursor;
 pub mod gemini;
 pub mod inspect;
 pub mod mini_swe_agent;
+pub mod opencode;
 pub mod openhands;
 pub mod published_text;
 pub mod qwen_code;
@@ -103,6 +104,7 @@ pub const FORMATS: &[&dyn TrajectoryFormat] = &[
     &atif::Atif,
     &gemini::session::GeminiChat,
     &trae_agent::TraeAgent,
+    &opencode::export::OpenCodeExport,
     &inspect::Inspect,
     &mini_swe_agent::MiniSweAgent,
 ];
@@ -136,8 +138,8 @@ pub fn instance_of_file(path: &Path) -> String {
 /// Reads the trajectories of the file at `path` into `sink`, a step at a time: one JSON document
 /// (SWE-agent, mini-swe-agent, ATIF), JSON Lines of one instance each (OpenHands'
 /// `output.jsonl`), Inspect's samples (a zip, `.eval`, or a JSON log), or a coding agent's
-/// transcript (Claude Code's, Codex's, Gemini CLI's, Qwen Code's, Cursor CLI's: JSON Lines of one instance, a line an
-/// event). A file no format reads gives nothing; one that breaks off keeps the trajectories read
+/// transcript (Claude Code's, Codex's, Gemini CLI's, Qwen Code's, Cursor CLI's, OpenCode's: JSON
+/// Lines of one instance, a line an event). A file no format reads gives nothing; one that breaks off keeps the trajectories read
 /// before the break.
 pub fn stream_file(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::Result<()> {
     if inspect::is_zip_file(path)? {
@@ -271,7 +273,7 @@ impl Document {
         let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
             return Err(UnknownFormat(format!(
                 "{label}: not a trajectory of a known agent \
-                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Trae Agent, Claude Code, Codex, Gemini CLI, Qwen Code, Cursor CLI)"
+                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Trae Agent, Claude Code, Codex, Gemini CLI, Qwen Code, Cursor CLI, OpenCode)"
             ))
             .into());
         };

@@ -1,6 +1,6 @@
-//! Coding agents' transcripts (Claude Code's, Codex's, Gemini CLI's, Qwen Code's, Cursor CLI's):
-//! JSON Lines, a file one session and one trajectory (or one JSON array of its lines), read a
-//! line at a time (memory stays bounded by a line), each agent's lines by its own
+//! Coding agents' transcripts (Claude Code's, Codex's, Gemini CLI's, Qwen Code's, Cursor CLI's,
+//! OpenCode's): JSON Lines, a file one session and one trajectory (or one JSON array of its
+//! lines), read a line at a time (memory stays bounded by a line), each agent's lines by its own
 //! [`StepReader`]. The contract tells the agent from the file's first lines
 //! ([`benchscope_contract::trajectory::transcripts`]). A transcript names no instance: its file
 //! does (`<instance>.jsonl`), or the folder of a file named for its session.
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::input::records_of;
 
-use super::{claude_code, codex, cursor, gemini, qwen_code, text, StepReader, TrajectorySink};
+use super::{claude_code, codex, cursor, gemini, opencode, qwen_code, text, StepReader, TrajectorySink};
 
 /// How much of a file is read to tell whether it is a transcript: its first lines, the prompt
 /// with a long problem statement among them.
@@ -29,6 +29,7 @@ fn format_of(agent: TranscriptAgent) -> &'static str {
         TranscriptAgent::GeminiCli => gemini::FORMAT,
         TranscriptAgent::QwenCode => qwen_code::FORMAT,
         TranscriptAgent::CursorCli => cursor::FORMAT,
+        TranscriptAgent::OpenCode => opencode::FORMAT,
     }
 }
 
@@ -39,6 +40,7 @@ fn reader_of(agent: TranscriptAgent) -> Box<dyn StepReader> {
         TranscriptAgent::GeminiCli => gemini::reader(),
         TranscriptAgent::QwenCode => qwen_code::reader(),
         TranscriptAgent::CursorCli => cursor::reader(),
+        TranscriptAgent::OpenCode => opencode::run_json::reader(),
     }
 }
 
@@ -51,6 +53,7 @@ pub fn is_transcript_format(format: &str) -> bool {
         TranscriptAgent::GeminiCli,
         TranscriptAgent::QwenCode,
         TranscriptAgent::CursorCli,
+        TranscriptAgent::OpenCode,
     ]
     .into_iter()
     .any(|agent| format_of(agent) == format)
@@ -222,13 +225,13 @@ fn is_uuid(text: &str) -> bool {
 
 /// The messages of a transcript of `agent` that were taken back, read from `reader` (a first
 /// pass over the file): Gemini CLI's rewinds, the branches Claude Code's and Qwen Code's rewinds
-/// left ([`super::branches`]); nothing, without reading, for Codex's and Cursor CLI's.
+/// left ([`super::branches`]); nothing, without reading, for Codex's, Cursor CLI's and OpenCode's.
 pub fn taken_back(agent: TranscriptAgent, reader: impl Read) -> TakenBack {
     let pass: fn(Box<dyn Read + '_>) -> TakenBack = match agent {
         TranscriptAgent::GeminiCli => |records| gemini::session::taken_back(records),
         TranscriptAgent::ClaudeCode => |records| claude_code::taken_back(records),
         TranscriptAgent::QwenCode => |records| qwen_code::taken_back(records),
-        TranscriptAgent::Codex | TranscriptAgent::CursorCli => return TakenBack::new(),
+        TranscriptAgent::Codex | TranscriptAgent::CursorCli | TranscriptAgent::OpenCode => return TakenBack::new(),
     };
     records_of(reader).map(|records| pass(records.reader)).unwrap_or_default()
 }

@@ -42,9 +42,9 @@ pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> 
     }
     if let Some(agent) = transcript_agent(text, value) {
         return Some(format!(
-            "{name}: a {} transcript, which the page does not read: \
+            "{name}: {} transcript, which the page does not read: \
              `benchscope import {name}` makes a run of it (or of the folder of them)",
-            agent.name()
+            with_article(agent.name())
         ));
     }
     if first_record.is_some_and(is_harness_report) {
@@ -65,6 +65,12 @@ pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> 
         ));
     }
     None
+}
+
+/// A name after its indefinite article (`a Codex`, `an OpenCode`).
+fn with_article(name: &str) -> String {
+    let vowel = name.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// What a file that `benchscope import` reads and the page does not is, told by its shape: a
@@ -224,6 +230,10 @@ mod tests {
         let qwen =
             r#"{"uuid":"u1","parentUuid":null,"sessionId":"q","type":"user","message":{"role":"user","parts":[{"text":"Fix it."}]}}"#;
         assert!(refused("o__r-4.jsonl", qwen).starts_with("o__r-4.jsonl: a Qwen Code transcript"));
+        let opencode = r#"{"type":"step_start","timestamp":1767036059338,"sessionID":"ses_1","part":{"type":"step-start"}}"#;
+        assert!(refused("o__r-6.jsonl", opencode).starts_with("o__r-6.jsonl: an OpenCode transcript"));
+        let export = r#"{"info": {"id": "ses_1"}, "messages": [{"info": {"role": "user"}, "parts": []}]}"#;
+        assert!(refused("o__r-7.json", export).starts_with("o__r-7.json: an agent's trajectory"));
         // Their own files: a Codex session file, Gemini CLI's chat file as one document.
         let session = r#"{"timestamp":"2026-03-04T00:53:03Z","type":"session_meta","payload":{"id":"s","cli_version":"0.98.0"}}"#;
         assert!(refused("rollout.jsonl", session).starts_with("rollout.jsonl: a Codex transcript"));

@@ -116,7 +116,16 @@ pub struct TimeSpan {
 impl TimeSpan {
     /// Takes in a timestamp (ISO 8601); one that cannot be read is passed over.
     pub fn add(&mut self, timestamp: &str) {
-        let Some(t) = crate::dates::seconds(timestamp) else { return };
+        if let Some(t) = crate::dates::seconds(timestamp) {
+            self.add_seconds(t);
+        }
+    }
+
+    /// Takes in a time as seconds since 1970 (an epoch in milliseconds divided by 1000).
+    pub fn add_seconds(&mut self, t: f64) {
+        if !t.is_finite() {
+            return;
+        }
         (self.first, self.last) = if self.read == 0 {
             (t, t)
         } else {

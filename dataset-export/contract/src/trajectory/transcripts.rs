@@ -27,6 +27,9 @@
 //!   the session (`sessionId`) and of a `type` as Claude Code's are (`user`, `assistant`,
 //!   `system`, and `tool_result`), but its messages in Gemini's shape (`parts`) and its own
 //!   records' contents in a `systemPayload`.
+//! - **OpenCode**: what `opencode run --format json` prints: a line for each part of the
+//!   session's messages once it is complete (`step_start`, `text`, `reasoning`, `tool_use`,
+//!   `step_finish`) and for each `error`, every line naming the session (`sessionID`).
 
 use serde_json::Value;
 
@@ -43,6 +46,8 @@ pub enum TranscriptAgent {
     QwenCode,
     /// Cursor's agent CLI.
     CursorCli,
+    /// SST's OpenCode.
+    OpenCode,
 }
 
 impl TranscriptAgent {
@@ -54,6 +59,7 @@ impl TranscriptAgent {
             TranscriptAgent::GeminiCli => "Gemini CLI",
             TranscriptAgent::QwenCode => "Qwen Code",
             TranscriptAgent::CursorCli => "Cursor CLI",
+            TranscriptAgent::OpenCode => "OpenCode",
         }
     }
 }
@@ -97,9 +103,15 @@ const GEMINI_EVENTS: [&str; 6] = ["init", "message", "tool_use", "tool_result", 
 /// The kinds of Qwen Code's records.
 const QWEN_CODE_RECORDS: [&str; 4] = ["user", "assistant", "tool_result", "system"];
 
+/// The events `opencode run --format json` prints.
+const OPENCODE_EVENTS: [&str; 6] = ["step_start", "step_finish", "text", "reasoning", "tool_use", "error"];
+
 /// The agent whose transcript `lines` (a file's first records, in order) begin, if they begin one.
 pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Option<TranscriptAgent> {
     let lines: Vec<&Value> = lines.into_iter().take(MOST_LEADING_LINES).collect();
+    if begins_opencode(&lines) {
+        return Some(TranscriptAgent::OpenCode);
+    }
     if begins_codex(&lines) || begins_codex_session(&lines) || begins_legacy_codex(&lines) {
         return Some(TranscriptAgent::Codex);
     }
@@ -113,6 +125,15 @@ pub fn transcript_agent<'a>(lines: impl IntoIterator<Item = &'a Value>) -> Optio
         return Some(TranscriptAgent::CursorCli);
     }
     begins_claude_code(&lines).then_some(TranscriptAgent::ClaudeCode)
+}
+
+/// Every line is one of OpenCode's events naming its session (`sessionID`), and one at least
+/// holds a part of a message.
+fn begins_opencode(lines: &[&Value]) -> bool {
+    let is_event = |line: &&Value| {
+        type_of(line).is_some_and(|kind| OPENCODE_EVENTS.contains(&kind)) && line.get("sessionID").is_some_and(Value::is_string)
+    };
+    !lines.is_empty() && lines.iter().all(is_event) && lines.iter().any(|line| line.get("part").is_some_and(Value::is_object))
 }
 
 /// Every line has a `type`, and the first that names a session is one of Claude Code's events.
@@ -352,6 +373,16 @@ mod tests {
         assert_eq!(transcript_agent([&user, &call]), Some(TranscriptAgent::CursorCli));
         let claude = json!({"type": "system", "subtype": "init", "apiKeySource": "none", "session_id": "s", "tools": ["Bash"], "model": "claude-sonnet-4-5", "claude_code_version": "2.1.0"});
         assert_eq!(transcript_agent([&claude, &user]), Some(TranscriptAgent::ClaudeCode));
+    }
+
+    #[test]
+    fn an_opencode_transcript_is_its_events_naming_the_session() {
+        let start = json!({"type": "step_start", "timestamp": 1767036059338_u64, "sessionID": "ses_4947", "part": {"id": "prt_1", "type": "step-start"}});
+        let error = json!({"type": "error", "timestamp": 1767036059400_u64, "sessionID": "ses_4947", "error": {"name": "APIError", "data": {"message": "overloaded"}}});
+        assert_eq!(transcript_agent([&start, &error]), Some(TranscriptAgent::OpenCode));
+        assert_eq!(transcript_agent([&error]), None, "no part yet");
+        let gemini = json!({"type": "tool_use", "timestamp": "t", "tool_name": "read_file", "tool_id": "t1", "parameters": {}});
+        assert_eq!(transcript_agent([&start, &gemini]), None, "a line naming no session");
     }
 
     #[test]
