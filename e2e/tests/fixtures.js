@@ -147,7 +147,8 @@ export function harborData() {
  * A Claude Code transcript as `claude -p --output-format stream-json --verbose` prints it (each
  * content block on a line of its own, a subagent's line, the closing result), imported alone: a
  * file read, a command whose output is hostile text, a file edited, the last word; and Codex's
- * transcript and session file, and Qwen Code's session file, of the same instance.
+ * transcript and session file, Qwen Code's session file and an OpenCode export, of the same
+ * instance.
  */
 export function claudeCodeData() {
   const folder = join(tempDir('claude-code'), '20260918_claude-code');
@@ -240,6 +241,34 @@ export function claudeCodeData() {
   ];
   writeFileSync(join(chats, 'e5f6a7b8-4444-4000-8000-000000000011.jsonl'), qwenLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   benchscope('import', qwen, '--data', out, '--dataset', 'claude');
+  // And by OpenCode, its session as `opencode export` writes it: a command whose output is
+  // hostile text, an edit with the file before and after, a patch in Codex's format, a plan, a
+  // later prompt, the error it stopped on.
+  const opencode = join(tempDir('opencode'), '20261120_opencode');
+  mkdirSync(opencode, { recursive: true });
+  const at = 1_795_600_000_000;
+  const message = (id, role, created, parts, extra = {}) => ({ info: { id, sessionID: 'ses_5a1b', role, time: { created }, ...extra }, parts });
+  const tool = (callID, name, state) => ({ id: `prt_${callID}`, type: 'tool', callID, tool: name, state: { status: 'completed', time: { start: at, end: at + 1500 }, ...state } });
+  const filediff = { file, before, after: before.replace('= 1\n', '= right\n'), additions: 1, deletions: 1 };
+  const step = { type: 'step-finish', reason: 'tool-calls', cost: 0.02, tokens: { input: 900, output: 40, reasoning: 0, cache: { read: 0, write: 0 } } };
+  const exported = {
+    info: { id: 'ses_5a1b', version: '1.0.150', directory: '/testbed', title: 'Fix the separability matrix', time: { created: at, updated: at + 60_000 } },
+    messages: [
+      message('msg_1', 'user', at, [{ type: 'text', text: 'Fix the separability matrix.' }, { type: 'text', synthetic: true, text: 'Called the Read tool' }]),
+      message('msg_2', 'assistant', at + 1000, [
+        { type: 'reasoning', text: 'Checking the tests.' },
+        tool('c1', 'bash', { input: { command: 'python -m pytest astropy/modeling -q', description: 'Runs the tests' }, output: '<img src=x onerror=alert(7)> 1 failed', metadata: { exit: 1 } }),
+        tool('c2', 'edit', { input: { filePath: file, oldString: edited.old_string, newString: edited.new_string }, output: '', metadata: { filediff } }),
+        tool('c3', 'apply_patch', { input: { patchText: '*** Begin Patch\n*** Add File: notes.txt\n+a note\n*** End Patch' }, output: 'Success.' }),
+        tool('c4', 'todowrite', { input: { todos: [{ id: '1', content: 'Fix the matrix', status: 'completed', priority: 'high' }, { id: '2', content: 'Update the docs', status: 'pending', priority: 'low' }] }, output: '[]' }),
+        step,
+      ], { modelID: 'kimi-k2', providerID: 'moonshot' }),
+      message('msg_3', 'user', at + 30_000, [{ type: 'text', text: 'Now **the docs** too.' }]),
+      message('msg_4', 'assistant', at + 31_000, [{ type: 'text', text: 'Updating the docs.' }], { modelID: 'kimi-k2', error: { name: 'APIError', data: { message: 'Rate limited' } } }),
+    ],
+  };
+  writeFileSync(join(opencode, 'astropy__astropy-12907.json'), JSON.stringify(exported, null, 2));
+  benchscope('import', opencode, '--data', out, '--dataset', 'claude');
   return out;
 }
 

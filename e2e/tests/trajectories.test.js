@@ -532,6 +532,31 @@ test("Qwen Code's session file: its calls answered, an edit as its diff in its f
   assert.deepEqual(errors, []);
 });
 
+test("OpenCode's export: its calls with their output and exit code, an edit as its diff in its file, a patch as its diff, a plan, a later prompt, the error it stopped on", async () => {
+  const { page, errors } = session;
+  errors.length = 0;
+  await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907&traj=20261120_opencode`);
+  const steps = page.locator('.trajectory .step');
+  await steps.first().waitFor();
+  assert.equal(await steps.count(), 7);
+  assert.match(await steps.nth(0).locator('.thought').textContent(), /Checking the tests\./);
+  assert.equal(await steps.nth(0).locator('pre.action').textContent(), 'python -m pytest astropy/modeling -q');
+  assert.match(await steps.nth(0).locator('pre.observation').textContent(), /<img src=x onerror=alert\(7\)> 1 failed/);
+  assert.equal(await steps.nth(0).locator('.exit-code').textContent(), 'exit 1');
+  assert.match(await steps.nth(1).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);
+  assert.match(await steps.nth(1).locator('.step-edit').textContent(), /@@ -2,4 \+2,4 @@/, 'placed in its file');
+  assert.match(await steps.nth(2).locator('.step-edit .diff-file').textContent(), /notes\.txt.*a note/s, "Codex's patch format as a diff");
+  assert.match(await steps.nth(3).locator('.thought').textContent(), /Fix the matrix.*Update the docs/s);
+  assert.equal(await steps.nth(4).locator('.prompt strong').textContent(), 'the docs');
+  assert.equal(await steps.nth(5).locator('.thought').textContent(), 'Updating the docs.');
+  assert.equal(await steps.nth(6).locator('.thought').textContent(), 'OpenCode stopped: Rate limited');
+  const shown = await page.locator('.trajectory').textContent();
+  assert.match(shown, /OpenCode 1\.0\.150/);
+  assert.doesNotMatch(shown, /Called the Read tool/, "the text OpenCode attached is not the person's");
+  assert.equal(await page.locator('.trajectory img').count(), 0, 'the output is text');
+  assert.deepEqual(errors, []);
+});
+
 test('a trace published as text in a submission\'s trajs/ reads as its steps, its text never markup', async () => {
   const { page, errors } = session;
   errors.length = 0;
