@@ -109,7 +109,7 @@ def seeds():
 
 
 def transcripts():
-    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, what `codex exec --json` printed before 0.44, Gemini CLI's chat files, a Qwen Code session file rewound once, Claude Code's events as one JSON array, and OpenCode's events and export."""
+    """A Claude Code, a Codex and a Gemini CLI transcript, in the lines each prints, a Codex session file, what `codex exec --json` printed before 0.44, Gemini CLI's chat files, a Qwen Code session file rewound once, Claude Code's events as one JSON array, OpenCode's events and export, and an R2E-Gym record."""
     claude = [{'type': 'system', 'subtype': 'init', 'session_id': 's', 'model': 'm', 'claude_code_version': '2.1.0'},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'text', 'text': 'Reading.'}], 'usage': {'input_tokens': 3, 'output_tokens': 1}}},
               {'type': 'assistant', 'session_id': 's', 'message': {'id': 'm1', 'content': [{'type': 'tool_use', 'id': 't1', 'name': 'Edit', 'input': {'file_path': 'a.py', 'old_string': 'a', 'new_string': 'b'}}]}},
@@ -153,7 +153,7 @@ def transcripts():
             qwen_record('u2', 'a1', 'user', message={'role': 'user', 'parts': [{'text': 'Rewound.'}]}),
             qwen_record('s1', 'u2', 'system', subtype='slash_command', systemPayload={'phase': 'invocation', 'rawCommand': '/compress'})]
     texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat, qwen)]
-    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory()] + opencode_session()
+    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory(), r2e_gym_record()] + opencode_session()
 
 
 def opencode_session():
@@ -173,6 +173,17 @@ def opencode_session():
               'messages': [{'info': {'id': 'msg_1', 'role': 'user', 'time': {'created': 1767036059000}}, 'parts': [{'type': 'text', 'text': 'Fix it.'}]},
                            {'info': {'id': 'msg_2', 'role': 'assistant', 'modelID': 'm', 'time': {'created': 1767036059100}}, 'parts': parts}]}
     return [''.join(json.dumps(line) + '\n' for line in lines).encode(), json.dumps(export, indent=2).encode()]
+
+
+def r2e_gym_record():
+    """R2E-Gym's trajectories: a record a line, its steps' calls written as text."""
+    step = {'step_idx': 0, 'thought': '<think>Tests.</think>', 'action': '<function=execute_bash>\n<parameter=cmd>pytest -q</parameter>\n</function>',
+            'observation': 'Exit code: 1\nExecution output of [execute_bash]:\n1 failed', 'done': False, 'info': {},
+            'token_usage_prompt': 9, 'token_usage_completion': 2, 'token_usage_total': 11, 'llm_exec_time': 1.0, 'env_exec_time': 0.5,
+            'total_step_time': 1.5, 'total_time_traj': 1.5, 'step_count': 1}
+    record = {'trajectory_steps': [step], 'problem_statement': 'Fix it.', 'docker_image': 'i', 'ds': {'instance_id': 'o__r-1'},
+              'agent_args': {'llm_name': 'm'}, 'exit_reason': 'agent', 'output_patch': '', 'reward': 0.0}
+    return (json.dumps(record) + '\n').encode()
 
 
 def trae_trajectory():

@@ -35,6 +35,8 @@ pub struct SpooledTrajectory {
     pub made_by: AgentAndModel,
     /// The day it began, where its file records when.
     pub date: Option<String>,
+    /// The reward its agent's own run of the tests gave it, where its file records one.
+    pub reward: Option<f64>,
 }
 
 /// The value more than half of `named` are (`what` they name: the agent, the model), and where
@@ -335,6 +337,7 @@ impl TrajectorySink for TrajectorySpool {
             model: trajectory.model.clone(),
         };
         let date = trajectory.date.clone();
+        let reward = trajectory.reward;
         let stored = if chunked {
             Trajectory {
                 steps: open.head.unwrap_or_default(),
@@ -358,6 +361,7 @@ impl TrajectorySink for TrajectorySpool {
                 format,
                 made_by,
                 date,
+                reward,
             },
         );
         Ok(())

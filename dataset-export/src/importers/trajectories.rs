@@ -21,6 +21,8 @@ use super::leaderboard::slug;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
+use crate::trajectories::r2e_gym::R2eGym;
+use crate::trajectories::TrajectoryFormat;
 use crate::trajectories::{
     gemini, holds_submission, is_trajectory_file, is_trajectory_record, opencode, openhands, published_text, stream, stream_published,
     trae_agent, transcripts,
@@ -83,7 +85,8 @@ impl RunSource for Trajectories {
                 .into_iter()
                 .map(|prediction| (prediction.instance_id.clone(), prediction))
                 .collect();
-        // An instance's verdict: the report beside the trajectories, else the submission's lists.
+        // An instance's verdict: the report beside the trajectories, else the submission's lists,
+        // else the reward its trajectory records.
         let mut judge = |id: &str, patch: Option<&str>| {
             let listed = verdicts.take(id, patch.is_some_and(|p| !p.trim().is_empty()));
             match report_beside(&root, id) {
@@ -100,7 +103,8 @@ impl RunSource for Trajectories {
                 .clone()
                 .or_else(|| prediction.and_then(|p| p.patch.clone()))
                 .or_else(|| beside.clone());
-            let mut result = judge(id, patch.as_deref()).unwrap_or_else(|| InstanceResult {
+            let judged = judge(id, patch.as_deref()).or_else(|| trajectory.reward.map(|reward| rewarded(id, reward)));
+            let mut result = judged.unwrap_or_else(|| InstanceResult {
                 instance_id: id.clone(),
                 ..InstanceResult::default()
             });
@@ -163,6 +167,7 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
                             || opencode::export::begins_as_export(&head)
                     }))
                 || ((lines(&name) || name.ends_with(".json")) && transcripts::is_session_transcript_file(p))
+                || (lines(&name) && holds_r2e_gym_records(p))
         })
         .collect()
 }
@@ -182,13 +187,33 @@ fn head_of(path: &Path) -> Option<String> {
     Some(String::from_utf8_lossy(&head).into_owned())
 }
 
-/// Whether the file at `path` starts with an OpenHands record (`history` and an instance), or is
-/// an Inspect JSON log.
+/// Whether the file at `path` starts with an OpenHands record (`history` and an instance) or an
+/// R2E-Gym record, or is an Inspect JSON log.
 fn first_record_is_trajectory(path: &Path) -> bool {
     let Ok(file) = crate::input::compressed::open(path) else {
         return false;
     };
-    stream::first_skeleton(file).is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || is_json_log(&r))
+    stream::first_skeleton(file)
+        .is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || R2eGym.detect(&r) || is_json_log(&r))
+}
+
+/// Whether the JSON Lines file at `path` holds R2E-Gym's records.
+fn holds_r2e_gym_records(path: &Path) -> bool {
+    let Ok(file) = crate::input::compressed::open(path) else {
+        return false;
+    };
+    stream::first_skeleton(file).is_some_and(|r| R2eGym.detect(&r))
+}
+
+/// The verdict of a trajectory that records the reward its agent's own run of the tests gave it
+/// (R2E-Gym's): resolved on a full reward, the reward kept as a metric.
+fn rewarded(id: &str, reward: f64) -> InstanceResult {
+    InstanceResult {
+        instance_id: id.to_string(),
+        resolved: Some(reward >= 1.0),
+        metrics: BTreeMap::from([("reward".to_string(), reward)]),
+        ..InstanceResult::default()
+    }
 }
 
 /// The patch an agent wrote beside instance `id`'s trajectory (Trae Agent's evaluation:

@@ -14,6 +14,7 @@ pub mod opencode;
 pub mod openhands;
 pub mod published_text;
 pub mod qwen_code;
+pub mod r2e_gym;
 pub mod search_index;
 pub mod stream;
 pub mod swe_agent;
@@ -105,6 +106,7 @@ pub const FORMATS: &[&dyn TrajectoryFormat] = &[
     &gemini::session::GeminiChat,
     &trae_agent::TraeAgent,
     &opencode::export::OpenCodeExport,
+    &r2e_gym::R2eGym,
     &inspect::Inspect,
     &mini_swe_agent::MiniSweAgent,
 ];
@@ -273,7 +275,7 @@ impl Document {
         let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
             return Err(UnknownFormat(format!(
                 "{label}: not a trajectory of a known agent \
-                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Trae Agent, Claude Code, Codex, Gemini CLI, Qwen Code, Cursor CLI, OpenCode)"
+                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Trae Agent, R2E-Gym, Claude Code, Codex, Gemini CLI, Qwen Code, Cursor CLI, OpenCode)"
             ))
             .into());
         };

@@ -11,9 +11,11 @@ use crate::{json_document, json_forgiven};
 /// Why the file `name` (its `text`, and its JSON `value` when it is one document) is not read as a
 /// run, naming what it is; `None` when it may be one.
 pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> {
+    // An R2E-Gym record names its instance inside its dataset row (`ds`), or not at all.
     let trajectory_row = |row: &Value| {
-        row.get("instance_id").is_some()
-            && (row.get("messages").is_some() || ["trajectory", "history"].iter().any(|k| row.get(*k).is_some_and(Value::is_array)))
+        let steps = ["trajectory", "history"].iter().any(|k| row.get(*k).is_some_and(Value::is_array));
+        (row.get("instance_id").is_some() && (row.get("messages").is_some() || steps))
+            || row.get("trajectory_steps").is_some_and(Value::is_array)
     };
     // The file's first record, not copied (a run file may be large): an array's first element,
     // the document itself, or a JSON Lines file's first line.
@@ -245,10 +247,12 @@ mod tests {
     fn trajectories_as_rows_are_sent_to_import() {
         let row = r#"{"instance_id": "a", "resolved": true, "model": "m", "messages": [{"role": "user", "content": "x"}]}"#;
         let classic = r#"{"instance_id": "a", "target": true, "model_name": "m", "trajectory": [{"role": "ai", "text": "x"}]}"#;
+        let r2e_gym = r#"{"trajectory_steps": [], "docker_image": "i", "ds": {"instance_id": "a"}, "output_patch": "", "reward": 1.0}"#;
         for (name, text) in [
             ("t.jsonl", format!("{row}\n{row}\n")),
             ("t.json", format!("[{row}, {row}]")),
             ("n.jsonl", format!("{classic}\n")),
+            ("r.jsonl", format!("{r2e_gym}\n")),
         ] {
             let error = refused(name, &text);
             assert!(

@@ -63,6 +63,10 @@ pub struct Trajectory {
     /// The day (UTC, `2025-11-18`) of the first moment the format records.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
+    /// The reward the agent's own run of the tests gave it, where its format records one
+    /// (R2E-Gym's: 1 resolved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward: Option<f64>,
     /// The steps after [`Self::steps`], for a trajectory too large for one file: each a
     /// [`StepChunk`] file, fetched when the reader gets to it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
