@@ -141,10 +141,11 @@ impl RunSource for Trajectories {
 }
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
-/// Inspect's own (`<time>_<task>_<id>.json`), and agents' transcripts (Claude Code, Codex,
-/// Gemini CLI, Qwen Code, Cursor CLI, OpenCode), JSON Lines of any name or a JSON array of their events: both known
-/// by how they begin; and the traces published
-/// in a `trajs/` folder, whatever their text.
+/// Inspect's own (`<time>_<task>_<id>.json`), Gemini CLI's chat files, Trae Agent's trajectories
+/// and OpenCode's exports, R2E-Gym's records, and agents' transcripts (Claude Code, Codex, Gemini
+/// CLI, Qwen Code, Cursor CLI, OpenCode), JSON Lines of any name or a JSON array of their events:
+/// all known by how they begin; and the traces published in a `trajs/` folder, whatever their
+/// text.
 fn trajectory_files(source: &Source) -> Vec<PathBuf> {
     let lines = |n: &str| {
         [".jsonl", ".ndjson"]
@@ -190,19 +191,17 @@ fn head_of(path: &Path) -> Option<String> {
 /// Whether the file at `path` starts with an OpenHands record (`history` and an instance) or an
 /// R2E-Gym record, or is an Inspect JSON log.
 fn first_record_is_trajectory(path: &Path) -> bool {
-    let Ok(file) = crate::input::compressed::open(path) else {
-        return false;
-    };
-    stream::first_skeleton(file)
-        .is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || R2eGym.detect(&r) || is_json_log(&r))
+    first_record(path).is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || R2eGym.detect(&r) || is_json_log(&r))
 }
 
 /// Whether the JSON Lines file at `path` holds R2E-Gym's records.
 fn holds_r2e_gym_records(path: &Path) -> bool {
-    let Ok(file) = crate::input::compressed::open(path) else {
-        return false;
-    };
-    stream::first_skeleton(file).is_some_and(|r| R2eGym.detect(&r))
+    first_record(path).is_some_and(|r| R2eGym.detect(&r))
+}
+
+/// The skeleton of the first JSON record of the file at `path`, where it starts with one.
+fn first_record(path: &Path) -> Option<Value> {
+    stream::first_skeleton(crate::input::compressed::open(path).ok()?)
 }
 
 /// The verdict of a trajectory that records the reward its agent's own run of the tests gave it
