@@ -62,6 +62,8 @@ fn r2e_gym_records_are_a_run_judged_by_their_rewards() {
             "{run}"
         );
         assert_eq!(stored.results[0].metrics.get("reward"), Some(&1.0));
+        let failures: Vec<Option<&str>> = stored.results.iter().map(|r| r.failure_mode.as_deref()).collect();
+        assert_eq!(failures, [None, Some("unresolved"), Some("empty_patch")], "{run}");
         assert_eq!(
             (stored.system.scaffold.as_deref(), stored.system.model.as_deref()),
             (Some("R2E-Gym"), Some("agentica-org/DeepSWE-Preview"))

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use benchscope_contract::prediction::Prediction;
-use benchscope_contract::InstanceResult;
+use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
 use super::experiments::{submission_predictions, submission_verdicts};
@@ -103,14 +103,15 @@ impl RunSource for Trajectories {
                 .clone()
                 .or_else(|| prediction.and_then(|p| p.patch.clone()))
                 .or_else(|| beside.clone());
-            let judged = judge(id, patch.as_deref()).or_else(|| trajectory.reward.map(|reward| rewarded(id, reward)));
+            // Without its prediction, the patch of a trajectory that holds none is unknown, not empty.
+            let known = prediction.is_some() || beside.is_some() || holds_submission(&trajectory.format);
+            let empty = patch.is_none() && known;
+            let judged = judge(id, patch.as_deref()).or_else(|| trajectory.reward.map(|reward| rewarded(id, reward, empty)));
             let mut result = judged.unwrap_or_else(|| InstanceResult {
                 instance_id: id.clone(),
                 ..InstanceResult::default()
             });
-            // Without its prediction, the patch of a trajectory that holds none is unknown, not empty.
-            let known = prediction.is_some() || beside.is_some() || holds_submission(&trajectory.format);
-            result.empty_patch = patch.is_none() && known;
+            result.empty_patch = empty;
             if let Some(patch) = patch {
                 new.patches.insert(id.clone(), patch);
             }
@@ -205,11 +206,19 @@ fn first_record(path: &Path) -> Option<Value> {
 }
 
 /// The verdict of a trajectory that records the reward its agent's own run of the tests gave it
-/// (R2E-Gym's): resolved on a full reward, the reward kept as a metric.
-fn rewarded(id: &str, reward: f64) -> InstanceResult {
+/// (R2E-Gym's): resolved on a full reward, the reward kept as a metric; short of it, failed for
+/// its `empty` patch, else for no reason the trajectory gives.
+fn rewarded(id: &str, reward: f64, empty: bool) -> InstanceResult {
+    let resolved = reward >= 1.0;
+    let failure = match (resolved, empty) {
+        (true, _) => None,
+        (false, true) => Some(failure_mode::EMPTY_PATCH),
+        (false, false) => Some(failure_mode::UNRESOLVED),
+    };
     InstanceResult {
         instance_id: id.to_string(),
-        resolved: Some(reward >= 1.0),
+        resolved: Some(resolved),
+        failure_mode: failure.map(str::to_string),
         metrics: BTreeMap::from([("reward".to_string(), reward)]),
         ..InstanceResult::default()
     }
