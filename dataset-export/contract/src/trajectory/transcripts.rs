@@ -46,7 +46,7 @@ pub enum TranscriptAgent {
     QwenCode,
     /// Cursor's agent CLI.
     CursorCli,
-    /// SST's OpenCode.
+    /// OpenCode, the open-source coding agent (`opencode`).
     OpenCode,
 }
 
