@@ -441,6 +441,12 @@ pub fn edit_line(arguments: &Value, tool: Option<&str>, edit: &Edit) -> String {
     format!("{command} {}", edit.path)
 }
 
+/// A file editor's call that edits nothing (`view`, `undo_edit`) as its command and its file,
+/// `view /testbed/p.py`; none for a call without both.
+pub fn file_command_line(arguments: &Value) -> Option<String> {
+    Some(format!("{} {}", text(arguments, "command")?, text(arguments, "path")?))
+}
+
 /// A string field of `value`.
 pub fn text(value: &Value, key: &str) -> Option<String> {
     value.get(key).and_then(Value::as_str).map(str::to_string)

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::transcripts::call_line;
 use super::xml_calls::text_calls;
-use super::{edit_line, edit_of, text, AgentAndModel, StepReader, TrajectoryFormat};
+use super::{edit_line, edit_of, file_command_line, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct R2eGym;
@@ -117,12 +117,10 @@ fn step_of(step: &Value) -> Step {
     let call = calls.remove(0);
     let arguments = &call.arguments;
     let edit = edit_of(arguments);
-    let line = match &edit {
-        Some(edit) => edit_line(arguments, Some(&call.name), edit),
-        None => text(arguments, "cmd").unwrap_or_else(|| {
-            let subject = text(arguments, "search_term").or_else(|| text(arguments, "path"));
-            call_line(&call.name, arguments, subject)
-        }),
+    let line = match (&edit, text(arguments, "cmd")) {
+        (Some(edit), _) => edit_line(arguments, Some(&call.name), edit),
+        (None, Some(command)) => command,
+        (None, None) => file_command_line(arguments).unwrap_or_else(|| call_line(&call.name, arguments, text(arguments, "search_term"))),
     };
     Step {
         thought: [thought, before]
@@ -178,8 +176,9 @@ mod tests {
                      "Exit code: 1\nExecution output of [execute_bash]:\n[STDOUT]\n1 failed\n[STDERR]\n"),
                 step(1, "Fixing it.", "<function=file_editor>\n<parameter=command>str_replace</parameter>\n<parameter=path>/testbed/p.py</parameter>\n<parameter=old_str>split(' ')</parameter>\n<parameter=new_str>split()</parameter>\n</function>",
                      "Execution output of [file_editor]:\nThe file /testbed/p.py has been edited."),
-                step(2, "", "<function=search>\n<parameter=search_term>split</parameter>\n<parameter=path>/testbed</parameter>\n</function>", "Execution output of [search]:\nFound 2 matches"),
-                step(3, "Done.", "<function=finish>\n<parameter=command>submit</parameter>\n</function>", "<<< Finished >>>"),
+                step(2, "", "<function=file_editor>\n<parameter=command>view</parameter>\n<parameter=path>/testbed/p.py</parameter>\n</function>", "Execution output of [file_editor]:\n     1\tdef parse(t):"),
+                step(3, "", "<function=search>\n<parameter=search_term>split</parameter>\n<parameter=path>/testbed</parameter>\n</function>", "Execution output of [search]:\nFound 2 matches"),
+                step(4, "Done.", "<function=finish>\n<parameter=command>submit</parameter>\n</function>", "<<< Finished >>>"),
             ],
             "problem_statement": "Fix the parser.",
             "docker_image": "slimshetty/swebench-verified:sweb.eval.x86_64.o__r-1",
@@ -208,7 +207,7 @@ mod tests {
                 trajectory.api_calls,
                 trajectory.seconds
             ),
-            (Some(4000), Some(200), Some(4), Some(10.0))
+            (Some(5000), Some(250), Some(5), Some(12.5))
         );
         let shown: Vec<(&str, &str, &str, Option<i64>)> = trajectory
             .steps
@@ -225,6 +224,7 @@ mod tests {
                     "The file /testbed/p.py has been edited.",
                     None
                 ),
+                ("", "view /testbed/p.py", "     1\tdef parse(t):", None),
                 ("", "search split", "Found 2 matches", None),
                 ("Done.", "submit", "<<< Finished >>>", None),
             ]

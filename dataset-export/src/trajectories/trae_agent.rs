@@ -12,7 +12,7 @@ use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::transcripts::call_line;
-use super::{edit_line, edit_of, text, AgentAndModel, StepReader, TrajectoryFormat};
+use super::{edit_line, edit_of, file_command_line, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct TraeAgent;
@@ -168,8 +168,11 @@ fn call_step(call: &Value, result: Option<&Value>, thought: String) -> Step {
             )
         }
         (None, _) => {
-            let subject = text(arguments, "path");
-            (thought, call_line(&tool, arguments, subject))
+            let on_file = (tool != "bash").then(|| file_command_line(arguments)).flatten();
+            (
+                thought,
+                on_file.unwrap_or_else(|| call_line(&tool, arguments, text(arguments, "path"))),
+            )
         }
     };
     Step {
@@ -213,8 +216,9 @@ mod tests {
              "reflection": null, "error": null},
             {"step_number": 2, "timestamp": "2025-07-01T10:00:30.000000", "state": "completed",
              "llm_response": {"content": "", "usage": usage, "tool_calls": null},
-             "tool_calls": [call("t3", "str_replace_based_edit_tool", json!({"command": "str_replace", "path": "/testbed/p.py", "old_str": "split(' ')", "new_str": "split()"}))],
-             "tool_results": [result("t3", "The file /testbed/p.py has been edited.", json!(null))], "reflection": null, "error": null},
+             "tool_calls": [call("t5", "str_replace_based_edit_tool", json!({"command": "view", "path": "/testbed/p.py"})),
+                            call("t3", "str_replace_based_edit_tool", json!({"command": "str_replace", "path": "/testbed/p.py", "old_str": "split(' ')", "new_str": "split()"}))],
+             "tool_results": [result("t5", "1\tdef parse(t):", json!(null)), result("t3", "The file /testbed/p.py has been edited.", json!(null))], "reflection": null, "error": null},
             {"step_number": 3, "timestamp": "2025-07-01T10:01:00.000000", "state": "completed",
              "llm_response": {"content": "Fixed.", "usage": usage},
              "tool_calls": [call("t4", "task_done", json!({}))], "tool_results": [result("t4", "Task done.", json!(null))], "reflection": null, "error": null},
@@ -254,10 +258,11 @@ mod tests {
             [
                 ("Let me reproduce it first.", "python reproduce.py", "Traceback: ValueError"),
                 ("The split is wrong.", "", "thought recorded"),
+                ("", "view /testbed/p.py", "1\tdef parse(t):"),
                 ("", "str_replace /testbed/p.py", "The file /testbed/p.py has been edited."),
                 ("Fixed.", "task_done", "Task done."),
             ]
         );
-        assert_eq!(trajectory.steps[2].edit.as_ref().map(|e| e.after.as_str()), Some("split()"));
+        assert_eq!(trajectory.steps[3].edit.as_ref().map(|e| e.after.as_str()), Some("split()"));
     }
 }
