@@ -58,6 +58,15 @@ impl Usage {
     }
 }
 
+/// Whether `line` is the `init` Amp prints: its thread (`T-…`) as the session, with no version
+/// of Claude Code's.
+fn is_amp_init(line: &Value) -> bool {
+    type_of(line) == Some("system")
+        && text(line, "subtype").as_deref() == Some("init")
+        && text(line, "session_id").is_some_and(|session| session.starts_with("T-"))
+        && line.get("claude_code_version").is_none()
+}
+
 /// The transcript read so far.
 #[derive(Default)]
 struct Transcript {
@@ -65,9 +74,10 @@ struct Transcript {
     /// Claude Code's version, and the model it ran.
     version: Option<String>,
     model: Option<String>,
-    /// Whether Qwen Code printed the transcript (its `init` names `qwen_code_version`): its
-    /// `--output-format stream-json` prints Claude Code's events.
-    by_qwen_code: bool,
+    /// Which agent printed Claude Code's events, where another did: Qwen Code (its `init` names
+    /// `qwen_code_version`), Amp (`amp --execute --stream-json`: its `init` names its thread,
+    /// `T-…`, and no version).
+    printed_by: Option<&'static str>,
     waiting: AwaitingAnswers,
     /// The edits of each `MultiEdit` call waiting for its result, by the call's id.
     multi_edits: HashMap<String, Value>,
@@ -103,7 +113,10 @@ impl Transcript {
             return;
         }
         if let Some(version) = text(&line, "qwen_code_version") {
-            (self.by_qwen_code, self.version) = (true, Some(version));
+            (self.printed_by, self.version) = (Some("Qwen Code"), Some(version));
+        }
+        if is_amp_init(&line) {
+            self.printed_by = Some("Amp");
         }
         if self.version.is_none() {
             self.version = text(&line, "claude_code_version").or_else(|| text(&line, "version"));
@@ -265,7 +278,7 @@ impl Transcript {
             None => (self.used, None),
         };
         let counted = last.is_some_and(|r| r.get("usage").is_some()) || self.calls > 0;
-        let agent = if self.by_qwen_code { "Qwen Code" } else { "Claude Code" };
+        let agent = self.printed_by.unwrap_or("Claude Code");
         let made_by = AgentAndModel::new(Some(agent), self.version.as_deref(), self.model.as_deref());
         Trajectory {
             exit_status: last.and_then(exit_status),
@@ -489,6 +502,25 @@ mod tests {
             );
             assert_eq!(steps, expected_steps);
         }
+    }
+
+    /// `amp --execute --stream-json` prints Claude Code's events, its init naming its thread
+    /// (`T-…`) and neither a version nor a model (its lines as a real run printed them).
+    #[test]
+    fn amps_stream_json_is_named_amps() {
+        let session = "T-019e47a8-5090-7538-9035-f2fde26859b7";
+        let lines = [
+            json!({"type": "system", "subtype": "init", "cwd": "/testbed", "session_id": session, "tools": ["Bash", "create_file", "edit_file", "Read"], "mcp_servers": []}),
+            json!({"type": "user", "message": {"role": "user", "content": [{"type": "text", "text": "Run the tests."}]}, "parent_tool_use_id": null, "session_id": session}),
+            json!({"type": "assistant", "message": {"type": "message", "role": "assistant", "content": [{"type": "text", "text": "3 passed."}], "stop_reason": "end_turn",
+                   "usage": {"input_tokens": 7, "cache_creation_input_tokens": 3, "cache_read_input_tokens": 14009, "output_tokens": 13}}, "parent_tool_use_id": null, "session_id": session}),
+            json!({"type": "result", "subtype": "success", "duration_ms": 2442, "is_error": false, "num_turns": 1, "result": "3 passed.", "session_id": session}),
+        ];
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        let (trajectory, steps) = read(&text);
+        assert_eq!((trajectory.agent.as_deref(), trajectory.model.as_deref()), (Some("Amp"), None));
+        assert_eq!(trajectory.task.as_deref(), Some("Run the tests."));
+        assert_eq!(steps.last().map(|s| s.thought.as_str()), Some("3 passed."));
     }
 
     /// `qwen -p … --output-format stream-json` prints Claude Code's events, its init naming
