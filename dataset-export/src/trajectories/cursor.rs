@@ -13,7 +13,7 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::transcripts::{call_line, pattern_in, plan_list};
+use super::transcripts::{add_words, call_line, pattern_in, plan_list};
 use super::turns::Turns;
 use super::{content_text, text, AgentAndModel, StepReader};
 
@@ -180,11 +180,8 @@ fn call_step(kind: &str, args: &Value, thought: String) -> Step {
         (None, Some(_)) => tool.clone(),
         (None, None) => call_line(&tool, args, subject),
     };
-    let thought = match plan {
-        Some(plan) if thought.is_empty() => plan,
-        Some(plan) => format!("{thought}\n\n{plan}"),
-        None => thought,
-    };
+    let mut thought = thought;
+    add_words(&mut thought, plan.as_deref().unwrap_or_default());
     Step {
         thought,
         tool: Some(tool),

@@ -9,7 +9,7 @@
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
-use super::transcripts::call_line;
+use super::transcripts::{add_words, call_line};
 use super::xml_calls::text_calls;
 use super::{edit_line, edit_of, file_command_line, text, AgentAndModel, StepReader, TrajectoryFormat};
 
@@ -122,12 +122,10 @@ fn step_of(step: &Value) -> Step {
         (None, Some(command)) => command,
         (None, None) => file_command_line(arguments).unwrap_or_else(|| call_line(&call.name, arguments, text(arguments, "search_term"))),
     };
+    let mut thought = thought;
+    add_words(&mut thought, &before);
     Step {
-        thought: [thought, before]
-            .into_iter()
-            .filter(|t| !t.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n\n"),
+        thought,
         tool: Some(call.name),
         action: line,
         observation,

@@ -359,8 +359,20 @@ pub fn add_words(said: &mut String, words: &str) {
 /// a call that writes the file `whole`, its `content` (Claude Code's `Edit` and `Write`, Gemini
 /// CLI's `replace` and `write_file`).
 pub fn edit_by(path: String, input: &Value, whole: bool) -> Option<Edit> {
+    edit_named(path, input, whole, SNAKE_CASE_EDIT)
+}
+
+/// The names an agent's editing tool gives the text it replaces and the text it puts in its
+/// place: `old_string` → `new_string`, or OpenCode's `oldString` → `newString`.
+pub type EditKeys = (&'static str, &'static str);
+
+/// Claude Code's, Gemini CLI's and Qwen Code's names.
+pub const SNAKE_CASE_EDIT: EditKeys = ("old_string", "new_string");
+
+/// [`edit_by`] for a tool whose replaced and new texts go by the names `keys`.
+pub fn edit_named(path: String, input: &Value, whole: bool, (old, new): EditKeys) -> Option<Edit> {
     let (before, after) = match whole {
-        false => (text(input, "old_string")?, text(input, "new_string").unwrap_or_default()),
+        false => (text(input, old)?, text(input, new).unwrap_or_default()),
         true => (String::new(), text(input, "content")?),
     };
     Some(Edit {
@@ -369,6 +381,18 @@ pub fn edit_by(path: String, input: &Value, whole: bool) -> Option<Edit> {
         after,
         first_line: None,
     })
+}
+
+/// Several edits of one file made in turn (Claude Code's `MultiEdit`, OpenCode's `multiedit`)
+/// as one: the texts they replace, and the texts they put in, one after the other.
+pub fn edits_in_turn(path: String, edits: &[Value], (old, new): EditKeys) -> Edit {
+    let side = |key: &str| edits.iter().filter_map(|edit| text(edit, key)).collect::<Vec<_>>().join("\n");
+    Edit {
+        path,
+        before: side(old),
+        after: side(new),
+        first_line: None,
+    }
 }
 
 /// A plan an agent wrote (Claude Code's `TodoWrite` todos, Codex's `update_plan` steps) as a

@@ -6,7 +6,7 @@ use benchscope_contract::trajectory::Edit;
 use serde_json::Value;
 
 use super::super::text;
-use super::super::transcripts::edit_by;
+use super::super::transcripts::{edit_by, edits_in_turn, SNAKE_CASE_EDIT};
 
 /// The edit an `Edit` (`old_string` → `new_string`) or `Write` (`content`) call makes to its
 /// `file_path` (Qwen Code's `edit` and `write_file`, in the events it prints as Claude Code's).
@@ -24,13 +24,7 @@ pub fn edit_of(tool: &str, input: &Value) -> Option<Edit> {
 /// replaces one after the other, until its result places them in their file ([`place_edit`]).
 fn multi_edit_of(input: &Value) -> Option<Edit> {
     let edits = input.get("edits")?.as_array()?;
-    let side = |key: &str| edits.iter().filter_map(|edit| text(edit, key)).collect::<Vec<_>>().join("\n");
-    Some(Edit {
-        path: text(input, "file_path")?,
-        before: side("old_string"),
-        after: side("new_string"),
-        first_line: None,
-    })
+    Some(edits_in_turn(text(input, "file_path")?, edits, SNAKE_CASE_EDIT))
 }
 
 /// A `MultiEdit`'s edits made in turn on the file as it was (`replace_all` replacing every

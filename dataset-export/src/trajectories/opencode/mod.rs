@@ -12,12 +12,15 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::transcripts::{call_line, edit_by, pattern_in, plan_list, words_step};
+use super::transcripts::{add_words, call_line, edit_named, edits_in_turn, pattern_in, plan_list, words_step, EditKeys};
 use super::turns::Turns;
 use super::{text, AgentAndModel};
 
 /// The format's name, as its trajectories record it.
 pub const FORMAT: &str = "opencode";
+
+/// What OpenCode's `edit` calls name the text replaced and the text put in its place.
+const CAMEL_CASE_EDIT: EditKeys = ("oldString", "newString");
 
 /// A session's parts read so far.
 #[derive(Default)]
@@ -134,11 +137,8 @@ fn tool_step(part: &Value, thought: String) -> Step {
         (None, None) if plan.is_some() => (tool.clone(), tool.clone()),
         (None, None) => (tool.clone(), call_line(&tool, input, subject_of(input))),
     };
-    let thought = match plan {
-        Some(plan) if thought.is_empty() => plan,
-        Some(plan) => format!("{thought}\n\n{plan}"),
-        None => thought,
-    };
+    let mut thought = thought;
+    add_words(&mut thought, plan.as_deref().unwrap_or_default());
     let time = |key: &str| state.pointer(&format!("/time/{key}")).and_then(Value::as_f64);
     Step {
         thought,
@@ -175,26 +175,10 @@ fn edit_of(tool: &str, input: &Value, metadata: &Value) -> Option<Edit> {
             first_line: Some(1),
         });
     }
-    let renamed = |input: &Value| {
-        serde_json::json!({
-            "old_string": input.get("oldString"),
-            "new_string": input.get("newString"),
-            "content": input.get("content"),
-        })
-    };
     match tool {
-        "edit" => edit_by(path, &renamed(input), false),
-        "write" => edit_by(path, &renamed(input), true),
-        "multiedit" => {
-            let edits = input.get("edits")?.as_array()?;
-            let side = |key: &str| edits.iter().filter_map(|edit| text(edit, key)).collect::<Vec<_>>().join("\n");
-            Some(Edit {
-                path,
-                before: side("oldString"),
-                after: side("newString"),
-                first_line: None,
-            })
-        }
+        "edit" => edit_named(path, input, false, CAMEL_CASE_EDIT),
+        "write" => edit_named(path, input, true, CAMEL_CASE_EDIT),
+        "multiedit" => Some(edits_in_turn(path, input.get("edits")?.as_array()?, CAMEL_CASE_EDIT)),
         _ => None,
     }
 }
