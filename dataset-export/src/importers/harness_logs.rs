@@ -81,9 +81,11 @@ pub(super) fn read_metadata(dir: &Path) -> Metadata {
         .into_iter()
         .find_map(|p| std::fs::read(p).ok())
         .and_then(|b| crate::input::from_json_bytes::<serde_json::Value>(&b).ok());
-    let Some(meta) = found else {
-        return Metadata::default();
-    };
+    found.map(|meta| metadata_of(&meta)).unwrap_or_default()
+}
+
+/// What OpenHands' `EvalMetadata` (`metadata.json`, and each line of its graded output) says.
+pub(super) fn metadata_of(meta: &Value) -> Metadata {
     let text = |pointer: &str| meta.pointer(pointer).and_then(serde_json::Value::as_str).map(str::to_string);
     Metadata {
         agent: text("/agent_class"),

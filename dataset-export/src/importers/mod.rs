@@ -16,6 +16,7 @@
 //! | a JSON list of `{agent, model, passed, resolved}` | a FeatureBench leaderboard (its file name is the split) |
 //! | a folder holding such lists (the website's `leaderboard/data/`) | each board, its file name the split; the page's other files named and passed over |
 //! | a JSON object with `llm_table` / `mas_table` | SWE-Dev's leaderboard tables |
+//! | OpenHands' `output.swebench_eval.jsonl` (`test_result.report`, no `history`) | one run: the verdicts its evaluation wrote, with the patches |
 //! | OpenHands' `output.jsonl` of attempts (`attempt`, `status`, `resolved`, `test_result`, `cost`), or a folder holding it | one run: each instance's best attempt, its patch and cost |
 //! | SWE-bench Pro's evaluation folder (`eval_results.json`, `infra_errors.json`, `<id>/<prefix>_output.json`), or its `eval_results.json` alone (instance id → resolved) | one run: verdicts, with each instance's patch, tests and log |
 //! | `<model>.<run_id>.json` or sb-cli's `<subset>__<split>__<run_id>.json` with `resolved_ids`, or a folder of them | a SWE-bench run summary (id lists) each |
@@ -36,6 +37,7 @@ pub mod lca;
 pub mod leaderboard;
 pub mod live_board;
 pub mod multi_swe_bench;
+pub mod openhands_eval;
 pub mod openhands_output;
 pub mod polybench;
 pub mod predictions;
@@ -98,6 +100,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &polybench::PolyBenchResults,
     &polybench::PolyBenchSummary,
     &openhands_output::OpenHandsOutput,
+    &openhands_eval::OpenHandsEval,
     &run_summary::RunSummaryFile,
     &run_summary::RunSummaryFolder,
     &experiments::ExperimentsResults,
