@@ -54,6 +54,10 @@ const RESULTS: &str = "results/results.json";
 /// beside its instances' folders.
 const RUN_SUMMARY: &str = "results.json";
 
+/// Where OpenHands' evaluation keeps the harness's run summary: beside its `output.jsonl` (the
+/// name its instances' reports also have, which hold no `resolved_ids`).
+const OPENHANDS_SUMMARY: &str = "report.json";
+
 /// The names a submission's predictions go by, in the order they are looked for.
 const PREDICTIONS: [&str; 5] = [
     "all_preds.jsonl",
@@ -84,8 +88,8 @@ pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &st
     (new, warnings)
 }
 
-/// The verdicts of the first of `folders` that holds a submission's `results/results.json`, by
-/// instance, for a reader of its other files (trajectories, reports) to take. A file that cannot
+/// The verdicts of the first of `folders` that holds a submission's `results/results.json` (or
+/// a run summary's lists, as `results.json` or OpenHands' `report.json`), by instance, for a reader of its other files (trajectories, reports) to take. A file that cannot
 /// be read is a warning ending in `without`, and gives no verdicts.
 pub fn submission_verdicts<'a>(
     folders: impl IntoIterator<Item = &'a Path>,
@@ -100,7 +104,7 @@ pub fn submission_verdicts<'a>(
     };
     let found = folders
         .into_iter()
-        .flat_map(|f| [f.join(RESULTS), f.join(RUN_SUMMARY)])
+        .flat_map(|f| [f.join(RESULTS), f.join(RUN_SUMMARY), f.join(OPENHANDS_SUMMARY)])
         .find(|p| p.is_file() && (p.ends_with(RESULTS) || is_summary(p)));
     let Some(path) = found else {
         return SubmissionVerdicts::default();

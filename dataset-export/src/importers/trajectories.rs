@@ -4,9 +4,10 @@
 //! trajectory's submission is the instance's model patch (where it holds none, the predictions
 //! beside the trajectories give it), and where the harness's report sits beside the trajectories
 //! (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs publish it, bare or keyed
-//! by the instance id) it gives the verdict; where none does, the lists of the submission's
-//! `results/results.json` do. The instances predicted or listed without a trajectory are the
-//! run's too.
+//! by the instance id; OpenHands' `eval_outputs/<id>/`) it gives the verdict; where none does,
+//! the verdicts OpenHands' evaluation recorded ([`openhands_eval`]), then the lists of the
+//! submission's `results/results.json` do. The instances predicted, graded or listed without a
+//! trajectory are the run's too.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,7 +18,9 @@ use serde_json::Value;
 
 use super::experiments::{submission_predictions, submission_verdicts};
 use super::harness::result_from_report;
+use super::harness_logs::read_repr_log;
 use super::leaderboard::slug;
+use super::openhands_eval;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
 use crate::trajectories::inspect::is_json_log;
@@ -68,8 +71,8 @@ impl RunSource for Trajectories {
         let mut new = NewRun::new(new_run(id.clone(), name, &dataset, &split, &source.label()));
         let mut spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
         let mut warnings = Vec::new();
-        for file in files {
-            if let Err(error) = stream_published(&file, &mut spool) {
+        for file in &files {
+            if let Err(error) = stream_published(file, &mut spool) {
                 warnings.push(format!("{error:#}; skipped from there"));
             }
         }
@@ -85,13 +88,20 @@ impl RunSource for Trajectories {
                 .into_iter()
                 .map(|prediction| (prediction.instance_id.clone(), prediction))
                 .collect();
-        // An instance's verdict: the report beside the trajectories, else the submission's lists,
-        // else the reward its trajectory records.
+        // An instance's verdict: the harness's report (or log) beside the trajectories, else
+        // the one OpenHands' evaluation recorded (in its lines, or in the graded file beside
+        // them), else the submission's lists, else the reward its trajectory records.
+        let mut recorded = openhands_verdicts(&files, &root, &mut warnings);
+        let mut logs = BTreeMap::new();
         let mut judge = |id: &str, patch: Option<&str>| {
             let listed = verdicts.take(id, patch.is_some_and(|p| !p.trim().is_empty()));
-            match report_beside(&root, id) {
-                Some((report, log)) => Some(result_from_report(id, &report, log.as_deref()).0),
-                None => listed,
+            let recorded = recorded.remove(id);
+            match harness_verdict_beside(&root, id) {
+                Some((result, log)) => {
+                    logs.extend(log.map(|log| (id.to_string(), log)));
+                    Some(result)
+                }
+                None => recorded.or(listed),
             }
         };
         for (id, trajectory) in spool.trajectories() {
@@ -125,7 +135,13 @@ impl RunSource for Trajectories {
                 new.run.results.push(result);
             }
         }
+        // Then those OpenHands graded without a trajectory, and those the lists name.
+        for (id, result) in recorded {
+            verdicts.listed.remove(&id);
+            new.run.results.push(result);
+        }
         new.run.results.extend(verdicts.listed.into_values());
+        new.logs.extend(logs);
         new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
         let (made_by, mixed) = spool.made_by();
         new.run.system.scaffold = made_by.agent;
@@ -169,7 +185,7 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
                             || opencode::export::begins_as_export(&head)
                     }))
                 || ((lines(&name) || name.ends_with(".json")) && transcripts::is_session_transcript_file(p))
-                || (lines(&name) && holds_r2e_gym_records(p))
+                || (lines(&name) && holds_trajectory_records(p))
         })
         .collect()
 }
@@ -195,9 +211,11 @@ fn first_record_is_trajectory(path: &Path) -> bool {
     first_record(path).is_some_and(|r| (is_trajectory_record(&r) && r.get("history").is_some()) || R2eGym.detect(&r) || is_json_log(&r))
 }
 
-/// Whether the JSON Lines file at `path` holds R2E-Gym's records.
-fn holds_r2e_gym_records(path: &Path) -> bool {
-    first_record(path).is_some_and(|r| R2eGym.detect(&r))
+/// Whether the JSON Lines file at `path` holds records of trajectories: R2E-Gym's, or OpenHands'
+/// output (an instance's `history` a line; not the graded file its evaluation writes beside it,
+/// whose `history` is null).
+fn holds_trajectory_records(path: &Path) -> bool {
+    first_record(path).is_some_and(|r| R2eGym.detect(&r) || openhands::OpenHands.detect(&r))
 }
 
 /// The skeleton of the first JSON record of the file at `path`, where it starts with one.
@@ -235,23 +253,75 @@ fn patch_beside(root: &Path, id: &str) -> Option<String> {
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// The harness report for instance `id` beside the trajectories (`<root>/logs/<id>/report.json`,
-/// or in the folder above `trajs/`; Trae Agent's evaluation copies it into the instance's own
-/// folder, `<root>/<id>/report.json`), unwrapped from its instance-id key when it has one, with
-/// the test output beside it.
-fn report_beside(root: &Path, id: &str) -> Option<(Value, Option<String>)> {
+/// The harness's verdict on instance `id` beside the trajectories, with its test log: its
+/// `report.json` in `<root>/logs/<id>/` (or in the folder above `trajs/`), in OpenHands'
+/// `<root>/eval_outputs/<id>/`, or in the instance's own folder, `<root>/<id>/` (Trae Agent's
+/// evaluation copies it there), unwrapped from its instance-id key when it has one; else the log
+/// OpenHands' evaluation wrote for it, `<root>/output.swebench_eval.logs/instance_<id>.log`,
+/// which prints the report as a Python dict.
+fn harness_verdict_beside(root: &Path, id: &str) -> Option<(InstanceResult, Option<String>)> {
     let candidates: Vec<PathBuf> = [Some(root), root.parent()]
         .into_iter()
         .flatten()
         .map(|dir| dir.join("logs").join(id))
-        .chain(std::iter::once(root.join(id)))
+        .chain([root.join("eval_outputs").join(id), root.join(id)])
         .collect();
-    let dir = candidates.into_iter().find(|d| d.join("report.json").is_file())?;
+    let Some(dir) = candidates.into_iter().find(|d| d.join("report.json").is_file()) else {
+        return openhands_log_verdict(root, id);
+    };
     let report: Value = crate::input::from_json_bytes(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
     let report = match report.get(id) {
         Some(inner) if inner.get("tests_status").is_some() || inner.get("resolved").is_some() => inner.clone(),
         _ => report,
     };
     let log = std::fs::read(dir.join("test_output.txt")).ok().map(|b| crate::logs::log_text(&b));
-    Some((report, log))
+    Some((result_from_report(id, &report, log.as_deref()).0, log))
+}
+
+/// The verdict in the log OpenHands' evaluation wrote for instance `id` in a
+/// `*.swebench_eval.logs` folder of `root`: its report, else its last line's verdict.
+fn openhands_log_verdict(root: &Path, id: &str) -> Option<(InstanceResult, Option<String>)> {
+    let log_name = format!("instance_{id}.log");
+    let path = std::fs::read_dir(root)
+        .ok()?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|dir| name_of(dir).ends_with(".swebench_eval.logs"))
+        .map(|dir| dir.join(&log_name))
+        .find(|path| path.is_file())?;
+    let text = crate::logs::log_text(&std::fs::read(path).ok()?);
+    let read = read_repr_log(&text).ok()?;
+    let mut result = match (&read.report, read.resolved) {
+        (Some(report), _) => result_from_report(id, report, Some(&text)).0,
+        (None, Some(resolved)) => InstanceResult {
+            instance_id: id.to_string(),
+            resolved: Some(resolved),
+            ..InstanceResult::default()
+        },
+        (None, None) => return None,
+    };
+    result.resolved = read.resolved.or(result.resolved);
+    Some((result, Some(text)))
+}
+
+/// The verdicts OpenHands' evaluation recorded: in the graded files in `root`
+/// (`output.swebench_eval.jsonl`), and copied into the lines of the OpenHands output among
+/// `files` (each line's `report`), which take precedence.
+fn openhands_verdicts(files: &[PathBuf], root: &Path, warnings: &mut Vec<String>) -> BTreeMap<String, InstanceResult> {
+    let mut verdicts = BTreeMap::new();
+    for graded in openhands_eval::graded_files_in(root) {
+        match openhands_eval::read_graded(&graded) {
+            Ok(read) => {
+                warnings.extend(read.warnings);
+                verdicts.extend(read.verdicts);
+            }
+            Err(error) => warnings.push(format!("{error:#}; its verdicts are not read")),
+        }
+    }
+    // Read again only where the first line was graded: the file may run to gigabytes.
+    let graded_output = |r: &Value| openhands::OpenHands.detect(r) && r.get("report").is_some_and(Value::is_object);
+    for output in files.iter().filter(|file| first_record(file).is_some_and(|r| graded_output(&r))) {
+        verdicts.extend(openhands_eval::verdicts_in_output(output));
+    }
+    verdicts
 }
