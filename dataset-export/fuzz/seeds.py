@@ -101,7 +101,9 @@ def seeds():
                               'fix_patch_result': {'passed_count': 1, 'failed_count': 0, 'skipped_count': 0, 'passed_tests': ['t::a'], 'failed_tests': [], 'skipped_tests': []}}
     polybench_summary = {'no_generation': ['c'], 'generation': ['a', 'b'], 'patch_applied': ['a'], 'with_logs': ['a'], 'resolved': ['a'],
                          'not_resolved': ['b', 'c'], 'total_instances': 3, 'file_retrieval': [{'instance_id': 'a', 'file_recall': 1.0}], 'node_retrieval': None}
-    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode()]
+    # OpenHands' evaluation's verdict, as eval_infer.py records it.
+    openhands_report = {'empty_generation': False, 'resolved': False, 'failed_apply_patch': True, 'error_eval': False, 'test_timeout': False}
+    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode(), json.dumps(openhands_report).encode()]
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
     yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*.yaml'), 2) + files(os.path.join(cases, '*', '**', '*.traj.json'))] + transcripts()
     yield 'arrow_files', arrow_files(lite)
