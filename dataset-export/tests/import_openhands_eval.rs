@@ -173,7 +173,7 @@ fn the_evaluation_logs_beside_judge_the_trajectories_and_are_kept() {
 }
 
 #[test]
-fn the_harness_reports_in_eval_outputs_judge_the_trajectories() {
+fn the_harness_reports_in_eval_outputs_judge_the_trajectories_named_by_the_metadata() {
     let Some(realdata) = realdata() else { return };
     let tmp = tempfile::tempdir().unwrap();
     let run_dir = tmp.path().join("claude_maxiter_100");
@@ -201,6 +201,8 @@ fn the_harness_reports_in_eval_outputs_judge_the_trajectories() {
     let errored = "astropy__astropy-14182";
     let summary = json!({"resolved_ids": resolved_ids, "unresolved_ids": [], "error_ids": [errored], "empty_patch_ids": []});
     std::fs::write(run_dir.join("report.json"), summary.to_string()).unwrap();
+    let metadata = json!({"agent_class": "CodeActAgent", "llm_config": {"model": "anthropic/claude-3-5-sonnet-20241022"}});
+    std::fs::write(run_dir.join("metadata.json"), metadata.to_string()).unwrap();
 
     let data = tmp.path().join("data");
     let run = imported(&run_dir, &data);
@@ -210,4 +212,8 @@ fn the_harness_reports_in_eval_outputs_judge_the_trajectories() {
     }
     assert_eq!(failure_of(&run, errored), (Some(false), Some("harness_error".into())));
     assert_eq!(run.results.len(), 4);
+    assert_eq!(
+        run.system.name, "CodeActAgent (claude-3-5-sonnet-20241022)",
+        "named by its metadata.json"
+    );
 }

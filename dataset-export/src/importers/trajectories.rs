@@ -18,11 +18,11 @@ use serde_json::Value;
 
 use super::experiments::{submission_predictions, submission_verdicts};
 use super::harness::result_from_report;
-use super::harness_logs::read_repr_log;
+use super::harness_logs::{read_metadata, read_repr_log};
 use super::leaderboard::slug;
 use super::openhands_eval;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
-use crate::run_store::NewRun;
+use crate::run_store::{NewRun, StatedDataset};
 use crate::trajectories::inspect::is_json_log;
 use crate::trajectories::r2e_gym::R2eGym;
 use crate::trajectories::TrajectoryFormat;
@@ -64,11 +64,17 @@ impl RunSource for Trajectories {
             source.path().to_path_buf()
         };
         let folder = run_folder(&root);
-        let name = name_of(&folder);
+        // An OpenHands run folder is named as its `metadata.json` names the agent and model.
+        let metadata = read_metadata(&root);
+        let name = metadata.run_name().unwrap_or_else(|| name_of(&folder));
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
         // The run's id is known before the trajectories are read: their files name it.
-        let id = plan.run.clone().unwrap_or_else(|| slug(&name));
+        let id = plan.run.clone().unwrap_or_else(|| slug(&name.replace(['(', ')'], "")));
         let mut new = NewRun::new(new_run(id.clone(), name, &dataset, &split, &source.label()));
+        new.stated_dataset = metadata.dataset.clone().map(|name| StatedDataset {
+            name,
+            stated_in: "metadata.json",
+        });
         let mut spool = TrajectorySpool::new(&id, plan.spool_in.as_deref())?;
         let mut warnings = Vec::new();
         for file in &files {
@@ -150,7 +156,7 @@ impl RunSource for Trajectories {
         // A submission's folder says more of its run than its files do: its `metadata.yaml`,
         // and the date its name starts with.
         submission_metadata::describe(&folder, &mut new.run, &mut warnings);
-        new.run.date = new.run.date.take().or_else(|| spool.first_day());
+        new.run.date = new.run.date.take().or(metadata.date).or_else(|| spool.first_day());
         new.trajectories = Some(spool);
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])
