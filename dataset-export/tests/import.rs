@@ -335,6 +335,72 @@ fn lca_baseline_generations_and_ci_jobs_import() {
     );
 }
 
+/// CI builds repair's `out_folder` as the benchmark leaves it: the results judge their jobs, the
+/// jobs whose CI run it could not read count as harness errors, the ones still running stay without
+/// a verdict; the published share (results only) stays the headline, and the run is named by the
+/// model its branches name. A file of jobs without results is refused, naming the folder.
+#[test]
+fn lca_ci_builds_repair_folder_counts_every_job_it_pushed() {
+    let Some(realdata) = realdata() else { return };
+    let folder = realdata.join("lca-results_JetBrains-Research-lca-baselines/ci_builds_repair_examples");
+    let rows = |name: &str| -> Vec<serde_json::Value> {
+        let text = std::fs::read_to_string(folder.join(name)).unwrap();
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let id = |row: &serde_json::Value| row["id"].to_string();
+    let (results, invalid, awaiting) = (rows("jobs_results.jsonl"), rows("jobs_invalid.jsonl"), rows("jobs_awaiting.jsonl"));
+    let judged: std::collections::BTreeSet<String> = results.iter().map(id).collect();
+    let errors: std::collections::BTreeSet<String> = invalid.iter().map(id).filter(|i| !judged.contains(i)).collect();
+    let waiting: std::collections::BTreeSet<String> = awaiting
+        .iter()
+        .map(id)
+        .filter(|i| !judged.contains(i) && !errors.contains(i))
+        .collect();
+    assert!(!errors.is_empty() && !waiting.is_empty(), "the real folder has both kinds");
+
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    benchscope_ok(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    let manifest: Manifest = read_json(&data.join("manifest.json"));
+    let [entry] = manifest.runs.as_slice() else {
+        panic!("one run: {:?}", manifest.runs)
+    };
+    let branch = results[0]["branch_name"].as_str().unwrap();
+    assert_eq!(
+        Some(entry.system.name.as_str()),
+        branch.split("__").nth(1),
+        "named by the model its branches name"
+    );
+    let run: Run = read_json(&data.join(&entry.path));
+    assert_eq!(run.results.len(), judged.len() + errors.len() + waiting.len());
+    for result in &run.results {
+        if errors.contains(&result.instance_id) {
+            assert_eq!(
+                (result.resolved, result.failure_mode.as_deref()),
+                (Some(false), Some("harness_error"))
+            );
+        } else if waiting.contains(&result.instance_id) {
+            assert_eq!(result.resolved, None, "{} has no verdict yet", result.instance_id);
+        }
+    }
+    let success = results.iter().filter(|r| r["conclusion"] == "success").count();
+    assert!((run.headline["pass_at_1_percent"] - success as f64 * 100.0 / results.len() as f64).abs() < 1e-9);
+
+    let pushed = folder.join("jobs_ids.jsonl");
+    let out = benchscope(&[
+        "import",
+        pushed.to_str().unwrap(),
+        "--data",
+        tmp.path().join("other").to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("it lists the jobs it pushed") && stderr.contains(&format!("`benchscope import {}`", folder.display())),
+        "{stderr}"
+    );
+}
+
 /// Runs given to `export`, or instances given to `import`, are refused with the command that
 /// reads them named: the two commands' inputs look alike (JSON records keyed by instance id).
 #[test]

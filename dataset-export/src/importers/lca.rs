@@ -9,6 +9,7 @@ use std::path::Path;
 use benchscope_contract::{InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
+use super::lca_ci;
 use super::leaderboard::slug;
 use super::{new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
 use crate::run_store::NewRun;
@@ -26,7 +27,7 @@ enum LcaKind {
 fn kind_of(first: &Value) -> Option<LcaKind> {
     if first.get("generation").is_some() && first.get("config").is_some() {
         Some(LcaKind::Generations)
-    } else if first.get("conclusion").is_some() && first.get("sha_original").is_some() {
+    } else if lca_ci::is_result(first) {
         Some(LcaKind::Jobs)
     } else {
         compscore_of(first).map(|_| LcaKind::CompScores)
@@ -52,7 +53,7 @@ impl RunSource for LcaResults {
                 vec![compscores(path, &rows, &dataset, &split, &label, plan.run.as_deref())]
             }
             Some(LcaKind::Generations) => library_codegen_generations(path, &rows, &plan.dataset_or("lca-library-codegen"), &split, &label),
-            Some(LcaKind::Jobs) => vec![ci_jobs(path, &rows, &plan.dataset_or("lca-ci-builds"), &split, &label)],
+            Some(LcaKind::Jobs) => vec![lca_ci::ci_jobs(path, &rows, &plan.dataset_or(lca_ci::DATASET), &split, &label)],
             None => Vec::new(),
         };
         Ok(runs.into_iter().map(|r| (r, Vec::new())).collect())
@@ -151,33 +152,6 @@ fn as_new_file(name: &str, text: &str) -> String {
         diff.push_str("\\ No newline at end of file\n");
     }
     diff
-}
-
-/// CI builds repair's job results: each job's rerun `conclusion` is the task's verdict (pass@1).
-pub fn ci_jobs(path: &Path, rows: &[Value], dataset: &str, split: &str, source: &str) -> NewRun {
-    let stem = super::stem_of(path).unwrap_or_else(|| "jobs".into());
-    let results: Vec<InstanceResult> = rows
-        .iter()
-        .filter_map(|row| {
-            let id = row.get("id")?;
-            let id = id.as_u64().map(|n| n.to_string()).or_else(|| id.as_str().map(str::to_string))?;
-            let conclusion = row.get("conclusion").and_then(Value::as_str)?;
-            Some(InstanceResult {
-                instance_id: id,
-                resolved: Some(conclusion == "success"),
-                failure_mode: (conclusion != "success").then(|| format!("job {conclusion}")),
-                ..Default::default()
-            })
-        })
-        .collect();
-    let passed = results.iter().filter(|r| r.resolved == Some(true)).count();
-    let mut run = new_run(format!("ci.{}", slug(&stem)), stem, dataset, split, source);
-    if !results.is_empty() {
-        run.headline
-            .insert("pass_at_1_percent".to_string(), passed as f64 * 100.0 / results.len() as f64);
-    }
-    run.results = results;
-    NewRun::new(run)
 }
 
 /// A record's CompScore (`CompScore` or `compscore`), if it has one.

@@ -10,6 +10,7 @@
 //! | a directory of `*.traj` / `*.traj.json` (or one) | agent trajectories (SWE-agent, mini-swe-agent): one run, verdicts from `logs/<id>/report.json` beside them |
 //! | a directory with `report.json` files | the SWE-bench harness tree, one run per `<run_id>/<model>` (or per submission: the experiments repository's `<submission>/logs/<id>/`, OpenHands' `eval_outputs/<id>/`) |
 //! | a directory with `*.log` files holding `report: {...}` | older harness logs (Python dict reports), with `*.md` summary |
+//! | Long Code Arena CI builds repair's `out_folder` (`jobs_results*.jsonl` beside `jobs_invalid*` and `jobs_awaiting*`) | one run per model: the results' verdicts, invalid jobs as harness errors, awaiting ones without a verdict |
 //! | JSONL of Long Code Arena results | library-based code generation's generations, CI builds repair's jobs, module summarization's scores |
 //! | a JSON object with `leaderboards` | swebench.com / FEA-Bench site boards, one run per entry |
 //! | a JSON object of `{model: {instance_id: {resolved, cost, ...}}}` | swebench.com's `info_for_leaderboard.json`, one run per model |
@@ -34,6 +35,7 @@ pub mod harbor;
 pub mod harness;
 pub mod harness_logs;
 pub mod lca;
+pub mod lca_ci;
 pub mod leaderboard;
 pub mod live_board;
 pub mod multi_swe_bench;
@@ -90,6 +92,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &harness::HarnessTree,
     &harness_logs::ReprLogs,
     &lca::LcaResults,
+    &lca_ci::LcaCiFolder,
     &leaderboard::SwebenchSite,
     &site_details::SiteDetails,
     &leaderboard::FeatureBenchBoard,
@@ -234,7 +237,9 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
                 "{}: not a format `import` reads (a harness report or log, a run summary, a leaderboard, \
                  a trajectory, or predictions with `model_patch`){}",
                 path.display(),
-                resolution_table_hint(&source).unwrap_or_else(|| dataset_hint(path))
+                resolution_table_hint(&source)
+                    .or_else(|| lca_ci::unfinished_jobs_hint(&source))
+                    .unwrap_or_else(|| dataset_hint(path))
             );
         }
         bail!(
