@@ -155,7 +155,7 @@ def transcripts():
             qwen_record('u2', 'a1', 'user', message={'role': 'user', 'parts': [{'text': 'Rewound.'}]}),
             qwen_record('s1', 'u2', 'system', subtype='slash_command', systemPayload={'phase': 'invocation', 'rawCommand': '/compress'})]
     texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat, qwen)]
-    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory(), r2e_gym_record()] + opencode_session()
+    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory(), r2e_gym_record(), moatless_trajectory()] + opencode_session()
 
 
 def opencode_session():
@@ -186,6 +186,19 @@ def r2e_gym_record():
     record = {'trajectory_steps': [step], 'problem_statement': 'Fix it.', 'docker_image': 'i', 'ds': {'instance_id': 'o__r-1'},
               'agent_args': {'llm_name': 'm'}, 'exit_reason': 'agent', 'output_patch': '', 'reward': 0.0}
     return (json.dumps(record) + '\n').encode()
+
+
+def moatless_trajectory():
+    """Moatless Tools' trajectory of August 2024: its states' requests and responses, a one-hunk change applied."""
+    change = 'Applied change:\n\n```diff\n--- a.py\n+++ a.py\n@@ -1,2 +1,2 @@\n x\n-a\n+b\n```'
+    document = {'name': 'MoatlessTools', 'transition_rules': {'global_params': {'model': 'm'}}, 'initial_message': 'Fix it.',
+                'transitions': [{'id': 0, 'name': 'Pending'},
+                                {'id': 1, 'name': 'SearchCode', 'actions': [{'request': {'scratch_pad': 'Find.', 'search_requests': [{'query': 'a'}]},
+                                                                             'response': {'trigger': 'did_search', 'output': {'ranked_spans': [{'file_path': 'a.py', 'rank': 0}]}},
+                                                                             'completion': {'usage': {'completion_cost': 0.1, 'prompt_tokens': 9, 'completion_tokens': 2}}}]},
+                                {'id': 2, 'name': 'EditCode', 'actions': [{'action': {'content': '<replace>\nb\n'}, 'output': {'message': change}, 'completion_cost': 0.2}]}],
+                'info': {'instance_id': 'o__r-1', 'trace_id': 'coder_o__r-1_20240817-203613', 'status': 'error', 'error': 'RuntimeError: x\n', 'submission': ''}}
+    return json.dumps(document, indent=2).encode()
 
 
 def trae_trajectory():

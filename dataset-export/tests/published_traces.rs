@@ -43,8 +43,9 @@ fn a_submissions_traces_in_any_text_are_its_trajectories() {
         "2024-06-30 INFO prompting\n2024-06-30 INFO builtin_str decoded\n",
     )
     .unwrap();
-    let moatless = serde_json::json!({"name": "MoatlessTools", "transitions": [{"name": "SearchCode", "actions": [{"action": {"query": "decode method"}}]}]});
-    std::fs::write(trajs.join("sympy__sympy-20590.json"), moatless.to_string()).unwrap();
+    let unknown =
+        serde_json::json!({"name": "AgentLoop", "states": [{"name": "SearchCode", "actions": [{"action": {"query": "decode method"}}]}]});
+    std::fs::write(trajs.join("sympy__sympy-20590.json"), unknown.to_string()).unwrap();
     // The harness's report of one instance beside them: its verdict, given once.
     let logs = submission.join("logs/django__django-11099");
     std::fs::create_dir_all(&logs).unwrap();
@@ -97,4 +98,44 @@ fn a_submissions_traces_in_any_text_are_its_trajectories() {
         json.lines().any(|line| line == "            \"query\": \"decode method\""),
         "{json}"
     );
+}
+
+/// Moatless Tools' traces, as its 2024 submissions publish them in `trajs/`: read as its
+/// trajectories (a step per state's action), not as text; the patch its `info` holds is the
+/// instance's where no predictions are given.
+#[test]
+fn moatless_traces_in_trajs_read_as_its_trajectories() {
+    let tmp = tempfile::tempdir().unwrap();
+    let submission = tmp.path().join("20240818_moatless_verified");
+    let trajs = submission.join("trajs");
+    std::fs::create_dir_all(&trajs).unwrap();
+    let patch = "diff --git a/p.py b/p.py\n--- a/p.py\n+++ b/p.py\n@@ -1 +1 @@\n-a\n+b\n";
+    let trace = serde_json::json!({
+        "name": "MoatlessTools",
+        "transition_rules": {"global_params": {"model": "claude-3-5-sonnet-20240620"}},
+        "initial_message": "Fix the parser.",
+        "transitions": [
+            {"id": 0, "name": "Pending"},
+            {"id": 1, "name": "SearchCode", "actions": [{"request": {"scratch_pad": "Find it.", "search_requests": [{"query": "parse"}]},
+                                                         "response": {"trigger": "did_search", "output": {"ranked_spans": []}}}]},
+            {"id": 2, "name": "PlanToCode", "actions": [{"request": {"scratch_pad": "Done.", "action": "finish", "finish": "Fixed."},
+                                                         "response": {"trigger": "finish", "output": {"message": "Fixed."}}}]},
+        ],
+        "info": {"instance_id": "o__r-1", "status": "finished", "duration": 12.0, "total_cost": 0.1, "submission": patch},
+    });
+    std::fs::write(trajs.join("o__r-1.json"), trace.to_string()).unwrap();
+    let data = tmp.path().join("data");
+    let run = import_submission(&submission, &data);
+    assert_eq!(run.system.scaffold.as_deref(), Some("Moatless Tools"));
+    assert_eq!(run.system.model.as_deref(), Some("claude-3-5-sonnet-20240620"));
+    let [result] = run.results.as_slice() else {
+        panic!("{:?}", run.results)
+    };
+    let facts = result.trajectory.as_ref().unwrap();
+    assert_eq!((facts.steps, facts.text_only), (2, false));
+    assert!(result.model_patch.is_some(), "the submission is the patch");
+    let trajectory: Trajectory = read_json(&data.join(&facts.path));
+    assert_eq!(trajectory.format, "moatless");
+    assert_eq!(trajectory.steps[1].observation, "→ finish\nFixed.");
+    assert_eq!(trajectory.exit_status.as_deref(), Some("finished"));
 }

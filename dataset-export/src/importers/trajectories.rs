@@ -27,8 +27,8 @@ use crate::trajectories::inspect::is_json_log;
 use crate::trajectories::r2e_gym::R2eGym;
 use crate::trajectories::TrajectoryFormat;
 use crate::trajectories::{
-    gemini, holds_submission, is_trajectory_file, is_trajectory_record, opencode, openhands, published_text, stream, stream_published,
-    trae_agent, transcripts,
+    gemini, holds_submission, is_trajectory_file, is_trajectory_record, moatless, opencode, openhands, published_text, stream,
+    stream_published, trae_agent, transcripts,
 };
 use crate::trajectory_spool::TrajectorySpool;
 
@@ -189,6 +189,7 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
                             || gemini::session::begins_as_chat(&head)
                             || trae_agent::is_trajectory(p, &head)
                             || opencode::export::begins_as_export(&head)
+                            || moatless::begins_as_trajectory(&head)
                     }))
                 || ((lines(&name) || name.ends_with(".json")) && transcripts::is_session_transcript_file(p))
                 || (lines(&name) && holds_trajectory_records(p))

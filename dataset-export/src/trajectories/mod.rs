@@ -10,6 +10,7 @@ pub mod cursor;
 pub mod gemini;
 pub mod inspect;
 pub mod mini_swe_agent;
+pub mod moatless;
 pub mod opencode;
 pub mod openhands;
 pub mod published_text;
@@ -107,6 +108,7 @@ pub const FORMATS: &[&dyn TrajectoryFormat] = &[
     &trae_agent::TraeAgent,
     &opencode::export::OpenCodeExport,
     &r2e_gym::R2eGym,
+    &moatless::Moatless,
     &inspect::Inspect,
     &mini_swe_agent::MiniSweAgent,
 ];
