@@ -107,6 +107,13 @@ fn the_graded_file_beside_judges_and_alone_is_a_run_of_verdicts() {
         .map(|(line, report)| graded_line(line, &report))
         .collect();
     write_lines(&run_dir.join("output.swebench_eval.jsonl"), &graded);
+    // An instance its evaluation had not reached: its patch, no verdict.
+    let mut ungraded = graded[0].clone();
+    ungraded["instance_id"] = json!("ponylang__ponyc-9999");
+    ungraded["test_result"].as_object_mut().unwrap().remove("report");
+    let mut with_ungraded = graded.clone();
+    with_ungraded.push(ungraded);
+    write_lines(&run_dir.join("output.swebench_eval.jsonl"), &with_ungraded);
 
     let beside = imported(&run_dir, &tmp.path().join("data"));
     assert_eq!(failure_of(&beside, &id_of(&lines[1])), (Some(false), Some("patch_failed".into())));
@@ -120,13 +127,20 @@ fn the_graded_file_beside_judges_and_alone_is_a_run_of_verdicts() {
         model.rsplit('/').next(),
         "the lines' metadata names the model"
     );
-    assert_eq!(alone.results.len(), 3);
+    assert_eq!(alone.results.len(), 4);
+    let pending = alone.results.iter().find(|r| r.instance_id == "ponylang__ponyc-9999").unwrap();
+    assert_eq!(
+        (pending.resolved, pending.model_patch.is_some()),
+        (None, true),
+        "kept with its patch, no verdict"
+    );
     for (line, report) in lines.iter().zip(verdicts()) {
         assert_eq!(failure_of(&alone, &id_of(line)).0, report["resolved"].as_bool());
     }
     let timed_out = alone.results.iter().find(|r| r.instance_id == id_of(&lines[2])).unwrap();
     assert!(timed_out.error.as_deref().unwrap().contains("test_timeout"));
     assert!(alone.results.iter().all(|r| r.model_patch.is_some() && r.trajectory.is_none()));
+    assert_eq!(beside.results.len(), 3, "the trajectories' instances, judged");
 }
 
 /// The verdict an OpenHands evaluation log ends on: `Result for <id>: resolved: True`.

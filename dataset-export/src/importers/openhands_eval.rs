@@ -57,8 +57,25 @@ impl RunSource for OpenHandsEval {
         new.run.system.model = meta.model.clone();
         new.run.date = meta.date.clone();
         new.stated_dataset = meta.dataset.clone().map(|name| StatedDataset { name, stated_in });
+        // A line with a patch and no verdict yet is the run's too, without one.
+        let mut results = graded.verdicts;
+        for id in graded
+            .patches
+            .keys()
+            .filter(|id| !results.contains_key(*id))
+            .cloned()
+            .collect::<Vec<_>>()
+        {
+            results.insert(
+                id.clone(),
+                InstanceResult {
+                    instance_id: id,
+                    ..InstanceResult::default()
+                },
+            );
+        }
         new.patches = graded.patches;
-        new.run.results = graded.verdicts.into_values().collect();
+        new.run.results = results.into_values().collect();
         new.run.notes.extend(graded.warnings.iter().cloned());
         Ok(vec![(new, graded.warnings)])
     }
