@@ -140,7 +140,7 @@ pub fn instance_of_file(path: &Path) -> String {
 }
 
 /// Reads the trajectories of the file at `path` into `sink`, a step at a time: one JSON document
-/// (SWE-agent, mini-swe-agent, ATIF, an OpenCode export), JSON Lines of one instance each
+/// (SWE-agent, mini-swe-agent, ATIF, an OpenCode export, Moatless Tools), JSON Lines of one instance each
 /// (OpenHands' `output.jsonl`, R2E-Gym's records), Inspect's samples (a zip, `.eval`, or a JSON
 /// log), or a coding agent's transcript (Claude Code's, Codex's, Gemini CLI's, Qwen Code's,
 /// Cursor CLI's, OpenCode's: JSON Lines of one instance, a line an event). A file no format reads gives nothing; one that breaks
