@@ -16,7 +16,7 @@ use benchscope_contract::prediction::Prediction;
 use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::Value;
 
-use super::experiments::{submission_predictions, submission_verdicts};
+use super::experiments::{submission_predictions, submission_verdicts, SubmissionVerdicts};
 use super::harness::result_from_report;
 use super::harness_logs::{read_metadata, read_repr_log};
 use super::leaderboard::slug;
@@ -86,7 +86,7 @@ impl RunSource for Trajectories {
         // The submission's verdicts, in the folder above `trajs/` or beside the trajectories, for
         // the instances no report beside them judges.
         let folders = [Some(root.as_path()), root.parent()].into_iter().flatten();
-        let mut verdicts = submission_verdicts(folders.clone(), "the trajectories are imported without its verdicts", &mut warnings);
+        let listed = submission_verdicts(folders.clone(), "the trajectories are imported without its verdicts", &mut warnings);
         // The predictions beside them give the patch of each instance whose trajectory holds
         // none (an agent's transcript never does).
         let predicted: BTreeMap<String, Prediction> =
@@ -94,21 +94,11 @@ impl RunSource for Trajectories {
                 .into_iter()
                 .map(|prediction| (prediction.instance_id.clone(), prediction))
                 .collect();
-        // An instance's verdict: the harness's report (or log) beside the trajectories, else
-        // the one OpenHands' evaluation recorded (in its lines, or in the graded file beside
-        // them), else the submission's lists, else the reward its trajectory records.
-        let mut recorded = openhands_verdicts(&files, &root, &mut warnings);
-        let mut logs = BTreeMap::new();
-        let mut judge = |id: &str, patch: Option<&str>| {
-            let listed = verdicts.take(id, patch.is_some_and(|p| !p.trim().is_empty()));
-            let recorded = recorded.remove(id);
-            match harness_verdict_beside(&root, id) {
-                Some((result, log)) => {
-                    logs.extend(log.map(|log| (id.to_string(), log)));
-                    Some(result)
-                }
-                None => recorded.or(listed),
-            }
+        let mut judges = Judges {
+            root: &root,
+            recorded: openhands_verdicts(&files, &root, &mut warnings),
+            listed,
+            logs: BTreeMap::new(),
         };
         for (id, trajectory) in spool.trajectories() {
             let prediction = predicted.get(id);
@@ -122,7 +112,9 @@ impl RunSource for Trajectories {
             // Without its prediction, the patch of a trajectory that holds none is unknown, not empty.
             let known = prediction.is_some() || beside.is_some() || holds_submission(&trajectory.format);
             let empty = patch.is_none() && known;
-            let judged = judge(id, patch.as_deref()).or_else(|| trajectory.reward.map(|reward| rewarded(id, reward, empty)));
+            let judged = judges
+                .judge(id, patch.as_deref())
+                .or_else(|| trajectory.reward.map(|reward| rewarded(id, reward, empty)));
             let mut result = judged.unwrap_or_else(|| InstanceResult {
                 instance_id: id.clone(),
                 ..InstanceResult::default()
@@ -134,20 +126,15 @@ impl RunSource for Trajectories {
             new.run.results.push(result);
         }
         // The instances judged that no trajectory is kept for are the run's too: those predicted
-        // (with their patches), then those its lists name.
+        // (with their patches), then those OpenHands graded, then those the lists name.
         for (id, prediction) in predicted.iter().filter(|(id, _)| !spool.trajectories().contains_key(*id)) {
-            if let Some(result) = judge(id, prediction.patch.as_deref()) {
+            if let Some(result) = judges.judge(id, prediction.patch.as_deref()) {
                 new.patches.extend(prediction.patch.clone().map(|patch| (id.clone(), patch)));
                 new.run.results.push(result);
             }
         }
-        // Then those OpenHands graded without a trajectory, and those the lists name.
-        for (id, result) in recorded {
-            verdicts.listed.remove(&id);
-            new.run.results.push(result);
-        }
-        new.run.results.extend(verdicts.listed.into_values());
-        new.logs.extend(logs);
+        new.logs.extend(std::mem::take(&mut judges.logs));
+        new.run.results.extend(judges.untaken());
         new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
         let (made_by, mixed) = spool.made_by();
         new.run.system.scaffold = made_by.agent;
@@ -160,6 +147,45 @@ impl RunSource for Trajectories {
         new.trajectories = Some(spool);
         new.run.notes.extend(warnings.iter().cloned());
         Ok(vec![(new, warnings)])
+    }
+}
+
+/// What judges the instances of the trajectories: the harness's report (or log) beside them,
+/// else the verdict OpenHands' evaluation recorded (in its lines, or in the graded file beside
+/// them), else the submission's lists. The reward a trajectory records comes after all of them.
+struct Judges<'a> {
+    root: &'a Path,
+    recorded: BTreeMap<String, InstanceResult>,
+    listed: SubmissionVerdicts,
+    /// The test logs beside the reports that judged, by instance.
+    logs: BTreeMap<String, String>,
+}
+
+impl Judges<'_> {
+    /// The verdict on `id`, whose `patch` is known or not; each source's is taken, so that what
+    /// is left is what judged no instance read.
+    fn judge(&mut self, id: &str, patch: Option<&str>) -> Option<InstanceResult> {
+        let listed = self.listed.take(id, patch.is_some_and(|p| !p.trim().is_empty()));
+        let recorded = self.recorded.remove(id);
+        match harness_verdict_beside(self.root, id) {
+            Some((result, log)) => {
+                self.logs.extend(log.map(|log| (id.to_string(), log)));
+                Some(result)
+            }
+            None => recorded.or(listed),
+        }
+    }
+
+    /// The verdicts no instance took: those OpenHands graded, then those the lists name.
+    fn untaken(self) -> Vec<InstanceResult> {
+        let mut listed = self.listed.listed;
+        let mut untaken = Vec::new();
+        for (id, result) in self.recorded {
+            listed.remove(&id);
+            untaken.push(result);
+        }
+        untaken.extend(listed.into_values());
+        untaken
     }
 }
 
