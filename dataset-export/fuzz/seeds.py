@@ -155,7 +155,7 @@ def transcripts():
             qwen_record('u2', 'a1', 'user', message={'role': 'user', 'parts': [{'text': 'Rewound.'}]}),
             qwen_record('s1', 'u2', 'system', subtype='slash_command', systemPayload={'phase': 'invocation', 'rawCommand': '/compress'})]
     texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat, qwen)]
-    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory(), r2e_gym_record(), moatless_trajectory()] + opencode_session()
+    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory(), r2e_gym_record(), moatless_trajectory(), openhands_saved_events()] + opencode_session()
 
 
 def opencode_session():
@@ -186,6 +186,15 @@ def r2e_gym_record():
     record = {'trajectory_steps': [step], 'problem_statement': 'Fix it.', 'docker_image': 'i', 'ds': {'instance_id': 'o__r-1'},
               'agent_args': {'llm_name': 'm'}, 'exit_reason': 'agent', 'output_patch': '', 'reward': 0.0}
     return (json.dumps(record) + '\n').encode()
+
+
+def openhands_saved_events():
+    """A session's events as OpenHands saves them alone: a JSON array, an action answered by the observation naming it as its cause."""
+    events = [{'id': 0, 'timestamp': '2025-04-30T16:32:54', 'source': 'user', 'message': 'Fix it.', 'action': 'message', 'args': {'content': 'Fix it.'}},
+              {'id': 1, 'timestamp': '2025-04-30T16:32:55', 'source': 'agent', 'message': 'Running', 'action': 'run', 'args': {'command': 'pytest -q', 'thought': 'Tests.'}},
+              {'id': 2, 'timestamp': '2025-04-30T16:32:57', 'source': 'agent', 'message': '1 failed', 'cause': 1, 'observation': 'run', 'content': '1 failed', 'extras': {'exit_code': 1}},
+              {'id': 3, 'timestamp': '2025-04-30T16:33:00', 'source': 'agent', 'message': 'Done', 'action': 'finish', 'args': {'final_thought': 'Done.'}}]
+    return json.dumps(events, indent=4).encode()
 
 
 def moatless_trajectory():

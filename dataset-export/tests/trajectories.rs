@@ -255,6 +255,39 @@ fn openhands_output_holds_one_trajectory_per_line() {
     assert!(run.date.is_some());
 }
 
+/// A session's events as OpenHands saves them alone (`--save-trajectory-path`: `json.dump` of the
+/// event list, indented by 4), published as `trajs/<instance>.json`: the same steps as the same
+/// events in the evaluation's `output.jsonl`, the instance from the file's name, no patch.
+#[test]
+fn openhands_events_saved_alone_read_as_the_same_steps() {
+    let Some(real) = realdata() else { return };
+    let output = real.join("trajectories_formats/openhands_multi_swe_bench_output.jsonl");
+    let text = std::fs::read_to_string(&output).unwrap();
+    let line: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let id = line["instance_id"].as_str().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let trajs = tmp.path().join("trajs");
+    std::fs::create_dir(&trajs).unwrap();
+    let saved = trajs.join(format!("{id}.json"));
+    let mut indented = serde_json::Serializer::with_formatter(Vec::new(), serde_json::ser::PrettyFormatter::with_indent(b"    "));
+    serde::Serialize::serialize(&line["history"], &mut indented).unwrap();
+    std::fs::write(&saved, indented.into_inner()).unwrap();
+
+    let alone = read_one(&saved);
+    let in_output = read_file(&output).unwrap().remove(0);
+    assert_eq!((alone.format.as_str(), alone.instance_id.as_str()), ("openhands-trajectory", id));
+    assert_eq!(alone.steps, in_output.steps, "the same events, the same steps");
+    assert_eq!((alone.task.is_some(), alone.seconds), (true, in_output.seconds));
+    assert_eq!(alone.submission, None, "the events hold no patch");
+
+    let run = import_submission(tmp.path(), &tmp.path().join("data"));
+    let [result] = run.results.as_slice() else {
+        panic!("{:?}", run.results)
+    };
+    assert!(!result.empty_patch, "its patch is unknown, not empty");
+    assert_eq!(result.trajectory.as_ref().map(|t| t.steps), Some(alone.steps.len()));
+}
+
 #[test]
 fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
     let Some(real) = realdata() else { return };

@@ -103,6 +103,7 @@ pub trait TrajectorySink {
 pub const FORMATS: &[&dyn TrajectoryFormat] = &[
     &swe_agent::SweAgent,
     &openhands::OpenHands,
+    &openhands::saved::SavedTrajectory,
     &atif::Atif,
     &gemini::session::GeminiChat,
     &trae_agent::TraeAgent,
@@ -190,7 +191,12 @@ pub fn stream_published(path: &Path, sink: &mut dyn TrajectorySink) -> anyhow::R
 /// transcript, an OpenHands conversation and Trae Agent's trajectory hold the calls that edited
 /// files, and a trace published as text its words, never the patch they made.
 pub fn holds_submission(format: &str) -> bool {
-    let never = [published_text::FORMAT, openhands::conversation::FORMAT, trae_agent::FORMAT];
+    let never = [
+        published_text::FORMAT,
+        openhands::conversation::FORMAT,
+        openhands::saved::FORMAT,
+        trae_agent::FORMAT,
+    ];
     !transcripts::is_transcript_format(format) && !never.contains(&format)
 }
 

@@ -2,13 +2,15 @@
 //! events (an agent action with `args`, then the observation whose `cause` is its id, with its
 //! `content`), `metrics` (`accumulated_cost`, `accumulated_token_usage`) and
 //! `test_result.git_patch`. The older history of `[action, observation]` pairs is read too, and
-//! the events of OpenHands' software-agent SDK, each told by its `kind` ([`sdk`]), and the
-//! conversations the SDK keeps as a folder of them ([`conversation`]).
+//! the events of OpenHands' software-agent SDK, each told by its `kind` ([`sdk`]), the
+//! conversations the SDK keeps as a folder of them ([`conversation`]), and a session's events
+//! saved alone as its trajectory ([`saved`]).
 
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 pub mod conversation;
+pub mod saved;
 mod sdk;
 
 use super::answers::AwaitingAnswers;
@@ -33,13 +35,7 @@ impl TrajectoryFormat for OpenHands {
     }
 
     fn reader(&self, skeleton: Value) -> Box<dyn StepReader> {
-        Box::new(Reader {
-            skeleton,
-            waiting: AwaitingAnswers::default(),
-            finished: false,
-            first_prompt: None,
-            span: TimeSpan::default(),
-        })
+        Box::new(Reader::of(skeleton))
     }
 
     /// Its `metadata`: the agent's class (`CodeActAgent`) and `llm_config.model` (the SDK's
@@ -131,6 +127,16 @@ impl StepReader for Reader {
 }
 
 impl Reader {
+    fn of(skeleton: Value) -> Self {
+        Reader {
+            skeleton,
+            waiting: AwaitingAnswers::default(),
+            finished: false,
+            first_prompt: None,
+            span: TimeSpan::default(),
+        }
+    }
+
     /// A message: the agent's words, or the user's (the first is the task, read from the
     /// document's `instruction`).
     fn message(&mut self, event: &Value, steps: &mut Vec<Step>) {
