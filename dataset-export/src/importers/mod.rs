@@ -26,6 +26,7 @@
 //! | rows of `{instance_id, resolved}` (JSON, JSONL, CSV, or a summary's `instances`) | a table of verdicts, one run |
 //! | rows of `{instance_id, messages}` or `{instance_id, trajectory}` (JSONL, JSON, Parquet: SWE-smith's, nebius' and SWE-Gym's trajectories) | agent trajectories, one run per model, verdicts from `resolved` or `target` |
 //! | JSONL / JSON of `{instance_id, model_patch}` | SWE-bench predictions (patches, no verdicts yet) |
+//! | a folder of `<instance>.json` / `.pred` files, each one prediction | the predictions of one run (aider's, SWE-agent's) |
 //!
 //! A file none of them recognizes (no record with `model_patch`, say) is refused by name.
 
@@ -109,6 +110,7 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &experiments::ExperimentsResults,
     &harness::ReportFile,
     &verdict_table::VerdictTable,
+    &predictions::PredictionsFolder,
     &predictions::Predictions,
 ];
 

@@ -1,14 +1,14 @@
 //! SWE-bench predictions (`{instance_id, model_name_or_path, model_patch}`): a run with the
-//! model patches and no verdicts yet.
+//! model patches and no verdicts yet; in one file, or in a folder of them a file each.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use benchscope_contract::prediction::{holds_a_model_patch, mixed_models_warning};
 use benchscope_contract::InstanceResult;
 use serde_json::Value;
 
 use super::leaderboard::slug;
-use super::{name_of, new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
+use super::{name_of, new_run, run_folder, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::predictions::Prediction;
 use crate::run_store::NewRun;
 
@@ -30,6 +30,57 @@ impl RunSource for Predictions {
         source.json_fault()?;
         let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
         predictions(source.path(), &dataset, &split, &source.label(), plan.run.as_deref())
+    }
+}
+
+/// A folder of predictions a file each: `<instance>.json`, as aider's SWE-bench harness writes
+/// them, or `<instance>.pred`, as SWE-agent does beside its trajectories. Read together they are
+/// the predictions of one run (a run per model, as in one file), named by the folder.
+pub struct PredictionsFolder;
+
+impl RunSource for PredictionsFolder {
+    fn name(&self) -> &'static str {
+        "a folder of predictions"
+    }
+
+    /// Every `.json` or `.pred` file in it (at least one) is one prediction.
+    fn detect(&self, source: &Source) -> bool {
+        let files = prediction_files(source);
+        !files.is_empty() && files.iter().take(FILES_TRIED).all(|file| is_one_prediction(file))
+    }
+
+    fn read(&self, source: &Source, plan: &ImportPlan) -> anyhow::Result<Imported> {
+        let (dataset, split) = (plan.dataset_or(DEFAULT_DATASET), plan.split_or(DEFAULT_SPLIT));
+        let mut all = Vec::new();
+        for file in prediction_files(source) {
+            all.extend(crate::predictions::read_predictions(&file)?);
+        }
+        if let Some((_, id)) = benchscope_contract::prediction::first_duplicate(&all) {
+            anyhow::bail!("{}: two of its files predict `{id}`", source.path().display());
+        }
+        let name = name_of(&run_folder(source.path()));
+        runs_of(all, &dataset, &split, &source.label(), plan.run.as_deref(), &name)
+    }
+}
+
+/// How many of a folder's files detection reads.
+const FILES_TRIED: usize = 50;
+
+/// A folder's prediction files, in name order.
+fn prediction_files(source: &Source) -> Vec<PathBuf> {
+    let mut files = source.files_named(|name| name.ends_with(".json") || name.ends_with(".pred"));
+    files.sort();
+    files
+}
+
+/// Whether the file at `path` holds one prediction: an object with its instance and its patch.
+fn is_one_prediction(path: &Path) -> bool {
+    let Ok(bytes) = crate::input::compressed::read(path) else {
+        return false;
+    };
+    match crate::input::from_json_bytes::<Value>(&bytes) {
+        Ok(record @ Value::Object(_)) => record.get("instance_id").is_some_and(Value::is_string) && holds_a_model_patch(&record),
+        _ => false,
     }
 }
 
@@ -62,11 +113,24 @@ pub fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: O
     let predictions = crate::predictions::read_predictions(path)?;
     let file = name_of(path);
     let stem = file.rsplit_once('.').map_or(file.as_str(), |(stem, _)| stem).to_string();
+    runs_of(predictions, dataset, split, source, run, &stem)
+}
+
+/// The runs of `predictions`, one per model (unless `run` names the one run they make), a run
+/// without a model named `stem`.
+fn runs_of(
+    predictions: Vec<Prediction>,
+    dataset: &str,
+    split: &str,
+    source: &str,
+    run: Option<&str>,
+    stem: &str,
+) -> anyhow::Result<Imported> {
     let models = by_model(predictions);
     if let (Some(run), [_, _, ..]) = (run, models.as_slice()) {
         let all: Vec<Prediction> = models.into_iter().flat_map(|(_, p)| p).collect();
         let mixed = mixed_models_warning(&all);
-        let (mut new, mut warnings) = run_of(all, None, dataset, split, source, &stem);
+        let (mut new, mut warnings) = run_of(all, None, dataset, split, source, stem);
         new.run.id = run.to_string();
         new.run.notes.extend(mixed.clone());
         warnings.extend(mixed);
@@ -75,7 +139,7 @@ pub fn predictions(path: &Path, dataset: &str, split: &str, source: &str, run: O
     // `importers::import` gives a single run the id `run`.
     Ok(models
         .into_iter()
-        .map(|(model, predictions)| run_of(predictions, model, dataset, split, source, &stem))
+        .map(|(model, predictions)| run_of(predictions, model, dataset, split, source, stem))
         .collect())
 }
 
