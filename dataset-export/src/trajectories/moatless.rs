@@ -136,43 +136,23 @@ fn date_of_trace(id: &str) -> Option<String> {
 fn step_of(state: &str, action: &Value) -> Step {
     let (request, output, trigger) = match action.get("request") {
         Some(request) => (
-            request.clone(),
-            action.pointer("/response/output").cloned(),
+            request,
+            action.pointer("/response/output"),
             action.pointer("/response/trigger").and_then(Value::as_str),
         ),
-        None => (
-            action.get("action").cloned().unwrap_or(Value::Null),
-            action.get("output").cloned(),
-            None,
-        ),
+        None => (action.get("action").unwrap_or(&Value::Null), action.get("output"), None),
     };
     let thought = ["scratch_pad", "thoughts"]
         .iter()
-        .find_map(|key| text(&request, key))
+        .find_map(|key| text(request, key))
         .unwrap_or_default();
     // June's files nest the call under the thoughts; an edit's new text is its `content`.
-    let call = request.get("action").filter(|call| call.is_object()).unwrap_or(&request);
+    let call = request.get("action").filter(|call| call.is_object()).unwrap_or(request);
     let action_text = match text(call, "content") {
         Some(content) => content,
         None => fields_text(call),
     };
-    let mut message = output.as_ref().and_then(|o| text(o, "message"));
-    let recorded_diff = output.as_ref().and_then(|o| text(o, "diff"));
-    let fenced = message.as_deref().and_then(fenced_diff);
-    let edit = recorded_diff.or(fenced.clone()).and_then(|diff| edit_of_diff(&diff));
-    // The change drawn as a diff is not written out again below it.
-    if let (Some(_), Some(fenced), Some(text)) = (&edit, &fenced, &message) {
-        message = Some(text.replacen(&format!("```diff\n{fenced}```"), "", 1).trim_end().to_string());
-    }
-    let mut observation = match (&message, &output) {
-        (Some(message), _) => message.clone(),
-        (None, Some(Value::Object(fields))) => fields_text_of(fields),
-        (None, Some(other)) if !other.is_null() => other.to_string(),
-        _ => String::new(),
-    };
-    if let Some(trigger) = trigger {
-        observation = format!("→ {trigger}\n{observation}").trim_end().to_string();
-    }
+    let (observation, edit) = what_came_of(output, trigger);
     let usage = action.pointer("/completion/usage");
     let count = |key: &str| usage.and_then(|u| u.get(key)).and_then(Value::as_u64);
     Step {
@@ -189,6 +169,32 @@ fn step_of(state: &str, action: &Value) -> Step {
         edit,
         ..Step::default()
     }
+}
+
+/// What came of an action, as words: the response's trigger (`→ did_search`), then its output's
+/// message, else its fields; and the change it made, where its output records one of one hunk,
+/// drawn as a diff and not written out again in the words.
+fn what_came_of(output: Option<&Value>, trigger: Option<&str>) -> (String, Option<Edit>) {
+    let mut message = output.and_then(|o| text(o, "message"));
+    let fenced = message.as_deref().and_then(fenced_diff);
+    let edit = output
+        .and_then(|o| text(o, "diff"))
+        .or(fenced.clone())
+        .and_then(|diff| edit_of_diff(&diff));
+    if let (Some(_), Some(fenced), Some(text)) = (&edit, &fenced, &message) {
+        message = Some(text.replacen(&format!("```diff\n{fenced}```"), "", 1).trim_end().to_string());
+    }
+    let words = match (message, output) {
+        (Some(message), _) => message,
+        (None, Some(Value::Object(fields))) => fields_text_of(fields),
+        (None, Some(other)) if !other.is_null() => other.to_string(),
+        _ => String::new(),
+    };
+    let words = match trigger {
+        Some(trigger) => format!("→ {trigger}\n{words}").trim_end().to_string(),
+        None => words,
+    };
+    (words, edit)
 }
 
 /// A request's or an output's fields, a line each (`file_path: a.py`), its thoughts left to the
