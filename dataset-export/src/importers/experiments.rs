@@ -89,8 +89,9 @@ pub fn experiments_results(path: &Path, value: &Value, dataset: &str, split: &st
 }
 
 /// The verdicts of the first of `folders` that holds a submission's `results/results.json` (or
-/// a run summary's lists, as `results.json` or OpenHands' `report.json`), by instance, for a reader of its other files (trajectories, reports) to take. A file that cannot
-/// be read is a warning ending in `without`, and gives no verdicts.
+/// a run summary's lists, as `results.json` or OpenHands' `report.json`), by instance, for a
+/// reader of its other files (trajectories, reports) to take. A file that cannot be read is a
+/// warning ending in `without`, and gives no verdicts.
 pub fn submission_verdicts<'a>(
     folders: impl IntoIterator<Item = &'a Path>,
     without: &str,

@@ -16,8 +16,9 @@ fn shown(trajectory: &Trajectory) -> Vec<(&str, Option<&str>, &str, &str)> {
         .collect()
 }
 
-/// June 2024's shape (fields in name order, as the import keeps JSON objects): the thoughts over the call, an edit's new text as `content`, the change it
-/// made in the output's message, each action's cost.
+/// June 2024's shape (fields in name order, as the import keeps JSON objects): the thoughts
+/// over the call, an edit's new text as `content`, the change it made in the output's message,
+/// each action's cost.
 #[test]
 fn a_june_trajectory_reads_its_plans_and_edits() {
     let document = json!({
