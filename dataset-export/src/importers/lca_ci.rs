@@ -5,7 +5,8 @@
 //! whose CI finished, with its `url` and `conclusion`), `jobs_awaiting_<model>.jsonl` (still
 //! running when it stopped asking) and `jobs_invalid_<model>.jsonl` (whose CI run it could not
 //! read). The results file is a run of its own; the folder is one run per model, the invalid
-//! jobs counted as harness errors and the awaiting ones kept without a verdict. Its published
+//! jobs counted as harness errors, the awaiting ones and those only pushed kept without a
+//! verdict. Its published
 //! score, the success share of the results, is the run's headline.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -62,12 +63,25 @@ impl RunSource for LcaCiFolder {
             };
             let mut new = ci_jobs(&results, &rows(RESULTS)?, &dataset, &split, &source.label());
             let mut notes = Vec::new();
-            add_unfinished(&mut new, &rows(INVALID)?, &rows(AWAITING)?, &mut notes);
+            let (invalid, awaiting, pushed) = (rows(INVALID)?, rows(AWAITING)?, rows(PUSHED)?);
+            let unfinished = Unfinished {
+                invalid: &invalid,
+                awaiting: &awaiting,
+                pushed: &pushed,
+            };
+            add_unfinished(&mut new, unfinished, &mut notes);
             new.run.notes.extend(notes.iter().cloned());
             runs.push((new, notes));
         }
         Ok(runs)
     }
+}
+
+/// A model's jobs that have no result, by the file that lists them.
+struct Unfinished<'a> {
+    invalid: &'a [Value],
+    awaiting: &'a [Value],
+    pushed: &'a [Value],
 }
 
 /// The results files of a folder (`jobs_results.jsonl`, `jobs_results_<model>.jsonl`) whose
@@ -112,12 +126,13 @@ pub fn ci_jobs(path: &Path, rows: &[Value], dataset: &str, split: &str, source: 
     NewRun::new(run)
 }
 
-/// The jobs whose CI run could not be read (a harness error) or had not finished (no verdict
-/// yet), each where no result judges it.
-fn add_unfinished(new: &mut NewRun, invalid: &[Value], awaiting: &[Value], notes: &mut Vec<String>) {
+/// The jobs whose CI run could not be read (a harness error), had not finished (no verdict yet)
+/// or was never asked about (pushed, in no other file: no verdict either), each where no result
+/// judges it.
+fn add_unfinished(new: &mut NewRun, unfinished: Unfinished, notes: &mut Vec<String>) {
     let judged: BTreeSet<String> = new.run.results.iter().map(|r| r.instance_id.clone()).collect();
     let mut added = BTreeMap::new();
-    for row in invalid {
+    for row in unfinished.invalid {
         let Some(id) = job_id(row).filter(|id| !judged.contains(id)) else {
             continue;
         };
@@ -133,16 +148,6 @@ fn add_unfinished(new: &mut NewRun, invalid: &[Value], awaiting: &[Value], notes
         );
     }
     let invalid_count = added.len();
-    for row in awaiting {
-        let Some(id) = job_id(row).filter(|id| !judged.contains(id)) else {
-            continue;
-        };
-        added.entry(id.clone()).or_insert(InstanceResult {
-            instance_id: id,
-            ..Default::default()
-        });
-    }
-    let awaiting_count = added.len() - invalid_count;
     if invalid_count > 0 {
         notes.push(format!(
             "{} whose CI run the benchmark could not read (jobs_invalid) counted unresolved as harness errors; \
@@ -150,11 +155,27 @@ fn add_unfinished(new: &mut NewRun, invalid: &[Value], awaiting: &[Value], notes
             benchscope_contract::wording::plural(invalid_count, "job")
         ));
     }
-    if awaiting_count > 0 {
-        notes.push(format!(
-            "{} still running when the benchmark stopped asking (jobs_awaiting) kept without a verdict",
-            benchscope_contract::wording::plural(awaiting_count, "job")
-        ));
+    let without_verdict = [
+        (
+            unfinished.awaiting,
+            "still running when the benchmark stopped asking (jobs_awaiting)",
+        ),
+        (unfinished.pushed, "pushed and never asked about (only in jobs_ids)"),
+    ];
+    for (rows, why) in without_verdict {
+        let before = added.len();
+        for id in rows.iter().filter_map(job_id).filter(|id| !judged.contains(id)) {
+            added.entry(id.clone()).or_insert(InstanceResult {
+                instance_id: id,
+                ..Default::default()
+            });
+        }
+        if added.len() > before {
+            notes.push(format!(
+                "{} {why} kept without a verdict",
+                benchscope_contract::wording::plural(added.len() - before, "job")
+            ));
+        }
     }
     new.run.results.extend(added.into_values());
     new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
@@ -256,12 +277,13 @@ mod tests {
         result["conclusion"] = json!("success");
         let mut new = ci_jobs(Path::new("jobs_results.jsonl"), &[result], DATASET, "test", "x");
         let mut notes = Vec::new();
-        add_unfinished(
-            &mut new,
-            &[job(1, "u__m__id_1"), job(2, "u__m__id_2")],
-            &[job(3, "u__m__id_3")],
-            &mut notes,
-        );
+        let pushed: Vec<Value> = (1..=4).map(|id| job(id, &format!("u__m__id_{id}"))).collect();
+        let unfinished = Unfinished {
+            invalid: &[job(1, "u__m__id_1"), job(2, "u__m__id_2")],
+            awaiting: &[job(3, "u__m__id_3")],
+            pushed: &pushed,
+        };
+        add_unfinished(&mut new, unfinished, &mut notes);
         let verdicts: Vec<(&str, Option<bool>, Option<&str>)> = new
             .run
             .results
@@ -273,10 +295,12 @@ mod tests {
             [
                 ("1", Some(true), None),
                 ("2", Some(false), Some("harness_error")),
-                ("3", None, None)
+                ("3", None, None),
+                ("4", None, None)
             ]
         );
         assert_eq!(new.run.headline["pass_at_1_percent"], 100.0, "the published share: results only");
-        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(notes[2].starts_with("1 job pushed and never asked about"), "{notes:?}");
     }
 }
