@@ -356,11 +356,7 @@ mod tests {
             (Some("success"), Some(18.788))
         );
         assert_eq!((trajectory.tokens_in, trajectory.tokens_out), (Some(1005), Some(20)));
-        let shown: Vec<(&str, &str, &str, Option<i64>)> = trajectory
-            .steps
-            .iter()
-            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str(), s.returncode))
-            .collect();
+        let shown = crate::trajectories::steps_shown(&trajectory);
         assert_eq!(
             shown,
             [

@@ -472,3 +472,14 @@ pub fn content_text(message: &Value) -> String {
         _ => String::new(),
     }
 }
+
+/// A trajectory's steps as its readers' tests compare them: thought, action, observation and
+/// exit code.
+#[cfg(test)]
+pub(crate) fn steps_shown(trajectory: &Trajectory) -> Vec<(&str, &str, &str, Option<i64>)> {
+    trajectory
+        .steps
+        .iter()
+        .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str(), s.returncode))
+        .collect()
+}

@@ -207,11 +207,7 @@ mod tests {
             ),
             (Some(5000), Some(250), Some(5), Some(12.5))
         );
-        let shown: Vec<(&str, &str, &str, Option<i64>)> = trajectory
-            .steps
-            .iter()
-            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str(), s.returncode))
-            .collect();
+        let shown = crate::trajectories::steps_shown(trajectory);
         assert_eq!(
             shown,
             [

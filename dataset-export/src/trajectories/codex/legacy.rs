@@ -242,11 +242,7 @@ mod tests {
         assert_eq!(trajectory.task.as_deref(), Some("Tabs should split words."));
         assert_eq!(trajectory.exit_status.as_deref(), Some("completed"));
         assert_eq!((trajectory.tokens_in, trajectory.tokens_out), (Some(20543), Some(99)));
-        let shown: Vec<(&str, &str, &str, Option<i64>)> = trajectory
-            .steps
-            .iter()
-            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str(), s.returncode))
-            .collect();
+        let shown = crate::trajectories::steps_shown(&trajectory);
         assert_eq!(
             shown,
             [

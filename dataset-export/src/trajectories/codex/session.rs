@@ -379,11 +379,7 @@ mod tests {
         assert_eq!(trajectory.exit_status.as_deref(), Some("completed"));
         assert_eq!((trajectory.tokens_in, trajectory.tokens_out), (Some(20543), Some(99)));
         assert!(trajectory.seconds.is_some_and(|s| (s - 13.334).abs() < 1e-3), "first line to last");
-        let shown: Vec<(&str, &str, &str, Option<i64>)> = trajectory
-            .steps
-            .iter()
-            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str(), s.returncode))
-            .collect();
+        let shown = crate::trajectories::steps_shown(&trajectory);
         assert_eq!(
             shown,
             [

@@ -149,11 +149,7 @@ mod tests {
             (trajectory.tokens_in, trajectory.tokens_out, trajectory.cost, trajectory.api_calls),
             (Some(2020), Some(50), Some(0.5), Some(2))
         );
-        let shown: Vec<(&str, &str, &str, Option<i64>)> = trajectory
-            .steps
-            .iter()
-            .map(|s| (s.thought.as_str(), s.action.as_str(), s.observation.as_str(), s.returncode))
-            .collect();
+        let shown = crate::trajectories::steps_shown(&trajectory);
         assert_eq!(
             shown,
             [
