@@ -1,5 +1,6 @@
-//! `benchscope import` on the real harness outputs, predictions, evaluations and result lists
-//! (the leaderboards are in `import_leaderboards.rs`).
+//! `benchscope import` on the real harness outputs, evaluations and result lists (the leaderboards
+//! are in `import_leaderboards.rs`, predictions in `import_predictions.rs`, Long Code Arena's
+//! results in `import_lca.rs`).
 
 mod common;
 
@@ -94,73 +95,6 @@ fn harness_tree_and_summary() {
             reason.as_str()
         );
     }
-}
-
-/// Predictions with a header-less patch import as a run with patches and no verdicts.
-#[test]
-fn predictions_import_keeps_the_patches() {
-    let Some(realdata) = realdata() else { return };
-    let source = realdata.join("swebench-fixtures_SWE-agent-tests/trajectory_gpt4_dev-easy-first-only/all_preds.jsonl");
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "import",
-        source.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--dataset",
-        "swe-bench-dev",
-        "--run",
-        "swe-agent",
-    ]);
-    let run: Run = read_json(&data.join("runs/swe-agent.json"));
-    assert_eq!(run.results[0].instance_id, "pydicom__pydicom-1458");
-    assert_eq!(run.results[0].resolved, None, "predictions carry no verdict");
-    let shard: benchscope_contract::PatchShard = read_json(&data.join(run.results[0].model_patch.as_ref().unwrap()));
-    let raw: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&source).unwrap().lines().next().unwrap()).unwrap();
-    assert_eq!(shard.patches["pydicom__pydicom-1458"], raw["model_patch"].as_str().unwrap());
-}
-
-/// A folder of predictions a file each (aider's `<instance>.json`, SWE-agent's `.pred`): one run
-/// of them all, with every patch; a chat transcript beside them is passed over; two files that
-/// predict one instance are refused, naming it.
-#[test]
-fn a_folder_of_predictions_a_file_each_is_one_run() {
-    let Some(realdata) = realdata() else { return };
-    let source = realdata.join("swebench-fixtures_SWE-agent-tests/trajectory_gpt4_dev-easy-first-only/all_preds.jsonl");
-    let real: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&source).unwrap().lines().next().unwrap()).unwrap();
-    let tmp = tempfile::tempdir().unwrap();
-    let folder = tmp.path().join("aider-gpt-4o");
-    std::fs::create_dir(&folder).unwrap();
-    let ids = ["pydicom__pydicom-1458", "o__r-1", "o__r-2"];
-    for (index, id) in ids.iter().enumerate() {
-        let mut prediction = real.clone();
-        prediction["instance_id"] = (*id).into();
-        let name = if index == 2 { format!("{id}.pred") } else { format!("{id}.json") };
-        std::fs::write(folder.join(name), prediction.to_string()).unwrap();
-    }
-    std::fs::write(folder.join("o__r-1.md"), "# aider chat\n").unwrap();
-    let data = tmp.path().join("data");
-    let run = import_submission(&folder, &data);
-    let read: Vec<&str> = run.results.iter().map(|r| r.instance_id.as_str()).collect();
-    let mut expected = ids.to_vec();
-    expected.sort_unstable();
-    assert_eq!(read, expected);
-    assert!(run.results.iter().all(|r| r.model_patch.is_some() && r.resolved.is_none()));
-    assert_eq!(run.system.model.as_deref(), real["model_name_or_path"].as_str());
-
-    std::fs::write(folder.join("o__r-1.pred"), std::fs::read(folder.join("o__r-1.json")).unwrap()).unwrap();
-    let out = benchscope(&[
-        "import",
-        folder.to_str().unwrap(),
-        "--data",
-        tmp.path().join("again").to_str().unwrap(),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !out.status.success() && stderr.contains("two of its files predict `o__r-1`"),
-        "{stderr}"
-    );
 }
 
 /// Re-exporting a dataset keeps the runs already in the directory.
@@ -321,124 +255,6 @@ fn results_json_with_trailing_commas_and_faults() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("broken.json: not valid JSON: line 4 column 3: expected"),
-        "{stderr}"
-    );
-}
-
-/// Long Code Arena baselines: the 12 configs' generations import as runs with their published
-/// means, and CI builds repair's job results as a run whose pass@1 is their success share.
-#[test]
-fn lca_baseline_generations_and_ci_jobs_import() {
-    let Some(realdata) = realdata() else { return };
-    let base = realdata.join("lca-results_JetBrains-Research-lca-baselines");
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    let generations = base.join("library_based_code_generation/generations.jsonl");
-    let jobs = base.join("ci_builds_repair_examples/jobs_results.jsonl");
-    benchscope_ok(&[
-        "import",
-        generations.to_str().unwrap(),
-        jobs.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-    ]);
-    let manifest: Manifest = read_json(&data.join("manifest.json"));
-    let published: Vec<serde_json::Value> = read_json(&base.join("library_based_code_generation/metadata_all_configs.json"));
-    let lbcg: Vec<_> = manifest.runs.iter().filter(|r| r.dataset == "lca-library-codegen").collect();
-    assert_eq!(lbcg.len(), published.len());
-    for config in &published {
-        let name = config["name"].as_str().unwrap();
-        let run = lbcg.iter().find(|r| r.system.name == name).unwrap_or_else(|| panic!("{name}"));
-        assert_eq!(run.instances, 150);
-        assert_eq!(run.headline["chrf_mean"], config["metrics"]["ChrF"]["mean"].as_f64().unwrap());
-        assert_eq!(
-            run.headline["api_recall_mean"],
-            config["metrics"]["API_recall"]["mean"].as_f64().unwrap()
-        );
-    }
-    let text = std::fs::read_to_string(&jobs).unwrap();
-    let rows: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let success = rows.iter().filter(|r| r["conclusion"] == "success").count();
-    let ci = manifest.runs.iter().find(|r| r.dataset == "lca-ci-builds").unwrap();
-    assert_eq!((ci.instances, ci.resolved), (rows.len(), Some(success)));
-    assert!((ci.headline["pass_at_1_percent"] - success as f64 * 100.0 / rows.len() as f64).abs() < 1e-9);
-    let run: Run = read_json(&data.join(&lbcg[0].path));
-    let with_patch = run.results.iter().find(|r| r.model_patch.is_some()).unwrap();
-    assert!(!with_patch.instance_id.is_empty());
-
-    // Their folders are not a layout `import` reads; the refusal names the file it does.
-    let folder = base.join("library_based_code_generation");
-    let out = benchscope(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap()]);
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(&format!("give its files instead: {} reads as runs", generations.display())),
-        "{stderr}"
-    );
-}
-
-/// CI builds repair's `out_folder` as the benchmark leaves it: the results judge their jobs, the
-/// jobs whose CI run it could not read count as harness errors, the ones still running stay without
-/// a verdict; the published share (results only) stays the headline, and the run is named by the
-/// model its branches name. A file of jobs without results is refused, naming the folder.
-#[test]
-fn lca_ci_builds_repair_folder_counts_every_job_it_pushed() {
-    let Some(realdata) = realdata() else { return };
-    let folder = realdata.join("lca-results_JetBrains-Research-lca-baselines/ci_builds_repair_examples");
-    let rows = |name: &str| -> Vec<serde_json::Value> {
-        let text = std::fs::read_to_string(folder.join(name)).unwrap();
-        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-    };
-    let id = |row: &serde_json::Value| row["id"].to_string();
-    let (results, invalid, awaiting) = (rows("jobs_results.jsonl"), rows("jobs_invalid.jsonl"), rows("jobs_awaiting.jsonl"));
-    let judged: std::collections::BTreeSet<String> = results.iter().map(id).collect();
-    let errors: std::collections::BTreeSet<String> = invalid.iter().map(id).filter(|i| !judged.contains(i)).collect();
-    let waiting: std::collections::BTreeSet<String> = awaiting
-        .iter()
-        .map(id)
-        .filter(|i| !judged.contains(i) && !errors.contains(i))
-        .collect();
-    assert!(!errors.is_empty() && !waiting.is_empty(), "the real folder has both kinds");
-
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    benchscope_ok(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap()]);
-    let manifest: Manifest = read_json(&data.join("manifest.json"));
-    let [entry] = manifest.runs.as_slice() else {
-        panic!("one run: {:?}", manifest.runs)
-    };
-    let branch = results[0]["branch_name"].as_str().unwrap();
-    assert_eq!(
-        Some(entry.system.name.as_str()),
-        branch.split("__").nth(1),
-        "named by the model its branches name"
-    );
-    let run: Run = read_json(&data.join(&entry.path));
-    assert_eq!(run.results.len(), judged.len() + errors.len() + waiting.len());
-    for result in &run.results {
-        if errors.contains(&result.instance_id) {
-            assert_eq!(
-                (result.resolved, result.failure_mode.as_deref()),
-                (Some(false), Some("harness_error"))
-            );
-        } else if waiting.contains(&result.instance_id) {
-            assert_eq!(result.resolved, None, "{} has no verdict yet", result.instance_id);
-        }
-    }
-    let success = results.iter().filter(|r| r["conclusion"] == "success").count();
-    assert!((run.headline["pass_at_1_percent"] - success as f64 * 100.0 / results.len() as f64).abs() < 1e-9);
-
-    let pushed = folder.join("jobs_ids.jsonl");
-    let out = benchscope(&[
-        "import",
-        pushed.to_str().unwrap(),
-        "--data",
-        tmp.path().join("other").to_str().unwrap(),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
-    assert!(
-        stderr.contains("it lists the jobs it pushed") && stderr.contains(&format!("`benchscope import {}`", folder.display())),
         "{stderr}"
     );
 }
