@@ -96,6 +96,7 @@ impl RunSource for Trajectories {
                 .collect();
         let mut judges = Judges {
             root: &root,
+            eval_logs: openhands_eval_logs(&root),
             recorded: openhands_verdicts(&files, &root, &mut warnings),
             listed,
             logs: BTreeMap::new(),
@@ -155,6 +156,8 @@ impl RunSource for Trajectories {
 /// them), else the submission's lists. The reward a trajectory records comes after all of them.
 struct Judges<'a> {
     root: &'a Path,
+    /// The folders of logs OpenHands' evaluation wrote in `root` (`*.swebench_eval.logs`).
+    eval_logs: Vec<PathBuf>,
     recorded: BTreeMap<String, InstanceResult>,
     listed: SubmissionVerdicts,
     /// The test logs beside the reports that judged, by instance.
@@ -167,7 +170,7 @@ impl Judges<'_> {
     fn judge(&mut self, id: &str, patch: Option<&str>) -> Option<InstanceResult> {
         let listed = self.listed.take(id, patch.is_some_and(|p| !p.trim().is_empty()));
         let recorded = self.recorded.remove(id);
-        match harness_verdict_beside(self.root, id) {
+        match harness_verdict_beside(self.root, &self.eval_logs, id) {
             Some((result, log)) => {
                 self.logs.extend(log.map(|log| (id.to_string(), log)));
                 Some(result)
@@ -291,9 +294,9 @@ fn patch_beside(root: &Path, id: &str) -> Option<String> {
 /// `report.json` in `<root>/logs/<id>/` (or in the folder above `trajs/`), in OpenHands'
 /// `<root>/eval_outputs/<id>/`, or in the instance's own folder, `<root>/<id>/` (Trae Agent's
 /// evaluation copies it there), unwrapped from its instance-id key when it has one; else the log
-/// OpenHands' evaluation wrote for it, `<root>/output.swebench_eval.logs/instance_<id>.log`,
-/// which prints the report as a Python dict.
-fn harness_verdict_beside(root: &Path, id: &str) -> Option<(InstanceResult, Option<String>)> {
+/// OpenHands' evaluation wrote for it in one of `eval_logs`
+/// (`output.swebench_eval.logs/instance_<id>.log`), which prints the report as a Python dict.
+fn harness_verdict_beside(root: &Path, eval_logs: &[PathBuf], id: &str) -> Option<(InstanceResult, Option<String>)> {
     let candidates: Vec<PathBuf> = [Some(root), root.parent()]
         .into_iter()
         .flatten()
@@ -301,7 +304,7 @@ fn harness_verdict_beside(root: &Path, id: &str) -> Option<(InstanceResult, Opti
         .chain([root.join("eval_outputs").join(id), root.join(id)])
         .collect();
     let Some(dir) = candidates.into_iter().find(|d| d.join("report.json").is_file()) else {
-        return openhands_log_verdict(root, id);
+        return openhands_log_verdict(eval_logs, id);
     };
     let report: Value = crate::input::from_json_bytes(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
     let report = match report.get(id) {
@@ -312,17 +315,23 @@ fn harness_verdict_beside(root: &Path, id: &str) -> Option<(InstanceResult, Opti
     Some((result_from_report(id, &report, log.as_deref()).0, log))
 }
 
-/// The verdict in the log OpenHands' evaluation wrote for instance `id` in a
-/// `*.swebench_eval.logs` folder of `root`: its report, else its last line's verdict.
-fn openhands_log_verdict(root: &Path, id: &str) -> Option<(InstanceResult, Option<String>)> {
-    let log_name = format!("instance_{id}.log");
-    let path = std::fs::read_dir(root)
-        .ok()?
+/// The folders of logs OpenHands' evaluation wrote in `root`, found once for all its instances.
+fn openhands_eval_logs(root: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    entries
         .flatten()
         .map(|entry| entry.path())
-        .filter(|dir| name_of(dir).ends_with(".swebench_eval.logs"))
-        .map(|dir| dir.join(&log_name))
-        .find(|path| path.is_file())?;
+        .filter(|dir| dir.is_dir() && name_of(dir).ends_with(".swebench_eval.logs"))
+        .collect()
+}
+
+/// The verdict in the log OpenHands' evaluation wrote for instance `id` in one of the
+/// `eval_logs` folders: its report, else its last line's verdict.
+fn openhands_log_verdict(eval_logs: &[PathBuf], id: &str) -> Option<(InstanceResult, Option<String>)> {
+    let log_name = format!("instance_{id}.log");
+    let path = eval_logs.iter().map(|dir| dir.join(&log_name)).find(|path| path.is_file())?;
     let text = crate::logs::log_text(&std::fs::read(path).ok()?);
     let read = read_repr_log(&text).ok()?;
     let mut result = match (&read.report, read.resolved) {
