@@ -7,6 +7,7 @@ mod common;
 use std::path::Path;
 
 use benchscope_cli::trajectories::read_file;
+use benchscope_contract::trajectory::ActionForm;
 use benchscope_contract::Run;
 use common::{benchscope_ok, import_as_new_run, read_json, realdata};
 use serde_json::Value;
@@ -190,6 +191,11 @@ fn inspect_tool_calls_are_answered_by_id_and_a_later_epoch_is_its_own_instance()
         ]
     );
     assert_eq!(first.steps[0].thought, "Look first.");
+    assert_eq!(
+        first.steps.iter().map(|s| s.action_form).collect::<Vec<_>>(),
+        [ActionForm::Command, ActionForm::Python, ActionForm::Command],
+        "the python tool's code is Python"
+    );
     assert_eq!(first.submission.as_deref(), Some("diff --git a/x b/x\n"));
     assert_eq!(
         (first.tokens_in, first.tokens_out, first.api_calls),

@@ -46,8 +46,19 @@ test('a real trajectory of every format opens from its runs panel, step by step 
     // Every command shown is in the source file as the agent wrote it, or (OpenHands' file
     // actions, shown as `read <path>`) its target is (a zip is checked natively).
     const raw = file.endsWith('.eval') ? null : readFileSync(join(ROOT, '..', 'shared', 'realdata', 'trajectories_formats', file), 'utf8');
-    const shown = await steps.evaluateAll((all) => all.map((s) => [s.querySelector('pre.action')?.textContent ?? '', s.querySelector('.thought')?.textContent ?? '']));
-    for (const [i, [action, thought]] of shown.entries()) {
+    const shown = await steps.evaluateAll((all) =>
+      all.map((s) => {
+        const action = s.querySelector('pre.action');
+        return [action?.textContent ?? '', s.querySelector('.thought')?.textContent ?? '', action?.dataset.form === 'words', action?.querySelectorAll('[class^="tok-"]').length ?? 0];
+      }),
+    );
+    // Words (OpenHands' closing message and thinking) are shown as written, not coloured as a
+    // command; an edit's line is plain above its diff.
+    const wordsSteps = trajectory.steps.filter((s) => s.action && (s.action_form === 'words' || s.edit)).length;
+    if (file.startsWith('openhands')) assert.ok(trajectory.steps.some((s) => s.action_form === 'words'), 'the finish message is words');
+    assert.equal(shown.filter(([, , words]) => words).length, wordsSteps, file);
+    for (const [i, [action, thought, asWords, tokens]] of shown.entries()) {
+      if (asWords) assert.equal(tokens, 0, `${file} step ${i + 1} is not coloured`);
       // SWE-agent's `edit 12:15` shows its command line; its new text is the diff below it.
       const step = trajectory.steps[i];
       assert.equal(action, step.edit && step.tool === 'edit' ? step.action.split('\n')[0] : step.action ?? '', `${file} step ${i + 1}`);

@@ -8,10 +8,10 @@
 //! {media_type, path}}`) rather than a string. The format names no instance: `extra.instance_id`
 //! (or `task_id`) when given, else the task of the trial the file is in.
 
-use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::{edit_line, edit_of, text, AgentAndModel, StepReader, TrajectoryFormat};
+use super::{call_text, edit_line, edit_of, text, AgentAndModel, StepReader, TrajectoryFormat};
 
 /// The format.
 pub struct Atif;
@@ -145,12 +145,14 @@ fn agent_steps(step: &Value) -> Vec<Step> {
                 let tool = text(call, "function_name");
                 let arguments = call.get("arguments").unwrap_or(&Value::Null);
                 let edit = edit_of(arguments);
+                let (action, action_form) = match &edit {
+                    Some(edit) => (edit_line(arguments, tool.as_deref(), edit), ActionForm::Command),
+                    None => call_text(arguments, tool.as_deref()),
+                };
                 Step {
                     thought: thought.clone(),
-                    action: match &edit {
-                        Some(edit) => edit_line(arguments, tool.as_deref(), edit),
-                        None => command_of(arguments),
-                    },
+                    action,
+                    action_form,
                     tool,
                     observation: answers.join("\n"),
                     edit,
@@ -187,18 +189,6 @@ fn part_text(part: &Value) -> Option<String> {
         }
         _ => None,
     }
-}
-
-/// A call's command (`command`, `cmd` or `code` argument), else its arguments as JSON.
-fn command_of(arguments: &Value) -> String {
-    ["command", "cmd", "code"]
-        .iter()
-        .find_map(|key| text(arguments, key))
-        .unwrap_or_else(|| match arguments {
-            Value::Null => String::new(),
-            Value::String(text) => text.clone(),
-            other => other.to_string(),
-        })
 }
 
 /// The instance of a `trajectory.json` whose document does not name one: the task of the trial

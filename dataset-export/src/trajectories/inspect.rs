@@ -12,11 +12,13 @@ use std::io::{BufReader, Read, Seek};
 use std::path::Path;
 
 use anyhow::Context;
-use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::answers::AwaitingAnswers;
-use super::{content_text, edit_line, edit_of, stream, stream_documents, AgentAndModel, StepReader, TrajectoryFormat, TrajectorySink};
+use super::{
+    call_text, content_text, edit_line, edit_of, stream, stream_documents, AgentAndModel, StepReader, TrajectoryFormat, TrajectorySink,
+};
 
 /// The format.
 pub struct Inspect;
@@ -276,12 +278,14 @@ fn assistant_steps(message: &Value) -> Vec<(Option<String>, Step)> {
             let tool = function_name(call);
             let arguments = arguments_of(call);
             let edit = edit_of(&arguments);
+            let (action, action_form) = match &edit {
+                Some(edit) => (edit_line(&arguments, tool.as_deref(), edit), ActionForm::Command),
+                None => call_text(&arguments, tool.as_deref()),
+            };
             let step = Step {
                 thought: thought.clone(),
-                action: match &edit {
-                    Some(edit) => edit_line(&arguments, tool.as_deref(), edit),
-                    None => command_of(arguments),
-                },
+                action,
+                action_form,
                 tool,
                 edit,
                 ..Step::default()
@@ -319,18 +323,6 @@ fn arguments_of(call: &Value) -> Value {
         Value::String(text) => serde_json::from_str(&text).unwrap_or(Value::String(text)),
         other => other,
     }
-}
-
-/// The call's command (`cmd`, `command` or `code` argument), else its arguments as JSON.
-fn command_of(arguments: Value) -> String {
-    ["cmd", "command", "code"]
-        .iter()
-        .find_map(|key| arguments.get(*key).and_then(Value::as_str).map(str::to_string))
-        .unwrap_or_else(|| match arguments {
-            Value::String(text) => text,
-            Value::Null => String::new(),
-            other => other.to_string(),
-        })
 }
 
 /// An error, a limit hit, or the model's stop reason.

@@ -10,7 +10,7 @@
 //! and the `submission`.
 
 use benchscope_contract::patch::{parse_patch, LineKind};
-use benchscope_contract::trajectory::{Edit, Step, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Edit, Step, Trajectory};
 use serde_json::{Map, Value};
 
 use super::{text, AgentAndModel, StepReader, TrajectoryFormat};
@@ -81,8 +81,9 @@ impl StepReader for Reader {
         if self.first_model.is_none() {
             self.first_model = transition.pointer("/properties/model").and_then(Value::as_str).map(str::to_string);
         }
+        let file = transition.pointer("/properties/file_path").and_then(Value::as_str);
         for action in transition.get("actions").and_then(Value::as_array).into_iter().flatten() {
-            let step = step_of(&state, action);
+            let step = step_of(&state, file, action);
             self.calls += 1;
             self.tokens.0 += step.tokens_in.unwrap_or(0);
             self.tokens.1 += step.tokens_out.unwrap_or(0);
@@ -132,8 +133,9 @@ fn date_of_trace(id: &str) -> Option<String> {
     (day.len() == 8 && day.bytes().all(|b| b.is_ascii_digit())).then(|| format!("{}-{}-{}", &day[..4], &day[4..6], &day[6..]))
 }
 
-/// One action of a state: what the model was asked to do and said, and what came of it.
-fn step_of(state: &str, action: &Value) -> Step {
+/// One action of a state (on `file`, where the state names one): what the model was asked to do
+/// and said, and what came of it.
+fn step_of(state: &str, file: Option<&str>, action: &Value) -> Step {
     let (request, output, trigger) = match action.get("request") {
         Some(request) => (
             request,
@@ -148,9 +150,9 @@ fn step_of(state: &str, action: &Value) -> Step {
         .unwrap_or_default();
     // June's files nest the call under the thoughts; an edit's new text is its `content`.
     let call = request.get("action").filter(|call| call.is_object()).unwrap_or(request);
-    let action_text = match text(call, "content") {
-        Some(content) => content,
-        None => fields_text(call),
+    let (action_text, action_form) = match text(call, "content") {
+        Some(content) => (content, form_of_content(text(call, "file_path").as_deref().or(file))),
+        None => (fields_text(call), ActionForm::Words),
     };
     let (observation, edit) = what_came_of(output, trigger);
     let usage = action.pointer("/completion/usage");
@@ -159,6 +161,7 @@ fn step_of(state: &str, action: &Value) -> Step {
         thought,
         tool: Some(state.to_string()),
         action: action_text,
+        action_form,
         observation,
         tokens_in: count("prompt_tokens"),
         tokens_out: count("completion_tokens"),
@@ -168,6 +171,14 @@ fn step_of(state: &str, action: &Value) -> Step {
             .and_then(Value::as_f64),
         edit,
         ..Step::default()
+    }
+}
+
+/// An edit's new text is code in its file's language: Python for a `.py` file, else shown plain.
+fn form_of_content(file: Option<&str>) -> ActionForm {
+    match file.is_some_and(|path| path.ends_with(".py")) {
+        true => ActionForm::Python,
+        false => ActionForm::Words,
     }
 }
 

@@ -28,7 +28,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
-use benchscope_contract::trajectory::{Edit, Step, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Edit, Step, Trajectory};
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
 
@@ -283,7 +283,7 @@ impl Document {
         let Some(format) = FORMATS.iter().copied().find(|f| f.detect(&skeleton)) else {
             return Err(UnknownFormat(format!(
                 "{label}: not a trajectory of a known agent \
-                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Trae Agent, R2E-Gym, Claude Code, Codex, Gemini CLI, Qwen Code, Cursor CLI, OpenCode)"
+                 (SWE-agent, mini-swe-agent, OpenHands, Inspect, ATIF, Moatless Tools, Trae Agent, R2E-Gym, Claude Code, Codex, Gemini CLI, Qwen Code, Cursor CLI, OpenCode)"
             ))
             .into());
         };
@@ -439,6 +439,23 @@ pub fn edit_of(arguments: &Value) -> Option<Edit> {
         }),
         _ => None,
     }
+}
+
+/// A tool call's command (its `command` or `cmd` argument) or code (`code`, in the language its
+/// tool names), else its arguments as JSON.
+pub fn call_text(arguments: &Value, tool: Option<&str>) -> (String, ActionForm) {
+    if let Some(command) = ["command", "cmd"].iter().find_map(|key| text(arguments, key)) {
+        return (command, ActionForm::Command);
+    }
+    if let Some(code) = text(arguments, "code") {
+        return (code, ActionForm::of_code_for(tool));
+    }
+    let text = match arguments {
+        Value::Null => String::new(),
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    (text, ActionForm::Command)
 }
 
 /// What an editing call did, as a line: its command and file (`str_replace /repo/a.py`).

@@ -4,10 +4,10 @@
 
 use benchscope_contract::trajectory::codex_patch::{self, CODEX_PATCH_TOOL};
 use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
-use benchscope_contract::trajectory::Step;
+use benchscope_contract::trajectory::{ActionForm, Step};
 use leptos::prelude::*;
 
-use crate::components::code::highlighted_shell;
+use crate::components::code::{highlighted, highlighted_shell};
 use crate::components::diff::DiffView;
 use crate::components::markdown::Markdown;
 
@@ -46,6 +46,7 @@ pub fn StepView(
         thought,
         tool,
         action,
+        action_form,
         observation,
         returncode,
         tokens_in,
@@ -60,10 +61,13 @@ pub fn StepView(
     if edit.is_some() && tool.as_deref() == Some("edit") {
         action.truncate(action.find('\n').unwrap_or(action.len()));
     }
-    // A command is highlighted as shell; an editing tool's call (its edit shown as a diff) is
-    // not, nor a patch Codex wrote in its own format.
+    // A command is highlighted as shell and Python code as Python; an editing tool's call (its
+    // edit shown as a diff) is not, nor a patch Codex wrote in its own format, nor words.
     let is_patch = tool.as_deref() == Some(CODEX_PATCH_TOOL);
-    let shell = edit.is_none() && !is_patch;
+    let form = match action_form {
+        ActionForm::Command if edit.is_some() || is_patch => ActionForm::Words,
+        form => form,
+    };
     // An edit shows as the diff of the text it replaced, and a Codex patch of several files as a
     // diff of each under its header lines; where the trajectory does not say which line of its
     // file the text is on, without line numbers rather than numbered from 1.
@@ -96,7 +100,11 @@ pub fn StepView(
             // Agents write their thoughts as markdown (code spans, fences, lists), line by line.
             {(!thought.trim().is_empty()).then(|| view! { <div class="thought"><Markdown text=thought hard_breaks=true /></div> })}
             {(!action.is_empty()).then(|| view! {
-                <pre class="action" data-tool=tool.unwrap_or_default()><code>{if shell { highlighted_shell(&action) } else { vec![action.into_any()] }}</code></pre>
+                <pre class="action" data-form=form.name() data-tool=tool.unwrap_or_default()><code>{match form {
+                    ActionForm::Command => highlighted_shell(&action),
+                    ActionForm::Python => highlighted(&action, true),
+                    ActionForm::Words => vec![action.into_any()],
+                }}</code></pre>
             })}
             {edit}
             {exit}

@@ -219,6 +219,44 @@ impl StepSplitter {
     }
 }
 
+/// What a step's action is written in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionForm {
+    /// A command line or a tool's call written as one (`pytest -x`, `open a.py 12`).
+    #[default]
+    Command,
+    /// Python source the agent ran (an IPython cell, an evaluation's `python` tool).
+    Python,
+    /// Words or fields, neither command nor code: a closing message, a request's `key: value`
+    /// lines, a search's query.
+    Words,
+}
+
+impl ActionForm {
+    fn is_command(&self) -> bool {
+        *self == ActionForm::Command
+    }
+
+    /// Its name, as stored: `command`, `python` or `words`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ActionForm::Command => "command",
+            ActionForm::Python => "python",
+            ActionForm::Words => "words",
+        }
+    }
+
+    /// The form of code given as a tool's `code` argument: Python where the tool says so
+    /// (`python`, `run_ipython`, `execute_ipython_cell`), else words, its language unknown.
+    pub fn of_code_for(tool: Option<&str>) -> Self {
+        match tool.is_some_and(|tool| tool.to_ascii_lowercase().contains("python")) {
+            true => ActionForm::Python,
+            false => ActionForm::Words,
+        }
+    }
+}
+
 /// One step: a thought, an action, and what came back; or what the person running the agent said
 /// to it after the task (a later prompt of an interactive session).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -236,6 +274,10 @@ pub struct Step {
     /// The command or the call, as text.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub action: String,
+    /// What the action's text is written in, so it is shown as that: a command line unless the
+    /// format says otherwise.
+    #[serde(default, skip_serializing_if = "ActionForm::is_command")]
+    pub action_form: ActionForm,
     /// What the environment returned.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub observation: String,
@@ -352,6 +394,30 @@ mod tests {
         assert_eq!(span.first_day().as_deref(), Some("2024-02-29"));
         span.add("1969-12-31T23:59:59Z");
         assert_eq!(span.first_day().as_deref(), Some("1969-12-31"));
+    }
+
+    #[test]
+    fn a_command_is_stored_as_before_and_other_forms_by_their_names() {
+        let command = Step {
+            action: "ls".into(),
+            ..Step::default()
+        };
+        assert_eq!(serde_json::to_string(&command).unwrap(), r#"{"action":"ls"}"#);
+        let stored: Step = serde_json::from_str(r#"{"action":"ls"}"#).unwrap();
+        assert_eq!(stored.action_form, ActionForm::Command, "a step stored before forms is a command");
+        for form in [ActionForm::Python, ActionForm::Words] {
+            let step = Step {
+                action_form: form,
+                ..command.clone()
+            };
+            let json = serde_json::to_value(&step).unwrap();
+            assert_eq!(json["action_form"], form.name());
+            assert_eq!(serde_json::from_value::<Step>(json).unwrap(), step);
+        }
+        assert_eq!(
+            [Some("execute_ipython_cell"), Some("python"), Some("sql"), None].map(ActionForm::of_code_for),
+            [ActionForm::Python, ActionForm::Python, ActionForm::Words, ActionForm::Words]
+        );
     }
 
     #[test]

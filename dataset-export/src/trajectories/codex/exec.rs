@@ -8,7 +8,7 @@
 //! with its message. A transcript names no model and states no cost.
 
 use benchscope_contract::trajectory::transcripts::type_of;
-use benchscope_contract::trajectory::{Step, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Step, Trajectory};
 use serde_json::Value;
 
 use super::super::transcripts::{add_words, words_step};
@@ -112,6 +112,7 @@ impl Transcript {
             Some("web_search") => Step {
                 tool: Some("web_search".to_string()),
                 action: text(item, "query").unwrap_or_default(),
+                action_form: ActionForm::Words,
                 ..Step::default()
             },
             _ => return,

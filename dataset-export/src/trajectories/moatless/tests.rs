@@ -29,7 +29,7 @@ fn a_june_trajectory_reads_its_plans_and_edits() {
              "actions": [{"action": {"thoughts": "The split is wrong.", "action": {"instructions": "Split on any space.", "file_path": "p.py", "span_id": "parse"}},
                           "output": {"instructions": "Split on any space.", "file_path": "p.py", "span_id": "parse", "start_line": 3, "end_line": 5},
                           "completion_cost": 0.25}]},
-            {"name": "EditCode", "properties": {"model": "claude-3-opus-20240229"},
+            {"name": "EditCode", "properties": {"model": "claude-3-opus-20240229", "file_path": "p.py", "span_id": "parse"},
              "actions": [{"action": {"content": "<replace>\n    return t.split()\n"},
                           "output": {"message": "Applied change:\n\n```diff\n--- p.py\n+++ p.py\n@@ -3,3 +3,3 @@\n def parse(t):\n-    return t.split(' ')\n+    return t.split()\n \n```"},
                           "completion_cost": 0.5}]},
@@ -70,6 +70,11 @@ fn a_june_trajectory_reads_its_plans_and_edits() {
             ),
             ("", Some("EditCode"), "<replace>\n    return t.split()\n", "Applied change:"),
         ]
+    );
+    assert_eq!(
+        trajectory.steps.iter().map(|s| s.action_form).collect::<Vec<_>>(),
+        [ActionForm::Words, ActionForm::Python],
+        "a request's fields are words, an edit of a Python file's span is Python"
     );
     assert_eq!(trajectory.steps[0].cost, Some(0.25));
     let edit = trajectory.steps[1].edit.as_ref().expect("the change as an edit");

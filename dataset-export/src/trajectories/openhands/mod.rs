@@ -6,7 +6,7 @@
 //! conversations the SDK keeps as a folder of them ([`conversation`]), and a session's events
 //! saved alone as its trajectory ([`saved`]).
 
-use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 pub mod conversation;
@@ -173,16 +173,18 @@ fn step(action: &Value, observation: Option<&Value>) -> Step {
         .unwrap_or_else(|| kind.clone());
     let edit = edit_of(args);
     let command = ["command", "code", "path", "url"].iter().find_map(|k| text(args, k));
-    let action_text = match (kind.as_str(), command, &edit) {
-        (_, _, Some(edit)) => edit_line(args, Some(&kind), edit),
-        ("run" | "run_ipython", Some(command), None) => command,
-        (_, Some(target), None) => format!("{kind} {target}"),
-        (_, None, None) => text(action, "message").unwrap_or_default(),
+    let (action_text, action_form) = match (kind.as_str(), command, &edit) {
+        (_, _, Some(edit)) => (edit_line(args, Some(&kind), edit), ActionForm::Command),
+        ("run", Some(command), None) => (command, ActionForm::Command),
+        ("run_ipython", Some(code), None) => (code, ActionForm::Python),
+        (_, Some(target), None) => (format!("{kind} {target}"), ActionForm::Command),
+        (_, None, None) => (text(action, "message").unwrap_or_default(), ActionForm::Words),
     };
     let mut step = Step {
         thought: text(args, "thought").unwrap_or_default(),
         tool: Some(tool),
         action: action_text,
+        action_form,
         edit,
         ..Step::default()
     };
@@ -236,5 +238,31 @@ mod tests {
             ]
         );
         assert_eq!(trajectory.steps[0].observation, "1 failed");
+    }
+
+    /// A command, an IPython cell and the closing message are each shown as what they are.
+    #[test]
+    fn each_action_says_what_its_text_is_written_in() {
+        use benchscope_contract::trajectory::ActionForm;
+        let history = json!([
+            {"id": 1, "source": "agent", "action": "run", "args": {"command": "pytest -q"}},
+            {"id": 2, "source": "agent", "action": "run_ipython", "args": {"code": "print(1)"},
+             "tool_call_metadata": {"function_name": "execute_ipython_cell"}},
+            {"id": 3, "source": "agent", "action": "finish", "message": "It's fixed.", "args": {"final_thought": "It's fixed."}}
+        ]);
+        let record =
+            json!({"instance_id": "o__r-1", "instruction": "Fix it.", "history": history, "metadata": {"agent_class": "CodeActAgent"}});
+        let trajectory = super::super::read_bytes(format!("{record}\n").as_bytes(), Path::new("output.jsonl"))
+            .unwrap()
+            .remove(0);
+        let forms: Vec<(&str, ActionForm)> = trajectory.steps.iter().map(|s| (s.action.as_str(), s.action_form)).collect();
+        assert_eq!(
+            forms,
+            [
+                ("pytest -q", ActionForm::Command),
+                ("print(1)", ActionForm::Python),
+                ("It's fixed.", ActionForm::Words)
+            ]
+        );
     }
 }

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use benchscope_contract::trajectory::{Edit, Step};
+use benchscope_contract::trajectory::{ActionForm, Edit, Step};
 use serde_json::Value;
 
 use super::super::transcripts::{call_line, pattern_in, plan_list, words_step};
@@ -63,16 +63,17 @@ fn action_step(event: &Value) -> Step {
         .into_iter()
         .flatten()
         .filter(|w| !w.trim().is_empty());
-    let action_text = match (&edit, tool.as_str()) {
-        (Some(edit), _) => edit_line(&action, Some(&tool), edit),
-        (None, "finish") => text(&action, "message").unwrap_or_default(),
-        (None, "think" | "task_tracker") => String::new(),
-        (None, _) => call_line(&tool, &without_kind(&action), subject_of(&action)),
+    let (action_text, action_form) = match (&edit, tool.as_str()) {
+        (Some(edit), _) => (edit_line(&action, Some(&tool), edit), ActionForm::Command),
+        (None, "finish") => (text(&action, "message").unwrap_or_default(), ActionForm::Words),
+        (None, "think" | "task_tracker") => (String::new(), ActionForm::Command),
+        (None, _) => (call_line(&tool, &without_kind(&action), subject_of(&action)), ActionForm::Command),
     };
     Step {
         thought: words.collect::<Vec<_>>().join("\n\n"),
         tool: (!tool.is_empty()).then_some(tool),
         action: action_text,
+        action_form,
         edit,
         ..Step::default()
     }
