@@ -94,7 +94,18 @@ def seeds():
     polybench = {'instance_id': 'o__r-1', 'repo': 'o/r', 'patch': lite[0]['patch'] if lite else '', 'problem_statement': 'Bug',
                  'F2P': "['a > b', \"it's\"]", 'P2P': '[]', 'language': 'Java', 'task_category': 'Bug Fix',
                  'modified_nodes': '["a.java->class:A"]', 'is_func_only': 'True', 'num_nodes': '2', 'pull_number': '1'}
-    yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)] + [json.dumps(r).encode() for r in (multi_swe_bench, polybench)]
+    # An R2E-Gym task row: the commit and the test runs as JSON text, as its dataset holds them.
+    hunk = {'descriptor': {'old_range': {'start': 1, 'length': 1}, 'new_range': {'start': 1}, 'section': ''},
+            'line_group': {'all_lines': [{'content': 'a', 'type': 'deleted'}, {'content': 'b', 'type': 'added'}, {'content': 'No newline at end of file', 'type': 'note'}]}}
+    commit = {'old_commit_hash': 'abc', 'new_commit_hash': 'def', 'commit_message': 'Fix', 'commit_date': '2021-01-01T00:00:00',
+              'file_diffs': [{'header': {'file': {'path': 'p.py'}, 'misc_line': 'new file mode 100644'}, 'index_line': {'old_commit_hash': 'a', 'new_commit_hash': 'b', 'mode': ''},
+                              'minus_file': {'path': '/dev/null'}, 'plus_file': {'path': 'p.py'}, 'hunks': [hunk]}]}
+    execution = {'test_file_names': ['test_1.py'], 'test_file_codes': ['def test_a():\n    pass'],
+                 'old_commit_res_stdout': 'short test summary info\n\x1b[31mFAILED\x1b[0m r2e_tests/test_1.py::test_a - x\n'}
+    r2e_gym = {'repo_name': 'sympy', 'docker_image': 'namanjain12/sympy_final:def', 'parsed_commit_content': json.dumps(commit),
+               'execution_result_content': json.dumps(execution), 'expected_output_json': json.dumps({'test_a': 'PASSED', 'test_b': 'FAILED'}),
+               'problem_statement': '[ISSUE]\nTitle: Bug\n[/ISSUE]'}
+    yield 'dataset_formats', [json.dumps(r).encode() for path in dataset_files for r in records(path, 5)] + [json.dumps(r).encode() for r in (multi_swe_bench, polybench, r2e_gym)]
     metadata = [b"info:\n  name: Agent + Model\n  site: https://example.org\ntags:\n  checked: false\n  model:\n  - model-1\n  org:\n  - Lab\n  os_model: true\n  os_system: true\n  system:\n    attempts: '1'\n",
                 b'name: "SWE-agent + GPT 4 (1106)"\noss: true\nverified: false\n']
     multi_swe_bench_report = {'org': 'o', 'repo': 'r', 'number': 1, 'valid': True, 'error_msg': '', 'f2p_tests': {'t::a': {'run': 'FAIL', 'test': 'FAIL', 'fix': 'PASS'}},

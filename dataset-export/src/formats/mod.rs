@@ -18,6 +18,7 @@ pub mod featurebench;
 pub mod featurebench_site;
 pub mod lca;
 pub mod multi_swe_bench;
+pub mod r2e_gym;
 pub mod reversed_diff;
 pub mod swe_bench;
 pub mod swe_dev;
@@ -81,6 +82,7 @@ pub fn all() -> &'static [&'static dyn DatasetFormat] {
         &fea_bench::FeaBench,
         &multi_swe_bench::MultiSweBench,
         &swe_polybench::SwePolyBench,
+        &r2e_gym::R2eGym,
         &swe_bench::SweBench,
     ]
 }
