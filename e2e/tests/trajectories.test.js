@@ -466,6 +466,11 @@ test("agents' transcripts: Claude Code's calls as steps (a file read, a command,
   assert.match(await steps.nth(0).locator('.thought').textContent(), /Let me read separable\.py first\./);
   assert.equal(await steps.nth(0).locator('pre.action').textContent(), 'Read /testbed/astropy/modeling/separable.py');
   assert.equal(await steps.nth(1).locator('pre.action').textContent(), 'python -c "print(1)"');
+  // A call names its tool, coloured as a command's name; a shell command is highlighted as shell.
+  assert.equal(await steps.nth(0).locator('pre.action').getAttribute('data-form'), 'call');
+  assert.deepEqual(await steps.nth(0).locator('pre.action [class^="tok-"]').allTextContents(), ['Read']);
+  assert.equal(await steps.nth(1).locator('pre.action').getAttribute('data-form'), 'command');
+  assert.deepEqual(await steps.nth(1).locator('pre.action [class^="tok-"]').allTextContents(), ['python', '"print(1)"']);
   assert.equal(await steps.nth(1).locator('pre.observation').textContent(), '<script>alert(1)</script><img src=x onerror=alert(2)>');
   assert.equal(await page.locator('.trajectory script, .trajectory img').count(), 0, 'the output is text');
   assert.match(await steps.nth(2).locator('.step-edit').textContent(), /cright\[-right\.shape\[0\]:, -right\.shape\[1\]:\] = right/);

@@ -24,6 +24,14 @@ pub fn highlighted_shell(text: &str) -> Vec<AnyView> {
     token_views(tokenize_shell_text(text))
 }
 
+/// A tool's call written as its name and subject (`Grep foo|bar src`): the name coloured as a
+/// command's, the rest as written (a pattern's `|` or a quote in a task's words is not shell).
+pub fn highlighted_call(text: &str) -> Vec<AnyView> {
+    let (name, rest) = text.split_at(text.find(char::is_whitespace).unwrap_or(text.len()));
+    let spans = [(Token::Builtin, name), (Token::Plain, rest)];
+    token_views(spans.into_iter().filter(|(_, span)| !span.is_empty()).collect())
+}
+
 /// Text whose backtick spans show as code: an issue's title, as GitHub shows it.
 pub fn with_code_spans(text: &str) -> Vec<AnyView> {
     code_spans_then(text, |piece| vec![piece.to_string().into_any()])

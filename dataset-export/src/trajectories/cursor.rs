@@ -13,7 +13,7 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::transcripts::{add_words, call_line, pattern_in, plan_list};
+use super::transcripts::{add_words, call_form, call_line, pattern_in, plan_list};
 use super::turns::Turns;
 use super::{content_text, text, AgentAndModel, StepReader};
 
@@ -186,6 +186,7 @@ fn call_step(kind: &str, args: &Value, thought: String) -> Step {
         thought,
         tool: Some(tool),
         action,
+        action_form: call_form(args),
         edit,
         ..Step::default()
     }

@@ -6,7 +6,7 @@
 //! it got back (`Exit code: 0\nExecution output of [execute_bash]:\n…`), its tokens and times.
 //! The `reward` is the verdict R2E-Gym's own run of the tests gave (1 resolved).
 
-use benchscope_contract::trajectory::{Step, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Step, Trajectory};
 use serde_json::Value;
 
 use super::transcripts::{add_words, call_line};
@@ -117,10 +117,13 @@ fn step_of(step: &Value) -> Step {
     let call = calls.remove(0);
     let arguments = &call.arguments;
     let edit = edit_of(arguments);
-    let line = match (&edit, text(arguments, "cmd")) {
-        (Some(edit), _) => edit_line(arguments, Some(&call.name), edit),
-        (None, Some(command)) => command,
-        (None, None) => file_command_line(arguments).unwrap_or_else(|| call_line(&call.name, arguments, text(arguments, "search_term"))),
+    let (line, action_form) = match (&edit, text(arguments, "cmd")) {
+        (Some(edit), _) => (edit_line(arguments, Some(&call.name), edit), ActionForm::Command),
+        (None, Some(command)) => (command, ActionForm::Command),
+        (None, None) => (
+            file_command_line(arguments).unwrap_or_else(|| call_line(&call.name, arguments, text(arguments, "search_term"))),
+            ActionForm::Call,
+        ),
     };
     let mut thought = thought;
     add_words(&mut thought, &before);
@@ -128,6 +131,7 @@ fn step_of(step: &Value) -> Step {
         thought,
         tool: Some(call.name),
         action: line,
+        action_form,
         observation,
         returncode,
         edit,

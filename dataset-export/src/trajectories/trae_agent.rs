@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
 use super::transcripts::call_line;
@@ -175,10 +175,15 @@ fn call_step(call: &Value, result: Option<&Value>, thought: String) -> Step {
             )
         }
     };
+    let action_form = match tool.as_str() {
+        "bash" => ActionForm::Command,
+        _ => ActionForm::Call,
+    };
     Step {
         thought,
         tool: (!tool.is_empty()).then_some(tool),
         action,
+        action_form,
         observation: result.map(result_text).unwrap_or_default(),
         edit,
         ..Step::default()

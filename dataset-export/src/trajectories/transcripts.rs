@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use benchscope_contract::trajectory::transcripts::{is_subagent_transcript, transcript_agent, TranscriptAgent, MOST_LEADING_LINES};
-use benchscope_contract::trajectory::{Edit, Step};
+use benchscope_contract::trajectory::{ActionForm, Edit, Step};
 use benchscope_contract::FORMAT_VERSION;
 use serde_json::Value;
 
@@ -424,6 +424,14 @@ pub fn call_line(tool: &str, input: &Value, subject: Option<String>) -> String {
         Some(subject) => format!("{tool} {subject}"),
         None if input.as_object().is_some_and(|fields| !fields.is_empty()) => format!("{tool} {input}"),
         None => tool.to_string(),
+    }
+}
+
+/// What [`call_line`] makes of a call with `input`: its command, or a line naming the tool.
+pub fn call_form(input: &Value) -> ActionForm {
+    match text(input, "command") {
+        Some(_) => ActionForm::Command,
+        None => ActionForm::Call,
     }
 }
 

@@ -7,7 +7,7 @@ use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
 use benchscope_contract::trajectory::{ActionForm, Step};
 use leptos::prelude::*;
 
-use crate::components::code::{highlighted, highlighted_shell};
+use crate::components::code::{highlighted, highlighted_call, highlighted_shell};
 use crate::components::diff::DiffView;
 use crate::components::markdown::Markdown;
 
@@ -61,11 +61,12 @@ pub fn StepView(
     if edit.is_some() && tool.as_deref() == Some("edit") {
         action.truncate(action.find('\n').unwrap_or(action.len()));
     }
-    // A command is highlighted as shell and Python code as Python; an editing tool's call (its
-    // edit shown as a diff) is not, nor a patch Codex wrote in its own format, nor words.
+    // A command is highlighted as shell, a call by its tool's name and Python code as Python;
+    // an editing tool's call (its edit shown as a diff) is not, nor a patch Codex wrote in its
+    // own format, nor words.
     let is_patch = tool.as_deref() == Some(CODEX_PATCH_TOOL);
     let form = match action_form {
-        ActionForm::Command if edit.is_some() || is_patch => ActionForm::Words,
+        ActionForm::Command | ActionForm::Call if edit.is_some() || is_patch => ActionForm::Words,
         form => form,
     };
     // An edit shows as the diff of the text it replaced, and a Codex patch of several files as a
@@ -102,6 +103,7 @@ pub fn StepView(
             {(!action.is_empty()).then(|| view! {
                 <pre class="action" data-form=form.name() data-tool=tool.unwrap_or_default()><code>{match form {
                     ActionForm::Command => highlighted_shell(&action),
+                    ActionForm::Call => highlighted_call(&action),
                     ActionForm::Python => highlighted(&action, true),
                     ActionForm::Words => vec![action.into_any()],
                 }}</code></pre>

@@ -226,6 +226,9 @@ pub enum ActionForm {
     /// A command line or a tool's call written as one (`pytest -x`, `open a.py 12`).
     #[default]
     Command,
+    /// A tool's call written as the tool's name and what it acts on (`Read /repo/a.py`,
+    /// `Grep foo|bar src`): a name and its subject, not a command line.
+    Call,
     /// Python source the agent ran (an IPython cell, an evaluation's `python` tool).
     Python,
     /// Words or fields, neither command nor code: a closing message, a request's `key: value`
@@ -238,10 +241,11 @@ impl ActionForm {
         *self == ActionForm::Command
     }
 
-    /// Its name, as stored: `command`, `python` or `words`.
+    /// Its name, as stored: `command`, `call`, `python` or `words`.
     pub fn name(self) -> &'static str {
         match self {
             ActionForm::Command => "command",
+            ActionForm::Call => "call",
             ActionForm::Python => "python",
             ActionForm::Words => "words",
         }
@@ -405,7 +409,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&command).unwrap(), r#"{"action":"ls"}"#);
         let stored: Step = serde_json::from_str(r#"{"action":"ls"}"#).unwrap();
         assert_eq!(stored.action_form, ActionForm::Command, "a step stored before forms is a command");
-        for form in [ActionForm::Python, ActionForm::Words] {
+        for form in [ActionForm::Call, ActionForm::Python, ActionForm::Words] {
             let step = Step {
                 action_form: form,
                 ..command.clone()

@@ -21,7 +21,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 
 use super::answers::AwaitingAnswers;
-use super::transcripts::{add_words, call_line, pattern_in, plan_list, words_step};
+use super::transcripts::{add_words, call_form, call_line, pattern_in, plan_list, words_step};
 use super::{text, AgentAndModel, StepReader};
 use edits::{edit_of, place_edit};
 pub use rewinds::taken_back;
@@ -363,6 +363,7 @@ fn call_step(block: &Value, thought: String) -> Step {
             Some(edit) => format!("{tool} {}", edit.path),
             None => action_of(&tool, input),
         },
+        action_form: call_form(input),
         tool: (!tool.is_empty()).then_some(tool),
         edit,
         ..Step::default()

@@ -2,6 +2,7 @@
 //! keep them.
 
 use super::*;
+use benchscope_contract::trajectory::ActionForm;
 use serde_json::json;
 use std::path::Path;
 
@@ -88,6 +89,17 @@ fn a_stream_json_transcript_reads_as_its_calls_with_their_answers() {
     assert_eq!(edit.before, "cright[-right.shape[0]:, -right.shape[1]:] = 1");
     assert_eq!(edit.after, "cright[-right.shape[0]:, -right.shape[1]:] = right");
     assert_eq!(steps[1].tool.as_deref(), Some("Bash"));
+    assert_eq!(
+        steps.iter().map(|s| s.action_form).collect::<Vec<_>>(),
+        [
+            ActionForm::Call,
+            ActionForm::Command,
+            ActionForm::Call,
+            ActionForm::Call,
+            ActionForm::Command
+        ],
+        "a shell command is a command; a read, a task or an edit is a call named by its tool"
+    );
 }
 
 /// `claude -p --output-format json --verbose` prints the same events as one JSON array, on one

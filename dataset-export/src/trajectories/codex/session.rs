@@ -17,7 +17,7 @@ use benchscope_contract::trajectory::transcripts::type_of;
 use benchscope_contract::trajectory::{Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::super::transcripts::{add_words, call_line, plan_list};
+use super::super::transcripts::{add_words, call_form, call_line, plan_list};
 use super::super::{text, AgentAndModel, StepReader};
 use super::apply_patch::patch_step;
 use super::command_line;
@@ -234,7 +234,10 @@ fn function_step(name: &str, arguments: &Value) -> Step {
                 ..tool_step(name, name.to_string())
             }
         }
-        _ => tool_step(name, call_line(name, arguments, None)),
+        _ => Step {
+            action_form: call_form(arguments),
+            ..tool_step(name, call_line(name, arguments, None))
+        },
     }
 }
 

@@ -14,7 +14,7 @@ use serde_json::Value;
 pub mod session;
 
 use super::transcripts::ByFirstLine;
-use super::transcripts::{call_line, edit_by, pattern_in, words_step};
+use super::transcripts::{call_form, call_line, edit_by, pattern_in, words_step};
 use super::turns::Turns;
 use super::{text, AgentAndModel, StepReader};
 
@@ -139,6 +139,7 @@ pub(crate) fn call_step(tool: &str, parameters: &Value, thought: String) -> Step
     Step {
         thought,
         action,
+        action_form: call_form(parameters),
         tool: (!tool.is_empty()).then_some(tool),
         edit,
         ..Step::default()

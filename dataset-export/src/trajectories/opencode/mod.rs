@@ -9,10 +9,10 @@ pub mod run_json;
 
 use benchscope_contract::trajectory::codex_patch::CODEX_PATCH_TOOL;
 use benchscope_contract::trajectory::transcripts::type_of;
-use benchscope_contract::trajectory::{Edit, Step, TimeSpan, Trajectory};
+use benchscope_contract::trajectory::{ActionForm, Edit, Step, TimeSpan, Trajectory};
 use serde_json::Value;
 
-use super::transcripts::{add_words, call_line, edit_named, edits_in_turn, pattern_in, plan_list, words_step, EditKeys};
+use super::transcripts::{add_words, call_form, call_line, edit_named, edits_in_turn, pattern_in, plan_list, words_step, EditKeys};
 use super::turns::Turns;
 use super::{text, AgentAndModel};
 
@@ -140,10 +140,15 @@ fn tool_step(part: &Value, thought: String) -> Step {
     let mut thought = thought;
     add_words(&mut thought, plan.as_deref().unwrap_or_default());
     let time = |key: &str| state.pointer(&format!("/time/{key}")).and_then(Value::as_f64);
+    let action_form = match patch {
+        Some(_) => ActionForm::Command,
+        None => call_form(input),
+    };
     Step {
         thought,
         tool: Some(tool_shown),
         action,
+        action_form,
         observation: answer_of(state),
         returncode: metadata.get("exit").and_then(Value::as_i64),
         seconds: time("start").zip(time("end")).map(|(start, end)| (end - start).max(0.0) / 1000.0),

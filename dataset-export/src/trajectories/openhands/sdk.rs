@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use benchscope_contract::trajectory::{ActionForm, Edit, Step};
 use serde_json::Value;
 
-use super::super::transcripts::{call_line, pattern_in, plan_list, words_step};
+use super::super::transcripts::{call_form, call_line, pattern_in, plan_list, words_step};
 use super::super::{content_text, edit_line, edit_of, text};
 use super::Reader;
 
@@ -67,7 +67,7 @@ fn action_step(event: &Value) -> Step {
         (Some(edit), _) => (edit_line(&action, Some(&tool), edit), ActionForm::Command),
         (None, "finish") => (text(&action, "message").unwrap_or_default(), ActionForm::Words),
         (None, "think" | "task_tracker") => (String::new(), ActionForm::Command),
-        (None, _) => (call_line(&tool, &without_kind(&action), subject_of(&action)), ActionForm::Command),
+        (None, _) => (call_line(&tool, &without_kind(&action), subject_of(&action)), call_form(&action)),
     };
     Step {
         thought: words.collect::<Vec<_>>().join("\n\n"),
