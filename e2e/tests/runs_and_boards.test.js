@@ -168,8 +168,22 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
   assert.deepEqual([...named].filter((name) => !shown.some(([run]) => run === name)), [], 'each is a run of the board');
   await page.mouse.move(box.x + 3, box.y + 3);
   assert.equal(await chart.getAttribute('title'), null, 'no point under the pointer, no tooltip');
+  // `#` is a run's place on the whole board: in the board's order its position, or the place of
+  // the run above it that it ties with; a filter or another sort leaves it as it is.
+  const places = () => page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('td.place').textContent]));
+  const placed = await places();
+  placed.forEach(([run, place], i) => {
+    const tied = i > 0 && place === placed[i - 1][1] && shown[i][1] === shown[i - 1][1];
+    assert.ok(place === String(i + 1) || tied, `${run}: place ${place} at row ${i + 1}`);
+  });
+  assert.ok(placed.some(([, place], i) => place !== String(i + 1)), 'the real board has tied runs');
+  const placeOf = new Map(placed);
   await page.fill('input[aria-label^="Filter runs"]', ranked[0].name);
   await page.waitForFunction((n) => document.querySelectorAll('.leaderboard-table tbody tr').length <= n, board.length - 1);
+  for (const [run, place] of await places()) assert.equal(place, placeOf.get(run), `${run} keeps its place when filtered`);
+  await page.fill('input[aria-label^="Filter runs"]', '');
+  await page.click('button.sort[data-key="system"]');
+  for (const [run, place] of await places()) assert.equal(place, placeOf.get(run), `${run} keeps its place when sorted by name`);
   assert.deepEqual(errors, []);
 });
 

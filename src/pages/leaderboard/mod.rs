@@ -10,7 +10,7 @@ mod tag_picker;
 use std::collections::HashMap;
 
 use benchscope_contract::leaderboard::standing::{standings, Standings, ALPHA};
-use benchscope_contract::leaderboard::table::{filter_and_sort, Column, COLUMNS, DEFAULT_SORT};
+use benchscope_contract::leaderboard::table::{filter_and_sort, places, Column, COLUMNS, DEFAULT_SORT};
 use benchscope_contract::leaderboard::tags::tag_groups;
 use benchscope_contract::leaderboard::{has_figures, scored_over_note, LeaderboardRow};
 use benchscope_contract::outcomes::{AMONG_TOP, DISCRIMINATING, SOLVED_BY_ALL, SOLVED_BY_NONE, TOP_RUNS};
@@ -74,6 +74,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     let columns = filled_columns(&board);
     let has_metrics = board.iter().any(|r| !r.metrics.is_empty());
     let chart_rows = board.clone();
+    let places = StoredValue::new(places(&board));
     let board = StoredValue::new(board);
     // Looked up per row on every render: by id, not by a scan of the runs.
     let runs: StoredValue<HashMap<String, RunEntry>> = StoredValue::new(set.runs.iter().map(|r| (r.id.clone(), r.clone())).collect());
@@ -129,7 +130,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
             <div class="board-scroll">
                 <table class="leaderboard-table">
                     <thead><tr>
-                        <th scope="col" class="num">"#"</th>
+                        <th scope="col" class="num" title="Place on the whole board by % resolved, whatever the sort and the filters; tied runs share a place">"#"</th>
                         {header_columns.into_iter().map(|column| {
                             let standing = (with_standings && column.key == DEFAULT_SORT).then(|| view! {
                                 <th scope="col" class="num" title="Significance group, and the rank with its 95% bootstrap interval">"Group · rank"</th>
@@ -142,13 +143,14 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                         {move || {
                             let open = url.with(|s| s.control("brow").map(str::to_string));
                             let banded = sort.with(|(key, descending)| key == DEFAULT_SORT && *descending);
-                            shown.get().into_iter().enumerate().map(|(rank, row)| {
+                            shown.get().into_iter().map(|row| {
+                                let place = places.with_value(|p| p.get(&row.id).copied());
                                 let standing = standings.with_value(|s| s.by_run.get(&row.id).cloned());
                                 let is_open = open.as_deref() == Some(row.id.as_str());
                                 let entry = runs.with_value(|runs| runs.get(&row.id).cloned());
                                 let details = is_open.then(|| view! { <RunDetails row=row.clone() entry base=details_base.get_value() standing=standing.clone() width /> });
                                 let standing_cell = with_standings.then(|| standing.clone());
-                                (row_view(rank + 1, row, &columns, standing_cell, banded, has_metrics, url, is_open), details)
+                                (row_view(place, row, &columns, standing_cell, banded, has_metrics, url, is_open), details)
                             }).collect_view()
                         }}
                     </tbody>
@@ -297,7 +299,7 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
 #[allow(clippy::too_many_arguments)] // one row's parts, each needed by its own cell
 /// `standing` is `None` where the board shows no standings, `Some(None)` for a run without one.
 fn row_view(
-    rank: usize,
+    place: Option<usize>,
     row: LeaderboardRow,
     columns: &[&'static Column],
     standing: Option<Option<benchscope_contract::leaderboard::standing::Standing>>,
@@ -351,7 +353,7 @@ fn row_view(
     view! {
         <tr data-run=id class:band-0=move || band == Some(0) class:band-1=move || band == Some(1) class:open=open
             data-group=standing.as_ref().map(|s| s.group.to_string())>
-            <td class="num">{rank}</td>
+            <td class="num place">{place.map_or_else(|| "—".to_string(), |p| p.to_string())}</td>
             {cells}
             {metrics}
         </tr>

@@ -1,7 +1,7 @@
 //! The leaderboard as a table: its columns, and the rows a filter and sort leave.
 
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use super::LeaderboardRow;
 use crate::sorting::sort_by;
@@ -106,7 +106,6 @@ pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &
         .filter(|r| text.is_empty() || searchable(r).contains(&text))
         .cloned()
         .collect();
-    let counted = |row: &LeaderboardRow| row.counted_differs.or(row.resolved_percent);
     sort_by(&mut list, |a, b| {
         let mut order = (column.compare)(a, b);
         if column.key == "resolved" {
@@ -116,6 +115,28 @@ pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &
         order.then_with(|| a.name.cmp(&b.name))
     });
     list
+}
+
+/// Each row's place on the whole board by % resolved, as the default order ranks them (its
+/// counted results breaking a published tie), tied rows sharing a place (1, 2, 2, 4); a row
+/// without a figure has none. A filter or another sort does not change it.
+pub fn places(rows: &[LeaderboardRow]) -> HashMap<String, usize> {
+    let ranked = filter_and_sort(rows, &BTreeSet::new(), "", DEFAULT_SORT, true);
+    let mut places: HashMap<String, usize> = HashMap::new();
+    let mut previous: Option<&LeaderboardRow> = None;
+    for (at, row) in ranked.iter().enumerate() {
+        let Some(resolved) = row.resolved_percent else { continue };
+        let tied = previous.filter(|p| p.resolved_percent == Some(resolved) && counted(p) == counted(row));
+        let place = tied.map_or(at + 1, |p| places[&p.id]);
+        places.insert(row.id.clone(), place);
+        previous = Some(row);
+    }
+    places
+}
+
+/// The % resolved a row's own results give, where they differ from the published one.
+fn counted(row: &LeaderboardRow) -> Option<f64> {
+    row.counted_differs.or(row.resolved_percent)
 }
 
 /// What the text filter searches: system, model, scaffold and organisation, lower-cased.
@@ -181,6 +202,20 @@ mod tests {
             names(&tied),
             ["Zebra", "Beta", "Aardvark"],
             "a published tie, in the counted order the ranks follow"
+        );
+        let placed = places(&rows);
+        assert_eq!(
+            ["alpha", "beta", "delta", "gamma"].map(|id| placed.get(id).copied()),
+            [Some(1), Some(2), Some(2), None],
+            "tied runs share a place; a run without a figure has none"
+        );
+        let mut counted_apart = row("Delta", Some(40.0), None, &[]);
+        counted_apart.counted_differs = Some(39.0);
+        let apart = places(&[row("Beta", Some(40.0), None, &[]), counted_apart, row("Eps", Some(10.0), None, &[])]);
+        assert_eq!(
+            ["beta", "delta", "eps"].map(|id| apart[id]),
+            [1, 2, 3],
+            "a published tie the counted results break is not a shared place"
         );
         for (tags, text, key, descending, expected) in cases {
             let tags: BTreeSet<String> = tags.iter().map(|t| t.to_string()).collect();
