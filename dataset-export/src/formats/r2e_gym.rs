@@ -95,7 +95,9 @@ impl DatasetFormat for R2eGym {
             instance.documents.push(Document::github_markdown("Commit message", message));
         }
         instance.facets.insert("language".into(), "Python".into());
-        record.insert("expected_output".into(), expected);
+        if !expected.is_null() {
+            record.insert("expected_output".into(), expected);
+        }
         for key in ["setup_res_code", "old_commit_res_code", "new_commit_res_code"] {
             if let Some(code) = execution.get(key) {
                 record.insert(key.into(), code.clone());
