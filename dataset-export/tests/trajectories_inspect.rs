@@ -193,8 +193,8 @@ fn inspect_tool_calls_are_answered_by_id_and_a_later_epoch_is_its_own_instance()
     assert_eq!(first.steps[0].thought, "Look first.");
     assert_eq!(
         first.steps.iter().map(|s| s.action_form).collect::<Vec<_>>(),
-        [ActionForm::Command, ActionForm::Python, ActionForm::Command],
-        "the python tool's code is Python"
+        [ActionForm::Command, ActionForm::Python, ActionForm::Words],
+        "the python tool's code is Python, a call's arguments JSON"
     );
     assert_eq!(first.submission.as_deref(), Some("diff --git a/x b/x\n"));
     assert_eq!(

@@ -442,7 +442,7 @@ pub fn edit_of(arguments: &Value) -> Option<Edit> {
 }
 
 /// A tool call's command (its `command` or `cmd` argument) or code (`code`, in the language its
-/// tool names), else its arguments as JSON.
+/// tool names), else its arguments: a string as the command, anything else as JSON, in words.
 pub fn call_text(arguments: &Value, tool: Option<&str>) -> (String, ActionForm) {
     if let Some(command) = ["command", "cmd"].iter().find_map(|key| text(arguments, key)) {
         return (command, ActionForm::Command);
@@ -450,12 +450,11 @@ pub fn call_text(arguments: &Value, tool: Option<&str>) -> (String, ActionForm) 
     if let Some(code) = text(arguments, "code") {
         return (code, ActionForm::of_code_for(tool));
     }
-    let text = match arguments {
-        Value::Null => String::new(),
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    };
-    (text, ActionForm::Command)
+    match arguments {
+        Value::Null => (String::new(), ActionForm::Command),
+        Value::String(text) => (text.clone(), ActionForm::Command),
+        other => (other.to_string(), ActionForm::Words),
+    }
 }
 
 /// What an editing call did, as a line: its command and file (`str_replace /repo/a.py`).
