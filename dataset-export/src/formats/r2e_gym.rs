@@ -61,8 +61,13 @@ impl DatasetFormat for R2eGym {
         true
     }
 
+    /// A row with the commit and no SWE-bench fields: R2E-Gym's copies of SWE-bench's sets
+    /// (`R2E-Gym/SWE-Bench-Verified`) carry SWE-bench's own patch and tests, read as SWE-bench's.
     fn detect(&self, record: &Map<String, Value>) -> bool {
-        record.contains_key("parsed_commit_content") && record.contains_key("problem_statement")
+        ["parsed_commit_content", "problem_statement"]
+            .iter()
+            .all(|k| record.contains_key(*k))
+            && !["patch", "FAIL_TO_PASS"].iter().any(|k| record.contains_key(*k))
     }
 
     fn normalize(&self, mut record: Map<String, Value>, _: &Location) -> Result<Instance, FieldError> {

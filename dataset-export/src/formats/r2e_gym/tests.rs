@@ -70,6 +70,20 @@ fn a_row_reads_as_a_task_named_by_its_image() {
     let record = row();
     assert!(R2eGym.detect(&record));
     assert_eq!(super::super::detect(&record).map(|f| f.name()), Some("r2e-gym"));
+    let mut swe_bench_copy = record.clone();
+    for (key, value) in [
+        ("instance_id", "o__r-1"),
+        ("repo", "o/r"),
+        ("patch", "diff --git a/x b/x\n"),
+        ("FAIL_TO_PASS", "[]"),
+    ] {
+        swe_bench_copy.insert(key.into(), json!(value));
+    }
+    assert_eq!(
+        super::super::detect(&swe_bench_copy).map(|f| f.name()),
+        Some("swe-bench"),
+        "a SWE-bench row R2E-Gym republished keeps SWE-bench's patch and tests"
+    );
     let instance = normalize(record).unwrap();
     assert_eq!(instance.id, "namanjain12/tornado_final:0123456789abcdef0123456789abcdef01234567");
     assert_eq!(instance.repo, "tornadoweb/tornado");
