@@ -37,6 +37,8 @@ pub struct SpooledTrajectory {
     pub date: Option<String>,
     /// The reward its agent's own run of the tests gave it, where its file records one.
     pub reward: Option<f64>,
+    /// What that run of the tests printed, where its file records it.
+    pub test_log: Option<String>,
 }
 
 /// The value more than half of `named` are (`what` they name: the agent, the model), and where
@@ -315,7 +317,7 @@ impl TrajectorySink for TrajectorySpool {
         Ok(())
     }
 
-    fn end(&mut self, trajectory: Trajectory) -> anyhow::Result<()> {
+    fn end(&mut self, mut trajectory: Trajectory) -> anyhow::Result<()> {
         let open = self.open.as_mut().context("a trajectory ended before it began")?;
         if open.duplicate {
             self.open = None;
@@ -338,6 +340,7 @@ impl TrajectorySink for TrajectorySpool {
         };
         let date = trajectory.date.clone();
         let reward = trajectory.reward;
+        let test_log = trajectory.test_log.take();
         let stored = if chunked {
             Trajectory {
                 steps: open.head.unwrap_or_default(),
@@ -362,6 +365,7 @@ impl TrajectorySink for TrajectorySpool {
                 made_by,
                 date,
                 reward,
+                test_log,
             },
         );
         Ok(())

@@ -62,6 +62,11 @@ fn r2e_gym_records_are_a_run_judged_by_their_rewards() {
             "{run}"
         );
         assert_eq!(stored.results[0].metrics.get("reward"), Some(&1.0));
+        // The run of the tests that gave each reward is the instance's log.
+        for result in &stored.results {
+            let log = result.log.as_ref().expect("the test output kept as the log");
+            assert_eq!(std::fs::read_to_string(data.join(log)).unwrap(), "3 passed", "{run}");
+        }
         let failures: Vec<Option<&str>> = stored.results.iter().map(|r| r.failure_mode.as_deref()).collect();
         assert_eq!(failures, [None, Some("unresolved"), Some("empty_patch")], "{run}");
         assert_eq!(

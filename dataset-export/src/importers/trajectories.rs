@@ -113,9 +113,14 @@ impl RunSource for Trajectories {
             // Without its prediction, the patch of a trajectory that holds none is unknown, not empty.
             let known = prediction.is_some() || beside.is_some() || holds_submission(&trajectory.format);
             let empty = patch.is_none() && known;
-            let judged = judges
-                .judge(id, patch.as_deref())
-                .or_else(|| trajectory.reward.map(|reward| rewarded(id, reward, empty)));
+            let judged = judges.judge(id, patch.as_deref()).or_else(|| {
+                let rewarded = trajectory.reward.map(|reward| rewarded(id, reward, empty));
+                // The run of the tests that gave the reward is the instance's log.
+                if let Some(log) = trajectory.test_log.clone().filter(|_| rewarded.is_some()) {
+                    judges.logs.insert(id.clone(), log);
+                }
+                rewarded
+            });
             let mut result = judged.unwrap_or_else(|| InstanceResult {
                 instance_id: id.clone(),
                 ..InstanceResult::default()

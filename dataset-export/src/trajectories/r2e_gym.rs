@@ -93,6 +93,7 @@ impl StepReader for Reader {
             api_calls: (self.calls > 0).then_some(self.calls),
             seconds: self.seconds,
             reward: record.get("reward").and_then(Value::as_f64),
+            test_log: text(record, "test_output").filter(|output| !output.trim().is_empty()),
             ..Trajectory::default()
         }
     }
@@ -202,6 +203,7 @@ mod tests {
             (Some("Fix the parser."), Some("agent"), Some(1.0))
         );
         assert_eq!(trajectory.submission.as_deref(), Some("diff --git a/p.py b/p.py\n"));
+        assert_eq!(trajectory.test_log.as_deref(), Some("..."), "its run of the tests, for the log");
         assert_eq!(
             (
                 trajectory.tokens_in,

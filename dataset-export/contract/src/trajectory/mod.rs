@@ -67,6 +67,10 @@ pub struct Trajectory {
     /// (R2E-Gym's: 1 resolved).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reward: Option<f64>,
+    /// What that run of the tests printed (R2E-Gym's `test_output`): kept as the instance's test
+    /// log, not in the trajectory's own file.
+    #[serde(skip)]
+    pub test_log: Option<String>,
     /// The steps after [`Self::steps`], for a trajectory too large for one file: each a
     /// [`StepChunk`] file, fetched when the reader gets to it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
