@@ -1,10 +1,11 @@
 //! `benchscope export` of R2E-Gym's task rows: the gold patch it writes out of the commit's
 //! parsed hunks applies with git to the file it changes, the hidden tests become the test patch,
-//! and an R2E-Gym trajectory, which names its task by the task's image, lands on the task.
+//! and an R2E-Gym trajectory, which names its task by the task's image, lands on the task with
+//! its tests read from the run that gave its reward.
 
 mod common;
 
-use benchscope_contract::{PatchRole, Run};
+use benchscope_contract::{PatchRole, Run, TestStatus, TestTally};
 use common::{benchscope_ok, git_apply, instances, read_json, write_files};
 use serde_json::{json, Value};
 
@@ -82,7 +83,8 @@ fn an_r2e_gym_task_exports_with_patches_git_applies_and_takes_its_trajectories()
     // DeepSWE's record of the same task, its row under `ds` without an instance id.
     let trajectory = json!({"trajectory_steps": [], "problem_statement": "Fix it.", "docker_image": IMAGE, "ds": {"repo_name": "tornado"},
                             "agent_args": {"llm_name": "agentica-org/DeepSWE-Preview"}, "exit_reason": "agent",
-                            "output_patch": task.patch(PatchRole::Gold).unwrap().diff, "reward": 1.0});
+                            "output_patch": task.patch(PatchRole::Gold).unwrap().diff, "reward": 1.0,
+                            "test_output": "==== short test summary info ====\nPASSED r2e_tests/test_1.py::test_spaces\n"});
     let source = tmp.path().join("deepswe.jsonl");
     std::fs::write(&source, format!("{trajectory}\n")).unwrap();
     let out = benchscope_ok(&[
@@ -97,4 +99,10 @@ fn an_r2e_gym_task_exports_with_patches_git_applies_and_takes_its_trajectories()
     let run: Run = read_json(&data.join("runs/deepswe.json"));
     let verdicts: Vec<(&str, Option<bool>)> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
     assert_eq!(verdicts, [(IMAGE, Some(true))]);
+    // The run of the hidden tests that gave the reward, read against the task's lists.
+    let result = &run.results[0];
+    assert_eq!(result.tests.get("test_spaces"), Some(&TestStatus::Passed));
+    assert_eq!(result.fail_to_pass, Some(TestTally { passed: 1, total: 1 }));
+    assert_eq!(result.pass_to_pass, Some(TestTally { passed: 0, total: 0 }));
+    assert!(result.log.is_some(), "that run is the instance's log");
 }

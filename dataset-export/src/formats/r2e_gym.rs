@@ -304,7 +304,7 @@ fn tests_of(expected: &Value, execution: &Value) -> TestLists {
 
 /// Each test's status in a pytest run's short summary, named as R2E-Gym's `parse_log_pytest`
 /// names them: the parts after the file, joined by dots, less any ` - reason`.
-fn statuses(output: &str) -> BTreeMap<String, String> {
+pub(crate) fn statuses(output: &str) -> BTreeMap<String, String> {
     let Some((_, summary)) = output.split_once("short test summary info") else {
         return BTreeMap::new();
     };

@@ -44,6 +44,7 @@ pub mod openhands_eval;
 pub mod openhands_output;
 pub mod polybench;
 pub mod predictions;
+pub mod r2e_gym_tests;
 pub mod run_summary;
 pub mod site_details;
 pub mod source;

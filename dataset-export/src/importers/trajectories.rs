@@ -21,6 +21,7 @@ use super::harness::result_from_report;
 use super::harness_logs::{read_metadata, read_repr_log};
 use super::leaderboard::slug;
 use super::openhands_eval;
+use super::r2e_gym_tests;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
 use crate::run_store::{NewRun, StatedDataset};
 use crate::trajectories::inspect::is_json_log;
@@ -101,6 +102,8 @@ impl RunSource for Trajectories {
             listed,
             logs: BTreeMap::new(),
         };
+        // The runs of the tests that gave R2E-Gym's rewards, which its tests are read from.
+        let mut rewarding_logs = BTreeMap::new();
         for (id, trajectory) in spool.trajectories() {
             let prediction = predicted.get(id);
             // The predictions given, else the patch beside the trajectory.
@@ -117,7 +120,7 @@ impl RunSource for Trajectories {
                 let rewarded = trajectory.reward.map(|reward| rewarded(id, reward, empty));
                 // The run of the tests that gave the reward is the instance's log.
                 if let Some(log) = trajectory.test_log.clone().filter(|_| rewarded.is_some()) {
-                    judges.logs.insert(id.clone(), log);
+                    rewarding_logs.insert(id.clone(), log);
                 }
                 rewarded
             });
@@ -140,6 +143,8 @@ impl RunSource for Trajectories {
             }
         }
         new.logs.extend(std::mem::take(&mut judges.logs));
+        r2e_gym_tests::read_tests(plan, &mut new.run.results, &rewarding_logs);
+        new.logs.extend(rewarding_logs);
         new.run.results.extend(judges.untaken());
         new.run.results.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
         let (made_by, mixed) = spool.made_by();
