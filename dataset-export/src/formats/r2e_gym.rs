@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 
 use benchscope_contract::{Document, Instance, PatchRole, RolePatch, TestLists};
 
+use super::unified::new_file_diff;
 use super::{take_opt_date, take_opt_string, DatasetFormat};
 use crate::error::{FieldError, Location};
 
@@ -174,7 +175,7 @@ fn patches_of(commit: &Value, execution: &Value) -> Vec<RolePatch> {
         .map(file_patch)
         .collect();
     let test: String = hidden_tests(execution)
-        .map(|(name, code)| new_file_patch(&format!("r2e_tests/{name}"), code))
+        .map(|(name, code)| new_file_diff(&format!("r2e_tests/{name}"), code))
         .collect();
     [(PatchRole::Gold, gold), (PatchRole::Test, test)]
         .into_iter()
@@ -268,21 +269,6 @@ fn hidden_tests(execution: &Value) -> impl Iterator<Item = (&str, &str)> {
         .iter()
         .zip(list("test_file_codes"))
         .filter_map(|(name, code)| Some((name.as_str()?, code.as_str()?)))
-}
-
-fn new_file_patch(path: &str, code: &str) -> String {
-    let lines: Vec<&str> = code.lines().collect();
-    let mut patch = format!(
-        "diff --git a/{path} b/{path}\nnew file mode 100644\n--- /dev/null\n+++ b/{path}\n@@ -0,0 +1,{} @@\n",
-        lines.len()
-    );
-    for line in lines {
-        patch.push_str(&format!("+{line}\n"));
-    }
-    if !code.is_empty() && !code.ends_with('\n') {
-        patch.push_str("\\ No newline at end of file\n");
-    }
-    patch
 }
 
 /// The tests expected to pass, split by how they ended before the fix.

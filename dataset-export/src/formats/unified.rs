@@ -59,6 +59,29 @@ fn push_lines(out: &mut String, marker: char, lines: &[&str]) {
     }
 }
 
+/// `text` as a unified diff adding the file `name`.
+pub fn new_file_diff(name: &str, text: &str) -> String {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let lines = if text.ends_with('\n') {
+        &lines[..lines.len() - 1]
+    } else {
+        &lines[..]
+    };
+    let mut diff = format!(
+        "diff --git a/{name} b/{name}\nnew file mode 100644\n--- /dev/null\n+++ b/{name}\n@@ -0,0 +1,{} @@\n",
+        lines.len()
+    );
+    for line in lines {
+        diff.push('+');
+        diff.push_str(line);
+        diff.push('\n');
+    }
+    if !text.ends_with('\n') {
+        diff.push_str("\\ No newline at end of file\n");
+    }
+    diff
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use serde_json::Value;
 use super::lca_ci;
 use super::leaderboard::slug;
 use super::{new_run, ImportPlan, Imported, RunSource, Source, DEFAULT_SPLIT};
+use crate::formats::unified::new_file_diff;
 use crate::run_store::NewRun;
 
 /// Long Code Arena's JSONL results, recognized by their first record.
@@ -100,7 +101,7 @@ pub fn library_codegen_generations(path: &Path, rows: &[Value], dataset: &str, s
                     ..Default::default()
                 });
                 if !generation.trim().is_empty() {
-                    new.patches.insert(id, as_new_file("generation.py", &generation));
+                    new.patches.insert(id, new_file_diff("generation.py", &generation));
                 }
             }
             new
@@ -129,29 +130,6 @@ fn published_means(generations: &Path) -> BTreeMap<String, BTreeMap<String, f64>
             Some((name, headline))
         })
         .collect()
-}
-
-/// `text` as a unified diff adding the file `name`.
-fn as_new_file(name: &str, text: &str) -> String {
-    let lines: Vec<&str> = text.split('\n').collect();
-    let lines = if text.ends_with('\n') {
-        &lines[..lines.len() - 1]
-    } else {
-        &lines[..]
-    };
-    let mut diff = format!(
-        "diff --git a/{name} b/{name}\nnew file mode 100644\n--- /dev/null\n+++ b/{name}\n@@ -0,0 +1,{} @@\n",
-        lines.len()
-    );
-    for line in lines {
-        diff.push('+');
-        diff.push_str(line);
-        diff.push('\n');
-    }
-    if !text.ends_with('\n') {
-        diff.push_str("\\ No newline at end of file\n");
-    }
-    diff
 }
 
 /// A record's CompScore (`CompScore` or `compscore`), if it has one.
@@ -211,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_generation_reads_as_an_added_file() {
-        let diff = as_new_file("generation.py", "import os\nprint(1)");
+        let diff = new_file_diff("generation.py", "import os\nprint(1)");
         let files = benchscope_contract::patch::parse_patch(&diff);
         assert_eq!(files[0].added_and_removed(), (2, 0));
         assert!(files[0].hunks[0].lines[1].no_newline_at_end);
