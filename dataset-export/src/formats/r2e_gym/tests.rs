@@ -173,3 +173,18 @@ fn a_row_without_its_commit_or_a_name_is_refused_naming_the_field() {
     named.insert("instance_id".into(), json!("tornado__tornado-0123456"));
     assert_eq!(normalize(named).unwrap().id, "tornado__tornado-0123456");
 }
+
+/// Real pytest outputs, plain and coloured, read as R2E-Gym's own `parse_log_pytest` and
+/// `decolor_dict_keys` read them (`tests/fixtures/r2e_gym/generate.py` ran them), its quirks
+/// too: a test id holding " - " is cut there, and `::` inside one becomes a dot.
+#[test]
+fn pytest_outputs_read_as_r2e_gym_reads_them() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/r2e_gym");
+    let expected: BTreeMap<String, BTreeMap<String, String>> =
+        serde_json::from_str(&std::fs::read_to_string(fixtures.join("expected.json")).unwrap()).unwrap();
+    assert_eq!(expected.len(), 2);
+    for (case, official) in expected {
+        let output = std::fs::read_to_string(fixtures.join(format!("corpus/{case}.txt"))).unwrap();
+        assert_eq!(statuses(&output), official, "{case}");
+    }
+}
