@@ -166,7 +166,7 @@ def transcripts():
             qwen_record('u2', 'a1', 'user', message={'role': 'user', 'parts': [{'text': 'Rewound.'}]}),
             qwen_record('s1', 'u2', 'system', subtype='slash_command', systemPayload={'phase': 'invocation', 'rawCommand': '/compress'})]
     texts = [''.join(json.dumps(line) + '\n' for line in lines).encode() for lines in (claude, codex, gemini, session, legacy, chat, qwen)]
-    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory(), r2e_gym_record(), moatless_trajectory(), openhands_saved_events()] + opencode_session()
+    return texts + [json.dumps(document, indent=2).encode(), json.dumps(openhands_sdk_output()).encode() + b'\n', json.dumps(claude).encode(), cursor_transcript(), trae_trajectory(), r2e_gym_record(), moatless_trajectory(), openhands_saved_events()] + opencode_session() + moatless_trees()
 
 
 def opencode_session():
@@ -219,6 +219,12 @@ def moatless_trajectory():
                                 {'id': 2, 'name': 'EditCode', 'actions': [{'action': {'content': '<replace>\nb\n'}, 'output': {'message': change}, 'completion_cost': 0.2}]}],
                 'info': {'instance_id': 'o__r-1', 'trace_id': 'coder_o__r-1_20240817-203613', 'status': 'error', 'error': 'RuntimeError: x\n', 'submission': ''}}
     return json.dumps(document, indent=2).encode()
+
+
+def moatless_trees():
+    """Moatless Tools' trajectories of 2025, as Moatless Tools 0.0.12 wrote them: a loop's flat nodes, a search tree's nested ones."""
+    fixtures = os.path.join(ROOT, 'dataset-export', 'tests', 'fixtures', 'moatless_nodes')
+    return [read(p) for p in files(os.path.join(fixtures, '*', '*', 'trajectory.json'))]
 
 
 def trae_trajectory():

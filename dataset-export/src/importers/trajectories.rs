@@ -229,6 +229,7 @@ fn trajectory_files(source: &Source) -> Vec<PathBuf> {
                             || trae_agent::is_trajectory(p, &head)
                             || opencode::export::begins_as_export(&head)
                             || moatless::begins_as_trajectory(&head)
+                            || moatless::nodes::begins_as_trajectory(&head)
                             || openhands::saved::begins_as_saved(&head)
                     }))
                 || ((lines(&name) || name.ends_with(".json")) && transcripts::is_session_transcript_file(p))

@@ -15,6 +15,8 @@ use serde_json::{Map, Value};
 
 use super::{text, AgentAndModel, StepReader, TrajectoryFormat};
 
+pub mod nodes;
+
 /// The format.
 pub struct Moatless;
 

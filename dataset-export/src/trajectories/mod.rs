@@ -110,6 +110,7 @@ pub const FORMATS: &[&dyn TrajectoryFormat] = &[
     &opencode::export::OpenCodeExport,
     &r2e_gym::R2eGym,
     &moatless::Moatless,
+    &moatless::nodes::MoatlessNodes,
     &inspect::Inspect,
     &mini_swe_agent::MiniSweAgent,
 ];

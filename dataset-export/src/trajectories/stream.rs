@@ -15,8 +15,8 @@ use crate::input::forgiving;
 /// The top-level arrays that may hold a trajectory's steps, or events as many (or, in an Inspect
 /// JSON log, its samples: each one a trajectory; in Trae Agent's, every message sent before each
 /// answer, `llm_interactions`; in R2E-Gym's, its `trajectory_steps`; in Moatless Tools', the
-/// states it went through, `transitions`).
-pub const STREAMED: [&str; 10] = [
+/// states it went through, `transitions`, or since 2025 its `nodes`).
+pub const STREAMED: [&str; 11] = [
     "trajectory",
     "history",
     "messages",
@@ -27,6 +27,7 @@ pub const STREAMED: [&str; 10] = [
     "llm_interactions",
     "trajectory_steps",
     "transitions",
+    "nodes",
 ];
 
 /// The key a document that is a bare array (older mini-swe-agent files) streams its elements as.
