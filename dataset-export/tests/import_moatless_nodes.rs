@@ -65,7 +65,10 @@ fn a_loops_nodes_are_its_steps_and_its_files_patch_is_the_prediction() {
     // The edit is drawn where Moatless made it, not as the text it was asked to replace.
     let edit = trajectory.steps[1].edit.as_ref().expect("StringReplace's change");
     assert_eq!((edit.path.as_str(), edit.first_line), ("pkg/calc.py", Some(3)));
-    assert!(edit.before.contains("def add(a, b):\n") && edit.after.contains("    return a + b\n"), "{edit:?}");
+    assert!(
+        edit.before.contains("def add(a, b):\n") && edit.after.contains("    return a + b\n"),
+        "{edit:?}"
+    );
     let result = &run.results[0];
     let shard: Value = read_json(&data.join(result.model_patch.as_ref().expect("the files' patch is the prediction")));
     assert_eq!(shard["patches"][result.instance_id.as_str()], expected["patch"]);

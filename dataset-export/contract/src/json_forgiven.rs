@@ -32,6 +32,10 @@ pub struct Forgiver {
     pub constants_read_as_null: bool,
     /// Whether a lone surrogate escape was read as U+FFFD.
     pub lone_surrogates_replaced: bool,
+    /// How many arrays and objects are open.
+    depth: usize,
+    /// The most that were open at once so far.
+    pub deepest: usize,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
@@ -144,8 +148,14 @@ impl Forgiver {
             b'-' => self.start_holding(Holding::Minus, byte),
             _ if byte.is_ascii_alphabetic() => self.start_holding(Holding::Word, byte),
             _ => {
-                if byte == b'\n' {
-                    self.line += 1;
+                match byte {
+                    b'\n' => self.line += 1,
+                    b'[' | b'{' => {
+                        self.depth += 1;
+                        self.deepest = self.deepest.max(self.depth);
+                    }
+                    b']' | b'}' => self.depth = self.depth.saturating_sub(1),
+                    _ => {}
                 }
                 out.push(byte);
             }
@@ -297,6 +307,12 @@ mod tests {
         let (out, _, constants) = forgiven(r#"["a \"NaN\" b\\", NaN]"#);
         assert_eq!(out, r#"["a \"NaN\" b\\", null]"#);
         assert!(constants);
+    }
+
+    #[test]
+    fn the_deepest_nesting_counts_brackets_outside_strings() {
+        let (_, forgiver) = forgive(br#"{"a": [[1], "[[[[", {"b": [[],]}], "c": {}}"#);
+        assert_eq!(forgiver.deepest, 5);
     }
 
     #[test]

@@ -12,14 +12,20 @@ const CHUNK: usize = 64 * 1024;
 /// `inner`'s JSON, past the UTF-8 byte order mark an editor on Windows may have saved before it,
 /// forgiven, behind a buffer: serde_json reads a reader a byte at a time, and takes a
 /// `BufReader`'s byte from its buffer without a call.
-pub fn forgiving<R: Read>(mut inner: R) -> io::Result<impl Read> {
+pub fn forgiving<R: Read>(inner: R) -> io::Result<impl Read> {
+    forgiving_within(inner, usize::MAX)
+}
+
+/// [`forgiving`]'s, refused with an error once they open more than `max_depth` arrays and
+/// objects at once.
+pub fn forgiving_within<R: Read>(mut inner: R, max_depth: usize) -> io::Result<impl Read> {
     let mut head = Vec::with_capacity(3);
     (&mut inner).take(3).read_to_end(&mut head)?;
     if head == benchscope_contract::file_names::BYTE_ORDER_MARK {
         head.clear();
     }
     let past_mark = io::Cursor::new(head).chain(inner);
-    Ok(BufReader::with_capacity(CHUNK, ForgivingReader::new(past_mark)))
+    Ok(BufReader::with_capacity(CHUNK, ForgivingReader::new(past_mark, max_depth)))
 }
 
 /// `inner`'s JSON, forgiven.
@@ -31,10 +37,11 @@ pub struct ForgivingReader<R> {
     out: Vec<u8>,
     start: usize,
     ended: bool,
+    max_depth: usize,
 }
 
 impl<R: Read> ForgivingReader<R> {
-    fn new(inner: R) -> Self {
+    fn new(inner: R, max_depth: usize) -> Self {
         ForgivingReader {
             inner,
             forgiver: Forgiver::new(),
@@ -42,6 +49,7 @@ impl<R: Read> ForgivingReader<R> {
             out: Vec::with_capacity(CHUNK + 64),
             start: 0,
             ended: false,
+            max_depth,
         }
     }
 
@@ -57,6 +65,12 @@ impl<R: Read> ForgivingReader<R> {
                     self.forgiver.finish(&mut self.out);
                 }
                 _ => self.forgiver.feed(&self.chunk[..read], &mut self.out),
+            }
+            if self.forgiver.deepest > self.max_depth {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("nested deeper than {} arrays and objects", self.max_depth),
+                ));
             }
         }
         Ok(!self.out.is_empty())

@@ -7,10 +7,10 @@
 use std::fmt;
 use std::io::Read;
 
-use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use crate::input::forgiving;
+use crate::input::nesting::{deep_json, visit_deep};
 
 /// The top-level arrays that may hold a trajectory's steps, or events as many (or, in an Inspect
 /// JSON log, its samples: each one a trajectory; in Trae Agent's, every message sent before each
@@ -35,10 +35,10 @@ pub const BARE_ARRAY: &str = "messages";
 
 /// The skeleton of every JSON document in `reader` (one, or one per line of JSON Lines).
 pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
-    let mut de = serde_json::Deserializer::from_reader(forgiving(reader).map_err(serde_json::Error::io)?);
+    let mut de = deep_json(reader).map_err(serde_json::Error::io)?;
     let mut documents = Vec::new();
     while de.end().is_err() {
-        documents.push(de.deserialize_any(SkeletonVisitor)?);
+        documents.push(visit_deep(&mut de, SkeletonVisitor)?);
     }
     Ok(documents)
 }
@@ -46,8 +46,7 @@ pub fn skeletons(reader: impl Read) -> serde_json::Result<Vec<Value>> {
 /// The skeleton of the first JSON document in `reader`, when it starts with one; the rest is not
 /// read.
 pub fn first_skeleton(reader: impl Read) -> Option<Value> {
-    let mut de = serde_json::Deserializer::from_reader(forgiving(reader).ok()?);
-    de.deserialize_any(SkeletonVisitor).ok()
+    visit_deep(&mut deep_json(reader).ok()?, SkeletonVisitor).ok()
 }
 
 /// What receives the streamed arrays' elements.
@@ -61,7 +60,7 @@ pub trait Elements {
 /// Hands every element of each document's streamed arrays in `reader` to `receiver`, in order. An
 /// error of the receiver stops the reading and is given back as it is.
 pub fn elements(reader: impl Read, receiver: &mut dyn Elements) -> anyhow::Result<()> {
-    let mut de = serde_json::Deserializer::from_reader(forgiving(reader)?);
+    let mut de = deep_json(reader)?;
     let mut document = 0;
     while de.end().is_err() {
         let mut stopped = None;
@@ -70,7 +69,7 @@ pub fn elements(reader: impl Read, receiver: &mut dyn Elements) -> anyhow::Resul
             receiver: &mut *receiver,
             stopped: &mut stopped,
         };
-        if let Err(error) = de.deserialize_any(visitor) {
+        if let Err(error) = visit_deep(&mut de, visitor) {
             return Err(stopped.unwrap_or_else(|| error.into()));
         }
         receiver.end(document)?;

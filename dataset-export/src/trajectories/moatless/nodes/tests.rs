@@ -157,3 +157,17 @@ fn a_tree_is_told_by_how_its_file_begins() {
     ));
     assert!(!begins_as_trajectory("{\"nodes\": [{\"id\": 0}]"));
 }
+
+/// A search tree run as a loop (one expansion a node) nests each step in the one before, two
+/// levels a node: a hundred and fifty steps are past serde_json's own limit of 128.
+#[test]
+fn a_deep_chain_of_nested_nodes_reads_whole() {
+    let mut node = json!({"node_id": 150, "terminal": true, "children": [], "action_steps": [step("Finish", json!({"finish_reason": "Done."}), "Done.")]});
+    for id in (1..150).rev() {
+        node = json!({"node_id": id, "children": [node], "action_steps": [step("ViewCode", json!({"files": [{"file_path": "p.py"}]}), "code")]});
+    }
+    let document = json!({"metadata": {"instance_id": "o__r-1"}, "root": {"node_id": 0, "user_message": "Fix it.", "children": [node]}});
+    let trajectory = read(&document);
+    assert_eq!(trajectory.steps.len(), 150);
+    assert_eq!(trajectory.exit_status.as_deref(), Some("finished"));
+}
