@@ -29,9 +29,10 @@ fn data_in(tmp: &Path) -> PathBuf {
     exported_dataset_d(tmp, &[expected()["instance_id"].as_str().unwrap()])
 }
 
-/// Imports `folder` into `data` as the run `name`; its run and its one trajectory.
-fn import(folder: &Path, data: &Path, name: &str) -> (Run, Trajectory) {
-    benchscope_ok(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", name]);
+/// Imports `source` (a folder or a file) into `data` as the run `name`; its run and its one
+/// trajectory.
+fn import(source: &Path, data: &Path, name: &str) -> (Run, Trajectory) {
+    benchscope_ok(&["import", source.to_str().unwrap(), "--data", data.to_str().unwrap(), "--run", name]);
     let run: Run = read_json(&data.join(format!("runs/{name}.json")));
     let facts = run.results[0].trajectory.as_ref().expect("its trajectory");
     let trajectory: Trajectory = read_json(&data.join(&facts.path));
@@ -100,5 +101,16 @@ fn a_tree_under_another_name_is_found_by_how_it_begins() {
     let file = root().join(FIXTURES).join("loop").join(&instance).join("trajectory.json");
     std::fs::copy(file, folder.join(format!("{instance}.json"))).unwrap();
     let (_run, trajectory) = import(&folder, &data, "named");
+    assert_eq!(tools(&trajectory), expected_actions());
+}
+
+/// One such file given alone names the run after the folder above its instance's.
+#[test]
+fn a_file_given_alone_names_its_run_after_the_folder_above_its_instances() {
+    let tmp = tempfile::tempdir().unwrap();
+    let instance = expected()["instance_id"].as_str().unwrap().to_string();
+    let file = root().join(FIXTURES).join("loop").join(&instance).join("trajectory.json");
+    let (run, trajectory) = import(&file, &data_in(tmp.path()), "alone");
+    assert_eq!(run.system.name, "loop", "not {instance}, the instance's folder");
     assert_eq!(tools(&trajectory), expected_actions());
 }

@@ -64,7 +64,13 @@ impl RunSource for Trajectories {
         } else {
             source.path().to_path_buf()
         };
-        let folder = run_folder(&root);
+        // A file in its instance's own folder (`<run>/<instance>/trajectory.json`): the folder
+        // names the instance, the one above it the run.
+        let file = source.path().canonicalize().unwrap_or_else(|_| source.path().to_path_buf());
+        let folder = match (source.is_file() && names_its_instance(&file), file.parent().and_then(Path::parent)) {
+            (true, Some(above)) => run_folder(above),
+            _ => run_folder(&root),
+        };
         // An OpenHands run folder is named as its `metadata.json` names the agent and model.
         let metadata = read_metadata(&root);
         let name = metadata.run_name().unwrap_or_else(|| name_of(&folder));
@@ -200,6 +206,13 @@ impl Judges<'_> {
         untaken.extend(listed.into_values());
         untaken
     }
+}
+
+/// Whether the trajectory file at `path` sits in a folder named after the instance its name
+/// gives (a Harbor trial's, Moatless Tools' and Trae Agent's `<instance>/…`).
+fn names_its_instance(path: &Path) -> bool {
+    let folder = path.parent().map(name_of).unwrap_or_default();
+    !folder.is_empty() && folder == crate::trajectories::instance_of_file(path)
 }
 
 /// A folder's trajectory files: known by their names, or Inspect JSON logs, whose names are
