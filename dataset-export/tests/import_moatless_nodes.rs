@@ -70,6 +70,10 @@ fn a_loops_nodes_are_its_steps_and_its_files_patch_is_the_prediction() {
         edit.before.contains("def add(a, b):\n") && edit.after.contains("    return a + b\n"),
         "{edit:?}"
     );
+    let created = trajectory.steps[2].edit.as_ref().expect("CreateFile's new file");
+    assert_eq!((created.path.as_str(), created.before.as_str()), ("tests/test_calc.py", ""));
+    // The test it wrote is left out of the prediction, as Moatless leaves it out of what it
+    // evaluates.
     let result = &run.results[0];
     let shard: Value = read_json(&data.join(result.model_patch.as_ref().expect("the files' patch is the prediction")));
     assert_eq!(shard["patches"][result.instance_id.as_str()], expected["patch"]);

@@ -64,7 +64,7 @@ pub struct Trajectory {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     /// The reward the agent's own run of the tests gave it, where its format records one
-    /// (R2E-Gym's: 1 resolved).
+    /// (R2E-Gym's: 1 resolved; Moatless Tools' evaluation of the node shown: 1 resolved, 0 not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reward: Option<f64>,
     /// What that run of the tests printed (R2E-Gym's `test_output`): kept as the instance's test

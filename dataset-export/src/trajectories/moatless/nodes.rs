@@ -95,6 +95,7 @@ struct ReadNode {
     reward: Option<i64>,
     selected: Option<u64>,
     patch: Option<String>,
+    verdict: Option<f64>,
 }
 
 impl StepReader for Reader {
@@ -122,6 +123,7 @@ impl StepReader for Reader {
             task: self.nodes.iter().find_map(|node| node.task.clone()),
             exit_status: chosen.and_then(|node| exit_status(node, self.leaves() - 1)),
             submission: chosen.and_then(|node| node.patch.clone()),
+            reward: chosen.and_then(|node| node.verdict),
             model: global_model
                 .is_none()
                 .then(|| self.nodes.iter().find_map(|node| node.model.clone()))
@@ -186,6 +188,7 @@ impl Reader {
             reward: node.pointer("/reward/value").and_then(Value::as_i64),
             selected: node.pointer("/discriminator_result/selected_node_id").and_then(Value::as_u64),
             patch: patch_of(node),
+            verdict: evaluated(node),
         });
     }
 
@@ -379,16 +382,37 @@ fn times_of(node: &Value) -> Vec<String> {
     times
 }
 
-/// The change a node's files hold: every changed file's patch, as Moatless Tools joins them
-/// (`FileContext.generate_git_patch`).
+/// The change a node's files hold, as Moatless Tools evaluates and submits it
+/// (`FileContext.generate_git_patch(ignore_tests=True)`): every changed file's patch but the
+/// tests', joined.
 fn patch_of(node: &Value) -> Option<String> {
     let files = node.pointer("/file_context/files")?.as_array()?;
     let patches: Vec<&str> = files
         .iter()
+        .filter(|file| file.get("file_path").and_then(Value::as_str).is_some_and(|path| !is_test(path)))
         .filter_map(|file| file.get("patch").and_then(Value::as_str))
         .filter(|patch| !patch.trim().is_empty())
         .collect();
     (!patches.is_empty()).then(|| patches.join("\n"))
+}
+
+/// Whether Moatless Tools takes `path` for a test (`moatless.utils.file.is_test`): a file under
+/// a `test`, `tests` or `testing` folder, or named as tests are.
+fn is_test(path: &str) -> bool {
+    let parts: Vec<&str> = path.split('/').collect();
+    let name = parts.last().copied().unwrap_or_default();
+    let in_tests = parts.iter().any(|part| ["testing", "test", "tests"].contains(part));
+    let named = ["test.py", "tests.py"].contains(&name)
+        || (name.ends_with(".py") && ["unittest_", "test_", "tests_"].iter().any(|prefix| name.starts_with(prefix)))
+        || name.ends_with("_test.py");
+    in_tests || named
+}
+
+/// The verdict of the SWE-bench evaluation Moatless Tools ran on a node (later versions keep it
+/// on the node, `evaluation_result.resolved`), as a reward: 1 resolved, 0 not.
+fn evaluated(node: &Value) -> Option<f64> {
+    let resolved = node.pointer("/evaluation_result/resolved")?.as_bool()?;
+    Some(if resolved { 1.0 } else { 0.0 })
 }
 
 /// How the branch shown ended: its node's error (its last line), `finished` or `rejected` by

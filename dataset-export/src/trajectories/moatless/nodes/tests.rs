@@ -171,3 +171,34 @@ fn a_deep_chain_of_nested_nodes_reads_whole() {
     assert_eq!(trajectory.steps.len(), 150);
     assert_eq!(trajectory.exit_status.as_deref(), Some("finished"));
 }
+
+/// The submission is what Moatless Tools evaluates: its files' patches without the tests'.
+#[test]
+fn the_submission_leaves_out_the_tests_moatless_would() {
+    for test in [
+        "tests/a.py",
+        "pkg/testing/a.py",
+        "test_a.py",
+        "pkg/tests_a.py",
+        "pkg/unittest_a.py",
+        "a_test.py",
+        "pkg/test.py",
+        "tests.py",
+    ] {
+        assert!(is_test(test), "{test}");
+    }
+    for code in ["pkg/a.py", "pkg/testament.py", "pkg/contest_a.py", "test_data.json", "latest/a.py"] {
+        assert!(!is_test(code), "{code}");
+    }
+    let files =
+        json!([{"file_path": "p.py", "patch": "--- a/p.py\n"}, {"file_path": "tests/test_p.py", "patch": "--- a/tests/test_p.py\n"}]);
+    let document = json!({"nodes": [
+        {"node_id": 0, "user_message": "Fix it."},
+        {"node_id": 1, "parent_id": 0, "terminal": true, "file_context": {"files": files},
+         "evaluation_result": {"resolved": true, "start_time": "2025-08-01T10:00:00", "end_time": "2025-08-01T10:05:00"},
+         "action_steps": [step("Finish", json!({"finish_reason": "Done."}), "Done.")]}
+    ]});
+    let trajectory = read(&document);
+    assert_eq!(trajectory.submission.as_deref(), Some("--- a/p.py\n"));
+    assert_eq!(trajectory.reward, Some(1.0), "the evaluation Moatless ran on the node shown");
+}
