@@ -55,10 +55,7 @@ impl TrajectoryFormat for MoatlessNodes {
     }
 
     fn agent_of(&self, skeleton: &Value) -> AgentAndModel {
-        let model = ["/agent/completion/model", "/agent_settings/completion_model/model"]
-            .iter()
-            .find_map(|pointer| skeleton.pointer(pointer).and_then(Value::as_str));
-        AgentAndModel::new(Some("Moatless Tools"), None, model)
+        AgentAndModel::new(Some("Moatless Tools"), None, agents_model(skeleton))
     }
 }
 
@@ -70,6 +67,11 @@ pub fn begins_as_trajectory(head: &str) -> bool {
     packed.starts_with('{')
         && (packed.contains("\"nodes\":[{\"node_id\"")
             || (packed.contains("\"max_iterations\":") && packed.contains("\"agent\":{\"system_prompt\"")))
+}
+
+/// The model a loop's or a search tree's agent calls (a flow's file names none).
+fn agents_model(skeleton: &Value) -> Option<&str> {
+    skeleton.pointer("/agent/completion/model").and_then(Value::as_str)
 }
 
 /// The nodes read so far, each as much of it as the trajectory needs.
@@ -118,7 +120,7 @@ impl StepReader for Reader {
             usage.add(&node.usage);
             node.times.iter().for_each(|time| span.add(time));
         }
-        let global_model = self.agent_model();
+        let global_model = agents_model(&self.skeleton);
         let trajectory = Trajectory {
             task: self.nodes.iter().find_map(|node| node.task.clone()),
             exit_status: chosen.and_then(|node| exit_status(node, self.leaves() - 1)),
@@ -227,12 +229,6 @@ impl Reader {
     fn leaves(&self) -> usize {
         let parents: std::collections::HashSet<u64> = self.nodes.iter().filter_map(|node| node.parent).collect();
         self.nodes.iter().filter(|node| !parents.contains(&node.id)).count().max(1)
-    }
-
-    fn agent_model(&self) -> Option<&str> {
-        ["/agent/completion/model", "/agent_settings/completion_model/model"]
-            .iter()
-            .find_map(|pointer| self.skeleton.pointer(pointer).and_then(Value::as_str))
     }
 }
 
