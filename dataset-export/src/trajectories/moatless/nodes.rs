@@ -260,22 +260,11 @@ fn step_of(action: &Value, observation: Option<&Value>) -> Step {
         edit = Some(made);
     }
     let edit = edit.or_else(|| edit_of(action));
-    let shown = match action {
-        Value::Object(fields) => {
-            let edited = edit.is_some();
-            let kept = fields
-                .iter()
-                .filter(|(key, _)| key.as_str() != "action_args_class")
-                .filter(|(key, _)| !(edited && ["old_str", "new_str", "file_text"].contains(&key.as_str())))
-                .map(|(key, value)| (key.clone(), value.clone()))
-                .collect();
-            Value::Object(kept)
-        }
-        other => other.clone(),
-    };
+    let tool = tool_of(action);
+    let shown = shown_fields(action, edit.is_some());
     let (action_text, action_form) = match text(&shown, "content") {
         Some(content) => (content, form_of_content(text(&shown, "file_path").as_deref())),
-        None => (fields_text(&shown), ActionForm::Words),
+        None => (call_of(&tool, &shown), ActionForm::Call),
     };
     // Finish answers with its own reason: said once, as the action.
     let echoed = action
@@ -286,12 +275,37 @@ fn step_of(action: &Value, observation: Option<&Value>) -> Step {
     }
     Step {
         thought: text(action, "thoughts").unwrap_or_default(),
-        tool: Some(tool_of(action)),
+        tool: Some(tool),
         action: action_text,
         action_form,
         observation: words,
         edit,
         ..Step::default()
+    }
+}
+
+/// An action's fields as shown: not its class, nor its thoughts, nor the texts an edit drawn as
+/// a diff shows.
+fn shown_fields(action: &Value, edited: bool) -> Value {
+    let Value::Object(fields) = action else { return action.clone() };
+    let hidden =
+        |key: &str| ["action_args_class", "thoughts"].contains(&key) || (edited && ["old_str", "new_str", "file_text"].contains(&key));
+    let kept = fields.iter().filter(|(key, value)| !hidden(key) && !value.is_null());
+    Value::Object(kept.map(|(key, value)| (key.clone(), value.clone())).collect())
+}
+
+/// An action as a call: its name, then its one field's value (`StringReplace pkg/calc.py`), or
+/// its fields a line each below it.
+fn call_of(tool: &str, fields: &Value) -> String {
+    let lines = fields_text(fields);
+    match fields.as_object().map(|fields| fields.keys().collect::<Vec<_>>()).as_deref() {
+        Some([]) | None if lines.is_empty() => tool.to_string(),
+        Some([key]) => {
+            let prefix = format!("{key}: ");
+            let values: Vec<&str> = lines.lines().map(|line| line.strip_prefix(&prefix).unwrap_or(line)).collect();
+            format!("{tool} {}", values.join("\n"))
+        }
+        _ => format!("{tool}\n{lines}"),
     }
 }
 

@@ -50,7 +50,7 @@ fn a_flows_nodes_read_along_the_branch_the_run_chose() {
     assert_eq!(trajectory.steps[0].tokens_in, Some(100));
     assert_eq!(
         (trajectory.steps[1].action.as_str(), trajectory.steps[1].observation.as_str()),
-        ("finish_reason: Done.", ""),
+        ("Finish Done.", ""),
         "its reason said once"
     );
     assert_eq!(trajectory.exit_status.as_deref(), Some("finished (1 other branch not shown)"));
@@ -82,7 +82,8 @@ fn a_nested_tree_shows_its_best_finished_branch() {
     });
     let trajectory = read(&document);
     assert_eq!(tools(&trajectory), ["ViewCode", "Finish"]);
-    assert_eq!(trajectory.steps[0].action, "files: file_path=p.py");
+    assert_eq!(trajectory.steps[0].action, "ViewCode file_path=p.py");
+    assert_eq!(trajectory.steps[0].action_form, ActionForm::Call);
     assert_eq!(trajectory.steps[1].thought, "Done.");
     assert_eq!(trajectory.exit_status.as_deref(), Some("finished (3 other branches not shown)"));
     let errored = json!({"metadata": {}, "root": {"node_id": 0, "user_message": "Fix it.", "children": [
@@ -108,7 +109,7 @@ fn an_edit_is_drawn_as_made_else_as_asked() {
     let [made, tried] = trajectory.steps.as_slice() else {
         panic!("{:?}", trajectory.steps)
     };
-    assert_eq!(made.action, "path: p.py");
+    assert_eq!(made.action, "StringReplace p.py");
     let edit = made.edit.as_ref().unwrap();
     assert_eq!((edit.first_line, edit.before.as_str()), (Some(3), "def f():\n    return 1\n\n"));
     assert_eq!(made.observation, "The file p.py has been edited.");
@@ -131,7 +132,7 @@ fn late_2024_nodes_read_their_one_action() {
     let [search] = trajectory.steps.as_slice() else { panic!() };
     assert_eq!(
         (search.tool.as_deref(), search.thought.as_str(), search.action.as_str()),
-        (Some("SemanticSearch"), "Search.", "query: parse")
+        (Some("SemanticSearch"), "Search.", "SemanticSearch parse")
     );
     assert_eq!(search.observation, "Found 2 spans.");
     assert_eq!((search.tokens_in, search.cost), (Some(5), Some(0.5)));
@@ -201,4 +202,18 @@ fn the_submission_leaves_out_the_tests_moatless_would() {
     let trajectory = read(&document);
     assert_eq!(trajectory.submission.as_deref(), Some("--- a/p.py\n"));
     assert_eq!(trajectory.reward, Some(1.0), "the evaluation Moatless ran on the node shown");
+}
+
+/// An action of several fields is its name over them, a line each; of none, its name.
+#[test]
+fn an_action_of_several_fields_lists_them_under_its_name() {
+    let find = json!({"action": {"thoughts": "Find it.", "class_name": "Parser", "file_pattern": "*.py", "action_args_class": "moatless.actions.find_class.FindClassArgs"},
+                      "observation": {"message": "Found 1 class."}});
+    let diff =
+        json!({"action": {"action_args_class": "moatless.actions.view_diff.ViewDiffArgs"}, "observation": {"message": "No changes."}});
+    let document =
+        json!({"nodes": [{"node_id": 0, "user_message": "Fix it."}, {"node_id": 1, "parent_id": 0, "action_steps": [find, diff]}]});
+    let trajectory = read(&document);
+    let actions: Vec<&str> = trajectory.steps.iter().map(|s| s.action.as_str()).collect();
+    assert_eq!(actions, ["FindClass\nclass_name: Parser\nfile_pattern: *.py", "ViewDiff"]);
 }
