@@ -212,10 +212,11 @@ impl Reader {
         branch
     }
 
-    /// The node the branch shown ends in: the one the run chose, else the best rewarded finished
-    /// node (the last of equals), else the last node.
+    /// The node the branch shown ends in: the one the run chose (if the file holds it), else the
+    /// best rewarded finished node (the last of equals), else the last node.
     fn end_of_branch(&self) -> Option<u64> {
-        let chosen = self.nodes.iter().find_map(|node| node.selected);
+        let known = |id: &u64| self.nodes.iter().any(|node| node.id == *id);
+        let chosen = self.nodes.iter().find_map(|node| node.selected).filter(known);
         let finished = self
             .nodes
             .iter()
@@ -252,7 +253,7 @@ fn tool_of(action: &Value) -> String {
 }
 
 /// One action and what came of it: an edit's change drawn as a diff (as made, where its
-/// observation records it, else as asked), its other fields in words.
+/// observation records it, else as asked), the action as a call.
 fn step_of(action: &Value, observation: Option<&Value>) -> Step {
     let diff = observation.and_then(|o| o.pointer("/properties/diff")).and_then(Value::as_str);
     let (mut words, mut edit) = what_came_of(observation, None);
@@ -303,7 +304,7 @@ fn call_of(tool: &str, fields: &Value) -> String {
         Some([key]) => {
             let prefix = format!("{key}: ");
             let values: Vec<&str> = lines.lines().map(|line| line.strip_prefix(&prefix).unwrap_or(line)).collect();
-            format!("{tool} {}", values.join("\n"))
+            format!("{tool} {}", values.join("\n")).trim_end().to_string()
         }
         _ => format!("{tool}\n{lines}"),
     }

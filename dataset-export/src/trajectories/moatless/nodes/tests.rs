@@ -211,9 +211,14 @@ fn an_action_of_several_fields_lists_them_under_its_name() {
                       "observation": {"message": "Found 1 class."}});
     let diff =
         json!({"action": {"action_args_class": "moatless.actions.view_diff.ViewDiffArgs"}, "observation": {"message": "No changes."}});
-    let document =
-        json!({"nodes": [{"node_id": 0, "user_message": "Fix it."}, {"node_id": 1, "parent_id": 0, "action_steps": [find, diff]}]});
+    let blank = json!({"action": {"query": "", "action_args_class": "moatless.actions.semantic_search.SemanticSearchArgs"}});
+    // The root names a choice the file does not hold: the last node's branch is shown.
+    let document = json!({"nodes": [{"node_id": 0, "user_message": "Fix it.", "discriminator_result": {"selected_node_id": 9}},
+                                    {"node_id": 1, "parent_id": 0, "action_steps": [find, diff, blank]}]});
     let trajectory = read(&document);
     let actions: Vec<&str> = trajectory.steps.iter().map(|s| s.action.as_str()).collect();
-    assert_eq!(actions, ["FindClass\nclass_name: Parser\nfile_pattern: *.py", "ViewDiff"]);
+    assert_eq!(
+        actions,
+        ["FindClass\nclass_name: Parser\nfile_pattern: *.py", "ViewDiff", "SemanticSearch"]
+    );
 }
