@@ -1,7 +1,8 @@
 //! JSON read without serde_json's limit of 128 nested arrays and objects, under a limit of our
-//! own (counted as the text is forgiven, with no pass of its own). Moatless Tools' search trees nest every node in its parent's `children`, two levels a
-//! node, so a run of a hundred steps nests past 128; a hostile file nested a million deep must
-//! still be refused, not overflow the stack (deserializing it, or dropping the value it made).
+//! own, counted as the text is forgiven (no pass of its own). Moatless Tools' search trees nest
+//! every node in its parent's `children`, two levels a node, so a run of a hundred steps nests
+//! past 128; a hostile file nested a million deep must still be refused, not overflow the stack
+//! (deserializing it, or dropping the value it made).
 
 use std::io::Read;
 
