@@ -94,9 +94,13 @@ struct ReadNode {
     finished: bool,
     error: Option<String>,
     last_action: Option<String>,
+    /// What the search's value function gave the node (`reward.value`, -100 to 100).
     reward: Option<i64>,
+    /// The node the run chose, where this node records the choice.
     selected: Option<u64>,
+    /// The change its files hold, without the tests.
     patch: Option<String>,
+    /// The SWE-bench evaluation of its change, 1 resolved or 0.
     verdict: Option<f64>,
 }
 
