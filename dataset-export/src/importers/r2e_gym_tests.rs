@@ -9,6 +9,7 @@ use benchscope_contract::{InstanceResult, TestStatus};
 use super::split_lists::{kept_statuses, split_holding, split_instances, tally};
 use super::ImportPlan;
 use crate::formats::r2e_gym::statuses;
+use crate::logs::statuses::typed;
 
 /// Fills in the tests of each of `results` whose log `logs` holds, where the data directory
 /// exports the split the run's instances are in (or the one `--dataset` and `--split` name).
@@ -31,17 +32,14 @@ pub fn read_tests(plan: &ImportPlan, results: &mut [InstanceResult], logs: &BTre
         ) else {
             continue;
         };
-        let seen = statuses(log).into_iter().map(|(name, status)| (name, status_of(&status))).collect();
-        result.tests = kept_statuses(seen, Some(lists));
+        result.tests = kept_statuses(seen_in(log), Some(lists));
         result.fail_to_pass = Some(tally(&lists.fail_to_pass, &result.tests, |s| s == TestStatus::Passed));
         result.pass_to_pass = Some(tally(&lists.pass_to_pass, &result.tests, |s| s == TestStatus::Passed));
     }
 }
 
-fn status_of(said: &str) -> TestStatus {
-    match said {
-        "PASSED" => TestStatus::Passed,
-        "FAILED" => TestStatus::Failed,
-        _ => TestStatus::Error,
-    }
+/// Each test's status in the run `log`, in the words R2E-Gym's parser gives (`PASSED`,
+/// `FAILED`, `ERROR`), read as every log's are.
+fn seen_in(log: &str) -> BTreeMap<String, TestStatus> {
+    statuses(log).into_iter().map(|(name, word)| (name, typed(&word))).collect()
 }
