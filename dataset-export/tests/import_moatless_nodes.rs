@@ -7,7 +7,7 @@
 mod common;
 
 use benchscope_contract::trajectory::Trajectory;
-use benchscope_contract::Run;
+use benchscope_contract::{Run, TestStatus};
 use common::{benchscope_ok, exported_dataset_d, read_json, root};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -117,4 +117,50 @@ fn a_file_given_alone_names_its_run_after_the_folder_above_its_instances() {
     let (run, trajectory) = import(&file, &data_in(tmp.path()), "alone");
     assert_eq!(run.system.name, "loop", "not {instance}, the instance's folder");
     assert_eq!(tools(&trajectory), expected_actions());
+}
+
+/// Moatless's evaluation runner keeps its testbed's verdict on the loop's last node beside the
+/// trajectory (`<instance>/eval_result.json`): each instance's verdict, tests and log are that.
+#[test]
+fn an_evaluations_results_beside_the_trajectories_are_the_verdicts() {
+    let evaluations = expected()["evaluations"].clone();
+    let ids: Vec<&str> = evaluations.as_object().unwrap().keys().map(String::as_str).collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let data = exported_dataset_d(tmp.path(), &ids);
+    let source = root().join(FIXTURES).join("evaluated");
+    benchscope_ok(&[
+        "import",
+        source.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "evaluated",
+    ]);
+    let run: Run = read_json(&data.join("runs/evaluated.json"));
+    assert_eq!(run.results.len(), ids.len());
+    for result in &run.results {
+        let found = &evaluations[result.instance_id.as_str()];
+        assert_eq!(result.resolved, found["resolved"].as_bool(), "{}", result.instance_id);
+        for (list, status) in [("passed", TestStatus::Passed), ("failed", TestStatus::Failed)] {
+            for test in found[list].as_array().unwrap() {
+                assert_eq!(
+                    result.tests.get(test.as_str().unwrap()),
+                    Some(&status),
+                    "{}: {test}",
+                    result.instance_id
+                );
+            }
+        }
+        assert!(result.trajectory.is_some(), "{}: its trajectory stays", result.instance_id);
+        let log = std::fs::read_to_string(data.join(result.log.as_ref().expect("the test run's log"))).unwrap();
+        assert!(
+            log.contains("short test summary info"),
+            "{}: pytest's own output",
+            result.instance_id
+        );
+    }
+    assert!(
+        run.results.iter().any(|r| r.resolved == Some(true)) && run.results.iter().any(|r| r.resolved == Some(false)),
+        "one instance resolved and one not"
+    );
 }

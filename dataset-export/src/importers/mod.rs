@@ -7,7 +7,7 @@
 //! | a directory with `eval_outputs/<id>/attempt-<n>/report.json` | FeatureBench `fb eval` outputs, one run per attempt |
 //! | a directory of SWE-Dev sample files with `Generate_code` | SWE-Dev model outputs (patches; verdicts where evaluated) |
 //! | a directory of trials' `result.json` (`task_name`, `trial_name`) | a Harbor job: one run per agent and model (and attempt), verdicts from the rewards, ATIF trajectories and test output beside them |
-//! | a directory of `*.traj` / `*.traj.json` (or one) | agent trajectories (SWE-agent, mini-swe-agent): one run, verdicts from `logs/<id>/report.json` beside them |
+//! | a directory of `*.traj` / `*.traj.json` (or one) | agent trajectories (SWE-agent, mini-swe-agent): one run, verdicts from `logs/<id>/report.json` beside them (Moatless Tools': its `<id>/eval_result.json`) |
 //! | a directory with `report.json` files | the SWE-bench harness tree, one run per `<run_id>/<model>` (or per submission: the experiments repository's `<submission>/logs/<id>/`, OpenHands' `eval_outputs/<id>/`) |
 //! | a directory with `*.log` files holding `report: {...}` | older harness logs (Python dict reports), with `*.md` summary |
 //! | Long Code Arena CI builds repair's `out_folder` (`jobs_results*.jsonl` beside `jobs_invalid*` and `jobs_awaiting*`) | one run per model: the results' verdicts, invalid jobs as harness errors, awaiting ones without a verdict |
@@ -39,6 +39,7 @@ pub mod lca;
 pub mod lca_ci;
 pub mod leaderboard;
 pub mod live_board;
+pub mod moatless_eval;
 pub mod multi_swe_bench;
 pub mod openhands_eval;
 pub mod openhands_output;

@@ -4,10 +4,10 @@
 //! trajectory's submission is the instance's model patch (where it holds none, the predictions
 //! beside the trajectories give it), and where the harness's report sits beside the trajectories
 //! (`logs/<id>/report.json`, as mini-swe-agent's and SWE-agent's runs publish it, bare or keyed
-//! by the instance id; OpenHands' `eval_outputs/<id>/`) it gives the verdict; where none does,
-//! the verdicts OpenHands' evaluation recorded ([`openhands_eval`]), then the lists of the
-//! submission's `results/results.json` do. The instances predicted, graded or listed without a
-//! trajectory are the run's too.
+//! by the instance id; OpenHands' `eval_outputs/<id>/`; Moatless Tools' `<id>/eval_result.json`)
+//! it gives the verdict; where none does, the verdicts OpenHands' evaluation recorded
+//! ([`openhands_eval`]), then the lists of the submission's `results/results.json` do. The
+//! instances predicted, graded or listed without a trajectory are the run's too.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,7 @@ use super::experiments::{submission_predictions, submission_verdicts, Submission
 use super::harness::result_from_report;
 use super::harness_logs::{read_metadata, read_repr_log};
 use super::leaderboard::slug;
+use super::moatless_eval;
 use super::openhands_eval;
 use super::r2e_gym_tests;
 use super::{name_of, new_run, run_folder, submission_metadata, ImportPlan, Imported, RunSource, Source, DEFAULT_DATASET, DEFAULT_SPLIT};
@@ -186,7 +187,8 @@ impl Judges<'_> {
     fn judge(&mut self, id: &str, patch: Option<&str>) -> Option<InstanceResult> {
         let listed = self.listed.take(id, patch.is_some_and(|p| !p.trim().is_empty()));
         let recorded = self.recorded.remove(id);
-        match harness_verdict_beside(self.root, &self.eval_logs, id) {
+        let beside = harness_verdict_beside(self.root, &self.eval_logs, id).or_else(|| moatless_eval::verdict_beside(self.root, id));
+        match beside {
             Some((result, log)) => {
                 self.logs.extend(log.map(|log| (id.to_string(), log)));
                 Some(result)
