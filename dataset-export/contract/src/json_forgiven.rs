@@ -34,8 +34,11 @@ pub struct Forgiver {
     pub lone_surrogates_replaced: bool,
     /// How many arrays and objects are open.
     depth: usize,
-    /// The most that were open at once so far.
-    pub deepest: usize,
+    /// The most that may be open at once, where [`Self::within`] sets one.
+    limit: Option<usize>,
+    /// Where the first array or object past the limit opened: its index in the `out` of the
+    /// [`Self::feed`] that met it.
+    pub too_deep_at: Option<usize>,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
@@ -56,6 +59,15 @@ impl Forgiver {
         Forgiver {
             line: 1,
             ..Forgiver::default()
+        }
+    }
+
+    /// A scanner at the start of a text that notes where more than `limit` arrays and objects
+    /// are first open at once ([`Self::too_deep_at`]).
+    pub fn within(limit: usize) -> Self {
+        Forgiver {
+            limit: Some(limit),
+            ..Forgiver::new()
         }
     }
 
@@ -152,7 +164,9 @@ impl Forgiver {
                     b'\n' => self.line += 1,
                     b'[' | b'{' => {
                         self.depth += 1;
-                        self.deepest = self.deepest.max(self.depth);
+                        if self.limit.is_some_and(|limit| self.depth > limit) && self.too_deep_at.is_none() {
+                            self.too_deep_at = Some(out.len());
+                        }
                     }
                     b']' | b'}' => self.depth = self.depth.saturating_sub(1),
                     _ => {}
@@ -310,9 +324,16 @@ mod tests {
     }
 
     #[test]
-    fn the_deepest_nesting_counts_brackets_outside_strings() {
-        let (_, forgiver) = forgive(br#"{"a": [[1], "[[[[", {"b": [[],]}], "c": {}}"#);
-        assert_eq!(forgiver.deepest, 5);
+    fn nesting_past_the_limit_is_placed_at_its_first_bracket_outside_strings() {
+        let text = br#"{"a": [[1], "[[[[", {"b": [[],]}], "c": {}}"#;
+        let placed = |limit| {
+            let mut forgiver = Forgiver::within(limit);
+            let mut out = Vec::new();
+            forgiver.feed(text, &mut out);
+            forgiver.too_deep_at
+        };
+        assert_eq!(placed(5), None, "five open at most");
+        assert_eq!(placed(4), text.iter().rposition(|&b| b == b'['), "the fifth, `b`'s inner list");
     }
 
     #[test]

@@ -38,23 +38,34 @@ pub struct ForgivingReader<R> {
     start: usize,
     ended: bool,
     max_depth: usize,
+    /// Whether the bytes handed out end where the text first nests past `max_depth`.
+    too_deep: bool,
 }
 
 impl<R: Read> ForgivingReader<R> {
     fn new(inner: R, max_depth: usize) -> Self {
         ForgivingReader {
             inner,
-            forgiver: Forgiver::new(),
+            forgiver: Forgiver::within(max_depth),
             chunk: vec![0; CHUNK],
             out: Vec::with_capacity(CHUNK + 64),
             start: 0,
             ended: false,
             max_depth,
+            too_deep: false,
         }
     }
 
-    /// Forgives the inner reader's next chunk into `out`; false at its end.
+    /// Forgives the inner reader's next chunk into `out`; false at its end. Where the text nests
+    /// too deep, the bytes up to that bracket are handed out first, so that the error a parser
+    /// gives is placed at it.
     fn refill(&mut self) -> io::Result<bool> {
+        if self.too_deep {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("nested deeper than {} arrays and objects", self.max_depth),
+            ));
+        }
         self.out.clear();
         self.start = 0;
         while self.out.is_empty() && !self.ended {
@@ -66,11 +77,9 @@ impl<R: Read> ForgivingReader<R> {
                 }
                 _ => self.forgiver.feed(&self.chunk[..read], &mut self.out),
             }
-            if self.forgiver.deepest > self.max_depth {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("nested deeper than {} arrays and objects", self.max_depth),
-                ));
+            if let Some(at) = self.forgiver.too_deep_at {
+                self.out.truncate(at + 1);
+                self.too_deep = true;
             }
         }
         Ok(!self.out.is_empty())

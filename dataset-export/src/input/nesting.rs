@@ -58,6 +58,16 @@ mod tests {
     }
 
     #[test]
+    fn the_refusal_is_placed_at_the_bracket_past_the_limit() {
+        // The lists open on line 2 are the second level to the last; the next is past the limit.
+        let prefix = format!("[1,\n  {}", "[".repeat(MAX_DEPTH - 1));
+        let text = format!("{prefix}[]{}]", "]".repeat(MAX_DEPTH - 1));
+        let error = visit_deep(&mut deep_json(text.as_bytes()).unwrap(), IgnoredAnyVisitor).unwrap_err();
+        let column = prefix.lines().last().unwrap().len() + 1;
+        assert_eq!((error.line(), error.column()), (2, column), "{error}");
+    }
+
+    #[test]
     fn an_escaped_quote_does_not_end_a_string() {
         let text = format!("[\"\\\"[[[[\", {}]", nested(MAX_DEPTH - 1));
         assert!(visit_deep(&mut deep_json(text.as_bytes()).unwrap(), IgnoredAnyVisitor).is_ok());
