@@ -3,11 +3,12 @@
 //! `{node_results: {<node id>: {resolved, patch_applied, tests_status: {status, fail_to_pass:
 //! {success, failure}, pass_to_pass: {…}}, output}}, start_time, error?}` (an older file keeps
 //! the node results alone, as Moatless itself still reads them). The verdict is the last node
-//! evaluated, as Moatless's own viewer shows it; `output` is the test run's log.
+//! evaluated, as Moatless's own viewer shows it; `output` is the test run's log. An evaluation
+//! whose testbed raised before any node had a result is a harness error.
 
 use std::path::{Path, PathBuf};
 
-use benchscope_contract::InstanceResult;
+use benchscope_contract::{failure_mode, InstanceResult};
 use serde_json::{json, Map, Value};
 
 use super::harness::result_from_report;
@@ -23,11 +24,28 @@ pub fn verdict_beside(root: &Path, id: &str) -> Option<(InstanceResult, Option<S
     verdict_of(id, &crate::input::from_json_bytes(&std::fs::read(file).ok()?).ok()?)
 }
 
-/// The verdict and test log of instance `id` that an `eval_result.json`, `evaluation`, records.
+/// The verdict and test log of instance `id` that an `eval_result.json`, `evaluation`, records;
+/// where the testbed raised before any node had a result, a harness error with its traceback.
 pub fn verdict_of(id: &str, evaluation: &Value) -> Option<(InstanceResult, Option<String>)> {
-    let node = last_node_evaluated(evaluation)?;
+    let Some(node) = last_node_evaluated(evaluation) else {
+        let error = evaluation.get("error").and_then(Value::as_str).filter(|e| !e.trim().is_empty())?;
+        return Some((harness_error(id, error), Some(error.to_string())));
+    };
     let log = node.get("output").and_then(Value::as_str).map(str::to_string);
     Some((result_from_report(id, &as_harness_report(node), log.as_deref()).0, log))
+}
+
+/// An instance whose evaluation raised: unresolved, as the harness counts an error, its
+/// traceback's last line the error.
+fn harness_error(id: &str, traceback: &str) -> InstanceResult {
+    let last_line = traceback.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or(traceback);
+    InstanceResult {
+        instance_id: id.to_string(),
+        resolved: Some(false),
+        error: Some(last_line.trim().to_string()),
+        failure_mode: Some(failure_mode::HARNESS_ERROR.to_string()),
+        ..InstanceResult::default()
+    }
 }
 
 fn eval_result_file(root: &Path, id: &str) -> Option<PathBuf> {
@@ -107,9 +125,30 @@ mod tests {
     }
 
     #[test]
-    fn an_evaluation_that_raised_before_any_result_gives_no_verdict() {
-        assert!(judged(json!({"node_results": {}, "error": "Traceback ..."})).is_none());
+    fn an_evaluation_that_raised_before_any_result_is_a_harness_error() {
+        let traceback = "Traceback (most recent call last):\n  File \"runner.py\"\ntestbeds.exceptions.TestbedError: no pod\n";
+        let (result, log) = judged(json!({"node_results": {}, "error": traceback})).unwrap();
+        assert_eq!(result.resolved, Some(false));
+        assert_eq!(result.failure_mode.as_deref(), Some(failure_mode::HARNESS_ERROR));
+        assert_eq!(result.error.as_deref(), Some("testbeds.exceptions.TestbedError: no pod"));
+        assert_eq!(log.as_deref(), Some(traceback), "the traceback kept whole as the log");
+    }
+
+    #[test]
+    fn a_node_evaluated_is_the_verdict_though_an_earlier_error_stays_in_the_file() {
+        // Moatless keeps the error of a failed try when a later one gives the node its result.
+        let (result, _) = judged(json!({"node_results": {"4": node(true, &["t::fix"], &[])}, "error": "Traceback"})).unwrap();
+        assert_eq!((result.resolved, result.failure_mode), (Some(true), None));
+    }
+
+    #[test]
+    fn a_file_of_another_shape_gives_no_verdict() {
+        assert!(judged(json!({"node_results": {}})).is_none());
         assert!(judged(json!([1, 2])).is_none());
+        assert!(
+            judged(json!({"node_results": {"last": node(true, &[], &[])}})).is_none(),
+            "node ids are numbers"
+        );
     }
 
     #[test]
