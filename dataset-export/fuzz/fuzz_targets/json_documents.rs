@@ -1,9 +1,11 @@
 //! JSON documents told from JSON Lines, Python-repr reports, files dropped on the page,
 //! prediction records, and results matrices (read, widened by a run, every cell labelled); JSON
-//! forgiven its trailing commas and Python's `NaN` the same whole or in two reads, and JSON as it
-//! stands left as it is.
+//! forgiven its trailing commas and Python's `NaN` the same whole or in two reads, JSON as it
+//! stands left as it is, and JSON read within a nesting limit either refused or read as without
+//! one.
 #![no_main]
 
+use benchscope_cli::input::{forgiving, forgiving_within};
 use benchscope_cli::pyrepr;
 use benchscope_contract::dropped::read_dropped;
 use benchscope_contract::json_document::{self, Document};
@@ -15,6 +17,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
     forgiven_whole_or_in_parts(text.as_bytes());
+    read_within_a_limit_or_refused(text.as_bytes());
     if let Document::Json(value, _) = json_document::read(text.as_bytes()) {
         let _ = Prediction::from_value(None, value);
     }
@@ -40,6 +43,17 @@ fuzz_target!(|text: &str| {
         let _ = matrix.block_of(usize::MAX);
     }
 });
+
+/// Past the limit the reader hands out the text up to the bracket too deep, then fails: what it
+/// reads must never be a different document from the same text read without a limit.
+fn read_within_a_limit_or_refused(bytes: &[u8]) {
+    let limit = bytes.first().map_or(0, |&b| usize::from(b % 8));
+    let Ok(limited) = serde_json::from_reader::<_, serde_json::Value>(forgiving_within(bytes, limit).unwrap()) else {
+        return;
+    };
+    let whole: serde_json::Value = serde_json::from_reader(forgiving(bytes).unwrap()).expect("read within a limit, so without one");
+    assert_eq!(limited, whole);
+}
 
 fn forgiven_whole_or_in_parts(bytes: &[u8]) {
     let (whole, _) = forgive(bytes);
