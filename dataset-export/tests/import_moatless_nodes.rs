@@ -127,16 +127,7 @@ fn an_evaluations_results_beside_the_trajectories_are_the_verdicts() {
     let ids: Vec<&str> = evaluations.as_object().unwrap().keys().map(String::as_str).collect();
     let tmp = tempfile::tempdir().unwrap();
     let data = exported_dataset_d(tmp.path(), &ids);
-    let source = root().join(FIXTURES).join("evaluated");
-    benchscope_ok(&[
-        "import",
-        source.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "evaluated",
-    ]);
-    let run: Run = read_json(&data.join("runs/evaluated.json"));
+    let (run, _) = import(&root().join(FIXTURES).join("evaluated"), &data, "evaluated");
     assert_eq!(run.results.len(), ids.len());
     for result in &run.results {
         let found = &evaluations[result.instance_id.as_str()];

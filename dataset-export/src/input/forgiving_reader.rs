@@ -38,8 +38,6 @@ pub struct ForgivingReader<R> {
     start: usize,
     ended: bool,
     max_depth: usize,
-    /// Whether the bytes handed out end where the text first nests past `max_depth`.
-    too_deep: bool,
 }
 
 impl<R: Read> ForgivingReader<R> {
@@ -52,7 +50,6 @@ impl<R: Read> ForgivingReader<R> {
             start: 0,
             ended: false,
             max_depth,
-            too_deep: false,
         }
     }
 
@@ -60,7 +57,8 @@ impl<R: Read> ForgivingReader<R> {
     /// too deep, the bytes up to that bracket are handed out first, so that the error a parser
     /// gives is placed at it.
     fn refill(&mut self) -> io::Result<bool> {
-        if self.too_deep {
+        // The bytes handed out before ended at the bracket past the limit.
+        if self.forgiver.too_deep_at.is_some() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!("nested deeper than {} arrays and objects", self.max_depth),
@@ -79,7 +77,6 @@ impl<R: Read> ForgivingReader<R> {
             }
             if let Some(at) = self.forgiver.too_deep_at {
                 self.out.truncate(at + 1);
-                self.too_deep = true;
             }
         }
         Ok(!self.out.is_empty())
