@@ -362,6 +362,15 @@ test('passed by facet: each run\'s mean share of FAIL_TO_PASS tests passed, agai
       assert.ok(Math.abs(sum - rates.reduce((a, b) => a + b, 0)) < 1e-9, `${category} / ${run.id}: sum of pass rates`);
     });
   }
+  const resolvedColumns = await page.locator('.breakdown-table.by-facet thead th.num').allTextContents();
+  assert.deepEqual(names.slice(1), resolvedColumns.filter((name) => names.includes(name)), 'the runs in the order the resolved breakdown draws them');
+  // The picker's runs are the runs drawn: one left out leaves this table too.
+  await page.goto(`${server.url}?view=analysis&arun=partly-right`);
+  await page.waitForFunction(() => document.querySelectorAll('.breakdown-table.passed thead th').length === 2);
+  const partlyRight = JSON.parse(readFileSync(join(server.dirs.data, 'runs', 'partly-right.json'), 'utf8')).system.name;
+  assert.deepEqual(await page.locator('.breakdown-table.passed thead th.num').allTextContents(), [partlyRight]);
+  await page.goto(`${server.url}?view=analysis&arun=-`);
+  await page.waitForSelector('.passed-section p.empty');
   assert.deepEqual(errors, []);
 });
 

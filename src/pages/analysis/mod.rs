@@ -174,7 +174,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             {match by_facet {
                 true => view! {
                     <BreakdownChart data facet groups chosen split />
-                    <PassedBreakdown split facet chosen />
+                    <PassedBreakdown runs split facet chosen />
                 }.into_any(),
                 false => view! { <p class="empty">{with_code_spans(&without_instances(&set.dataset, &set.split.name))}</p> }.into_any(),
             }}

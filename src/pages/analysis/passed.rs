@@ -1,21 +1,22 @@
 //! FeatureBench's "passed" by facet (its Tables 8 and 15-21): each run's mean share of
-//! FAIL_TO_PASS tests passed per facet value, for runs whose results carry pass rates.
+//! FAIL_TO_PASS tests passed per facet value, for the runs whose results carry pass rates: those
+//! the page's picker draws, in its order, then any it cannot offer (a run without verdicts).
 
 use std::collections::HashMap;
 
 use benchscope_contract::breakdown::mean_by_facet;
 use leptos::prelude::*;
 
-use super::{open_list, SplitRows};
+use super::{open_list, RunList, SplitRows};
 use crate::chart_legend::palette_places;
 use crate::components::chart::{BarChart, ChartData};
 use crate::url_state::UrlState;
 
 /// The chart and table, when a loaded run has pass rates.
 #[component]
-pub fn PassedBreakdown(split: StoredValue<SplitRows>, facet: Memo<String>, chosen: Memo<Vec<String>>) -> impl IntoView {
+pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo<String>, chosen: Memo<Vec<String>>) -> impl IntoView {
     let url = expect_context::<UrlState>();
-    let runs: Vec<(String, HashMap<String, f64>)> = split.with_value(|split| {
+    let with_rates: Vec<(String, HashMap<String, f64>)> = split.with_value(|split| {
         split
             .results
             .runs
@@ -24,42 +25,61 @@ pub fn PassedBreakdown(split: StoredValue<SplitRows>, facet: Memo<String>, chose
             .filter(|(_, rates)| !rates.is_empty())
             .collect()
     });
-    if runs.is_empty() {
+    if with_rates.is_empty() {
         return ().into_any();
     }
-    let (ids, rates): (Vec<String>, Vec<HashMap<String, f64>>) = runs.into_iter().unzip();
+    let (ids, rates): (Vec<String>, Vec<HashMap<String, f64>>) = with_rates.into_iter().unzip();
+    let offered: Vec<bool> = ids
+        .iter()
+        .map(|id| runs.with_value(|r| r.iter().any(|(i, _, _)| i == id)))
+        .collect();
     let names: Vec<String> = split.with_value(|split| ids.iter().map(|id| split.name(id)).collect());
+    let (ids, names) = (StoredValue::new(ids), StoredValue::new(names));
+    // Places in `ids` of the runs drawn.
+    let drawn = Memo::new(move |_| {
+        let chosen = chosen.get();
+        ids.with_value(|ids| {
+            let mut places: Vec<usize> = chosen.iter().filter_map(|c| ids.iter().position(|id| id == c)).collect();
+            places.extend((0..ids.len()).filter(|&at| !offered[at]));
+            places
+        })
+    });
     let rates = StoredValue::new(rates);
-    let groups = Memo::new(move |_| split.with_value(|s| rates.with_value(|rates| mean_by_facet(&s.rows, &facet.get(), rates))));
-    let series = names.clone();
-    let data = Signal::derive(move || ChartData {
-        title: format!("% passed (mean share of FAIL_TO_PASS tests) by {}", facet.get()),
-        y_label: "% passed".into(),
-        y_max: 100.0,
-        stacked: false,
-        groups: groups.get().iter().map(|g| g.value.clone()).collect(),
-        series: series.clone(),
-        colors: chosen.with(|chosen| palette_places(&ids, chosen)),
-        values: groups
-            .get()
-            .iter()
-            .map(|g| g.sums.iter().map(|&(sum, n)| (n > 0).then(|| sum * 100.0 / n as f64)).collect())
-            .collect(),
+    // Every run's sums, computed once a facet; the columns drawn are picked from them.
+    let all_groups = Memo::new(move |_| split.with_value(|s| rates.with_value(|rates| mean_by_facet(&s.rows, &facet.get(), rates))));
+    let percent = |(sum, n): (f64, u64)| (n > 0).then(|| sum * 100.0 / n as f64);
+    let data = Signal::derive(move || {
+        let (drawn, groups) = (drawn.get(), all_groups.get());
+        ChartData {
+            title: format!("% passed (mean share of FAIL_TO_PASS tests) by {}", facet.get()),
+            y_label: "% passed".into(),
+            y_max: 100.0,
+            stacked: false,
+            groups: groups.iter().map(|g| g.value.clone()).collect(),
+            series: names.with_value(|names| drawn.iter().map(|&at| names[at].clone()).collect()),
+            colors: ids.with_value(|ids| palette_places(&drawn.iter().map(|&at| ids[at].clone()).collect::<Vec<_>>(), &chosen.get())),
+            values: groups
+                .iter()
+                .map(|g| drawn.iter().map(|&at| percent(g.sums[at])).collect())
+                .collect(),
+        }
     });
     let open = move |value: String| open_list(url, vec![format!("{}:{value}", facet.get_untracked())]);
     let on_bar = Callback::new(move |(group, _): (usize, usize)| {
-        if let Some(value) = groups.with_untracked(|g| g.get(group).map(|g| g.value.clone())) {
+        if let Some(value) = all_groups.with_untracked(|g| g.get(group).map(|g| g.value.clone())) {
             open(value);
         }
     });
     let table = move || {
+        let drawn = drawn.get();
         view! {
             <table class="breakdown-table passed">
-                <thead><tr><th scope="col">{facet.get()}</th>{names.iter().map(|n| view! { <th scope="col" class="num">{n.clone()}</th> }).collect_view()}</tr></thead>
+                <thead><tr><th scope="col">{facet.get()}</th>{names.with_value(|names| drawn.iter().map(|&at| view! { <th scope="col" class="num">{names[at].clone()}</th> }).collect_view())}</tr></thead>
                 <tbody>
-                    {groups.get().into_iter().map(|g| {
+                    {all_groups.get().into_iter().map(|g| {
                         let (value, data_value) = (g.value.clone(), g.value.clone());
-                        let cells = g.sums.iter().map(|&(sum, n)| {
+                        let cells = drawn.iter().map(|&at| {
+                            let (sum, n) = g.sums[at];
                             let text = if n > 0 { format!("{:.1}% ({n})", sum * 100.0 / n as f64) } else { "—".into() };
                             view! { <td class="num" data-sum=sum data-n=n>{text}</td> }
                         }).collect_view();
@@ -74,10 +94,16 @@ pub fn PassedBreakdown(split: StoredValue<SplitRows>, facet: Memo<String>, chose
             </table>
         }
     };
+    // Its own memo, so that the chart is built again only when there comes to be something to draw.
+    let none_drawn = Memo::new(move |_| drawn.with(Vec::is_empty));
     view! {
         <section class="passed-section">
             <h3>"Passed"</h3>
-            <div class="chart-block"><BarChart data on_bar />{table}</div>
+            {move || if none_drawn.get() {
+                view! { <p class="empty">"The chosen runs record no pass rates."</p> }.into_any()
+            } else {
+                view! { <div class="chart-block"><BarChart data on_bar />{table}</div> }.into_any()
+            }}
         </section>
     }
     .into_any()
