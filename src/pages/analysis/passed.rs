@@ -80,7 +80,7 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
                         let (value, data_value) = (g.value.clone(), g.value.clone());
                         let cells = drawn.iter().map(|&at| {
                             let (sum, n) = g.sums[at];
-                            let text = if n > 0 { format!("{:.1}% ({n})", sum * 100.0 / n as f64) } else { "—".into() };
+                            let text = percent((sum, n)).map_or_else(|| "—".to_string(), |p| format!("{p:.1}% ({n})"));
                             view! { <td class="num" data-sum=sum data-n=n>{text}</td> }
                         }).collect_view();
                         view! {
