@@ -120,6 +120,22 @@ test("a bar chart's legend sits above its bars, and a run keeps its colour in ev
   const shared = Object.entries(colourOf).filter(([, fills]) => fills.length >= 2);
   assert.equal(shared.length, 2, `both runs in both charts: ${JSON.stringify(colourOf)}`);
   for (const [name, fills] of shared) assert.equal(new Set(fills).size, 1, `${name} is drawn in ${fills.join(' and ')}`);
+  // The scatter plot draws the runs in those colours and names them; a run not drawn is muted.
+  const scatterPoints = async () => {
+    const scatter = page.locator('.scatter-section img.scatter[data-label-boxes]').first();
+    await scatter.waitFor();
+    const svg = decodeURIComponent(await scatter.getAttribute('src'));
+    const fills = [...svg.matchAll(/<circle[^>]*fill="(#[0-9A-Fa-f]{6})"/g)].map((m) => m[1].toUpperCase());
+    return { fills, labels: JSON.parse(await scatter.getAttribute('data-label-boxes')).length };
+  };
+  const both = await scatterPoints();
+  assert.deepEqual(both.fills.sort(), shared.map(([, fills]) => fills[0].toUpperCase()).sort(), 'each run in its colour');
+  assert.equal(both.labels, 2, 'both runs named');
+  await page.goto(`${server.url}?view=analysis&arun=partly-right`);
+  const one = await scatterPoints();
+  const partlyRight = JSON.parse(readFileSync(join(server.dirs.data, 'runs', 'partly-right.json'), 'utf8')).system.name;
+  assert.equal(one.labels, 1, 'the run drawn named, the other not');
+  assert.deepEqual(one.fills.sort(), [colourOf[partlyRight][0].toUpperCase(), '#AFB8C1'].sort(), `the other run muted: ${one.fills}`);
   assert.deepEqual(errors, []);
 });
 

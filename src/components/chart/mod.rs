@@ -96,6 +96,8 @@ pub struct Theme {
     pub text: RGBColor,
     /// The mesh.
     pub grid: RGBColor,
+    /// What is drawn behind the series, as context: a scatter plot's runs not chosen.
+    pub muted: RGBColor,
 }
 
 impl Theme {
@@ -104,12 +106,14 @@ impl Theme {
         background: RGBColor(255, 255, 255),
         text: RGBColor(31, 35, 40),
         grid: RGBColor(216, 222, 228),
+        muted: RGBColor(175, 184, 193),
     };
     /// Light text on the dark page's background.
     pub const DARK: Theme = Theme {
         background: RGBColor(13, 17, 23),
         text: RGBColor(230, 237, 243),
         grid: RGBColor(61, 68, 77),
+        muted: RGBColor(110, 118, 129),
     };
 
     /// The theme the page is shown in, tracked: a chart drawn in an effect is drawn again when

@@ -9,6 +9,7 @@ use plotters::prelude::*;
 
 use benchscope_contract::leaderboard::trend::step_corners;
 use benchscope_contract::leaderboard::LeaderboardRow;
+use benchscope_contract::sorting::sort_by_key;
 
 use super::{boxes_json, chart_point, frame_width, image_source, image_width, series_color, svg_document, Theme, SIZE};
 use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox, Obstacle};
@@ -30,6 +31,9 @@ pub struct ScatterData {
     pub line: Vec<usize>,
     /// Whether x holds day numbers (shown as `YYYY-MM`).
     pub x_dates: bool,
+    /// Per point, its place in the palette, or `None` to draw it muted behind the others; when
+    /// given, only the coloured points are labelled. Empty: every point in the first colour.
+    pub colors: Vec<Option<usize>>,
 }
 
 impl ScatterData {
@@ -56,6 +60,7 @@ impl ScatterData {
             points: points.into_iter().map(|(name, x, y, _)| (name, x, y)).collect(),
             line: Vec::new(),
             x_dates: false,
+            colors: Vec::new(),
         };
         Some((data, ids))
     }
@@ -117,9 +122,18 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
         .y_desc(data.y_label.as_str())
         .draw()
         .map_err(err)?;
-    let color = series_color(0);
+    let color_of = |i: usize| match data.colors.get(i) {
+        None => series_color(0),
+        Some(place) => place.map_or(theme.muted, series_color),
+    };
+    // The muted points first, so that the coloured ones are drawn over them.
+    let mut order: Vec<usize> = (0..data.points.len()).collect();
+    sort_by_key(&mut order, |&i| data.colors.get(i).is_some_and(Option::is_some));
     chart
-        .draw_series(data.points.iter().map(|(_, x, y)| Circle::new((*x, *y), 5, color.filled())))
+        .draw_series(order.iter().map(|&i| {
+            let (_, x, y) = &data.points[i];
+            Circle::new((*x, *y), 5, color_of(i).filled())
+        }))
         .map_err(err)?;
     let xy: Vec<(f64, f64)> = data.points.iter().map(|p| (p.1, p.2)).collect();
     let steps = step_corners(&xy, &data.line);
@@ -135,11 +149,13 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
         .map(|&p| Obstacle::dot(p, 5))
         .chain(step_pixels.windows(2).map(|pair| Obstacle::segment(pair[0], pair[1])))
         .collect();
-    // With a line, its points alone are labelled, in its order.
-    let labelled: Vec<usize> = if data.line.is_empty() {
-        (0..data.points.len()).collect()
-    } else {
+    // With a line, its points alone are labelled, in its order; with colours, the coloured ones.
+    let labelled: Vec<usize> = if !data.line.is_empty() {
         data.line.clone()
+    } else if !data.colors.is_empty() {
+        (0..data.points.len()).filter(|&i| data.colors[i].is_some()).collect()
+    } else {
+        (0..data.points.len()).collect()
     };
     let at: Vec<(i32, i32)> = labelled.iter().map(|&i| pixels[i]).collect();
     let texts: Vec<String> = labelled.iter().map(|&i| truncate(&data.points[i].0, 22)).collect();

@@ -182,7 +182,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             <FailureModes runs split chosen />
             <CostSection runs split chosen facets=facet_list.clone() />
             <TrajectorySearch set=set.clone() />
-            <RunScatter set=set.clone() />
+            <RunScatter set=set.clone() chosen />
             <PairedComparison runs split />
             <MatrixSection runs split />
         </section>
