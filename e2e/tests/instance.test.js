@@ -175,9 +175,20 @@ test('an instance shows each run: verdict, failure mode, per-test statuses, and 
   if (await showWhole.count()) await showWhole.click();
   const shown = await page.locator('tr.test-log pre.log').textContent();
   assert.equal(shown, stored);
-  // On a phone the runs table scrolls sideways; the open log stays inside the screen.
+  // On a phone each run is a card that needs no sideways scrolling: its name on a line of its
+  // own, every other cell it shows naming its column (the verdict says itself), the open log inside the screen.
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.locator('.runs-table').evaluate((table) => { table.scrollLeft = table.scrollWidth; });
+  const [wide, box] = await page.locator('.runs-table').evaluate((table) => [table.scrollWidth, table.clientWidth]);
+  assert.ok(wide <= box, `the runs table is ${wide} px wide in ${box}`);
+  const cells = await page.locator('tr.run[data-run="partly-right"] > td').evaluateAll((tds) => tds.filter((td) => td.getClientRects().length > 0).map((td) => {
+    const label = td.classList.contains('mode') ? getComputedStyle(td.querySelector('.mode-name'), '::before').content : getComputedStyle(td, '::before').content;
+    return { cell: td.className, label, top: Math.round(td.getBoundingClientRect().top), right: td.getBoundingClientRect().right };
+  }));
+  assert.deepEqual(cells.slice(0, 2).map((c) => c.cell), ['run-name', 'verdict fail']);
+  assert.ok(cells.every((c) => c.right <= 390), `cells end at ${cells.map((c) => c.right)}`);
+  assert.ok(cells.slice(1).every((c) => c.top > cells[0].top), 'the name has its line');
+  assert.deepEqual(cells.slice(2).filter((c) => c.label === 'none'), [], 'every cell after the verdict names its column');
+  assert.ok(cells.some((c) => c.label === '"FAIL_TO_PASS"') && cells.some((c) => c.label === '"Model patch"'), JSON.stringify(cells));
   const logBox = await page.locator('tr.test-log .log-view').boundingBox();
   assert.ok(logBox.x >= 0 && logBox.x + logBox.width <= 390, `the log spans ${logBox.x}–${logBox.x + logBox.width} px`);
   await page.setViewportSize({ width: 1280, height: 900 });

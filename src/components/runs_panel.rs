@@ -147,7 +147,12 @@ fn RunRow(
         (None, _) if !metrics.is_empty() => (metrics, "metrics"),
         (None, _) => ("no verdict".to_string(), "unknown"),
     };
-    let tally = |t: Option<benchscope_contract::TestTally>| t.map(|t| format!("{}/{}", t.passed, t.total)).unwrap_or_else(|| "—".into());
+    let tally = |t: Option<benchscope_contract::TestTally>| t.map(|t| format!("{}/{}", t.passed, t.total));
+    // On a phone each run is a card whose cells say their column; a tally the run lacks is left out there.
+    let tally_cell = |label: &'static str, t| match tally(t) {
+        Some(text) => view! { <td data-label=label>{text}</td> }.into_any(),
+        None => view! { <td class="absent">"—"</td> }.into_any(),
+    };
     let open = RwSignal::new(false);
     let patch_path = result.model_patch.clone();
     let has_patch = patch_path.is_some();
@@ -165,21 +170,21 @@ fn RunRow(
     let trajectory_row = trajectory_row(result.trajectory.clone(), base, run.run_id.clone(), columns);
     let spent = columns
         .spending
-        .then(|| view! { <td class="num spent">{crate::wording::spent(result.cost, result.api_calls)}</td> });
+        .then(|| view! { <td class="num spent" data-label="Cost">{crate::wording::spent(result.cost, result.api_calls)}</td> });
     view! {
-        <tr data-run=run.run_id.clone()>
-            <td>{run.name}</td>
+        <tr class="run" data-run=run.run_id.clone()>
+            <td class="run-name">{run.name}</td>
             <td class=format!("verdict {}", verdict.1)>{verdict.0}</td>
-            <td>{tally(result.fail_to_pass)}</td>
-            <td>{tally(result.pass_to_pass)}</td>
+            {tally_cell("FAIL_TO_PASS", result.fail_to_pass)}
+            {tally_cell("PASS_TO_PASS", result.pass_to_pass)}
             <td class="mode"><span class="mode-name">{result.failure_mode.clone().unwrap_or_default()}</span>{log_button}</td>
             {spent}
-            <td>{has_patch.then(|| view! {
+            <td data-label="Model patch">{has_patch.then(|| view! {
                 <button class="show-patch" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
                     {move || if open.get() { "hide" } else { "show" }}
                 </button>
             })}</td>
-            <td>{trajectory_row.0}</td>
+            <td data-label="Trajectory">{trajectory_row.0}</td>
         </tr>
         {move || open.get().then(|| view! {
             <tr class="model-patch" data-run=run_id.clone()><td colspan=columns.count()>
