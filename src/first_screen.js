@@ -22,7 +22,7 @@
   const VIEWS = [
     [null, 'Instances'],
     ['leaderboard', 'Leaderboard'],
-    ['analysis', 'Breakdowns and comparison'],
+    ['analysis', 'Breakdowns', ' and comparison'], // View::label_parts
   ];
   const SORTS = [
     ['repo', 'repository'],
@@ -183,8 +183,8 @@
     element(
       'nav',
       { class: 'view-tabs', 'aria-label': 'Views' },
-      ...VIEWS.map(([view, label]) =>
-        element('a', { class: 'tab', href: query([...head, ...(view ? [['view', view]] : []), ...withPairs]), 'aria-current': view ? null : 'page' }, label),
+      ...VIEWS.map(([view, label, rest]) =>
+        element('a', { class: 'tab', href: query([...head, ...(view ? [['view', view]] : []), ...withPairs]), 'aria-current': view ? null : 'page' }, label, ...(rest ? [element('span', { class: 'tab-rest' }, rest)] : [])),
       ),
     );
 

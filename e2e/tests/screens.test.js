@@ -37,6 +37,15 @@ test('small and large screens: no page overflows at 390 and 1280 px, the list pa
   assert.equal(await page.locator('.facets').isVisible(), false, 'the facets start closed');
   const firstRow = await page.locator('.instance-row').first().boundingBox();
   assert.ok(firstRow.y < 400, `the first row starts ${firstRow.y} px down`);
+  // The header keeps to few lines: the brand beside its tagline, the picker's label beside its
+  // select, the tabs on one line (the analysis tab's label shortened).
+  const [brand, tagline] = await Promise.all(['.brand', '.tagline'].map((s) => page.locator(s).boundingBox()));
+  assert.ok(tagline.y < brand.y + brand.height, 'the tagline shares the brand\'s line');
+  const [nav, select] = await Promise.all(['.dataset-picker', '.dataset-picker select'].map((s) => page.locator(s).boundingBox()));
+  assert.ok(nav.height < select.height * 1.5, `the picker takes ${nav.height} px for a ${select.height} px select`);
+  const tabs = await page.locator('.view-tabs .tab').evaluateAll((as) => as.map((a) => [a.textContent, a.innerText, a.getBoundingClientRect().height]));
+  assert.equal(new Set(tabs.map((t) => t[2])).size, 1, `the tabs' heights: ${JSON.stringify(tabs)}`);
+  assert.deepEqual(tabs.map((t) => t[1]), ['Instances', 'Leaderboard', 'Breakdowns']);
   const boxes = async (selector) => page.locator(selector).evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => { const r = e.getBoundingClientRect(); return { name: e.className || e.tagName, x: r.x, y: r.y, w: r.width, h: r.height }; }));
   const overlap = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
   const noOverlap = (list, what) => list.forEach((a, i) => list.slice(i + 1).forEach((b) => assert.ok(!overlap(a, b), `${what}: ${a.name} and ${b.name} overlap`)));

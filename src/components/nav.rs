@@ -158,9 +158,15 @@ pub fn ViewTabs(site: Option<SiteInfo>, default: View) -> impl IntoView {
                             s.close_instance();
                             s.view = target;
                         });
-                    }>{value.label()}</a>
+                    }>{value.label_parts().0}{tab_rest(value)}</a>
             }
         })
         .collect_view();
     view! { <nav class="view-tabs" aria-label="Views">{tabs}</nav> }
+}
+
+/// The end of a tab's label, which a small screen leaves out so that the tabs keep one line.
+fn tab_rest(view: View) -> Option<impl IntoView> {
+    let rest = view.label_parts().1;
+    (!rest.is_empty()).then(|| view! { <span class="tab-rest">{rest}</span> })
 }

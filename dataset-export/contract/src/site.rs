@@ -44,6 +44,15 @@ impl View {
             View::Analysis => "Breakdowns and comparison",
         }
     }
+
+    /// The start of its label that a small screen's tab keeps, and the rest.
+    pub fn label_parts(self) -> (&'static str, &'static str) {
+        let label = self.label();
+        match self {
+            View::Analysis => label.split_at("Breakdowns".len()),
+            _ => (label, ""),
+        }
+    }
 }
 
 /// A published site's own settings.
