@@ -293,6 +293,10 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
     const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(scroll <= inner, `390 px, ${view}: the page is ${scroll} px wide`);
   }
+  // The breakdown's first run column shows whole: a run's name wraps rather than sets its width.
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=analysis`);
+  const firstRun = await page.locator('.by-facet thead th.num').first().boundingBox();
+  assert.ok(firstRun.x + firstRun.width <= 390, `the first run's column ends at ${firstRun.x + firstRun.width} px`);
   await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });

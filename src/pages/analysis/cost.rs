@@ -57,12 +57,12 @@ pub fn CostSection(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<Ve
                 <table class="breakdown-table cost-table">
                     <thead>
                         <tr>
-                            <th scope="col">"run"</th>
-                            <th scope="col" class="num">"instances"</th>
-                            <th scope="col" class="num">"total"</th>
-                            <th scope="col" class="num">"resolved: mean / median"</th>
-                            <th scope="col" class="num">"unresolved: mean / median"</th>
-                            <th scope="col" class="num">"per resolved instance"</th>
+                            <th scope="col">"Run"</th>
+                            <th scope="col" class="num">"Instances"</th>
+                            <th scope="col" class="num">"Total"</th>
+                            <th scope="col" class="num">"Resolved: mean / median"</th>
+                            <th scope="col" class="num">"Unresolved: mean / median"</th>
+                            <th scope="col" class="num">"Per resolved instance"</th>
                         </tr>
                     </thead>
                     <tbody>{shown}</tbody>

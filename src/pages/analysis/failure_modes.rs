@@ -94,7 +94,7 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
         let (counts, modes, chosen) = (counts.get(), modes.get(), chosen.get());
         view! {
             <table class="breakdown-table failure-modes">
-                <thead><tr><th scope="col">"failure mode"</th>{chosen.iter().map(|id| view! { <th scope="col" class="num">{run_name(runs, id)}</th> }).collect_view()}</tr></thead>
+                <thead><tr><th scope="col">"Failure mode"</th>{chosen.iter().map(|id| view! { <th scope="col" class="num">{run_name(runs, id)}</th> }).collect_view()}</tr></thead>
                 <tbody>
                     {modes.into_iter().map(|mode| {
                         let cells = chosen.iter().zip(&counts).map(|(run, c)| {

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use benchscope_contract::breakdown::mean_by_facet;
+use benchscope_contract::list::facet_label;
 use benchscope_contract::sorting::{map_of, set_of};
 use leptos::prelude::*;
 
@@ -57,7 +58,7 @@ pub fn MetricSections(
         });
         let groups = split.with_value(|s| mean_by_facet(&s.rows, &facet, &values));
         ChartData {
-            title: format!("{metric} (mean) by {facet}"),
+            title: format!("{metric} (mean) by {}", facet_label(&facet).to_lowercase()),
             y_label: metric.clone(),
             y_max: 100.0,
             stacked: false,
@@ -99,7 +100,7 @@ pub fn MetricSections(
             <h3>"Metrics"</h3>
             <div class="chart-block">
                 <BarChart data=side_by_side on_bar=ignore />
-                {move || table(&side_by_side.get(), "metric")}
+                {move || table(&side_by_side.get(), "Metric")}
             </div>
             <div class="toolbar">
                 <label>"Metric "
@@ -109,13 +110,13 @@ pub fn MetricSections(
                 </label>
                 <label>" by "
                     <select aria-label="Facet for the metric" on:change=move |ev| facet.set(event_target_value(&ev))>
-                        {facets.iter().map(|f| view! { <option value=f.clone()>{f.clone()}</option> }).collect_view()}
+                        {facets.iter().map(|f| view! { <option value=f.clone()>{facet_label(f)}</option> }).collect_view()}
                     </select>
                 </label>
             </div>
             <div class="chart-block">
                 <BarChart data=by_facet on_bar=ignore />
-                {move || table(&by_facet.get(), "value")}
+                {move || table(&by_facet.get(), &facet_label(&facet.get()))}
             </div>
         </section>
     }

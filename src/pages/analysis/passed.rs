@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use benchscope_contract::breakdown::mean_by_facet;
+use benchscope_contract::list::facet_label;
 use leptos::prelude::*;
 
 use super::{open_list, RunList, SplitRows};
@@ -74,7 +75,7 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
         let drawn = drawn.get();
         view! {
             <table class="breakdown-table passed">
-                <thead><tr><th scope="col">{facet.get()}</th>{names.with_value(|names| drawn.iter().map(|&at| view! { <th scope="col" class="num">{names[at].clone()}</th> }).collect_view())}</tr></thead>
+                <thead><tr><th scope="col">{facet_label(&facet.get())}</th>{names.with_value(|names| drawn.iter().map(|&at| view! { <th scope="col" class="num">{names[at].clone()}</th> }).collect_view())}</tr></thead>
                 <tbody>
                     {all_groups.get().into_iter().map(|g| {
                         let (value, data_value) = (g.value.clone(), g.value.clone());
