@@ -369,7 +369,11 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'api_recall\u00a0100.0 · chrf\u00a0100.0', 'the scored metrics, computed by the CLI (M and RHF both called)');
   assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
   await open('lca-ms');
-  assert.equal(await page.locator('section.document', { hasText: 'Target documentation' }).locator('h3').nth(1).textContent(), 'Usage');
+  const documentation = page.locator('section.document', { hasText: 'Target documentation' });
+  assert.equal(await documentation.locator('h3').nth(1).textContent(), 'Usage');
+  // The text's own heading ranks under the page's section heading: no larger, without its rule.
+  const [section, own] = await documentation.locator('h3').evaluateAll((hs) => hs.slice(0, 2).map((h) => [parseFloat(getComputedStyle(h).fontSize), getComputedStyle(h).borderBottomStyle]));
+  assert.ok(own[0] <= section[0] && own[1] === 'none' && section[1] === 'solid', `the section's heading ${section}, the text's ${own}`);
   await page.goto(`${server.url}?data=lca/&dataset=lca-cc`);
   await page.waitForSelector('section.facet[data-facet="context"]');
   assert.deepEqual((await page.locator('section.facet[data-facet="context"] .value').allTextContents()).sort(), ['medium', 'small'], 'the context-size sets, one split');
