@@ -293,6 +293,10 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
     const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(scroll <= inner, `390 px, ${view}: the page is ${scroll} px wide`);
   }
+  // The board's % resolved shows whole beside the system, its interval under it.
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=leaderboard`);
+  const resolvedCell = await page.locator('.leaderboard-table tbody td.resolved').first().boundingBox();
+  assert.ok(resolvedCell.x + resolvedCell.width <= 390, `% resolved ends at ${resolvedCell.x + resolvedCell.width} px`);
   // The breakdown's first run column shows whole: a run's name wraps rather than sets its width.
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=analysis`);
   const firstRun = await page.locator('.by-facet thead th.num').first().boundingBox();
