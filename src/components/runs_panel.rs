@@ -147,10 +147,9 @@ fn RunRow(
         (None, _) if !metrics.is_empty() => (metrics, "metrics"),
         (None, _) => ("no verdict".to_string(), "unknown"),
     };
-    let tally = |t: Option<benchscope_contract::TestTally>| t.map(|t| format!("{}/{}", t.passed, t.total));
     // On a phone each run is a card whose cells say their column; a tally the run lacks is left out there.
-    let tally_cell = |label: &'static str, t| match tally(t) {
-        Some(text) => view! { <td data-label=label>{text}</td> }.into_any(),
+    let tally_cell = |label: &'static str, t: Option<benchscope_contract::TestTally>| match t {
+        Some(t) => view! { <td data-label=label>{format!("{}/{}", t.passed, t.total)}</td> }.into_any(),
         None => view! { <td class="absent">"—"</td> }.into_any(),
     };
     let open = RwSignal::new(false);
