@@ -24,6 +24,9 @@ test('breakdowns: the chart is drawn, the table matches an independent count, a 
   const categories = JSON.parse(readFileSync(join(ROOT, 'demo', 'categories.json'), 'utf8'));
   const cells = await page.locator('.by-facet td[data-run]').evaluateAll((tds) => tds.map((td) => [td.closest('tr').dataset.value, td.dataset.run, Number(td.dataset.resolved), Number(td.dataset.total)]));
   assert.ok(cells.length > 0);
+  // Each table's first head names its rows as the facet picker does, capitalised as every table's heads.
+  const firstHead = (table) => page.locator(`.breakdown-table.${table} thead th`).first().textContent();
+  assert.deepEqual([await firstHead('by-facet'), await firstHead('passed'), await firstHead('failure-modes')], ['Category', 'Category', 'Failure mode']);
   for (const [category, run, resolved, total] of cells) {
     const ids = demo.filter((r) => categories[r.repo] === category).map((r) => r.instance_id);
     const results = runs[run].results.filter((r) => ids.includes(r.instance_id));
