@@ -301,6 +301,17 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=analysis`);
   const firstRun = await page.locator('.by-facet thead th.num').first().boundingBox();
   assert.ok(firstRun.x + firstRun.width <= 390, `the first run's column ends at ${firstRun.x + firstRun.width} px`);
+  // The costs are a card a run: its name on its own line, then every figure inside the screen,
+  // each naming its column.
+  const card = page.locator(`.cost-table tr[data-run="bash-only.${entry.folder}"]`);
+  const [name, figures] = await Promise.all([
+    card.locator('th').boundingBox(),
+    card.locator('td').evaluateAll((tds) => tds.map((td) => ({ right: td.getBoundingClientRect().right, label: getComputedStyle(td, '::before').content }))),
+  ]);
+  const firstCell = await card.locator('td').first().boundingBox();
+  assert.ok(firstCell.y >= name.y + name.height, 'the figures start under the run\'s name');
+  assert.ok(figures.every((c) => c.right <= 390), `the figures end at ${figures.map((c) => c.right)}`);
+  assert.deepEqual(figures.map((c) => c.label), ['"Instances"', '"Total"', '"Resolved: mean / median"', '"Unresolved: mean / median"', '"Per resolved instance"']);
   await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });

@@ -90,11 +90,11 @@ fn cost_row(id: &str, cost: &CostAgainstResolved, runs: RunList, facets: &[Strin
     view! {
         <tr data-run=id.to_string()>
             <th scope="row">{run_name(runs, id)}" "{by_bucket}</th>
-            <td class="num" data-col="priced">{cost.priced}</td>
-            <td class="num" data-col="total">{dollars(Some(cost.total))}</td>
-            <td class="num" data-col="resolved">{dollars(cost.resolved.map(|m| m.0))}" / "{dollars(cost.resolved.map(|m| m.1))}</td>
-            <td class="num" data-col="unresolved">{dollars(cost.unresolved.map(|m| m.0))}" / "{dollars(cost.unresolved.map(|m| m.1))}</td>
-            <td class="num" data-col="per-resolved">{dollars(cost.per_resolved)}</td>
+            <td class="num" data-col="priced" data-label="Instances">{cost.priced}</td>
+            <td class="num" data-col="total" data-label="Total">{dollars(Some(cost.total))}</td>
+            <td class="num" data-col="resolved" data-label="Resolved: mean / median">{dollars(cost.resolved.map(|m| m.0))}" / "{dollars(cost.resolved.map(|m| m.1))}</td>
+            <td class="num" data-col="unresolved" data-label="Unresolved: mean / median">{dollars(cost.unresolved.map(|m| m.0))}" / "{dollars(cost.unresolved.map(|m| m.1))}</td>
+            <td class="num" data-col="per-resolved" data-label="Per resolved instance">{dollars(cost.per_resolved)}</td>
         </tr>
     }
 }
