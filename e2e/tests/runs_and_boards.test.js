@@ -297,6 +297,12 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=leaderboard`);
   const resolvedCell = await page.locator('.leaderboard-table tbody td.resolved').first().boundingBox();
   assert.ok(resolvedCell.x + resolvedCell.width <= 390, `% resolved ends at ${resolvedCell.x + resolvedCell.width} px`);
+  // A system's name of a few words wraps rather than ends in an ellipsis on one line.
+  const names = await page.locator('.leaderboard-table tbody td.system button.expand').evaluateAll((buttons) =>
+    buttons.map((b) => ({ text: b.textContent, cut: b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight, lines: Math.round(b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).lineHeight)) })));
+  const longish = names.filter((n) => n.text.length >= 20 && n.text.length <= 40);
+  assert.ok(longish.length > 0, 'the board has names of 20 to 40 characters');
+  for (const name of longish) assert.ok(!name.cut && name.lines >= 2, `${name.text}: cut ${name.cut}, ${name.lines} lines`);
   // The breakdown's first run column shows whole: a run's name wraps rather than sets its width.
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-bash-only&view=analysis`);
   const firstRun = await page.locator('.by-facet thead th.num').first().boundingBox();
