@@ -14,6 +14,15 @@ use crate::url_state::UrlState;
 /// board of 500 priced runs is not a table anyone reads.
 const SHOWN_COSTED: usize = 25;
 
+/// The figures' column heads, which a run's card on a phone also shows beside each figure.
+const FIGURE_HEADS: [&str; 5] = [
+    "Instances",
+    "Total",
+    "Resolved: mean / median",
+    "Unresolved: mean / median",
+    "Per resolved instance",
+];
+
 /// The table, when some judged run records costs.
 #[component]
 pub fn CostSection(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<Vec<String>>, facets: Vec<String>) -> impl IntoView {
@@ -58,11 +67,7 @@ pub fn CostSection(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<Ve
                     <thead>
                         <tr>
                             <th scope="col">"Run"</th>
-                            <th scope="col" class="num">"Instances"</th>
-                            <th scope="col" class="num">"Total"</th>
-                            <th scope="col" class="num">"Resolved: mean / median"</th>
-                            <th scope="col" class="num">"Unresolved: mean / median"</th>
-                            <th scope="col" class="num">"Per resolved instance"</th>
+                            {FIGURE_HEADS.map(|head| view! { <th scope="col" class="num">{head}</th> }).collect_view()}
                         </tr>
                     </thead>
                     <tbody>{shown}</tbody>
@@ -90,11 +95,11 @@ fn cost_row(id: &str, cost: &CostAgainstResolved, runs: RunList, facets: &[Strin
     view! {
         <tr data-run=id.to_string()>
             <th scope="row">{run_name(runs, id)}" "{by_bucket}</th>
-            <td class="num" data-col="priced" data-label="Instances">{cost.priced}</td>
-            <td class="num" data-col="total" data-label="Total">{dollars(Some(cost.total))}</td>
-            <td class="num" data-col="resolved" data-label="Resolved: mean / median">{dollars(cost.resolved.map(|m| m.0))}" / "{dollars(cost.resolved.map(|m| m.1))}</td>
-            <td class="num" data-col="unresolved" data-label="Unresolved: mean / median">{dollars(cost.unresolved.map(|m| m.0))}" / "{dollars(cost.unresolved.map(|m| m.1))}</td>
-            <td class="num" data-col="per-resolved" data-label="Per resolved instance">{dollars(cost.per_resolved)}</td>
+            <td class="num" data-col="priced" data-label=FIGURE_HEADS[0]>{cost.priced}</td>
+            <td class="num" data-col="total" data-label=FIGURE_HEADS[1]>{dollars(Some(cost.total))}</td>
+            <td class="num" data-col="resolved" data-label=FIGURE_HEADS[2]>{dollars(cost.resolved.map(|m| m.0))}" / "{dollars(cost.resolved.map(|m| m.1))}</td>
+            <td class="num" data-col="unresolved" data-label=FIGURE_HEADS[3]>{dollars(cost.unresolved.map(|m| m.0))}" / "{dollars(cost.unresolved.map(|m| m.1))}</td>
+            <td class="num" data-col="per-resolved" data-label=FIGURE_HEADS[4]>{dollars(cost.per_resolved)}</td>
         </tr>
     }
 }
