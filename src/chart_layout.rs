@@ -1,7 +1,7 @@
 //! Where a bar chart's group labels go, so that they never overlap: across when every label fits
 //! its slot, else turned upright (and thinned when even upright labels would touch), truncated
 //! with an ellipsis either way; where a scatter's point labels go; how wide a chart is drawn and
-//! how its caption fits; which scatter point is under the pointer; and the charts' SVG documents
+//! how its caption wraps; which scatter point is under the pointer; and the charts' SVG documents
 //! made fit to show as images. Pure, so the rules are tested natively; the chart draws these
 //! boxes and the page exposes them, so a browser test can check them too.
 
@@ -36,18 +36,69 @@ pub fn drawn_width(frame: i32) -> u32 {
     }
 }
 
-/// The caption of a chart `width` pixels wide: `title` and its font size, the smaller size when
-/// the larger one would not fit between the margins, cut with an ellipsis when neither does.
-pub fn caption(title: &str, width: u32) -> (String, u32) {
+/// Lines a caption may take at its smaller size before its last is cut with an ellipsis.
+const CAPTION_LINES: usize = 2;
+
+/// A chart's caption as drawn: its lines, centred one under the other, and their font size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Caption {
+    /// The lines, top to bottom.
+    pub lines: Vec<String>,
+    /// The font size, in pixels.
+    pub size: u32,
+}
+
+impl Caption {
+    /// The height of one line, in pixels.
+    pub fn line_height(&self) -> i32 {
+        self.size as i32 + 4
+    }
+
+    /// The height of all the lines, in pixels.
+    pub fn height(&self) -> i32 {
+        self.line_height() * self.lines.len().max(1) as i32 - 4
+    }
+}
+
+/// The caption of a chart `width` pixels wide: `title` on one line at the larger size when it
+/// fits between the margins, else at the smaller size wrapped at spaces onto up to
+/// [`CAPTION_LINES`] lines, the last cut with an ellipsis when even they do not hold it. A
+/// phone's chart keeps its whole title, where one line would have cut off what it is by.
+pub fn caption(title: &str, width: u32) -> Caption {
     let room = width.saturating_sub(24) as f64;
     let chars = title.chars().count() as f64;
     let (large, small) = CAPTION_SIZES;
     if chars * large as f64 * CAPTION_CHAR_WIDTH <= room {
-        (title.to_string(), large)
-    } else {
-        let fits = (room / (small as f64 * CAPTION_CHAR_WIDTH)) as usize;
-        (truncate(title, fits.max(2)), small)
+        return Caption {
+            lines: vec![title.to_string()],
+            size: large,
+        };
     }
+    let fits = ((room / (small as f64 * CAPTION_CHAR_WIDTH)) as usize).max(2);
+    Caption {
+        lines: wrap(title, fits, CAPTION_LINES),
+        size: small,
+    }
+}
+
+/// `text` in lines of at most `fits` characters, broken at spaces (a word longer than a line is
+/// broken where the line ends), at most `most` of them: the last ends in `…` when text is left.
+fn wrap(text: &str, fits: usize, most: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        if lines.len() + 1 == most || rest.chars().count() <= fits {
+            lines.push(truncate(rest, fits));
+            break;
+        }
+        let byte_of = |char_index: usize| rest.char_indices().nth(char_index).map_or(rest.len(), |(i, _)| i);
+        let end = byte_of(fits);
+        // The character just past the line counts: a space there ends the line at its edge.
+        let cut = rest[..byte_of(fits + 1)].rfind(' ').filter(|&i| i > 0).unwrap_or(end);
+        lines.push(rest[..cut].trim_end().to_string());
+        rest = rest[cut..].trim_start();
+    }
+    lines
 }
 
 /// One drawn label: its text and the box it covers, in the chart's pixels.
@@ -387,14 +438,38 @@ mod tests {
         assert_eq!(drawn_width(120), NARROWEST);
         assert_eq!(drawn_width(0), WIDEST, "not laid out: the widest");
         let title = "Cost against % resolved, and the Pareto frontier";
-        assert_eq!(caption(title, 900), (title.to_string(), 16));
-        assert_eq!(caption(title, 364), (title.to_string(), 12));
-        let (cut, size) = caption(title, NARROWEST);
-        assert_eq!(size, 12);
-        assert!(
-            cut.ends_with('…') && cut.chars().count() as f64 * 12.0 * CAPTION_CHAR_WIDTH <= (NARROWEST - 24) as f64,
-            "{cut}"
+        assert_eq!(caption(title, 900).lines, [title]);
+        assert_eq!(caption(title, 900).size, 16);
+        assert_eq!(caption(title, 364).lines, [title], "one line at the smaller size");
+        assert_eq!(caption(title, 364).size, 12);
+        let long = "% passed (mean share of FAIL_TO_PASS tests) by repository category";
+        let phone = caption(long, 364);
+        assert_eq!(phone.size, 12);
+        assert_eq!(
+            phone.lines,
+            ["% passed (mean share of FAIL_TO_PASS tests) by", "repository category"],
+            "wrapped at a space, nothing cut"
         );
+        assert_eq!(phone.height(), 2 * 16 - 4);
+        let narrowest = caption(&format!("{long}, {long}"), NARROWEST);
+        assert_eq!(narrowest.lines.len(), 2);
+        for line in &narrowest.lines {
+            assert!(
+                line.chars().count() as f64 * 12.0 * CAPTION_CHAR_WIDTH <= (NARROWEST - 24) as f64,
+                "{line}"
+            );
+        }
+        assert!(narrowest.lines[1].ends_with('…'), "{:?}", narrowest.lines);
+    }
+
+    #[test]
+    fn a_caption_wraps_at_spaces_and_breaks_a_word_longer_than_a_line() {
+        assert_eq!(wrap("one two three", 7, 3), ["one two", "three"]);
+        assert_eq!(wrap("one two three", 8, 3), ["one two", "three"]);
+        assert_eq!(wrap("abcdefghij", 4, 3), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("abcdefghij", 4, 2), ["abcd", "efg…"]);
+        assert_eq!(wrap("  ", 4, 2), Vec::<String>::new());
+        assert_eq!(wrap("é é é é", 3, 2), ["é é", "é é"]);
     }
 
     /// A plotting area: 50 to 596 pixels across, 10 to 380 down.

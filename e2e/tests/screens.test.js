@@ -139,6 +139,19 @@ test('a chart is drawn as wide as it is shown, so that its text shows at its siz
     assert.ok(drawn < 390 && drawn === shown, `drawn at ${drawn} px, shown at ${shown} px`);
     assert.ok(caption >= 12, `the caption at ${caption} px`);
   }
+  // Each caption is the chart's whole title (its alt text begins with it), wrapped onto lines
+  // where one would not hold it, never cut with an ellipsis.
+  const captions = await page.locator('img.chart[src]').evaluateAll((images) => images.map((img) => {
+    const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.split(',')[1]), 'image/svg+xml');
+    const texts = [...svg.querySelectorAll('text')].map((t) => t.textContent.trim());
+    const lines = [];
+    while (texts.length && img.alt.startsWith([...lines, texts[0]].join(' '))) lines.push(texts.shift());
+    return [img.alt, lines];
+  }));
+  assert.ok(captions.some(([, lines]) => lines.length > 1), `a long title wraps: ${JSON.stringify(captions)}`);
+  for (const [alt, lines] of captions) {
+    assert.ok(lines.length && alt.startsWith(`${lines.join(' ')}: `), `the whole title in ${JSON.stringify(lines)}, alt "${alt}"`);
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.waitForFunction(() => document.querySelector('img.chart[src]').naturalWidth === 900);
   const [[wide, wideShown]] = await sizes('img.chart[src]');

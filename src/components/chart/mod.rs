@@ -178,13 +178,11 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
     let plot_x = plot_x(width);
     let label_area = chart_layout::label_area(&data.groups, plot_x.1 - plot_x.0);
     let text = |size: u32| ("sans-serif", size).into_font().color(&theme.text);
-    let (caption, caption_size) = chart_layout::caption(&data.title, width);
+    let caption = chart_layout::caption(&data.title, width);
     // The caption, then the legend in rows of its own, then the plot: a legend inside the plot
     // would cover the bars in its corner.
-    let centred = Pos::new(HPos::Center, VPos::Top);
-    root.draw(&Text::new(caption, (width as i32 / 2, MARGIN), text(caption_size).pos(centred)))
-        .map_err(err)?;
-    let legend_top = MARGIN + caption_size as i32 + 8;
+    draw_caption(root, &caption, theme).map_err(err)?;
+    let legend_top = MARGIN + caption.height() + 8;
     let legend = if data.series.len() > 1 {
         chart_legend::legend(&data.series, MARGIN, width as i32 - MARGIN, legend_top)
     } else {
@@ -242,6 +240,24 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
         area: chart.plotting_area().get_pixel_range(),
         labels,
     })
+}
+
+/// `caption`'s lines, centred at the top of `root`, [`MARGIN`] down.
+fn draw_caption<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    caption: &chart_layout::Caption,
+    theme: Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let centre = root.dim_in_pixel().0 as i32 / 2;
+    let style = ("sans-serif", caption.size)
+        .into_font()
+        .color(&theme.text)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    for (n, line) in caption.lines.iter().enumerate() {
+        let top = MARGIN + n as i32 * caption.line_height();
+        root.draw(&Text::new(line.as_str(), (centre, top), style.clone()))?;
+    }
+    Ok(())
 }
 
 /// The groups' labels in their boxes ([`chart_layout::x_labels`]), across or upright.

@@ -11,7 +11,9 @@ use benchscope_contract::leaderboard::trend::step_corners;
 use benchscope_contract::leaderboard::LeaderboardRow;
 use benchscope_contract::sorting::sort_by_key;
 
-use super::{boxes_json, chart_point, frame_width, image_source, image_width, series_color, svg_document, Theme, SIZE};
+use super::{
+    boxes_json, chart_point, draw_caption, frame_width, image_source, image_width, series_color, svg_document, Theme, MARGIN, SIZE,
+};
 use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox, Obstacle};
 use crate::effect::effect;
 
@@ -95,10 +97,11 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let text = |size: u32| ("sans-serif", size).into_font().color(&theme.text);
-    let (caption, caption_size) = caption(&data.title, root.dim_in_pixel().0);
+    let caption = caption(&data.title, root.dim_in_pixel().0);
+    draw_caption(root, &caption, theme).map_err(err)?;
     let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .caption(caption, text(caption_size))
+        .margin(MARGIN as u32)
+        .margin_top((MARGIN + caption.height() + 8) as u32)
         .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(

@@ -8,7 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{draw_group_labels, ChartData, Drawn, Theme, MARGIN};
+use super::{draw_caption, draw_group_labels, ChartData, Drawn, Theme, MARGIN};
 use crate::chart_layout::{self, LabelBox, CHAR_WIDTH, LINE_HEIGHT};
 use crate::tile_layout::{dark_text_on, ramp, value_text, TileGrid, ROW};
 
@@ -18,7 +18,7 @@ const STEP_WIDTH: i32 = 6;
 
 /// Where the scale's row starts, below the caption.
 fn scale_top(data: &ChartData, width: u32) -> i32 {
-    MARGIN + chart_layout::caption(&data.title, width).1 as i32 + 8
+    MARGIN + chart_layout::caption(&data.title, width).height() + 8
 }
 
 fn grid(data: &ChartData, width: u32) -> TileGrid {
@@ -54,9 +54,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let width = root.dim_in_pixel().0;
-    let (caption, caption_size) = chart_layout::caption(&data.title, width);
-    let centred = text_style(caption_size, theme.text, HPos::Center, VPos::Top);
-    root.draw(&Text::new(caption, (width as i32 / 2, MARGIN), centred)).map_err(err)?;
+    draw_caption(root, &chart_layout::caption(&data.title, width), theme).map_err(err)?;
     draw_scale(root, data, theme, scale_top(data, width)).map_err(err)?;
     let grid = grid(data, width);
     let mut labels = draw_row_names(root, data, &grid, theme).map_err(err)?;
