@@ -59,6 +59,23 @@ test('runs are counted over their split: partial runs said on the leaderboard, t
   assert.deepEqual(errors, []);
 });
 
+test('at 1280 px a board fits its box, every column in view: a share\'s notes ("5 of 12 attempted") take a line under it rather than widening its column', async () => {
+  const { page, errors } = session;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}?data=graded/&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tr[data-run="summary"] .partial');
+  const [share, note] = await page.locator('tr[data-run="summary"] .resolved').evaluate((td) => [td.querySelector('.interval'), td.querySelector('.partial')].map((e) => e.getBoundingClientRect().toJSON()));
+  assert.ok(note.top >= share.bottom - 1, `the note under the share: ${JSON.stringify([share, note])}`);
+  const boards = ['graded/', 'priced/', ...(alone ? ['alone/&dataset=swe-bench-verified'] : [])];
+  for (const data of boards) {
+    await page.goto(`${server.url}?data=${data}&view=leaderboard`);
+    await page.waitForSelector('.leaderboard-table tbody tr');
+    const [columns, scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.querySelectorAll('thead th').length, box.scrollWidth, box.clientWidth]);
+    assert.ok(scrolled <= shown, `${data}: ${columns} columns, ${scrolled} px wide in a box of ${shown}`);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('per-run outcome facets and "resolved by" filter the list, and it sorts by result', async () => {
   const { page, errors } = session;
   const runs = ['gold', 'partly-right'].map((name) => JSON.parse(readFileSync(join(server.dirs.data, 'runs', `${name}.json`), 'utf8')));

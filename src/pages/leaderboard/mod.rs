@@ -110,7 +110,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     );
     let scored_over = board.with_value(|rows| scored_over_note(rows, set.split.instances));
     let published = board.with_value(|rows| has_figures(rows)).then_some(
-        " A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown beside it.",
+        " A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown under it.",
     );
     let method = standings.with_value(method_note);
     let header_columns = columns.clone();
