@@ -247,12 +247,8 @@ impl RunCache {
         entries: &[RunEntry],
         instance: &str,
     ) -> Result<Vec<RunResult>, LoadError> {
-        let name = |id: &str| {
-            entries
-                .iter()
-                .find(|e| e.id == id)
-                .map_or_else(|| id.to_string(), |e| e.system.name.clone())
-        };
+        let names = crate::sets::run_names(entries);
+        let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_string());
         let mut found = Vec::new();
         let block = matrix.column(instance).and_then(|column| matrix.block_of(column));
         if let Some(block) = block {
@@ -279,7 +275,7 @@ impl RunCache {
             if let Some(result) = run.results.iter().find(|r| r.instance_id == instance) {
                 found.push(RunResult {
                     run_id: entry.id.clone(),
-                    name: entry.system.name.clone(),
+                    name: name(&entry.id),
                     result: result.clone(),
                 });
             }

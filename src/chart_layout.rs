@@ -139,6 +139,37 @@ pub fn truncate(name: &str, keep: usize) -> String {
     }
 }
 
+/// `names` each cut to `keep` characters, told apart: a name whose end-cut would read as another
+/// name's is cut in its middle instead, keeping its end, where runs of one system differ (`devlo
+/// (verified.20241108_devlo)` and `devlo (verified.20250519_devlo)`).
+pub fn truncate_apart<S: AsRef<str>>(names: &[S], keep: usize) -> Vec<String> {
+    let cut: Vec<String> = names.iter().map(|n| truncate(n.as_ref(), keep)).collect();
+    let clashes =
+        |at: usize| (0..names.len()).any(|other| other != at && cut[other] == cut[at] && names[other].as_ref() != names[at].as_ref());
+    (0..names.len())
+        .map(|at| match clashes(at) {
+            true => truncate_middle(names[at].as_ref(), keep),
+            false => cut[at].clone(),
+        })
+        .collect()
+}
+
+/// `name` cut to `keep` characters by taking out its middle, with `…` in its place; two thirds
+/// of what is kept is its end, where a run's id tells it apart.
+fn truncate_middle(name: &str, keep: usize) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= keep || keep < 3 {
+        return truncate(name, keep);
+    }
+    let head = (keep - 1) / 3;
+    let tail = keep - 1 - head;
+    chars[..head]
+        .iter()
+        .chain(['…'].iter())
+        .chain(&chars[chars.len() - tail..])
+        .collect()
+}
+
 /// Labels as drawn: repositories (`owner/name`) by their names alone when those are distinct, so
 /// the part that tells them apart is the part that shows.
 pub fn display_names(groups: &[String]) -> Vec<String> {
@@ -428,6 +459,32 @@ mod tests {
         assert_eq!(display_names(&repos), ["matrixlite", "slugkit"]);
         let clash: Vec<String> = ["a/x", "b/x"].iter().map(|s| s.to_string()).collect();
         assert_eq!(display_names(&clash), clash, "names that would clash keep their owners");
+    }
+
+    #[test]
+    fn names_cut_alike_are_cut_in_the_middle_instead() {
+        let runs = [
+            "devlo (verified.20241108_devlo)",
+            "devlo (verified.20250519_devlo)",
+            "gold",
+            "a-long-name-cut-at-its-end",
+        ];
+        assert_eq!(
+            truncate_apart(&runs, 16),
+            ["devlo…108_devlo)", "devlo…519_devlo)", "gold", "a-long-name-cut…"]
+        );
+        assert_eq!(
+            truncate_apart(&["same-long-name-here", "same-long-name-here"], 8),
+            ["same-lo…", "same-lo…"],
+            "equal names stay alike"
+        );
+        assert_eq!(
+            truncate_apart(&["élan-vital-α", "élan-vital-β"], 6),
+            ["é…al-α", "é…al-β"],
+            "whole characters"
+        );
+        assert_eq!(truncate_apart(&["abcd", "abce"], 2), ["a…", "a…"], "too narrow to tell apart");
+        assert!(truncate_apart::<&str>(&[], 10).is_empty());
     }
 
     #[test]

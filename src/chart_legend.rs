@@ -5,7 +5,7 @@
 //! of a page, and a stack of more series than the palette has colours draws the largest apart
 //! and the rest as one. Pure, so the rules are tested natively.
 
-use crate::chart_layout::{truncate, CHAR_WIDTH, LINE_HEIGHT};
+use crate::chart_layout::{truncate_apart, CHAR_WIDTH, LINE_HEIGHT};
 
 /// A swatch's side, in pixels.
 pub const SWATCH: i32 = 10;
@@ -34,8 +34,7 @@ pub fn legend(series: &[String], left: i32, right: i32, top: i32) -> Vec<LegendE
     let fits = ((room - SWATCH - SWATCH_GAP) as f64 / CHAR_WIDTH).max(2.0) as usize;
     let mut rows: Vec<Vec<(String, i32)>> = vec![Vec::new()];
     let mut used = 0;
-    for name in series {
-        let text = truncate(name, fits);
+    for text in truncate_apart(series, fits) {
         let width = SWATCH + SWATCH_GAP + (text.chars().count() as f64 * CHAR_WIDTH).ceil() as i32;
         let row = rows.last_mut().expect("one row at least");
         if !row.is_empty() && used + ENTRY_GAP + width > room {
@@ -151,6 +150,16 @@ mod tests {
         for pair in entries.windows(2).filter(|w| w[0].y == w[1].y) {
             assert!(right_edge(&pair[0]) + ENTRY_GAP <= pair[1].x, "{pair:?}");
         }
+    }
+
+    #[test]
+    fn runs_of_one_system_cut_to_fit_still_read_apart() {
+        let series = names(&["demo-model-a (partly-right)", "demo-model-a (partly-right-rerun)"]);
+        let entries = legend(&series, 0, 160, 0);
+        let texts: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
+        assert!(texts.iter().all(|t| t.contains('…')), "{texts:?}");
+        assert_ne!(texts[0], texts[1]);
+        assert!(texts[1].ends_with("rerun)"), "{texts:?}");
     }
 
     #[test]

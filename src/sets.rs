@@ -1,7 +1,7 @@
 //! The dataset splits loaded into the list: the selected one first, then those the URL's `with`
 //! adds, each with its rows, its runs and the runs' outcome facets.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use benchscope_contract::leaderboard::{leaderboard_row, LeaderboardRow};
@@ -87,6 +87,11 @@ impl LoadedSet {
         format!("{}/{}", self.dataset, self.split.name)
     }
 
+    /// Run id → the name the pages call it by (see [`crate::wording::run_labels`]).
+    pub fn run_names(&self) -> HashMap<String, String> {
+        run_names(&self.runs)
+    }
+
     /// A leaderboard row per run, counted from its results where they are loaded.
     pub fn leaderboard(&self) -> Vec<LeaderboardRow> {
         self.runs
@@ -97,6 +102,14 @@ impl LoadedSet {
             })
             .collect()
     }
+}
+
+/// Run id → the name the pages call it by: its system's name, with its id where another of
+/// `runs` has that name.
+pub fn run_names(runs: &[RunEntry]) -> HashMap<String, String> {
+    let pairs: Vec<(&str, &str)> = runs.iter().map(|r| (r.id.as_str(), r.system.name.as_str())).collect();
+    let labels = crate::wording::run_labels(&pairs);
+    runs.iter().map(|r| r.id.clone()).zip(labels).collect()
 }
 
 /// What tells the set at `index` apart from the other sets loaded, for its rows' tag: its split

@@ -1,5 +1,7 @@
 //! Counted nouns, amounts and names, as the pages write them.
 
+use std::collections::HashMap;
+
 pub use benchscope_contract::wording::plural;
 
 /// What a run spent on an instance: "$0.23 · 14 calls", either part alone, or nothing.
@@ -7,6 +9,32 @@ pub fn spent(cost: Option<f64>, calls: Option<u64>) -> String {
     let cost = cost.map(|c| format!("${c:.2}"));
     let calls = calls.map(|n| plural(n as usize, "call"));
     cost.into_iter().chain(calls).collect::<Vec<_>>().join(" · ")
+}
+
+/// Runs' names as a reader sees them, in order, from each run's `(id, system name)`: the name, or
+/// where another of `runs` has the same name, the name followed by the run's id in parentheses
+/// (less the name, when the id starts with it and a `.`, `-` or `_`). Real boards list one
+/// system's runs under one name (devlo three times on SWE-bench Verified), and a campaign's report
+/// and its logs imported as two runs keep one model's name.
+pub fn run_labels(runs: &[(&str, &str)]) -> Vec<String> {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for (_, name) in runs {
+        *count.entry(name).or_default() += 1;
+    }
+    runs.iter()
+        .map(|&(id, name)| match count[name] > 1 && id != name {
+            true => format!("{name} ({})", id_beyond_name(id, name)),
+            false => name.to_string(),
+        })
+        .collect()
+}
+
+/// What run `id` adds to its system's `name`: `tonight` for `glm-5.3.tonight` named `glm-5.3`.
+fn id_beyond_name<'a>(id: &'a str, name: &str) -> &'a str {
+    id.strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix(['.', '-', '_']))
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(id)
 }
 
 /// What tells `names` apart: each less the start they all share, when that start ends a word
@@ -56,6 +84,32 @@ mod tests {
         assert_eq!(distinct_parts(&["éa", "èb"]), ["éa", "èb"]);
         assert_eq!(distinct_parts(&["only"]), ["only"]);
         assert!(distinct_parts(&[]).is_empty());
+    }
+
+    #[test]
+    fn runs_sharing_a_name_are_told_apart_by_their_ids() {
+        let runs = [
+            ("verified.20241108_devlo", "devlo"),
+            ("verified.20250519_trae", "TRAE"),
+            ("verified.20250519_devlo", "devlo"),
+            ("glm-logs", "glm-logs"),
+        ];
+        assert_eq!(
+            run_labels(&runs),
+            [
+                "devlo (verified.20241108_devlo)",
+                "TRAE",
+                "devlo (verified.20250519_devlo)",
+                "glm-logs"
+            ]
+        );
+        let named_as_its_id = [("glm", "glm"), ("glm.tonight", "glm"), ("glm.", "glm"), ("glmx", "glm")];
+        assert_eq!(
+            run_labels(&named_as_its_id),
+            ["glm", "glm (tonight)", "glm (glm.)", "glm (glmx)"],
+            "an id that starts with the name and a separator adds what follows"
+        );
+        assert!(run_labels(&[]).is_empty());
     }
 
     #[test]

@@ -181,6 +181,39 @@ test('a dropped run with more failure modes than the palette: the largest drawn 
   assert.deepEqual(errors, []);
 });
 
+test("two runs of one system are told apart by their ids in the breakdowns, the scatter and an instance's runs", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  // The same system run again: real boards list devlo three times under one name.
+  const run = JSON.parse(readFileSync(join(server.dirs.data, 'runs', 'partly-right.json'), 'utf8'));
+  run.id = 'partly-right-rerun';
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'rerun.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
+  await page.waitForSelector('.leaderboard-table tr[data-run="partly-right-rerun"]');
+  const labels = [`${run.system.name} (partly-right)`, `${run.system.name} (partly-right-rerun)`];
+  await page.locator('.view-tabs a.tab', { hasText: 'Breakdowns' }).click();
+  await page.waitForSelector('.by-facet thead th');
+  const heads = await page.locator('.by-facet thead th').allTextContents();
+  for (const label of labels) assert.ok(heads.includes(label), `the table's heads ${JSON.stringify(heads)} name ${label}`);
+  const legend = legendOf(decodeURIComponent(await page.locator('.chart-block img.chart[src^="data:"]').first().getAttribute('src'))).map((e) => e.name);
+  for (const label of labels) assert.ok(legend.includes(label), `the legend ${JSON.stringify(legend)} names ${label}`);
+  assert.ok(!legend.includes(run.system.name) && !heads.includes(run.system.name), 'neither is called by the bare name');
+  const scatter = page.locator('.scatter-section img.scatter[src^="data:"]').first();
+  await scatter.waitFor();
+  const named = decodeURIComponent(await scatter.getAttribute('src'));
+  // Its labels are cut to fit, in the middle where the start would read alike.
+  const drawn = [...named.matchAll(/<text[^>]*>\s*([^<]*?)\s*<\/text>/g)].map((m) => m[1]).filter((t) => t.startsWith(run.system.name.slice(0, 5)));
+  assert.equal(new Set(drawn).size, 2, `the scatter's labels of the two runs read apart: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.some((t) => t.endsWith('rerun)')), `one ends in its id: ${JSON.stringify(drawn)}`);
+  await page.locator('.view-tabs a.tab', { hasText: 'Instances' }).click();
+  const id = run.results[0].instance_id;
+  await page.click(`.instance-row[data-id="${id}"] a`);
+  await page.waitForSelector('.runs-table tr.run[data-run="partly-right-rerun"]');
+  const names = await page.locator('.runs-table td.run-name').allTextContents();
+  for (const label of labels) assert.ok(names.includes(label), `the runs of ${id}, ${JSON.stringify(names)}, name ${label}`);
+  assert.deepEqual(errors, []);
+});
+
 /** A chart's SVG document's tiles (rectangles a row high) and its texts, with where they are. */
 function tilesOf(svg) {
   const tiles = barsOf(svg).filter((r) => r.h === 19);

@@ -14,12 +14,13 @@ use crate::url_state::UrlState;
 /// The URL's control naming the two runs compared.
 pub const COMPARE_CONTROL: &str = "tcmp";
 
-/// A run with a trajectory of this instance: its id, system name and trajectory file.
+/// A run with a trajectory of this instance: its id, name and trajectory file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WithTrajectory {
     /// The run's id.
     pub run: String,
-    /// Its system's name.
+    /// The name the pages call it by, its id added where another run has its system's name
+    /// ([`crate::wording::run_labels`]).
     pub name: String,
     /// Path of its trajectory file.
     pub path: String,
@@ -33,20 +34,7 @@ pub fn TrajectoryCompare(runs: Vec<WithTrajectory>, base: String) -> impl IntoVi
     }
     let url = expect_context::<UrlState>();
     let cache = expect_context::<RunCache>();
-    // Two runs of one system are told apart by their ids.
-    let named_twice = |name: &str| runs.iter().filter(|r| r.name == name).count() > 1;
-    let labelled: Vec<WithTrajectory> = runs
-        .iter()
-        .map(|r| WithTrajectory {
-            name: if named_twice(&r.name) {
-                format!("{} ({})", r.name, r.run)
-            } else {
-                r.name.clone()
-            },
-            ..r.clone()
-        })
-        .collect();
-    let runs = StoredValue::new(labelled);
+    let runs = StoredValue::new(runs);
     let pair = Memo::new(move |_| {
         let given = url.with(|s| s.control_values(COMPARE_CONTROL).to_vec());
         runs.with_value(|runs| {

@@ -14,8 +14,9 @@ use benchscope_contract::sorting::sort_by_key;
 use super::{
     boxes_json, chart_point, draw_caption, frame_width, image_source, image_width, series_color, svg_document, Theme, MARGIN, SIZE,
 };
-use crate::chart_layout::{caption, nearest_point, point_labels, truncate, LabelBox, Obstacle};
+use crate::chart_layout::{caption, nearest_point, point_labels, truncate_apart, LabelBox, Obstacle};
 use crate::effect::effect;
+use crate::wording::run_labels;
 
 /// Points with their labels.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,9 +48,11 @@ impl ScatterData {
         x_label: &str,
         x: impl Fn(&LeaderboardRow) -> Option<f64>,
     ) -> Option<(ScatterData, Vec<String>)> {
+        let pairs: Vec<(&str, &str)> = rows.iter().map(|r| (r.id.as_str(), r.name.as_str())).collect();
         let points: Vec<(String, f64, f64, String)> = rows
             .iter()
-            .filter_map(|r| Some((r.name.clone(), x(r)?, r.resolved_percent?, r.id.clone())))
+            .zip(run_labels(&pairs))
+            .filter_map(|(r, name)| Some((name, x(r)?, r.resolved_percent?, r.id.clone())))
             .collect();
         if points.len() < 2 {
             return None;
@@ -161,7 +164,8 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
         (0..data.points.len()).collect()
     };
     let at: Vec<(i32, i32)> = labelled.iter().map(|&i| pixels[i]).collect();
-    let texts: Vec<String> = labelled.iter().map(|&i| truncate(&data.points[i].0, 22)).collect();
+    let names: Vec<&str> = labelled.iter().map(|&i| data.points[i].0.as_str()).collect();
+    let texts = truncate_apart(&names, 22);
     let labels: Vec<LabelBox> = point_labels(&at, &texts, chart.plotting_area().get_pixel_range(), &obstacles)
         .into_iter()
         .flatten()

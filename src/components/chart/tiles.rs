@@ -83,8 +83,7 @@ fn draw_row_names<DB: DrawingBackend>(
     let chars = grid.name_chars(MARGIN);
     let right = grid.names_right();
     let mut boxes = Vec::new();
-    for (row, name) in data.series.iter().enumerate() {
-        let text = chart_layout::truncate(name, chars);
+    for (row, text) in chart_layout::truncate_apart(&data.series, chars).into_iter().enumerate() {
         let middle = grid.top + row as i32 * ROW + ROW / 2;
         let length = (text.chars().count() as f64 * CHAR_WIDTH).ceil() as i32;
         let y = middle - LINE_HEIGHT / 2;

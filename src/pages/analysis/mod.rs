@@ -47,7 +47,7 @@ pub struct SplitRows {
     pub rows: Vec<IndexRow>,
     /// Every run's outcome on them.
     pub results: Arc<ResultsMatrix>,
-    /// Run id → system name.
+    /// Run id → the name the pages call it by.
     pub names: HashMap<String, String>,
 }
 
@@ -58,7 +58,7 @@ impl SplitRows {
         f(&self.rows, &outcomes)
     }
 
-    /// Run `id`'s system name.
+    /// The name run `id` is called by.
     pub fn name(&self, id: &str) -> String {
         self.names.get(id).cloned().unwrap_or_else(|| id.to_string())
     }
@@ -94,7 +94,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     let rows: Vec<IndexRow> = rows[set.start..end].to_vec();
     let facets = breakdown_facets(&rows);
     let default_facet = default_breakdown_facet(&rows, &facets).unwrap_or_default();
-    let names: HashMap<String, String> = set.runs.iter().map(|r| (r.id.clone(), r.system.name.clone())).collect();
+    let names = set.run_names();
     let split = StoredValue::new(SplitRows {
         rows,
         results: set.results.clone(),

@@ -25,19 +25,13 @@ const SHOWN_STEPS: usize = 8;
 /// The search box and its results, when a run of the split has trajectories.
 #[component]
 pub fn TrajectorySearch(set: LoadedSet) -> impl IntoView {
+    let names = set.run_names();
     let runs: Vec<(String, String)> = set
         .results
         .runs
         .iter()
         .filter(|run| run.agent.is_some())
-        .map(|run| {
-            let name = set
-                .runs
-                .iter()
-                .find(|r| r.id == run.id)
-                .map_or_else(|| run.id.clone(), |r| r.system.name.clone());
-            (run.id.clone(), name)
-        })
+        .map(|run| (run.id.clone(), names.get(&run.id).cloned().unwrap_or_else(|| run.id.clone())))
         .collect();
     if runs.is_empty() {
         return ().into_any();
