@@ -213,13 +213,12 @@ pub fn x_labels(groups: &[String], left: i32, right: i32, top: i32) -> Vec<Label
     } else {
         1
     };
-    groups
-        .iter()
+    truncate_apart(groups, if upright { UPRIGHT_CHARS } else { ACROSS_CHARS })
+        .into_iter()
         .enumerate()
         .filter(|(i, _)| i % step == 0)
-        .map(|(i, name)| {
+        .map(|(i, text)| {
             let centre = left as f64 + (i as f64 + 0.5) * slot;
-            let text = truncate(name, if upright { UPRIGHT_CHARS } else { ACROSS_CHARS });
             let length = (text.chars().count() as f64 * CHAR_WIDTH).ceil() as i32;
             if upright {
                 LabelBox {
@@ -411,6 +410,18 @@ mod tests {
             .iter()
             .enumerate()
             .all(|(i, a)| boxes[i + 1..].iter().all(|b| !a.intersects(b)))
+    }
+
+    #[test]
+    fn runs_named_alike_under_a_plot_read_apart() {
+        let runs = [
+            "mini-SWE-agent + Claude 4.5 Opus medium (20251101)",
+            "mini-SWE-agent + Gemini 3 Pro Preview (2025-11-18)",
+        ];
+        let groups: Vec<String> = runs.iter().map(|r| r.to_string()).collect();
+        let labels = x_labels(&groups, 60, 352, 300);
+        assert!(labels.iter().all(|l| l.text.contains('…')), "{labels:?}");
+        assert_ne!(labels[0].text, labels[1].text);
     }
 
     #[test]
