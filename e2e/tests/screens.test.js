@@ -165,6 +165,49 @@ test('a chart is drawn as wide as it is shown, so that its text shows at its siz
   assert.deepEqual(errors, []);
 });
 
+test("at 390 px a breakdown's values are cards, each run named beside its figure and nothing scrolled sideways; at 1280 px a table", async () => {
+  const { page, errors } = session;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}?view=analysis&arun=gold&arun=partly-right`);
+  await page.waitForSelector('.by-facet tbody td');
+  await page.waitForSelector('.failure-modes tbody td');
+  const tables = await page.locator('.breakdown-table').evaluateAll((tables) => tables.map((table) => {
+    const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    const cells = [...table.querySelectorAll('tbody tr')].flatMap((tr) => [...tr.children].slice(1).map((td, i) => {
+      const label = getComputedStyle(td, '::before');
+      const value = document.createRange();
+      value.setStart(td, 0);
+      value.setEnd(td, td.childNodes.length);
+      const box = td.getBoundingClientRect();
+      return {
+        head: heads[i + 1],
+        label: label.content,
+        labelRight: box.left + parseFloat(getComputedStyle(td).paddingLeft) + parseFloat(label.width),
+        valueLeft: value.getBoundingClientRect().left,
+        right: box.right,
+        valueRight: value.getBoundingClientRect().right,
+      };
+    }));
+    return { name: table.className, sideways: table.scrollWidth - table.clientWidth, head: getComputedStyle(table.querySelector('thead')).display, cells };
+  }));
+  assert.ok(tables.length >= 3, `the breakdown, "passed" and failure modes tables: ${tables.map((t) => t.name)}`);
+  assert.ok(tables.some((t) => t.cells.some((c) => c.head === 'p (Holm)')), 'two runs compared: their difference and p too');
+  for (const table of tables) {
+    assert.equal(table.sideways, 0, `${table.name} scrolls sideways by ${table.sideways} px`);
+    assert.equal(table.head, 'none', `${table.name}: its heads are in its cards`);
+    for (const cell of table.cells) {
+      assert.equal(cell.label, JSON.stringify(cell.head), `${table.name}: a figure named as its column`);
+      assert.ok(cell.valueLeft >= cell.labelRight - 0.5 && cell.valueRight <= cell.right + 0.5, `${table.name}: ${cell.head}'s figure beside its name, inside its card: ${JSON.stringify(cell)}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(
+    await page.locator('.breakdown-table').evaluateAll((tables) => tables.map((t) => [getComputedStyle(t.querySelector('thead')).display, getComputedStyle(t.querySelector('tbody tr')).display])).then((d) => [...new Set(d.map(String))]),
+    ['table-header-group,table-row'],
+  );
+  assert.deepEqual(errors, []);
+});
+
 test("real swebench.com Verified board: its points' labels never overlap, at 1280 and 390 px", async (t) => {
   if (withoutRealdata(t, alone)) return;
   const { page, errors } = session;

@@ -83,12 +83,12 @@ pub fn BreakdownChart(
                 <tbody>
                     {groups.into_iter().map(|group| {
                         let value = group.value.clone();
-                        let cells = group.counts.iter().zip(&group.attempted).zip(&chosen).map(|((&(resolved, total), &attempted), run)| {
+                        let cells = group.counts.iter().zip(&group.attempted).zip(&chosen).zip(&data.series).map(|(((&(resolved, total), &attempted), run), name)| {
                             let (value, run, data_run) = (value.clone(), run.clone(), run.clone());
                             let percent = if total > 0 { format!("{:.1}%", resolved as f64 * 100.0 / total as f64) } else { "—".into() };
                             let partial = (attempted < total).then(|| view! { <span class="partial">{format!(" ({attempted} attempted)")}</span> });
                             view! {
-                                <td class="num" data-run=data_run data-resolved=resolved data-total=total data-attempted=attempted>
+                                <td class="num" data-run=data_run data-label=name.clone() data-resolved=resolved data-total=total data-attempted=attempted>
                                     <a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone(), Some(run.clone())); }>{format!("{resolved}/{total}")}</a>
                                     " "{percent}{partial}
                                 </td>
@@ -156,8 +156,8 @@ fn difference_cells(group: &PairedGroup) -> impl IntoView {
     let difference = c.first_only as i64 - c.second_only as i64;
     let significant = group.p_holm < 0.05;
     view! {
-        <td class="num difference" data-difference=difference>{format!("{difference:+}")}</td>
-        <td class="num" data-p=group.p>{format!("{:.3}", group.p)}</td>
-        <td class="num" class:significant=significant data-p-holm=group.p_holm>{format!("{:.3}", group.p_holm)}{significant.then_some(" *")}</td>
+        <td class="num difference" data-label="Difference" data-difference=difference>{format!("{difference:+}")}</td>
+        <td class="num" data-label="p" data-p=group.p>{format!("{:.3}", group.p)}</td>
+        <td class="num" class:significant=significant data-label="p (Holm)" data-p-holm=group.p_holm>{format!("{:.3}", group.p_holm)}{significant.then_some(" *")}</td>
     }
 }

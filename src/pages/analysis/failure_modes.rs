@@ -99,9 +99,10 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
                     {modes.into_iter().map(|mode| {
                         let cells = chosen.iter().zip(&counts).map(|(run, c)| {
                             let n = c.get(&mode).copied().unwrap_or(0);
-                            let (run, link_mode, data_run) = (run.clone(), mode.clone(), run.clone());
+                            let (name, link_mode, data_run) = (run_name(runs, run), mode.clone(), run.clone());
+                            let run = run.clone();
                             view! {
-                                <td class="num" data-run=data_run data-count=n>
+                                <td class="num" data-run=data_run data-label=name data-count=n>
                                     <a href="#" on:click=move |ev| { ev.prevent_default(); open(run.clone(), vec![link_mode.clone()]); }>{n}</a>
                                 </td>
                             }

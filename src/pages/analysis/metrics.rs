@@ -131,7 +131,7 @@ fn table(data: &ChartData, first: &str) -> impl IntoView {
                 {data.groups.iter().zip(&data.values).map(|(group, values)| view! {
                     <tr data-value=group.clone()>
                         <th scope="row">{group.clone()}</th>
-                        {values.iter().map(|v| view! { <td class="num">{v.map(|v| format!("{v:.2}")).unwrap_or_else(|| "—".into())}</td> }).collect_view()}
+                        {values.iter().zip(&data.series).map(|(v, name)| view! { <td class="num" data-label=name.clone()>{v.map(|v| format!("{v:.2}")).unwrap_or_else(|| "—".into())}</td> }).collect_view()}
                     </tr>
                 }).collect_view()}
             </tbody>

@@ -82,7 +82,8 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
                         let cells = drawn.iter().map(|&at| {
                             let (sum, n) = g.sums[at];
                             let text = percent((sum, n)).map_or_else(|| "—".to_string(), |p| format!("{p:.1}% ({n})"));
-                            view! { <td class="num" data-sum=sum data-n=n>{text}</td> }
+                            let name = names.with_value(|names| names[at].clone());
+                            view! { <td class="num" data-label=name data-sum=sum data-n=n>{text}</td> }
                         }).collect_view();
                         view! {
                             <tr data-value=data_value>
