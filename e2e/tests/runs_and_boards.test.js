@@ -374,6 +374,20 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
   // Published figures alone give no run a group or a rank interval: no column of dashes for them.
   assert.equal(await page.locator('.leaderboard-table th', { hasText: 'Group · rank' }).count(), 0);
   assert.equal(await page.locator('.leaderboard-table td.standing').count(), 0);
+  // Its Lite runs came over five months: the chart over time labels its axis by day (by month,
+  // ticks weeks apart read "2026-05" again and again); the full split's runs are all of one day.
+  const overTime = page.locator('.board-charts img.scatter[src^="data:"]').first();
+  await overTime.waitFor();
+  const ticks = [...decodeURIComponent(await overTime.getAttribute('src')).matchAll(/>\s*(\d{4}-\d{2}(?:-\d{2})?)\s*</g)].map((m) => m[1]);
+  assert.ok(ticks.length >= 2 && ticks.every((d) => d.length === 10) && new Set(ticks).size === ticks.length, `the axis's dates: ${ticks}`);
+  const full = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'featurebench_LiberCoders-FeatureBench', 'leaderboard', 'data', 'full.json'), 'utf8'));
+  assert.equal(new Set(full.map((e) => e.date)).size, 1);
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.equal(await page.locator('.board-charts').count(), 0, 'no chart over time of runs all of one day');
+  await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.equal(await page.locator('.board-charts p.note').textContent(), 'The line steps through the runs that were the best when they came; a point opens its run.', 'the note speaks of the one chart drawn');
   await page.click('details.tag-picker summary');
   await page.locator('label.tag-filter', { hasText: 'Open Weights' }).locator('input').check();
   const open = source.filter((e) => e.filter_1.includes('Open Weights')).length;

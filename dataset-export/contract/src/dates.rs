@@ -67,10 +67,14 @@ pub fn civil(days: i64) -> (i64, i64, i64) {
     (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
-/// `YYYY-MM` of a day number, for axis labels.
-pub fn month_of(days: i64) -> String {
-    let (y, m, _) = civil(days);
-    format!("{y:04}-{m:02}")
+/// An axis label of a day number on an axis `span` days long: its month over half a year or
+/// more, its date under that, where ticks weeks apart would read as one month again and again.
+pub fn axis_date(days: i64, span: f64) -> String {
+    let (y, m, d) = civil(days);
+    match span >= 180.0 {
+        true => format!("{y:04}-{m:02}"),
+        false => format!("{y:04}-{m:02}-{d:02}"),
+    }
 }
 
 #[cfg(test)]
@@ -98,8 +102,11 @@ mod tests {
         assert_eq!(days("2025-07-20T10:00:00Z"), days("2025-07-20"));
         assert_eq!(days("2025-13-01"), None);
         assert_eq!(days("soon"), None);
-        assert_eq!(month_of(days("2024-02-29").unwrap()), "2024-02");
-        assert_eq!(month_of(days("1999-12-31").unwrap()), "1999-12");
+        assert_eq!(axis_date(days("2024-02-29").unwrap(), 365.0), "2024-02");
+        assert_eq!(axis_date(days("1999-12-31").unwrap(), 365.0), "1999-12");
         assert_eq!(civil(days("2026-11-23").unwrap()), (2026, 11, 23));
+        let day = days("2026-01-21").unwrap();
+        assert_eq!([axis_date(day, 30.0), axis_date(day, 179.9)], ["2026-01-21", "2026-01-21"]);
+        assert_eq!([axis_date(day, 180.0), axis_date(day, 900.0)], ["2026-01", "2026-01"]);
     }
 }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use benchscope_contract::dates::axis_date;
 use benchscope_contract::leaderboard::trend::step_corners;
 use benchscope_contract::leaderboard::LeaderboardRow;
 use benchscope_contract::sorting::sort_by_key;
@@ -71,6 +72,15 @@ impl ScatterData {
     }
 }
 
+/// How many labels the x axis takes: six, or for dates (ten characters) one per 90 pixels of a
+/// plot `width` wide, two at least.
+fn x_label_count(dates: bool, width: u32) -> usize {
+    match dates {
+        true => (width as usize / 90).clamp(2, 6),
+        false => 6,
+    }
+}
+
 fn x_axis(values: impl Iterator<Item = f64>, dates: bool) -> Range<f64> {
     if !dates {
         return axis(values);
@@ -112,13 +122,15 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
             axis(data.points.iter().map(|p| p.2)),
         )
         .map_err(err)?;
-    let month = |x: &f64| benchscope_contract::dates::month_of(x.round() as i64);
+    let x_range = chart.x_range();
+    let x_labels = x_label_count(data.x_dates, chart.plotting_area().dim_in_pixel().0);
+    let date = |x: &f64| axis_date(x.round() as i64, x_range.end - x_range.start);
     let number = |x: &f64| format!("{x}");
-    let x_format: &dyn Fn(&f64) -> String = if data.x_dates { &month } else { &number };
+    let x_format: &dyn Fn(&f64) -> String = if data.x_dates { &date } else { &number };
     chart
         .configure_mesh()
         .x_label_formatter(x_format)
-        .x_labels(6)
+        .x_labels(x_labels)
         .bold_line_style(theme.grid)
         .light_line_style(theme.background)
         .axis_style(theme.text)

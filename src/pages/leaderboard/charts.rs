@@ -4,6 +4,7 @@
 use benchscope_contract::dates::days;
 use benchscope_contract::leaderboard::trend::running_best;
 use benchscope_contract::leaderboard::LeaderboardRow;
+use benchscope_contract::sorting::set_of;
 use leptos::prelude::*;
 
 use crate::components::chart::scatter::{ScatterChart, ScatterData};
@@ -33,19 +34,30 @@ fn chart(
 /// The charts beside the table.
 #[component]
 pub fn BoardCharts(rows: Vec<LeaderboardRow>) -> impl IntoView {
-    let over_time = chart(&rows, "% resolved over time, and the best so far", "submission date", true, |r| {
-        r.date.as_deref().and_then(days).map(|d| d as f64)
-    });
+    let day = |r: &LeaderboardRow| r.date.as_deref().and_then(days);
+    // Runs all of one day (FeatureBench's board) make no chart over time.
+    let dated_apart = set_of(rows.iter().filter_map(day)).len() >= 2;
+    let over_time = dated_apart
+        .then(|| {
+            chart(&rows, "% resolved over time, and the best so far", "submission date", true, |r| {
+                day(r).map(|d| d as f64)
+            })
+        })
+        .flatten();
     let by_cost = chart(&rows, "Cost against % resolved, and the Pareto frontier", "cost ($)", false, |r| {
         r.cost
     });
-    (over_time.is_some() || by_cost.is_some()).then(|| {
-        view! {
-            <section class="board-charts">
-                {over_time}
-                {by_cost}
-                <p class="note">"The line steps through the runs that were the best when they came (left) and the runs that nothing cheaper beats (right); a point opens its run."</p>
-            </section>
-        }
+    let note = match (over_time.is_some(), by_cost.is_some()) {
+        (true, true) => "The line steps through the runs that were the best when they came (left) and the runs that nothing cheaper beats (right); a point opens its run.",
+        (true, false) => "The line steps through the runs that were the best when they came; a point opens its run.",
+        (false, true) => "The line steps through the runs that nothing cheaper beats; a point opens its run.",
+        (false, false) => return None,
+    };
+    Some(view! {
+        <section class="board-charts">
+            {over_time}
+            {by_cost}
+            <p class="note">{note}</p>
+        </section>
     })
 }
