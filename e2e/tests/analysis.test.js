@@ -142,17 +142,26 @@ test("a bar chart's legend sits above its bars, and a run keeps its colour in ev
   assert.deepEqual(errors, []);
 });
 
-test('a dropped run with more failure modes than the palette: the largest drawn apart, the rest as one segment that lists exactly their instances', async () => {
-  const { page, errors } = session;
+/** Opens the leaderboard and drops on it the demo's partly-right run as `change` makes it, named
+ * `file`; returns that run once the board lists it. */
+async function dropVariant(page, file, change) {
   await page.goto(`${server.url}?view=leaderboard`);
   await page.waitForSelector('.drop-zone');
-  // A run whose every instance failed in a mode of its own: twelve modes.
   const run = JSON.parse(readFileSync(join(server.dirs.data, 'runs', 'partly-right.json'), 'utf8'));
-  run.id = 'many-modes';
-  run.system.name = 'many-modes';
-  run.results = run.results.map((r, i) => ({ ...r, resolved: false, failure_mode: `mode-${String.fromCharCode(97 + i)}` }));
-  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'many-modes.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
-  await page.waitForSelector('.leaderboard-table tr[data-run*="many-modes"]');
+  change(run);
+  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: file, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
+  await page.waitForSelector(`.leaderboard-table tr[data-run="${run.id}"]`);
+  return run;
+}
+
+test('a dropped run with more failure modes than the palette: the largest drawn apart, the rest as one segment that lists exactly their instances', async () => {
+  const { page, errors } = session;
+  // A run whose every instance failed in a mode of its own: twelve modes.
+  const run = await dropVariant(page, 'many-modes.json', (run) => {
+    run.id = 'many-modes';
+    run.system.name = 'many-modes';
+    run.results = run.results.map((r, i) => ({ ...r, resolved: false, failure_mode: `mode-${String.fromCharCode(97 + i)}` }));
+  });
   await page.locator('.view-tabs a.tab', { hasText: 'Breakdowns' }).click();
   await page.waitForSelector('.failure-modes tbody tr');
   const chart = page.locator('.failure-modes-section img.chart[data-label-boxes]');
@@ -183,13 +192,8 @@ test('a dropped run with more failure modes than the palette: the largest drawn 
 
 test("two runs of one system are told apart by their ids in the breakdowns, the scatter and an instance's runs", async () => {
   const { page, errors } = session;
-  await page.goto(`${server.url}?view=leaderboard`);
-  await page.waitForSelector('.drop-zone');
   // The same system run again: real boards list devlo three times under one name.
-  const run = JSON.parse(readFileSync(join(server.dirs.data, 'runs', 'partly-right.json'), 'utf8'));
-  run.id = 'partly-right-rerun';
-  await page.locator('.drop-zone input[type=file]').setInputFiles({ name: 'rerun.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
-  await page.waitForSelector('.leaderboard-table tr[data-run="partly-right-rerun"]');
+  const run = await dropVariant(page, 'rerun.json', (run) => { run.id = 'partly-right-rerun'; });
   const labels = [`${run.system.name} (partly-right)`, `${run.system.name} (partly-right-rerun)`];
   await page.locator('.view-tabs a.tab', { hasText: 'Breakdowns' }).click();
   await page.waitForSelector('.by-facet thead th');
