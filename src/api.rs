@@ -247,7 +247,7 @@ impl RunCache {
         entries: &[RunEntry],
         instance: &str,
     ) -> Result<Vec<RunResult>, LoadError> {
-        let names = crate::sets::run_names(entries);
+        let names = crate::wording::run_names(entries);
         let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_string());
         let mut found = Vec::new();
         let block = matrix.column(instance).and_then(|column| matrix.block_of(column));

@@ -89,7 +89,7 @@ impl LoadedSet {
 
     /// Run id → the name the pages call it by (see [`crate::wording::run_labels`]).
     pub fn run_names(&self) -> HashMap<String, String> {
-        run_names(&self.runs)
+        crate::wording::run_names(&self.runs)
     }
 
     /// A leaderboard row per run, counted from its results where they are loaded.
@@ -102,14 +102,6 @@ impl LoadedSet {
             })
             .collect()
     }
-}
-
-/// Run id → the name the pages call it by: its system's name, with its id where another of
-/// `runs` has that name.
-pub fn run_names(runs: &[RunEntry]) -> HashMap<String, String> {
-    let pairs: Vec<(&str, &str)> = runs.iter().map(|r| (r.id.as_str(), r.system.name.as_str())).collect();
-    let labels = crate::wording::run_labels(&pairs);
-    runs.iter().map(|r| r.id.clone()).zip(labels).collect()
 }
 
 /// What tells the set at `index` apart from the other sets loaded, for its rows' tag: its split

@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use benchscope_contract::RunEntry;
+
 pub use benchscope_contract::wording::plural;
 
 /// What a run spent on an instance: "$0.23 · 14 calls", either part alone, or nothing.
@@ -27,6 +29,13 @@ pub fn run_labels(runs: &[(&str, &str)]) -> Vec<String> {
             false => name.to_string(),
         })
         .collect()
+}
+
+/// Run id → the name the pages call it by: its system's name, with its id where another of
+/// `runs` has that name ([`run_labels`]).
+pub fn run_names(runs: &[RunEntry]) -> HashMap<String, String> {
+    let pairs: Vec<(&str, &str)> = runs.iter().map(|r| (r.id.as_str(), r.system.name.as_str())).collect();
+    runs.iter().map(|r| r.id.clone()).zip(run_labels(&pairs)).collect()
 }
 
 /// What run `id` adds to its system's `name`: `tonight` for `glm-5.3.tonight` named `glm-5.3`.
