@@ -19,12 +19,12 @@ function assertApart(boxes, what) {
 
 test('small and large screens: no page overflows at 390 and 1280 px, the list page has no overlapping parts, facets open in a drawer', async () => {
   const { page, errors } = session;
-  const pages = ['?', '?instance=benchscope-demo__tinyconf-12', '?instance=benchscope-demo__tinyconf-12&diff=split', '?view=leaderboard', '?view=analysis'];
+  const pages = ['?', '?instance=benchscope-demo__tinyconf-12', '?instance=benchscope-demo__tinyconf-12&diff=split', '?view=leaderboard', '?view=analysis', `?instance=${'astropy__astropy.b0db0daa.test_basic_rgb.067e927c.lv1'.repeat(2)}`];
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const query of pages) {
       await page.goto(`${server.url}${query}`);
-      await page.waitForSelector('.instance-row, article.instance, .leaderboard-table, img.chart');
+      await page.waitForSelector('.instance-row, article.instance, .leaderboard-table, img.chart, .not-found');
       await page.waitForTimeout(100);
       const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       assert.ok(scroll <= inner, `${width} px, ${query}: the page is ${scroll} px wide`);
