@@ -99,6 +99,50 @@ fn each_format_names_the_agent_and_the_model_its_file_names() {
 }
 
 #[test]
+fn mini_swe_agent_outputs_too_long_to_show_are_read_as_their_head_and_tail() {
+    let Some(real) = realdata() else { return };
+    let folder = real.join("trajectories_gruckion-mini-swe-agent/trajs");
+    let mut ids: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    let mut seen = 0;
+    for id in ids.iter().take(40) {
+        let path = folder.join(format!("{id}/{id}.traj.json"));
+        if !path.is_file() {
+            continue;
+        }
+        let source = raw(&path);
+        let long: Vec<&str> = source["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|m| m["content"].as_str())
+            .filter(|c| c.starts_with("<returncode>") && c.contains("<output_head>"))
+            .collect();
+        let trajectory = read_one(&path);
+        let folded: Vec<&str> = trajectory
+            .steps
+            .iter()
+            .map(|s| s.observation.as_str())
+            .filter(|o| o.contains(" characters elided]\n"))
+            .collect();
+        assert_eq!(folded.len(), long.len(), "{id}: one step for each output cut short");
+        for (observation, shown) in folded.iter().zip(&long) {
+            assert!(
+                !observation.contains("<output_head>") && !observation.contains("</warning>"),
+                "{id}: {observation:.200}"
+            );
+            let head = &shown[shown.find("<output_head>").unwrap() + 13..shown.find("</output_head>").unwrap()];
+            assert!(observation.starts_with(head.trim_matches('\n')), "{id}: the head first");
+        }
+        seen += long.len();
+    }
+    assert!(seen > 0, "the real trajectories hold outputs cut short");
+}
+
+#[test]
 fn swe_agent_classic_edits_become_diffs_of_the_lines_they_replaced() {
     let Some(real) = realdata() else { return };
     let path = real.join("trajectories_formats/pydicom__pydicom-1458.traj");

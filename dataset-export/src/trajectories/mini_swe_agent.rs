@@ -183,7 +183,7 @@ fn assistant_steps(message: &Value, replies: Vec<&Value>) -> Vec<Step> {
         thought,
         action,
         returncode: tagged(&observation, "returncode").and_then(|c| c.trim().parse().ok()),
-        observation: tagged(&observation, "output").unwrap_or(observation),
+        observation: templated_output(&observation).unwrap_or(observation),
         ..Step::default()
     }]
 }
@@ -216,7 +216,7 @@ fn tool_output(reply: &Value) -> (String, Option<i64>) {
     let output = match extra.get("raw_output").and_then(Value::as_str) {
         Some(raw) => raw.to_string(),
         None => match (
-            templated.then(|| tagged(&shown, "output")).flatten(),
+            templated.then(|| templated_output(&shown)).flatten(),
             shown.strip_prefix("OBSERVATION:"),
         ) {
             (Some(output), _) => output,
@@ -283,6 +283,22 @@ pub(crate) fn fenced_blocks(content: &str) -> Vec<(usize, String, String)> {
     blocks
 }
 
+/// The command's output in the observation template's text: inside `<output>`, or, for an
+/// output too long to show whole, its `<output_head>` and `<output_tail>` with the count of
+/// characters elided between them (the warning the agent was shown above them left out).
+fn templated_output(shown: &str) -> Option<String> {
+    let whole = shown.find("<output>");
+    let head_at = shown.find("<output_head>");
+    if head_at.is_none() || whole.is_some_and(|w| Some(w) < head_at) {
+        return tagged(shown, "output");
+    }
+    let from_head = &shown[head_at?..];
+    let head = tagged(from_head, "output_head")?;
+    let elided = tagged(from_head, "elided_chars").map_or("characters elided".to_string(), |e| e.trim().to_string());
+    let tail = tagged(from_head, "output_tail").unwrap_or_default();
+    Some(format!("{head}\n[{elided}]\n{tail}"))
+}
+
 /// The text inside `<tag>...</tag>`.
 fn tagged(text: &str, tag: &str) -> Option<String> {
     let open = format!("<{tag}>");
@@ -338,6 +354,32 @@ mod tests {
             split_bash_block(several),
             (several.to_string(), String::new()),
             "two commands: a format error, nothing ran"
+        );
+    }
+
+    #[test]
+    fn an_output_too_long_to_show_whole_is_its_head_and_tail_around_what_was_elided() {
+        let shown = "<returncode>0</returncode>\n<warning>\nThe output of your last command was too long.\n</warning><output_head>\nfirst\n</output_head>\n<elided_chars>\n35394620 characters elided\n</elided_chars>\n<output_tail>\nlast\n\n</output_tail>";
+        let message = serde_json::json!({"role": "assistant", "content": "Search.\n```bash\ngrep -r x .\n```"});
+        let answer = serde_json::json!({"role": "user", "content": shown});
+        let [step] = &assistant_steps(&message, vec![&answer])[..] else {
+            panic!("one step")
+        };
+        assert_eq!(
+            (step.observation.as_str(), step.returncode),
+            ("first\n[35394620 characters elided]\nlast", Some(0))
+        );
+        let reply = serde_json::json!({"role": "tool", "tool_call_id": "c1", "content": shown});
+        assert_eq!(
+            tool_output(&reply).0,
+            "first\n[35394620 characters elided]\nlast",
+            "format 1.1's tool message alike"
+        );
+        let quoting = "<returncode>0</returncode>\n<output>\necho '<output_head>'\n</output>";
+        assert_eq!(
+            templated_output(quoting).as_deref(),
+            Some("echo '<output_head>'"),
+            "a whole output that quotes the tag"
         );
     }
 
