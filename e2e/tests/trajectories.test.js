@@ -163,11 +163,18 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const index = await steps.evaluateAll((all) => all.findIndex((s) => s.querySelector('button.unfold')));
   assert.ok(index >= 0, 'a long output is folded');
   const step = steps.nth(index);
-  const hidden = Number((await step.locator('button.unfold').textContent()).match(/\d+/)[0]);
+  const label = await step.locator('button.unfold').textContent();
+  const hidden = Number(label.match(/\d+/)[0]);
+  // The agent itself was shown only that output's ends: the fold says how much it was not shown,
+  // as the file counts it, and the output reads without the template's tags.
+  const reply = source.messages[source.messages.indexOf(assistant[index]) + 1].content;
+  const elided = reply.match(/<elided_chars>\n(\d+) characters elided/)[1];
+  assert.ok(label.endsWith(` (among them ${elided} characters the agent was not shown)`), label);
   await step.locator('button.unfold').click();
   await step.locator('pre.observation:not(.folded)').waitFor();
   const whole = await step.locator('pre.observation').textContent();
   assert.ok(whole.split('\n').length >= hidden + 18, 'the rest is there on request');
+  assert.ok(whole.includes(`\n[${elided} characters elided]\n`) && !/<\/?(output_head|output_tail|warning|returncode)>/.test(whole), whole.slice(0, 200));
   assert.equal(await page.locator('.trajectory script, .trajectory img').count(), 0, 'agent text is never HTML');
   // The search inside it lists the steps that mention a word, counted here from the stored file;
   // a listed step is a click away and a permalink.

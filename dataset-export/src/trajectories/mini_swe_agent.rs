@@ -5,6 +5,7 @@
 //! `tool_call_id`, the command's own output and exit code in its `extra`. A model on the
 //! Responses API leaves the response itself as the assistant's message, read as the same.
 
+use benchscope_contract::trajectory::text::elision_line;
 use benchscope_contract::trajectory::{Step, Trajectory};
 use serde_json::Value;
 
@@ -294,9 +295,13 @@ fn templated_output(shown: &str) -> Option<String> {
     }
     let from_head = &shown[head_at?..];
     let head = tagged(from_head, "output_head")?;
-    let elided = tagged(from_head, "elided_chars").map_or("characters elided".to_string(), |e| e.trim().to_string());
+    let elided = tagged(from_head, "elided_chars").unwrap_or_default();
+    let elided = match elided.split_whitespace().next().and_then(|n| n.parse().ok()) {
+        Some(count) => elision_line(count),
+        None => format!("[{}]", elided.trim()),
+    };
     let tail = tagged(from_head, "output_tail").unwrap_or_default();
-    Some(format!("{head}\n[{elided}]\n{tail}"))
+    Some(format!("{head}\n{elided}\n{tail}"))
 }
 
 /// The text inside `<tag>...</tag>`.

@@ -3,7 +3,7 @@
 //! or a prompt the person gave the agent after the task.
 
 use benchscope_contract::trajectory::codex_patch::{self, CODEX_PATCH_TOOL};
-use benchscope_contract::trajectory::text::{fold, strip_terminal_escapes, Fold};
+use benchscope_contract::trajectory::text::{elided_in, fold, strip_terminal_escapes, Fold};
 use benchscope_contract::trajectory::{ActionForm, Step};
 use leptos::prelude::*;
 
@@ -125,6 +125,14 @@ fn as_shown(text: String) -> String {
     }
 }
 
+/// What a fold's label adds when the hidden part holds the line where the agent itself was not
+/// shown the output's middle: else its unfolding would pass for what the agent read.
+fn elided_note(hidden: &str) -> String {
+    elided_in(hidden).map_or(String::new(), |count| {
+        format!(" (among them {count} characters the agent was not shown)")
+    })
+}
+
 /// An observation, folded when long: by lines, and by characters for long lines. The hidden
 /// middle is shown on request, [`REVEAL_STEP`] bytes at a time, so no click puts megabytes of one
 /// line into the page.
@@ -142,10 +150,13 @@ fn Observation(text: String) -> impl IntoView {
         let (head_text, label) = text.with_value(|text| {
             let hidden = Fold { head, tail: folded.tail };
             let label = match folded.tail - head {
-                rest if rest <= REVEAL_STEP => match hidden.hidden_lines(text) {
-                    lines if lines > 1 => format!("Show the {lines} lines between"),
-                    _ => format!("Show the {rest} characters between"),
-                },
+                rest if rest <= REVEAL_STEP => {
+                    let between = match hidden.hidden_lines(text) {
+                        lines if lines > 1 => format!("Show the {lines} lines between"),
+                        _ => format!("Show the {rest} characters between"),
+                    };
+                    between + &elided_note(&text[head..folded.tail])
+                }
                 rest => format!("Show {REVEAL_STEP} more characters (of {rest})"),
             };
             (text[..head].to_string(), label)

@@ -51,6 +51,17 @@ pub fn strip_terminal_escapes(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The line put where an agent was shown only an output's two ends, counting what it was not shown.
+pub fn elision_line(characters: u64) -> String {
+    format!("[{characters} characters elided]")
+}
+
+/// The characters an [`elision_line`] in `text` counts.
+pub fn elided_in(text: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix('[')?.strip_suffix(" characters elided]")?.parse().ok())
+}
+
 /// A text cut for showing: `text[..head]` and `text[tail..]` are shown, what lies between is not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fold {
@@ -133,6 +144,14 @@ fn ceil_boundary(text: &str, mut at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_elision_line_is_found_among_the_lines_it_sits_in() {
+        let text = format!("head\n{}\ntail", elision_line(35_394_620));
+        assert_eq!(elided_in(&text), Some(35_394_620));
+        assert_eq!(elided_in("[35 characters elided] and more"), None, "only a line of its own");
+        assert_eq!(elided_in("head\ntail"), None);
+    }
 
     #[test]
     fn short_texts_are_whole() {
