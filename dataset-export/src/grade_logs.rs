@@ -185,6 +185,8 @@ fn instance_of<'a>(file: &Path, log: &str, instances: &'a BTreeMap<String, Insta
     let name = file.file_name()?.to_string_lossy();
     let name = crate::input::compressed::plain_name(&name);
     let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    // Made absolute so that a log given by its bare name (`test_output.txt`, in its folder) has one.
+    let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
     let parent = file
         .parent()
         .and_then(|p| p.file_name())

