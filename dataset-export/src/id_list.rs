@@ -195,6 +195,22 @@ fn unquoted(line: &str) -> &str {
     line.strip_prefix('"').and_then(|l| l.strip_suffix('"')).unwrap_or(line)
 }
 
+/// Whether the text `head` (a file's first bytes) is a list of the SWE-bench harness's image
+/// names, one a line, as the lists of the images a subset needs are published: what `--mark`
+/// reads, given to `export` as a dataset.
+pub(crate) fn is_image_list(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    // A last line without its line break may be cut where the head ends.
+    let cut = !head.ends_with(b"\n") && lines.len() > 1;
+    let checked = if cut { &lines[..lines.len() - 1] } else { &lines[..] };
+    !checked.is_empty() && checked.iter().all(|line| image(line).is_some())
+}
+
 #[derive(Debug, PartialEq, Eq)]
 enum Image {
     /// An instance's image, with the id it is named after (lower-cased, as the harness names it).
@@ -224,6 +240,17 @@ fn image(line: &str) -> Option<Image> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_head_of_harness_image_names_is_an_image_list() {
+        let images = b"sweb.base.x86_64:latest\nsweb.env.x86_64.088a7e628bda9770f9757b:latest\nsweb.eval.x86_64.django_1776_django-11099:latest\nsweb.eval.x86_6";
+        assert!(is_image_list(images));
+        assert!(!is_image_list(
+            b"sweb.eval.x86_64.django_1776_django-11099:latest\nlibercoders/featurebench-specs_astropy-instance_493bb78b\n"
+        ));
+        assert!(!is_image_list(b"instance_id,patch\n"));
+        assert!(!is_image_list(b"\n\n"));
+    }
 
     #[test]
     fn image_names_give_the_ids_the_harness_named_them_after() {

@@ -86,6 +86,20 @@ fn image_lists_and_dataset_files_mark_the_instances_they_name() {
     );
 }
 
+/// An image list given to `export` as the dataset is refused with the `--mark` that reads it.
+#[test]
+fn an_image_list_given_as_the_dataset_is_sent_to_mark() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let images = realdata.join("swebench-image-lists_THUDM-SWE-Dev/swebench-lite-instance-images.txt");
+    let (succeeded, stderr) = run_export(&images, &[], &tmp.path().join("out"));
+    assert!(!succeeded);
+    assert!(
+        stderr.contains("a list of the SWE-bench harness's image names, one a line, not records: `export --mark FACET=VALUE=FILE`"),
+        "{stderr}"
+    );
+}
+
 /// Lists given gzipped (an image list by line, a JSON object of ids, a dataset file of records)
 /// mark what the plain files mark.
 #[test]

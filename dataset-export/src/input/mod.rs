@@ -180,10 +180,16 @@ fn not_records(head: &[u8]) -> String {
         UTF16_TEXT.to_string()
     } else if let Some(note) = archives::archive_kind(head) {
         note
+    } else if crate::id_list::is_image_list(head) {
+        IMAGE_LIST.to_string()
     } else {
         "not JSON Lines, a JSON array, Parquet, Arrow or CSV (the first character is not `{` or `[`, there is no PAR1 or Arrow magic, and the first line is not a header of comma-separated names)".to_string()
     }
 }
+
+/// What a list of the harness's image names is said to be.
+const IMAGE_LIST: &str = "a list of the SWE-bench harness's image names, one a line, not records: \
+     `export --mark FACET=VALUE=FILE` marks the instances it names in the dataset being exported";
 
 /// What a Git LFS pointer is said to be: a dataset cloned from the hub without `git lfs` holds
 /// these in place of its files.
