@@ -348,6 +348,20 @@ fn a_folder_of_dataset_files_says_to_give_them_as_inputs() {
         stderr.contains("data is below it: data/python/ (2 data files), data/test.jsonl.gz; give those as inputs"),
         "{stderr}"
     );
+
+    // Files of records at its top (a hub download's `test.jsonl` and `dev.jsonl`): named as such.
+    let records_at_top = tmp.path().join("records_at_top");
+    std::fs::create_dir_all(&records_at_top).unwrap();
+    for name in ["dev.jsonl", "test.jsonl"] {
+        std::fs::write(records_at_top.join(name), b"").unwrap();
+    }
+    let refused = benchscope(&["export", records_at_top.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && !out.exists());
+    assert!(
+        stderr.contains("data is in it: dev.jsonl and 1 more at its top; give those as inputs"),
+        "{stderr}"
+    );
 }
 
 /// A dataset cloned from the hub without Git LFS holds pointers in place of its files: each is

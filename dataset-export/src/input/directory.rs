@@ -57,8 +57,9 @@ pub fn read(path: &Path) -> Result<Records, RecordError> {
     })))
 }
 
-/// Where the data below a folder that holds none at its top is, as a hint: "; data is below it:
-/// data/python/ (78 data files), data/test.parquet; give those as inputs".
+/// Where the data in a folder that holds no task files is, as a hint: "; data is below it:
+/// data/python/ (78 data files), data/test.parquet; give those as inputs", or "data is in it:
+/// test.jsonl and 1 more at its top" for files of records (JSON Lines, Parquet) at its top.
 fn data_below_hint(path: &Path) -> String {
     // Each folder holding data files: its first file and how many it holds.
     let mut places: Vec<(String, String, usize)> = Vec::new();
@@ -77,6 +78,7 @@ fn data_below_hint(path: &Path) -> String {
         .take(4)
         .map(|(place, first, n)| match n {
             1 => first.clone(),
+            n if place.is_empty() => format!("{first} and {} more at its top", n - 1),
             n => format!("{place}/ ({n} data files)"),
         })
         .collect();
@@ -84,7 +86,12 @@ fn data_below_hint(path: &Path) -> String {
         n if n > 4 => format!(" and {} more", n - 4),
         _ => String::new(),
     };
-    format!("; data is below it: {}{more}; give those as inputs", shown.join(", "))
+    let whereabouts = if places.iter().any(|(place, _, _)| place.is_empty()) {
+        "in"
+    } else {
+        "below"
+    };
+    format!("; data is {whereabouts} it: {}{more}; give those as inputs", shown.join(", "))
 }
 
 fn is_data_file(name: &str) -> bool {
