@@ -72,10 +72,11 @@ test('at 1280 px a board fits its box, every column in view: a share\'s notes ("
     await page.waitForSelector('.leaderboard-table tbody tr');
     const [columns, scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.querySelectorAll('thead th').length, box.scrollWidth, box.clientWidth]);
     assert.ok(scrolled <= shown, `${data}: ${columns} columns, ${scrolled} px wide in a box of ${shown}`);
-    // Every system's name shows whole, wrapped: the real Verified board's "EPAM AI/Run Developer
-    // Agent v2024… + Anthopic Claude 3.5 Sonnet" runs read alike for their first 30 characters.
-    const cut = await page.locator('.leaderboard-table tbody td.system button.expand').evaluateAll((buttons) =>
-      buttons.filter((b) => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight).map((b) => b.textContent));
+    // Every system's name and model shows whole, wrapped: the real Verified board's "EPAM AI/Run
+    // Developer Agent v2024… + Anthopic Claude 3.5 Sonnet" runs read alike for their first 30
+    // characters, and "claude-sonnet-4-20250514" and "claude-sonnet-4-5-20250929" for 16.
+    const cut = await page.locator('.leaderboard-table tbody .wrapped').evaluateAll((texts) =>
+      texts.filter((t) => t.scrollWidth > t.clientWidth || t.scrollHeight > t.clientHeight).map((t) => t.textContent));
     assert.deepEqual(cut, [], `${data}: names cut`);
   }
   assert.deepEqual(errors, []);

@@ -257,7 +257,7 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
     let text = |value: Option<&String>| {
         let value = value.cloned().unwrap_or_default();
         let title = value.clone();
-        view! { <td class="text" data-col=column.key title=title>{value}</td> }.into_any()
+        view! { <td class="text" data-col=column.key title=title><span class="wrapped">{value}</span></td> }.into_any()
     };
     let count = |v: Option<u64>| view! { <td class="num">{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> }.into_any();
     match column.key {
@@ -323,7 +323,7 @@ fn row_view(
                 let toggled = id.clone();
                 view! {
                     <td class="system" title=row.name.clone()>
-                        <button class="expand" aria-expanded=open.to_string() on:click=move |_| {
+                        <button class="expand wrapped" aria-expanded=open.to_string() on:click=move |_| {
                             let toggled = toggled.clone();
                             url.navigate(|s| {
                                 let next = if s.control("brow") == Some(toggled.as_str()) { Vec::new() } else { vec![toggled] };
