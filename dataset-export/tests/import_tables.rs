@@ -99,6 +99,36 @@ fn tables_of_verdicts_import_as_the_harness_reports_give_them() {
     assert_eq!(runs[0].system.name, "summary-json", "named by --run");
 }
 
+/// mini-swe-agent's summary of its 500 SWE-bench Verified instances imported into Lite: the 407
+/// instances Lite does not have are left out, and its 74.2%, a share of its 500, is not Lite's
+/// headline: the run is counted over Lite's 300.
+#[test]
+fn a_summarys_pass_rate_over_another_split_is_not_the_runs_headline() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--out", data.to_str().unwrap(), "--quiet"]);
+    let summary = realdata.join("trajectories_gruckion-mini-swe-agent/results_summary.json");
+    let out = benchscope(&[
+        "import",
+        summary.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--dataset",
+        "swe-bench-lite",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let said =
+        "the source states its resolved share over 500 instances, and swe-bench-lite/test has 300: the run is counted over the split";
+    assert!(stderr.contains(said), "{stderr}");
+    let run: Run = read_json(&data.join("runs/results_summary.json"));
+    assert!(!run.headline.contains_key("resolved_percent"), "{:?}", run.headline);
+    assert!(run.notes.iter().any(|n| n == said), "{:?}", run.notes);
+    assert_eq!(run.results.len(), 93, "the Verified instances Lite also has");
+}
+
 /// A table of verdicts as spreadsheets write it (a byte-order mark, CRLF, `True`/`False`) is
 /// read; a row whose verdict is neither is named by its line, and nothing is written.
 #[test]

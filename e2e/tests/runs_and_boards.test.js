@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD } from './context.js';
+import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD, MINI_SWE_AGENT } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -209,6 +209,27 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
   await page.fill('input[aria-label^="Filter runs"]', '');
   await page.click('button.sort[data-key="system"]');
   for (const [run, place] of await places()) assert.equal(place, placeOf.get(run), `${run} keeps its place when sorted by name`);
+  assert.deepEqual(errors, []);
+});
+
+test('a dropped summary of another split: its pass rate, a share of its own total, is not the board\'s %; it is counted over the split', async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  // mini-swe-agent's summary of its 500 SWE-bench Verified instances, dropped on Lite's board.
+  const file = join(MINI_SWE_AGENT, 'results_summary.json');
+  const summary = JSON.parse(readFileSync(file, 'utf8'));
+  const liteIds = new Set(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).instance_id));
+  const resolvedInLite = summary.instances.filter((i) => liteIds.has(i.instance_id) && i.resolved).length;
+  await page.goto(`${server.url}?data=lite/&view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  await page.locator('.drop-zone input[type=file]').setInputFiles(file);
+  const row = page.locator('.leaderboard-table tr[data-run="dropped-results_summary"]');
+  await row.waitFor();
+  const share = (await row.locator('.resolved').textContent()).trim();
+  assert.equal(share.split(' ')[0], (resolvedInLite * 100 / liteIds.size).toFixed(1), `counted over Lite's ${liteIds.size}, not the file's ${summary.pass_rate}: ${share}`);
+  assert.doesNotMatch(share, /≠/);
+  const warnings = (await page.locator('.dropped-warning').allTextContents()).join(' | ');
+  assert.match(warnings, new RegExp(`the source states its resolved share over ${summary.total} instances, and swe-bench-lite/test has ${liteIds.size}: the run is counted over the split`), warnings);
   assert.deepEqual(errors, []);
 });
 

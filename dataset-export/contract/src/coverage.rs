@@ -37,6 +37,14 @@ pub fn outside_message(outside: &[String], dataset: &str, split: &str) -> String
     )
 }
 
+/// Why a share its source states over `total` instances is not the run's headline on a split of
+/// `split_size` (a SWE-bench Verified summary read as a run of Lite, say).
+pub fn another_total_message(total: usize, dataset: &str, split: &str, split_size: usize) -> String {
+    format!(
+        "the source states its resolved share over {total} instances, and {dataset}/{split} has {split_size}: the run is counted over the split"
+    )
+}
+
 /// `id` made distinct from `taken`: `id-2`, `id-3`, ... (a dropped file never replaces a run).
 pub fn distinct_id(id: &str, taken: &[&str]) -> String {
     if !taken.contains(&id) {

@@ -29,6 +29,9 @@ pub struct DroppedRun {
     /// What the reader should know: forgiven trailing commas, instances outside the split, a
     /// run id that was taken.
     pub warnings: Vec<String>,
+    /// How many instances the file says its stated share is over (a summary's `total`), where it
+    /// says so.
+    pub stated_total: Option<usize>,
 }
 
 impl DroppedRun {
@@ -52,6 +55,7 @@ impl DroppedRun {
             self.run.notes.push(message.clone());
             self.warnings.push(message);
         }
+        self.drop_share_of_another_total(split_ids.len());
         let id = coverage::distinct_id(&self.run.id, taken);
         if id != self.run.id {
             self.warnings
@@ -61,6 +65,19 @@ impl DroppedRun {
             self.run.id = id;
         }
         Ok(())
+    }
+
+    /// A share the file states over another number of instances than the split has is not the
+    /// run's headline there: it is counted over the split, as the CLI counts it.
+    fn drop_share_of_another_total(&mut self, split_size: usize) {
+        let Some(total) = self.stated_total.filter(|total| *total != split_size) else {
+            return;
+        };
+        if self.run.headline.remove("resolved_percent").is_some() {
+            let message = coverage::another_total_message(total, &self.run.dataset, &self.run.split, split_size);
+            self.run.notes.push(message.clone());
+            self.warnings.push(message);
+        }
     }
 }
 
@@ -102,6 +119,7 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
                 run,
                 patches: None,
                 warnings: Vec::new(),
+                stated_total: None,
             }
         }
         Some(value @ Value::Object(_)) if value.get("resolved_ids").is_some() => {
@@ -112,6 +130,7 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             let rows = rows.enumerate().map(|(i, row)| (format!("instances[{i}]"), row.clone()));
             let mut dropped = verdict_table(name, rows, new_run(Vec::new(), model_part))?;
             dropped.run.headline = verdicts::summary_headline(&summary);
+            dropped.stated_total = verdicts::summary_total(&summary);
             if let Some(note) = verdicts::total_note(&summary, dropped.run.results.len()) {
                 dropped.run.notes.push(note.clone());
                 dropped.warnings.push(note);
@@ -208,6 +227,7 @@ fn summary_run(name: &str, summary: &Value, mut run: Run) -> DroppedRun {
         run,
         patches: None,
         warnings,
+        stated_total: None,
     }
 }
 
@@ -218,6 +238,7 @@ fn verdict_table(name: &str, rows: impl Iterator<Item = (String, Value)>, mut ru
         run,
         patches: None,
         warnings: Vec::new(),
+        stated_total: None,
     })
 }
 
@@ -285,6 +306,7 @@ fn predictions(
             patches,
         }),
         warnings,
+        stated_total: None,
     })
 }
 
@@ -372,6 +394,23 @@ mod tests {
             assert_eq!(dropped.patches.unwrap().patches.get("a").map(String::as_str), Some("diff"));
             assert_eq!(dropped.run.resolved_count(), None, "predictions carry no verdicts");
         }
+    }
+
+    #[test]
+    fn a_summarys_share_of_another_total_is_not_the_splits_headline() {
+        let summary = r#"{"total": 3, "passed": 2, "pass_rate": 66.7, "instances": [
+            {"instance_id": "a", "resolved": true}, {"instance_id": "b", "resolved": false},
+            {"instance_id": "elsewhere", "resolved": true}]}"#;
+        let mut other_split = read_dropped("results_summary.json", summary, "d", "test").unwrap();
+        other_split.fit(&HashSet::from(["a", "b"]), &[]).unwrap();
+        assert!(!other_split.run.headline.contains_key("resolved_percent"), "counted over the split");
+        let said = "the source states its resolved share over 3 instances, and d/test has 2: the run is counted over the split";
+        assert!(other_split.warnings.iter().any(|w| w == said), "{:?}", other_split.warnings);
+        assert!(other_split.run.notes.iter().any(|n| n == said));
+
+        let mut its_split = read_dropped("results_summary.json", summary, "d", "test").unwrap();
+        its_split.fit(&HashSet::from(["a", "b", "c"]), &[]).unwrap();
+        assert_eq!(its_split.run.headline["resolved_percent"], 66.7, "stated over a split of its size");
     }
 
     #[test]

@@ -87,10 +87,15 @@ pub fn summary_headline(summary: &Value) -> BTreeMap<String, f64> {
         .unwrap_or_default()
 }
 
+/// How many instances the summary says it covers (`total`), which its `pass_rate` is a share of.
+pub fn summary_total(summary: &Value) -> Option<usize> {
+    summary.get("total")?.as_u64().map(|n| n as usize)
+}
+
 /// A note when the summary's `total` is not the number of its rows.
 pub fn total_note(summary: &Value, rows: usize) -> Option<String> {
-    let total = summary.get("total")?.as_u64()?;
-    (total != rows as u64).then(|| format!("the summary says {total} instances, and lists {rows}; the listed ones are kept"))
+    let total = summary_total(summary)?;
+    (total != rows).then(|| format!("the summary says {total} instances, and lists {rows}; the listed ones are kept"))
 }
 
 #[cfg(test)]

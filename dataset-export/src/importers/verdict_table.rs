@@ -3,7 +3,7 @@
 //! (mini-swe-agent's `results_summary.json`, with its `results_summary.csv`). One run, no patches.
 
 use anyhow::anyhow;
-use benchscope_contract::verdicts::{is_verdict_row, results_of, summary_headline, summary_rows, total_note};
+use benchscope_contract::verdicts::{is_verdict_row, results_of, summary_headline, summary_rows, summary_total, total_note};
 use serde_json::Value;
 
 use super::leaderboard::{check_headline, slug};
@@ -62,7 +62,8 @@ impl RunSource for VerdictTable {
         // A table names no system: `--run` names it, else the file.
         let name = plan.run.clone().unwrap_or(stem);
         let mut run = new_run(slug(&name), name, &dataset, &split, &source.label());
-        if let Some(summary) = source.json().filter(|v| v.is_object()) {
+        let summary = source.json().filter(|v| v.is_object());
+        if let Some(summary) = summary {
             run.headline = summary_headline(summary);
             check_headline(&run.headline, &results, &mut run.notes);
             if let Some(note) = total_note(summary, results.len()) {
@@ -71,7 +72,9 @@ impl RunSource for VerdictTable {
         }
         run.results = results;
         let notes = run.notes.clone();
-        Ok(vec![(NewRun::new(run), notes)])
+        let mut new = NewRun::new(run);
+        new.stated_total = summary.and_then(summary_total);
+        Ok(vec![(new, notes)])
     }
 }
 

@@ -253,10 +253,7 @@ fn drop_share_of_another_total(new: &mut NewRun, split_size: usize) -> Option<St
     let total = new.stated_total.filter(|total| *total != split_size)?;
     new.run.headline.remove(benchscope_contract::leaderboard::SCORED_OVER);
     new.run.headline.remove("resolved_percent")?;
-    let message = format!(
-        "the source states its resolved share over {total} instances, and {}/{} has {split_size}: the run is counted over the split",
-        new.run.dataset, new.run.split
-    );
+    let message = coverage::another_total_message(total, &new.run.dataset, &new.run.split, split_size);
     new.run.notes.push(message.clone());
     Some(message)
 }
