@@ -233,6 +233,31 @@ test('a dropped summary of another split: its pass rate, a share of its own tota
   assert.deepEqual(errors, []);
 });
 
+test('real files the page does not read, dropped: each named for what it is, with the command that reads it', async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  const realdata = join(ROOT, '..', 'shared', 'realdata');
+  const files = [
+    ['swebench-verified-harness-logs_inspect-ai/logs/django__django-11099/test_output.txt', /a harness test log, which the page does not read: benchscope grade test_output\.txt --data/],
+    ['trajectories_gruckion-mini-swe-agent/results_summary.csv', /a table of verdicts in CSV, which the page does not read: benchscope import results_summary\.csv reads it/],
+    ['fea-bench_leaderboard-and-ids/microsoft-FEA-Bench_instances_lite.json', /a list of 200 instance ids, not a run: benchscope export <dataset> --mark subset=<name>=microsoft-FEA-Bench_instances_lite\.json/],
+    ['swebench-results_aorwall-moatless-tools/lite_dataset.json', /a list of 300 instance ids, not a run/],
+    ['swebench-image-lists_THUDM-SWE-Dev/swebench-lite-instance-images.txt', /a list of the SWE-bench harness's image names, not a run: benchscope export <dataset> --mark/],
+    ['swebench-verified-evallogs_OpenHands-claude35-v0.15/metadata.json', /metadata\.json: not a run file, a harness summary or predictions$/],
+  ];
+  await page.goto(`${server.url}?data=lite/&view=leaderboard`);
+  await page.waitForSelector('.drop-zone');
+  const runs = await page.locator('.leaderboard-table tr[data-run]').count();
+  for (const [i, [file, said]] of files.entries()) {
+    await page.locator('.drop-zone input[type=file]').setInputFiles(join(realdata, file));
+    await page.waitForFunction((n) => document.querySelectorAll('.drop-zone .error').length === n, i + 1);
+    const error = (await page.locator('.drop-zone .error').nth(i).textContent()).trim();
+    assert.match(error, said, file);
+  }
+  assert.equal(await page.locator('.leaderboard-table tr[data-run]').count(), runs, 'none became a run');
+  assert.deepEqual(errors, []);
+});
+
 test('a leaderboard imported alone: opens on its board, groups and rank intervals as computed here, two of its runs compared instance by instance', async (t) => {
   if (withoutRealdata(t, alone)) return;
   const { page, errors } = session;

@@ -141,7 +141,9 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             let rows = items.into_iter().enumerate().map(|(i, row)| (format!("record {}", i + 1), row));
             verdict_table(name, rows, new_run(Vec::new(), model_part))?
         }
-        Some(Value::Object(map)) if !map.contains_key("instance_id") => {
+        // Predictions keyed by id, most of its values objects; an object of settings (OpenHands'
+        // `metadata.json`, a few of whose values are objects) is refused below.
+        Some(Value::Object(map)) if !map.contains_key("instance_id") && map.values().filter(|v| v.is_object()).count() * 2 > map.len() => {
             let records = map.into_iter().map(|(id, mut v)| {
                 if let Value::Object(fields) = &mut v {
                     fields.entry("instance_id").or_insert(Value::String(id));
@@ -151,7 +153,9 @@ pub fn read_dropped(name: &str, text: &str, dataset: &str, split: &str) -> Resul
             predictions(name, records.collect(), new_run)?
         }
         Some(Value::Array(items)) => predictions(name, items.into_iter().map(Ok).collect(), new_run)?,
-        Some(single @ Value::Object(_)) => predictions(name, vec![Ok(single)], new_run)?,
+        Some(single @ Value::Object(_)) if single.get("instance_id").is_some() || holds_a_model_patch(&single) => {
+            predictions(name, vec![Ok(single)], new_run)?
+        }
         Some(_) => return Err(format!("{name}: not a run file, a harness summary or predictions")),
         None if json_document::first_line_record(text).is_some_and(|row| verdicts::is_verdict_row(&row)) => {
             let mut rows = Vec::new();
@@ -475,6 +479,15 @@ mod tests {
             error,
             "r.json: not a run file, a harness summary or predictions: none of its 1 records has `model_patch`"
         );
+        // An object of settings (OpenHands' `metadata.json`) is neither predictions keyed by id nor one.
+        let error = read_dropped(
+            "metadata.json",
+            r#"{"agent_class": "CodeActAgent", "llm_config": {"model": "m"}, "max_iterations": 100, "details": {}}"#,
+            "d",
+            "t",
+        )
+        .unwrap_err();
+        assert_eq!(error, "metadata.json: not a run file, a harness summary or predictions");
         let error = read_dropped("p.json", "[{\"model_patch\": \"x\"}]", "d", "t").unwrap_err();
         assert!(error.contains("record 1: field `instance_id`"), "{error}");
         let error = read_dropped("p.json", r#"[{"instance_id": "a", "model_patch": 3}]"#, "d", "t").unwrap_err();

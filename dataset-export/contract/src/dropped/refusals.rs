@@ -66,8 +66,61 @@ pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> 
              `benchscope import {name}` makes a run of each model's, with their verdicts and patches"
         ));
     }
+    match value {
+        Some(document) => id_list_refusal(name, document),
+        None => text_refusal(name, text),
+    }
+}
+
+/// A list of instance ids (FEA-Bench's `instances_lite.json`, a subset's `instance_ids`): what
+/// `export --mark` reads, not a run.
+fn id_list_refusal(name: &str, document: &Value) -> Option<String> {
+    let ids = match document {
+        Value::Array(items) => items,
+        Value::Object(map) => map.get("instance_ids")?.as_array()?,
+        _ => return None,
+    };
+    (!ids.is_empty() && ids.iter().all(Value::is_string)).then(|| {
+        format!(
+            "{name}: a list of {}, not a run: `benchscope export <dataset> --mark subset=<name>={name}` marks the instances it names",
+            crate::wording::plural(ids.len(), "instance id")
+        )
+    })
+}
+
+/// Text that is not JSON the page could read, told by its first lines: a table of verdicts in
+/// CSV, a harness's test log, its image names a line.
+fn text_refusal(name: &str, text: &str) -> Option<String> {
+    let text = text.trim_start_matches('\u{feff}');
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(TEXT_LINES_TOLD)
+        .collect();
+    let header: Vec<&str> = lines.first()?.split(',').map(|c| c.trim().trim_matches('"')).collect();
+    if header.contains(&"instance_id") && header.contains(&"resolved") {
+        return Some(format!(
+            "{name}: a table of verdicts in CSV, which the page does not read: `benchscope import {name}` reads it"
+        ));
+    }
+    if name.ends_with("test_output.txt") || text.contains(">>>>> Start Test Output") {
+        return Some(format!(
+            "{name}: a harness test log, which the page does not read: \
+             `benchscope grade {name} --data <data directory> --dataset <dataset> --run <run>` grades it"
+        ));
+    }
+    if lines.iter().all(|line| line.contains("sweb.")) {
+        return Some(format!(
+            "{name}: a list of the SWE-bench harness's image names, not a run: \
+             `benchscope export <dataset> --mark subset=<name>={name}` marks the instances they name"
+        ));
+    }
     None
 }
+
+/// How many of a text's first lines tell what it is.
+const TEXT_LINES_TOLD: usize = 20;
 
 /// A name after its indefinite article (`a Codex`, `an OpenCode`).
 fn with_article(name: &str) -> String {
@@ -154,6 +207,45 @@ mod tests {
             _ => None,
         };
         refusal(name, text, value.as_ref()).expect("refused")
+    }
+
+    #[test]
+    fn id_lists_csv_tables_test_logs_and_image_lists_are_sent_to_the_command_that_reads_them() {
+        let mark = "marks the instances";
+        for (name, text, kind, command) in [
+            ("ids.json", r#"["o__r-1", "o__r-2"]"#, "a list of 2 instance ids, not a run", mark),
+            (
+                "lite_dataset.json",
+                r#"{"name": "lite", "instance_ids": ["o__r-1"]}"#,
+                "a list of 1 instance id",
+                mark,
+            ),
+            (
+                "results.csv",
+                "\u{feff}instance_id,resolved,patch_applied\r\no__r-1,True,True\r\n",
+                "a table of verdicts in CSV",
+                "`benchscope import results.csv` reads it",
+            ),
+            (
+                "test_output.txt",
+                "+ git checkout abc\n>>>>> Start Test Output\nok\n",
+                "a harness test log",
+                "`benchscope grade test_output.txt --data",
+            ),
+            (
+                "images.txt",
+                "sweb.base.x86_64:latest\nsweb.eval.x86_64.o_1776_r-1:latest\n",
+                "a list of the SWE-bench harness's image names",
+                mark,
+            ),
+        ] {
+            let error = refused(name, text);
+            assert!(error.starts_with(&format!("{name}: {kind}")), "{error}");
+            assert!(error.contains(command), "{error}");
+        }
+        // Text of another kind is left to the readers, which name its fault.
+        assert_eq!(refusal("notes.txt", "some notes\n", None), None);
+        assert_eq!(refusal("empty.json", "[]", Some(&Value::Array(Vec::new()))), None);
     }
 
     #[test]
