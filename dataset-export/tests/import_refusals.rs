@@ -136,3 +136,30 @@ fn an_id_list_is_sent_to_export_mark() {
     );
     assert!(marked.status.success(), "{}", String::from_utf8_lossy(&marked.stderr));
 }
+
+/// Long Code Arena's metric means per configuration are sent to the `generations.jsonl` beside
+/// them, which import reads as a run of each configuration.
+#[test]
+fn long_code_arenas_config_means_are_sent_to_the_generations_beside_them() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = realdata.join("lca-results_JetBrains-Research-lca-baselines/library_based_code_generation");
+    let data = tmp.path().join("data");
+    let said = refusal(tmp.path(), folder.join("metadata_all_configs.json").to_str().unwrap(), &data);
+    let generations = folder.join("generations.jsonl");
+    assert!(
+        said.contains(&format!(
+            "`benchscope import {}` makes a run of each configuration",
+            generations.display()
+        )),
+        "{said}"
+    );
+    let printed = benchscope_ok(&[
+        "import",
+        generations.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--new-dataset",
+    ]);
+    assert!(printed.matches("run ").count() > 1, "{printed}");
+}

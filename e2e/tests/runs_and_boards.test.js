@@ -244,6 +244,8 @@ test('real files the page does not read, dropped: each named for what it is, wit
     ['swebench-results_aorwall-moatless-tools/lite_dataset.json', /a list of 300 instance ids, not a run/],
     ['swebench-image-lists_THUDM-SWE-Dev/swebench-lite-instance-images.txt', /a list of the SWE-bench harness's image names, not a run: benchscope export <dataset> --mark/],
     ['swebench-verified-evallogs_OpenHands-claude35-v0.15/metadata.json', /metadata\.json: not a run file, a harness summary or predictions$/],
+    ['swe-dev_DorothyDUUU/results_single_agent_gpt-4o_easy/pytube-test_itags-level1-metadata.json', /a SWE-Dev model output \(its Generate_code\), the run of one sample, which the page does not read: benchscope import pytube/],
+    ['lca-results_JetBrains-Research-lca-baselines/library_based_code_generation/metadata_all_configs.json', /Long Code Arena's metric means per configuration, not a run: benchscope import generations\.jsonl \(the file beside it\)/],
   ];
   await page.goto(`${server.url}?data=lite/&view=leaderboard`);
   await page.waitForSelector('.drop-zone');

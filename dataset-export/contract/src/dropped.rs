@@ -5,7 +5,7 @@
 //! of `{instance_id, model_name_or_path, model_patch}`). What the page does not read is named,
 //! with the command that does (`refusals.rs`).
 
-mod refusals;
+pub mod refusals;
 
 use std::collections::{BTreeMap, HashSet};
 

@@ -15,6 +15,7 @@ pub(super) fn for_file(path: &Path, source: &Source) -> String {
         .or_else(|| test_log_hint(path))
         .or_else(|| task_page_hint(path))
         .or_else(|| id_list_hint(path, source))
+        .or_else(|| config_means_hint(path, source))
         .unwrap_or_else(|| dataset_hint(path))
 }
 
@@ -124,6 +125,18 @@ fn id_list_hint(path: &Path, source: &Source) -> Option<String> {
             path.display()
         )
     })
+}
+
+/// Long Code Arena's `metadata_all_configs.json`: its runs are the `generations.jsonl` beside it.
+fn config_means_hint(path: &Path, source: &Source) -> Option<String> {
+    if !source.json().is_some_and(benchscope_contract::dropped::refusals::is_config_means) {
+        return None;
+    }
+    let generations = path.with_file_name("generations.jsonl");
+    Some(format!(
+        "; it holds Long Code Arena's metric means per configuration, not a run's results: `benchscope import {}` makes a run of each configuration",
+        generations.display()
+    ))
 }
 
 /// How many of a folder's files the hint tries.

@@ -55,6 +55,9 @@ pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> 
              `benchscope import {name}` makes a run of it, with its test log when it is beside it"
         ));
     }
+    if value.is_some_and(is_config_means) {
+        return Some(format!("{name}: {CONFIG_MEANS}"));
+    }
     if let Some(kind) = value.and_then(import_only_kind) {
         return Some(format!(
             "{name}: {kind}, which the page does not read: `benchscope import {name}` reads it"
@@ -122,6 +125,21 @@ fn text_refusal(name: &str, text: &str) -> Option<String> {
 /// How many of a text's first lines tell what it is.
 const TEXT_LINES_TOLD: usize = 20;
 
+/// Long Code Arena's `metadata_all_configs.json`: each configuration's metric means, no run's
+/// results.
+pub fn is_config_means(document: &Value) -> bool {
+    let Value::Array(configs) = document else {
+        return false;
+    };
+    configs
+        .first()
+        .is_some_and(|c| c.get("metrics").is_some_and(Value::is_object) && c.get("config_dir").is_some())
+}
+
+/// What a file of configurations' metric means is, and where its runs are.
+pub const CONFIG_MEANS: &str = "Long Code Arena's metric means per configuration, not a run: \
+     `benchscope import generations.jsonl` (the file beside it) makes a run of each configuration";
+
 /// A name after its indefinite article (`a Codex`, `an OpenCode`).
 fn with_article(name: &str) -> String {
     let vowel = name.starts_with(['A', 'E', 'I', 'O', 'U']);
@@ -137,6 +155,9 @@ fn import_only_kind(document: &Value) -> Option<&'static str> {
             Some("a leaderboard file (swebench.com's or FEA-Bench's boards)")
         }
         Value::Object(map) if map.contains_key("llm_table") || map.contains_key("mas_table") => Some("SWE-Dev's leaderboard"),
+        Value::Object(map) if map.contains_key("Generate_code") && map.contains_key("sample_name") => {
+            Some("a SWE-Dev model output (its `Generate_code`), the run of one sample")
+        }
         // A trajectory's file (SWE-agent's `.traj`, mini-swe-agent's `.traj.json`) says how it ended
         // in `info`, which a dataset's trajectory rows do not have.
         Value::Object(map)
@@ -243,6 +264,12 @@ mod tests {
             assert!(error.starts_with(&format!("{name}: {kind}")), "{error}");
             assert!(error.contains(command), "{error}");
         }
+        let configs = r#"[{"metrics": {"ChrF": {"mean": 0.1}}, "name": "bm25/m", "config_dir": "bm25/m"}]"#;
+        let error = refused("metadata_all_configs.json", configs);
+        assert!(
+            error.contains("metric means per configuration, not a run: `benchscope import generations.jsonl`"),
+            "{error}"
+        );
         // Text of another kind is left to the readers, which name its fault.
         assert_eq!(refusal("notes.txt", "some notes\n", None), None);
         assert_eq!(refusal("empty.json", "[]", Some(&Value::Array(Vec::new()))), None);
@@ -281,6 +308,10 @@ mod tests {
             (
                 r#"[{"role": "system", "content": "You are"}, {"role": "user", "content": "Fix"}]"#,
                 "an agent's trajectory, its messages",
+            ),
+            (
+                r#"{"sample_name": "s", "PRD": "p", "Generate_code": {"a.py": "x"}}"#,
+                "a SWE-Dev model output",
             ),
         ] {
             let error = refused("f.json", text);
