@@ -245,6 +245,10 @@ test('real files the page does not read, dropped: each named for what it is, wit
     ['swebench-image-lists_THUDM-SWE-Dev/swebench-lite-instance-images.txt', /a list of the SWE-bench harness's image names, not a run: benchscope export <dataset> --mark/],
     ['swebench-verified-evallogs_OpenHands-claude35-v0.15/metadata.json', /metadata\.json: not a run file, a harness summary or predictions$/],
     ['swe-dev_DorothyDUUU/results_single_agent_gpt-4o_easy/pytube-test_itags-level1-metadata.json', /a SWE-Dev model output \(its Generate_code\), the run of one sample, which the page does not read: benchscope import pytube/],
+    ['trajectories_formats/inspect_log_formats.eval', /an Inspect AI log, which the page does not read: benchscope import inspect_log_formats\.eval/],
+    ['lca-results_JetBrains-Research-lca-baselines/library_based_code_generation/generations.jsonl', /library-based code generation outputs, which the page does not read: benchscope import generations\.jsonl/],
+    ['lca-results_JetBrains-Research-lca-baselines/ci_builds_repair_examples/jobs_results.jsonl', /CI builds repair results, which the page does not read: benchscope import jobs_results\.jsonl/],
+    ['lca-results_JetBrains-Research-lca-baselines/ci_builds_repair_examples/jobs_awaiting.jsonl', /CI builds repair jobs, without their CI runs' conclusions/],
     ['lca-results_JetBrains-Research-lca-baselines/library_based_code_generation/metadata_all_configs.json', /Long Code Arena's metric means per configuration, not a run: benchscope import generations\.jsonl \(the file beside it\)/],
   ];
   await page.goto(`${server.url}?data=lite/&view=leaderboard`);

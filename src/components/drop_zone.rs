@@ -149,6 +149,12 @@ async fn dropped_text(file: &web_sys::File, name: &str) -> Result<String, String
         false => format!("{name}: {}, then drop it again", archive.named()),
     };
     if let Some(found) = Archive::of_start(&start) {
+        // Inspect AI writes its logs as zip files named `.eval`.
+        if found == Archive::Zip && strip_suffix_ignoring_case(name, ".eval").is_some() {
+            return Err(format!(
+                "{name}: an Inspect AI log, which the page does not read: `benchscope import {name}` makes a run of its samples"
+            ));
+        }
         return Err(archive(found));
     }
     let gzipped = match (Compression::of_start(&start), named_gzip) {

@@ -69,10 +69,34 @@ pub fn refusal(name: &str, text: &str, value: Option<&Value>) -> Option<String> 
              `benchscope import {name}` makes a run of each model's, with their verdicts and patches"
         ));
     }
+    if let Some(refused) = first_record.and_then(|record| long_code_arena_refusal(name, record)) {
+        return Some(refused);
+    }
     match value {
         Some(document) => id_list_refusal(name, document),
         None => text_refusal(name, text),
     }
+}
+
+/// Long Code Arena's results, told by their first record: what `benchscope import` reads (a
+/// CI builds repair job without its conclusion only with the results beside it).
+fn long_code_arena_refusal(name: &str, record: &Value) -> Option<String> {
+    let has = |key: &str| record.get(key).is_some();
+    let kind = if has("generation") && has("config") {
+        "Long Code Arena's library-based code generation outputs"
+    } else if has("conclusion") && has("sha_original") {
+        "Long Code Arena's CI builds repair results"
+    } else if has("sha_original") && has("branch_name") {
+        return Some(format!(
+            "{name}: Long Code Arena's CI builds repair jobs, without their CI runs' conclusions, which the page does not read: \
+             `benchscope import` of the folder holding it reads them with the results beside them (`jobs_results*.jsonl`)"
+        ));
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{name}: {kind}, which the page does not read: `benchscope import {name}` makes a run of each model's"
+    ))
 }
 
 /// A list of instance ids (FEA-Bench's `instances_lite.json`, a subset's `instance_ids`): what
@@ -270,6 +294,23 @@ mod tests {
             error.contains("metric means per configuration, not a run: `benchscope import generations.jsonl`"),
             "{error}"
         );
+        for (text, said) in [
+            (
+                "{\"config\": \"bm25/m\", \"model\": \"m\", \"index\": 0, \"generation\": \"x\"}\n",
+                "Long Code Arena's library-based code generation outputs, which the page does not read: `benchscope import f.jsonl`",
+            ),
+            (
+                "{\"id\": 1, \"sha_original\": \"a\", \"branch_name\": \"b\", \"conclusion\": \"success\"}\n",
+                "Long Code Arena's CI builds repair results, which the page does not read: `benchscope import f.jsonl`",
+            ),
+            (
+                "{\"id\": 1, \"sha_original\": \"a\", \"branch_name\": \"b\"}\n",
+                "Long Code Arena's CI builds repair jobs, without their CI runs' conclusions",
+            ),
+        ] {
+            let error = refused("f.jsonl", text);
+            assert!(error.starts_with(&format!("f.jsonl: {said}")), "{error}");
+        }
         // Text of another kind is left to the readers, which name its fault.
         assert_eq!(refusal("notes.txt", "some notes\n", None), None);
         assert_eq!(refusal("empty.json", "[]", Some(&Value::Array(Vec::new()))), None);
