@@ -18,6 +18,7 @@ use serde_json::{Map, Value};
 use crate::error::{FieldError, Location};
 use crate::formats;
 use crate::input::{self, looks_like_csv_header, read_records};
+use benchscope_contract::image_names::{image, Image};
 
 /// The ids a list names.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -195,81 +196,9 @@ fn unquoted(line: &str) -> &str {
     line.strip_prefix('"').and_then(|l| l.strip_suffix('"')).unwrap_or(line)
 }
 
-/// Whether the text `head` (a file's first bytes) is a list of the SWE-bench harness's image
-/// names, one a line, as the lists of the images a subset needs are published: what `--mark`
-/// reads, given to `export` as a dataset.
-pub(crate) fn is_image_list(head: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(head);
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    // A last line without its line break may be cut where the head ends.
-    let cut = !head.ends_with(b"\n") && lines.len() > 1;
-    let checked = if cut { &lines[..lines.len() - 1] } else { &lines[..] };
-    !checked.is_empty() && checked.iter().all(|line| image(line).is_some())
-}
-
-#[derive(Debug, PartialEq, Eq)]
-enum Image {
-    /// An instance's image, with the id it is named after (lower-cased, as the harness names it).
-    Instance(String),
-    /// An environment or base image, shared by instances.
-    Shared,
-}
-
-/// What a SWE-bench harness image name stands for: `[registry/namespace/]sweb.<kind>.<arch>.<key>[:tag][@digest]`.
-fn image(line: &str) -> Option<Image> {
-    let name = line.split('@').next()?.rsplit('/').next()?;
-    let name = name.split(':').next()?;
-    let rest = name.strip_prefix("sweb.")?;
-    let (kind, rest) = rest.split_once('.')?;
-    match kind {
-        "eval" => {
-            let (_arch, key) = rest.split_once('.')?;
-            let id = key.replacen("_1776_", "__", 1);
-            let id = if id == key { key.replacen("_s_", "__", 1) } else { id };
-            id.contains("__").then(|| Image::Instance(id.to_lowercase()))
-        }
-        "env" | "base" => Some(Image::Shared),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_head_of_harness_image_names_is_an_image_list() {
-        let images = b"sweb.base.x86_64:latest\nsweb.env.x86_64.088a7e628bda9770f9757b:latest\nsweb.eval.x86_64.django_1776_django-11099:latest\nsweb.eval.x86_6";
-        assert!(is_image_list(images));
-        assert!(!is_image_list(
-            b"sweb.eval.x86_64.django_1776_django-11099:latest\nlibercoders/featurebench-specs_astropy-instance_493bb78b\n"
-        ));
-        assert!(!is_image_list(b"instance_id,patch\n"));
-        assert!(!is_image_list(b"\n\n"));
-    }
-
-    #[test]
-    fn image_names_give_the_ids_the_harness_named_them_after() {
-        let id = |line| match image(line) {
-            Some(Image::Instance(id)) => id,
-            other => panic!("{line}: {other:?}"),
-        };
-        assert_eq!(id("sweb.eval.x86_64.django_1776_django-11099:latest"), "django__django-11099");
-        assert_eq!(id("sweb.eval.x86_64.astropy_s_astropy-12907:latest"), "astropy__astropy-12907");
-        assert_eq!(id("swebench/sweb.eval.arm64.sympy_1776_sympy-20590:v1"), "sympy__sympy-20590");
-        assert_eq!(
-            id("registry.example:5000/team/sweb.eval.x86_64.automattic_1776_wp-calypso-21409@sha256:ab12"),
-            "automattic__wp-calypso-21409"
-        );
-        assert_eq!(image("sweb.env.x86_64.088a7e628bda9770f9757b:latest"), Some(Image::Shared));
-        assert_eq!(image("sweb.base.x86_64:latest"), Some(Image::Shared));
-        assert_eq!(image("django__django-11099"), None);
-        assert_eq!(image("sweb.eval.x86_64.noseparator:latest"), None);
-    }
 
     #[test]
     fn ids_from_images_match_whatever_their_case() {

@@ -46,6 +46,7 @@ pub mod dropped;
 pub mod extras;
 pub mod failure_mode;
 pub mod file_names;
+pub mod image_names;
 pub mod inline;
 pub mod instance;
 pub mod json_document;

@@ -180,7 +180,7 @@ fn not_records(head: &[u8]) -> String {
         UTF16_TEXT.to_string()
     } else if let Some(note) = archives::archive_kind(head) {
         note
-    } else if crate::id_list::is_image_list(head) {
+    } else if benchscope_contract::image_names::is_image_list(head) {
         IMAGE_LIST.to_string()
     } else {
         "not JSON Lines, a JSON array, Parquet, Arrow or CSV (the first character is not `{` or `[`, there is no PAR1 or Arrow magic, and the first line is not a header of comma-separated names)".to_string()

@@ -137,7 +137,7 @@ fn text_refusal(name: &str, text: &str) -> Option<String> {
              `benchscope grade {name} --data <data directory> --dataset <dataset> --run <run>` grades it"
         ));
     }
-    if lines.iter().all(|line| line.contains("sweb.")) {
+    if crate::image_names::is_image_list(text.as_bytes()) {
         return Some(format!(
             "{name}: a list of the SWE-bench harness's image names, not a run: \
              `benchscope export <dataset> --mark subset=<name>={name}` marks the instances they name"
