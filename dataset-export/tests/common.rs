@@ -355,3 +355,10 @@ pub fn peak_child_rss_bytes() -> u64 {
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
     usage.ru_maxrss as u64 * 1024
 }
+
+/// The one trajectory of a trajectory file.
+pub fn read_one(path: &Path) -> benchscope_contract::trajectory::Trajectory {
+    let mut read = benchscope_cli::trajectories::read_file(path).unwrap();
+    assert_eq!(read.len(), 1, "{}", path.display());
+    read.remove(0)
+}

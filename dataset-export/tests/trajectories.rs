@@ -1,5 +1,6 @@
-//! Agent trajectories read from the real published files, and imported as a run with their
-//! verdicts, against counts taken here from the files themselves.
+//! Agent trajectories read from the real published files (SWE-agent, mini-swe-agent; OpenHands'
+//! in `trajectories_openhands.rs`, Harbor's in `trajectories_harbor.rs`), and imported as a run
+//! with their verdicts, against counts taken here from the files themselves.
 
 mod common;
 
@@ -8,15 +9,8 @@ use std::path::Path;
 use benchscope_cli::trajectories::read_file;
 use benchscope_contract::trajectory::Trajectory;
 use benchscope_contract::{Manifest, Run};
-use common::{benchscope_ok, import_submission, read_json, realdata};
+use common::{benchscope_ok, import_submission, read_json, read_one, realdata};
 use serde_json::Value;
-
-/// The one trajectory of a file.
-fn read_one(path: &Path) -> Trajectory {
-    let mut read = read_file(path).unwrap();
-    assert_eq!(read.len(), 1, "{}", path.display());
-    read.remove(0)
-}
 
 fn raw(path: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
@@ -193,146 +187,6 @@ fn mini_swe_agent_messages_become_steps() {
 }
 
 #[test]
-fn openhands_output_holds_one_trajectory_per_line() {
-    let Some(real) = realdata() else { return };
-    let path = real.join("trajectories_formats/openhands_multi_swe_bench_output.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let trajectories = read_file(&path).unwrap();
-    assert_eq!(trajectories.len(), lines.len());
-    for (trajectory, line) in trajectories.iter().zip(&lines) {
-        assert_eq!(trajectory.format, "openhands");
-        assert_eq!(trajectory.instance_id, line["instance_id"].as_str().unwrap());
-        // Wall time: its events' first to last timestamp, all of one day here, read as h:m:s.
-        let times: Vec<f64> = line["history"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|e| e["timestamp"].as_str())
-            .map(|t| {
-                t[11..]
-                    .split(':')
-                    .map(|p| p.parse::<f64>().unwrap())
-                    .fold(0.0, |acc, p| acc * 60.0 + p)
-            })
-            .collect();
-        let span = times.iter().copied().fold(f64::MIN, f64::max) - times.iter().copied().fold(f64::MAX, f64::min);
-        assert!(
-            (trajectory.seconds.unwrap() - span).abs() < 1e-6,
-            "{:?} against {span}",
-            trajectory.seconds
-        );
-        // Counted here: the agent's actions other than the system prompt, recalls and messages.
-        let actions = line["history"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|e| e["source"] == "agent" && e["action"].as_str().is_some_and(|a| !["system", "recall", "message"].contains(&a)))
-            .count();
-        assert_eq!(trajectory.steps.len(), actions, "{}", trajectory.instance_id);
-        assert_eq!(
-            trajectory.submission.as_deref(),
-            line["test_result"]["git_patch"].as_str().filter(|p| !p.trim().is_empty())
-        );
-        assert_eq!(
-            trajectory.tokens_in,
-            line["metrics"]["accumulated_token_usage"]["prompt_tokens"].as_u64()
-        );
-        let first_run = trajectory.steps.iter().find(|s| s.tool.as_deref() == Some("execute_bash")).unwrap();
-        assert!(!first_run.observation.is_empty(), "a command's output is its observation");
-        // Every edit the agent made, with its file and texts, as the source's arguments hold it.
-        let source_edits: Vec<(String, String, String)> = line["history"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|e| e["source"] == "agent" && e["args"]["old_str"].is_string())
-            .map(|e| {
-                let arg = |k: &str| e["args"][k].as_str().unwrap_or_default().to_string();
-                (arg("path"), arg("old_str"), arg("new_str"))
-            })
-            .collect();
-        let read_edits: Vec<(String, String, String)> = trajectory
-            .steps
-            .iter()
-            .filter_map(|s| s.edit.as_ref())
-            .map(|e| (e.path.clone(), e.before.clone(), e.after.clone()))
-            .collect();
-        assert_eq!(read_edits, source_edits);
-        if let Some(step) = trajectory.steps.iter().find(|s| s.edit.is_some()) {
-            assert_eq!(
-                step.action,
-                format!("str_replace {}", step.edit.as_ref().unwrap().path),
-                "the command and the file, not the command alone"
-            );
-        }
-    }
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "import",
-        path.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "oh",
-        "--dataset",
-        "multi-swe-bench",
-        "--new-dataset",
-    ]);
-    let run: Run = read_json(&data.join("runs/oh.json"));
-    assert_eq!(run.results.len(), lines.len());
-    assert!(run.results.iter().all(|r| r.trajectory.is_some()));
-    // Dated by the day of its first event (timestamps without a zone, read as UTC): the earliest
-    // of each trajectory's, found here by comparing the text.
-    let first_event = |line: &Value| -> Option<String> {
-        let history = line["history"].as_array()?;
-        history
-            .iter()
-            .filter_map(|e| e["timestamp"].as_str())
-            .min()
-            .map(|t| t[..10].to_string())
-    };
-    for (trajectory, line) in trajectories.iter().zip(&lines) {
-        assert_eq!(trajectory.date, first_event(line), "{}", trajectory.instance_id);
-    }
-    assert_eq!(run.date, lines.iter().filter_map(first_event).min());
-    assert!(run.date.is_some());
-}
-
-/// A session's events as OpenHands saves them alone (`--save-trajectory-path`: `json.dump` of the
-/// event list, indented by 4), published as `trajs/<instance>.json`: the same steps as the same
-/// events in the evaluation's `output.jsonl`, the instance from the file's name, no patch.
-#[test]
-fn openhands_events_saved_alone_read_as_the_same_steps() {
-    let Some(real) = realdata() else { return };
-    let output = real.join("trajectories_formats/openhands_multi_swe_bench_output.jsonl");
-    let text = std::fs::read_to_string(&output).unwrap();
-    let line: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
-    let id = line["instance_id"].as_str().unwrap();
-    let tmp = tempfile::tempdir().unwrap();
-    let trajs = tmp.path().join("trajs");
-    std::fs::create_dir(&trajs).unwrap();
-    let saved = trajs.join(format!("{id}.json"));
-    let mut indented = serde_json::Serializer::with_formatter(Vec::new(), serde_json::ser::PrettyFormatter::with_indent(b"    "));
-    serde::Serialize::serialize(&line["history"], &mut indented).unwrap();
-    std::fs::write(&saved, indented.into_inner()).unwrap();
-
-    let alone = read_one(&saved);
-    let in_output = read_file(&output).unwrap().remove(0);
-    assert_eq!((alone.format.as_str(), alone.instance_id.as_str()), ("openhands-trajectory", id));
-    assert_eq!(alone.steps, in_output.steps, "the same events, the same steps");
-    assert_eq!((alone.task.is_some(), alone.seconds), (true, in_output.seconds));
-    assert_eq!(alone.submission, None, "the events hold no patch");
-
-    let run = import_submission(tmp.path(), &tmp.path().join("data"));
-    let [result] = run.results.as_slice() else {
-        panic!("{:?}", run.results)
-    };
-    assert!(!result.empty_patch, "its patch is unknown, not empty");
-    assert_eq!(result.trajectory.as_ref().map(|t| t.steps), Some(alone.steps.len()));
-}
-
-#[test]
 fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
     let Some(real) = realdata() else { return };
     let folder = real.join("trajectories_gruckion-mini-swe-agent");
@@ -449,113 +303,6 @@ fn trajectories_of_a_submission_take_its_results_json_verdicts() {
         ],
         "an instance given no prediction (`incomplete_ids`) is left unattempted"
     );
-}
-
-/// A Harbor job's trial, its `trajectory.json` written as the ATIF RFC (v1.4) specifies: a user
-/// step, an agent step calling two tools answered by `source_call_id`, an agent step answering
-/// without tools, per-step metrics and the final metrics.
-fn atif_trajectory() -> Value {
-    serde_json::json!({
-        "schema_version": "ATIF-v1.4",
-        "session_id": "3f1c",
-        "agent": {"name": "terminus-2", "version": "1.0", "model_name": "anthropic/claude-sonnet-4"},
-        "steps": [
-            {"step_id": 1, "source": "system", "message": "You are an agent."},
-            {"step_id": 2, "source": "user", "message": "Fix UsernameValidator."},
-            {"step_id": 3, "source": "agent", "message": "Find it first.", "reasoning_content": "The validator lives in auth.",
-             "tool_calls": [
-                {"tool_call_id": "c1", "function_name": "bash", "arguments": {"command": "grep -rn UsernameValidator django/contrib/auth"}},
-                {"tool_call_id": "c2", "function_name": "view", "arguments": {"path": "django/contrib/auth/validators.py"}}
-             ],
-             "observation": {"results": [
-                {"source_call_id": "c2", "content": "class UnicodeUsernameValidator: ..."},
-                {"source_call_id": "c1", "content": "validators.py:9: class ASCIIUsernameValidator"}
-             ]},
-             "metrics": {"prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.0031}},
-            {"step_id": 4, "source": "agent", "message": "Changed the regex to \\A...\\Z.",
-             "metrics": {"prompt_tokens": 1500, "completion_tokens": 20, "cost_usd": 0.004}}
-        ],
-        "final_metrics": {"total_prompt_tokens": 2700, "total_completion_tokens": 100, "total_cost_usd": 0.0071, "total_steps": 4}
-    })
-}
-
-#[test]
-fn harbor_atif_trajectories_are_read_as_the_rfc_writes_them_and_named_by_their_trial() {
-    let tmp = tempfile::tempdir().unwrap();
-    let trial = tmp.path().join("jobs/2025-11-01/django__django-11099__AbC12xy/agent");
-    std::fs::create_dir_all(&trial).unwrap();
-    std::fs::write(trial.join("trajectory.json"), atif_trajectory().to_string()).unwrap();
-    let trajectory = read_one(&trial.join("trajectory.json"));
-    assert_eq!(
-        (trajectory.format.as_str(), trajectory.instance_id.as_str()),
-        ("atif", "django__django-11099")
-    );
-    assert_eq!(trajectory.task.as_deref(), Some("Fix UsernameValidator."));
-    assert_eq!(
-        (trajectory.agent.as_deref(), trajectory.model.as_deref()),
-        (Some("terminus-2 1.0"), Some("anthropic/claude-sonnet-4"))
-    );
-    let steps = common::tool_action_observation(&trajectory);
-    assert_eq!(
-        steps,
-        [
-            (
-                Some("bash"),
-                "grep -rn UsernameValidator django/contrib/auth",
-                "validators.py:9: class ASCIIUsernameValidator"
-            ),
-            (
-                Some("view"),
-                r#"{"path":"django/contrib/auth/validators.py"}"#,
-                "class UnicodeUsernameValidator: ..."
-            ),
-            (None, "", ""),
-        ]
-    );
-    assert_eq!(trajectory.steps[0].thought, "The validator lives in auth.\n\nFind it first.");
-    assert_eq!(
-        (
-            trajectory.steps[0].tokens_in,
-            trajectory.steps[0].tokens_out,
-            trajectory.steps[0].cost
-        ),
-        (Some(1200), Some(80), Some(0.0031))
-    );
-    assert_eq!(trajectory.steps[1].tokens_in, None, "a step's metrics go on its first call");
-    assert_eq!(
-        (trajectory.tokens_in, trajectory.tokens_out, trajectory.cost),
-        (Some(2700), Some(100), Some(0.0071))
-    );
-    // Without final metrics the steps' are summed; `extra.instance_id` names the instance.
-    let mut bare = atif_trajectory();
-    bare.as_object_mut().unwrap().remove("final_metrics");
-    bare["extra"] = serde_json::json!({"instance_id": "astropy__astropy-12907"});
-    let elsewhere = tmp.path().join("elsewhere/trajectory.json");
-    std::fs::create_dir_all(elsewhere.parent().unwrap()).unwrap();
-    std::fs::write(&elsewhere, bare.to_string()).unwrap();
-    let summed = read_one(&elsewhere);
-    assert_eq!(summed.instance_id, "astropy__astropy-12907");
-    assert_eq!((summed.tokens_in, summed.tokens_out), (Some(2700), Some(100)));
-    assert!((summed.cost.unwrap() - 0.0071).abs() < 1e-12);
-    // A job folder imports as a run, one trajectory per trial.
-    let data = tmp.path().join("data");
-    benchscope_ok(&[
-        "import",
-        tmp.path().join("jobs").to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--run",
-        "harbor",
-        "--dataset",
-        "swe-bench-verified",
-        "--new-dataset",
-    ]);
-    let run: Run = read_json(&data.join("runs/harbor.json"));
-    assert_eq!(
-        run.results.iter().map(|r| r.instance_id.as_str()).collect::<Vec<_>>(),
-        ["django__django-11099"]
-    );
-    assert_eq!(run.results[0].trajectory.as_ref().unwrap().steps, 3);
 }
 
 /// A mini-swe-agent 2 trajectory as its `DefaultAgent.serialize` writes it with a tool-calling
