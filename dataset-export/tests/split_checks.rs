@@ -202,6 +202,16 @@ fn runs_are_counted_over_their_split_and_names_are_never_guessed() {
             && refusal.contains(", and runs alone of: swe-bench-verified."),
         "{refusal}"
     );
+    // The name a run falls back to, when the directory holds runs alone of it, is not offered
+    // as its own correction: the refusal says that naming it adds the run beside them.
+    benchscope_ok(&import_args(&["--dataset", "swe-bench", "--new-dataset", "--run", "alone"]));
+    let refusal = String::from_utf8_lossy(&import_logs(&["--run", "t4"]).stderr).into_owned();
+    assert!(
+        refusal.contains("holds runs alone of `swe-bench`")
+            && refusal.contains("`--dataset swe-bench` adds the run beside those runs alone")
+            && !refusal.contains("did you mean"),
+        "{refusal}"
+    );
 
     // With Verified exported, the run that no option names goes where all its instances are,
     // which is where its metadata says it was run: nothing to warn about.

@@ -114,6 +114,17 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
     if named_by_user && runs_only_datasets(manifest).contains(&dataset) {
         return Ok(());
     }
+    let runs_only = runs_only_datasets(manifest);
+    if runs_only.contains(&dataset) {
+        let (named, remedy) = match rules.from_site_entry {
+            true => ("the run entry names none", format!("Setting its `dataset` to `{dataset}` adds")),
+            false => ("no --dataset was given", format!("`--dataset {dataset}` adds")),
+        };
+        bail!(
+            "this data directory exports {} and holds runs alone of `{dataset}`, and the run's dataset is not named ({named}). {remedy} the run beside those runs alone; name an exported dataset to count the run over its instances",
+            exported.join(", "),
+        );
+    }
     let Some(entry) = manifest.dataset(dataset) else {
         let (named, remedy) = match (rules.from_site_entry, rules.dataset.is_some()) {
             (true, given) => (
@@ -125,7 +136,6 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
                 format!("Name one with --dataset, or pass --new-dataset to add a runs-only dataset `{dataset}`"),
             ),
         };
-        let runs_only = runs_only_datasets(manifest);
         let known: Vec<&str> = exported.iter().chain(&runs_only).copied().collect();
         let runs_alone = match runs_only.is_empty() {
             true => String::new(),
@@ -158,7 +168,7 @@ fn closest<'a>(wanted: &str, names: &[&'a str]) -> Option<&'a str> {
     names
         .iter()
         .map(|name| (edit_distance(wanted, name), *name))
-        .filter(|(distance, name)| *distance <= (name.chars().count() / 3).max(1))
+        .filter(|(distance, name)| (1..=(name.chars().count() / 3).max(1)).contains(distance))
         .min()
         .map(|(_, name)| name)
 }
