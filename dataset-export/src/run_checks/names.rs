@@ -121,7 +121,7 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
             false => ("no --dataset was given", format!("`--dataset {dataset}` adds")),
         };
         bail!(
-            "this data directory exports {} and holds runs alone of `{dataset}`, and the run's dataset is not named ({named}). {remedy} the run beside those runs alone; name an exported dataset to count the run over its instances",
+            "this data directory holds runs alone of `{dataset}` and exports: {}; the run's dataset is not named ({named}). {remedy} the run beside those runs alone; name an exported dataset to count the run over its instances",
             exported.join(", "),
         );
     }
