@@ -146,7 +146,12 @@ fn a_run_entry_without_a_dataset_joins_the_split_holding_its_instances() {
     let result = benchscope(&["publish", config.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(result.status.success(), "{stderr}");
-    assert!(stderr.contains("so the run joins that split"), "{stderr}");
+    assert!(
+        stderr.contains("the run entry names no dataset, and this directory has no dataset `swe-bench`")
+            && stderr.contains("so the run joins that split"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--dataset"), "a site's warnings speak of its entries: {stderr}");
     let manifest: Manifest = read_json(&out.join("manifest.json"));
     let run = manifest.runs.iter().find(|r| r.id == "model-a").unwrap();
     assert_eq!((run.dataset.as_str(), run.split.as_str()), ("demo", "test"));

@@ -33,6 +33,23 @@ pub struct NameRules {
     pub from_site_entry: bool,
 }
 
+impl NameRules {
+    /// What names the dataset, for the reader: the option, or the site entry's field.
+    fn dataset_option(&self) -> &'static str {
+        if self.from_site_entry { "the run entry's `dataset`" } else { "--dataset" }
+    }
+
+    /// What names the split, for the reader.
+    fn split_option(&self) -> &'static str {
+        if self.from_site_entry { "the run entry's `split`" } else { "--split" }
+    }
+
+    /// That no dataset was named, for the reader.
+    fn no_dataset_named(&self) -> &'static str {
+        if self.from_site_entry { "the run entry names no dataset" } else { "no --dataset was given" }
+    }
+}
+
 /// Checks `runs` against the data directory and adds them, under its lock (the checks and the
 /// manifest they read are the ones that hold when the runs are written). Gives back each run as
 /// stored with its warnings, the checks' included.
@@ -91,10 +108,10 @@ pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &Na
         if !new.dataset_from_source {
             check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
         } else if told_unexported.insert(new.run.dataset.clone()) {
-            warnings.extend(unexported_source_dataset(&manifest, &new.run.dataset));
+            warnings.extend(unexported_source_dataset(&manifest, &new.run.dataset, rules));
         }
         if rules.split.is_none() && told_split.insert((new.run.dataset.clone(), new.run.split.clone())) {
-            warnings.extend(unexported_split(&manifest, &new.run.dataset, &new.run.split));
+            warnings.extend(unexported_split(&manifest, &new.run.dataset, &new.run.split, rules));
         }
         if let Some(existing) = manifest.runs.iter().find(|r| r.id == new.run.id).filter(|_| !rules.replace) {
             bail!(
@@ -154,7 +171,8 @@ fn join_split_holding_all(
         format!("all {total} of its instances are")
     };
     let message = format!(
-        "no --dataset was given, and this directory has no dataset `{}`: {instances} in {dataset}/{split}, so the run joins that split",
+        "{}, and this directory has no dataset `{}`: {instances} in {dataset}/{split}, so the run joins that split",
+        rules.no_dataset_named(),
         new.run.dataset
     );
     new.run.dataset = dataset;

@@ -72,20 +72,21 @@ fn runs_only_datasets(manifest: &Manifest) -> Vec<&str> {
 
 /// A dataset the source names itself is taken as stated; where the directory has exports but not
 /// that one, the reader is told where its runs went (once per dataset).
-pub(super) fn unexported_source_dataset(manifest: &Manifest, dataset: &str) -> Option<String> {
+pub(super) fn unexported_source_dataset(manifest: &Manifest, dataset: &str, rules: &NameRules) -> Option<String> {
     let exported = exported_datasets(manifest);
     if exported.is_empty() || exported.contains(&dataset) {
         return None;
     }
     Some(format!(
-        "the source names the dataset `{dataset}`, which this directory does not export (it has: {}): its runs are kept under `{dataset}`; --dataset puts them under another",
-        exported.join(", ")
+        "the source names the dataset `{dataset}`, which this directory does not export (it has: {}): its runs are kept under `{dataset}`; {} puts them under another",
+        exported.join(", "),
+        rules.dataset_option()
     ))
 }
 
 /// A split no option named, of a dataset the directory exports other splits of: the reader is
 /// told where its runs went (once per split), since its instances are not the exported ones.
-pub(super) fn unexported_split(manifest: &Manifest, dataset: &str, split: &str) -> Option<String> {
+pub(super) fn unexported_split(manifest: &Manifest, dataset: &str, split: &str, rules: &NameRules) -> Option<String> {
     let exported: Vec<&str> = manifest
         .dataset(dataset)?
         .splits
@@ -97,8 +98,9 @@ pub(super) fn unexported_split(manifest: &Manifest, dataset: &str, split: &str) 
         return None;
     }
     Some(format!(
-        "dataset `{dataset}` exports no split `{split}` (it has: {}): its runs are kept under `{dataset}/{split}`, apart from the exported instances; --split puts them under another",
-        exported.join(", ")
+        "dataset `{dataset}` exports no split `{split}` (it has: {}): its runs are kept under `{dataset}/{split}`, apart from the exported instances; {} puts them under another",
+        exported.join(", "),
+        rules.split_option()
     ))
 }
 
@@ -116,13 +118,14 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
     }
     let runs_only = runs_only_datasets(manifest);
     if runs_only.contains(&dataset) {
-        let (named, remedy) = match rules.from_site_entry {
-            true => ("the run entry names none", format!("Setting its `dataset` to `{dataset}` adds")),
-            false => ("no --dataset was given", format!("`--dataset {dataset}` adds")),
+        let remedy = match rules.from_site_entry {
+            true => format!("Setting its `dataset` to `{dataset}` adds"),
+            false => format!("`--dataset {dataset}` adds"),
         };
         bail!(
-            "this data directory holds runs alone of `{dataset}` and exports: {}; the run's dataset is not named ({named}). {remedy} the run beside those runs alone; name an exported dataset to count the run over its instances",
+            "this data directory holds runs alone of `{dataset}` and exports: {}; the run's dataset is not named ({}). {remedy} the run beside those runs alone; name an exported dataset to count the run over its instances",
             exported.join(", "),
+            rules.no_dataset_named(),
         );
     }
     let Some(entry) = manifest.dataset(dataset) else {
