@@ -1,7 +1,9 @@
 //! A bar chart's legend and colours. The legend goes in rows of its own between the caption and
 //! the plot, so that it never covers a bar (drawn inside the plot's corner, it hid the tallest
 //! bar on that side): each entry a swatch and the series' name, left to right, a new row when the
-//! next entry would pass the right edge, each row centred. A run keeps its colour in every chart
+//! next entry would pass the right edge, the rows a block centred under the caption with their
+//! swatches starting at one left edge (rows centred each on its own set a phone's one-entry rows
+//! zigzagging). A run keeps its colour in every chart
 //! of a page, and a stack of more series than the palette has colours draws the largest apart
 //! and the rest as one. Pure, so the rules are tested natively.
 
@@ -45,11 +47,12 @@ pub fn legend(series: &[String], left: i32, right: i32, top: i32) -> Vec<LegendE
             row.push((text, width));
         }
     }
+    let row_width = |row: &[(String, i32)]| row.iter().map(|(_, w)| w).sum::<i32>() + ENTRY_GAP * (row.len() as i32 - 1).max(0);
+    let widest = rows.iter().map(|row| row_width(row)).max().unwrap_or(0);
     rows.into_iter()
         .enumerate()
         .flat_map(|(r, row)| {
-            let width: i32 = row.iter().map(|(_, w)| w).sum::<i32>() + ENTRY_GAP * (row.len() as i32 - 1).max(0);
-            let mut x = left + (room - width) / 2;
+            let mut x = left + (room - widest) / 2;
             let y = top + r as i32 * ROW_HEIGHT;
             row.into_iter().map(move |(text, w)| {
                 let entry = LegendEntry { x, y, text };
@@ -150,6 +153,17 @@ mod tests {
         for pair in entries.windows(2).filter(|w| w[0].y == w[1].y) {
             assert!(right_edge(&pair[0]) + ENTRY_GAP <= pair[1].x, "{pair:?}");
         }
+    }
+
+    #[test]
+    fn rows_of_a_wrapped_legend_start_at_one_left_edge_the_block_centred() {
+        let series = names(&["mini-SWE-agent + Claude 4.5 Opus", "trajectories_mini", "mini-SWE-agent + Gemini 3"]);
+        let entries = legend(&series, 0, 300, 0);
+        let rows = entries.iter().map(|e| e.y).collect::<std::collections::BTreeSet<_>>();
+        assert_eq!(rows.len(), 3, "{entries:?}");
+        assert!(entries.iter().all(|e| e.x == entries[0].x), "one left edge: {entries:?}");
+        let widest = entries.iter().map(right_edge).max().unwrap();
+        assert!((entries[0].x - (300 - widest)).abs() <= 1, "the block centred: {entries:?}");
     }
 
     #[test]
