@@ -141,6 +141,8 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const button = page.locator('tr[data-run="mini"] button.show-trajectory');
   await button.waitFor();
   assert.equal(await button.textContent(), `${assistant.length} steps`);
+  // It reads on one line however narrow a board of long run names squeezes its column.
+  assert.equal(await button.evaluate((b) => getComputedStyle(b).whiteSpace), 'nowrap');
   await button.click();
   const steps = page.locator('.trajectory .step');
   await steps.first().waitFor();
