@@ -36,17 +36,29 @@ pub struct NameRules {
 impl NameRules {
     /// What names the dataset, for the reader: the option, or the site entry's field.
     fn dataset_option(&self) -> &'static str {
-        if self.from_site_entry { "the run entry's `dataset`" } else { "--dataset" }
+        if self.from_site_entry {
+            "the run entry's `dataset`"
+        } else {
+            "--dataset"
+        }
     }
 
     /// What names the split, for the reader.
     fn split_option(&self) -> &'static str {
-        if self.from_site_entry { "the run entry's `split`" } else { "--split" }
+        if self.from_site_entry {
+            "the run entry's `split`"
+        } else {
+            "--split"
+        }
     }
 
     /// That no dataset was named, for the reader.
     fn no_dataset_named(&self) -> &'static str {
-        if self.from_site_entry { "the run entry names no dataset" } else { "no --dataset was given" }
+        if self.from_site_entry {
+            "the run entry names no dataset"
+        } else {
+            "no --dataset was given"
+        }
     }
 }
 
