@@ -2,10 +2,10 @@
 // swebench.com, FeatureBench, SWE-Dev, FEA-Bench, priced runs) ranked as their sources rank them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcnemar, naturalCompare, standings } from './standings.js';
-import { ROOT, chartCanvas } from './support.js';
+import { ROOT, benchscope, chartCanvas, serve, tempDir } from './support.js';
 import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD, MINI_SWE_AGENT } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
@@ -80,6 +80,55 @@ test('at 1280 px a board fits its box, every column in view: a share\'s notes ("
     assert.deepEqual(cut, [], `${data}: names cut`);
   }
   assert.deepEqual(errors, []);
+});
+
+test('at 1280 px a board with more columns than fit scrolls sideways in its box: no name, model or date is broken inside a word', async (t) => {
+  if (withoutRealdata(t, alone)) return;
+  // The real Verified board and an agent's run beside it: its steps, cost per task and tests
+  // run are columns of their own, fourteen in all.
+  const data = join(tempDir('wide'), 'data');
+  cpSync(alone, data, { recursive: true });
+  const agent = join(tempDir('agent'), 'trajs');
+  for (const id of ['astropy__astropy-12907', 'astropy__astropy-13033', 'astropy__astropy-13236']) {
+    cpSync(join(MINI_SWE_AGENT, 'trajs', id), join(agent, id), { recursive: true });
+  }
+  benchscope('import', agent, '--data', data, '--dataset', 'swe-bench-verified', '--run', 'agent');
+  const wide = await serve({ wide: data });
+  const { page, errors } = session;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${wide.url}?data=wide/&dataset=swe-bench-verified&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table th[data-col="steps"]');
+  const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
+  assert.ok(scrolled > shown, `the board is wider than its box (${scrolled} px in ${shown}), so this checks the squeeze`);
+  // Each word of a name, model or scaffold (up to 12 letters and digits, ended by a space or a
+  // hyphen, where a line may break; a hub address or a dotted name has no such place and breaks
+  // where it must) lies on one line, and a date on one line: before, "Attempts" read
+  // "Attempt / s", "Doubao-" "Douba / o-", and a date took three lines.
+  const broken = await page.locator('.leaderboard-table tbody td.text .wrapped, .leaderboard-table tbody td.system .wrapped').evaluateAll((cells) => cells.flatMap((cell) => {
+    const text = cell.firstChild?.nodeType === Node.TEXT_NODE ? cell.firstChild : cell.querySelector('*')?.firstChild ?? cell.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+    const words = [];
+    let at = 0;
+    for (const word of text.data.split(/(?<=[\s-])/)) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.trimEnd().length);
+      at += word.length;
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      const plain = /^[\p{L}\p{N}()+,-]{1,12}$/u.test(word.trim());
+      if (plain && lines.size > 1) words.push(`${word.trim()} in "${text.data}"`);
+    }
+    return words;
+  }));
+  assert.deepEqual(broken.slice(0, 10), [], `${broken.length} words broken`);
+  const dates = await page.locator('.leaderboard-table tbody td[data-col="date"]').evaluateAll((cells) => cells.filter((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td.querySelector('.wrapped') ?? td);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  }).map((td) => td.textContent));
+  assert.deepEqual(dates, []);
+  assert.deepEqual(errors, []);
+  await wide.close();
 });
 
 test('per-run outcome facets and "resolved by" filter the list, and it sorts by result', async () => {

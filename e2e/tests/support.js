@@ -78,7 +78,7 @@ export async function serve(mounts) {
     res.end(readFileSync(file));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, dirs: mounts, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${server.address().port}/`, dirs: mounts, close: () => new Promise((r) => { server.close(r); server.closeAllConnections(); }) };
 }
 
 /**
