@@ -94,6 +94,8 @@ test('at 1280 px a board with more columns than fit scrolls sideways in its box:
   }
   benchscope('import', agent, '--data', data, '--dataset', 'swe-bench-verified', '--run', 'agent');
   const wide = await serve({ wide: data });
+  // Closed however the test ends: an open server would keep the test run from exiting.
+  t.after(() => wide.close());
   const { page, errors } = session;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${wide.url}?data=wide/&dataset=swe-bench-verified&view=leaderboard`);
@@ -128,7 +130,6 @@ test('at 1280 px a board with more columns than fit scrolls sideways in its box:
   }).map((td) => td.textContent));
   assert.deepEqual(dates, []);
   assert.deepEqual(errors, []);
-  await wide.close();
 });
 
 test('per-run outcome facets and "resolved by" filter the list, and it sorts by result', async () => {
