@@ -107,8 +107,8 @@ test('at 1280 px a board with more columns than fit scrolls sideways in its box:
   // where it must) lies on one line, and a date on one line: before, "Attempts" read
   // "Attempt / s", "Doubao-" "Douba / o-", and a date took three lines.
   const broken = await page.locator('.leaderboard-table tbody td.text .wrapped, .leaderboard-table tbody td.system .wrapped').evaluateAll((cells) => cells.flatMap((cell) => {
-    const text = cell.firstChild?.nodeType === Node.TEXT_NODE ? cell.firstChild : cell.querySelector('*')?.firstChild ?? cell.firstChild;
-    if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+    const text = cell.firstChild;
+    if (text?.nodeType !== Node.TEXT_NODE) return [];
     const words = [];
     let at = 0;
     for (const word of text.data.split(/(?<=[\s-])/)) {

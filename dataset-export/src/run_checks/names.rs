@@ -113,11 +113,11 @@ pub(super) fn check_names(manifest: &Manifest, dataset: &str, split: &str, rules
         return Ok(());
     }
     let named_by_user = rules.dataset.as_deref() == Some(dataset);
-    if named_by_user && runs_only_datasets(manifest).contains(&dataset) {
-        return Ok(());
-    }
     let runs_only = runs_only_datasets(manifest);
     if runs_only.contains(&dataset) {
+        if named_by_user {
+            return Ok(());
+        }
         let remedy = match rules.from_site_entry {
             true => format!("Setting its `dataset` to `{dataset}` adds"),
             false => format!("`--dataset {dataset}` adds"),
