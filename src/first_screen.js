@@ -221,6 +221,36 @@
     return name === '' || asciiLower(id).includes(name);
   };
 
+  // The id's three parts (`row_id::id_parts`): what names the repository, after `owner__name` (in
+  // any ASCII case), its separator and a commit's hash with its own; what tells the instance
+  // from its repository's others; a last word of one to four characters with its separator.
+  const SEPARATOR = /^[-._]$/;
+  const afterCommit = (id, at) => {
+    const digits = /^[0-9a-fA-F]*/.exec(id.slice(at))[0].length;
+    return digits >= 7 && digits <= 40 && SEPARATOR.test(id.charAt(at + digits)) ? at + digits + 1 : null;
+  };
+  const distinctPartStart = (id, repo) => {
+    const slash = repo.indexOf('/');
+    const [owner, name] = [repo.slice(0, slash), repo.slice(slash + 1)];
+    const spelled = `${owner}__${name}`;
+    if (slash < 0 || owner === '' || name === '' || asciiLower(id.slice(0, spelled.length)) !== asciiLower(spelled)) return id.length;
+    if (!SEPARATOR.test(id.charAt(spelled.length))) return id.length;
+    const at = afterCommit(id, spelled.length + 1) ?? spelled.length + 1;
+    return at < id.length ? at : id.length;
+  };
+  const lastWordStart = (id, from) => {
+    const at = Math.max(...['.', '-', '_'].map((separator) => id.lastIndexOf(separator)));
+    const length = [...id.slice(at + 1)].length;
+    return at > from && length >= 1 && length <= 4 ? at : id.length;
+  };
+  // The id as `row_slot::Parts::draw` writes it (an empty part has no text).
+  const idParts = (id, repo) => {
+    const distinct = distinctPartStart(id, repo);
+    const lastWord = lastWordStart(id, distinct);
+    const part = (kind, from, to) => element('span', { class: kind }, id.slice(from, to) || null);
+    return [part('id-head', 0, distinct), part('id-middle', distinct, lastWord), part('id-end', lastWord, id.length)];
+  };
+
   // One row as `row_slot::Parts::draw` writes it.
   const row = (entry, position, tag, href) => {
     // No count at all: the export has no gold patch, shown as a dash (`row_slot::sizes`).
@@ -231,7 +261,7 @@
     const node = element(
       'div',
       { class: position === 0 ? 'instance-row selected' : 'instance-row', role: 'listitem', 'aria-current': position === 0 ? 'true' : null, 'data-id': entry.id },
-      element('a', { class: 'id', href }, entry.id),
+      element('a', { class: 'id', href }, ...idParts(entry.id, entry.repo)),
       repo,
       element('span', { class: 'title' }, entry.title),
       element('span', { class: 'num files', title: 'files changed' }, counted ? String(stats.files_changed ?? 0) : '—'),

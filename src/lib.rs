@@ -34,6 +34,7 @@ pub mod context;
 pub mod file_tree;
 pub mod markdown;
 pub mod query_string;
+pub mod row_id;
 pub mod row_window;
 pub mod sections;
 pub mod shell_syntax;

@@ -285,6 +285,61 @@ test('a row without a gold patch (FeatureBench publishes none) shows a dash for 
   assert.deepEqual(errors, []);
 });
 
+/**
+ * What each row's id cell shows, character by character: the characters laid out inside their
+ * element's box and the cell's, those under an ending ellipsis left out and the cut marked `…`.
+ */
+function shownIds(page) {
+  return page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => {
+    const cell = row.querySelector('.id');
+    const inside = (rect, box, cut) => rect.width > 0 && rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5 - cut;
+    let shown = '';
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      // An ellipsis takes the last letter's room or so of an element whose text runs past it.
+      const cut = parent.scrollWidth > parent.clientWidth + 0.5 ? 10 : 0;
+      const boxes = [cell.getBoundingClientRect(), parent.getBoundingClientRect()];
+      const range = document.createRange();
+      for (let at = 0; at < node.data.length; at += 1) {
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const rect = range.getBoundingClientRect();
+        const visible = boxes.every((box, nth) => inside(rect, box, nth === 1 ? cut : 0));
+        shown += visible ? node.data[at] : shown.endsWith('…') ? '' : '…';
+      }
+    }
+    return [row.dataset.id, shown];
+  }));
+}
+
+test('FeatureBench\'s long ids show what tells a row from its repository\'s others, on a wide screen and a phone', async (t) => {
+  if (withoutRealdata(t, featurebench)) return;
+  const { page, errors } = session;
+  try {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full`);
+      await page.waitForSelector('.instance-row');
+      const shown = await shownIds(page);
+      assert.ok(shown.length >= 10, `${shown.length} rows at ${width} px`);
+      const alike = shown.filter(([id, text]) => shown.some(([other, its]) => other !== id && its === text));
+      assert.deepEqual(alike, [], `at ${width} px, no two rows show the same id`);
+      for (const [id, text] of shown) {
+        // astropy__astropy.b0db0daa.test_basic_rgb.8d1c1e15.lv1: the start of the test's name and
+        // the level are in view, and the id's first letter.
+        const [test, level] = [id.split('.')[2], id.split('.').at(-1)];
+        assert.ok(text.includes(test.slice(0, 8)), `at ${width} px, ${id} shows as ${text}`);
+        assert.ok(text.endsWith(`.${level}`), `at ${width} px, ${id} shows its level: ${text}`);
+        assert.equal(text[0], id[0], `at ${width} px, ${id} shows its start: ${text}`);
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('ids sort with their numbers by value (django-9296 before django-10097), either way, and as ties under another order', async () => {
   const { page, errors } = session;
   const ids = () => page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));

@@ -65,9 +65,15 @@ impl MarkedCell {
         match &self.node {
             Some(node) if text_changed => node.set_node_value(Some(text)),
             Some(_) => {}
+            // An empty text is a node too: an id's last part is empty for most ids, and would
+            // otherwise be written again at every draw.
             None => {
-                element.set_text_content(Some(text));
-                self.node = element.first_child();
+                element.set_text_content(None);
+                let node = element.owner_document().map(|document| document.create_text_node(text));
+                if let Some(node) = &node {
+                    let _ = element.append_child(node);
+                }
+                self.node = node.map(Into::into);
             }
         }
         let Some(node) = &self.node else { return };

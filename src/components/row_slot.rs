@@ -17,6 +17,7 @@ use crate::components::highlight::{Marks, Piece};
 use crate::components::row_marks::MarkedCell;
 use crate::effect::effect;
 use crate::frames::{unsettle, Settle};
+use crate::row_id::{id_parts, names_repo, pieces_by_part};
 use crate::row_window::{assign_slots, rows_px};
 use crate::sets::{from_of, set_index, tag_of_set, LoadedSet};
 use crate::url_state::{InstanceLinks, UrlState};
@@ -98,7 +99,11 @@ pub fn RowSlot(nth: usize, slots: Slots, rows: StoredValue<Vec<IndexRow>>, sets:
     };
     view! {
         <div class="instance-row" role="listitem" node_ref=parts.row on:pointerenter=show_tips>
-            <a class="id" node_ref=parts.id on:click=open></a>
+            <a class="id" node_ref=parts.id on:click=open>
+                <span class="id-head" node_ref=parts.id_parts[0]></span>
+                <span class="id-middle" node_ref=parts.id_parts[1]></span>
+                <span class="id-end" node_ref=parts.id_parts[2]></span>
+            </a>
             <span class="repo" node_ref=parts.repo></span>
             <span class="title" node_ref=parts.title></span>
             <span class="num files" title="files changed" node_ref=parts.files></span>
@@ -265,6 +270,8 @@ struct Drawn {
     index: usize,
     selected: bool,
     id: String,
+    /// The id's parts, as it shows them ([`id_parts`]).
+    id_parts: [Range<usize>; 3],
     href: String,
     id_marks: Vec<Piece>,
     /// The row's set, when several sets are loaded: what tells it from the others, and its
@@ -296,6 +303,7 @@ impl Drawn {
             index,
             selected,
             id: row.id.clone(),
+            id_parts: id_parts(&row.id, &row.repo),
             href: links.to(&row.id, from),
             id_marks: marks.pieces(&row.id),
             tag: (sets.len() > 1).then(|| tag_of_set(sets, set)),
@@ -309,13 +317,6 @@ impl Drawn {
             minus,
         }
     }
-}
-
-/// Whether `id` holds the name of `repo` (its part after the owner), in any case: SWE-bench's,
-/// FeatureBench's and most Long Code Arena ids do, a numeric id (a CI job's, an issue's) does not.
-fn names_repo(id: &str, repo: &str) -> bool {
-    let name = repo.rsplit('/').next().unwrap_or_default().as_bytes();
-    name.is_empty() || id.as_bytes().windows(name.len()).any(|part| part.eq_ignore_ascii_case(name))
 }
 
 /// The `dataset/split` of the row at `index`, when several sets are loaded.
@@ -364,6 +365,8 @@ fn sizes(stats: &ChangeStats) -> (String, String, String) {
 struct Parts {
     row: NodeRef<html::Div>,
     id: NodeRef<html::A>,
+    /// The id's parts' elements ([`id_parts`]).
+    id_parts: [NodeRef<html::Span>; 3],
     repo: NodeRef<html::Span>,
     title: NodeRef<html::Span>,
     files: NodeRef<html::Span>,
@@ -373,7 +376,7 @@ struct Parts {
     tipped: StoredValue<bool>,
     /// The index of the row the slot shows, once drawn.
     shows: StoredValue<Option<usize>>,
-    id_marks: StoredValue<MarkedCell, LocalStorage>,
+    id_marks: [StoredValue<MarkedCell, LocalStorage>; 3],
     title_marks: StoredValue<MarkedCell, LocalStorage>,
 }
 
@@ -382,6 +385,9 @@ impl Parts {
     /// time); false when the elements are not there yet. Dataset text goes in as text nodes,
     /// never as markup.
     fn draw(&self, next: &Drawn, drawn: Option<&Drawn>) -> bool {
+        let [Some(id_head), Some(id_middle), Some(id_end)] = self.id_parts.map(|part| part.get()) else {
+            return false;
+        };
         let (Some(row), Some(id), Some(repo), Some(title), Some(files), Some(plus), Some(minus)) = (
             self.row.get(),
             self.id.get(),
@@ -418,10 +424,13 @@ impl Parts {
         if changed(&|d| d.href == next.href) {
             let _ = id.set_attribute("href", &next.href);
         }
-        if changed(&|d| d.id_marks == next.id_marks) {
-            let text_changed = changed(&|d| d.id == next.id);
-            self.id_marks
-                .update_value(|cell| cell.write(&id, &next.id, &next.id_marks, text_changed));
+        if changed(&|d| d.id_marks == next.id_marks && d.id_parts == next.id_parts) {
+            let marks = pieces_by_part(&next.id_marks, &next.id_parts);
+            for (nth, element) in [id_head, id_middle, id_end].iter().enumerate() {
+                let text = &next.id[next.id_parts[nth].clone()];
+                let text_changed = changed(&|d| d.id[d.id_parts[nth].clone()] == *text);
+                self.id_marks[nth].update_value(|cell| cell.write(element, text, &marks[nth], text_changed));
+            }
         }
         if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
             write_repo(&repo, next, drawn);
@@ -455,7 +464,9 @@ impl Parts {
     }
 
     fn release_marks(&self) {
-        self.id_marks.update_value(MarkedCell::release);
+        for cell in self.id_marks {
+            cell.update_value(MarkedCell::release);
+        }
         self.title_marks.update_value(MarkedCell::release);
     }
 }
