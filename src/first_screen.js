@@ -222,8 +222,9 @@
   };
 
   // The id's three parts (`row_id::id_parts`): what names the repository, after `owner__name` (in
-  // any ASCII case), its separator and a commit's hash with its own; what tells the instance
-  // from its repository's others; a last word of one to four characters with its separator.
+  // any ASCII case; a repository without its owner, by its name), its separator and a commit's
+  // hash with its own; what tells the instance from its repository's others; a last word of one
+  // to six characters with its separator.
   const SEPARATOR = /^[-._]$/;
   const afterCommit = (id, at) => {
     const digits = /^[0-9a-fA-F]*/.exec(id.slice(at))[0].length;
@@ -232,8 +233,9 @@
   const distinctPartStart = (id, repo) => {
     const slash = repo.indexOf('/');
     const [owner, name] = [repo.slice(0, slash), repo.slice(slash + 1)];
-    const spelled = `${owner}__${name}`;
-    if (slash < 0 || owner === '' || name === '' || asciiLower(id.slice(0, spelled.length)) !== asciiLower(spelled)) return id.length;
+    if (slash >= 0 && (owner === '' || name === '')) return id.length;
+    const spelled = slash < 0 ? repo : `${owner}__${name}`;
+    if (spelled === '' || asciiLower(id.slice(0, spelled.length)) !== asciiLower(spelled)) return id.length;
     if (!SEPARATOR.test(id.charAt(spelled.length))) return id.length;
     const at = afterCommit(id, spelled.length + 1) ?? spelled.length + 1;
     return at < id.length ? at : id.length;
@@ -241,7 +243,7 @@
   const lastWordStart = (id, from) => {
     const at = Math.max(...['.', '-', '_'].map((separator) => id.lastIndexOf(separator)));
     const length = [...id.slice(at + 1)].length;
-    return at > from && length >= 1 && length <= 4 ? at : id.length;
+    return at > from && length >= 1 && length <= 6 ? at : id.length;
   };
   // The id as `row_slot::Parts::draw` writes it (an empty part has no text).
   const idParts = (id, repo) => {

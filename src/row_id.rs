@@ -1,6 +1,6 @@
 //! How a row shows its instance's id: the part that names the repository (and the commit, where
 //! the id spells one), then the part that tells the instance from its repository's others, and
-//! its last short word (FeatureBench's level) on its own.
+//! its last short word (FeatureBench's and SWE-Dev's level) on its own.
 //!
 //! FeatureBench's and SWE-smith's ids run to seventy characters (`Lightning-AI__pytorch-lightning.
 //! 126fa6f1.test_fsdp_integration.61c07610.lv2`). Cut at their end, every row of a repository read
@@ -18,7 +18,7 @@ pub fn names_repo(id: &str, repo: &str) -> bool {
 }
 
 /// `id` in its three parts, as byte ranges: what names `repo` (and its commit), what tells the
-/// instance from its repository's others ([`distinct_part_start`]), and a last word of up to four
+/// instance from its repository's others ([`distinct_part_start`]), and a last word of up to six
 /// characters with its separator ([`last_word_start`]). Parts the id does not have are empty, at
 /// its end.
 pub fn id_parts(id: &str, repo: &str) -> [Range<usize>; 3] {
@@ -28,17 +28,18 @@ pub fn id_parts(id: &str, repo: &str) -> [Range<usize>; 3] {
 }
 
 /// Where the part of `id` that tells it from its repository's other instances starts: after
-/// `owner__name` (SWE-bench's spelling of `repo`, in any case), its separator, and a commit's
-/// hash with its own when one follows (FeatureBench, SWE-smith). `id.len()` when the id does not
-/// start with the repository's name, or nothing follows it: the id is one part.
+/// `owner__name` (SWE-bench's spelling of `repo`, in any case; a repository named without its
+/// owner, as SWE-Dev's are, by its name), its separator, and a commit's hash with its own when
+/// one follows (FeatureBench, SWE-smith). `id.len()` when the id does not start with the
+/// repository's name, or nothing follows it: the id is one part.
 fn distinct_part_start(id: &str, repo: &str) -> usize {
-    let Some((owner, name)) = repo.split_once('/') else {
-        return id.len();
+    let spelled = match repo.split_once('/') {
+        Some((owner, name)) if !owner.is_empty() && !name.is_empty() => format!("{owner}__{name}"),
+        Some(_) => return id.len(),
+        None => repo.to_string(),
     };
-    let spelled = format!("{owner}__{name}");
     let bytes = id.as_bytes();
-    if owner.is_empty()
-        || name.is_empty()
+    if spelled.is_empty()
         || !bytes
             .get(..spelled.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(spelled.as_bytes()))
@@ -57,15 +58,19 @@ fn distinct_part_start(id: &str, repo: &str) -> usize {
     }
 }
 
-/// Where the last word of `id`'s part from `from` starts, with its separator (`.lv1`), when it
-/// has one to four characters and is not the part's only word; `id.len()` when not.
+/// The longest last word kept whole, in characters.
+const LAST_WORD_MOST: usize = 6;
+
+/// Where the last word of `id`'s part from `from` starts, with its separator (FeatureBench's
+/// `.lv1`, SWE-Dev's `-level1`), when it has one to six characters and is not the part's only
+/// word; `id.len()` when not.
 fn last_word_start(id: &str, from: usize) -> usize {
     let bytes = id.as_bytes();
     let Some(separator) = bytes[from..].iter().rposition(|byte| matches!(byte, b'.' | b'-' | b'_')) else {
         return id.len();
     };
     let at = from + separator;
-    match at > from && (1..=4).contains(&id[at + 1..].chars().count()) {
+    match at > from && (1..=LAST_WORD_MOST).contains(&id[at + 1..].chars().count()) {
         true => at,
         false => id.len(),
     }
@@ -144,13 +149,22 @@ mod tests {
         assert_eq!(parts("django__django-11099", "django/django"), ["django__django-", "11099", ""]);
         assert_eq!(
             parts("pandas-dev__pandas.95280573.func_pm_remove_assign__ab12cd", "pandas-dev/pandas"),
-            ["pandas-dev__pandas.95280573.", "func_pm_remove_assign__ab12cd", ""]
+            ["pandas-dev__pandas.95280573.", "func_pm_remove_assign_", "_ab12cd"]
         );
         assert_eq!(
             parts("Mwaskom__Seaborn-3187", "mwaskom/seaborn"),
             ["Mwaskom__Seaborn-", "3187", ""],
             "any case"
         );
+    }
+
+    #[test]
+    fn swe_dev_ids_part_after_their_repository_named_without_its_owner() {
+        assert_eq!(
+            parts("amazon_textract_textractor-test_t_pipeline-level2", "amazon_textract_textractor"),
+            ["amazon_textract_textractor-", "test_t_pipeline", "-level2"]
+        );
+        assert_eq!(parts("casbin-test_config-level1", "casbin"), ["casbin-", "test_config", "-level1"]);
     }
 
     #[test]
@@ -176,6 +190,8 @@ mod tests {
             ("astropy__astropy-", "astropy/astropy"),
             ("astropy__astropyx-1", "astropy/astropy"),
             ("a__b-1", "ab"),
+            ("a__b-1", "/b"),
+            ("b-1", ""),
         ] {
             assert_eq!(parts(id, repo), [id, "", ""], "{id} of {repo}");
         }
@@ -183,11 +199,15 @@ mod tests {
 
     #[test]
     fn only_a_short_last_word_after_other_words_stands_alone() {
-        assert_eq!(parts("o__r-x.lv10", "o/r"), ["o__r-", "x", ".lv10"], "four characters");
-        assert_eq!(parts("o__r-x.level", "o/r"), ["o__r-", "x.level", ""], "five characters");
+        assert_eq!(parts("o__r-x.level1", "o/r"), ["o__r-", "x", ".level1"], "six characters");
+        assert_eq!(parts("o__r-x.levels1", "o/r"), ["o__r-", "x.levels1", ""], "seven characters");
         assert_eq!(parts("o__r-lv1", "o/r"), ["o__r-", "lv1", ""], "the only word");
         assert_eq!(parts("o__r-x.", "o/r"), ["o__r-", "x.", ""], "no word after the separator");
-        assert_eq!(parts("o__r-x.éé😀é", "o/r"), ["o__r-", "x", ".éé😀é"], "four characters, not bytes");
+        assert_eq!(
+            parts("o__r-x.éé😀éé😀", "o/r"),
+            ["o__r-", "x", ".éé😀éé😀"],
+            "six characters, not bytes"
+        );
     }
 
     #[test]

@@ -62,6 +62,7 @@ export function withoutRealdata(t, dir) {
 export function buildFixtures() {
   let lite = null;
   let featurebench = null;
+  let sweDev = null;
   let boards = null;
   let alone = null;
   let trajs = null;
@@ -148,6 +149,8 @@ export function buildFixtures() {
     benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
     alone = join(tempDir('alone'), 'data');
     benchscope('import', SWEBENCH_BOARDS, '--data', alone);
+    sweDev = join(tempDir('swe-dev'), 'data');
+    benchscope('export', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'test', 'easy'), '--out', sweDev, '--quiet');
     // An agent's trajectories imported alone (mini-swe-agent on Verified), and a copy with one
     // trajectory file altered after the import.
     trajs = join(tempDir('trajs'), 'data');
@@ -187,8 +190,8 @@ export function buildFixtures() {
   benchscope('import', liveBoard, '--data', live);
   const bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
   const priced = scaleBoardData(12, PRICED_RUNS);
-  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, live, 'fail-only': failOnly, 'pages/board': site, ...(lite ? { lite, featurebench, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
-  return { mounts, repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
+  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, live, 'fail-only': failOnly, 'pages/board': site, ...(lite ? { lite, featurebench, 'swe-dev': sweDev, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
+  return { mounts, repos, lite, featurebench, sweDev, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
 }
 
 /** What the test file that calls `useFixtures` reads: its server, its browser page and the data
@@ -198,6 +201,7 @@ export let session;
 export let repos;
 export let lite;
 export let featurebench;
+export let sweDev;
 export let boards;
 export let alone;
 export let trajs;
@@ -215,7 +219,7 @@ export function useFixtures() {
   before(async () => {
     const file = process.env.BENCHSCOPE_E2E_FIXTURES;
     const fixtures = file ? JSON.parse(readFileSync(file, 'utf8')) : buildFixtures();
-    ({ repos, lite, featurebench, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced } = fixtures);
+    ({ repos, lite, featurebench, sweDev, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced } = fixtures);
     server = await serve(fixtures.mounts);
     session = await openBrowser();
   });

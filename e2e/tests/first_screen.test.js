@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collectErrors } from './support.js';
-import { useFixtures, server, session, featurebench, alone, demo } from './context.js';
+import { useFixtures, server, session, featurebench, sweDev, alone, demo } from './context.js';
 
 useFixtures();
 
@@ -92,6 +92,7 @@ test('the list\'s first screen is drawn from the data before the wasm has starte
     ['no gold patches', '?data=hidden/', { colorScheme: 'dark' }],
     ['50,000 instances, sorted', '?data=large/', {}],
     ...(featurebench ? [['one dataset\'s three splits side by side', '?data=featurebench/&dataset=featurebench&split=full&with=featurebench/fast&with=featurebench/lite', {}]] : []),
+    ...(sweDev ? [['long ids in three parts, small', '?data=swe-dev/', { viewport: { width: 390, height: 844 } }]] : []),
   ];
   for (const [name, query, options] of cases) {
     await withFirstScreen(`${server.url}${query}`, options, async (page, errors) => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitNumstat } from './support.js';
-import { useFixtures, server, session, lite, featurebench, alone, demo, withoutRealdata, NUMBERED_IDS } from './context.js';
+import { useFixtures, server, session, lite, featurebench, sweDev, alone, demo, withoutRealdata, NUMBERED_IDS } from './context.js';
 import { rows, facetBox, listsRows } from './read_page.js';
 
 useFixtures();
@@ -288,6 +288,7 @@ test('a row without a gold patch (FeatureBench publishes none) shows a dash for 
 /**
  * What each row's id cell shows, character by character: the characters laid out inside their
  * element's box and the cell's, those under an ending ellipsis left out and the cut marked `…`.
+ * Each row as `[id, repository, shown]`.
  */
 function shownIds(page) {
   return page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => {
@@ -309,29 +310,40 @@ function shownIds(page) {
         shown += visible ? node.data[at] : shown.endsWith('…') ? '' : '…';
       }
     }
-    return [row.dataset.id, shown];
+    return [row.dataset.id, row.querySelector('.repo').textContent, shown];
   }));
 }
 
-test('FeatureBench\'s long ids show what tells a row from its repository\'s others, on a wide screen and a phone', async (t) => {
+// Long ids as the benchmarks publish them: each one's test's name and the level that ends it.
+const LONG_IDS = [
+  // astropy__astropy.b0db0daa.test_basic_rgb.8d1c1e15.lv1
+  ['FeatureBench', () => featurebench, 'featurebench/&dataset=featurebench&split=full', (id) => [id.split('.')[2], `.${id.split('.').at(-1)}`]],
+  // amazon_textract_textractor-test_t_pipeline-level2, of the repository amazon_textract_textractor
+  ['SWE-Dev', () => sweDev, 'swe-dev/', (id, repo) => [id.slice(repo.length + 1, id.lastIndexOf('-')), id.slice(id.lastIndexOf('-'))]],
+];
+
+test('long ids (FeatureBench\'s, SWE-Dev\'s) show what tells a row from its repository\'s others, on a wide screen and a phone', async (t) => {
   if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
   try {
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full`);
-      await page.waitForSelector('.instance-row');
-      const shown = await shownIds(page);
-      assert.ok(shown.length >= 10, `${shown.length} rows at ${width} px`);
-      const alike = shown.filter(([id, text]) => shown.some(([other, its]) => other !== id && its === text));
-      assert.deepEqual(alike, [], `at ${width} px, no two rows show the same id`);
-      for (const [id, text] of shown) {
-        // astropy__astropy.b0db0daa.test_basic_rgb.8d1c1e15.lv1: the start of the test's name and
-        // the level are in view, and the id's first letter.
-        const [test, level] = [id.split('.')[2], id.split('.').at(-1)];
-        assert.ok(text.includes(test.slice(0, 8)), `at ${width} px, ${id} shows as ${text}`);
-        assert.ok(text.endsWith(`.${level}`), `at ${width} px, ${id} shows its level: ${text}`);
-        assert.equal(text[0], id[0], `at ${width} px, ${id} shows its start: ${text}`);
+    for (const [benchmark, data, query, testAndLevel] of LONG_IDS) {
+      assert.ok(data(), `${benchmark}'s data is exported`);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}?data=${query}`);
+        await page.waitForSelector('.instance-row');
+        const shown = await shownIds(page);
+        const where = `${benchmark} at ${width} px`;
+        assert.ok(shown.length >= 10, `${shown.length} rows, ${where}`);
+        const alike = shown.filter(([id, , text]) => shown.some(([other, , its]) => other !== id && its === text));
+        assert.deepEqual(alike, [], `${where}, no two rows show the same id`);
+        for (const [id, repo, text] of shown) {
+          // The start of the test's name and the level are in view, and the id's first letter.
+          const [name, level] = testAndLevel(id, repo);
+          assert.ok(text.includes(name.slice(0, 8)), `${where}, ${id} shows as ${text}`);
+          assert.ok(text.endsWith(level), `${where}, ${id} shows its level: ${text}`);
+          assert.equal(text[0], id[0], `${where}, ${id} shows its start: ${text}`);
+        }
       }
     }
   } finally {
