@@ -211,6 +211,38 @@ mod tests {
     }
 
     #[test]
+    fn any_id_is_cut_at_its_characters_edges_into_parts_that_make_it_whole() {
+        let ids = [
+            "",
+            "_",
+            "é",
+            "é__é-",
+            "é__é-ü.é",
+            "o__r",
+            "o__r.",
+            "o__r.1234567",
+            "o__r.1234567.",
+            "O__R-😀-a",
+            "o__r--",
+            "o__r-.-.-",
+        ];
+        for id in ids {
+            for repo in ["", "/", "o/r", "é/é", "é", "o__r", "O/R"] {
+                let [head, middle, end] = id_parts(id, repo);
+                assert_eq!(
+                    (head.start, head.end, middle.end, end.end),
+                    (0, middle.start, end.start, id.len()),
+                    "{id} of {repo}"
+                );
+                assert!(
+                    id.is_char_boundary(middle.start) && id.is_char_boundary(end.start),
+                    "{id} of {repo}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn ids_name_their_repository_in_any_case() {
         assert!(names_repo("astropy__astropy-12907", "astropy/astropy"));
         assert!(names_repo("Mwaskom__Seaborn-1", "mwaskom/seaborn"));
