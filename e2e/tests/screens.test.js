@@ -88,7 +88,7 @@ test('chart labels never overlap, charts follow the dark theme and redraw when i
   };
   await check(`${server.url}?view=analysis`, 'repo');
   await check(`${server.url}?view=analysis`, 'category');
-  // Many long labels turn upright (tests/chart_layout's table covers every count up to Lite's 12 repositories).
+  // Many long labels turn upright (src/chart_layout/axis_labels.rs's tests cover every count up to Lite's 12 repositories).
   const ids = await check(`${server.url}?view=analysis`, 'lines');
   assert.ok(ids.length >= 1);
   // Dark theme: the chart is drawn on the page's dark background.
