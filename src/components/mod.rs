@@ -13,6 +13,7 @@ pub mod markdown;
 pub mod nav;
 pub mod panels;
 pub mod row_marks;
+mod row_parts;
 pub mod row_slot;
 pub mod runs_panel;
 pub mod trajectory;

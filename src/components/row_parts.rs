@@ -1,0 +1,270 @@
+//! What a row of the list shows (`Drawn`, worked out from the row), and the elements of a slot
+//! it is written into (`Parts`): only what differs from what the slot showed is written, and
+//! dataset text goes in as text nodes, never as markup.
+
+use std::ops::Range;
+
+use benchscope_contract::{ChangeStats, IndexRow};
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::components::highlight::{Marks, Piece};
+use crate::components::row_marks::MarkedCell;
+use crate::row_id::{id_parts, names_repo, pieces_by_part};
+use crate::row_window::rows_px;
+use crate::sets::{set_index, tag_of_set, LoadedSet};
+use crate::url_state::InstanceLinks;
+
+/// What a slot shows, as written into its element.
+#[derive(Clone, PartialEq)]
+pub(super) struct Drawn {
+    pub(super) position: usize,
+    /// The row's index among the rows.
+    index: usize,
+    selected: bool,
+    id: String,
+    /// The id's parts, as it shows them ([`id_parts`]).
+    id_parts: [Range<usize>; 3],
+    href: String,
+    id_marks: Vec<Piece>,
+    /// The row's set, when several sets are loaded: what tells it from the others, and its
+    /// `dataset/split` (for the tooltip).
+    tag: Option<String>,
+    set_key: Option<String>,
+    repo: String,
+    /// The id spells the repository's name (`astropy__astropy-12907`): a phone's card, which has
+    /// no room for both, leaves the repository out.
+    repo_in_id: bool,
+    title: String,
+    title_marks: Vec<Piece>,
+    files: String,
+    plus: String,
+    minus: String,
+}
+
+impl Drawn {
+    /// What the slot shows for `row`, at `index` among the rows and `position` in the order.
+    pub(super) fn of(
+        row: &IndexRow,
+        sets: &[LoadedSet],
+        index: usize,
+        position: usize,
+        selected: bool,
+        marks: &Marks,
+        links: &InstanceLinks,
+    ) -> Self {
+        let (files, plus, minus) = sizes(&row.stats);
+        // The row's set, found and named once: the link's `from` is its key unless it is the
+        // first set (`sets::from_of`).
+        let set = set_index(sets, index);
+        let set_key = (sets.len() > 1).then(|| sets[set].key());
+        let from = set_key.as_deref().filter(|_| set > 0);
+        Drawn {
+            position,
+            index,
+            selected,
+            id: row.id.clone(),
+            id_parts: id_parts(&row.id, &row.repo),
+            href: links.to(&row.id, from),
+            id_marks: marks.pieces(&row.id),
+            tag: (sets.len() > 1).then(|| tag_of_set(sets, set)),
+            set_key,
+            repo: row.repo.clone(),
+            repo_in_id: names_repo(&row.id, &row.repo),
+            title: row.title.clone(),
+            title_marks: marks.pieces(&row.title),
+            files,
+            plus,
+            minus,
+        }
+    }
+}
+
+/// The `dataset/split` of the row at `index`, when several sets are loaded.
+pub(super) fn set_key_of(sets: &[LoadedSet], index: usize) -> Option<String> {
+    (sets.len() > 1).then(|| sets[set_index(sets, index)].key())
+}
+
+/// The tooltips of a row's cells, which may be cut short: its id, its set and repository, its
+/// title.
+pub(super) struct Tips<'a> {
+    id: &'a str,
+    repo: String,
+    title: &'a str,
+}
+
+impl<'a> Tips<'a> {
+    pub(super) fn of(row: &'a IndexRow, set_key: Option<String>) -> Self {
+        Tips::new(&row.id, set_key.as_deref(), &row.repo, &row.title)
+    }
+
+    fn new(id: &'a str, set_key: Option<&str>, repo: &str, title: &'a str) -> Self {
+        let repo = match set_key {
+            Some(key) => format!("{key}: {repo}"),
+            None => repo.to_string(),
+        };
+        Tips { id, repo, title }
+    }
+}
+
+/// The files changed and the lines added and removed, as the row shows them. No count at all
+/// means the export has no gold patch (FeatureBench's site publishes none): unknown, shown as a
+/// dash, not as a patch of zero lines.
+fn sizes(stats: &ChangeStats) -> (String, String, String) {
+    match stats.all_zero() {
+        true => ("—".to_string(), String::new(), String::new()),
+        false => (
+            stats.files_changed.to_string(),
+            format!("+{}", stats.lines_added),
+            format!("−{}", stats.lines_removed),
+        ),
+    }
+}
+
+/// The elements of a slot that change with the row it shows.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Parts {
+    pub(super) row: NodeRef<html::Div>,
+    pub(super) id: NodeRef<html::A>,
+    /// The id's parts' elements ([`id_parts`]).
+    pub(super) id_parts: [NodeRef<html::Span>; 3],
+    pub(super) repo: NodeRef<html::Span>,
+    pub(super) title: NodeRef<html::Span>,
+    pub(super) files: NodeRef<html::Span>,
+    pub(super) plus: NodeRef<html::Span>,
+    pub(super) minus: NodeRef<html::Span>,
+    /// The cells' tooltips are written (see `RowSlot`).
+    tipped: StoredValue<bool>,
+    /// The index of the row the slot shows, once drawn.
+    pub(super) shows: StoredValue<Option<usize>>,
+    id_marks: [StoredValue<MarkedCell, LocalStorage>; 3],
+    title_marks: StoredValue<MarkedCell, LocalStorage>,
+}
+
+impl Parts {
+    /// Writes `next` into the elements, only what differs from `drawn` (everything the first
+    /// time); false when the elements are not there yet. Dataset text goes in as text nodes,
+    /// never as markup.
+    pub(super) fn draw(&self, next: &Drawn, drawn: Option<&Drawn>) -> bool {
+        let [Some(id_head), Some(id_middle), Some(id_end)] = self.id_parts.map(|part| part.get()) else {
+            return false;
+        };
+        let (Some(row), Some(id), Some(repo), Some(title), Some(files), Some(plus), Some(minus)) = (
+            self.row.get(),
+            self.id.get(),
+            self.repo.get(),
+            self.title.get(),
+            self.files.get(),
+            self.plus.get(),
+            self.minus.get(),
+        ) else {
+            return false;
+        };
+        self.shows.set_value(Some(next.index));
+        // Whether the part `same` compares differs from what is drawn.
+        let changed = |same: &dyn Fn(&Drawn) -> bool| drawn.is_none_or(|drawn| !same(drawn));
+        if changed(&|d| d.position == next.position) {
+            let _ = web_sys::HtmlElement::style(&row).set_property("top", &rows_px(next.position));
+        }
+        if changed(&|d| d.selected == next.selected) {
+            row.set_class_name(if next.selected { "instance-row selected" } else { "instance-row" });
+            let _ = match next.selected {
+                true => row.set_attribute("aria-current", "true"),
+                false => row.remove_attribute("aria-current"),
+            };
+        }
+        if changed(&|d| d.id == next.id) {
+            let _ = row.set_attribute("data-id", &next.id);
+        }
+        // A row under the pointer keeps tooltips that say what it shows.
+        if self.tipped.get_value()
+            && changed(&|d| d.id == next.id && d.set_key == next.set_key && d.repo == next.repo && d.title == next.title)
+        {
+            self.write_tips(&Tips::new(&next.id, next.set_key.as_deref(), &next.repo, &next.title));
+        }
+        if changed(&|d| d.href == next.href) {
+            let _ = id.set_attribute("href", &next.href);
+        }
+        if changed(&|d| d.id_marks == next.id_marks && d.id_parts == next.id_parts) {
+            let marks = pieces_by_part(&next.id_marks, &next.id_parts);
+            for (nth, element) in [id_head, id_middle, id_end].iter().enumerate() {
+                let text = &next.id[next.id_parts[nth].clone()];
+                let text_changed = changed(&|d| d.id[d.id_parts[nth].clone()] == *text);
+                self.id_marks[nth].update_value(|cell| cell.write(element, text, &marks[nth], text_changed));
+            }
+        }
+        if changed(&|d| d.tag == next.tag && d.repo == next.repo) {
+            write_repo(&repo, next, drawn);
+        }
+        if changed(&|d| d.repo_in_id == next.repo_in_id) {
+            repo.set_class_name(if next.repo_in_id { "repo" } else { "repo not-in-id" });
+        }
+        if changed(&|d| d.title_marks == next.title_marks) {
+            let text_changed = changed(&|d| d.title == next.title);
+            self.title_marks
+                .update_value(|cell| cell.write(&title, &next.title, &next.title_marks, text_changed));
+        }
+        if changed(&|d| d.files == next.files) {
+            files.set_text_content(Some(&next.files));
+        }
+        if changed(&|d| d.plus == next.plus && d.minus == next.minus) {
+            plus.set_text_content(Some(&next.plus));
+            minus.set_text_content(Some(&next.minus));
+        }
+        true
+    }
+
+    pub(super) fn write_tips(&self, tips: &Tips) {
+        let (Some(id), Some(repo), Some(title)) = (self.id.get_untracked(), self.repo.get_untracked(), self.title.get_untracked()) else {
+            return;
+        };
+        let _ = id.set_attribute("title", tips.id);
+        let _ = repo.set_attribute("title", &tips.repo);
+        let _ = title.set_attribute("title", tips.title);
+        self.tipped.set_value(true);
+    }
+
+    pub(super) fn release_marks(&self) {
+        for cell in self.id_marks {
+            cell.update_value(MarkedCell::release);
+        }
+        self.title_marks.update_value(MarkedCell::release);
+    }
+}
+
+/// Writes the repository into `element`, after the set's tag when several sets are loaded. Where
+/// a tag was drawn and is drawn again, the tag's element and the text after it stay, and only the
+/// texts that differ are rewritten: a new element costs its style and layout again.
+fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
+    if let Some(drawn) = drawn.filter(|drawn| drawn.tag.is_some() == next.tag.is_some()) {
+        let children = element.child_nodes();
+        let rewrite = |at: u32, text: &str| {
+            if let Some(child) = children.item(at) {
+                child.set_text_content(Some(text));
+            }
+        };
+        if next.tag != drawn.tag {
+            rewrite(0, next.tag.as_deref().unwrap_or_default());
+        }
+        if next.repo != drawn.repo {
+            rewrite(u32::from(next.tag.is_some()), &next.repo);
+        }
+        return;
+    }
+    element.set_text_content(None);
+    if let Some(key) = &next.tag {
+        append_element(element, "span", Some("set-tag"), key);
+    }
+    let _ = element.append_with_str_1(&next.repo);
+}
+
+/// Appends a `tag` element holding `text` (with `class`) to `parent`.
+fn append_element(parent: &web_sys::Element, tag: &str, class: Option<&str>, text: &str) {
+    let Some(document) = parent.owner_document() else { return };
+    let Ok(child) = document.create_element(tag) else { return };
+    if let Some(class) = class {
+        child.set_class_name(class);
+    }
+    child.set_text_content(Some(text));
+    let _ = parent.append_child(&child);
+}
