@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use benchscope_contract::search::{bm25, bucket_for, merge_postings, tokenize, SearchMeta, SearchShard};
+use benchscope_contract::search::{bm25, bucket_for, buckets_for_prefix, merge_postings, tokenize, SearchMeta, SearchShard};
 use benchscope_contract::sorting::sort_by;
 use benchscope_contract::trajectory::search::{
     meta_path as trajectory_meta_path, TrajectoryHit, TrajectorySearchMeta, TrajectorySearchShard,
@@ -130,12 +130,7 @@ fn query_terms(query: &str) -> Vec<(String, bool)> {
 fn bucket_urls(base: &str, meta: &SearchMeta, term: &str, as_prefix: bool) -> Vec<String> {
     let mut paths: Vec<&String> = bucket_for(term, &meta.buckets).into_iter().collect();
     if as_prefix {
-        paths.extend(
-            meta.buckets
-                .iter()
-                .filter(|(name, _)| name.len() > 2 && name.starts_with(term) || term.starts_with(name.as_str()))
-                .map(|(_, p)| p),
-        );
+        paths.extend(buckets_for_prefix(term, &meta.buckets));
         sort_by(&mut paths, Ord::cmp);
         paths.dedup();
     }

@@ -13,6 +13,7 @@
 //! ```
 
 use std::collections::BTreeMap;
+use std::ops::Bound;
 
 mod stop_words;
 mod terms;
@@ -60,6 +61,22 @@ pub fn bucket_for<'a>(term: &str, buckets: &'a BTreeMap<String, String>) -> Opti
         .rev()
         .filter(|&n| term.is_char_boundary(n))
         .find_map(|n| buckets.get(&term[..n]))
+}
+
+/// The buckets in `buckets` that may hold a term starting with `prefix`: those named by a
+/// prefix of it, where such a term would live, and those split off below it, named by longer
+/// prefixes that start with it. Found by lookups and one range of names, not by a pass over
+/// every bucket: a keystroke's search costs what its candidates cost, not the index's size.
+pub fn buckets_for_prefix<'a>(prefix: &str, buckets: &'a BTreeMap<String, String>) -> Vec<&'a String> {
+    let named_by_its_prefixes = (1..=prefix.len())
+        .filter(|&n| prefix.is_char_boundary(n))
+        .filter_map(|n| buckets.get(&prefix[..n]));
+    let split_below = buckets
+        .range::<str, _>((Bound::Included(prefix), Bound::Unbounded))
+        .take_while(|(name, _)| name.starts_with(prefix))
+        .filter(|(name, _)| name.len() > 2)
+        .map(|(_, path)| path);
+    named_by_its_prefixes.chain(split_below).collect()
 }
 
 /// The bucket `term` moves to when its bucket is split to prefixes of `prefix_len` bytes: its
@@ -191,6 +208,38 @@ mod tests {
         assert_eq!(bucket_for("tesla", &buckets).map(String::as_str), Some("tes.json"));
         assert_eq!(bucket_for("über", &buckets).map(String::as_str), Some("x.json"));
         assert_eq!(bucket_for("zz", &buckets), None);
+    }
+
+    #[test]
+    fn a_prefix_needs_the_buckets_named_by_its_prefixes_and_those_split_below_it() {
+        let names = [
+            "_x", "as", "ast", "astr", "astro_", "asu", "at", "b1", "te", "tes", "test", "test_a", "tez", "über",
+        ];
+        let buckets: BTreeMap<String, String> = names.iter().map(|n| (n.to_string(), format!("{n}.json"))).collect();
+        let found = |prefix: &str| {
+            let mut paths: Vec<&str> = buckets_for_prefix(prefix, &buckets).into_iter().map(String::as_str).collect();
+            paths.sort_unstable();
+            paths.dedup();
+            paths
+        };
+        assert_eq!(found("ast"), ["as.json", "ast.json", "astr.json", "astro_.json"]);
+        assert_eq!(found("astrop"), ["as.json", "ast.json", "astr.json"]);
+        assert_eq!(found("te"), ["te.json", "tes.json", "test.json", "test_a.json", "tez.json"]);
+        assert_eq!(found("über"), ["über.json"]);
+        assert!(found("zz").is_empty());
+        // The same buckets as a pass over every name would find.
+        for prefix in [
+            "a", "as", "ast", "astr", "astro", "astro_x", "asu", "b", "b1x", "t", "te", "tes", "test", "test_", "test_ab", "_", "_x", "ü",
+            "übe", "",
+        ] {
+            let mut every: Vec<&str> = buckets
+                .iter()
+                .filter(|(name, _)| name.len() > 2 && name.starts_with(prefix) || prefix.starts_with(name.as_str()))
+                .map(|(_, path)| path.as_str())
+                .collect();
+            every.sort_unstable();
+            assert_eq!(found(prefix), every, "{prefix:?}");
+        }
     }
 
     #[test]
