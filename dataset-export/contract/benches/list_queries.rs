@@ -1,6 +1,7 @@
 //! What a keystroke in a 50,000-row list computes, natively: the postings of a prefix standing for
-//! several terms merged, BM25 over a query matching every row, the facet counts, and the rows
-//! in id order (worked out once a list, then a pass) and sorted by repository.
+//! several terms merged, BM25 over a query matching every row and over one matching a few, the
+//! facet counts, and the rows in id order (worked out once a list, then a pass) and sorted by
+//! repository.
 //!
 //!     cargo bench -p benchscope-contract --bench list_queries
 //!
@@ -73,6 +74,23 @@ fn main() {
         "BM25, three terms matching all 50k rows",
         best_of(40, || {
             std::hint::black_box(bm25(&query, &lengths));
+        }),
+    );
+    // A narrow query over the same rows: what a keystroke costs should follow its hits.
+    let rare: Vec<u32> = (0..ROWS).step_by(1_250).flat_map(|doc| [doc, 1]).collect();
+    let rarer: Vec<u32> = (0..ROWS).step_by(2_500).flat_map(|doc| [doc + 1, 3]).collect();
+    report(
+        "merge a prefix's two rare terms (40 + 20 postings)",
+        best_of(40, || {
+            std::hint::black_box(merge_postings(&[&rare, &rarer], ROWS as usize));
+        }),
+    );
+    let narrow = merge_postings(&[&rare, &rarer], ROWS as usize);
+    let narrow_query = vec![narrow.clone(), narrow.clone(), narrow];
+    report(
+        "BM25, three terms matching 60 of the 50k rows",
+        best_of(40, || {
+            std::hint::black_box(bm25(&narrow_query, &lengths));
         }),
     );
     let filter = Filter::default();
