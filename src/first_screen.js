@@ -290,6 +290,8 @@
     inner.style.height = `${all.length * ROW_HEIGHT}px`;
     const columns = element('div', { class: 'row-head', 'aria-hidden': 'true' }, ...['Instance', 'Repository', 'Title'].map((t) => element('span', {}, t)), element('span', { class: 'num' }, 'Files'), element('span', { class: 'num' }, '+/−'));
     const searchable = opened.some(([, split]) => split.search);
+    // No row has a size: the app leaves the size columns out (src/pages/list.rs).
+    const sized = all.some(({ entry }) => Object.values(entry.stats ?? {}).some((count) => count > 0));
     return element(
       'section',
       { class: 'list-page' },
@@ -298,7 +300,7 @@
         'div',
         { class: 'list-body' },
         element('aside', { class: 'facets', id: 'facet-panel', 'aria-label': 'Filters' }),
-        element('div', { class: 'results' }, columns, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner)),
+        element('div', { class: sized ? 'results' : 'results no-sizes' }, columns, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner)),
       ),
     );
   };

@@ -266,7 +266,7 @@ test('after a scroll, a row\'s tooltips and its click are those of the row it sh
   assert.deepEqual(errors, []);
 });
 
-test('a row without a gold patch (FeatureBench publishes none) shows a dash for its size, not a patch of zero lines', async (t) => {
+test('a row without a gold patch (FeatureBench publishes none) shows a dash for its size, not a patch of zero lines; a list of such rows alone leaves the size columns out', async (t) => {
   if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
   const sizes = () => page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => [row.querySelector('.files').textContent, row.querySelector('.plus').textContent, row.querySelector('.minus').textContent]));
@@ -275,8 +275,11 @@ test('a row without a gold patch (FeatureBench publishes none) shows a dash for 
   const dashed = await sizes();
   assert.ok(dashed.length > 0);
   assert.deepEqual(dashed.filter(([files, plus, minus]) => files !== '—' || plus !== '' || minus !== ''), [], 'no FeatureBench row claims a size');
+  const sizeColumns = () => page.locator('.row-head > .num, .instance-row > .num').evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().width > 0).length);
+  assert.equal(await sizeColumns(), 0, 'no column of dashes alone');
   await page.goto(`${server.url}?data=data/`);
   await page.waitForSelector('.instance-row');
+  assert.ok(await sizeColumns() > 0, 'rows with sizes show them');
   for (const [files, plus, minus] of await sizes()) {
     assert.match(files, /^[1-9]\d*$/);
     assert.match(plus, /^\+\d+$/);

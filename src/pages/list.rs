@@ -33,6 +33,8 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let cache = expect_context::<SearchCache>();
     let total = rows.len();
     let facets = list_facets(&rows);
+    // No row has a size (no gold patch published): the size columns are left out.
+    let sized = rows.iter().any(|row| !row.stats.all_zero());
     // The rows' id order, numbers in ids by value, worked out once: the list in id order (its
     // default) is then a pass over the rows.
     let id_order = StoredValue::new(IdOrder::new(&rows));
@@ -246,7 +248,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             <div class="list-body" class:filters-open=move || filters_open.get()>
                 <FacetPanel rows facets filter searched=counted />
                 // The instance page's code is fetched when the reader first comes to the rows.
-                <div class="results" on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
+                <div class=if sized { "results" } else { "results no-sizes" } on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
                     <div class="row-head" aria-hidden="true">
                         <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
                     </div>
