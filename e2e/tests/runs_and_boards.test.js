@@ -494,6 +494,14 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.equal(await page.locator('.board-charts').count(), 0, 'no chart over time of runs all of one day');
+  // At 390 px its figures (% resolved and % passed) fit the screen, their heads on two lines.
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
+    assert.ok(scrolled <= shown, `the board is ${scrolled} px wide in a box of ${shown}`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=lite&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.equal(await page.locator('.board-charts p.note').textContent(), 'The line steps through the runs that were the best when they came; a point opens its run.', 'the note speaks of the one chart drawn');
