@@ -357,6 +357,16 @@ function hiddenGoldData() {
   writeFileSync(input, [row(1, ''), row(2, null)].map((r) => JSON.stringify(r)).join('\n') + '\n');
   const out = join(tempDir('hidden-data'), 'data');
   benchscope('export', input, '--dataset', 'swe-bench-multimodal', '--split', 'test', '--out', out, '--quiet');
+  // A harness's report for the first: its tests are the only ones named for it.
+  const id = 'Automattic__wp-calypso-1';
+  const reports = join(tempDir('hidden-reports'), 'logs', 'run_evaluation', 'night', 'model-x', id);
+  mkdirSync(reports, { recursive: true });
+  const tests_status = {
+    FAIL_TO_PASS: { success: ['client/reader/test/index.js::renders images'], failure: ['client/reader/test/index.js::keeps <img> alt text'] },
+    PASS_TO_PASS: { success: ['client/reader/test/index.js::loads'], failure: [] },
+  };
+  writeFileSync(join(reports, 'report.json'), JSON.stringify({ [id]: { patch_is_None: false, patch_exists: true, patch_successfully_applied: true, resolved: false, tests_status } }));
+  benchscope('import', join(reports, '..', '..', '..', '..'), '--data', out, '--dataset', 'swe-bench-multimodal', '--split', 'test', '--run', 'night');
   return out;
 }
 

