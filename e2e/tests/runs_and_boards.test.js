@@ -494,7 +494,7 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.equal(await page.locator('.board-charts').count(), 0, 'no chart over time of runs all of one day');
-  // At 390 px its figures (% resolved and % passed) fit the screen, their heads on two lines.
+  // At 390 px its figures (% resolved and % passed) fit the screen, the sort's arrow under its head.
   await page.setViewportSize({ width: 390, height: 844 });
   try {
     const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);

@@ -216,6 +216,15 @@ test('an agent trajectory opens from the runs panel: its steps as the agent took
   const [most] = Object.entries(models).sort((a, b) => b[1] - a[1])[0];
   assert.equal(await page.locator('tr[data-run="mini"] td[data-col="model"]').getAttribute('title'), most);
   assert.equal(await page.locator('tr[data-run="mini"] td[data-col="scaffold"]').getAttribute('title'), `mini-swe-agent ${source.info.mini_version}`);
+  // At 390 px the trajectories' figures scroll sideways under a head of two lines at most: only a
+  // sorted column's arrow may go under its name (with the names wrapping too, it took four).
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const head = await page.locator('.leaderboard-table thead tr').first().evaluate((tr) => tr.getBoundingClientRect().height);
+    assert.ok(head <= 60, `the board's head is ${head} px tall`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
   // The list slices by the trajectories: how each ended and how many steps it took, counted here
   // from the files; a steps bucket lists exactly its instances.
   const bucket = (n) => (n <= 10 ? '1-10' : n <= 25 ? '11-25' : n <= 50 ? '26-50' : n <= 100 ? '51-100' : '101+');
