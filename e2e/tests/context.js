@@ -135,6 +135,7 @@ export function buildFixtures() {
   const claudeCode = claudeCodeData();
   const traces = publishedTracesData();
   const graded = gradedData();
+  const manyGraded = manyGradedData();
   const failOnly = failOnlyData();
   const twins = join(tempDir('twins'), 'data');
   benchscope('export', 'demo/demo.jsonl', 'demo/demo.jsonl', '--dataset', 'demo-a', '--dataset', 'demo-b', '--split', 'test', '--categories', 'demo/categories.json', '--out', twins, '--quiet');
@@ -190,7 +191,7 @@ export function buildFixtures() {
   benchscope('import', liveBoard, '--data', live);
   const bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
   const priced = scaleBoardData(12, PRICED_RUNS);
-  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, live, 'fail-only': failOnly, 'pages/board': site, ...(lite ? { lite, featurebench, 'swe-dev': sweDev, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
+  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, 'many-graded': manyGraded, live, 'fail-only': failOnly, 'pages/board': site, ...(lite ? { lite, featurebench, 'swe-dev': sweDev, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
   return { mounts, repos, lite, featurebench, sweDev, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
 }
 
@@ -242,6 +243,17 @@ function gradedData() {
   const summary = join(tempDir('summary'), 'summary.json');
   writeFileSync(summary, JSON.stringify({ resolved_ids: SUMMARY_RESOLVED, unresolved_ids: ids.filter((id) => !SUMMARY_RESOLVED.includes(id)).slice(0, 2) }));
   benchscope('import', summary, '--data', out, '--dataset', 'demo', '--run', 'summary');
+  return out;
+}
+
+/** The demo graded 28 times from one log: an instance whose tests each carry more runs' marks
+ * than a phone's line holds. */
+function manyGradedData() {
+  const out = exportDemo();
+  const record = demo.find((r) => r.instance_id === PARTIAL);
+  const logs = tempDir('many-logs');
+  writeFileSync(join(logs, `${PARTIAL}.log`), JSON.parse(record.FAIL_TO_PASS).map((t) => `PASSED ${t}`).join('\n') + '\n');
+  for (let run = 1; run <= 28; run += 1) benchscope('grade', logs, '--data', out, '--dataset', 'demo', '--run', `graded-${run}`);
   return out;
 }
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, demo, alone, lite, withoutRealdata } from './context.js';
+import { useFixtures, server, session, demo, alone, lite, withoutRealdata, PARTIAL } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -16,6 +16,27 @@ function assertApart(boxes, what) {
     assert.ok(apart, `${what}: labels ${JSON.stringify(a)} and ${JSON.stringify(b)} intersect`);
   }));
 }
+
+test('at 390 px a test beside more runs than a line holds: its marks wrap inside the screen, its name under them', async () => {
+  const { page, errors } = session;
+  await page.setViewportSize({ width: 390, height: 900 });
+  try {
+    await page.goto(`${server.url}?data=many-graded/&instance=${PARTIAL}`);
+    const first = page.locator('section.fail-to-pass li').first();
+    await first.locator('.chip').first().waitFor();
+    const marks = await first.locator('.chip').evaluateAll((chips) => chips.map((c) => c.getBoundingClientRect()).map((r) => [Math.round(r.top), r.right, r.bottom]));
+    assert.equal(marks.length, 28, 'a mark for each run');
+    assert.ok(marks.every(([, right]) => right <= 390), `the marks end at ${Math.max(...marks.map(([, right]) => right))} px`);
+    assert.ok(new Set(marks.map(([top]) => top)).size > 1, 'the marks take more than one line');
+    const [name, lastMark] = [await first.locator('code').boundingBox(), marks.at(-1)];
+    assert.ok(name.y >= lastMark[2] - 1, `the name starts at ${name.y} px, under the marks (${lastMark[2]} px)`);
+    const [scrolled, shown] = await page.locator('section.fail-to-pass ul').evaluate((ul) => [ul.scrollWidth, ul.clientWidth]);
+    assert.ok(scrolled <= shown, `the list scrolls sideways: ${scrolled} px in ${shown}`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  assert.deepEqual(errors, []);
+});
 
 test('small and large screens: no page overflows at 390 and 1280 px, the list page has no overlapping parts, facets open in a drawer', async () => {
   const { page, errors } = session;
