@@ -6,7 +6,7 @@
 //
 // It mirrors what the app's first frame shows, element for element: the top bar
 // (src/app.rs), the dataset picker and view tabs (src/components/nav.rs), the list's toolbar and
-// rows (src/pages/list.rs, src/components/row_slot.rs, src/row_window.rs), with the facet panel
+// rows (src/pages/list.rs, src/components/row_slot.rs and row_parts.rs, src/row_window.rs), with the facet panel
 // still empty, as the app leaves it for a frame (src/components/facets.rs). A browser test
 // compares the two screens, so a change to one that the other does not follow fails.
 //
@@ -245,7 +245,7 @@
     const length = [...id.slice(at + 1)].length;
     return at > from && length >= 1 && length <= 6 ? at : id.length;
   };
-  // The id as `row_slot::Parts::draw` writes it (an empty part has no text).
+  // The id as `row_parts::Parts::draw` writes it (an empty part has no text).
   const idParts = (id, repo) => {
     const distinct = distinctPartStart(id, repo);
     const lastWord = lastWordStart(id, distinct);
@@ -253,11 +253,13 @@
     return [part('id-head', 0, distinct), part('id-middle', distinct, lastWord), part('id-end', lastWord, id.length)];
   };
 
-  // One row as `row_slot::Parts::draw` writes it.
+  // No count at all: the export has no gold patch, shown as a dash (`row_parts::sizes`).
+  const hasSize = (entry) => Object.values(entry.stats ?? {}).some((count) => count > 0);
+
+  // One row as `row_parts::Parts::draw` writes it.
   const row = (entry, position, tag, href) => {
-    // No count at all: the export has no gold patch, shown as a dash (`row_slot::sizes`).
     const stats = entry.stats ?? {};
-    const counted = Object.values(stats).some((count) => count > 0);
+    const counted = hasSize(entry);
     const repoClass = namesRepo(entry.id, entry.repo) ? 'repo' : 'repo not-in-id';
     const repo = element('span', { class: repoClass }, tag ? element('span', { class: 'set-tag' }, tag) : null, entry.repo);
     const node = element(
@@ -291,7 +293,7 @@
     const columns = element('div', { class: 'row-head', 'aria-hidden': 'true' }, ...['Instance', 'Repository', 'Title'].map((t) => element('span', {}, t)), element('span', { class: 'num' }, 'Files'), element('span', { class: 'num' }, '+/−'));
     const searchable = opened.some(([, split]) => split.search);
     // No row has a size: the app leaves the size columns out (src/pages/list.rs).
-    const sized = all.some(({ entry }) => Object.values(entry.stats ?? {}).some((count) => count > 0));
+    const sized = all.some(({ entry }) => hasSize(entry));
     return element(
       'section',
       { class: 'list-page' },

@@ -230,14 +230,21 @@ export function useFixtures() {
   });
 }
 
+/** The demo exported and graded from one log, of `PARTIAL` alone, that names `passed` as passed:
+ * a run for each of `runs`. */
+function gradedDemo(passed, runs) {
+  const out = exportDemo();
+  const logs = tempDir('logs');
+  writeFileSync(join(logs, `${PARTIAL}.log`), passed.map((t) => `PASSED ${t}`).join('\n') + '\n');
+  for (const run of runs) benchscope('grade', logs, '--data', out, '--dataset', 'demo', '--run', run);
+  return out;
+}
+
 /** The demo graded from a log that names the FAIL_TO_PASS tests and one PASS_TO_PASS test only. */
 function gradedData() {
-  const out = exportDemo();
   const record = demo.find((r) => r.instance_id === PARTIAL);
   const [f2p, p2p] = [JSON.parse(record.FAIL_TO_PASS), JSON.parse(record.PASS_TO_PASS)];
-  const logs = tempDir('logs');
-  writeFileSync(join(logs, `${PARTIAL}.log`), [...f2p, p2p[0]].map((t) => `PASSED ${t}`).join('\n') + '\n');
-  benchscope('grade', logs, '--data', out, '--dataset', 'demo', '--run', 'partial-log');
+  const out = gradedDemo([...f2p, p2p[0]], ['partial-log']);
   // A second run of other coverage: a harness summary over five of the twelve instances.
   const ids = demo.map((r) => r.instance_id);
   const summary = join(tempDir('summary'), 'summary.json');
@@ -249,12 +256,8 @@ function gradedData() {
 /** The demo graded 28 times from one log: an instance whose tests each carry more runs' marks
  * than a phone's line holds. */
 function manyGradedData() {
-  const out = exportDemo();
   const record = demo.find((r) => r.instance_id === PARTIAL);
-  const logs = tempDir('many-logs');
-  writeFileSync(join(logs, `${PARTIAL}.log`), JSON.parse(record.FAIL_TO_PASS).map((t) => `PASSED ${t}`).join('\n') + '\n');
-  for (let run = 1; run <= 28; run += 1) benchscope('grade', logs, '--data', out, '--dataset', 'demo', '--run', `graded-${run}`);
-  return out;
+  return gradedDemo(JSON.parse(record.FAIL_TO_PASS), Array.from({ length: 28 }, (_, n) => `graded-${n + 1}`));
 }
 
 /** The patch the SWE-smith row of the panels' data publishes: the one that puts its bug in. */

@@ -223,14 +223,14 @@ fn patch_note(role: PatchRole, has_bug_patch: bool) -> Option<&'static str> {
 #[component]
 fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
     // A run with no test statuses for the instance (a leaderboard's verdict alone) would put a
-    // "no status" mark beside every test: only the runs that name tests have marks.
-    let runs =
-        Signal::derive(move || runs.with(|runs| runs.iter().filter(|run| !run.result.tests.is_empty()).cloned().collect::<Vec<_>>()));
-    let list = move |label: &'static str, class: &'static str, names: Vec<String>, note: String| {
+    // "no status" mark beside every test: only the runs that name tests have marks. A memo, so
+    // that every test's marks read one filtered list rather than filter it again.
+    let runs = Memo::new(move |_| runs.with(|runs| runs.iter().filter(|run| !run.result.tests.is_empty()).cloned().collect::<Vec<_>>()));
+    let list = move |label: &'static str, class: &'static str, names: Vec<String>, note: Option<String>| {
         view! {
             <section class=format!("tests {class}")>
                 <h3>{format!("{label} ({})", names.len())}</h3>
-                {(!note.is_empty()).then(|| view! { <p class="note">{note}</p> })}
+                {note.map(|note| view! { <p class="note">{note}</p> })}
                 <ul>
                     {names.into_iter().map(|name| {
                         let chip_name = name.clone();
@@ -276,13 +276,14 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
                 .into_any();
             }
             let note = "This instance's record lists no FAIL_TO_PASS or PASS_TO_PASS tests: these are the tests the loaded runs' reports name, in the order of their names.";
-            view! { {legend}{list("Tests the runs name", "runs-named", named, note.to_string())} }.into_any()
+            view! { {legend}{list("Tests the runs name", "runs-named", named, Some(note.to_string()))} }.into_any()
         })
         .into_any();
     }
-    let note = |names: &[String], label: &str| match names.is_empty() {
-        true => format!("None: the benchmark lists no {label} test for this instance."),
-        false => String::new(),
+    let note = |names: &[String], label: &str| {
+        names
+            .is_empty()
+            .then(|| format!("None: the benchmark lists no {label} test for this instance."))
     };
     let (f2p_note, p2p_note) = (note(&tests.fail_to_pass, "FAIL_TO_PASS"), note(&tests.pass_to_pass, "PASS_TO_PASS"));
     view! {
