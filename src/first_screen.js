@@ -196,8 +196,7 @@
         class: 'search',
         type: 'search',
         'aria-label': 'Search instances (press / to focus)',
-        placeholder: searchable ? 'Search statements, titles, paths, tests  ( / )' : 'This data directory has no search index',
-        disabled: searchable ? null : '',
+        placeholder: searchable ? 'Search statements, titles, paths, tests  ( / )' : 'Filter by id: no search index here  ( / )',
       }),
       element(
         'label',

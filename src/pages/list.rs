@@ -2,7 +2,7 @@
 //! and the keyboard (`j`/`k` or arrows to move, Enter to open, `/` to search, Esc to clear).
 //! Everything the reader sets lives in the URL.
 
-use benchscope_contract::list::{list_facets, ordered_positions};
+use benchscope_contract::list::{id_matches, list_facets, ordered_positions};
 use benchscope_contract::natural_order::IdOrder;
 use benchscope_contract::outcomes::RESOLVED_BY;
 use benchscope_contract::query::{Filter, SortKey};
@@ -35,6 +35,8 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let facets = list_facets(&rows);
     // No row has a size (no gold patch published): the size columns are left out.
     let sized = rows.iter().any(|row| !row.stats.all_zero());
+    // No row has a title (rows known from runs alone): nor has the list a Title column.
+    let titled = rows.iter().any(|row| !row.title.is_empty());
     // The rows' id order, numbers in ids by value, worked out once: the list in id order (its
     // default) is then a pass over the rows.
     let id_order = StoredValue::new(IdOrder::new(&rows));
@@ -88,20 +90,29 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             .unwrap_or_default()
     });
     // Until the code is here, a query that is not blank is taken to have words to search for.
-    let searchable = Memo::new(move |_| match code.get() {
-        Some(_) => !marks.with(Marks::is_empty),
-        None => !query.with(|query| query.trim().is_empty()),
+    // Without a search index the box filters ids, which ranks nothing.
+    let searchable = Memo::new(move |_| {
+        has_search
+            && match code.get() {
+                Some(_) => !marks.with(Marks::is_empty),
+                None => !query.with(|query| query.trim().is_empty()),
+            }
     });
     // The hits of the query as typed. When every file the search needs is already here (its
     // code, the metas and its terms' buckets, as when a keystroke extends a word), they are
     // ranked in the keystroke's own task and the rows follow in one pass; otherwise they are
-    // fetched. Waiting for them, the list keeps the hits it last showed.
+    // fetched. Waiting for them, the list keeps the hits it last showed. Where no set has a
+    // search index, the ids holding the query's words are the hits.
     let ranked_now = {
         let (cache, base, indexes) = (cache.clone(), base.clone(), indexes.clone());
         Memo::new(move |_| {
             query.with(|query| {
-                if indexes.is_empty() || query.trim().is_empty() {
+                if query.trim().is_empty() {
                     return Some(Ok(None));
+                }
+                if indexes.is_empty() {
+                    let found = rows.with_value(|rows| id_order.with_value(|ids| id_matches(rows, ids, query)));
+                    return Some(Ok(Some(found)));
                 }
                 let code = code.get()?;
                 if marks.with(Marks::is_empty) {
@@ -198,10 +209,9 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         <section class="list-page">
             <div class="toolbar">
                 <input type="search" class="search" node_ref=search_box aria-label="Search instances (press / to focus)"
-                    placeholder=if has_search { "Search statements, titles, paths, tests  ( / )" } else { "This data directory has no search index" }
-                    disabled=!has_search
+                    placeholder=if has_search { "Search statements, titles, paths, tests  ( / )" } else { "Filter by id: no search index here  ( / )" }
                     prop:value=move || query.get()
-                    on:focus=move |_| ready_search()
+                    on:focus=move |_| if has_search { ready_search() }
                     on:input=move |ev| {
                         let value = event_target_value(&ev);
                         url.replace(|s| s.q = (!value.trim().is_empty()).then_some(value));
@@ -232,7 +242,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                     }
                     let shown = format!("{} of {total} instances", order.with(Vec::len));
                     // One letter, or stop words alone, leave the list whole: say why.
-                    let unsearchable = !query.with(|q| q.trim().is_empty()) && !searchable.get();
+                    let unsearchable = has_search && !query.with(|q| q.trim().is_empty()) && !searchable.get();
                     if unsearchable { format!("{shown} · words of two letters or more are searched") } else { shown }
                 }}</span>
                 // On a small screen the facets are a drawer this button opens.
@@ -248,7 +258,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             <div class="list-body" class:filters-open=move || filters_open.get()>
                 <FacetPanel rows facets filter searched=counted />
                 // The instance page's code is fetched when the reader first comes to the rows.
-                <div class=if sized { "results" } else { "results no-sizes" } on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
+                <div class=results_class(sized, titled) on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
                     <div class="row-head" aria-hidden="true">
                         <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
                     </div>
@@ -257,6 +267,18 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             </div>
         </section>
     }
+}
+
+/// The results' classes: those that leave out the columns no row has anything for.
+fn results_class(sized: bool, titled: bool) -> String {
+    let mut class = String::from("results");
+    if !sized {
+        class.push_str(" no-sizes");
+    }
+    if !titled {
+        class.push_str(" no-titles");
+    }
+    class
 }
 
 /// The keyboard selection: a position in the list's order, back at the top whenever the order

@@ -137,6 +137,22 @@ pub fn ordered_positions(
     }
 }
 
+/// The rows whose id holds every word of `query` (case aside), as hits in id order: the list's
+/// search where no set has a search index (a data directory of runs alone), so a reader can still
+/// find an instance by its id or number. ASCII case only: `to_lowercase` would bring Unicode's
+/// case tables into the explorer for ids that are ASCII.
+pub fn id_matches(rows: &[IndexRow], ids: &IdOrder, query: &str) -> Vec<(u32, f64)> {
+    let words: Vec<String> = query.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let holds_every_word = |id: &str| {
+        let id = id.to_ascii_lowercase();
+        words.iter().all(|word| id.contains(word.as_str()))
+    };
+    ids.positions()
+        .filter(|&position| holds_every_word(&rows[position].id))
+        .map(|position| (position as u32, 0.0))
+        .collect()
+}
+
 /// Several sets' hits merged into one ranking: each set's positions moved to where its rows
 /// start, then all by score (ties by position).
 pub fn merge_hits(per_set: impl IntoIterator<Item = (Vec<(u32, f64)>, usize)>) -> Vec<(u32, f64)> {
@@ -166,6 +182,21 @@ mod tests {
             facets: facets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             ..IndexRow::default()
         }
+    }
+
+    #[test]
+    fn an_id_filter_keeps_the_ids_holding_every_word_in_id_order() {
+        let rows = [
+            row("django__django-11099", "django/django", &[]),
+            row("astropy__astropy-7166", "astropy/astropy", &[]),
+            row("django__django-9999", "django/django", &[]),
+        ];
+        let ids = IdOrder::new(&rows);
+        let found = |query: &str| -> Vec<u32> { id_matches(&rows, &ids, query).into_iter().map(|(doc, _)| doc).collect() };
+        assert_eq!(found("DJANGO"), [2, 0], "in natural id order, 9999 before 11099");
+        assert_eq!(found("django 110"), [0]);
+        assert_eq!(found("7166"), [1]);
+        assert_eq!(found("django 7166"), Vec::<u32>::new());
     }
 
     #[test]
