@@ -483,6 +483,11 @@ test('a split of one run\'s trajectories alone: its board as tall as its one run
   const named = page.locator('section.tests.runs-named');
   await named.waitFor();
   assert.match(await named.locator('.note').textContent(), /^These are the tests the loaded runs' reports name/);
+  // The page's note on where the record would come from reads alike on every repository's
+  // instance: a Django one shows its documents as plain text, where markup would show its marks.
+  const note = await page.locator('section.document').first().textContent();
+  assert.match(note, /Known from runs only.*with benchscope export and they join/s);
+  assert.doesNotMatch(note, /`/);
   const listed = await named.locator('li').evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').textContent]));
   assert.deepEqual(listed, statuses.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   assert.deepEqual(errors, []);

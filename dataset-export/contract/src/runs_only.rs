@@ -40,7 +40,8 @@ pub fn rows_from_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> Vec<IndexRow
 }
 
 /// The instance page of a row known only from runs: its id and repository, and a note saying
-/// where its record would come from.
+/// where its record would come from. The note has no markup: a document of a repository whose
+/// texts are plain (Django's) is shown as plain text, and the note would then show its marks.
 pub fn instance_of_row(row: &IndexRow) -> Instance {
     Instance {
         id: row.id.clone(),
@@ -50,8 +51,8 @@ pub fn instance_of_row(row: &IndexRow) -> Instance {
         documents: vec![Document::markdown(
             "Known from runs only",
             "This data directory holds runs of this split but no instance records, so the problem \
-             statement, patches and tests are not here. Export the dataset (`benchscope export`) \
-             into the same directory and they join these results by id.",
+             statement, patches and tests are not here. Export the dataset into the same directory \
+             with benchscope export and they join these results by id.",
         )],
         ..Instance::default()
     }
