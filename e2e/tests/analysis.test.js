@@ -357,6 +357,15 @@ test('failure modes per run and the resolved matrix: counts against the run file
   assert.equal(await page.locator('button[data-filter="none"]').textContent(), `Solved by no run: ${none.length}`);
   assert.equal(await page.locator('button[data-filter="every"]').textContent(), `Solved by every run: ${every.length}`);
   assert.equal(await page.locator('canvas.matrix').evaluate((c, n) => c.height % n, demo.length), 0, 'one band of pixels per instance');
+  // Two runs' columns are not stretched over the page: each at most 6rem, under its run's name,
+  // and a band a pixel of the page per pixel of the canvas.
+  const drawn = await page.locator('canvas.matrix').evaluate((c) => ({ ...c.getBoundingClientRect().toJSON(), pixels: c.height }));
+  const names = await page.locator('.matrix-run').evaluateAll((spans) => spans.map((s) => s.getBoundingClientRect().toJSON()));
+  assert.ok(drawn.width <= 2 * 96 + 0.5, `the matrix is ${drawn.width} px wide for two runs`);
+  assert.equal(drawn.height, drawn.pixels);
+  assert.equal(names.length, 2);
+  assert.ok(Math.abs(names[0].left - drawn.left) < 1 && Math.abs(names[1].right - drawn.right) < 1, 'the names span the columns');
+  assert.match(await page.locator('.matrix-section h3').textContent(), new RegExp(`^Resolved instances: ${demo.length} instances × 2 runs`));
   // The pixels say what the run files say: per run (best first), a green band per instance it resolves.
   const greens = await page.locator('canvas.matrix').evaluate((c, n) => {
     const context = c.getContext('2d');

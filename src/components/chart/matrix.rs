@@ -23,6 +23,12 @@ pub struct MatrixData {
 /// Width of the canvas; a cell's height shrinks with the number of instances.
 const WIDTH: u32 = 900;
 
+/// The widest a run's column is drawn, and the narrowest the whole matrix is (its names legible).
+const COLUMN_REM: u32 = 6;
+const MIN_GRID_REM: u32 = 12;
+
+/// A cell's height in pixels, of the canvas and of the page alike: the matrix keeps its height
+/// however narrow its columns.
 fn cell_height(rows: usize) -> u32 {
     (1200 / rows.max(1) as u32).clamp(1, 10)
 }
@@ -98,6 +104,9 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
             view! { <div class="matrix-columns" style:grid-template-columns=format!("repeat({count}, minmax(0, 1fr))")>{names}</div> }
         })
     };
+    // A column is at most `COLUMN_REM` wide: one run's verdicts stretched over the page's width
+    // made a block of colour a page wide, read as a chart of nothing.
+    let grid_width = move || data.with(|d| format!("max({MIN_GRID_REM}rem, {}rem)", d.columns.len() as u32 * COLUMN_REM));
     view! {
         <div class="matrix-block">
             <p class="matrix-legend">
@@ -105,10 +114,13 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
                 <span class="swatch unresolved"></span>" not resolved "
                 <span class="swatch no-result"></span>" no result; one row per instance, most solved first"
             </p>
+            <div class="matrix-grid" style:max-width=grid_width>
             {columns}
             <canvas class="matrix" node_ref=canvas width=WIDTH height=move || height.get() role="img"
+                style:height=move || format!("{}px", height.get())
                 aria-label=move || data.with(|d| format!("{} instances by {} runs: green resolved, red not, grey no result", d.rows.len(), d.columns.len()))
                 on:click=on_click></canvas>
+            </div>
         </div>
     }
 }

@@ -4,6 +4,7 @@
 use benchscope_contract::outcomes::{resolved_by, RESOLVED_BY};
 use benchscope_contract::site::View;
 use benchscope_contract::sorting::sort_by;
+use benchscope_contract::wording::plural;
 use leptos::prelude::*;
 
 use super::{open_list, RunList, SplitRows};
@@ -58,7 +59,7 @@ pub fn MatrixSection(runs: RunList, split: StoredValue<SplitRows>) -> impl IntoV
     });
     view! {
         <section class="matrix-section">
-            <h3>{format!("Resolved instances: {} instances × {total} runs, most solved first", data.rows.len())}</h3>
+            <h3>{format!("Resolved instances: {} × {}, most solved first", plural(data.rows.len(), "instance"), plural(total, "run"))}</h3>
             {(split.with_value(|s| s.rows.len()) > MAX_ROWS).then(|| view! { <p class="note">{format!("The {MAX_ROWS} most solved instances are drawn.")}</p> })}
             <div class="toolbar">
                 <button class="paired" data-filter="none" on:click=move |_| open_list(url, vec![format!("{RESOLVED_BY}:0 of {total}")])>
