@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::instance::IndexRow;
 use crate::query::{bucket_labels, facet_value};
 use crate::results::{Outcome, RowOutcomes};
-use crate::sorting::sort_by_key;
+use crate::sorting::{sort_by, sort_by_key};
 use crate::stats::{holm, PairedCounts};
 
 /// One value of the facet: per run, `(resolved, instances)`, and how many it attempted.
@@ -86,10 +86,17 @@ pub fn mean_by_facet(rows: &[IndexRow], facet: &str, values: &[HashMap<String, f
     list
 }
 
-/// Size buckets small to large; other facets stay by name (their map order).
+/// Size buckets small to large; repositories by their names (case aside), the part a chart's
+/// label shows; other facets stay by name (their map order).
 fn sort_in_facet_order<T>(list: &mut [T], facet: &str, value: impl Fn(&T) -> &String) {
     if let Some(order) = bucket_labels(facet) {
         sort_by_key(list, |g| order.iter().position(|label| label == value(g)).unwrap_or(usize::MAX));
+    } else if facet == "repo" {
+        let key = |g: &T| {
+            let repo = value(g);
+            (repo.rsplit('/').next().unwrap_or(repo).to_ascii_lowercase(), repo.clone())
+        };
+        sort_by(list, |a, b| key(a).cmp(&key(b)));
     }
 }
 
@@ -294,6 +301,38 @@ mod tests {
             ["1-10", "11-50", "201+"]
         );
         assert!(by_lines.iter().all(|g| g.p_holm >= g.p));
+    }
+
+    #[test]
+    fn repositories_are_ordered_by_name_as_their_bars_are_labelled() {
+        let repos = [
+            "mwaskom/seaborn",
+            "pallets/flask",
+            "Lightning-AI/pytorch-lightning",
+            "astropy/astropy",
+            "a/flask",
+        ];
+        let rows: Vec<IndexRow> = repos
+            .iter()
+            .enumerate()
+            .map(|(n, repo)| IndexRow {
+                repo: repo.to_string(),
+                ..row(&n.to_string(), 1, "resolved", "resolved")
+            })
+            .collect();
+        let matrix = matrix_of(&rows);
+        let outcomes = RowOutcomes::new(&matrix, rows.iter().map(|r| r.id.as_str()));
+        let groups = breakdown(&rows, &outcomes, "repo", &["a".into()]);
+        assert_eq!(
+            groups.iter().map(|g| g.value.as_str()).collect::<Vec<_>>(),
+            [
+                "astropy/astropy",
+                "a/flask",
+                "pallets/flask",
+                "Lightning-AI/pytorch-lightning",
+                "mwaskom/seaborn"
+            ]
+        );
     }
 
     #[test]
