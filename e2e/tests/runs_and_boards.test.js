@@ -483,6 +483,8 @@ test('a split of one run\'s trajectories alone: its board as tall as its one run
   const named = page.locator('section.tests.runs-named');
   await named.waitFor();
   assert.match(await named.locator('.note').textContent(), /^These are the tests the loaded runs' reports name/);
+  // Nor has it a category to give: the row is left out rather than saying "Unknown".
+  assert.deepEqual(await page.locator('dl.meta dt').allTextContents(), ['Repository']);
   // The page's note on where the record would come from reads alike on every repository's
   // instance: a Django one shows its documents as plain text, where markup would show its marks.
   const note = await page.locator('section.document').first().textContent();
@@ -490,6 +492,37 @@ test('a split of one run\'s trajectories alone: its board as tall as its one run
   assert.doesNotMatch(note, /`/);
   const listed = await named.locator('li').evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').textContent]));
   assert.deepEqual(listed, statuses.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  assert.deepEqual(errors, []);
+});
+
+test('an exported set beside a split of runs alone: a search finds the runs\' instances by id after the ranked hits, and they fill no size bucket', async (t) => {
+  if (withoutRealdata(t, trajs)) return;
+  const { page, errors } = session;
+  const mixed = join(tempDir('mixed'), 'data');
+  cpSync(trajs, mixed, { recursive: true });
+  benchscope('export', 'demo/demo.jsonl', '--categories', 'demo/categories.json', '--out', mixed, '--quiet');
+  const own = await serve({ mixed });
+  try {
+    const inOrder = () => page.locator('.instance-row').evaluateAll((els) => els.map((el) => [el.getBoundingClientRect().top, el.dataset.id]).sort((a, b) => a[0] - b[0]).map(([, id]) => id));
+    const counted = async () => Number((await page.locator('.count').textContent()).split(' ')[0]);
+    // The demo's own ranking of the word, with no other set loaded.
+    await page.goto(`${own.url}?data=mixed/&dataset=demo&split=test&q=request`);
+    await page.waitForFunction(() => /^\d+ of 12 /.test(document.querySelector('.count')?.textContent ?? ''));
+    const ranked = (await inOrder()).slice(0, await counted());
+    assert.ok(ranked.length > 0, 'the demo has a hit for the word');
+    const byId = readdirSync(join(MINI_SWE_AGENT, 'trajs')).filter((name) => name.includes('__') && name.includes('request')).sort(naturalCompare);
+    assert.ok(byId.length > 1, `${byId.length} ids hold the word`);
+    await page.goto(`${own.url}?data=mixed/&dataset=demo&split=test&with=swe-bench/test&q=request`);
+    const expected = ranked.length + byId.length;
+    await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), expected);
+    assert.deepEqual((await inOrder()).slice(0, expected), [...ranked, ...byId]);
+    // The runs' rows have no gold patch to size: the size facets count the demo's hits alone.
+    const countedIn = (facet) => page.locator(`section.facet[data-facet="${facet}"] label:not(.empty) .n`).evaluateAll((ns) => ns.reduce((sum, n) => sum + Number(n.textContent), 0));
+    await page.waitForFunction((n) => [...document.querySelectorAll('section.facet[data-facet="repo"] label:not(.empty) .n')].reduce((sum, e) => sum + Number(e.textContent), 0) === n, expected);
+    for (const facet of ['files', 'lines', 'functions']) assert.equal(await countedIn(facet), ranked.length, facet);
+  } finally {
+    await own.close();
+  }
   assert.deepEqual(errors, []);
 });
 

@@ -2,7 +2,7 @@
 //! status of each, its patches as diffs, and every other field.
 
 use benchscope_contract::log::LogKind;
-use benchscope_contract::runs_only::instance_of_row;
+use benchscope_contract::runs_only::{instance_of_row, known_category};
 use benchscope_contract::{DocumentKind, IndexRow, Instance, PatchRole, RunEntry, SplitEntry, TestLists};
 use leptos::prelude::*;
 
@@ -159,8 +159,9 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
             <dl class="meta">
                 <dt>"Repository"</dt>
                 <dd><a href=repo_url rel="noopener noreferrer" target="_blank">{repo}</a></dd>
-                <dt>"Category"</dt>
-                <dd>{category}</dd>
+                // Rows known from runs alone have no category: the row is left out, as the list
+                // leaves out its facet.
+                {known_category(&category).then(|| view! { <dt>"Category"</dt><dd>{category}</dd> })}
                 {created_at.map(|c| view! { <dt>"Created"</dt><dd>{c}</dd> })}
                 {commit}
                 {environment}

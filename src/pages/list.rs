@@ -52,6 +52,14 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // Each searchable set's index, and where its rows start.
     let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
     let has_search = !indexes.is_empty();
+    // The rows of sets with no search index (runs imported alone): the box finds them by id,
+    // after the ranked hits of the sets that have one.
+    let unindexed = StoredValue::new(unindexed_ranges(&sets, total));
+    let by_id = move |query: &str| {
+        let within = |position: usize| unindexed.with_value(|ranges| ranges.iter().any(|range| range.contains(&position)));
+        rows.with_value(|rows| id_order.with_value(|ids| id_matches(rows, ids, query, within)))
+    };
+    let any_unindexed = unindexed.with_value(|ranges| !ranges.is_empty());
     // The search's code (its own wasm module): fetched once the first rows are drawn, or when a
     // query or the box's focus needs it first.
     let code = RwSignal::new(None::<SearchCode>);
@@ -111,8 +119,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                     return Some(Ok(None));
                 }
                 if indexes.is_empty() {
-                    let found = rows.with_value(|rows| id_order.with_value(|ids| id_matches(rows, ids, query)));
-                    return Some(Ok(Some(found)));
+                    return Some(Ok(Some(by_id(query))));
                 }
                 let code = code.get()?;
                 if marks.with(Marks::is_empty) {
@@ -147,12 +154,20 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         }
     });
     // `Ok(None)`: no query, or nothing in it to search for; the list stays whole.
+    // The ranked hits, then the rows of the sets without an index that the query names by id.
+    let with_unindexed = move |found: Result<Option<Vec<Hit>>, LoadError>| match found {
+        Ok(Some(mut hits)) if has_search && any_unindexed => {
+            hits.extend(query.with(|query| by_id(query)));
+            Ok(Some(hits))
+        }
+        other => other,
+    };
     let hits: Memo<Result<Option<Vec<Hit>>, LoadError>> = Memo::new(move |shown| {
         if let Some(now) = ranked_now.get() {
-            return now;
+            return with_unindexed(now);
         }
         match fetched.get().flatten() {
-            Some((asked, hits)) if query.with(|query| *query == asked) => hits,
+            Some((asked, hits)) if query.with(|query| *query == asked) => with_unindexed(hits),
             // Nothing shown yet, as when a link with `q=` opens the page: no rows until the
             // search answers, rather than every row in id order under the query.
             _ => shown.cloned().unwrap_or(Ok(Some(Vec::new()))),
@@ -267,6 +282,16 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             </div>
         </section>
     }
+}
+
+/// Where the rows of each set with no search index lie among all the rows.
+fn unindexed_ranges(sets: &[LoadedSet], total: usize) -> Vec<std::ops::Range<usize>> {
+    let end_of = |nth: usize| sets.get(nth + 1).map_or(total, |next| next.start);
+    sets.iter()
+        .enumerate()
+        .filter(|(_, set)| set.split.search.is_none())
+        .map(|(nth, set)| set.start..end_of(nth))
+        .collect()
 }
 
 /// The results' classes: those that leave out the columns no row has anything for.

@@ -7,7 +7,7 @@ use crate::natural_order::IdOrder;
 use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use crate::results::{AGENT_COST, AGENT_EXIT, AGENT_STEPS};
-use crate::runs_only::UNKNOWN_CATEGORY;
+use crate::runs_only::known_category;
 use crate::sorting::{set_of, sort_by, sort_by_key};
 use crate::IndexRow;
 
@@ -35,7 +35,7 @@ fn informed_built_ins(rows: &[IndexRow]) -> impl Iterator<Item = String> + '_ {
                 "year" => rows.iter().any(|r| r.created.is_some()),
                 "files" | "lines" => rows.iter().any(|r| r.stats.files_changed > 0),
                 "functions" => rows.iter().any(|r| r.stats.functions_added > 0),
-                "category" => rows.iter().any(|r| !r.category.is_empty() && r.category != UNKNOWN_CATEGORY),
+                "category" => rows.iter().any(|r| known_category(&r.category)),
                 "repo" => rows.iter().any(|r| !r.repo.is_empty()),
                 _ => true,
             }
@@ -137,18 +137,18 @@ pub fn ordered_positions(
     }
 }
 
-/// The rows whose id holds every word of `query` (case aside), as hits in id order: the list's
-/// search where no set has a search index (a data directory of runs alone), so a reader can still
+/// The rows `within` whose id holds every word of `query` (case aside), as hits in id order: the
+/// list's search over sets with no search index (runs imported alone), so a reader can still
 /// find an instance by its id or number. ASCII case only: `to_lowercase` would bring Unicode's
 /// case tables into the explorer for ids that are ASCII.
-pub fn id_matches(rows: &[IndexRow], ids: &IdOrder, query: &str) -> Vec<(u32, f64)> {
+pub fn id_matches(rows: &[IndexRow], ids: &IdOrder, query: &str, within: impl Fn(usize) -> bool) -> Vec<(u32, f64)> {
     let words: Vec<String> = query.split_whitespace().map(str::to_ascii_lowercase).collect();
     let holds_every_word = |id: &str| {
         let id = id.to_ascii_lowercase();
         words.iter().all(|word| id.contains(word.as_str()))
     };
     ids.positions()
-        .filter(|&position| holds_every_word(&rows[position].id))
+        .filter(|&position| within(position) && holds_every_word(&rows[position].id))
         .map(|position| (position as u32, 0.0))
         .collect()
 }
@@ -192,11 +192,13 @@ mod tests {
             row("django__django-9999", "django/django", &[]),
         ];
         let ids = IdOrder::new(&rows);
-        let found = |query: &str| -> Vec<u32> { id_matches(&rows, &ids, query).into_iter().map(|(doc, _)| doc).collect() };
+        let found = |query: &str| -> Vec<u32> { id_matches(&rows, &ids, query, |_| true).into_iter().map(|(doc, _)| doc).collect() };
         assert_eq!(found("DJANGO"), [2, 0], "in natural id order, 9999 before 11099");
         assert_eq!(found("django 110"), [0]);
         assert_eq!(found("7166"), [1]);
         assert_eq!(found("django 7166"), Vec::<u32>::new());
+        let first_two = id_matches(&rows, &ids, "DJANGO", |position| position < 2);
+        assert_eq!(first_two, [(0, 0.0)], "only the rows within");
     }
 
     #[test]
@@ -253,7 +255,7 @@ mod tests {
         let mut known = IndexRow {
             id: "o__r-1".into(),
             repo: "o/r".into(),
-            category: UNKNOWN_CATEGORY.into(),
+            category: crate::runs_only::UNKNOWN_CATEGORY.into(),
             ..IndexRow::default()
         };
         assert_eq!(list_facets(std::slice::from_ref(&known)), ["repo"]);

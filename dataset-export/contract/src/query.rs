@@ -49,15 +49,18 @@ impl<'f> FacetKey<'f> {
         }
     }
 
+    /// The row's value. A row with no change counted (its gold patch not published, or the row
+    /// known from runs alone) has no size: it is in none of the size buckets.
     fn value(self, row: &IndexRow) -> Option<&str> {
         let stats = &row.stats;
+        let sized = || !stats.all_zero();
         match self {
             FacetKey::Repo => Some(&row.repo),
             FacetKey::Category => Some(&row.category),
             FacetKey::Year => row.created.as_deref().and_then(|c| c.get(..4)),
-            FacetKey::Files => Some(bucket(stats.files_changed, &FILES_BUCKETS)),
-            FacetKey::Lines => Some(bucket(stats.lines_added + stats.lines_removed, &LINES_BUCKETS)),
-            FacetKey::Functions => Some(bucket(stats.functions_added, &FUNCTIONS_BUCKETS)),
+            FacetKey::Files => sized().then(|| bucket(stats.files_changed, &FILES_BUCKETS)),
+            FacetKey::Lines => sized().then(|| bucket(stats.lines_added + stats.lines_removed, &LINES_BUCKETS)),
+            FacetKey::Functions => sized().then(|| bucket(stats.functions_added, &FUNCTIONS_BUCKETS)),
             FacetKey::Other(name) => row.facets.get(name).map(String::as_str),
         }
     }
@@ -356,6 +359,13 @@ mod tests {
         assert_eq!(values("year"), ["2021", "2020", "2022", "2021"]);
         assert_eq!(values("level"), ["lv1", "lv2", "lv2", "lv1"]);
         assert_eq!(facet_value(&rows[0], "difficulty"), None);
+        let unsized_row = IndexRow {
+            stats: ChangeStats::default(),
+            ..rows[0].clone()
+        };
+        for facet in ["files", "lines", "functions"] {
+            assert_eq!(facet_value(&unsized_row, facet), None, "no change counted: no {facet} bucket");
+        }
     }
 
     #[test]

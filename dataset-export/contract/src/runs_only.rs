@@ -10,6 +10,11 @@ use crate::sorting::{set_of, sort_by};
 /// The category of an instance known only from runs.
 pub const UNKNOWN_CATEGORY: &str = "Unknown";
 
+/// Whether `category` says something: a row known from runs alone has none.
+pub fn known_category(category: &str) -> bool {
+    !category.is_empty() && category != UNKNOWN_CATEGORY
+}
+
 /// The repository an id names: `owner__name-123` (SWE-bench), `owner__name.<commit>...`
 /// (FeatureBench) → `owner/name`.
 pub fn repo_from_id(id: &str) -> Option<String> {
