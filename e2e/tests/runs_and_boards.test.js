@@ -510,7 +510,8 @@ test('an exported set beside a split of runs alone: a search finds the runs\' in
     await page.waitForFunction(() => /^\d+ of 12 /.test(document.querySelector('.count')?.textContent ?? ''));
     const ranked = (await inOrder()).slice(0, await counted());
     assert.ok(ranked.length > 0, 'the demo has a hit for the word');
-    const byId = readdirSync(join(MINI_SWE_AGENT, 'trajs')).filter((name) => name.includes('__') && name.includes('request')).sort(naturalCompare);
+    const byIdOf = (...words) => readdirSync(join(MINI_SWE_AGENT, 'trajs')).filter((name) => name.includes('__') && words.every((w) => name.includes(w))).sort(naturalCompare);
+    const byId = byIdOf('request');
     assert.ok(byId.length > 1, `${byId.length} ids hold the word`);
     await page.goto(`${own.url}?data=mixed/&dataset=demo&split=test&with=swe-bench/test&q=request`);
     const expected = ranked.length + byId.length;
@@ -520,6 +521,13 @@ test('an exported set beside a split of runs alone: a search finds the runs\' in
     const countedIn = (facet) => page.locator(`section.facet[data-facet="${facet}"] label:not(.empty) .n`).evaluateAll((ns) => ns.reduce((sum, n) => sum + Number(n.textContent), 0));
     await page.waitForFunction((n) => [...document.querySelectorAll('section.facet[data-facet="repo"] label:not(.empty) .n')].reduce((sum, e) => sum + Number(e.textContent), 0) === n, expected);
     for (const facet of ['files', 'lines', 'functions']) assert.equal(await countedIn(facet), ranked.length, facet);
+    // Hits from runs alone: no facet they have no value for stands as a heading over nothing.
+    await page.locator('input.search').fill('django 110');
+    const django = byIdOf('django', '110');
+    await page.waitForFunction((n) => [...document.querySelectorAll('section.facet[data-facet="repo"] label:not(.empty) .n')].reduce((sum, e) => sum + Number(e.textContent), 0) === n, django.length);
+    const shown = await page.locator('section.facet').evaluateAll((sections) => sections.filter((s) => s.offsetHeight > 0).map((s) => [s.dataset.facet, s.querySelectorAll('label').length]));
+    assert.deepEqual(shown.filter(([, values]) => values === 0), []);
+    assert.ok(shown.some(([facet]) => facet === 'repo') && !shown.some(([facet]) => ['year', 'files'].includes(facet)), JSON.stringify(shown));
   } finally {
     await own.close();
   }

@@ -109,7 +109,9 @@ fn FacetBlock(
     };
     let hidden = Memo::new(move |_| counts.with(Vec::len).saturating_sub(SHOWN_VALUES));
     view! {
-        <section class="facet" data-facet=facet.clone()>
+        // A facet none of the hits has a value for (rows known from runs have no year or size)
+        // is left out while they are listed, rather than shown as a heading over nothing.
+        <section class="facet" data-facet=facet.clone() class:no-values=move || counts.with(Vec::is_empty)>
             <h4>{title}</h4>
             <ul>
                 <For each=move || 0..listed() key=|slot| *slot
