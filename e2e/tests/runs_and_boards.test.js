@@ -88,7 +88,8 @@ test('at 1280 px a board with more columns than fit scrolls sideways in its box:
   // run are columns of their own, fourteen in all.
   const data = join(tempDir('wide'), 'data');
   cpSync(alone, data, { recursive: true });
-  const agent = join(tempDir('agent'), 'trajs');
+  // Its name is its folder's: one word of underscores, as the real agent's is.
+  const agent = join(tempDir('agent'), 'trajectories_gruckion-mini-swe-agent', 'trajs');
   for (const id of ['astropy__astropy-12907', 'astropy__astropy-13033', 'astropy__astropy-13236']) {
     cpSync(join(MINI_SWE_AGENT, 'trajs', id), join(agent, id), { recursive: true });
   }
@@ -102,26 +103,30 @@ test('at 1280 px a board with more columns than fit scrolls sideways in its box:
   await page.waitForSelector('.leaderboard-table th[data-col="steps"]');
   const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
   assert.ok(scrolled > shown, `the board is wider than its box (${scrolled} px in ${shown}), so this checks the squeeze`);
-  // Each word of a name, model or scaffold (up to 12 letters and digits, ended by a space or a
-  // hyphen, where a line may break; a hub address or a dotted name has no such place and breaks
-  // where it must) lies on one line, and a date on one line: before, "Attempts" read
-  // "Attempt / s", "Doubao-" "Douba / o-", and a date took three lines.
+  // Each word of a name, model or scaffold (up to 12 letters and digits, ended by a space, a
+  // hyphen, an underscore or a slash, where a line may break; a dotted name has no such place
+  // and breaks where it must) lies on one line, and a date on one line: before, "Attempts" read
+  // "Attempt / s", "Doubao-" "Douba / o-", a date took three lines, "trajectories_" broke
+  // inside, and so did the model "google/gemini-3-pro-preview".
   const broken = await page.locator('.leaderboard-table tbody td.text .wrapped, .leaderboard-table tbody td.system .wrapped').evaluateAll((cells) => cells.flatMap((cell) => {
-    const text = cell.firstChild;
-    if (text?.nodeType !== Node.TEXT_NODE) return [];
     const words = [];
-    let at = 0;
-    for (const word of text.data.split(/(?<=[\s-])/)) {
-      const range = document.createRange();
-      range.setStart(text, at);
-      range.setEnd(text, at + word.trimEnd().length);
-      at += word.length;
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      const plain = /^[\p{L}\p{N}()+,-]{1,12}$/u.test(word.trim());
-      if (plain && lines.size > 1) words.push(`${word.trim()} in "${text.data}"`);
+    const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      let at = 0;
+      for (const word of text.data.split(/(?<=[\s_\/-])/)) {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.trimEnd().length);
+        at += word.length;
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        const plain = /^[\p{L}\p{N}()+,-]{1,12}[_/]?$/u.test(word.trim());
+        if (plain && lines.size > 1) words.push(`${word.trim()} in "${cell.textContent}"`);
+      }
     }
     return words;
   }));
+  const agentName = page.locator('.leaderboard-table tbody td.system .wrapped', { hasText: 'trajectories_gruckion-mini-swe-agent' });
+  assert.equal(await agentName.count(), 1, 'the agent\'s run is on the board, its name whole in the page\'s text');
   assert.deepEqual(broken.slice(0, 10), [], `${broken.length} words broken`);
   const dates = await page.locator('.leaderboard-table tbody td[data-col="date"]').evaluateAll((cells) => cells.filter((td) => {
     const range = document.createRange();

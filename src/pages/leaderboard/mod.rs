@@ -257,7 +257,7 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
     let text = |value: Option<&String>| {
         let value = value.cloned().unwrap_or_default();
         let title = value.clone();
-        view! { <td class="text" data-col=column.key title=title><span class="wrapped">{value}</span></td> }.into_any()
+        view! { <td class="text" data-col=column.key title=title><span class="wrapped">{with_break_places(&value)}</span></td> }.into_any()
     };
     let count = |v: Option<u64>| view! { <td class="num">{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> }.into_any();
     match column.key {
@@ -296,8 +296,22 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
     }
 }
 
-#[allow(clippy::too_many_arguments)] // one row's parts, each needed by its own cell
+/// A name with a place to break after each underscore and slash: a run's name such as
+/// `trajectories_gruckion-mini-swe-agent`, or a model's such as `google/gemini-3-pro-preview`,
+/// otherwise broke inside a word when a wide board squeezed its column. The places are `<wbr>`
+/// elements, so a copied name is unchanged.
+fn with_break_places(name: &str) -> impl IntoView {
+    let parts: Vec<String> = name.split_inclusive(['_', '/']).map(str::to_string).collect();
+    let last = parts.len().saturating_sub(1);
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(nth, part)| view! { {part}{(nth < last).then(|| view! { <wbr /> })} })
+        .collect_view()
+}
+
 /// `standing` is `None` where the board shows no standings, `Some(None)` for a run without one.
+#[allow(clippy::too_many_arguments)] // one row's parts, each needed by its own cell
 fn row_view(
     place: Option<usize>,
     row: LeaderboardRow,
@@ -329,7 +343,7 @@ fn row_view(
                                 let next = if s.control("brow") == Some(toggled.as_str()) { Vec::new() } else { vec![toggled] };
                                 s.set_control("brow", next);
                             });
-                        }>{row.name.clone()}</button>
+                        }>{with_break_places(&row.name)}</button>
                     </td>
                 }
                 .into_any()
