@@ -104,16 +104,18 @@ test('at 1280 px a board with more columns than fit scrolls sideways in its box:
   const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
   assert.ok(scrolled > shown, `the board is wider than its box (${scrolled} px in ${shown}), so this checks the squeeze`);
   // Each word of a name, model or scaffold (up to 12 letters and digits, ended by a space, a
-  // hyphen, an underscore or a slash, where a line may break; a dotted name has no such place
-  // and breaks where it must) lies on one line, and a date on one line: before, "Attempts" read
+  // hyphen, an underscore or a slash, where a line may break; a dotted name or an address has no
+  // such place and breaks where it must) lies on one line, and a date on one line: before, "Attempts" read
   // "Attempt / s", "Doubao-" "Douba / o-", a date took three lines, "trajectories_" broke
   // inside, and so did the model "google/gemini-3-pro-preview".
   const broken = await page.locator('.leaderboard-table tbody td.text .wrapped, .leaderboard-table tbody td.system .wrapped').evaluateAll((cells) => cells.flatMap((cell) => {
     const words = [];
+    // An address (a hub's) breaks where it must: its slashes are no places to break.
+    const places = cell.textContent.includes('://') ? /(?<=[\s_-])/ : /(?<=[\s_\/-])/;
     const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let text = texts.nextNode(); text; text = texts.nextNode()) {
       let at = 0;
-      for (const word of text.data.split(/(?<=[\s_\/-])/)) {
+      for (const word of text.data.split(places)) {
         const range = document.createRange();
         range.setStart(text, at);
         range.setEnd(text, at + word.trimEnd().length);

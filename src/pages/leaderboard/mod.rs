@@ -298,10 +298,15 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
 
 /// A name with a place to break after each underscore and slash: a run's name such as
 /// `trajectories_gruckion-mini-swe-agent`, or a model's such as `google/gemini-3-pro-preview`,
-/// otherwise broke inside a word when a wide board squeezed its column. The places are `<wbr>`
-/// elements, so a copied name is unchanged.
+/// otherwise broke inside a word when a wide board squeezed its column. An address keeps its
+/// slashes whole: broken at each, a hub's address took more lines than its cell shows. The
+/// places are `<wbr>` elements, so a copied name is unchanged.
 fn with_break_places(name: &str) -> impl IntoView {
-    let parts: Vec<String> = name.split_inclusive(['_', '/']).map(str::to_string).collect();
+    let address = name.contains("://");
+    let parts: Vec<String> = name
+        .split_inclusive(|c| c == '_' || (c == '/' && !address))
+        .map(str::to_string)
+        .collect();
     let last = parts.len().saturating_sub(1);
     parts
         .into_iter()
