@@ -153,7 +153,6 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             Some((query, hits))
         }
     });
-    // `Ok(None)`: no query, or nothing in it to search for; the list stays whole.
     // The ranked hits, then the rows of the sets without an index that the query names by id.
     let with_unindexed = move |found: Result<Option<Vec<Hit>>, LoadError>| match found {
         Ok(Some(mut hits)) if has_search && any_unindexed => {
@@ -162,6 +161,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         }
         other => other,
     };
+    // `Ok(None)`: no query, or nothing in it to search for; the list stays whole.
     let hits: Memo<Result<Option<Vec<Hit>>, LoadError>> = Memo::new(move |shown| {
         if let Some(now) = ranked_now.get() {
             return with_unindexed(now);

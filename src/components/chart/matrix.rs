@@ -115,11 +115,11 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
                 <span class="swatch no-result"></span>" no result; one row per instance, most solved first"
             </p>
             <div class="matrix-grid" style:max-width=grid_width>
-            {columns}
-            <canvas class="matrix" node_ref=canvas width=WIDTH height=move || height.get() role="img"
-                style:height=move || format!("{}px", height.get())
-                aria-label=move || data.with(|d| format!("{} instances by {} runs: green resolved, red not, grey no result", d.rows.len(), d.columns.len()))
-                on:click=on_click></canvas>
+                {columns}
+                <canvas class="matrix" node_ref=canvas width=WIDTH height=move || height.get() role="img"
+                    style:height=move || format!("{}px", height.get())
+                    aria-label=move || data.with(|d| format!("{} instances by {} runs: green resolved, red not, grey no result", d.rows.len(), d.columns.len()))
+                    on:click=on_click></canvas>
             </div>
         </div>
     }
