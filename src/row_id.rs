@@ -10,10 +10,12 @@
 
 use std::ops::Range;
 
+use benchscope_contract::wording::repo_name;
+
 /// Whether `id` holds the name of `repo` (its part after the owner), in any case: SWE-bench's,
 /// FeatureBench's and most Long Code Arena ids do, a numeric id (a CI job's, an issue's) does not.
 pub fn names_repo(id: &str, repo: &str) -> bool {
-    let name = repo.rsplit('/').next().unwrap_or_default().as_bytes();
+    let name = repo_name(repo).as_bytes();
     name.is_empty() || id.as_bytes().windows(name.len()).any(|part| part.eq_ignore_ascii_case(name))
 }
 

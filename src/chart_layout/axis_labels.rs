@@ -2,6 +2,8 @@
 //! turned upright (and thinned when even upright labels would touch), truncated with an ellipsis
 //! either way, never overlapping.
 
+use benchscope_contract::wording::repo_name;
+
 use super::{truncate, truncate_apart, LabelBox, CHAR_WIDTH, LINE_HEIGHT};
 
 /// Characters kept of a label laid across.
@@ -12,7 +14,7 @@ const UPRIGHT_CHARS: usize = 18;
 /// Labels as drawn: repositories (`owner/name`) by their names alone when those are distinct, so
 /// the part that tells them apart is the part that shows.
 pub fn display_names(groups: &[String]) -> Vec<String> {
-    let names: Vec<&str> = groups.iter().map(|g| g.rsplit('/').next().unwrap_or(g)).collect();
+    let names: Vec<&str> = groups.iter().map(|g| repo_name(g)).collect();
     let distinct = benchscope_contract::sorting::set_of(&names).len() == names.len();
     if groups.iter().all(|g| g.contains('/')) && distinct {
         names.into_iter().map(str::to_string).collect()

@@ -9,6 +9,7 @@ use crate::query::{bucket_labels, facet_value};
 use crate::results::{Outcome, RowOutcomes};
 use crate::sorting::{sort_by, sort_by_key};
 use crate::stats::{holm, PairedCounts};
+use crate::wording::repo_name;
 
 /// One value of the facet: per run, `(resolved, instances)`, and how many it attempted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,7 +95,7 @@ fn sort_in_facet_order<T>(list: &mut [T], facet: &str, value: impl Fn(&T) -> &St
     } else if facet == "repo" {
         let key = |g: &T| {
             let repo = value(g);
-            (repo.rsplit('/').next().unwrap_or(repo).to_ascii_lowercase(), repo.clone())
+            (repo_name(repo).to_ascii_lowercase(), repo.clone())
         };
         sort_by(list, |a, b| key(a).cmp(&key(b)));
     }

@@ -1,4 +1,5 @@
-//! Counted nouns, as the explorer's pages and the CLI's summaries write them.
+//! Counted nouns and repositories' short names, as the explorer's pages and the CLI's summaries
+//! write them.
 
 /// "1 file", "3 files".
 pub fn plural(count: usize, noun: &str) -> String {
@@ -17,6 +18,12 @@ pub fn agreeing<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
     } else {
         many
     }
+}
+
+/// A repository's name without its owner (`flask` for `pallets/flask`): how a chart labels it,
+/// and so the order repositories are listed in beside one.
+pub fn repo_name(repo: &str) -> &str {
+    repo.rsplit('/').next().unwrap_or(repo)
 }
 
 #[cfg(test)]
