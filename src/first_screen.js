@@ -229,27 +229,31 @@
     const digits = /^[0-9a-fA-F]*/.exec(id.slice(at))[0].length;
     return digits >= 7 && digits <= 40 && SEPARATOR.test(id.charAt(at + digits)) ? at + digits + 1 : null;
   };
+  // Where the distinct part starts, and whether a commit's hash comes before it.
   const distinctPartStart = (id, repo) => {
+    const whole = [id.length, false];
     const slash = repo.indexOf('/');
     const [owner, name] = [repo.slice(0, slash), repo.slice(slash + 1)];
-    if (slash >= 0 && (owner === '' || name === '')) return id.length;
+    if (slash >= 0 && (owner === '' || name === '')) return whole;
     const spelled = slash < 0 ? repo : `${owner}__${name}`;
-    if (spelled === '' || asciiLower(id.slice(0, spelled.length)) !== asciiLower(spelled)) return id.length;
-    if (!SEPARATOR.test(id.charAt(spelled.length))) return id.length;
-    const at = afterCommit(id, spelled.length + 1) ?? spelled.length + 1;
-    return at < id.length ? at : id.length;
+    if (spelled === '' || asciiLower(id.slice(0, spelled.length)) !== asciiLower(spelled)) return whole;
+    if (!SEPARATOR.test(id.charAt(spelled.length))) return whole;
+    const commit = afterCommit(id, spelled.length + 1);
+    const at = commit ?? spelled.length + 1;
+    return at < id.length ? [at, commit !== null] : whole;
   };
   const lastWordStart = (id, from) => {
     const at = Math.max(...['.', '-', '_'].map((separator) => id.lastIndexOf(separator)));
     const length = [...id.slice(at + 1)].length;
     return at > from && length >= 1 && length <= 6 ? at : id.length;
   };
-  // The id as `row_parts::Parts::draw` writes it (an empty part has no text).
-  const idParts = (id, repo) => {
-    const distinct = distinctPartStart(id, repo);
+  // The id's link as `row_parts::Parts::draw` writes it (an empty part has no text).
+  const idLink = (id, repo, href) => {
+    const [distinct, commitHead] = distinctPartStart(id, repo);
     const lastWord = lastWordStart(id, distinct);
     const part = (kind, from, to) => element('span', { class: kind }, id.slice(from, to) || null);
-    return [part('id-head', 0, distinct), part('id-middle', distinct, lastWord), part('id-end', lastWord, id.length)];
+    const parts = [part('id-head', 0, distinct), part('id-middle', distinct, lastWord), part('id-end', lastWord, id.length)];
+    return element('a', { class: commitHead ? 'id commit-head' : 'id', href }, ...parts);
   };
 
   // No count at all: the export has no gold patch, shown as a dash (`row_parts::sizes`).
@@ -264,7 +268,7 @@
     const node = element(
       'div',
       { class: position === 0 ? 'instance-row selected' : 'instance-row', role: 'listitem', 'aria-current': position === 0 ? 'true' : null, 'data-id': entry.id },
-      element('a', { class: 'id', href }, ...idParts(entry.id, entry.repo)),
+      idLink(entry.id, entry.repo, href),
       repo,
       element('span', { class: 'title' }, entry.title),
       element('span', { class: 'num files', title: 'files changed' }, counted ? String(stats.files_changed ?? 0) : '—'),

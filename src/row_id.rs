@@ -24,20 +24,40 @@ pub fn names_repo(id: &str, repo: &str) -> bool {
 /// characters with its separator ([`last_word_start`]). Parts the id does not have are empty, at
 /// its end.
 pub fn id_parts(id: &str, repo: &str) -> [Range<usize>; 3] {
-    let distinct = distinct_part_start(id, repo);
-    let last_word = last_word_start(id, distinct);
-    [0..distinct, distinct..last_word, last_word..id.len()]
+    IdParts::of(id, repo).ranges
+}
+
+/// An id's parts ([`id_parts`]), and whether its first part ends in a commit's hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdParts {
+    pub ranges: [Range<usize>; 3],
+    /// The first part spells the repository and a commit (FeatureBench's and SWE-smith's ids,
+    /// `astropy__astropy.b0db0daa.`): a long part every row of the repository repeats, which the
+    /// list cuts to one width so that the parts after it line up from row to row.
+    pub commit_head: bool,
+}
+
+impl IdParts {
+    pub fn of(id: &str, repo: &str) -> Self {
+        let (distinct, commit_head) = distinct_part_start(id, repo);
+        let last_word = last_word_start(id, distinct);
+        IdParts {
+            ranges: [0..distinct, distinct..last_word, last_word..id.len()],
+            commit_head,
+        }
+    }
 }
 
 /// Where the part of `id` that tells it from its repository's other instances starts: after
 /// `owner__name` (SWE-bench's spelling of `repo`, in any case; a repository named without its
 /// owner, as SWE-Dev's are, by its name), its separator, and a commit's hash with its own when
-/// one follows (FeatureBench, SWE-smith). `id.len()` when the id does not start with the
-/// repository's name, or nothing follows it: the id is one part.
-fn distinct_part_start(id: &str, repo: &str) -> usize {
+/// one follows (FeatureBench, SWE-smith), and whether such a hash does. `id.len()` when the id
+/// does not start with the repository's name, or nothing follows it: the id is one part.
+fn distinct_part_start(id: &str, repo: &str) -> (usize, bool) {
+    let whole = (id.len(), false);
     let spelled = match repo.split_once('/') {
         Some((owner, name)) if !owner.is_empty() && !name.is_empty() => format!("{owner}__{name}"),
-        Some(_) => return id.len(),
+        Some(_) => return whole,
         None => repo.to_string(),
     };
     let bytes = id.as_bytes();
@@ -46,17 +66,18 @@ fn distinct_part_start(id: &str, repo: &str) -> usize {
             .get(..spelled.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(spelled.as_bytes()))
     {
-        return id.len();
+        return whole;
     }
-    let Some(mut at) = after_separator(bytes, spelled.len()) else {
-        return id.len();
+    let Some(at) = after_separator(bytes, spelled.len()) else {
+        return whole;
     };
-    if let Some(after_commit) = after_commit(bytes, at) {
-        at = after_commit;
-    }
+    let (at, commit) = match after_commit(bytes, at) {
+        Some(after_commit) => (after_commit, true),
+        None => (at, false),
+    };
     match at < id.len() {
-        true => at,
-        false => id.len(),
+        true => (at, commit),
+        false => whole,
     }
 }
 
@@ -157,6 +178,26 @@ mod tests {
             parts("Mwaskom__Seaborn-3187", "mwaskom/seaborn"),
             ["Mwaskom__Seaborn-", "3187", ""],
             "any case"
+        );
+    }
+
+    #[test]
+    fn only_a_first_part_that_spells_a_commit_is_told() {
+        let commit_head = |id: &str, repo: &str| IdParts::of(id, repo).commit_head;
+        assert!(commit_head(
+            "astropy__astropy.b0db0daa.test_basic_rgb.8d1c1e15.lv1",
+            "astropy/astropy"
+        ));
+        assert!(commit_head(
+            "pandas-dev__pandas.95280573.func_pm_remove_assign__ab12cd",
+            "pandas-dev/pandas"
+        ));
+        assert!(!commit_head("django__django-11099", "django/django"));
+        assert!(!commit_head("pydata__xarray.abc12.test", "pydata/xarray"), "too short for a commit");
+        assert!(!commit_head("casbin-test_config-level1", "casbin"));
+        assert!(
+            !commit_head("astropy__astropy.b0db0daa.", "astropy/astropy"),
+            "nothing after it: one part"
         );
     }
 

@@ -317,6 +317,20 @@ function shownIds(page) {
   }));
 }
 
+/**
+ * How many places the rows' id middles start at, and their last words end at (each row's
+ * relative to its id cell, to the pixel): FeatureBench's ids, whose first part spells a commit,
+ * have that part cut to one width, so that the rest lines up.
+ */
+async function idColumns(page) {
+  const places = await page.locator('.instance-row .id').evaluateAll((cells) => cells.map((cell) => {
+    const left = cell.getBoundingClientRect().left;
+    const box = (part) => cell.querySelector(part).getBoundingClientRect();
+    return [Math.round(box('.id-middle').left - left), Math.round(box('.id-end').right - left - cell.clientWidth)];
+  }));
+  return { middles: new Set(places.map(([middle]) => middle)).size, ends: new Set(places.map(([, end]) => end)).size };
+}
+
 // Long ids as the benchmarks publish them: each one's test's name and the level that ends it.
 const LONG_IDS = [
   // astropy__astropy.b0db0daa.test_basic_rgb.8d1c1e15.lv1
@@ -347,6 +361,7 @@ test('long ids (FeatureBench\'s, SWE-Dev\'s) show what tells a row from its repo
           assert.ok(text.endsWith(level), `${where}, ${id} shows its level: ${text}`);
           assert.equal(text[0], id[0], `${where}, ${id} shows its start: ${text}`);
         }
+        if (benchmark === 'FeatureBench') assert.deepEqual(await idColumns(page), { middles: 1, ends: 1 }, `${where}, the parts line up`);
       }
     }
   } finally {

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::components::highlight::{Marks, Piece};
 use crate::components::row_marks::MarkedCell;
-use crate::row_id::{id_parts, names_repo, pieces_by_part};
+use crate::row_id::{names_repo, pieces_by_part, IdParts};
 use crate::row_window::rows_px;
 use crate::sets::{set_index, tag_of_set, LoadedSet};
 use crate::url_state::InstanceLinks;
@@ -23,8 +23,10 @@ pub(super) struct Drawn {
     index: usize,
     selected: bool,
     id: String,
-    /// The id's parts, as it shows them ([`id_parts`]).
+    /// The id's parts, as it shows them ([`IdParts`]).
     id_parts: [Range<usize>; 3],
+    /// The id's first part spells a commit: it is cut to one width on every such row.
+    commit_head: bool,
     href: String,
     id_marks: Vec<Piece>,
     /// The row's set, when several sets are loaded: what tells it from the others, and its
@@ -59,12 +61,17 @@ impl Drawn {
         let set = set_index(sets, index);
         let set_key = (sets.len() > 1).then(|| sets[set].key());
         let from = set_key.as_deref().filter(|_| set > 0);
+        let IdParts {
+            ranges: id_parts,
+            commit_head,
+        } = IdParts::of(&row.id, &row.repo);
         Drawn {
             position,
             index,
             selected,
             id: row.id.clone(),
-            id_parts: id_parts(&row.id, &row.repo),
+            id_parts,
+            commit_head,
             href: links.to(&row.id, from),
             id_marks: marks.pieces(&row.id),
             tag: (sets.len() > 1).then(|| tag_of_set(sets, set)),
@@ -126,7 +133,7 @@ fn sizes(stats: &ChangeStats) -> (String, String, String) {
 pub(super) struct Parts {
     pub(super) row: NodeRef<html::Div>,
     pub(super) id: NodeRef<html::A>,
-    /// The id's parts' elements ([`id_parts`]).
+    /// The id's parts' elements ([`IdParts`]).
     pub(super) id_parts: [NodeRef<html::Span>; 3],
     pub(super) repo: NodeRef<html::Span>,
     pub(super) title: NodeRef<html::Span>,
@@ -181,6 +188,9 @@ impl Parts {
             && changed(&|d| d.id == next.id && d.set_key == next.set_key && d.repo == next.repo && d.title == next.title)
         {
             self.write_tips(&Tips::new(&next.id, next.set_key.as_deref(), &next.repo, &next.title));
+        }
+        if changed(&|d| d.commit_head == next.commit_head) {
+            id.set_class_name(if next.commit_head { "id commit-head" } else { "id" });
         }
         if changed(&|d| d.href == next.href) {
             let _ = id.set_attribute("href", &next.href);
