@@ -220,7 +220,7 @@
     return name === '' || asciiLower(id).includes(name);
   };
 
-  // The id's three parts (`row_id::id_parts`): what names the repository, after `owner__name` (in
+  // The id's three parts (`row_id::IdParts`): what names the repository, after `owner__name` (in
   // any ASCII case; a repository without its owner, by its name), its separator and a commit's
   // hash with its own; what tells the instance from its repository's others; a last word of one
   // to six characters with its separator.

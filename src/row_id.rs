@@ -19,15 +19,10 @@ pub fn names_repo(id: &str, repo: &str) -> bool {
     name.is_empty() || id.as_bytes().windows(name.len()).any(|part| part.eq_ignore_ascii_case(name))
 }
 
-/// `id` in its three parts, as byte ranges: what names `repo` (and its commit), what tells the
-/// instance from its repository's others ([`distinct_part_start`]), and a last word of up to six
-/// characters with its separator ([`last_word_start`]). Parts the id does not have are empty, at
-/// its end.
-pub fn id_parts(id: &str, repo: &str) -> [Range<usize>; 3] {
-    IdParts::of(id, repo).ranges
-}
-
-/// An id's parts ([`id_parts`]), and whether its first part ends in a commit's hash.
+/// An id in its three parts, as byte ranges: what names the repository (and its commit), what
+/// tells the instance from its repository's others ([`distinct_part_start`]), and a last word of
+/// up to six characters with its separator ([`last_word_start`]). Parts the id does not have are
+/// empty, at its end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IdParts {
     pub ranges: [Range<usize>; 3],
@@ -149,7 +144,7 @@ mod tests {
     use super::*;
 
     fn parts<'a>(id: &'a str, repo: &str) -> [&'a str; 3] {
-        id_parts(id, repo).map(|part| &id[part])
+        IdParts::of(id, repo).ranges.map(|part| &id[part])
     }
 
     #[test]
@@ -271,7 +266,7 @@ mod tests {
         ];
         for id in ids {
             for repo in ["", "/", "o/r", "é/é", "é", "o__r", "O/R"] {
-                let [head, middle, end] = id_parts(id, repo);
+                let [head, middle, end] = IdParts::of(id, repo).ranges;
                 assert_eq!(
                     (head.start, head.end, middle.end, end.end),
                     (0, middle.start, end.start, id.len()),
