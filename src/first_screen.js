@@ -264,7 +264,14 @@
     const stats = entry.stats ?? {};
     const counted = hasSize(entry);
     const repoClass = namesRepo(entry.id, entry.repo) ? 'repo' : 'repo not-in-id';
-    const repo = element('span', { class: repoClass }, tag ? element('span', { class: 'set-tag' }, tag) : null, entry.repo);
+    // Its owner and the rest from the slash on (`row_parts::owner_and_name`).
+    const slash = Math.max(entry.repo.indexOf('/'), 0);
+    const repo = element(
+      'span',
+      { class: repoClass },
+      tag ? element('span', { class: 'set-tag' }, tag) : null,
+      element('span', { class: 'repo-path' }, element('span', { class: 'repo-owner' }, entry.repo.slice(0, slash)), element('span', { class: 'repo-name' }, entry.repo.slice(slash))),
+    );
     const node = element(
       'div',
       { class: position === 0 ? 'instance-row selected' : 'instance-row', role: 'listitem', 'aria-current': position === 0 ? 'true' : null, 'data-id': entry.id },

@@ -7,6 +7,8 @@
 //! the same, `astropy__astropy.b0db0da…`, and the part the reader needs was the part cut. The row
 //! shows the parts side by side: the first gives way first, then the middle, and the last short
 //! word stays, as `.lv1` and `.lv2` are often all that tell two rows apart.
+//!
+//! The row's repository is cut the same way round: its owner first, then its name.
 
 use std::ops::Range;
 
@@ -139,6 +141,12 @@ pub fn pieces_by_part(pieces: &[Piece], parts: &[Range<usize>; 3]) -> [Vec<Piece
     [first, second, third]
 }
 
+/// A repository's owner and the rest from its first slash on (`Lightning-AI`,
+/// `/pytorch-lightning`); a name with no owner is all name.
+pub fn owner_and_name(repo: &str) -> (&str, &str) {
+    repo.split_at(repo.find('/').unwrap_or(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +182,17 @@ mod tests {
             ["Mwaskom__Seaborn-", "3187", ""],
             "any case"
         );
+    }
+
+    #[test]
+    fn a_repository_is_cut_into_its_owner_and_the_rest_from_its_slash() {
+        assert_eq!(
+            owner_and_name("Lightning-AI/pytorch-lightning"),
+            ("Lightning-AI", "/pytorch-lightning")
+        );
+        assert_eq!(owner_and_name("sympy"), ("", "sympy"));
+        assert_eq!(owner_and_name("o/r/s"), ("o", "/r/s"));
+        assert_eq!(owner_and_name(""), ("", ""));
     }
 
     #[test]

@@ -370,6 +370,30 @@ test('long ids (FeatureBench\'s, SWE-Dev\'s) show what tells a row from its repo
   assert.deepEqual(errors, []);
 });
 
+test('a repository cut short gives up its owner before its name (`Li…/pytorch-lightning`), one set or three', async (t) => {
+  if (withoutRealdata(t, featurebench)) return;
+  const { page, errors } = session;
+  const cells = () => page.locator('.instance-row .repo-path').evaluateAll((paths) => paths.map((path) => {
+    const [owner, name] = [path.querySelector('.repo-owner'), path.querySelector('.repo-name')];
+    const cut = (part) => part.scrollWidth > part.clientWidth;
+    const em = parseFloat(getComputedStyle(owner).fontSize);
+    return { text: path.textContent, ownerCut: cut(owner), nameCut: cut(name), ownerAtLeast: owner.getBoundingClientRect().width <= 1.5 * em + 1 };
+  }));
+  for (const sets of ['', '&with=featurebench/lite&with=featurebench/fast']) {
+    await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full${sets}`);
+    await page.waitForSelector('.instance-row .repo-name');
+    const shown = await cells();
+    assert.ok(shown.length >= 10, `${shown.length} rows`);
+    for (const cell of shown) {
+      assert.ok(!cell.nameCut || cell.ownerAtLeast, `${cell.text}: its name is cut only once its owner is down to a letter`);
+    }
+    const lightning = shown.filter((cell) => cell.text === 'Lightning-AI/pytorch-lightning');
+    assert.ok(lightning.length > 0 && lightning.every((cell) => cell.ownerCut), `the long owner is cut (${sets || 'one set'})`);
+    if (!sets) assert.ok(lightning.every((cell) => !cell.nameCut), 'one set: the name is whole at 1280 px');
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('ids sort with their numbers by value (django-9296 before django-10097), either way, and as ties under another order', async () => {
   const { page, errors } = session;
   const ids = () => page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::components::highlight::{Marks, Piece};
 use crate::components::row_marks::MarkedCell;
-use crate::row_id::{names_repo, pieces_by_part, IdParts};
+use crate::row_id::{names_repo, owner_and_name, pieces_by_part, IdParts};
 use crate::row_window::rows_px;
 use crate::sets::{set_index, tag_of_set, LoadedSet};
 use crate::url_state::InstanceLinks;
@@ -242,22 +242,35 @@ impl Parts {
     }
 }
 
-/// Writes the repository into `element`, after the set's tag when several sets are loaded. Where
-/// a tag was drawn and is drawn again, the tag's element and the text after it stay, and only the
-/// texts that differ are rewritten: a new element costs its style and layout again.
+/// Writes the repository into `element`, after the set's tag when several sets are loaded, as
+/// its owner and its name (from the slash on): a cell too narrow for both cuts the owner first,
+/// as `Li…/pytorch-lightning`, since the name tells repositories apart. Where a tag was drawn and
+/// is drawn again, the elements stay and only the texts that differ are rewritten: a new element
+/// costs its style and layout again.
 fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
+    let (owner, name) = owner_and_name(&next.repo);
     if let Some(drawn) = drawn.filter(|drawn| drawn.tag.is_some() == next.tag.is_some()) {
-        let children = element.child_nodes();
+        let children = element.children();
+        if next.tag != drawn.tag {
+            if let Some(tag) = children.item(0) {
+                tag.set_text_content(next.tag.as_deref());
+            }
+        }
+        let Some(path) = children.item(u32::from(next.tag.is_some())) else {
+            return;
+        };
+        let path = path.children();
         let rewrite = |at: u32, text: &str| {
-            if let Some(child) = children.item(at) {
+            if let Some(child) = path.item(at) {
                 child.set_text_content(Some(text));
             }
         };
-        if next.tag != drawn.tag {
-            rewrite(0, next.tag.as_deref().unwrap_or_default());
+        let (drawn_owner, drawn_name) = owner_and_name(&drawn.repo);
+        if owner != drawn_owner {
+            rewrite(0, owner);
         }
-        if next.repo != drawn.repo {
-            rewrite(u32::from(next.tag.is_some()), &next.repo);
+        if name != drawn_name {
+            rewrite(1, name);
         }
         return;
     }
@@ -265,16 +278,21 @@ fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
     if let Some(key) = &next.tag {
         append_element(element, "span", Some("set-tag"), key);
     }
-    let _ = element.append_with_str_1(&next.repo);
+    if let Some(path) = append_element(element, "span", Some("repo-path"), "") {
+        append_element(&path, "span", Some("repo-owner"), owner);
+        append_element(&path, "span", Some("repo-name"), name);
+    }
 }
 
-/// Appends a `tag` element holding `text` (with `class`) to `parent`.
-fn append_element(parent: &web_sys::Element, tag: &str, class: Option<&str>, text: &str) {
-    let Some(document) = parent.owner_document() else { return };
-    let Ok(child) = document.create_element(tag) else { return };
+/// Appends a `tag` element holding `text` (with `class`) to `parent`, and returns it.
+fn append_element(parent: &web_sys::Element, tag: &str, class: Option<&str>, text: &str) -> Option<web_sys::Element> {
+    let child = parent.owner_document()?.create_element(tag).ok()?;
     if let Some(class) = class {
         child.set_class_name(class);
     }
-    child.set_text_content(Some(text));
-    let _ = parent.append_child(&child);
+    if !text.is_empty() {
+        child.set_text_content(Some(text));
+    }
+    parent.append_child(&child).ok()?;
+    Some(child)
 }
