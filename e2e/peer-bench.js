@@ -184,7 +184,16 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.f
 // `--runs N` (or BENCH_RUNS): the whole benchmark N times over, each run's table printed, then
 // each budget's verdict over the runs. Issue 15 is done when every ratio is within its budget
 // three runs in a row.
-const RUNS = Math.max(1, Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? process.env.BENCH_RUNS ?? 1) || 1);
+const runsArgument = () => {
+  const at = process.argv.findIndex((arg) => arg === '--runs' || arg.startsWith('--runs='));
+  if (at < 0) return process.env.BENCH_RUNS ?? '1';
+  return process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
+};
+const RUNS = Number(runsArgument());
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(`--runs (or BENCH_RUNS) must be a whole number of runs, 1 or more: ${runsArgument()}`);
+  process.exit(2);
+}
 const IN_A_ROW = 3;
 
 async function main() {
