@@ -394,6 +394,27 @@ test('a repository cut short gives up its owner before its name (`Li…/pytorch-
   assert.deepEqual(errors, []);
 });
 
+test('a repository shorter than its cell is shown whole, its owner however short (`o/r`), on a wide screen and a phone', async () => {
+  const { page, errors } = session;
+  try {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Long Code Arena's numeric ids do not spell the repository, so a phone's card shows it too.
+      await page.goto(`${server.url}?data=lca/&dataset=lca-bl`);
+      await page.waitForSelector('.instance-row[data-id="17"] .repo-name');
+      const parts = await page.locator('.instance-row[data-id="17"] .repo-path').evaluate((path) => [...path.children].map((part) => ({
+        text: part.textContent, shown: part.getBoundingClientRect().width > 0, whole: part.scrollWidth <= part.clientWidth,
+      })));
+      assert.deepEqual(parts, [{ text: 'o', shown: true, whole: true }, { text: '/r', shown: true, whole: true }], `at ${width} px`);
+      const gap = await page.locator('.instance-row[data-id="17"] .repo-path').evaluate((path) => path.children[1].getBoundingClientRect().left - path.children[0].getBoundingClientRect().right);
+      assert.ok(Math.abs(gap) < 0.5, `at ${width} px the name follows its owner: ${gap} px apart`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('ids sort with their numbers by value (django-9296 before django-10097), either way, and as ties under another order', async () => {
   const { page, errors } = session;
   const ids = () => page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id));
