@@ -264,13 +264,15 @@
     const stats = entry.stats ?? {};
     const counted = hasSize(entry);
     const repoClass = namesRepo(entry.id, entry.repo) ? 'repo' : 'repo not-in-id';
-    // Its owner and the rest from the slash on (`row_parts::owner_and_name`).
+    // Its owner and the rest from the slash on (`row_id::owner_and_name`); an empty part is an
+    // element with no text, as `row_parts::write_repo` leaves it.
     const slash = Math.max(entry.repo.indexOf('/'), 0);
+    const repoPart = (name, text) => element('span', { class: name }, text || null);
     const repo = element(
       'span',
       { class: repoClass },
       tag ? element('span', { class: 'set-tag' }, tag) : null,
-      element('span', { class: 'repo-path' }, element('span', { class: 'repo-owner' }, entry.repo.slice(0, slash)), element('span', { class: 'repo-name' }, entry.repo.slice(slash))),
+      element('span', { class: 'repo-path' }, repoPart('repo-owner', entry.repo.slice(0, slash)), repoPart('repo-name', entry.repo.slice(slash))),
     );
     const node = element(
       'div',

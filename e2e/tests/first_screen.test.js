@@ -32,7 +32,7 @@ async function recordFirstScreen(page) {
     };
     window.__screen = () => {
       const parts = [document.querySelector('header'), document.querySelector('main')];
-      const boxed = document.querySelectorAll('.topbar, .dataset-picker, .view-tabs, .toolbar, .toolbar > *, .row-head, .rows, .instance-row, .instance-row > *, .instance-row .id > *');
+      const boxed = document.querySelectorAll('.topbar, .dataset-picker, .view-tabs, .toolbar, .toolbar > *, .row-head, .rows, .instance-row, .instance-row > *, .instance-row .id > *, .instance-row .repo-path > *');
       return { shape: parts.map(shape), boxes: [...boxed].map(box) };
     };
     // And counts the frames after it that show no rows at all, the first screen's or the app's.
