@@ -189,9 +189,10 @@ const runsArgument = () => {
   if (at < 0) return process.env.BENCH_RUNS ?? '1';
   return process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
 };
-const RUNS = Number(runsArgument());
+const RUNS_GIVEN = runsArgument();
+const RUNS = Number(RUNS_GIVEN);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
-  console.error(`--runs (or BENCH_RUNS) must be a whole number of runs, 1 or more: ${runsArgument()}`);
+  console.error(`--runs (or BENCH_RUNS) must be a whole number of runs, 1 or more: ${RUNS_GIVEN}`);
   process.exit(2);
 }
 const IN_A_ROW = 3;

@@ -46,6 +46,9 @@
     node.append(...children.filter((child) => child !== null && child !== undefined));
     return node;
   };
+  // A span of `kind` holding `text`; no text node at all when it is empty, as the app writes an
+  // empty part of a row (`row_parts`).
+  const textSpan = (kind, text) => element('span', { class: kind }, text || null);
   // Rust's order of strings (their UTF-8 bytes), which is their code points' order. JavaScript's
   // `<` compares UTF-16 units, which differs in one case: a surrogate starts a code point past
   // U+FFFF, so it comes after every other unit, U+E000 to U+FFFF included.
@@ -251,7 +254,7 @@
   const idLink = (id, repo, href) => {
     const [distinct, commitHead] = distinctPartStart(id, repo);
     const lastWord = lastWordStart(id, distinct);
-    const part = (kind, from, to) => element('span', { class: kind }, id.slice(from, to) || null);
+    const part = (kind, from, to) => textSpan(kind, id.slice(from, to));
     const parts = [part('id-head', 0, distinct), part('id-middle', distinct, lastWord), part('id-end', lastWord, id.length)];
     return element('a', { class: commitHead ? 'id commit-head' : 'id', href }, ...parts);
   };
@@ -264,15 +267,13 @@
     const stats = entry.stats ?? {};
     const counted = hasSize(entry);
     const repoClass = namesRepo(entry.id, entry.repo) ? 'repo' : 'repo not-in-id';
-    // Its owner and the rest from the slash on (`row_id::owner_and_name`); an empty part is an
-    // element with no text, as `row_parts::write_repo` leaves it.
+    // Its owner and the rest from the slash on (`row_id::owner_and_name`).
     const slash = Math.max(entry.repo.indexOf('/'), 0);
-    const repoPart = (name, text) => element('span', { class: name }, text || null);
     const repo = element(
       'span',
       { class: repoClass },
       tag ? element('span', { class: 'set-tag' }, tag) : null,
-      element('span', { class: 'repo-path' }, repoPart('repo-owner', entry.repo.slice(0, slash)), repoPart('repo-name', entry.repo.slice(slash))),
+      element('span', { class: 'repo-path' }, textSpan('repo-owner', entry.repo.slice(0, slash)), textSpan('repo-name', entry.repo.slice(slash))),
     );
     const node = element(
       'div',

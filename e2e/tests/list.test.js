@@ -377,7 +377,7 @@ test('a repository cut short gives up its owner before its name (`Li…/pytorch-
     const [owner, name] = [path.querySelector('.repo-owner'), path.querySelector('.repo-name')];
     const cut = (part) => part.scrollWidth > part.clientWidth;
     const em = parseFloat(getComputedStyle(owner).fontSize);
-    return { text: path.textContent, ownerCut: cut(owner), nameCut: cut(name), ownerAtLeast: owner.getBoundingClientRect().width <= 1.5 * em + 1 };
+    return { text: path.textContent, ownerCut: cut(owner), nameCut: cut(name), ownerAtMinimum: owner.getBoundingClientRect().width <= 1.5 * em + 1 };
   }));
   for (const sets of ['', '&with=featurebench/lite&with=featurebench/fast']) {
     await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full${sets}`);
@@ -385,7 +385,7 @@ test('a repository cut short gives up its owner before its name (`Li…/pytorch-
     const shown = await cells();
     assert.ok(shown.length >= 10, `${shown.length} rows`);
     for (const cell of shown) {
-      assert.ok(!cell.nameCut || cell.ownerAtLeast, `${cell.text}: its name is cut only once its owner is down to a letter`);
+      assert.ok(!cell.nameCut || cell.ownerAtMinimum, `${cell.text}: its name is cut only once its owner is down to a letter`);
     }
     const lightning = shown.filter((cell) => cell.text === 'Lightning-AI/pytorch-lightning');
     assert.ok(lightning.length > 0 && lightning.every((cell) => cell.ownerCut), `the long owner is cut (${sets || 'one set'})`);

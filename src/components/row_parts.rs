@@ -256,21 +256,18 @@ fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
                 tag.set_text_content(next.tag.as_deref());
             }
         }
+        if next.repo == drawn.repo {
+            return;
+        }
         let Some(path) = children.item(u32::from(next.tag.is_some())) else {
             return;
         };
-        let path = path.children();
-        let rewrite = |at: u32, text: &str| {
-            if let Some(child) = path.item(at) {
-                child.set_text_content(Some(text));
-            }
-        };
+        let parts = path.children();
         let (drawn_owner, drawn_name) = owner_and_name(&drawn.repo);
-        if owner != drawn_owner {
-            rewrite(0, owner);
-        }
-        if name != drawn_name {
-            rewrite(1, name);
+        for (at, text, was) in [(0, owner, drawn_owner), (1, name, drawn_name)] {
+            if let Some(part) = parts.item(at).filter(|_| text != was) {
+                part.set_text_content(Some(text));
+            }
         }
         return;
     }
