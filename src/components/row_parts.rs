@@ -153,18 +153,17 @@ impl Parts {
     /// time); false when the elements are not there yet. Dataset text goes in as text nodes,
     /// never as markup.
     pub(super) fn draw(&self, next: &Drawn, drawn: Option<&Drawn>) -> bool {
-        let [Some(id_head), Some(id_middle), Some(id_end)] = self.id_parts.map(|part| part.get()) else {
-            return false;
-        };
-        let (Some(row), Some(id), Some(repo), Some(title), Some(files), Some(plus), Some(minus)) = (
-            self.row.get(),
-            self.id.get(),
-            self.repo.get(),
-            self.title.get(),
-            self.files.get(),
-            self.plus.get(),
-            self.minus.get(),
-        ) else {
+        let Some(Elements {
+            row,
+            id,
+            id_parts: [id_head, id_middle, id_end],
+            repo,
+            title,
+            files,
+            plus,
+            minus,
+        }) = self.elements()
+        else {
             return false;
         };
         self.shows.set_value(Some(next.index));
@@ -224,6 +223,45 @@ impl Parts {
         true
     }
 
+    /// The slot's elements, once all are in the page. They are read untracked: the drawing effect
+    /// that tracked them all (ten a slot) dropped and took again some 170 subscriptions a
+    /// keystroke, for the rows in view. Until they are all there, the missing ones are tracked, so that the effect
+    /// runs again when they arrive.
+    fn elements(&self) -> Option<Elements> {
+        let found = self.elements_untracked();
+        if found.is_none() {
+            self.track_elements();
+        }
+        found
+    }
+
+    fn elements_untracked(&self) -> Option<Elements> {
+        let [Some(id_head), Some(id_middle), Some(id_end)] = self.id_parts.map(|part| part.get_untracked()) else {
+            return None;
+        };
+        Some(Elements {
+            row: self.row.get_untracked()?,
+            id: self.id.get_untracked()?,
+            id_parts: [id_head, id_middle, id_end],
+            repo: self.repo.get_untracked()?,
+            title: self.title.get_untracked()?,
+            files: self.files.get_untracked()?,
+            plus: self.plus.get_untracked()?,
+            minus: self.minus.get_untracked()?,
+        })
+    }
+
+    fn track_elements(&self) {
+        self.row.track();
+        self.id.track();
+        for part in self.id_parts {
+            part.track();
+        }
+        for element in [self.repo, self.title, self.files, self.plus, self.minus] {
+            element.track();
+        }
+    }
+
     pub(super) fn write_tips(&self, tips: &Tips) {
         let (Some(id), Some(repo), Some(title)) = (self.id.get_untracked(), self.repo.get_untracked(), self.title.get_untracked()) else {
             return;
@@ -240,6 +278,18 @@ impl Parts {
         }
         self.title_marks.update_value(MarkedCell::release);
     }
+}
+
+/// A slot's elements, as `Parts` finds them in the page.
+struct Elements {
+    row: web_sys::HtmlDivElement,
+    id: web_sys::HtmlAnchorElement,
+    id_parts: [web_sys::HtmlSpanElement; 3],
+    repo: web_sys::HtmlSpanElement,
+    title: web_sys::HtmlSpanElement,
+    files: web_sys::HtmlSpanElement,
+    plus: web_sys::HtmlSpanElement,
+    minus: web_sys::HtmlSpanElement,
 }
 
 /// Writes the repository into `element`, after the set's tag when several sets are loaded, as
