@@ -220,19 +220,20 @@ impl InstanceLinks {
 
 /// The app-wide handle on the URL state.
 ///
-/// A keystroke in the search box changes the query alone. Most of the page reads the rest
-/// ([`UrlState::with`]), and the links around the results (the tabs, the way back from an
+/// A keystroke in the search box changes the query alone, and the state is held as two signals,
+/// its query and the rest, so that a keystroke sets the query's alone. Most of the page reads the
+/// rest ([`UrlState::with`]), and the links around the results (the tabs, the way back from an
 /// instance) read the query as it was when typing last paused ([`UrlState::get`]): a keystroke
 /// then runs only what shows its results, the rows and their links among them. When every
 /// reader followed the whole state, each keystroke ran them all (the chosen sets, the dataset
-/// picker, the tabs' links), 0.1–0.3 ms before its results could be drawn.
+/// picker, the tabs' links), 0.1–0.3 ms before its results could be drawn; when the rest was a
+/// memo over the whole state, each keystroke still marked every reader of it to be checked.
 #[derive(Clone, Copy)]
 pub struct UrlState {
-    state: RwSignal<ViewState>,
-    /// The state without its query.
-    unqueried: Memo<ViewState>,
+    /// The state without its query (`q` is always `None` here).
+    unqueried: RwSignal<ViewState>,
     /// The query alone.
-    query: Memo<Option<String>>,
+    query: RwSignal<Option<String>>,
     /// The state with the query as of the last pause in typing.
     linked: Memo<ViewState>,
     /// Replaces of the URL wait for typing to pause.
@@ -242,21 +243,24 @@ pub struct UrlState {
 impl UrlState {
     /// Reads the current URL and follows `popstate`. Call once, at the root.
     pub fn install() -> Self {
-        let state = RwSignal::new(ViewState::from_query(&current_search()));
-        let on_pop = Closure::<dyn Fn()>::new(move || state.set(ViewState::from_query(&current_search())));
+        let (rest, q) = split_query(ViewState::from_query(&current_search()));
+        let unqueried = RwSignal::new(rest);
+        let query = RwSignal::new(q);
+        let on_pop = Closure::<dyn Fn()>::new(move || {
+            let (rest, q) = split_query(ViewState::from_query(&current_search()));
+            set_if_changed(query, q);
+            set_if_changed(unqueried, rest);
+        });
         if let Some(window) = web_sys::window() {
             let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
         }
         on_pop.forget();
-        let unqueried = Memo::new(move |_| state.with(|s| ViewState { q: None, ..s.clone() }));
-        let query = Memo::new(move |_| state.with(|s| s.q.clone()));
-        let settled_query = once_settled(query);
+        let settled_query = once_settled(Memo::new(move |_| query.get()));
         let linked = Memo::new(move |_| ViewState {
             q: settled_query.get(),
             ..unqueried.get()
         });
         UrlState {
-            state,
             unqueried,
             query,
             linked,
@@ -283,12 +287,18 @@ impl UrlState {
     /// A tracked read of the whole state, its query as typed: for what shows a keystroke's
     /// results.
     pub fn with_all<T>(&self, f: impl FnOnce(&ViewState) -> T) -> T {
-        self.state.with(f)
+        let q = self.query.get();
+        self.unqueried.with(|rest| f(&ViewState { q, ..rest.clone() }))
     }
 
     /// An untracked read of one part of the state, query included (what a view starts from).
     pub fn with_untracked<T>(&self, f: impl FnOnce(&ViewState) -> T) -> T {
-        self.state.with_untracked(f)
+        f(&self.whole_untracked())
+    }
+
+    fn whole_untracked(&self) -> ViewState {
+        let q = self.query.get_untracked();
+        self.unqueried.with_untracked(|rest| ViewState { q, ..rest.clone() })
     }
 
     /// Changes the state with `change`, pushing a history entry when it differs.
@@ -302,45 +312,56 @@ impl UrlState {
     }
 
     fn update(&self, change: impl FnOnce(&mut ViewState), push: bool) {
-        let Some((next, new_instance)) = self.state.with_untracked(|previous| {
-            let mut next = previous.clone();
-            change(&mut next);
-            if next == *previous {
-                return None;
-            }
-            // The entry being left keeps the state it showed, should its replace still be pending.
-            if push && URL_BEHIND.take() {
-                write_url(previous, false);
-            }
-            let new_instance = next.instance != previous.instance;
-            Some((next, new_instance))
-        }) else {
+        let previous = self.whole_untracked();
+        let mut next = previous.clone();
+        change(&mut next);
+        if next == previous {
             return;
-        };
+        }
+        // The entry being left keeps the state it showed, should its replace still be pending.
+        if push && URL_BEHIND.take() {
+            write_url(&previous, false);
+        }
         if push {
             write_url(&next, true);
         } else {
             URL_BEHIND.set(true);
             self.write_url_when_settled();
         }
-        if new_instance {
+        if next.instance != previous.instance {
             if let Some(window) = web_sys::window() {
                 window.scroll_to_with_x_and_y(0.0, 0.0);
             }
         }
-        self.state.set(next);
+        let (rest, q) = split_query(next);
+        set_if_changed(self.query, q);
+        set_if_changed(self.unqueried, rest);
     }
 
     /// Replaces the URL with the state's once typing pauses ([`Settle`]). Typing replaces the
     /// state on every keystroke: `history.replaceState` took 0.6 ms of each, and Chromium then
     /// fetched the page's icon again and drew it (2.8 ms of the page's thread, after the frame).
     fn write_url_when_settled(&self) {
-        let state = self.state;
+        let this = *self;
         self.settle.then(move || {
             if URL_BEHIND.take() {
-                state.with_untracked(|state| write_url(state, false));
+                write_url(&this.whole_untracked(), false);
             }
         });
+    }
+}
+
+/// `state` apart from its query, and its query.
+fn split_query(mut state: ViewState) -> (ViewState, Option<String>) {
+    let q = state.q.take();
+    (state, q)
+}
+
+/// Sets `signal` to `value` unless it holds that already: a signal set notifies its readers
+/// whether or not its value changed.
+fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    if signal.with_untracked(|now| *now != value) {
+        signal.set(value);
     }
 }
 
