@@ -273,7 +273,7 @@
       'span',
       { class: repoClass },
       tag ? element('span', { class: 'set-tag' }, tag) : null,
-      element('span', { class: 'repo-path' }, textSpan('repo-owner', entry.repo.slice(0, slash)), textSpan('repo-name', entry.repo.slice(slash))),
+      element('span', { class: slash ? 'repo-path' : 'repo-path no-owner' }, textSpan('repo-owner', entry.repo.slice(0, slash)), textSpan('repo-name', entry.repo.slice(slash))),
     );
     const node = element(
       'div',

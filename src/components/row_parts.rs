@@ -295,15 +295,17 @@ struct Elements {
 /// Writes the repository into `element`, after the set's tag when several sets are loaded, as
 /// its owner and its name (from the slash on): a cell too narrow for both cuts the owner first,
 /// as `Li…/pytorch-lightning`, since the name tells repositories apart. Where a tag was drawn and
-/// is drawn again, the elements stay and only the texts that differ are rewritten: a new element
-/// costs its style and layout again.
+/// is drawn again, the elements and their text nodes stay and only the texts that differ are
+/// rewritten: a new element or text node costs its style and layout again. Whether the owner is
+/// shown is a class of the path, changed only when that changes, rather than `:empty`, which a
+/// new text in the owner makes the browser match again for it and the name beside it.
 fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
     let (owner, name) = owner_and_name(&next.repo);
     if let Some(drawn) = drawn.filter(|drawn| drawn.tag.is_some() == next.tag.is_some()) {
         let children = element.children();
         if next.tag != drawn.tag {
             if let Some(tag) = children.item(0) {
-                tag.set_text_content(next.tag.as_deref());
+                write_text(&tag, next.tag.as_deref().unwrap_or_default());
             }
         }
         if next.repo == drawn.repo {
@@ -312,11 +314,14 @@ fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
         let Some(path) = children.item(u32::from(next.tag.is_some())) else {
             return;
         };
-        let parts = path.children();
         let (drawn_owner, drawn_name) = owner_and_name(&drawn.repo);
+        if owner.is_empty() != drawn_owner.is_empty() {
+            path.set_class_name(repo_path_class(owner));
+        }
+        let parts = path.children();
         for (at, text, was) in [(0, owner, drawn_owner), (1, name, drawn_name)] {
             if let Some(part) = parts.item(at).filter(|_| text != was) {
-                part.set_text_content(Some(text));
+                write_text(&part, text);
             }
         }
         return;
@@ -325,9 +330,27 @@ fn write_repo(element: &web_sys::Element, next: &Drawn, drawn: Option<&Drawn>) {
     if let Some(key) = &next.tag {
         append_element(element, "span", Some("set-tag"), key);
     }
-    if let Some(path) = append_element(element, "span", Some("repo-path"), "") {
+    if let Some(path) = append_element(element, "span", Some(repo_path_class(owner)), "") {
         append_element(&path, "span", Some("repo-owner"), owner);
         append_element(&path, "span", Some("repo-name"), name);
+    }
+}
+
+/// The class of a repository's path: `no-owner` hides the owner's part where it has none.
+fn repo_path_class(owner: &str) -> &'static str {
+    if owner.is_empty() {
+        "repo-path no-owner"
+    } else {
+        "repo-path"
+    }
+}
+
+/// Writes `text` into `element`: into its one text node where it has one, so that the node
+/// stays in the page, else as its content.
+fn write_text(element: &web_sys::Element, text: &str) {
+    match element.first_child() {
+        Some(node) if node.node_type() == web_sys::Node::TEXT_NODE && node.next_sibling().is_none() => node.set_node_value(Some(text)),
+        _ => element.set_text_content(Some(text)),
     }
 }
 
