@@ -221,7 +221,7 @@ impl InstanceLinks {
 /// The app-wide handle on the URL state.
 ///
 /// A keystroke in the search box changes the query alone, and the state is held as two signals,
-/// its query and the rest, so that a keystroke sets the query's alone. Most of the page reads the
+/// the query and the rest, so that a keystroke sets only the first. Most of the page reads the
 /// rest ([`UrlState::with`]), and the links around the results (the tabs, the way back from an
 /// instance) read the query as it was when typing last paused ([`UrlState::get`]): a keystroke
 /// then runs only what shows its results, the rows and their links among them. When every

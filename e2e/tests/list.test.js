@@ -419,8 +419,7 @@ test('a repository shorter than its cell is shown whole, its owner however short
 
 test('a repository named without an owner shows its name alone, and a row that takes another repository in place shows its owner again', async (t) => {
   // Two tasks: `o/r`'s first in id order, then one whose repository has no owner (an id that
-  // does not spell it, so that a phone's card shows it too). Searching for
-  // the second's word draws it in the first's row, in place; clearing the box draws the first back.
+  // does not spell it, so that a phone's card shows it too).
   const input = join(tempDir('ownerless'), 'tasks.jsonl');
   const record = (id, repo, statement) => ({ instance_id: id, repo, base_commit: 'abc', problem_statement: statement, patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' });
   writeFileSync(input, [record('o__r-1', 'o/r', 'Crash in the parser'), record('task-2', 'solo', 'Zebra stripes drawn twice')].map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -429,29 +428,33 @@ test('a repository named without an owner shows its name alone, and a row that t
   const own = await serve({ ownerless: data });
   t.after(() => own.close());
   const { page, errors } = session;
-  const firstRow = () => page.locator('.instance-row').first().evaluate((row) => {
-    const path = row.querySelector('.repo-path');
-    const [owner, name] = [path.querySelector('.repo-owner'), path.querySelector('.repo-name')];
-    // Where there is no owner its part takes no box, and the name may have the whole cell.
-    return { id: row.dataset.id, owner: owner.textContent, ownerBoxed: getComputedStyle(owner).display !== 'none', name: name.textContent, nameHasCell: getComputedStyle(name).maxWidth === '100%' };
-  });
+  const open = async (width) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${own.url}?data=ownerless/&dataset=ownerless`);
+    await page.waitForSelector('main:not([data-first-screen]) .instance-row[data-id="task-2"]');
+  };
   try {
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${own.url}?data=ownerless/&dataset=ownerless`);
-      await page.waitForSelector('main:not([data-first-screen]) .instance-row[data-id="task-2"]');
-      const ownerless = await page.locator('.instance-row[data-id="task-2"] .repo-path').evaluate((path) => [...path.children].map((part) => ({ text: part.textContent, shown: part.getBoundingClientRect().width > 0 })));
-      assert.deepEqual(ownerless, [{ text: '', shown: false }, { text: 'solo', shown: true }], `at ${width} px`);
-      if (width === 390) continue;
-      const ownered = { id: 'o__r-1', owner: 'o', ownerBoxed: true, name: '/r', nameHasCell: false };
-      assert.deepEqual(await firstRow(), ownered);
-      await page.locator('input.search').fill('zebra');
-      await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
-      assert.deepEqual(await firstRow(), { id: 'task-2', owner: '', ownerBoxed: false, name: 'solo', nameHasCell: true }, 'drawn in place of `o/r`');
-      await page.locator('input.search').fill('');
-      await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 2);
-      assert.deepEqual(await firstRow(), ownered, 'and back');
+      await open(width);
+      const parts = await page.locator('.instance-row[data-id="task-2"] .repo-path').evaluate((path) => [...path.children].map((part) => ({ text: part.textContent, shown: part.getBoundingClientRect().width > 0 })));
+      assert.deepEqual(parts, [{ text: '', shown: false }, { text: 'solo', shown: true }], `at ${width} px`);
     }
+    // Searching for the second's word draws it in the first's row, in place; clearing the box
+    // draws the first back. Where there is no owner its part takes no box, and the name may have
+    // the whole cell.
+    await open(1280);
+    const firstRow = () => page.locator('.instance-row').first().evaluate((row) => {
+      const [owner, name] = [row.querySelector('.repo-owner'), row.querySelector('.repo-name')];
+      return { id: row.dataset.id, owner: owner.textContent, ownerBoxed: getComputedStyle(owner).display !== 'none', name: name.textContent, nameHasCell: getComputedStyle(name).maxWidth === '100%' };
+    });
+    const ownered = { id: 'o__r-1', owner: 'o', ownerBoxed: true, name: '/r', nameHasCell: false };
+    assert.deepEqual(await firstRow(), ownered);
+    await page.locator('input.search').fill('zebra');
+    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
+    assert.deepEqual(await firstRow(), { id: 'task-2', owner: '', ownerBoxed: false, name: 'solo', nameHasCell: true }, 'drawn in place of `o/r`');
+    await page.locator('input.search').fill('');
+    await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 2);
+    assert.deepEqual(await firstRow(), ownered, 'and back');
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }

@@ -225,8 +225,8 @@ impl Parts {
 
     /// The slot's elements, once all are in the page. They are read untracked: the drawing effect
     /// that tracked them all (ten a slot) dropped and took again some 170 subscriptions a
-    /// keystroke, for the rows in view. Until they are all there, the missing ones are tracked, so that the effect
-    /// runs again when they arrive.
+    /// keystroke, for the rows in view. Until they are all there, they are tracked, so that the
+    /// effect runs again when they arrive.
     fn elements(&self) -> Option<Elements> {
         let found = self.elements_untracked();
         if found.is_none() {
