@@ -214,11 +214,11 @@ impl Parts {
                 .update_value(|cell| cell.write(&title, &next.title, &next.title_marks, text_changed));
         }
         if changed(&|d| d.files == next.files) {
-            files.set_text_content(Some(&next.files));
+            write_text(&files, &next.files);
         }
         if changed(&|d| d.plus == next.plus && d.minus == next.minus) {
-            plus.set_text_content(Some(&next.plus));
-            minus.set_text_content(Some(&next.minus));
+            write_text(&plus, &next.plus);
+            write_text(&minus, &next.minus);
         }
         true
     }
@@ -346,7 +346,8 @@ fn repo_path_class(owner: &str) -> &'static str {
 }
 
 /// Writes `text` into `element`: into its one text node where it has one, so that the node
-/// stays in the page, else as its content.
+/// stays in the page (a new one costs its style and layout again), else as its content. The
+/// cells a row draws without marks (its sizes, its repository, its set's tag) all write so.
 fn write_text(element: &web_sys::Element, text: &str) {
     match element.first_child() {
         Some(node) if node.node_type() == web_sys::Node::TEXT_NODE && node.next_sibling().is_none() => node.set_node_value(Some(text)),
