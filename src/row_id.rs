@@ -30,7 +30,8 @@ pub struct IdParts {
     pub ranges: [Range<usize>; 3],
     /// The first part spells the repository and a commit (FeatureBench's and SWE-smith's ids,
     /// `astropy__astropy.b0db0daa.`): a long part every row of the repository repeats, which the
-    /// list cuts to one width so that the parts after it line up from row to row.
+    /// list folds to an ellipsis beside its Repository column, and cuts to one width on a phone's
+    /// card, so that the parts after it line up from row to row.
     pub commit_head: bool,
 }
 
