@@ -456,12 +456,18 @@ test('a repository named without an owner shows its name alone, and a row that t
     });
     const ownered = { id: 'o__r-1', owner: 'o', ownerBoxed: true, name: '/r', nameHasCell: false };
     assert.deepEqual(await firstRow(), ownered);
+    // Drawn in place, the owner and the name are written into the text nodes they had (a new
+    // node costs its style and layout again), the empty owner too.
+    await page.locator('.instance-row').first().evaluate((row) => { window.repoTexts = [...row.querySelectorAll('.repo-owner, .repo-name')].map((part) => part.firstChild); });
+    const sameTexts = () => page.locator('.instance-row').first().evaluate((row) => [...row.querySelectorAll('.repo-owner, .repo-name')].every((part, at) => part.childNodes.length === 1 && part.firstChild === window.repoTexts[at]));
     await page.locator('input.search').fill('zebra');
     await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 1);
     assert.deepEqual(await firstRow(), { id: 'task-2', owner: '', ownerBoxed: false, name: 'solo', nameHasCell: true }, 'drawn in place of `o/r`');
+    assert.ok(await sameTexts(), 'the owner and the name kept their text nodes');
     await page.locator('input.search').fill('');
     await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 2);
     assert.deepEqual(await firstRow(), ownered, 'and back');
+    assert.ok(await sameTexts(), 'and kept them on the way back');
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
