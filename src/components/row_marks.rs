@@ -12,6 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::highlight::Piece;
+use crate::components::text_cell::TextCell;
 
 /// The highlight's name in `CSS.highlights`: the style sheet's `::highlight(search)`.
 const NAME: &str = "search";
@@ -51,7 +52,7 @@ fn registered() -> Option<Highlight> {
 /// draw to draw; those a draw does not need are collapsed, which paints nothing.
 #[derive(Default)]
 pub struct MarkedCell {
-    node: Option<web_sys::Node>,
+    text: TextCell,
     ranges: Vec<web_sys::Range>,
     /// How many of `ranges` mark something now.
     used: usize,
@@ -62,21 +63,9 @@ impl MarkedCell {
     /// the marked ones of `pieces` (`text` cut up) as ranges over it. Dataset text goes in as
     /// text.
     pub fn write(&mut self, element: &web_sys::Element, text: &str, pieces: &[Piece], text_changed: bool) {
-        match &self.node {
-            Some(node) if text_changed => node.set_node_value(Some(text)),
-            Some(_) => {}
-            // An empty text is a node too: an id's last part is empty for most ids, and would
-            // otherwise be written again at every draw.
-            None => {
-                element.set_text_content(None);
-                let node = element.owner_document().map(|document| document.create_text_node(text));
-                if let Some(node) = &node {
-                    let _ = element.append_child(node);
-                }
-                self.node = node.map(Into::into);
-            }
-        }
-        let Some(node) = &self.node else { return };
+        let Some(node) = self.text.write(element, text, text_changed) else {
+            return;
+        };
         HIGHLIGHT.with(|highlight| {
             let Some(highlight) = highlight else { return };
             let spans = marked_spans(pieces);
@@ -106,7 +95,7 @@ impl MarkedCell {
                 }
             }
         });
-        self.node = None;
+        self.text.release();
         self.used = 0;
     }
 }

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use crate::components::highlight::{Marks, Piece};
 use crate::components::row_marks::MarkedCell;
+use crate::components::text_cell::TextCell;
 use crate::row_id::{names_repo, owner_and_name, pieces_by_part, IdParts};
 use crate::row_window::rows_px;
 use crate::sets::{set_index, tag_of_set, LoadedSet};
@@ -148,6 +149,8 @@ pub(super) struct Parts {
     title_marks: StoredValue<MarkedCell, LocalStorage>,
     /// The repository cell's text nodes, once built.
     repo_nodes: StoredValue<Option<RepoNodes>, LocalStorage>,
+    /// The files changed, the lines added and the lines removed.
+    sizes: [StoredValue<TextCell, LocalStorage>; 3],
 }
 
 impl Parts {
@@ -215,12 +218,17 @@ impl Parts {
             self.title_marks
                 .update_value(|cell| cell.write(&title, &next.title, &next.title_marks, text_changed));
         }
+        let write_size = |nth: usize, element: &web_sys::Element, text: &str| {
+            self.sizes[nth].update_value(|cell| {
+                cell.write(element, text, true);
+            });
+        };
         if changed(&|d| d.files == next.files) {
-            write_text(&files, &next.files);
+            write_size(0, &files, &next.files);
         }
         if changed(&|d| d.plus == next.plus && d.minus == next.minus) {
-            write_text(&plus, &next.plus);
-            write_text(&minus, &next.minus);
+            write_size(1, &plus, &next.plus);
+            write_size(2, &minus, &next.minus);
         }
         true
     }
@@ -364,16 +372,6 @@ fn repo_path_class(owner: &str) -> &'static str {
         "repo-path no-owner"
     } else {
         "repo-path"
-    }
-}
-
-/// Writes `text` into `element`: into its one text node where it has one, so that the node
-/// stays in the page (a new one costs its style and layout again), else as its content. The
-/// cells a row draws without marks (its sizes, its repository, its set's tag) all write so.
-fn write_text(element: &web_sys::Element, text: &str) {
-    match element.first_child() {
-        Some(node) if node.node_type() == web_sys::Node::TEXT_NODE && node.next_sibling().is_none() => node.set_node_value(Some(text)),
-        _ => element.set_text_content(Some(text)),
     }
 }
 
