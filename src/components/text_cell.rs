@@ -9,8 +9,8 @@ pub struct TextCell {
 }
 
 impl TextCell {
-    /// Shows `text` in `element` as its one text node, written into the node it has when
-    /// `text_changed`; the node. Dataset text goes in as text.
+    /// Shows `text` in `element` as its one text node (the node it has is rewritten only when
+    /// `text_changed`), and returns the node. Dataset text goes in as text.
     pub fn write(&mut self, element: &web_sys::Element, text: &str, text_changed: bool) -> Option<&web_sys::Text> {
         match &self.node {
             Some(node) if text_changed => node.set_data(text),
