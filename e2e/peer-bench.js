@@ -62,8 +62,8 @@ async function firstRows(browser, url, ready, live = ready) {
  * what the machine does during a run (another process, a compile, a slower minute) weighs on both
  * pages alike: TYPING_ROUNDS rounds of each prefix of QUERY at a person's pace (`typeQuery`), then
  * TYPING_ROUNDS rounds of the keystrokes' script alone (`scriptRound`). For each side: the times
- * of the keystrokes that changed the results, with `unchanged` (how many did not, not timed) and
- * `script`.
+ * of the keystrokes that changed the results, with `unchanged` (how many did not, not timed),
+ * `byKey` (each prefix's times: what sets a p95) and `script`.
  */
 async function typeSideBySide(sides) {
   const typed = sides.map(() => ({ samples: [], script: [] }));
@@ -80,7 +80,9 @@ async function typeSideBySide(sides) {
   await inTurn(async ({ page, box }, into) => into.script.push(...(await scriptRound(page, box))));
   return typed.map(({ samples, script }) => {
     const timed = samples.filter((s) => s !== null).map(onClock);
-    return Object.assign(timed, { unchanged: samples.length - timed.length, script: script.map(onClock) });
+    // typeQuery gives one sample a prefix, in order, every round.
+    const byKey = [...QUERY].map((_, key) => samples.filter((s, at) => at % QUERY.length === key && s !== null).map(onClock));
+    return Object.assign(timed, { unchanged: samples.length - timed.length, byKey, script: script.map(onClock) });
   });
 }
 
@@ -266,7 +268,9 @@ async function oneRun(browser, server) {
     console.log(name.padEnd(62), round(peer).padStart(9), round(us).padStart(9), (us / peer).toFixed(2).padStart(10), verdict(us / peer, budget).padStart(11), round(fl).padStart(9), (fl ? (us / fl).toFixed(1) : '').padStart(11));
   }
   console.log(`keystrokes that changed no result (not timed): peer ${peerTyping.unchanged}, ours ${ourTyping.unchanged} of ${QUERY.length * TYPING_ROUNDS}`);
-  return { loads: LOADS, query: QUERY, peerLoads, ourLoads, peerTyping, ourTyping, peerScript: peerTyping.script, ourScript: ourTyping.script, floor, rows };
+  const byKey = (typing) => typing.byKey.map((times, key) => `${QUERY.slice(0, key + 1)} ${times.length ? round(median(times)) : '-'}`).join(', ');
+  console.log(`keystroke to results drawn, median by prefix (ms): peer ${byKey(peerTyping)}; ours ${byKey(ourTyping)}`);
+  return { loads: LOADS, query: QUERY, peerLoads, ourLoads, peerTyping, ourTyping, peerByKey: peerTyping.byKey, ourByKey: ourTyping.byKey, peerScript: peerTyping.script, ourScript: ourTyping.script, floor, rows };
 }
 
 const round = (n) => (n === null ? '' : n < 10 ? n.toFixed(2) : n.toFixed(0));
