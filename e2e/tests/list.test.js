@@ -76,13 +76,55 @@ test('50,000 instances stay a short DOM and scroll to the end', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('on a wide screen the list fills the window: the page does not scroll, the rows and the facets scroll in their own boxes', async () => {
+  const { page, errors } = session;
+  const layout = () => page.evaluate(() => {
+    const [rows, facets] = ['.rows', '.facets'].map((s) => document.querySelector(s));
+    return {
+      page: document.scrollingElement.scrollHeight,
+      rowsBottom: rows.getBoundingClientRect().bottom,
+      rowsHeight: rows.clientHeight,
+      rowsExtent: rows.scrollHeight,
+      facetsBottom: facets.getBoundingClientRect().bottom,
+      facetsScroll: getComputedStyle(facets).overflowY,
+    };
+  });
+  try {
+    for (const [width, height] of [[1280, 900], [1920, 1080], [1024, 640]]) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${server.url}?data=large/`);
+      await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+      const where = `${width} x ${height}`;
+      const shown = await layout();
+      assert.equal(shown.page, height, `${where}: the page does not scroll`);
+      assert.ok(shown.rowsBottom <= height && shown.rowsBottom >= height - 32, `${where}: the rows' box ends in the window, by its foot (${shown.rowsBottom})`);
+      assert.equal(Math.round(shown.facetsBottom), Math.round(shown.rowsBottom), `${where}: the facets end with the rows`);
+      assert.ok(shown.rowsExtent > shown.rowsHeight, `${where}: the rows scroll in their box`);
+      assert.equal(shown.facetsScroll, 'auto', `${where}: facets longer than their box scroll in it`);
+    }
+    // A window shorter than the list's least height: the box keeps it, and the page scrolls.
+    await page.setViewportSize({ width: 1280, height: 420 });
+    await page.goto(`${server.url}?data=large/`);
+    await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+    const short = await layout();
+    assert.ok(short.rowsHeight >= 320 && short.page > 420, `a short window scrolls the page: ${JSON.stringify(short)}`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('a new order draws the rows in view in its own frame and the margin once the rows settle, as a scroll would draw them', async () => {
   const { page, errors } = session;
+  // A window shorter than the list's least height: the list's box runs below the window's bottom
+  // edge and the page scrolls (in a taller window it fills the window, and the page does not).
+  await page.setViewportSize({ width: 1280, height: 500 });
+  try {
   await page.goto(`${server.url}?data=large/`);
   await page.waitForSelector('main:not([data-first-screen]) .instance-row');
   // Each row the page holds, by its position in the order; the list's scroll, in rows; and the
-  // positions before `inView` are those the window shows (the list's box runs below the window's
-  // bottom edge here, and the rows there are not in view).
+  // positions before `inView` are those the window shows (the rows below its bottom edge are not
+  // in view).
   await page.evaluate(() => {
     window.heldRows = () => {
       const list = document.querySelector('.rows');
@@ -161,6 +203,9 @@ test('a new order draws the rows in view in its own frame and the margin once th
   await extentIs(() => document.querySelector('.rows').scrollHeight === 50000 * 44);
   assert.equal(await extent(), 50000 * 44, 'the whole list scrolls again');
   assert.deepEqual(errors, []);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 });
 
 test('while a word is typed, each keystroke changes the page in its own frame alone; the facet counts, the extent and the margin follow once typing pauses', async () => {
