@@ -147,7 +147,7 @@ pub(super) struct Parts {
     pub(super) shows: StoredValue<Option<usize>>,
     id_marks: [StoredValue<MarkedCell, LocalStorage>; 3],
     title_marks: StoredValue<MarkedCell, LocalStorage>,
-    /// The repository cell's text nodes, once built.
+    /// The repository cell's text nodes, once built (a slot keeps its elements for its life).
     repo_nodes: StoredValue<Option<RepoNodes>, LocalStorage>,
     /// The files changed, the lines added and the lines removed.
     sizes: [StoredValue<TextCell, LocalStorage>; 3],
@@ -306,8 +306,6 @@ struct Elements {
 /// call for each text that changed. Found again at every draw, they took 192 of the 404 calls
 /// into the page that FeatureBench's "ast" made (its keystroke's script 0.1 ms longer).
 struct RepoNodes {
-    /// The cell they are in.
-    cell: web_sys::Element,
     tag: Option<web_sys::Text>,
     path: web_sys::Element,
     owner: web_sys::Text,
@@ -323,9 +321,7 @@ struct RepoNodes {
 /// which a new text in the owner makes the browser match again for it and the name beside it.
 fn write_repo(element: &web_sys::Element, nodes: &mut Option<RepoNodes>, next: &Drawn, drawn: Option<&Drawn>) {
     let (owner, name) = owner_and_name(&next.repo);
-    let kept = nodes
-        .as_ref()
-        .filter(|nodes| nodes.cell == *element && nodes.tag.is_some() == next.tag.is_some());
+    let kept = nodes.as_ref().filter(|nodes| nodes.tag.is_some() == next.tag.is_some());
     if let (Some(nodes), Some(drawn)) = (kept, drawn) {
         if let Some(tag) = nodes.tag.as_ref().filter(|_| next.tag != drawn.tag) {
             tag.set_data(next.tag.as_deref().unwrap_or_default());
@@ -358,7 +354,6 @@ fn build_repo(element: &web_sys::Element, tag: Option<&str>, owner: &str, name: 
     };
     let path = append_span(element, repo_path_class(owner))?;
     Some(RepoNodes {
-        cell: element.clone(),
         tag,
         owner: append_text_span(&path, "repo-owner", owner)?,
         name: append_text_span(&path, "repo-name", name)?,
