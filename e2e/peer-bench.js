@@ -4,7 +4,8 @@
 // Chromium, cold loads each. Every figure is reported with its ratio to the peer and to a floor:
 // fetching our first index shard's bytes, and `JSON.parse` of them, in plain JavaScript.
 // Run with `npm --prefix e2e run bench:peer` (`-- --runs=3` for three runs and their verdicts)
-// after `scripts/build_web.sh`; it asserts nothing and writes target/peer-bench.json.
+// after `scripts/build_web.sh`, in a 1280 x 900 window (`-- --size=390x844` for a phone's); it
+// asserts nothing and writes target/peer-bench.json.
 import { writeFileSync, mkdirSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ const PACE_MS = 120;
 const onClock = (ms) => Math.round(ms * 100) / 100;
 
 async function coldPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   return { context, page };
 }
@@ -199,6 +200,21 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 }
 const IN_A_ROW = 3;
 
+// `--size WxH` (or BENCH_SIZE): the window both pages are measured in, 1280x900 unless given
+// (390x844 is a phone's).
+const sizeArgument = () => {
+  const at = process.argv.findIndex((arg) => arg === '--size' || arg.startsWith('--size='));
+  if (at < 0) return process.env.BENCH_SIZE ?? '1280x900';
+  return process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
+};
+const SIZE_GIVEN = sizeArgument();
+const SIZE = /^(\d+)x(\d+)$/.exec(SIZE_GIVEN ?? '');
+if (!SIZE) {
+  console.error(`--size (or BENCH_SIZE) must be a window's width and height in pixels, as 390x844: ${SIZE_GIVEN}`);
+  process.exit(2);
+}
+const VIEWPORT = { width: Number(SIZE[1]), height: Number(SIZE[2]) };
+
 async function main() {
   if (!existsSync(PEER)) {
     console.log(`SKIPPED: ${PEER} is absent`);
@@ -207,6 +223,7 @@ async function main() {
   const ours = join(tempDir('peer-ours'), 'data');
   benchscope('export', join(PEER, 'tasks', 'data'), '--out', ours);
   const server = await serve({ peer: PEER, ours });
+  console.log(`both pages in a ${VIEWPORT.width} x ${VIEWPORT.height} window`);
   try {
     const runs = [];
     for (let run = 1; run <= RUNS; run += 1) {
@@ -223,7 +240,7 @@ async function main() {
     if (RUNS > 1) printVerdicts(runs, bundle);
     mkdirSync(join(ROOT, 'target'), { recursive: true });
     // The last run's figures at the top, as a single run writes them; every run's under `runs`.
-    writeFileSync(join(ROOT, 'target', 'peer-bench.json'), JSON.stringify({ ...runs.at(-1), bundle, runs }, null, 2));
+    writeFileSync(join(ROOT, 'target', 'peer-bench.json'), JSON.stringify({ ...runs.at(-1), viewport: VIEWPORT, bundle, runs }, null, 2));
   } finally {
     await server.close();
   }
