@@ -184,15 +184,17 @@ async function floors(browser, url, shard) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))];
 
+/** The value of `--name value` or `--name=value`, else of the environment's `variable`, else `fallback`. */
+const option = (name, variable, fallback) => {
+  const at = process.argv.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (at < 0) return process.env[variable] ?? fallback;
+  return process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
+};
+
 // `--runs N` (or BENCH_RUNS): the whole benchmark N times over, each run's table printed, then
 // each budget's verdict over the runs. Issue 15 is done when every ratio is within its budget
 // three runs in a row.
-const runsArgument = () => {
-  const at = process.argv.findIndex((arg) => arg === '--runs' || arg.startsWith('--runs='));
-  if (at < 0) return process.env.BENCH_RUNS ?? '1';
-  return process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
-};
-const RUNS_GIVEN = runsArgument();
+const RUNS_GIVEN = option('runs', 'BENCH_RUNS', '1');
 const RUNS = Number(RUNS_GIVEN);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
   console.error(`--runs (or BENCH_RUNS) must be a whole number of runs, 1 or more: ${RUNS_GIVEN}`);
@@ -202,12 +204,7 @@ const IN_A_ROW = 3;
 
 // `--size WxH` (or BENCH_SIZE): the window both pages are measured in, 1280x900 unless given
 // (390x844 is a phone's).
-const sizeArgument = () => {
-  const at = process.argv.findIndex((arg) => arg === '--size' || arg.startsWith('--size='));
-  if (at < 0) return process.env.BENCH_SIZE ?? '1280x900';
-  return process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
-};
-const SIZE_GIVEN = sizeArgument();
+const SIZE_GIVEN = option('size', 'BENCH_SIZE', '1280x900');
 const SIZE = /^(\d+)x(\d+)$/.exec(SIZE_GIVEN ?? '');
 if (!SIZE) {
   console.error(`--size (or BENCH_SIZE) must be a window's width and height in pixels, as 390x844: ${SIZE_GIVEN}`);
