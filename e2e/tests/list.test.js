@@ -120,89 +120,89 @@ test('a new order draws the rows in view in its own frame and the margin once th
   // edge and the page scrolls (in a taller window it fills the window, and the page does not).
   await page.setViewportSize({ width: 1280, height: 500 });
   try {
-  await page.goto(`${server.url}?data=large/`);
-  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
-  // Each row the page holds, by its position in the order; the list's scroll, in rows; and the
-  // positions before `inView` are those the window shows (the rows below its bottom edge are not
-  // in view).
-  await page.evaluate(() => {
-    window.heldRows = () => {
-      const list = document.querySelector('.rows');
-      const byPosition = {};
-      for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
-      const box = list.getBoundingClientRect();
-      const shownBottom = Math.min(box.top + list.clientHeight, window.innerHeight) - box.top;
-      return { byPosition, top: Math.round(list.scrollTop / 44), inView: Math.ceil((list.scrollTop + shownBottom) / 44) };
-    };
-  });
-  const held = () => page.evaluate(() => window.heldRows());
-  const frames = (n) => framesDrawn(page, n);
-  await frames(3);
-  // Sorted by repository, the 50,000 rows of large/repo0 come first: every seventh id.
-  const sorted = (position) => `large__repo-${String(7 * position).padStart(5, '0')}`;
-  const first = await page.evaluate(() => new Promise((done) => {
-    const select = document.querySelector('select[aria-label="Sort by"]');
-    requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
-    select.value = 'repo';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }));
-  const positions = Object.keys(first.byPosition).map(Number).sort((a, b) => a - b);
-  const inView = positions.filter((p) => p < first.inView);
-  const margin = positions.filter((p) => p >= first.inView);
-  assert.ok(inView.length > 5 && margin.length > 0, `rows in view (${inView.length}) and a margin below them (${margin.length})`);
-  assert.deepEqual(inView.map((p) => first.byPosition[p]), inView.map(sorted), 'the frame after the change shows the rows in view in the new order');
-  assert.ok(margin.every((p) => first.byPosition[p] !== sorted(p)), 'the margin is left until the rows settle');
-  const allSorted = (positions) => page.waitForFunction((positions) => {
-    const { byPosition } = window.heldRows();
-    return positions.every((p) => byPosition[p] === `large__repo-${String(7 * p).padStart(5, '0')}`);
-  }, positions).catch(() => {});
-  await allSorted(positions);
-  const settled = await held();
-  assert.deepEqual(positions.map((p) => settled.byPosition[p]), positions.map(sorted), 'once the rows settle, every row the page holds is in the new order');
-  // A scroll draws the rows new to the page at once: the same rows at the same places.
-  await page.locator('.rows').evaluate((el) => { el.scrollTop = 10 * 44; });
-  await frames(3);
-  const scrolled = await held();
-  assert.equal(scrolled.top, 10);
-  for (const [position, id] of Object.entries(scrolled.byPosition)) assert.equal(id, sorted(Number(position)), `row at ${position} after the scroll`);
-  // One row further, each row element whose position is still in the page keeps its row: only
-  // the one whose position left the page is written, with the row new to it.
-  const slots = () => page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => `${row.offsetTop} ${row.dataset.id} ${row.textContent}`));
-  const beforeStep = await slots();
-  await page.locator('.rows').evaluate((el) => { el.scrollTop = 11 * 44; });
-  await frames(3);
-  const afterStep = await slots();
-  assert.equal(afterStep.length, beforeStep.length);
-  const written = afterStep.filter((slot, i) => slot !== beforeStep[i]);
-  assert.equal(written.length, 1, `one row element written by a scroll of one row: ${written.join(' | ')}`);
-  const last = Math.max(...afterStep.map((slot) => Number(slot.split(' ')[0]))) / 44;
-  assert.ok(written[0].startsWith(`${last * 44} ${sorted(last)} `), `the row new to the page, at the bottom of the margin: ${written[0]}`);
-  // The page scrolled down to the bottom of the list's box: the rows that were below the window
-  // are in view now, and a new order draws them in its own frame too.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await frames(3);
-  const unsorted = await page.evaluate(() => new Promise((done) => {
-    const select = document.querySelector('select[aria-label="Sort by"]');
-    requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
-    select.value = '';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }));
-  assert.ok(unsorted.inView - unsorted.top > first.inView - first.top, `more rows in view with the page scrolled (${unsorted.inView - unsorted.top} against ${first.inView - first.top})`);
-  const shown = Object.keys(unsorted.byPosition).map(Number).filter((p) => p >= unsorted.top && p < unsorted.inView);
-  const byId = (position) => `large__repo-${String(position).padStart(5, '0')}`;
-  assert.deepEqual(shown.map((p) => unsorted.byPosition[p]), shown.map(byId), 'the frame after the change shows every row in the window in the new order');
-  // The list's scrolled extent follows its count once the rows settle, down and back up.
-  const extent = () => page.evaluate(() => document.querySelector('.rows').scrollHeight);
-  const extentIs = (check) => page.waitForFunction(check, null).catch(() => {});
-  await page.fill('input.search', 'nothing-matches-this');
-  await page.waitForSelector('.instance-row', { state: 'detached' });
-  await extentIs(() => document.querySelector('.rows').scrollHeight <= document.querySelector('.rows').clientHeight);
-  assert.ok(await extent() <= await page.evaluate(() => document.querySelector('.rows').clientHeight), 'no rows, nothing to scroll');
-  await page.fill('input.search', '');
-  await page.waitForSelector('.instance-row');
-  await extentIs(() => document.querySelector('.rows').scrollHeight === 50000 * 44);
-  assert.equal(await extent(), 50000 * 44, 'the whole list scrolls again');
-  assert.deepEqual(errors, []);
+    await page.goto(`${server.url}?data=large/`);
+    await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+    // Each row the page holds, by its position in the order; the list's scroll, in rows; and the
+    // positions before `inView` are those the window shows (the rows below its bottom edge are not
+    // in view).
+    await page.evaluate(() => {
+      window.heldRows = () => {
+        const list = document.querySelector('.rows');
+        const byPosition = {};
+        for (const row of document.querySelectorAll('.instance-row')) byPosition[Math.round(row.offsetTop / 44)] = row.dataset.id;
+        const box = list.getBoundingClientRect();
+        const shownBottom = Math.min(box.top + list.clientHeight, window.innerHeight) - box.top;
+        return { byPosition, top: Math.round(list.scrollTop / 44), inView: Math.ceil((list.scrollTop + shownBottom) / 44) };
+      };
+    });
+    const held = () => page.evaluate(() => window.heldRows());
+    const frames = (n) => framesDrawn(page, n);
+    await frames(3);
+    // Sorted by repository, the 50,000 rows of large/repo0 come first: every seventh id.
+    const sorted = (position) => `large__repo-${String(7 * position).padStart(5, '0')}`;
+    const first = await page.evaluate(() => new Promise((done) => {
+      const select = document.querySelector('select[aria-label="Sort by"]');
+      requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
+      select.value = 'repo';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }));
+    const positions = Object.keys(first.byPosition).map(Number).sort((a, b) => a - b);
+    const inView = positions.filter((p) => p < first.inView);
+    const margin = positions.filter((p) => p >= first.inView);
+    assert.ok(inView.length > 5 && margin.length > 0, `rows in view (${inView.length}) and a margin below them (${margin.length})`);
+    assert.deepEqual(inView.map((p) => first.byPosition[p]), inView.map(sorted), 'the frame after the change shows the rows in view in the new order');
+    assert.ok(margin.every((p) => first.byPosition[p] !== sorted(p)), 'the margin is left until the rows settle');
+    const allSorted = (positions) => page.waitForFunction((positions) => {
+      const { byPosition } = window.heldRows();
+      return positions.every((p) => byPosition[p] === `large__repo-${String(7 * p).padStart(5, '0')}`);
+    }, positions).catch(() => {});
+    await allSorted(positions);
+    const settled = await held();
+    assert.deepEqual(positions.map((p) => settled.byPosition[p]), positions.map(sorted), 'once the rows settle, every row the page holds is in the new order');
+    // A scroll draws the rows new to the page at once: the same rows at the same places.
+    await page.locator('.rows').evaluate((el) => { el.scrollTop = 10 * 44; });
+    await frames(3);
+    const scrolled = await held();
+    assert.equal(scrolled.top, 10);
+    for (const [position, id] of Object.entries(scrolled.byPosition)) assert.equal(id, sorted(Number(position)), `row at ${position} after the scroll`);
+    // One row further, each row element whose position is still in the page keeps its row: only
+    // the one whose position left the page is written, with the row new to it.
+    const slots = () => page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => `${row.offsetTop} ${row.dataset.id} ${row.textContent}`));
+    const beforeStep = await slots();
+    await page.locator('.rows').evaluate((el) => { el.scrollTop = 11 * 44; });
+    await frames(3);
+    const afterStep = await slots();
+    assert.equal(afterStep.length, beforeStep.length);
+    const written = afterStep.filter((slot, i) => slot !== beforeStep[i]);
+    assert.equal(written.length, 1, `one row element written by a scroll of one row: ${written.join(' | ')}`);
+    const last = Math.max(...afterStep.map((slot) => Number(slot.split(' ')[0]))) / 44;
+    assert.ok(written[0].startsWith(`${last * 44} ${sorted(last)} `), `the row new to the page, at the bottom of the margin: ${written[0]}`);
+    // The page scrolled down to the bottom of the list's box: the rows that were below the window
+    // are in view now, and a new order draws them in its own frame too.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await frames(3);
+    const unsorted = await page.evaluate(() => new Promise((done) => {
+      const select = document.querySelector('select[aria-label="Sort by"]');
+      requestAnimationFrame(() => scheduler.postTask(() => done(window.heldRows()), { priority: 'user-blocking' }));
+      select.value = '';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }));
+    assert.ok(unsorted.inView - unsorted.top > first.inView - first.top, `more rows in view with the page scrolled (${unsorted.inView - unsorted.top} against ${first.inView - first.top})`);
+    const shown = Object.keys(unsorted.byPosition).map(Number).filter((p) => p >= unsorted.top && p < unsorted.inView);
+    const byId = (position) => `large__repo-${String(position).padStart(5, '0')}`;
+    assert.deepEqual(shown.map((p) => unsorted.byPosition[p]), shown.map(byId), 'the frame after the change shows every row in the window in the new order');
+    // The list's scrolled extent follows its count once the rows settle, down and back up.
+    const extent = () => page.evaluate(() => document.querySelector('.rows').scrollHeight);
+    const extentIs = (check) => page.waitForFunction(check, null).catch(() => {});
+    await page.fill('input.search', 'nothing-matches-this');
+    await page.waitForSelector('.instance-row', { state: 'detached' });
+    await extentIs(() => document.querySelector('.rows').scrollHeight <= document.querySelector('.rows').clientHeight);
+    assert.ok(await extent() <= await page.evaluate(() => document.querySelector('.rows').clientHeight), 'no rows, nothing to scroll');
+    await page.fill('input.search', '');
+    await page.waitForSelector('.instance-row');
+    await extentIs(() => document.querySelector('.rows').scrollHeight === 50000 * 44);
+    assert.equal(await extent(), 50000 * 44, 'the whole list scrolls again');
+    assert.deepEqual(errors, []);
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
