@@ -335,6 +335,47 @@ test('a row without a gold patch (FeatureBench publishes none) shows a dash for 
   assert.deepEqual(errors, []);
 });
 
+test('the column of sizes is as wide as its widest entry: whole at +100000 −10000, narrow where every patch is small, and the header above it', async (t) => {
+  // One task whose gold patch adds 100,000 lines and removes 10,000, one that changes a line.
+  const input = join(tempDir('sizes'), 'tasks.jsonl');
+  const patch = (added, removed) => [
+    'diff --git a/f.py b/f.py', '--- a/f.py', '+++ b/f.py', `@@ -1,${removed} +1,${added} @@`,
+    ...Array.from({ length: removed }, (_, n) => `-old ${n}`), ...Array.from({ length: added }, (_, n) => `+new ${n}`), '',
+  ].join('\n');
+  const record = (id, patchText) => ({ instance_id: id, repo: 'o/r', base_commit: 'abc', problem_statement: 'A task', patch: patchText, FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' });
+  writeFileSync(input, [record('o__r-1', patch(100000, 10000)), record('o__r-2', patch(1, 1))].map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const data = join(tempDir('sizes-data'), 'data');
+  benchscope('export', input, '--dataset', 'sizes', '--out', data, '--quiet');
+  const own = await serve({ sizes: data });
+  t.after(() => own.close());
+  const { page, errors } = session;
+  // Each size cell's text, width and whether it is whole; the header's cell's width.
+  const column = () => page.evaluate(() => ({
+    cells: [...document.querySelectorAll('.instance-row > .num:last-child')].map((cell) => ({ text: cell.textContent, width: cell.getBoundingClientRect().width, whole: cell.scrollWidth <= cell.clientWidth })),
+    head: document.querySelector('.row-head > :nth-child(5)').getBoundingClientRect().width,
+    rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+  }));
+  const check = async (url, label) => {
+    await page.goto(url);
+    await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+    const { cells, head, rem } = await column();
+    assert.ok(cells.length > 0, label);
+    for (const cell of cells) {
+      assert.ok(cell.whole, `${label}: ${cell.text} is shown whole in ${cell.width} px`);
+      assert.ok(Math.abs(cell.width - head) < 0.5, `${label}: the header's cell is as wide as the rows' (${head} against ${cell.width} px)`);
+    }
+    return { width: cells[0].width, rem, texts: cells.map((cell) => cell.text) };
+  };
+  const large = await check(`${own.url}?data=sizes/&dataset=sizes`, 'a huge patch');
+  assert.ok(large.texts.includes('+100000 −10000'), JSON.stringify(large.texts));
+  const small = await check(`${server.url}?data=data/`, 'the demo');
+  // The demo's widest is `+30 −1`: far less than the huge patch's, and less than the fixed
+  // 7.25rem the column once had, which cut titles short for nothing.
+  assert.ok(small.width < 5 * small.rem && small.width < large.width, `${small.width} px against ${large.width}`);
+  if (!withoutRealdata(t, lite)) await check(`${server.url}?data=lite/&dataset=swe-bench-lite`, 'SWE-bench Lite');
+  assert.deepEqual(errors, []);
+});
+
 /**
  * What each row's id cell shows, character by character: the characters laid out inside their
  * element's box and the cell's, those under an ending ellipsis left out and the cut marked `…`.

@@ -35,6 +35,8 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let facets = list_facets(&rows);
     // No row has a size (no gold patch published): the size columns are left out.
     let sized = rows.iter().any(|row| !row.stats.all_zero());
+    // The column of sizes is as wide as its widest entry, not as the largest patch anywhere.
+    let sizes_style = widest_sizes(&rows).map(|chars| format!("--size-chars: {chars};"));
     // No row has a title (rows known from runs alone): nor has the list a Title column.
     let titled = rows.iter().any(|row| !row.title.is_empty());
     // The rows' id order, numbers in ids by value, worked out once: the list in id order (its
@@ -273,7 +275,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             <div class="list-body" class:filters-open=move || filters_open.get()>
                 <FacetPanel rows facets filter searched=counted />
                 // The instance page's code is fetched when the reader first comes to the rows.
-                <div class=results_class(sized, titled) on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
+                <div class=results_class(sized, titled) style=sizes_style on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
                     <div class="row-head" aria-hidden="true">
                         <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
                     </div>
@@ -292,6 +294,17 @@ fn unindexed_ranges(sets: &[LoadedSet], total: usize) -> Vec<std::ops::Range<usi
         .filter(|(_, set)| set.split.search.is_none())
         .map(|(nth, set)| set.start..end_of(nth))
         .collect()
+}
+
+/// How many characters the widest of `rows`' sizes takes, as a row writes them
+/// (`row_parts::sizes`: `+65 −40` is 7); `None` when no row has a size. Mirrored by the first
+/// screen (src/first_screen.js), whose columns must be the app's.
+fn widest_sizes(rows: &[IndexRow]) -> Option<usize> {
+    let digits = |count: u32| count.checked_ilog10().map_or(1, |power| power as usize + 1);
+    rows.iter()
+        .filter(|row| !row.stats.all_zero())
+        .map(|row| 3 + digits(row.stats.lines_added) + digits(row.stats.lines_removed))
+        .max()
 }
 
 /// The results' classes: those that leave out the columns no row has anything for.
