@@ -305,11 +305,11 @@
     inner.style.height = `${all.length * ROW_HEIGHT}px`;
     const columns = element('div', { class: 'row-head', 'aria-hidden': 'true' }, ...['Instance', 'Repository', 'Title'].map((t) => element('span', {}, t)), element('span', { class: 'num' }, 'Files'), element('span', { class: 'num' }, '+/−'));
     const searchable = opened.some(([, split]) => split.search);
-    // No row has a size: the app leaves the size columns out (src/pages/list.rs).
-    const sized = all.some(({ entry }) => hasSize(entry));
-    // The column of sizes as wide as its widest entry (`widest_sizes` in src/pages/list.rs).
+    // The column of sizes as wide as its widest entry (`widest_sizes` in src/pages/list.rs); no
+    // row has a size: the app leaves the size columns out.
     const digits = (count) => String(count ?? 0).length;
     const sizeChars = all.reduce((widest, { entry }) => (hasSize(entry) ? Math.max(widest, 3 + digits(entry.stats.lines_added) + digits(entry.stats.lines_removed)) : widest), 0);
+    const sized = sizeChars > 0;
     const results = element('div', { class: sized ? 'results' : 'results no-sizes' }, columns, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner));
     if (sized) results.style.setProperty('--size-chars', String(sizeChars));
     return element(

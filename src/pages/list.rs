@@ -33,10 +33,11 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let cache = expect_context::<SearchCache>();
     let total = rows.len();
     let facets = list_facets(&rows);
-    // No row has a size (no gold patch published): the size columns are left out.
-    let sized = rows.iter().any(|row| !row.stats.all_zero());
-    // The column of sizes is as wide as its widest entry, not as the largest patch anywhere.
-    let sizes_style = widest_sizes(&rows).map(|chars| format!("--size-chars: {chars};"));
+    // The column of sizes is as wide as its widest entry, not as the largest patch anywhere; no
+    // row has a size (no gold patch published): the size columns are left out.
+    let widest = widest_sizes(&rows);
+    let sized = widest.is_some();
+    let sizes_style = widest.map(|chars| format!("--size-chars: {chars};"));
     // No row has a title (rows known from runs alone): nor has the list a Title column.
     let titled = rows.iter().any(|row| !row.title.is_empty());
     // The rows' id order, numbers in ids by value, worked out once: the list in id order (its
