@@ -82,7 +82,7 @@ test('at 1280 px a board fits its box, every column in view: a share\'s notes ("
   assert.deepEqual(errors, []);
 });
 
-test('at 1280 px a board with more columns than fit scrolls sideways in its box: no name, model or date is broken inside a word', async (t) => {
+test('at 1280 px a board with more columns than fit on one line each fits its box, its figures\' heads wrapped between words: no head, name, model or date is broken inside a word', async (t) => {
   if (withoutRealdata(t, alone)) return;
   // The real Verified board and an agent's run beside it: its steps, cost per task and tests
   // run are columns of their own, fourteen in all.
@@ -101,8 +101,30 @@ test('at 1280 px a board with more columns than fit scrolls sideways in its box:
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${wide.url}?data=wide/&dataset=swe-bench-verified&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table th[data-col="steps"]');
+  // Every column in view: before, the board scrolled sideways with its last two columns out of
+  // view, and a board of the agent's run alone by 10 px, its last figure cut at the box's edge.
   const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
-  assert.ok(scrolled > shown, `the board is wider than its box (${scrolled} px in ${shown}), so this checks the squeeze`);
+  assert.ok(scrolled <= shown, `the board is ${scrolled} px wide in a box of ${shown}`);
+  // The heads wrap between their words, a "%" with its word, the sort's arrow beside the last.
+  const heads = await page.locator('.leaderboard-table thead button.sort').evaluateAll((buttons) => buttons.map((button) => {
+    const text = button.firstChild;
+    const lineOf = (from, to) => {
+      const range = document.createRange();
+      range.setStart(text, from);
+      range.setEnd(text, to);
+      return [...new Set([...range.getClientRects()].map((r) => Math.round(r.top)))];
+    };
+    let at = 0;
+    const words = text.data.split(' ').map((word) => {
+      const lines = lineOf(at, at + word.length);
+      at += word.length + 1;
+      return { word, lines: lines.length };
+    });
+    return { head: text.data, lines: lineOf(0, text.data.length).length, broken: words.filter((w) => w.lines > 1).map((w) => w.word) };
+  }));
+  assert.ok(heads.some((h) => h.lines > 1), `no head wraps, so this checks nothing: ${JSON.stringify(heads)}`);
+  assert.deepEqual(heads.filter((h) => h.broken.length), [], 'heads broken inside a word');
+  assert.equal(heads.find((h) => h.head.startsWith('%') && h.head.endsWith('resolved'))?.lines, 1, '"% resolved" on one line');
   // Each word of a name, model or scaffold (up to 12 letters and digits, ended by a space, a
   // hyphen, an underscore or a slash, where a line may break; a dotted name or an address has no
   // such place and breaks where it must) lies on one line, and a date on one line: before, "Attempts" read
@@ -587,11 +609,16 @@ test('real FeatureBench leaderboard: ranks, % passed, tags as on its site, and p
   await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.equal(await page.locator('.board-charts').count(), 0, 'no chart over time of runs all of one day');
-  // At 390 px its figures (% resolved and % passed) fit the screen, the sort's arrow under its head.
+  // At 390 px its figures (% resolved and % passed) fit the screen, the sort's arrow under its
+  // head, on the full split's board and on Lite's (2 px too wide before, its right edge cut).
   await page.setViewportSize({ width: 390, height: 844 });
   try {
-    const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
-    assert.ok(scrolled <= shown, `the board is ${scrolled} px wide in a box of ${shown}`);
+    for (const split of ['full', 'lite']) {
+      await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=${split}&view=leaderboard`);
+      await page.waitForSelector('.leaderboard-table tbody tr');
+      const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
+      assert.ok(scrolled <= shown, `${split}: the board is ${scrolled} px wide in a box of ${shown}`);
+    }
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }

@@ -243,9 +243,16 @@ fn header(column: &'static Column, sort: Memo<(String, bool)>, url: UrlState) ->
                 let descending = if key == column.key { !descending } else { column.numeric };
                 let value = if descending { format!("-{}", column.key) } else { column.key.to_string() };
                 url.navigate(|s| s.set_control("bsort", vec![value]));
-            }>{column.title}</button>
+            }>{head_words(column.title)}</button>
         </th>
     }
+}
+
+/// A column's title as its head shows it: a head may wrap between its words when the board needs
+/// the room, but a percent sign stays with the word it measures ("% resolved", never "%" alone
+/// on a line above "resolved").
+fn head_words(title: &str) -> String {
+    title.replace("% ", "%\u{a0}")
 }
 
 fn percent(value: Option<f64>) -> String {
