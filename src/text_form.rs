@@ -43,6 +43,17 @@ pub fn looks_like_markdown(text: &str) -> bool {
             >= 2
 }
 
+/// Whether `text` shows as it is written, whichever form renders it: one line, with nothing
+/// markdown or HTML acts on (no mark, bracket, entity or escape, no list, quote, heading or rule
+/// at its start). Its raw text would show the same words again, so it gets no switch to it.
+pub fn reads_as_written(text: &str) -> bool {
+    const ACTED_ON: &[char] = &['`', '*', '_', '#', '<', '>', '[', ']', '!', '|', '~', '\\', '&', '\n', '\r', '\t'];
+    let after_digits = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    let numbered = after_digits.len() < text.len() && after_digits.starts_with(['.', ')']);
+    let starts_a_block = numbered || text.starts_with(['-', '+', '=']);
+    !text.is_empty() && text.trim() == text && !text.contains(ACTED_ON) && !starts_a_block
+}
+
 /// A run of lines of plain text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlainBlock {
@@ -220,6 +231,34 @@ mod tests {
                 PlainBlock::Text("Under 2.2.1, it won't.".into()),
             ]
         );
+    }
+
+    #[test]
+    fn only_a_line_of_plain_words_reads_as_written() {
+        let note = "This data directory holds runs of this split but no instance records, so the problem statement is not here.";
+        assert!(reads_as_written(note));
+        assert!(reads_as_written("Fix the parser (it drops a line)."));
+        for marked in [
+            "",
+            " indented",
+            "Two\nlines",
+            "Use `x`",
+            "**bold**",
+            "a <b>tag</b>",
+            "see [the docs](x)",
+            "AT&amp;T",
+            "an \\* escape",
+            "- a list",
+            "# heading",
+            "> quoted",
+            "1. first",
+            "12) twelfth",
+            "---",
+            "snake_case",
+        ] {
+            assert!(!reads_as_written(marked), "{marked:?}");
+        }
+        assert!(reads_as_written("2024 was a year."));
     }
 
     #[test]

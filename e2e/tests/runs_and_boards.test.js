@@ -519,6 +519,8 @@ test('a split of one run\'s trajectories alone: its board as tall as its one run
   const note = await page.locator('section.document').first().textContent();
   assert.match(note, /Known from runs only.*with benchscope export and they join/s);
   assert.doesNotMatch(note, /`/);
+  // It reads as written: no switch to a raw text that would show the same words again.
+  assert.equal(await page.locator('section.document').first().locator('.raw-toggle').count(), 0, 'a switch to the raw text');
   const listed = await named.locator('li').evaluateAll((lis) => lis.map((li) => [li.querySelector('code').textContent, li.querySelector('.chip').textContent]));
   assert.deepEqual(listed, statuses.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   assert.deepEqual(errors, []);

@@ -5,13 +5,14 @@
 use leptos::prelude::*;
 
 use crate::components::markdown::{the_rest, Markdown, FIRST_CHARS};
-use crate::text_form::{plain_blocks, text_form, PlainBlock, TextForm};
+use crate::text_form::{plain_blocks, reads_as_written, text_form, PlainBlock, TextForm};
 
 /// `text`, a document of an instance of `repo`; markdown with `hard_breaks` shows a paragraph's
-/// line breaks.
+/// line breaks. A text that shows as it is written has no switch to its raw text.
 #[component]
 pub fn DocumentText(text: String, repo: String, hard_breaks: bool) -> impl IntoView {
     let form = text_form(&repo, &text);
+    let as_written = reads_as_written(&text);
     let raw = RwSignal::new(false);
     let text = StoredValue::new(text);
     let body = move || {
@@ -30,9 +31,11 @@ pub fn DocumentText(text: String, repo: String, hard_breaks: bool) -> impl IntoV
     };
     view! {
         <div class="document-text" data-form=form_name>
-            <button class="raw-toggle" aria-pressed=move || raw.get().to_string() on:click=move |_| raw.update(|r| *r = !*r)>
-                {move || if raw.get() { "Formatted" } else { "Raw text" }}
-            </button>
+            {(!as_written).then(|| view! {
+                <button class="raw-toggle" aria-pressed=move || raw.get().to_string() on:click=move |_| raw.update(|r| *r = !*r)>
+                    {move || if raw.get() { "Formatted" } else { "Raw text" }}
+                </button>
+            })}
             {body}
         </div>
     }
