@@ -105,7 +105,7 @@ test('at 1280 px a board with more columns than fit on one line each fits its bo
   // view, and a board of the agent's run alone by 10 px, its last figure cut at the box's edge.
   const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
   assert.ok(scrolled <= shown, `the board is ${scrolled} px wide in a box of ${shown}`);
-  // The heads wrap between their words, a "%" with its word, the sort's arrow beside the last.
+  // The heads wrap between their words, a "%" kept with its word.
   const heads = await page.locator('.leaderboard-table thead button.sort').evaluateAll((buttons) => buttons.map((button) => {
     const text = button.firstChild;
     const lineOf = (from, to) => {
