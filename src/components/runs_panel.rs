@@ -316,9 +316,9 @@ fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
 /// `name value` pairs of a result's metrics, e.g. `chrf 41.2 · bleu 17.9`; a value under 1 (a
 /// share, a reward) with two decimals, `reward 0.83`. A name and its value are joined by a
 /// no-break space, so that a narrow cell wraps between pairs, never inside one.
-pub fn metrics_text(metrics: &std::collections::BTreeMap<String, f64>) -> String {
+pub fn metrics_text<'a>(metrics: impl IntoIterator<Item = (&'a String, &'a f64)>) -> String {
     metrics
-        .iter()
+        .into_iter()
         .map(|(name, value)| match value.abs() < 1.0 {
             true => format!("{name}\u{a0}{value:.2}"),
             false => format!("{name}\u{a0}{value:.1}"),

@@ -21,6 +21,7 @@ use benchscope_contract::{IndexRow, RunEntry};
 use leptos::prelude::*;
 
 use crate::components::drop_zone::{DropTargets, DropZone};
+use crate::components::runs_panel::metrics_text;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 use charts::BoardCharts;
@@ -367,13 +368,9 @@ fn row_view(
             _ => cell(column, &row),
         })
         .collect_view();
+    // Written as an instance's run writes its metrics, one decimal where the board has one.
     let metrics = has_metrics.then(|| {
-        let text = row
-            .metrics
-            .iter()
-            .map(|(name, value)| format!("{name} {value:.3}"))
-            .collect::<Vec<_>>()
-            .join(" · ");
+        let text = metrics_text(row.metrics.iter().map(|(name, value)| (name, value)));
         view! { <td class="metrics">{text}</td> }
     });
     view! {
