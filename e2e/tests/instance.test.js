@@ -367,6 +367,7 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   assert.equal(await components.locator('.tok-kw').first().textContent(), 'def');
   const setup = page.locator('dl.meta a', { hasText: 'def456' });
   assert.equal(await setup.getAttribute('href'), 'https://github.com/acme/widgets/tree/def456');
+  assert.equal(await page.locator('dl.meta a', { hasText: /^acme\/widgets$/ }).getAttribute('href'), 'https://github.com/acme/widgets');
   const raw = await page.locator('.raw-fields dt').allTextContents();
   assert.ok(raw.includes('pull_number') && !raw.includes('new_components') && !raw.includes('environment_setup_commit'), `raw fields keep only what no panel shows: ${raw}`);
   const blank = page.locator('.raw-fields dt', { hasText: 'reviewer_notes' }).locator('xpath=following-sibling::dd[1]');
@@ -384,6 +385,10 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   await page.click('.instance-row >> nth=0 >> a');
   const pair = page.locator('details.source-pair[data-path="widgets/factory.py"]');
   await pair.waitFor();
+  // SWE-Dev names a repository by its package alone: no address to link to (github.com/widgets
+  // would be an account's page).
+  assert.equal(await page.locator('dl.meta dd', { hasText: /^widgets$/ }).count(), 1);
+  assert.equal(await page.locator('dl.meta dd a').count(), 0, 'no link for a repository without an owner');
   await pair.locator('summary').click();
   assert.match(await pair.locator('pre.python').textContent(), /Masked/);
   await pair.locator('button', { hasText: 'Ground truth' }).click();

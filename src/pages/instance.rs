@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::api::{DetailCache, InstanceSources, RunCache, RunResult, SourceCache};
 use crate::components::error_box::ErrorBox;
-use crate::components::panels::{meta_rows, panels, PanelContext};
+use crate::components::panels::{commit_link, meta_rows, panels, PanelContext};
 use crate::components::runs_panel::{run_test_mark, status_label, status_mark, RunsPanel, LEGEND, PASSED_UNNAMED};
 use crate::components::{
     code::{code_block, with_code_spans},
@@ -19,6 +19,7 @@ use crate::components::{
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
+use crate::repo_link::github_url;
 use crate::url_state::{UrlState, ViewState};
 use crate::wording::plural;
 
@@ -144,13 +145,14 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
     let gold = patches.iter().find(|p| p.role == PatchRole::Gold).map(|p| p.diff.clone());
     let has_bug_patch = patches.iter().any(|p| p.role == PatchRole::Bug);
     let panel_id = id.clone();
-    let repo_url = format!("https://github.com/{repo}");
-    let commit = base_commit.map(|c| {
-        let href = format!("{repo_url}/tree/{c}");
-        view! { <dt>"Base commit"</dt><dd><a href=href rel="noopener noreferrer" target="_blank"><code>{c}</code></a></dd> }
-    });
-    let data_id = id.clone();
+    let repo_url = github_url(&repo);
+    let commit = base_commit.map(|c| view! { <dt>"Base commit"</dt><dd>{commit_link(repo_url.as_deref(), c)}</dd> });
     let document_repo = repo.clone();
+    let repo_cell = match repo_url {
+        Some(href) => view! { <a href=href rel="noopener noreferrer" target="_blank">{repo}</a> }.into_any(),
+        None => repo.into_any(),
+    };
+    let data_id = id.clone();
     view! {
         <article class="instance" data-id=data_id>
             <h2 class="instance-id">{id.clone()}</h2>
@@ -158,7 +160,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
             {(title != id).then(|| view! { <p class="instance-title">{with_code_spans(&title)}</p> })}
             <dl class="meta">
                 <dt>"Repository"</dt>
-                <dd><a href=repo_url rel="noopener noreferrer" target="_blank">{repo}</a></dd>
+                <dd>{repo_cell}</dd>
                 // Rows known from runs alone have no category: the row is left out, as the list
                 // leaves out its facet.
                 {known_category(&category).then(|| view! { <dt>"Category"</dt><dd>{category}</dd> })}

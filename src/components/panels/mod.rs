@@ -18,6 +18,8 @@ use benchscope_contract::Document;
 use leptos::prelude::*;
 use serde_json::Value;
 
+pub use environment::commit_link;
+
 /// The remaining fields of an instance, which panels take from.
 pub type Extra = BTreeMap<String, Value>;
 
