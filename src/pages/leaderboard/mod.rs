@@ -368,9 +368,10 @@ fn row_view(
             _ => cell(column, &row),
         })
         .collect_view();
-    // Written as an instance's run writes its metrics, one decimal where the board has one.
+    // Written as an instance's run writes its metrics, one decimal as the board's other figures;
+    // a mean share to three, as Long Code Arena publishes its means (0.389).
     let metrics = has_metrics.then(|| {
-        let text = metrics_text(row.metrics.iter().map(|(name, value)| (name, value)));
+        let text = metrics_text(row.metrics.iter().map(|(name, value)| (name, value)), 3);
         view! { <td class="metrics">{text}</td> }
     });
     view! {
