@@ -37,6 +37,9 @@ export const LIVE_BOARD = [
   { name: 'Win-agent + GPT-5.5 (Medium)', set: 'windows', total: 60, logo: 'Win-agent', date: '2026-06-06', resolved: 16 },
 ];
 
+/** Long Code Arena's library-based code generation: twelve configurations' outputs, their means beside them. */
+export const LCA_GENERATIONS = join(ROOT, '..', 'shared', 'realdata', 'lca-results_JetBrains-Research-lca-baselines', 'library_based_code_generation', 'generations.jsonl');
+
 /** swebench.com's published boards, every run's results as the site shows them. */
 export const SWEBENCH_BOARDS = join(ROOT, '..', 'shared', 'realdata', 'swebench-leaderboard_SWE-bench-swe-bench.github.io', 'leaderboards.json');
 
@@ -184,6 +187,7 @@ export function buildFixtures() {
     boards = join(tempDir('boards'), 'data');
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'leaderboard', 'swe-dev_leaderboard_from_index_html.json'), '--data', boards);
     benchscope('import', join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), '--dataset', 'fea-bench', '--data', boards);
+    benchscope('import', LCA_GENERATIONS, '--data', boards);
   }
   const live = join(tempDir('live'), 'data');
   const liveBoard = join(tempDir('live-board'), 'reports-0605.jsonl');

@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { mcnemar, naturalCompare, standings } from './standings.js';
 import { ROOT, benchscope, chartCanvas, serve, tempDir } from './support.js';
-import { useFixtures, server, session, lite, featurebench, boards, alone, priced, trajs, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD, MINI_SWE_AGENT } from './context.js';
+import { useFixtures, server, session, lite, featurebench, boards, alone, priced, trajs, demo, SUMMARY_RESOLVED, PRICED_RUNS, withoutRealdata, SWEBENCH_BOARDS, LIVE_BOARD, MINI_SWE_AGENT, LCA_GENERATIONS } from './context.js';
 import { rows, facetBox } from './read_page.js';
 
 useFixtures();
@@ -681,17 +681,56 @@ test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank 
   const shown = await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0])));
   const close = (a, b) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) <= 0.051);
   assert.ok(close(shown, pass1), `pass@1 on hard, in the order of the page: ${shown} vs ${pass1}`);
-  // Its pass@3, a figure the board has no column for, is written as an instance's run writes its
-  // metrics: one decimal, as the board's other figures (it read "pass3_percent 13.330").
-  const cells = (await page.locator('.leaderboard-table tbody tr td.metrics').allTextContents()).filter((t) => t !== '');
-  assert.ok(cells.every((t) => /^pass3_percent\u00a0\d+\.\d$/.test(t)), cells.join(' | '));
-  const pass3 = sweDev.llm_table.map((r) => Number(r.pass3_hard)).sort((a, b) => a - b);
-  assert.ok(close(cells.map((t) => Number(t.split('\u00a0')[1])).sort((a, b) => a - b), pass3), `pass@3 on hard: ${cells}`);
+  // Its pass@3, one more figure, has a column of its own: one decimal, as the board's other
+  // figures (it read "pass3_percent 13.330" in a text column that could not be sorted).
+  const pass3Cells = '.leaderboard-table tbody tr td[data-col="metric:pass3_percent"]';
+  const cells = (await page.locator(pass3Cells).allTextContents()).filter((t) => t !== '—');
+  assert.ok(cells.every((t) => /^\d+\.\d$/.test(t)), cells.join(' | '));
+  const pass3 = sweDev.llm_table.map((r) => Number(r.pass3_hard)).sort((a, b) => b - a);
+  assert.ok(close(cells.map(Number).sort((a, b) => b - a), pass3), `pass@3 on hard: ${cells}`);
+  await page.click('.leaderboard-table th[data-col="metric:pass3_percent"] button');
+  await page.waitForSelector('.leaderboard-table th[data-col="metric:pass3_percent"][aria-sort="descending"]');
+  const sorted = (await page.locator(pass3Cells).allTextContents()).slice(0, pass3.length).map(Number);
+  assert.ok(close(sorted, pass3), `sorted by pass@3, the best first: ${sorted}`);
   const fea = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), 'utf8'));
   const lite = fea.leaderboards.find((b) => b.name === 'Lite').results.map((e) => e.resolved).sort((a, b) => b - a);
   await page.goto(`${server.url}?data=boards/&dataset=fea-bench&split=lite&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   assert.ok(close(await page.locator('.leaderboard-table tbody tr .resolved').evaluateAll((tds) => tds.map((td) => Number(td.textContent.trim().split(' ')[0]))), lite), 'FEA-Bench Lite as published');
+  assert.deepEqual(errors, []);
+});
+
+test('a board its metrics score: Long Code Arena\'s configurations ranked by a metric, each metric a column to sort by', async (t) => {
+  if (withoutRealdata(t, boards)) return;
+  const { page, errors } = session;
+  const published = JSON.parse(readFileSync(join(dirname(LCA_GENERATIONS), 'metadata_all_configs.json'), 'utf8'));
+  const means = (metric) => published.map((c) => c.metrics[metric].mean).sort((a, b) => b - a);
+  await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const heads = await page.locator('.leaderboard-table thead th').allTextContents();
+  assert.ok(heads.includes('api_recall_mean') && heads.some((h) => h.startsWith('chrf_mean')), heads.join(' | '));
+  assert.ok(!heads.some((h) => h.includes('resolved')), `no column of % resolved, which none of these runs has: ${heads}`);
+  const column = (metric) => page.locator(`.leaderboard-table tbody tr td[data-col="metric:${metric}"]`).allTextContents();
+  const near = (shown, expected) => shown.length === expected.length && shown.every((x, i) => Math.abs(Number(x) - expected[i]) <= 0.0005);
+  // Ranked by chrF, the metric of fewest words, as published to three decimals; # counts them.
+  const chrf = await column('chrf_mean');
+  assert.ok(near(chrf, means('ChrF')), `chrF, the best first: ${chrf}`);
+  assert.ok(chrf.every((v) => /^0\.\d{3}$/.test(v)), chrf.join(' '));
+  const places = await page.locator('.leaderboard-table tbody tr td.place').allTextContents();
+  assert.deepEqual(places, published.map((_, i) => String(i + 1)), 'every run placed (no two share a mean)');
+  const note = await page.locator('section.leaderboard > p.note').first().textContent();
+  assert.match(note, /No run here has a % resolved.*# places the runs by chrf_mean \(larger is better\)/);
+  assert.doesNotMatch(note, /% resolved is over|A published percentage/);
+  // A head sorts by its metric; the places stay those of the ranking.
+  await page.click('.leaderboard-table th[data-col="metric:api_recall_mean"] button');
+  await page.waitForSelector('.leaderboard-table th[data-col="metric:api_recall_mean"][aria-sort="descending"]');
+  assert.match(page.url(), /bsort=-metric(:|%3A)api_recall_mean/);
+  assert.ok(near(await column('api_recall_mean'), means('API_recall')), 'API recall, the best first');
+  const byRecall = await page.locator('.leaderboard-table tbody tr td.place').allTextContents();
+  assert.notDeepEqual(byRecall, places, 'the places are chrF\'s, not the order of the sort');
+  await page.click('.leaderboard-table th[data-col="metric:api_recall_mean"] button');
+  await page.waitForSelector('.leaderboard-table th[data-col="metric:api_recall_mean"][aria-sort="ascending"]');
+  assert.ok(near(await column('api_recall_mean'), means('API_recall').reverse()), 'and the worst first');
   assert.deepEqual(errors, []);
 });
 

@@ -319,10 +319,15 @@ fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
 pub fn metrics_text<'a>(metrics: impl IntoIterator<Item = (&'a String, &'a f64)>, share_decimals: usize) -> String {
     metrics
         .into_iter()
-        .map(|(name, value)| match value.abs() < 1.0 {
-            true => format!("{name}\u{a0}{value:.share_decimals$}"),
-            false => format!("{name}\u{a0}{value:.1}"),
-        })
+        .map(|(name, value)| format!("{name}\u{a0}{}", metric_value(*value, share_decimals)))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// A metric's value: one decimal, or `share_decimals` for a value under 1 (a share, a reward).
+pub fn metric_value(value: f64, share_decimals: usize) -> String {
+    match value.abs() < 1.0 {
+        true => format!("{value:.share_decimals$}"),
+        false => format!("{value:.1}"),
+    }
 }

@@ -10,7 +10,7 @@ mod tag_picker;
 use std::collections::HashMap;
 
 use benchscope_contract::leaderboard::standing::{standings, Standings, ALPHA};
-use benchscope_contract::leaderboard::table::{filter_and_sort, places, Column, COLUMNS, DEFAULT_SORT};
+use benchscope_contract::leaderboard::table::{board_columns, filter_and_sort, places, ranking, Column, RESOLVED};
 use benchscope_contract::leaderboard::tags::tag_groups;
 use benchscope_contract::leaderboard::{has_figures, scored_over_note, LeaderboardRow};
 use benchscope_contract::outcomes::{AMONG_TOP, DISCRIMINATING, SOLVED_BY_ALL, SOLVED_BY_NONE, TOP_RUNS};
@@ -21,41 +21,22 @@ use benchscope_contract::{IndexRow, RunEntry};
 use leptos::prelude::*;
 
 use crate::components::drop_zone::{DropTargets, DropZone};
-use crate::components::runs_panel::metrics_text;
+use crate::components::runs_panel::metric_value;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 use charts::BoardCharts;
 use details::RunDetails;
 use tag_picker::TagPicker;
 
-/// The board's columns that some run fills (the tags are in a row's details, not a column).
-fn filled_columns(rows: &[LeaderboardRow]) -> Vec<&'static Column> {
-    let filled = |key: &str| match key {
-        "model" => rows.iter().any(|r| r.model.is_some()),
-        "date" => rows.iter().any(|r| r.date.is_some()),
-        "scaffold" => rows.iter().any(|r| r.scaffold.is_some()),
-        "passed" => rows.iter().any(|r| r.passed_percent.is_some()),
-        "tokens_in" => rows.iter().any(|r| r.tokens_in.is_some()),
-        "tokens_out" => rows.iter().any(|r| r.tokens_out.is_some()),
-        "cost" => rows.iter().any(|r| r.cost.is_some()),
-        "org" => rows.iter().any(|r| r.org.is_some()),
-        "steps" | "ran_tests" | "history_reads" => rows.iter().any(|r| r.agent.is_some()),
-        "tokens_mean" => rows.iter().any(|r| r.agent.as_ref().is_some_and(|a| a.tokens_mean.is_some())),
-        "cost_mean" => rows.iter().any(|r| r.agent.as_ref().is_some_and(|a| a.cost_mean.is_some())),
-        "tags" => false,
-        _ => true,
-    };
-    COLUMNS.iter().filter(|c| filled(c.key)).collect()
-}
-
-/// `(key, descending)` from the URL's `bsort` (`-key` is descending); % resolved, descending, by default.
-fn sort_of(url: &UrlState) -> (String, bool) {
+/// `(key, descending)` from the URL's `bsort` (`-key` is descending); by default the board's
+/// `ranking` column, the better first.
+fn sort_of(url: &UrlState, ranking: &Column) -> (String, bool) {
     url.with(|s| match s.control("bsort") {
         Some(key) => match key.strip_prefix('-') {
             Some(key) => (key.to_string(), true),
             None => (key.to_string(), false),
         },
-        None => (DEFAULT_SORT.to_string(), true),
+        None => (ranking.key.to_string(), ranking.descending_first()),
     })
 }
 
@@ -72,15 +53,20 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     let top_counts = top_counts(split_rows);
     let board = set.leaderboard();
     let groups = tag_groups(&board);
-    let columns = filled_columns(&board);
-    let has_metrics = board.iter().any(|r| !r.metrics.is_empty());
+    let columns = board_columns(&board);
+    let ranking = ranking(&board);
+    let ranked_by_resolved = ranking.key == RESOLVED;
+    let place_title = format!(
+        "Place on the whole board by {}, whatever the sort and the filters; tied runs share a place",
+        ranking.title
+    );
     let chart_rows = board.clone();
     let places = StoredValue::new(places(&board));
     let board = StoredValue::new(board);
     // Looked up per row on every render: by id, not by a scan of the runs.
     let runs: StoredValue<HashMap<String, RunEntry>> = StoredValue::new(set.runs.iter().map(|r| (r.id.clone(), r.clone())).collect());
     let details_base = StoredValue::new(base.clone());
-    let sort = Memo::new(move |_| sort_of(&url));
+    let sort = Memo::new(move |_| sort_of(&url, &ranking));
     let chosen_tags = Memo::new(move |_| url.with(|s| s.control_values("btag").to_vec()));
     let text = Memo::new(move |_| url.with(|s| s.control("bq").unwrap_or_default().to_string()));
     let shown = Memo::new(move |_| {
@@ -102,7 +88,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     });
     // A group and a rank interval say something only beside another run's.
     let with_standings = standings.with_value(|s| s.by_run.len() >= 2);
-    let width = 2 + usize::from(with_standings) + columns.len() + usize::from(has_metrics);
+    let width = 1 + usize::from(with_standings) + columns.len();
     let title = format!(
         "{} / {}: {}",
         set.dataset,
@@ -110,7 +96,8 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
         crate::wording::plural(board.with_value(Vec::len), "run")
     );
     let scored_over = board.with_value(|rows| scored_over_note(rows, set.split.instances));
-    let published = board.with_value(|rows| has_figures(rows)).then_some(
+    // Said of a board ranked by % resolved, not of one its metrics rank.
+    let published = (ranked_by_resolved && board.with_value(|rows| has_figures(rows))).then_some(
         " A published percentage ranks a run as its source does; where the source's own per-instance results disagree, the counted figure is shown under it.",
     );
     let method = standings.with_value(method_note);
@@ -131,19 +118,18 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
             <div class="board-scroll">
                 <table class="leaderboard-table">
                     <thead><tr>
-                        <th scope="col" class="num" title="Place on the whole board by % resolved, whatever the sort and the filters; tied runs share a place">"#"</th>
+                        <th scope="col" class="num" title=place_title>"#"</th>
                         {header_columns.into_iter().map(|column| {
-                            let standing = (with_standings && column.key == DEFAULT_SORT).then(|| view! {
+                            let standing = (with_standings && column.key == RESOLVED).then(|| view! {
                                 <th scope="col" class="num" title="Significance group, and the rank with its 95% bootstrap interval">"Group · rank"</th>
                             });
                             (header(column, sort, url), standing)
                         }).collect_view()}
-                        {has_metrics.then(|| view! { <th scope="col">"Metrics (means)"</th> })}
                     </tr></thead>
                     <tbody>
                         {move || {
                             let open = url.with(|s| s.control("brow").map(str::to_string));
-                            let banded = sort.with(|(key, descending)| key == DEFAULT_SORT && *descending);
+                            let banded = sort.with(|(key, descending)| key == RESOLVED && *descending);
                             shown.get().into_iter().map(|row| {
                                 let place = places.with_value(|p| p.get(&row.id).copied());
                                 let standing = standings.with_value(|s| s.by_run.get(&row.id).cloned());
@@ -151,7 +137,7 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                                 let entry = runs.with_value(|runs| runs.get(&row.id).cloned());
                                 let details = is_open.then(|| view! { <RunDetails row=row.clone() entry base=details_base.get_value() standing=standing.clone() width /> });
                                 let standing_cell = with_standings.then(|| standing.clone());
-                                (row_view(place, row, &columns, standing_cell, banded, has_metrics, url, is_open), details)
+                                (row_view(place, row, &columns, standing_cell, banded, url, is_open), details)
                             }).collect_view()
                         }}
                     </tbody>
@@ -231,20 +217,27 @@ fn drop_targets(rows: &[IndexRow], sets: &[LoadedSet]) -> DropTargets {
     DropTargets { splits, taken }
 }
 
-fn header(column: &'static Column, sort: Memo<(String, bool)>, url: UrlState) -> impl IntoView {
-    let state = move || match sort.get() {
-        (key, true) if key == column.key => "descending",
-        (key, false) if key == column.key => "ascending",
-        _ => "none",
+fn header(column: Column, sort: Memo<(String, bool)>, url: UrlState) -> impl IntoView {
+    let key = column.key.to_string();
+    let state = {
+        let key = key.clone();
+        move || match sort.get() {
+            (sorted, true) if sorted == key => "descending",
+            (sorted, false) if sorted == key => "ascending",
+            _ => "none",
+        }
     };
+    let descending_first = column.descending_first();
+    let clicked = key.clone();
+    let data_col = key.clone();
     view! {
-        <th scope="col" aria-sort=state class:num=column.numeric data-col=column.key>
-            <button class="sort" data-key=column.key on:click=move |_| {
-                let (key, descending) = sort.get_untracked();
-                let descending = if key == column.key { !descending } else { column.numeric };
-                let value = if descending { format!("-{}", column.key) } else { column.key.to_string() };
+        <th scope="col" aria-sort=state class:num=column.numeric data-col=data_col>
+            <button class="sort" data-key=key on:click=move |_| {
+                let (sorted, descending) = sort.get_untracked();
+                let descending = if sorted == clicked { !descending } else { descending_first };
+                let value = if descending { format!("-{clicked}") } else { clicked.clone() };
                 url.navigate(|s| s.set_control("bsort", vec![value]));
-            }>{head_words(column.title)}</button>
+            }>{with_break_places(&head_words(&column.title))}</button>
         </th>
     }
 }
@@ -265,10 +258,17 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
     let text = |value: Option<&String>| {
         let value = value.cloned().unwrap_or_default();
         let title = value.clone();
-        view! { <td class="text" data-col=column.key title=title><span class="wrapped">{with_break_places(&value)}</span></td> }.into_any()
+        view! { <td class="text" data-col=column.key.to_string() title=title><span class="wrapped">{with_break_places(&value)}</span></td> }
+            .into_any()
     };
     let count = |v: Option<u64>| view! { <td class="num">{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> }.into_any();
-    match column.key {
+    if let Some(name) = column.metric_name() {
+        // One decimal as the board's other figures; a mean share to three, as Long Code Arena
+        // publishes its means (0.389).
+        let value = row.metric(name).map_or_else(|| "—".into(), |v| metric_value(v, 3));
+        return view! { <td class="num metric" data-col=column.key.to_string()>{value}</td> }.into_any();
+    }
+    match column.key.as_ref() {
         "model" => text(row.model.as_ref()),
         "scaffold" => text(row.scaffold.as_ref()),
         "date" => text(row.date.as_ref()),
@@ -324,14 +324,12 @@ fn with_break_places(name: &str) -> impl IntoView {
 }
 
 /// `standing` is `None` where the board shows no standings, `Some(None)` for a run without one.
-#[allow(clippy::too_many_arguments)] // one row's parts, each needed by its own cell
 fn row_view(
     place: Option<usize>,
     row: LeaderboardRow,
-    columns: &[&'static Column],
+    columns: &[Column],
     standing: Option<Option<benchscope_contract::leaderboard::standing::Standing>>,
     banded: bool,
-    has_metrics: bool,
     url: UrlState,
     open: bool,
 ) -> impl IntoView {
@@ -345,7 +343,7 @@ fn row_view(
     };
     let cells = columns
         .iter()
-        .map(|column| match column.key {
+        .map(|column| match column.key.as_ref() {
             "system" => {
                 let toggled = id.clone();
                 view! {
@@ -361,25 +359,18 @@ fn row_view(
                 }
                 .into_any()
             }
-            DEFAULT_SORT => {
+            RESOLVED => {
                 let standing_cell = shows_standing.then(|| view! { <td class="num standing">{standing_text.clone()}</td> });
                 (cell(column, &row), standing_cell).into_any()
             }
             _ => cell(column, &row),
         })
         .collect_view();
-    // Written as an instance's run writes its metrics, one decimal as the board's other figures;
-    // a mean share to three, as Long Code Arena publishes its means (0.389).
-    let metrics = has_metrics.then(|| {
-        let text = metrics_text(row.metrics.iter().map(|(name, value)| (name, value)), 3);
-        view! { <td class="metrics">{text}</td> }
-    });
     view! {
         <tr data-run=id class:band-0=move || band == Some(0) class:band-1=move || band == Some(1) class:open=open
             data-group=standing.as_ref().map(|s| s.group.to_string())>
             <td class="num place">{place.map_or_else(|| "—".to_string(), |p| p.to_string())}</td>
             {cells}
-            {metrics}
         </tr>
     }
 }

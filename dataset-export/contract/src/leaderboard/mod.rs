@@ -60,6 +60,13 @@ pub struct LeaderboardRow {
     pub agent: Option<AgentSummary>,
 }
 
+impl LeaderboardRow {
+    /// The mean of the metric `name`, when the run has it.
+    pub fn metric(&self, name: &str) -> Option<f64> {
+        self.metrics.iter().find(|(metric, _)| metric == name).map(|(_, value)| *value)
+    }
+}
+
 /// The headline number a source gives for the instances a run was scored over, where that is not
 /// its split's size.
 pub const SCORED_OVER: &str = "total_instances";
@@ -150,6 +157,15 @@ pub fn scored_over_note(rows: &[LeaderboardRow], split_instances: usize) -> Stri
                 alone do): the harness's reports imported beside them, or the test logs graded \
                 with benchscope grade, give them."
             .to_string();
+    }
+    let ranking = table::ranking(rows);
+    if let Some(metric) = ranking.metric_name() {
+        let better = if ranking.lower_is_better { "smaller" } else { "larger" };
+        return format!(
+            "No run here has a % resolved: its source scores each instance with metrics, and each \
+             metric's column is its mean over the run's instances. # places the runs by {metric} \
+             ({better} is better); a column's head sorts the board by it."
+        );
     }
     let totals: std::collections::BTreeSet<u64> = rows.iter().filter_map(|r| r.scored_over).collect();
     let interval = "the interval is Wilson's 95% score interval";
@@ -298,6 +314,16 @@ mod tests {
         let published = scored_over_note(&[over(None)], 0);
         assert!(published.contains("as each run's source published it"), "{published}");
         assert!(!published.contains("0 instances"), "{published}");
+        let scored = LeaderboardRow {
+            metrics: vec![("chrf_mean".into(), 0.3)],
+            scored_over: Some(150),
+            ..Default::default()
+        };
+        let metrics = scored_over_note(&[scored], 150);
+        assert!(
+            metrics.starts_with("No run here has a % resolved") && metrics.contains("by chrf_mean (larger is better)"),
+            "a board of metrics says what ranks it, not what % resolved is over: {metrics}"
+        );
     }
 
     #[test]

@@ -1,22 +1,38 @@
-//! The leaderboard as a table: its columns, and the rows a filter and sort leave.
+//! The leaderboard as a table: its columns, the one that ranks it, and the rows a filter and sort
+//! leave.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 
 use super::LeaderboardRow;
 use crate::sorting::sort_by;
 
-/// A sortable column: its title and how two rows compare on it.
-pub struct Column {
-    /// Its name, as the sort control keeps it.
-    pub key: &'static str,
-    /// Its heading.
-    pub title: &'static str,
-    /// How two rows compare on it.
-    pub compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering,
-    /// Whether it holds numbers (right-aligned, sorted descending first).
-    pub numeric: bool,
+/// How two rows compare on a column.
+#[derive(Clone, Copy)]
+enum Compare {
+    /// By a figure every board has a place for.
+    Fixed(fn(&LeaderboardRow, &LeaderboardRow) -> Ordering),
+    /// By the mean of the metric the column is named after.
+    Metric,
 }
+
+/// A sortable column: its key, its title and how two rows compare on it.
+#[derive(Clone)]
+pub struct Column {
+    /// Its name, as the sort control keeps it (`metric:<name>` for a metric's).
+    pub key: Cow<'static, str>,
+    /// Its heading.
+    pub title: Cow<'static, str>,
+    compare: Compare,
+    /// Whether it holds numbers (right-aligned).
+    pub numeric: bool,
+    /// Whether a smaller number is better (a false-positive rate), so that it sorts ascending first.
+    pub lower_is_better: bool,
+}
+
+/// The sort key of a metric's column is this, then the metric's name.
+pub const METRIC_KEY: &str = "metric:";
 
 fn by_option<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
     match (a, b) {
@@ -28,21 +44,67 @@ fn by_option<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
 }
 
 impl Column {
-    const fn text(key: &'static str, title: &'static str, compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering) -> Self {
+    const fn fixed(
+        key: &'static str,
+        title: &'static str,
+        numeric: bool,
+        compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering,
+    ) -> Self {
         Column {
-            key,
-            title,
-            compare,
-            numeric: false,
+            key: Cow::Borrowed(key),
+            title: Cow::Borrowed(title),
+            compare: Compare::Fixed(compare),
+            numeric,
+            lower_is_better: false,
         }
     }
 
+    const fn text(key: &'static str, title: &'static str, compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering) -> Self {
+        Column::fixed(key, title, false, compare)
+    }
+
     const fn number(key: &'static str, title: &'static str, compare: fn(&LeaderboardRow, &LeaderboardRow) -> Ordering) -> Self {
+        Column::fixed(key, title, true, compare)
+    }
+
+    /// The column of the metric `name` (`chrf_mean`), titled by its name.
+    pub fn metric(name: &str) -> Self {
         Column {
+            key: Cow::Owned(format!("{METRIC_KEY}{name}")),
+            title: Cow::Owned(name.to_string()),
+            compare: Compare::Metric,
             numeric: true,
-            ..Column::text(key, title, compare)
+            lower_is_better: lower_is_better(name),
         }
     }
+
+    /// The metric it shows, for a metric's column.
+    pub fn metric_name(&self) -> Option<&str> {
+        self.key.strip_prefix(METRIC_KEY)
+    }
+
+    /// How `a` compares to `b` on it, the smaller first.
+    pub fn compare(&self, a: &LeaderboardRow, b: &LeaderboardRow) -> Ordering {
+        match (self.compare, self.metric_name()) {
+            (Compare::Fixed(compare), _) => compare(a, b),
+            (Compare::Metric, name) => {
+                let name = name.unwrap_or_default();
+                by_option(a.metric(name), b.metric(name))
+            }
+        }
+    }
+
+    /// Whether a first click sorts it descending: a number whose larger values are better.
+    pub fn descending_first(&self) -> bool {
+        self.numeric && !self.lower_is_better
+    }
+}
+
+/// Whether a smaller value of the metric `name` is the better one: a false-positive rate, a share
+/// of all-wrong answers, an error count, a cost.
+fn lower_is_better(name: &str) -> bool {
+    name.split('_')
+        .any(|word| matches!(word, "fpr" | "incorrect" | "error" | "errors" | "cost" | "loss"))
 }
 
 /// An agent summary's number, for sorting.
@@ -55,8 +117,8 @@ fn agent_opt(row: &LeaderboardRow, pick: fn(&super::AgentSummary) -> Option<f64>
     row.agent.as_ref().and_then(pick)
 }
 
-/// The columns, in table order.
-pub const COLUMNS: [Column; 16] = [
+/// The columns every board may have, in table order (a metric's columns follow % passed).
+pub static COLUMNS: [Column; 16] = [
     Column::text("system", "System", |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase())),
     Column::text("model", "Model", |a, b| a.model.cmp(&b.model)),
     Column::text("scaffold", "Scaffold", |a, b| a.scaffold.cmp(&b.scaffold)),
@@ -85,12 +147,81 @@ pub const COLUMNS: [Column; 16] = [
     Column::text("tags", "Tags", |a, b| a.tags.join(", ").cmp(&b.tags.join(", "))),
 ];
 
-/// The column sorted by when none is named: % resolved.
-pub const DEFAULT_SORT: &str = "resolved";
+/// The key of the % resolved column, which ranks every board that has that figure.
+pub const RESOLVED: &str = "resolved";
 
-/// The column called `key` (% resolved for an unknown one).
-pub fn column(key: &str) -> &'static Column {
-    COLUMNS.iter().find(|c| c.key == key).unwrap_or_else(|| column(DEFAULT_SORT))
+/// The column called `key`: one of [`COLUMNS`], or a metric's (% resolved for an unknown key).
+pub fn column(key: &str) -> Column {
+    match key.strip_prefix(METRIC_KEY) {
+        Some(name) => Column::metric(name),
+        None => COLUMNS
+            .iter()
+            .find(|c| c.key == key)
+            .unwrap_or_else(|| fixed_column(RESOLVED))
+            .clone(),
+    }
+}
+
+fn fixed_column(key: &str) -> &'static Column {
+    COLUMNS.iter().find(|c| c.key == key).expect("a fixed column")
+}
+
+/// The metrics some row of `rows` has, by name.
+fn metric_names(rows: &[LeaderboardRow]) -> BTreeSet<&str> {
+    rows.iter().flat_map(|r| r.metrics.iter().map(|(name, _)| name.as_str())).collect()
+}
+
+/// The columns of a board of `rows`: those some run fills, a column for each metric after % passed.
+/// % resolved is left out only where no run has it and metrics rank the runs instead (Long Code
+/// Arena's). Tags are in a row's details, not a column.
+pub fn board_columns(rows: &[LeaderboardRow]) -> Vec<Column> {
+    let metrics = metric_names(rows);
+    let any = |has: fn(&LeaderboardRow) -> bool| rows.iter().any(has);
+    let filled = |key: &str| match key {
+        RESOLVED => metrics.is_empty() || any(|r| r.resolved_percent.is_some()),
+        "model" => any(|r| r.model.is_some()),
+        "date" => any(|r| r.date.is_some()),
+        "scaffold" => any(|r| r.scaffold.is_some()),
+        "passed" => any(|r| r.passed_percent.is_some()),
+        "tokens_in" => any(|r| r.tokens_in.is_some()),
+        "tokens_out" => any(|r| r.tokens_out.is_some()),
+        "cost" => any(|r| r.cost.is_some()),
+        "org" => any(|r| r.org.is_some()),
+        "steps" | "ran_tests" | "history_reads" => any(|r| r.agent.is_some()),
+        "tokens_mean" => any(|r| r.agent.as_ref().is_some_and(|a| a.tokens_mean.is_some())),
+        "cost_mean" => any(|r| r.agent.as_ref().is_some_and(|a| a.cost_mean.is_some())),
+        "tags" => false,
+        _ => true,
+    };
+    let mut columns = Vec::new();
+    for fixed in COLUMNS.iter() {
+        if filled(&fixed.key) {
+            columns.push(fixed.clone());
+        }
+        if fixed.key == "passed" {
+            columns.extend(metrics.iter().map(|name| Column::metric(name)));
+        }
+    }
+    columns
+}
+
+/// The column that ranks a board of `rows` and sorts it when no other is chosen: % resolved where
+/// any run has it; otherwise a metric whose larger values are better (any metric where every one
+/// is better smaller), the one of fewest words: the whole rather than a part of it (`em_mean`, not
+/// `em_infile_mean`), F1 rather than its precision's share of all-correct answers. Ties go by name.
+pub fn ranking(rows: &[LeaderboardRow]) -> Column {
+    if rows.iter().any(|r| r.resolved_percent.is_some()) {
+        return fixed_column(RESOLVED).clone();
+    }
+    let metrics = metric_names(rows);
+    let first =
+        fewest_words(metrics.iter().copied().filter(|name| !lower_is_better(name))).or_else(|| fewest_words(metrics.iter().copied()));
+    first.map_or_else(|| fixed_column(RESOLVED).clone(), Column::metric)
+}
+
+/// The name of fewest underscore-separated words, ties by name.
+fn fewest_words<'a>(names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    names.min_by_key(|name| (name.split('_').count(), *name))
 }
 
 /// The rows carrying every tag of `tags` whose system, model, scaffold or organisation contains
@@ -107,26 +238,36 @@ pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &
         .cloned()
         .collect();
     sort_by(&mut list, |a, b| {
-        let mut order = (column.compare)(a, b);
-        if column.key == "resolved" {
-            order = order.then_with(|| by_option(counted(a), counted(b)));
-        }
+        let order = ranked_order(&column, a, b);
         let order = if descending { order.reverse() } else { order };
         order.then_with(|| a.name.cmp(&b.name))
     });
     list
 }
 
-/// Each row's place on the whole board by % resolved, as the default order ranks them (its
-/// counted results breaking a published tie), tied rows sharing a place (1, 2, 2, 4); a row
-/// without a figure has none. A filter or another sort does not change it.
+/// How `a` compares to `b` on `column`, a published tie on % resolved broken by the counted results.
+fn ranked_order(column: &Column, a: &LeaderboardRow, b: &LeaderboardRow) -> Ordering {
+    let order = column.compare(a, b);
+    match column.key == RESOLVED {
+        true => order.then_with(|| by_option(counted(a), counted(b))),
+        false => order,
+    }
+}
+
+/// Each row's place on the whole board by its [`ranking`] column (its counted results breaking a
+/// published tie on % resolved), tied rows sharing a place (1, 2, 2, 4); a row without the figure
+/// has none. A filter or another sort does not change it.
 pub fn places(rows: &[LeaderboardRow]) -> HashMap<String, usize> {
-    let ranked = filter_and_sort(rows, &BTreeSet::new(), "", DEFAULT_SORT, true);
+    let ranking = ranking(rows);
+    let ranked = filter_and_sort(rows, &BTreeSet::new(), "", &ranking.key, ranking.descending_first());
+    let figure = |row: &LeaderboardRow| match ranking.metric_name() {
+        Some(name) => row.metric(name),
+        None => row.resolved_percent,
+    };
     let mut places: HashMap<String, usize> = HashMap::new();
     let mut previous: Option<&LeaderboardRow> = None;
-    for (at, row) in ranked.iter().enumerate() {
-        let Some(resolved) = row.resolved_percent else { continue };
-        let tied = previous.filter(|p| p.resolved_percent == Some(resolved) && counted(p) == counted(row));
+    for (at, row) in ranked.iter().filter(|row| figure(row).is_some()).enumerate() {
+        let tied = previous.filter(|p| ranked_order(&ranking, p, row) == Ordering::Equal);
         let place = tied.map_or(at + 1, |p| places[&p.id]);
         places.insert(row.id.clone(), place);
         previous = Some(row);
@@ -166,6 +307,83 @@ mod tests {
 
     fn names(rows: &[LeaderboardRow]) -> Vec<&str> {
         rows.iter().map(|r| r.name.as_str()).collect()
+    }
+
+    fn scored(name: &str, metrics: &[(&str, f64)]) -> LeaderboardRow {
+        LeaderboardRow {
+            metrics: metrics.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
+            ..row(name, None, Some("m"), &[])
+        }
+    }
+
+    fn keys(columns: &[Column]) -> Vec<&str> {
+        columns.iter().map(|c| c.key.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_board_scored_by_metrics_has_a_column_for_each_and_is_ranked_by_one() {
+        // Long Code Arena's library-based code generation: two means, no % resolved.
+        let rows = [
+            scored("low", &[("api_recall_mean", 0.128), ("chrf_mean", 0.294)]),
+            scored("high", &[("api_recall_mean", 0.367), ("chrf_mean", 0.408)]),
+            scored("tied", &[("api_recall_mean", 0.2), ("chrf_mean", 0.294)]),
+            scored("unscored", &[]),
+        ];
+        let columns = board_columns(&rows);
+        assert_eq!(keys(&columns), ["system", "model", "metric:api_recall_mean", "metric:chrf_mean"]);
+        assert_eq!(columns[2].title, "api_recall_mean");
+        assert!(columns[2].numeric && columns[2].descending_first());
+        assert_eq!(ranking(&rows).key, "metric:chrf_mean", "the metric of fewest words");
+        let placed = places(&rows);
+        assert_eq!(
+            ["high", "low", "tied", "unscored"].map(|id| placed.get(id).copied()),
+            [Some(1), Some(2), Some(2), None],
+            "placed by the ranking metric, ties sharing a place"
+        );
+        let by_recall = filter_and_sort(&rows, &BTreeSet::new(), "", "metric:api_recall_mean", true);
+        assert_eq!(names(&by_recall), ["high", "tied", "low", "unscored"]);
+        assert_eq!(column("metric:chrf_mean").metric_name(), Some("chrf_mean"));
+    }
+
+    #[test]
+    fn the_ranking_metric_is_the_whole_rather_than_a_part() {
+        let ranked_by = |metrics: &[(&str, f64)]| ranking(&[scored("a", metrics)]).key.into_owned();
+        // Code completion's exact match, over all lines and per category of line.
+        let completion = [("em_commited_mean", 0.0), ("em_infile_mean", 50.0), ("em_mean", 37.5)];
+        assert_eq!(ranked_by(&completion), "metric:em_mean");
+        // Bug localization's: F1 rather than its parts or the strict shares.
+        let localization = [
+            ("all_correct_mean", 10.0),
+            ("all_incorrect_mean", 50.0),
+            ("at_least_one_correct_mean", 40.0),
+            ("f1_mean", 30.0),
+            ("fpr_mean", 1.0),
+            ("precision_mean", 35.0),
+            ("recall_mean", 32.0),
+        ];
+        assert_eq!(ranked_by(&localization), "metric:f1_mean");
+    }
+
+    #[test]
+    fn a_board_with_percent_resolved_keeps_it_and_adds_its_other_figures() {
+        // SWE-Dev's: pass@1 is its % resolved, pass@3 one more figure.
+        let rows = [LeaderboardRow {
+            metrics: vec![("pass3_percent".into(), 39.26)],
+            passed_percent: Some(50.0),
+            ..row("a", Some(30.0), None, &[])
+        }];
+        assert_eq!(
+            keys(&board_columns(&rows)),
+            ["system", "resolved", "passed", "metric:pass3_percent"]
+        );
+        assert_eq!(ranking(&rows).key, RESOLVED);
+        let nothing = [row("a", None, None, &[])];
+        assert_eq!(
+            keys(&board_columns(&nothing)),
+            ["system", "resolved"],
+            "a board with no figure yet shows where it goes"
+        );
+        assert_eq!(ranking(&nothing).key, RESOLVED);
     }
 
     #[test]
