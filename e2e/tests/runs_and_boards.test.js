@@ -692,6 +692,12 @@ test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank 
   await page.waitForSelector('.leaderboard-table th[data-col="metric:pass3_percent"][aria-sort="descending"]');
   const sorted = (await page.locator(pass3Cells).allTextContents()).slice(0, pass3.length).map(Number);
   assert.ok(close(sorted, pass3), `sorted by pass@3, the best first: ${sorted}`);
+  // Sorted the other way, the runs without a pass@3 stay at the foot.
+  await page.click('.leaderboard-table th[data-col="metric:pass3_percent"] button');
+  await page.waitForSelector('.leaderboard-table th[data-col="metric:pass3_percent"][aria-sort="ascending"]');
+  const ascending = await page.locator(pass3Cells).allTextContents();
+  assert.ok(close(ascending.slice(0, pass3.length).map(Number), [...pass3].reverse()), `the worst first: ${ascending}`);
+  assert.ok(ascending.slice(pass3.length).every((t) => t === '—'), `the blanks last: ${ascending}`);
   const fea = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'realdata', 'fea-bench_leaderboard-and-ids', 'fea-bench-site_leaderboards.json'), 'utf8'));
   const lite = fea.leaderboards.find((b) => b.name === 'Lite').results.map((e) => e.resolved).sort((a, b) => b - a);
   await page.goto(`${server.url}?data=boards/&dataset=fea-bench&split=lite&view=leaderboard`);

@@ -225,9 +225,10 @@ fn fewest_words<'a>(names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
 }
 
 /// The rows carrying every tag of `tags` whose system, model, scaffold or organisation contains
-/// `text` (case-insensitively), sorted by the column `key`, ties by name. Rows tied on a published
-/// % resolved are ordered by their counted results first, which their ranks come from, so a row
-/// never shows a worse rank than one below it.
+/// `text` (case-insensitively), sorted by the column `key`, ties by name, the rows without a value
+/// in it last either way (the ten of SWE-Dev's board without a pass@3 do not head it sorted
+/// ascending). Rows tied on a published % resolved are ordered by their counted results first,
+/// which their ranks come from, so a row never shows a worse rank than one below it.
 pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &str, key: &str, descending: bool) -> Vec<LeaderboardRow> {
     let text = text.to_lowercase();
     let column = column(key);
@@ -237,10 +238,12 @@ pub fn filter_and_sort(rows: &[LeaderboardRow], tags: &BTreeSet<String>, text: &
         .filter(|r| text.is_empty() || searchable(r).contains(&text))
         .cloned()
         .collect();
+    let nothing = LeaderboardRow::default();
+    let blank = |row: &LeaderboardRow| column.compare(row, &nothing) != Ordering::Greater;
     sort_by(&mut list, |a, b| {
         let order = ranked_order(&column, a, b);
         let order = if descending { order.reverse() } else { order };
-        order.then_with(|| a.name.cmp(&b.name))
+        blank(a).cmp(&blank(b)).then(order).then_with(|| a.name.cmp(&b.name))
     });
     list
 }
@@ -397,9 +400,11 @@ mod tests {
         let none = BTreeSet::new();
         // Tags, text, sort column, descending, and the names shown.
         type Case<'a> = (&'a [&'a str], &'a str, &'a str, bool, &'a [&'a str]);
-        let cases: [Case; 6] = [
+        let cases: [Case; 8] = [
             (&[], "", "resolved", true, &["alpha", "Beta", "Delta", "Gamma"]),
-            (&[], "", "resolved", false, &["Gamma", "Beta", "Delta", "alpha"]),
+            (&[], "", "resolved", false, &["Beta", "Delta", "alpha", "Gamma"]),
+            (&[], "", "model", true, &["Delta", "Beta", "alpha", "Gamma"]),
+            (&[], "", "model", false, &["alpha", "Beta", "Delta", "Gamma"]),
             (&[], "", "system", false, &["alpha", "Beta", "Delta", "Gamma"]),
             (&[], "GPT", "resolved", true, &["Beta", "Delta"]),
             (&["checked"], "", "resolved", true, &["alpha", "Delta"]),
