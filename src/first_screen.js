@@ -310,7 +310,9 @@
     const digits = (count) => String(count ?? 0).length;
     const sizeChars = all.reduce((widest, { entry }) => (hasSize(entry) ? Math.max(widest, 3 + digits(entry.stats.lines_added) + digits(entry.stats.lines_removed)) : widest), 0);
     const sized = sizeChars > 0;
-    const results = element('div', { class: sized ? 'results' : 'results no-sizes' }, columns, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner));
+    // The columns no row has anything for are left out, as `results_class` leaves them.
+    const without = [[sized, 'no-sizes'], [all.some(({ entry }) => entry.title), 'no-titles'], [all.some(({ entry }) => entry.repo), 'no-repos']];
+    const results = element('div', { class: ['results', ...without.filter(([has]) => !has).map(([, name]) => name)].join(' ') }, columns, element('div', { class: 'rows', role: 'list', 'aria-label': 'Instances' }, inner));
     if (sized) results.style.setProperty('--size-chars', String(sizeChars));
     return element(
       'section',

@@ -420,5 +420,12 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   assert.equal(await page.locator('select[aria-label="Facet to break down by"]').count(), 0);
   assert.match(await page.locator('section.analysis > p.empty').textContent(), /^There is no facet to break these runs down by: lca-ci-alone\/test holds runs alone/);
   assert.match(await page.locator('details.run-picker summary').textContent(), /^Runs: 1 of 1 drawn/, 'the runs are still chosen for the sections below');
+  // Their list: the numeric ids name no repository, so no Repository column stands empty; the
+  // run's verdicts are still there to filter by.
+  await page.goto(`${server.url}?data=lca/&dataset=lca-ci-alone&view=instances`);
+  await page.waitForSelector('section.facet[data-facet^="run "] label');
+  const heads = await page.locator('.row-head > span').evaluateAll((spans) => spans.filter((s) => s.getClientRects().length > 0).map((s) => s.textContent));
+  assert.deepEqual(heads, ['Instance']);
+  assert.ok(await page.locator('aside.facets').isVisible());
   assert.deepEqual(errors, []);
 });

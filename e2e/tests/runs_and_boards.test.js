@@ -737,6 +737,20 @@ test('a board its metrics score: Long Code Arena\'s configurations ranked by a m
   await page.click('.leaderboard-table th[data-col="metric:api_recall_mean"] button');
   await page.waitForSelector('.leaderboard-table th[data-col="metric:api_recall_mean"][aria-sort="ascending"]');
   assert.ok(near(await column('api_recall_mean'), means('API_recall').reverse()), 'and the worst first');
+  // Its instances, known from the runs alone, have no repository, title or value to filter by:
+  // the list shows their ids across its width, no column or panel standing empty.
+  await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=instances`);
+  await page.waitForFunction(() => document.querySelector('.count')?.textContent.startsWith('150 of 150'));
+  const visible = (selector) => page.locator(selector).evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).map((el) => el.textContent));
+  assert.deepEqual(await visible('.row-head > span'), ['Instance']);
+  assert.deepEqual(await visible('.instance-row > .repo'), []);
+  assert.deepEqual(await visible('aside.facets'), [], 'no empty panel of facets');
+  const [results, body] = await Promise.all(['.results', '.list-body'].map((s) => page.locator(s).evaluate((el) => el.getBoundingClientRect().width)));
+  assert.ok(Math.abs(results - body) < 1, `the rows take the panel's room: ${results} of ${body} px`);
+  assert.equal(await page.locator('select[aria-label="Sort by"] option[value="repo"]').count(), 0, 'no sort by a repository no row has');
+  await page.setViewportSize({ width: 390, height: 800 });
+  assert.deepEqual(await visible('.filters-toggle'), [], 'no button opens an empty drawer');
+  await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });
 

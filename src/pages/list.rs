@@ -5,7 +5,7 @@
 use benchscope_contract::list::{id_matches, list_facets, ordered_positions};
 use benchscope_contract::natural_order::IdOrder;
 use benchscope_contract::outcomes::RESOLVED_BY;
-use benchscope_contract::query::{Filter, SortKey};
+use benchscope_contract::query::{facet_value, Filter, SortKey};
 use benchscope_contract::IndexRow;
 use leptos::ev;
 use leptos::html;
@@ -38,8 +38,11 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let widest = widest_sizes(&rows);
     let sized = widest.is_some();
     let sizes_style = widest.map(|chars| format!("--size-chars: {chars};"));
-    // No row has a title (rows known from runs alone): nor has the list a Title column.
+    // No row has a title or a repository (rows known from runs alone): nor has the list that
+    // column; and where no row has a value to filter by, no panel of facets stands empty.
     let titled = rows.iter().any(|row| !row.title.is_empty());
+    let with_repos = rows.iter().any(|row| !row.repo.is_empty());
+    let filterable = facets.iter().any(|facet| rows.iter().any(|row| facet_value(row, facet).is_some()));
     // The rows' id order, numbers in ids by value, worked out once: the list in id order (its
     // default) is then a pass over the rows.
     let id_order = StoredValue::new(IdOrder::new(&rows));
@@ -224,7 +227,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     };
     let has_runs = rows.with_value(|rows| rows.first().is_some_and(|r| r.facets.contains_key(RESOLVED_BY)));
     view! {
-        <section class="list-page">
+        <section class="list-page" class:no-facets=!filterable>
             <div class="toolbar">
                 <input type="search" class="search" node_ref=search_box aria-label="Search instances (press / to focus)"
                     placeholder=if has_search { "Search statements, titles, paths, tests  ( / )" } else { "Filter by id: no search index here  ( / )" }
@@ -242,7 +245,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
                             url.navigate(|s| s.sort = (!value.is_empty()).then_some(value));
                         }>
                         <option value="">{move || if searchable.get() { "relevance" } else { "id" }}</option>
-                        <option value="repo">"repository"</option>
+                        {with_repos.then(|| view! { <option value="repo">"repository"</option> })}
                         <option value="-date">"newest"</option>
                         <option value="date">"oldest"</option>
                         <option value="-size">"largest change"</option>
@@ -276,7 +279,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             <div class="list-body" class:filters-open=move || filters_open.get()>
                 <FacetPanel rows facets filter searched=counted />
                 // The instance page's code is fetched when the reader first comes to the rows.
-                <div class=results_class(sized, titled) style=sizes_style on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
+                <div class=results_class(sized, titled, with_repos) style=sizes_style on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
                     <div class="row-head" aria-hidden="true">
                         <span>"Instance"</span><span>"Repository"</span><span>"Title"</span><span class="num">"Files"</span><span class="num">"+/−"</span>
                     </div>
@@ -309,13 +312,16 @@ fn widest_sizes(rows: &[IndexRow]) -> Option<usize> {
 }
 
 /// The results' classes: those that leave out the columns no row has anything for.
-fn results_class(sized: bool, titled: bool) -> String {
+fn results_class(sized: bool, titled: bool, with_repos: bool) -> String {
     let mut class = String::from("results");
     if !sized {
         class.push_str(" no-sizes");
     }
     if !titled {
         class.push_str(" no-titles");
+    }
+    if !with_repos {
+        class.push_str(" no-repos");
     }
     class
 }
