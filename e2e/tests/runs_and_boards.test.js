@@ -751,6 +751,22 @@ test('a board its metrics score: Long Code Arena\'s configurations ranked by a m
   await page.setViewportSize({ width: 390, height: 800 });
   assert.deepEqual(await visible('.filters-toggle'), [], 'no button opens an empty drawer');
   await page.setViewportSize({ width: 1280, height: 900 });
+  // An instance's page: no blank metadata, no column no run fills, and a generation whose prose
+  // runs on one long line scrolls inside its own box rather than pushing the runs' columns away.
+  await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&instance=0`);
+  await page.waitForSelector('table.runs-table tbody tr.run');
+  assert.deepEqual(await visible('dl.meta'), []);
+  assert.deepEqual(await page.locator('table.runs-table thead th').allTextContents(), ['Run', 'Verdict', 'Model patch']);
+  await page.locator('tr.run[data-run="lbcg.bm25.codellama.CodeLlama-70b-Instruct-hf"] button.show-patch').click();
+  await page.waitForSelector('tr.model-patch .diff-table');
+  assert.equal(await page.locator('tr.model-patch table.file-compare').count(), 0, 'no gold patch to compare files with');
+  const widths = await page.evaluate(() => {
+    const [box, scroll, section] = ['.runs-scroll', 'tr.model-patch .diff-scroll', 'section.runs'].map((s) => document.querySelector(s));
+    return { box: [box.scrollWidth, box.clientWidth], scroll: [scroll.scrollWidth, scroll.clientWidth], table: box.firstElementChild.getBoundingClientRect().width, section: section.getBoundingClientRect().width };
+  });
+  assert.ok(widths.scroll[0] > widths.scroll[1], `the generation's long line is wider than its box: ${JSON.stringify(widths)}`);
+  assert.equal(widths.box[0], widths.box[1], `the runs' table does not scroll sideways: ${JSON.stringify(widths)}`);
+  assert.ok(Math.abs(widths.table - widths.section) < 1, `the table, and what opens in it, is as wide as its section: ${JSON.stringify(widths)}`);
   assert.deepEqual(errors, []);
 });
 

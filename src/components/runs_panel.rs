@@ -6,7 +6,7 @@ use benchscope_contract::compare::compare_patches;
 use benchscope_contract::log::LogKind;
 use benchscope_contract::trajectory::TrajectoryFacts;
 use benchscope_contract::wording::plural;
-use benchscope_contract::TestStatus;
+use benchscope_contract::{InstanceResult, TestStatus};
 use leptos::prelude::*;
 
 use crate::api::{RunCache, RunResult};
@@ -87,25 +87,36 @@ pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, in
         })
         .collect();
     let compare = view! { <TrajectoryCompare runs=with_trajectory base=base.clone() /> };
-    // swebench.com's boards publish each instance's cost and model calls per run.
-    let with_spending = results.iter().any(|r| r.result.cost.is_some() || r.result.api_calls.is_some());
-    let columns = Columns { spending: with_spending };
+    // A column no run fills is left out: swebench.com's boards publish each instance's cost and
+    // model calls per run, a harness's results carry tallies and failure modes, and Long Code
+    // Arena's generations have nothing but the model's output.
+    let any = |has: fn(&InstanceResult) -> bool| results.iter().any(|r| has(&r.result));
+    let columns = Columns {
+        fail_to_pass: any(|r| r.fail_to_pass.is_some()),
+        pass_to_pass: any(|r| r.pass_to_pass.is_some()),
+        mode: any(|r| r.failure_mode.is_some() || r.log.is_some()),
+        spending: any(|r| r.cost.is_some() || r.api_calls.is_some()),
+        patch: any(|r| r.model_patch.is_some()),
+        trajectory: any(|r| r.trajectory.is_some()),
+    };
+    let head = |shown: bool, title: &'static str| shown.then(|| view! { <th scope="col">{title}</th> });
     let gold = StoredValue::new(gold);
     let base = StoredValue::new(base);
     let instance = StoredValue::new(instance);
     view! {
         <section class="runs">
             <h3>{format!("Runs ({})", results.len())}</h3>
-            <table class="runs-table">
+            <div class="runs-scroll"><table class="runs-table">
                 <thead><tr>
-                    <th scope="col">"Run"</th><th scope="col">"Verdict"</th><th scope="col">"FAIL_TO_PASS"</th><th scope="col">"PASS_TO_PASS"</th><th scope="col">"Failure mode"</th>
-                    {with_spending.then(|| view! { <th scope="col" class="num">"Cost"</th> })}
-                    <th scope="col">"Model patch"</th><th scope="col">"Trajectory"</th>
+                    <th scope="col">"Run"</th><th scope="col">"Verdict"</th>
+                    {head(columns.fail_to_pass, "FAIL_TO_PASS")}{head(columns.pass_to_pass, "PASS_TO_PASS")}{head(columns.mode, "Failure mode")}
+                    {columns.spending.then(|| view! { <th scope="col" class="num">"Cost"</th> })}
+                    {head(columns.patch, "Model patch")}{head(columns.trajectory, "Trajectory")}
                 </tr></thead>
                 <tbody>
                     {results.into_iter().map(|run| view! { <RunRow run gold base instance columns /> }).collect_view()}
                 </tbody>
-            </table>
+            </table></div>
             {compare}
         </section>
     }
@@ -115,12 +126,25 @@ pub fn RunsPanel(results: Vec<RunResult>, gold: Option<String>, base: String, in
 /// Which optional columns the table has, and so how many a row opened under a run spans.
 #[derive(Clone, Copy)]
 struct Columns {
+    fail_to_pass: bool,
+    pass_to_pass: bool,
+    mode: bool,
     spending: bool,
+    patch: bool,
+    trajectory: bool,
 }
 
 impl Columns {
     fn count(self) -> usize {
-        7 + usize::from(self.spending)
+        let optional = [
+            self.fail_to_pass,
+            self.pass_to_pass,
+            self.mode,
+            self.spending,
+            self.patch,
+            self.trajectory,
+        ];
+        2 + optional.into_iter().filter(|shown| *shown).count()
     }
 }
 
@@ -148,9 +172,11 @@ fn RunRow(
         (None, _) => ("no verdict".to_string(), "unknown"),
     };
     // On a phone each run is a card whose cells say their column; a tally the run lacks is left out there.
-    let tally_cell = |label: &'static str, t: Option<benchscope_contract::TestTally>| match t {
-        Some(t) => view! { <td data-label=label>{format!("{}/{}", t.passed, t.total)}</td> }.into_any(),
-        None => view! { <td class="absent">"—"</td> }.into_any(),
+    let tally_cell = |shown: bool, label: &'static str, t: Option<benchscope_contract::TestTally>| {
+        shown.then(|| match t {
+            Some(t) => view! { <td data-label=label>{format!("{}/{}", t.passed, t.total)}</td> }.into_any(),
+            None => view! { <td class="absent">"—"</td> }.into_any(),
+        })
     };
     let open = RwSignal::new(false);
     let patch_path = result.model_patch.clone();
@@ -174,16 +200,20 @@ fn RunRow(
         <tr class="run" data-run=run.run_id.clone()>
             <td class="run-name">{run.name}</td>
             <td class=format!("verdict {}", verdict.1)>{verdict.0}</td>
-            {tally_cell("FAIL_TO_PASS", result.fail_to_pass)}
-            {tally_cell("PASS_TO_PASS", result.pass_to_pass)}
-            <td class="mode"><span class="mode-name">{result.failure_mode.clone().unwrap_or_default()}</span>{log_button}</td>
+            {tally_cell(columns.fail_to_pass, "FAIL_TO_PASS", result.fail_to_pass)}
+            {tally_cell(columns.pass_to_pass, "PASS_TO_PASS", result.pass_to_pass)}
+            {columns.mode.then(|| view! {
+                <td class="mode"><span class="mode-name">{result.failure_mode.clone().unwrap_or_default()}</span>{log_button}</td>
+            })}
             {spent}
-            <td data-label="Model patch">{has_patch.then(|| view! {
-                <button class="show-patch" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
-                    {move || if open.get() { "hide" } else { "show" }}
-                </button>
-            })}</td>
-            <td data-label="Trajectory">{trajectory_row.0}</td>
+            {columns.patch.then(|| view! {
+                <td data-label="Model patch">{has_patch.then(|| view! {
+                    <button class="show-patch" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                        {move || if open.get() { "hide" } else { "show" }}
+                    </button>
+                })}</td>
+            })}
+            {columns.trajectory.then(|| view! { <td data-label="Trajectory">{trajectory_row.0}</td> })}
         </tr>
         {move || open.get().then(|| view! {
             <tr class="model-patch" data-run=run_id.clone()><td colspan=columns.count()>
@@ -288,27 +318,33 @@ fn trajectory_row(
 
 #[component]
 fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
-    let comparison = gold.map(|gold| compare_patches(&gold, &diff)).unwrap_or_default();
+    // Without a gold patch (an instance known from runs alone) there is nothing to compare with.
+    let comparison = gold.map(|gold| compare_patches(&gold, &diff)).filter(|files| !files.is_empty());
+    let comparison = comparison.map(|comparison| {
+        view! {
+            <table class="file-compare">
+                <thead><tr><th scope="col">"File"</th><th scope="col">"Touched by"</th><th scope="col">"Alike"</th></tr></thead>
+                <tbody>
+                    {comparison.into_iter().map(|file| {
+                        let who = match (file.in_gold, file.in_model) {
+                            (true, true) => "both",
+                            (true, false) => "gold only",
+                            _ => "model only",
+                        };
+                        view! {
+                            <tr class=format!("touched-{}", who.replace(' ', "-"))>
+                                <td><code>{file.path}</code></td>
+                                <td>{who}</td>
+                                <td>{file.similarity.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_default()}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }
+    });
     view! {
-        <table class="file-compare">
-            <thead><tr><th scope="col">"File"</th><th scope="col">"Touched by"</th><th scope="col">"Alike"</th></tr></thead>
-            <tbody>
-                {comparison.into_iter().map(|file| {
-                    let who = match (file.in_gold, file.in_model) {
-                        (true, true) => "both",
-                        (true, false) => "gold only",
-                        _ => "model only",
-                    };
-                    view! {
-                        <tr class=format!("touched-{}", who.replace(' ', "-"))>
-                            <td><code>{file.path}</code></td>
-                            <td>{who}</td>
-                            <td>{file.similarity.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_default()}</td>
-                        </tr>
-                    }
-                }).collect_view()}
-            </tbody>
-        </table>
+        {comparison}
         <DiffView diff />
     }
 }

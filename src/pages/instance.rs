@@ -148,10 +148,15 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
     let repo_url = github_url(&repo);
     let commit = base_commit.map(|c| view! { <dt>"Base commit"</dt><dd>{commit_link(repo_url.as_deref(), c)}</dd> });
     let document_repo = repo.clone();
-    let repo_cell = match repo_url {
-        Some(href) => view! { <a href=href rel="noopener noreferrer" target="_blank">{repo}</a> }.into_any(),
-        None => repo.into_any(),
-    };
+    // Rows known from runs alone whose ids name no repository (Long Code Arena's numbered tasks)
+    // have none to show: the row is left out.
+    let repo_row = (!repo.is_empty()).then(|| {
+        let cell = match repo_url {
+            Some(href) => view! { <a href=href rel="noopener noreferrer" target="_blank">{repo}</a> }.into_any(),
+            None => repo.into_any(),
+        };
+        view! { <dt>"Repository"</dt><dd>{cell}</dd> }
+    });
     let data_id = id.clone();
     view! {
         <article class="instance" data-id=data_id>
@@ -159,8 +164,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
             // A record with no statement to take a title from has its id for one, shown once.
             {(title != id).then(|| view! { <p class="instance-title">{with_code_spans(&title)}</p> })}
             <dl class="meta">
-                <dt>"Repository"</dt>
-                <dd>{repo_cell}</dd>
+                {repo_row}
                 // Rows known from runs alone have no category: the row is left out, as the list
                 // leaves out its facet.
                 {known_category(&category).then(|| view! { <dt>"Category"</dt><dd>{category}</dd> })}
