@@ -748,6 +748,13 @@ test('a board its metrics score: Long Code Arena\'s configurations ranked by a m
   const [results, body] = await Promise.all(['.results', '.list-body'].map((s) => page.locator(s).evaluate((el) => el.getBoundingClientRect().width)));
   assert.ok(Math.abs(results - body) < 1, `the rows take the panel's room: ${results} of ${body} px`);
   assert.equal(await page.locator('select[aria-label="Sort by"] option[value="repo"]').count(), 0, 'no sort by a repository no row has');
+  // Named in the URL all the same, such sorts are ignored, and the box says what the list is in.
+  for (const sort of ['repo', '-resolved']) {
+    await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=instances&sort=${sort}`);
+    await page.waitForFunction(() => document.querySelector('.count')?.textContent.startsWith('150 of 150'));
+    assert.equal(await page.locator('select[aria-label="Sort by"]').evaluate((box) => box.selectedIndex), 0, `${sort}: the box shows "id", not a blank`);
+    assert.equal(await page.locator('.instance-row').first().getAttribute('data-id'), '0', `${sort}: in id order`);
+  }
   await page.setViewportSize({ width: 390, height: 800 });
   assert.deepEqual(await visible('.filters-toggle'), [], 'no button opens an empty drawer');
   await page.setViewportSize({ width: 1280, height: 900 });

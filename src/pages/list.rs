@@ -50,11 +50,15 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let filter = Memo::new(move |_| Filter::from_pairs(url.with(|s| s.facets.clone()).iter().map(String::as_str)));
     let filters_open = RwSignal::new(false);
     let query = Memo::new(move |_| url.query().unwrap_or_default());
-    // A `sort=` naming no sort is ignored, so the box never shows blank.
-    let sort = Memo::new(move |_| {
-        url.with(|s| s.sort.clone())
-            .filter(|key| SortKey::ALL.iter().any(|(_, name)| key.trim_start_matches('-') == *name))
-    });
+    // A `sort=` naming no sort the box offers is ignored, so the box never shows blank: by
+    // repository where no row names one, by resolved where no run judges them.
+    let has_runs = rows.with_value(|rows| rows.first().is_some_and(|r| r.facets.contains_key(RESOLVED_BY)));
+    let offered = move |name: &str| match name {
+        "repo" => with_repos,
+        "resolved" => has_runs,
+        _ => SortKey::ALL.iter().any(|(_, known)| *known == name),
+    };
+    let sort = Memo::new(move |_| url.with(|s| s.sort.clone()).filter(|key| offered(key.trim_start_matches('-'))));
     // Each searchable set's index, and where its rows start.
     let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
     let has_search = !indexes.is_empty();
@@ -225,7 +229,6 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
         Err(error) => Some(view! { <ErrorBox error /> }),
         Ok(_) => None,
     };
-    let has_runs = rows.with_value(|rows| rows.first().is_some_and(|r| r.facets.contains_key(RESOLVED_BY)));
     view! {
         <section class="list-page" class:no-facets=!filterable>
             <div class="toolbar">
