@@ -710,18 +710,19 @@ test('a board its metrics score: Long Code Arena\'s configurations ranked by a m
   if (withoutRealdata(t, boards)) return;
   const { page, errors } = session;
   const published = JSON.parse(readFileSync(join(dirname(LCA_GENERATIONS), 'metadata_all_configs.json'), 'utf8'));
-  const means = (metric) => published.map((c) => c.metrics[metric].mean).sort((a, b) => b - a);
+  // Shares of 1 in the file, in percent on the board, as `benchscope score` writes them.
+  const means = (metric) => published.map((c) => c.metrics[metric].mean * 100).sort((a, b) => b - a);
   await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   const heads = await page.locator('.leaderboard-table thead th').allTextContents();
   assert.ok(heads.includes('api_recall_mean') && heads.some((h) => h.startsWith('chrf_mean')), heads.join(' | '));
   assert.ok(!heads.some((h) => h.includes('resolved')), `no column of % resolved, which none of these runs has: ${heads}`);
   const column = (metric) => page.locator(`.leaderboard-table tbody tr td[data-col="metric:${metric}"]`).allTextContents();
-  const near = (shown, expected) => shown.length === expected.length && shown.every((x, i) => Math.abs(Number(x) - expected[i]) <= 0.0005);
-  // Ranked by chrF, the metric of fewest words, as published to three decimals; # counts them.
+  const near = (shown, expected) => shown.length === expected.length && shown.every((x, i) => Math.abs(Number(x) - expected[i]) <= 0.05);
+  // Ranked by chrF, the metric of fewest words, to one decimal; # counts them.
   const chrf = await column('chrf_mean');
   assert.ok(near(chrf, means('ChrF')), `chrF, the best first: ${chrf}`);
-  assert.ok(chrf.every((v) => /^0\.\d{3}$/.test(v)), chrf.join(' '));
+  assert.ok(chrf.every((v) => /^\d+\.\d$/.test(v)), chrf.join(' '));
   const places = await page.locator('.leaderboard-table tbody tr td.place').allTextContents();
   assert.deepEqual(places, published.map((_, i) => String(i + 1)), 'every run placed (no two share a mean)');
   const note = await page.locator('section.leaderboard > p.note').first().textContent();

@@ -109,8 +109,9 @@ pub fn library_codegen_generations(path: &Path, rows: &[Value], dataset: &str, s
         .collect()
 }
 
-/// `metadata_all_configs.json` beside the generations: config → `chrf_mean`, `api_recall_mean`
-/// as published (0..1).
+/// `metadata_all_configs.json` beside the generations: config → `chrf_mean`, `api_recall_mean`,
+/// in percent as `benchscope score` writes chrF and API recall (the file publishes shares of 1):
+/// a metric has one scale whichever command wrote it, so a board with both reads alike.
 fn published_means(generations: &Path) -> BTreeMap<String, BTreeMap<String, f64>> {
     let path = generations.with_file_name("metadata_all_configs.json");
     let Some(Value::Array(configs)) = std::fs::read(&path).ok().and_then(|b| crate::input::from_json_bytes(&b).ok()) else {
@@ -124,7 +125,7 @@ fn published_means(generations: &Path) -> BTreeMap<String, BTreeMap<String, f64>
             let mut headline = BTreeMap::new();
             for (metric, key) in [("ChrF", "chrf_mean"), ("API_recall", "api_recall_mean")] {
                 if let Some(v) = mean(metric) {
-                    headline.insert(key.to_string(), v);
+                    headline.insert(key.to_string(), v * 100.0);
                 }
             }
             Some((name, headline))

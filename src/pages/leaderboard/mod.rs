@@ -21,7 +21,6 @@ use benchscope_contract::{IndexRow, RunEntry};
 use leptos::prelude::*;
 
 use crate::components::drop_zone::{DropTargets, DropZone};
-use crate::components::runs_panel::metric_value;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 use charts::BoardCharts;
@@ -263,9 +262,9 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
     };
     let count = |v: Option<u64>| view! { <td class="num">{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> }.into_any();
     if let Some(name) = column.metric_name() {
-        // One decimal as the board's other figures; a mean share to three, as Long Code Arena
-        // publishes its means (0.389).
-        let value = row.metric(name).map_or_else(|| "—".into(), |v| metric_value(v, 3));
+        // One decimal as the board's other figures; a board of shares of 1 to three (0.830).
+        let decimals = if column.shares { 3 } else { 1 };
+        let value = row.metric(name).map_or_else(|| "—".into(), |v| format!("{v:.decimals$}"));
         return view! { <td class="num metric" data-col=column.key.to_string()>{value}</td> }.into_any();
     }
     match column.key.as_ref() {

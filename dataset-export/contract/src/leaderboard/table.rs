@@ -29,6 +29,11 @@ pub struct Column {
     pub numeric: bool,
     /// Whether a smaller number is better (a false-positive rate), so that it sorts ascending first.
     pub lower_is_better: bool,
+    /// Whether the board's metrics are all shares of 1 (every value of every metric within ±1:
+    /// a reward's mean, 0.83), so that they are written to three decimals rather than as a
+    /// percentage's one. Decided for the board, not the column: a column of percentages that are
+    /// all 0 is not written 0.000 beside 66.7.
+    pub shares: bool,
 }
 
 /// The sort key of a metric's column is this, then the metric's name.
@@ -56,6 +61,7 @@ impl Column {
             compare: Compare::Fixed(compare),
             numeric,
             lower_is_better: false,
+            shares: false,
         }
     }
 
@@ -75,6 +81,7 @@ impl Column {
             compare: Compare::Metric,
             numeric: true,
             lower_is_better: lower_is_better(name),
+            shares: false,
         }
     }
 
@@ -193,13 +200,17 @@ pub fn board_columns(rows: &[LeaderboardRow]) -> Vec<Column> {
         "tags" => false,
         _ => true,
     };
+    let shares = rows.iter().flat_map(|r| &r.metrics).all(|(_, value)| value.abs() <= 1.0);
     let mut columns = Vec::new();
     for fixed in COLUMNS.iter() {
         if filled(&fixed.key) {
             columns.push(fixed.clone());
         }
         if fixed.key == "passed" {
-            columns.extend(metrics.iter().map(|name| Column::metric(name)));
+            columns.extend(metrics.iter().map(|name| Column {
+                shares,
+                ..Column::metric(name)
+            }));
         }
     }
     columns
@@ -336,6 +347,7 @@ mod tests {
         assert_eq!(keys(&columns), ["system", "model", "metric:api_recall_mean", "metric:chrf_mean"]);
         assert_eq!(columns[2].title, "api_recall_mean");
         assert!(columns[2].numeric && columns[2].descending_first());
+        assert!(columns[2].shares, "a board of shares, written as shares");
         assert_eq!(ranking(&rows).key, "metric:chrf_mean", "the metric of fewest words");
         let placed = places(&rows);
         assert_eq!(
@@ -380,6 +392,20 @@ mod tests {
             ["system", "resolved", "passed", "metric:pass3_percent"]
         );
         assert_eq!(ranking(&rows).key, RESOLVED);
+        let percent = [
+            scored("a", &[("pass3_percent", 0.0), ("fpr_mean", 0.5)]),
+            scored("b", &[("pass3_percent", 39.26), ("fpr_mean", 1.0)]),
+        ];
+        let shares: Vec<bool> = board_columns(&percent)
+            .iter()
+            .filter(|c| c.metric_name().is_some())
+            .map(|c| c.shares)
+            .collect();
+        assert_eq!(
+            shares,
+            [false, false],
+            "a board with a value past 1 is of percentages, its 0s and 0.5s included"
+        );
         let nothing = [row("a", None, None, &[])];
         assert_eq!(
             keys(&board_columns(&nothing)),
