@@ -161,7 +161,7 @@ fn RunRow(
     // Metric-scored runs (Long Code Arena) show their metrics where others show a verdict; a
     // verdict with scores beside it (a Harbor trial's reward, SWE-PolyBench's retrieval metrics)
     // shows them after it, resolved or not.
-    let metrics = metrics_text(&result.metrics, 2);
+    let metrics = metrics_text(&result.metrics);
     let verdict = match (result.resolved, result.empty_patch) {
         (Some(true), _) if !metrics.is_empty() => (format!("resolved · {metrics}"), "pass"),
         (Some(true), _) => ("resolved".to_string(), "pass"),
@@ -349,21 +349,16 @@ fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
     }
 }
 
-/// `name value` pairs of metrics, e.g. `chrf 41.2 · bleu 17.9`; a value under 1 (a share, a
-/// reward) with `share_decimals` decimals, `reward 0.83`. A name and its value are joined by a
+/// `name value` pairs of a result's metrics, e.g. `chrf 41.2 · bleu 17.9`; a value under 1 (a
+/// share, a reward) with two decimals, `reward 0.83`. A name and its value are joined by a
 /// no-break space, so that a narrow cell wraps between pairs, never inside one.
-pub fn metrics_text<'a>(metrics: impl IntoIterator<Item = (&'a String, &'a f64)>, share_decimals: usize) -> String {
+fn metrics_text(metrics: &std::collections::BTreeMap<String, f64>) -> String {
     metrics
-        .into_iter()
-        .map(|(name, value)| format!("{name}\u{a0}{}", metric_value(*value, share_decimals)))
+        .iter()
+        .map(|(name, value)| match value.abs() < 1.0 {
+            true => format!("{name}\u{a0}{value:.2}"),
+            false => format!("{name}\u{a0}{value:.1}"),
+        })
         .collect::<Vec<_>>()
         .join(" · ")
-}
-
-/// A metric's value: one decimal, or `share_decimals` for a value under 1 (a share, a reward).
-pub fn metric_value(value: f64, share_decimals: usize) -> String {
-    match value.abs() < 1.0 {
-        true => format!("{value:.share_decimals$}"),
-        false => format!("{value:.1}"),
-    }
 }

@@ -92,10 +92,10 @@ impl Column {
 
     /// How `a` compares to `b` on it, the smaller first.
     pub fn compare(&self, a: &LeaderboardRow, b: &LeaderboardRow) -> Ordering {
-        match (self.compare, self.metric_name()) {
-            (Compare::Fixed(compare), _) => compare(a, b),
-            (Compare::Metric, name) => {
-                let name = name.unwrap_or_default();
+        match self.compare {
+            Compare::Fixed(compare) => compare(a, b),
+            Compare::Metric => {
+                let name = self.metric_name().unwrap_or_default();
                 by_option(a.metric(name), b.metric(name))
             }
         }
