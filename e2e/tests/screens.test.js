@@ -93,6 +93,36 @@ test('small and large screens: no page overflows at 390 and 1280 px, the list pa
   assert.deepEqual(errors, []);
 });
 
+test('between a phone and a wide screen the list\'s rows fit their box: cards where its columns would not, a table where they do', async () => {
+  const { page, errors } = session;
+  // [cards?, the rows' box's width, its scrolled width, the furthest right a row's part ends,
+  // the row's right edge, the first title's shown width] at the window's width.
+  const layout = () => page.evaluate(() => {
+    const rows = document.querySelector('.rows');
+    const row = document.querySelector('.instance-row');
+    const parts = [...document.querySelectorAll('.instance-row > *, .row-head > *')].filter((e) => e.getClientRects().length > 0);
+    return [getComputedStyle(document.querySelector('.row-head')).display === 'none', rows.clientWidth, rows.scrollWidth,
+      Math.max(...parts.map((e) => e.getBoundingClientRect().right)), row.getBoundingClientRect().right,
+      row.querySelector('.title').getBoundingClientRect().width];
+  });
+  try {
+    // 801-1000 px: the filters beside the rows left them 470-690 px, under the table's least width.
+    for (const [width, cards] of [[390, true], [780, false], [820, true], [900, true], [960, true], [1024, false], [1280, false]]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${server.url}?`);
+      await page.waitForSelector('.instance-row .title');
+      const [isCards, box, scrolled, partsEnd, rowEnd, title] = await layout();
+      assert.equal(isCards, cards, `${width} px: ${cards ? 'cards' : 'a table'} in a box of ${box} px`);
+      assert.ok(scrolled <= box, `${width} px: the rows scroll sideways, ${scrolled} px in ${box}`);
+      assert.ok(partsEnd <= rowEnd + 0.5, `${width} px: a row's part ends at ${partsEnd} px, past its row's ${rowEnd}`);
+      assert.ok(title >= 140, `${width} px: the title is shown in ${title} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('chart labels never overlap, charts follow the dark theme and redraw when it flips, series colours are not the verdict colours', async () => {
   const { page, errors } = session;
   const check = async (url, facet) => {
