@@ -452,6 +452,12 @@ test('long ids (FeatureBench\'s, SWE-Dev\'s) show what tells a row from its repo
           if (benchmark === 'FeatureBench' && width === 1280) {
             assert.ok(text.startsWith(`…${name.slice(0, 8)}`), `${where}, ${id} starts at its test: ${text}`);
             assert.ok(id.toLowerCase().startsWith(`${repo.replace('/', '__').toLowerCase()}.`), `${where}, ${repo} is the repository ${id} spells`);
+          } else if (width === 1280) {
+            // Beside the Repository column, SWE-Dev's first part (the repository) gives way,
+            // down to its ellipsis, before the test's name: a name of up to 18 characters shows
+            // whole (it lost its last letters to a fraction of a pixel's shrinking before).
+            assert.ok(text[0] === id[0] || text[0] === '…', `${where}, ${id} shows its start or its fold: ${text}`);
+            if (name.length <= 18) assert.ok(text.endsWith(`${name}${level}`), `${where}, ${id} shows ${name} whole: ${text}`);
           } else {
             assert.equal(text[0], id[0], `${where}, ${id} shows its start: ${text}`);
           }
