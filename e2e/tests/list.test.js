@@ -389,10 +389,12 @@ function shownIds(page) {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      // An ellipsis takes the last letter's room or so of an element whose text runs past it.
-      const cut = parent.scrollWidth > parent.clientWidth + 0.5 ? 10 : 0;
+      // An ellipsis takes the last letter's room or so of an element whose text runs past it,
+      // by a fraction of a pixel too (which `scrollWidth`, rounded, does not show).
       const boxes = [cell.getBoundingClientRect(), parent.getBoundingClientRect()];
       const range = document.createRange();
+      range.selectNodeContents(node);
+      const cut = range.getBoundingClientRect().width > boxes[1].width + 0.001 ? 10 : 0;
       for (let at = 0; at < node.data.length; at += 1) {
         range.setStart(node, at);
         range.setEnd(node, at + 1);
