@@ -366,7 +366,7 @@ test('Long Code Arena: one instance of each of the six datasets opens with its o
   assert.ok(await page.locator('pre[data-lang=python] .tok-kw').count() > 0, 'the reference is highlighted');
   assert.deepEqual(await page.locator('section.library-apis mark.api').allTextContents(), ['M', 'RHF'], 'the APIs are marked in the reference');
   await page.waitForSelector('.runs-table tr[data-run="echo-reference"]');
-  assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'api_recall\u00a0100.0 · chrf\u00a0100.0', 'the scored metrics, computed by the CLI (M and RHF both called)');
+  assert.equal(await page.locator('tr[data-run="echo-reference"] .verdict').textContent(), 'API\u00a0recall\u00a0100.0 · chrF\u00a0100.0', 'the scored metrics, computed by the CLI (M and RHF both called), named as their authors name them');
   assert.equal(await page.locator('section.document strong').first().textContent(), 'Hartree-Fock');
   await open('lca-ms');
   const documentation = page.locator('section.document', { hasText: 'Target documentation' });
@@ -399,6 +399,10 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   // src/app.py (small set): lines 0 (non_informative), 1 (commited), 3 (inproject), 4 (infile)
   // predicted, only line 1 wrong; src/zeta.py (medium set): its one infile line wrong.
   assert.deepEqual(table, { em: '37.50', em_commited: '0.00', em_infile: '50.00', em_inproject: '100.00', em_non_informative: '100.00' });
+  // Each row keeps its metric's key in data-value and reads as a reader knows it.
+  assert.deepEqual(await page.locator('.metrics-table').first().locator('tbody th').allTextContents(),
+    ['exact match', 'exact match, commited', 'exact match, infile', 'exact match, inproject', 'exact match, non informative']);
+  assert.equal(await page.locator('select[aria-label="Metric to break down"] option[value="em_infile"]').textContent(), 'exact match, infile');
   await page.selectOption('select[aria-label="Facet for the metric"]', 'context');
   await page.selectOption('select[aria-label="Metric to break down"]', 'em_infile');
   await page.waitForSelector('.metrics-table tr[data-value="medium"]');

@@ -684,6 +684,7 @@ test('a data directory of leaderboards alone: SWE-Dev and FEA-Bench boards rank 
   // Its pass@3, one more figure, has a column of its own: one decimal, as the board's other
   // figures (it read "pass3_percent 13.330" in a text column that could not be sorted).
   const pass3Cells = '.leaderboard-table tbody tr td[data-col="metric:pass3_percent"]';
+  assert.equal(await page.locator('.leaderboard-table th[data-col="metric:pass3_percent"]').textContent(), '%\u00a0pass@3', 'headed as the board heads it, beside % resolved');
   const cells = (await page.locator(pass3Cells).allTextContents()).filter((t) => t !== '—');
   assert.ok(cells.every((t) => /^\d+\.\d$/.test(t)), cells.join(' | '));
   const pass3 = sweDev.llm_table.map((r) => Number(r.pass3_hard)).sort((a, b) => b - a);
@@ -715,7 +716,8 @@ test('a board its metrics score: Long Code Arena\'s configurations ranked by a m
   await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   const heads = await page.locator('.leaderboard-table thead th').allTextContents();
-  assert.ok(heads.includes('api_recall_mean') && heads.some((h) => h.startsWith('chrf_mean')), heads.join(' | '));
+  assert.ok(heads.includes('API recall') && heads.some((h) => h.startsWith('chrF')), `each metric headed as its authors name it: ${heads.join(' | ')}`);
+  assert.equal(await page.locator('.leaderboard-table th[data-col="metric:chrf_mean"]').getAttribute('title'), 'chrf_mean', 'its key, as the run\'s file names it, in the tip');
   assert.ok(!heads.some((h) => h.includes('resolved')), `no column of % resolved, which none of these runs has: ${heads}`);
   const column = (metric) => page.locator(`.leaderboard-table tbody tr td[data-col="metric:${metric}"]`).allTextContents();
   const near = (shown, expected) => shown.length === expected.length && shown.every((x, i) => Math.abs(Number(x) - expected[i]) <= 0.05);
@@ -726,7 +728,7 @@ test('a board its metrics score: Long Code Arena\'s configurations ranked by a m
   const places = await page.locator('.leaderboard-table tbody tr td.place').allTextContents();
   assert.deepEqual(places, published.map((_, i) => String(i + 1)), 'every run placed (no two share a mean)');
   const note = await page.locator('section.leaderboard > p.note').first().textContent();
-  assert.match(note, /No run here has a % resolved.*# places the runs by chrf_mean \(larger is better\)/);
+  assert.match(note, /No run here has a % resolved.*# places the runs by chrF \(larger is better\)/);
   assert.doesNotMatch(note, /% resolved is over|A published percentage/);
   // A head sorts by its metric; the places stay those of the ranking.
   await page.click('.leaderboard-table th[data-col="metric:api_recall_mean"] button');

@@ -4,6 +4,7 @@
 
 use benchscope_contract::compare::compare_patches;
 use benchscope_contract::log::LogKind;
+use benchscope_contract::metric_labels::metric_label;
 use benchscope_contract::trajectory::TrajectoryFacts;
 use benchscope_contract::wording::plural;
 use benchscope_contract::{InstanceResult, TestStatus};
@@ -349,15 +350,18 @@ fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
     }
 }
 
-/// `name value` pairs of a result's metrics, e.g. `chrf 41.2 · bleu 17.9`; a value under 1 (a
-/// share, a reward) with two decimals, `reward 0.83`. A name and its value are joined by a
-/// no-break space, so that a narrow cell wraps between pairs, never inside one.
+/// `name value` pairs of a result's metrics, e.g. `chrF 41.2 · BLEU 17.9`; a value under 1 (a
+/// share, a reward) with two decimals, `reward 0.83`. A name and its value are joined by
+/// no-break spaces, so that a narrow cell wraps between pairs, never inside one.
 fn metrics_text(metrics: &std::collections::BTreeMap<String, f64>) -> String {
     metrics
         .iter()
-        .map(|(name, value)| match value.abs() < 1.0 {
-            true => format!("{name}\u{a0}{value:.2}"),
-            false => format!("{name}\u{a0}{value:.1}"),
+        .map(|(name, value)| {
+            let name = metric_label(name).replace(' ', "\u{a0}");
+            match value.abs() < 1.0 {
+                true => format!("{name}\u{a0}{value:.2}"),
+                false => format!("{name}\u{a0}{value:.1}"),
+            }
         })
         .collect::<Vec<_>>()
         .join(" · ")

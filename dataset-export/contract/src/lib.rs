@@ -20,6 +20,7 @@
 //! - [`query`]: filtering and counting index rows;
 //! - [`outcomes`]: facets derived from loaded runs (resolved, failure mode, resolved by);
 //! - [`leaderboard`]: a leaderboard row per run;
+//! - [`metric_labels`]: the words a page shows for a metric's key;
 //! - [`log`]: logs as documents (the first error, the lines around it, line search);
 //! - [`site`]: `site.json`, a published site's title, introduction and views;
 //! - [`stats`]: Wilson intervals and McNemar's exact test;
@@ -55,6 +56,7 @@ pub mod leaderboard;
 pub mod list;
 pub mod log;
 pub mod manifest;
+pub mod metric_labels;
 pub mod natural_order;
 pub mod objects_only;
 pub mod outcomes;

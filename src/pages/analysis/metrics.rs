@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use benchscope_contract::breakdown::mean_by_facet;
 use benchscope_contract::list::facet_label;
+use benchscope_contract::metric_labels::metric_label;
 use benchscope_contract::sorting::{map_of, set_of};
 use leptos::prelude::*;
 
@@ -57,9 +58,10 @@ pub fn MetricSections(
                 .collect()
         });
         let groups = split.with_value(|s| mean_by_facet(&s.rows, &facet, &values));
+        let label = metric_label(&metric);
         ChartData {
-            title: format!("{metric} (mean) by {}", facet_label(&facet).to_lowercase()),
-            y_label: metric.clone(),
+            title: format!("{label} (mean) by {}", facet_label(&facet).to_lowercase()),
+            y_label: label,
             y_max: 100.0,
             stacked: false,
             groups: groups.iter().map(|g| g.value.clone()).collect(),
@@ -72,12 +74,13 @@ pub fn MetricSections(
         }
     });
     let metric_names = names.clone();
+    let names_of_rows = names.clone();
     let side_by_side = Signal::derive(move || ChartData {
         title: "Every metric, mean over the run's tasks".into(),
         y_label: "mean".into(),
         y_max: 100.0,
         stacked: false,
-        groups: metric_names.clone(),
+        groups: metric_names.iter().map(|name| metric_label(name)).collect(),
         series: runs.with_value(|r| r.iter().map(|(_, name, _)| name.clone()).collect()),
         colors: colors(),
         values: metric_names
@@ -100,12 +103,12 @@ pub fn MetricSections(
             <h3>"Metrics"</h3>
             <div class="chart-block">
                 <BarChart data=side_by_side on_bar=ignore />
-                {move || table(&side_by_side.get(), "Metric")}
+                {move || table(&side_by_side.get(), "Metric", Some(&names_of_rows))}
             </div>
             <div class="toolbar">
                 <label>"Metric "
                     <select aria-label="Metric to break down" on:change=move |ev| metric.set(event_target_value(&ev))>
-                        {names.iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view()}
+                        {names.iter().map(|n| view! { <option value=n.clone()>{metric_label(n)}</option> }).collect_view()}
                     </select>
                 </label>
                 <label>" by "
@@ -116,20 +119,22 @@ pub fn MetricSections(
             </div>
             <div class="chart-block">
                 <BarChart data=by_facet on_bar=ignore />
-                {move || table(&by_facet.get(), &facet_label(&facet.get()))}
+                {move || table(&by_facet.get(), &facet_label(&facet.get()), None)}
             </div>
         </section>
     }
     .into_any()
 }
 
-fn table(data: &ChartData, first: &str) -> impl IntoView {
+/// `data` as a table headed `first`, a row for each group; `keys`, where the groups are labels,
+/// are what each row's `data-value` names instead (a metric's key, not its label).
+fn table(data: &ChartData, first: &str, keys: Option<&[String]>) -> impl IntoView {
     view! {
         <table class="breakdown-table metrics-table">
             <thead><tr><th scope="col">{first.to_string()}</th>{data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}</tr></thead>
             <tbody>
-                {data.groups.iter().zip(&data.values).map(|(group, values)| view! {
-                    <tr data-value=group.clone()>
+                {data.groups.iter().zip(&data.values).enumerate().map(|(at, (group, values))| view! {
+                    <tr data-value=keys.and_then(|keys| keys.get(at)).unwrap_or(group).clone()>
                         <th scope="row">{group.clone()}</th>
                         {values.iter().zip(&data.series).map(|(v, name)| view! { <td class="num" data-label=name.clone()>{v.map(|v| format!("{v:.2}")).unwrap_or_else(|| "—".into())}</td> }).collect_view()}
                     </tr>

@@ -229,8 +229,10 @@ fn header(column: Column, sort: Memo<(String, bool)>, url: UrlState) -> impl Int
     let descending_first = column.descending_first();
     let clicked = key.clone();
     let data_col = key.clone();
+    // A metric's head reads as a reader knows it; its key, as the run's file names it, is its tip.
+    let tip = column.metric_name().map(str::to_string);
     view! {
-        <th scope="col" aria-sort=state class:num=column.numeric data-col=data_col>
+        <th scope="col" aria-sort=state class:num=column.numeric data-col=data_col title=tip>
             <button class="sort" data-key=key on:click=move |_| {
                 let (sorted, descending) = sort.get_untracked();
                 let descending = if sorted == clicked { !descending } else { descending_first };

@@ -159,7 +159,8 @@ pub fn scored_over_note(rows: &[LeaderboardRow], split_instances: usize) -> Stri
             .to_string();
     }
     let ranking = table::ranking(rows);
-    if let Some(metric) = ranking.metric_name() {
+    if ranking.metric_name().is_some() {
+        let metric = &ranking.title;
         let better = if ranking.lower_is_better { "smaller" } else { "larger" };
         return format!(
             "No run here has a % resolved: its source scores each instance with metrics, and each \
@@ -321,7 +322,7 @@ mod tests {
         };
         let metrics = scored_over_note(&[scored], 150);
         assert!(
-            metrics.starts_with("No run here has a % resolved") && metrics.contains("by chrf_mean (larger is better)"),
+            metrics.starts_with("No run here has a % resolved") && metrics.contains("by chrF (larger is better)"),
             "a board of metrics says what ranks it, not what % resolved is over: {metrics}"
         );
     }

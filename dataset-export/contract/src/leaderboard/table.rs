@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 
 use super::LeaderboardRow;
+use crate::metric_labels::metric_label;
 use crate::sorting::sort_by;
 
 /// How two rows compare on a column.
@@ -73,11 +74,11 @@ impl Column {
         Column::fixed(key, title, true, compare)
     }
 
-    /// The column of the metric `name` (`chrf_mean`), titled by its name.
+    /// The column of the metric `name` (`chrf_mean`), titled as a reader knows it ("chrF").
     pub fn metric(name: &str) -> Self {
         Column {
             key: Cow::Owned(format!("{METRIC_KEY}{name}")),
-            title: Cow::Owned(name.to_string()),
+            title: Cow::Owned(metric_label(name)),
             compare: Compare::Metric,
             numeric: true,
             lower_is_better: lower_is_better(name),
@@ -345,7 +346,11 @@ mod tests {
         ];
         let columns = board_columns(&rows);
         assert_eq!(keys(&columns), ["system", "model", "metric:api_recall_mean", "metric:chrf_mean"]);
-        assert_eq!(columns[2].title, "api_recall_mean");
+        assert_eq!(
+            (columns[2].title.as_ref(), columns[3].title.as_ref()),
+            ("API recall", "chrF"),
+            "titled as a reader knows them"
+        );
         assert!(columns[2].numeric && columns[2].descending_first());
         assert!(columns[2].shares, "a board of shares, written as shares");
         assert_eq!(ranking(&rows).key, "metric:chrf_mean", "the metric of fewest words");
