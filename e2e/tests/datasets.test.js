@@ -417,6 +417,12 @@ test('Long Code Arena metrics: exact match per line category and chrF, API recal
   await page.selectOption('select[aria-label="Facet to break down by"]', 'difficulty');
   await page.waitForSelector('.by-facet tr[data-value="3"]');
   assert.equal(await page.locator('.by-facet tr[data-value="3"] td').getAttribute('data-resolved'), '1');
+  // Its board: every job finished, so pass@1 over the finished jobs is % resolved, not a column
+  // that repeats it.
+  await page.goto(`${server.url}?data=lca/&dataset=lca-ci&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const boardHeads = await page.locator('.leaderboard-table thead th').allTextContents();
+  assert.ok(boardHeads.some((h) => h.startsWith('%\u00a0resolved')) && !boardHeads.some((h) => h.includes('pass')), boardHeads.join(' | '));
   // The same jobs as runs alone: no facet to break them down by, said rather than an empty chart.
   await page.goto(`${server.url}?data=lca/&dataset=lca-ci-alone&view=analysis`);
   await page.waitForSelector('section.analysis h2');

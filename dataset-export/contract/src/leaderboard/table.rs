@@ -201,20 +201,38 @@ pub fn board_columns(rows: &[LeaderboardRow]) -> Vec<Column> {
         "tags" => false,
         _ => true,
     };
-    let shares = rows.iter().flat_map(|r| &r.metrics).all(|(_, value)| value.abs() <= 1.0);
+    let shown: Vec<&str> = metrics.iter().copied().filter(|name| !repeats_resolved(rows, name)).collect();
+    let shares = rows
+        .iter()
+        .flat_map(|r| &r.metrics)
+        .filter(|(name, _)| shown.contains(&name.as_str()))
+        .all(|(_, value)| value.abs() <= 1.0);
     let mut columns = Vec::new();
     for fixed in COLUMNS.iter() {
         if filled(&fixed.key) {
             columns.push(fixed.clone());
         }
         if fixed.key == "passed" {
-            columns.extend(metrics.iter().map(|name| Column {
+            columns.extend(shown.iter().map(|name| Column {
                 shares,
                 ..Column::metric(name)
             }));
         }
     }
     columns
+}
+
+/// Whether every run with the metric `name` shows the same figure as its % resolved (Long Code
+/// Arena CI builds repair's pass@1 where every job finished): a column beside it that only repeats
+/// it is left out. Where the two part (jobs left unfinished count against % resolved, not against
+/// pass@1 over the finished jobs), it stays.
+fn repeats_resolved(rows: &[LeaderboardRow], name: &str) -> bool {
+    rows.iter()
+        .filter_map(|r| Some((r.metric(name)?, r.resolved_percent)))
+        .all(|(value, resolved)| {
+            // The same at the one decimal both are shown to.
+            resolved.is_some_and(|resolved| (resolved - value).abs() < 0.05)
+        })
 }
 
 /// The column that ranks a board of `rows` and sorts it when no other is chosen: % resolved where
@@ -333,6 +351,26 @@ mod tests {
 
     fn keys(columns: &[Column]) -> Vec<&str> {
         columns.iter().map(|c| c.key.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_metric_that_only_repeats_the_resolved_share_has_no_column() {
+        let with = |name: &str, resolved: f64, pass_at_1: f64| LeaderboardRow {
+            metrics: vec![("pass_at_1_percent".into(), pass_at_1), ("pass3_percent".into(), pass_at_1 + 10.0)],
+            ..row(name, Some(resolved), None, &[])
+        };
+        let every_job_finished = [with("a", 77.3, 77.3), with("b", 50.0, 50.04), row("c", Some(10.0), None, &[])];
+        assert_eq!(
+            keys(&board_columns(&every_job_finished)),
+            ["system", RESOLVED, "metric:pass3_percent"],
+            "pass@1 is % resolved on every run that has it"
+        );
+        let some_unfinished = [with("a", 77.3, 77.3), with("b", 40.0, 50.0)];
+        assert_eq!(
+            keys(&board_columns(&some_unfinished)),
+            ["system", RESOLVED, "metric:pass3_percent", "metric:pass_at_1_percent"],
+            "where one run's differ, the column stays for every run"
+        );
     }
 
     #[test]
