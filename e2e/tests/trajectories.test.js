@@ -472,6 +472,27 @@ test("a Harbor job: each trial's verdict from its reward (a partial one beside i
   assert.deepEqual(errors, []);
 });
 
+test("a Harbor job's analysis: its rewards, shares of 1, drawn on an axis to 1, and its tasks with no repository under (none)", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=harbor/&view=analysis`);
+  await page.waitForFunction(() => document.querySelectorAll('.metrics-section img.chart[src^="data:"]').length === 2);
+  // grafana-oncall-debug is one of Harbor's own tasks: no repository, a group a reader can name.
+  assert.equal(await page.locator('.breakdown-table tr[data-value=""] th').first().textContent(), '(none)');
+  assert.equal(await page.locator('.metrics-table').nth(1).locator('tr[data-value=""] th').textContent(), '(none)', 'the row keeps its value, the empty one, in data-value');
+  assert.equal(await page.locator('.metrics-table').first().locator('tr[data-value="reward"] td').textContent(), '0.92');
+  // Each chart's tallest bar: a mean reward of 0.92 (1.00 on django) fills most of the plot, not 1% of an axis to 100.
+  const tallest = await page.locator('.metrics-section img.chart').evaluateAll((imgs) => imgs.map((img) => {
+    const svg = decodeURIComponent(img.src);
+    const heights = [...svg.matchAll(/<rect x="\d+" y="\d+" width="(\d+)" height="(\d+)" opacity="1" fill="#[0-9A-F]{6}"/g)].map(([, w, h]) => [Number(w), Number(h)]);
+    return Math.max(...heights.filter(([w, h]) => !(w === 10 && h === 10)).map(([, h]) => h));
+  }));
+  assert.ok(tallest.every((h) => h > 150), `bars drawn to a scale of shares: ${tallest}`);
+  await page.goto(`${server.url}?data=harbor/&view=instances`);
+  await page.waitForSelector('section.facet[data-facet="repo"] label');
+  assert.deepEqual(await page.locator('section.facet[data-facet="repo"] .value').allTextContents(), ['(none)', 'astropy/astropy', 'django/django']);
+  assert.deepEqual(errors, []);
+});
+
 test("agents' transcripts: Claude Code's calls as steps (a file read, a command, an edit as a diff), its subagent left out, its output as text; Codex's commands and file changes, and its session file's patches", async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?data=claude-code/&instance=astropy__astropy-12907`);

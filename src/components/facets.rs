@@ -1,7 +1,7 @@
 //! The facet panel: each facet's values with live counts, as checkboxes that toggle the filter
 //! in the URL.
 
-use benchscope_contract::list::facet_label as label;
+use benchscope_contract::list::{facet_label as label, facet_value_label};
 use benchscope_contract::outcomes::{aspect_of_facet, RESOLVED_BY, RUN_FACET_PREFIX};
 use benchscope_contract::query::{facet_counts, Filter};
 use benchscope_contract::{FacetCount, IndexRow};
@@ -151,7 +151,7 @@ fn ValueSlot(nth: usize, facet: StoredValue<String>, counts: Memo<Vec<FacetCount
                     let next = facet.with_value(|f| filter.get_untracked().toggled(f, &value));
                     url.navigate(|s| s.facets = next.to_pairs());
                 } />
-                <span class="value">{move || shown.with(|c| c.value.clone())}</span>
+                <span class="value">{move || shown.with(|c| facet_value_label(&c.value).to_string())}</span>
                 <span class="n">{move || shown.with(|c| c.count)}</span>
             </label>
         </li>

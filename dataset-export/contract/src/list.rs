@@ -105,6 +105,16 @@ pub fn facet_label(facet: &str) -> String {
     }
 }
 
+/// A facet value as a page shows it: a row with none (a task with no repository, such as
+/// Harbor's own tasks) is counted under "(none)" rather than a blank label.
+pub fn facet_value_label(value: &str) -> &str {
+    if value.is_empty() {
+        "(none)"
+    } else {
+        value
+    }
+}
+
 /// Positions into `rows` to show: those `filter` passes, ranked by the search's hits
 /// (`(position, score)`, best first) when there are any unless a sort is chosen, else sorted by
 /// `sort` (`key` or `-key`; by id when `None`). `ids` is the rows' [`IdOrder`]: in id order, the
@@ -182,6 +192,12 @@ mod tests {
             facets: facets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             ..IndexRow::default()
         }
+    }
+
+    #[test]
+    fn a_blank_facet_value_reads_as_none() {
+        assert_eq!(facet_value_label(""), "(none)");
+        assert_eq!(facet_value_label("django/django"), "django/django");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The resolved ratio by a facet for the chosen runs: chart, table and downloads.
 
 use benchscope_contract::breakdown::{paired_by_facet, to_csv, Group, PairedGroup};
-use benchscope_contract::list::facet_label;
+use benchscope_contract::list::{facet_label, facet_value_label};
 use benchscope_contract::outcomes::run_facet;
 use benchscope_contract::site::View;
 use leptos::prelude::*;
@@ -18,7 +18,7 @@ pub fn chart_data(facet: &str, groups: &[Group], chosen: &[String], runs: RunLis
         y_label: "% resolved".into(),
         y_max: 100.0,
         stacked: false,
-        groups: groups.iter().map(|g| g.value.clone()).collect(),
+        groups: groups.iter().map(|g| facet_value_label(&g.value).to_string()).collect(),
         series: chosen.iter().map(|id| run_name(runs, id)).collect(),
         colors: (0..chosen.len()).collect(),
         values: groups
@@ -98,7 +98,7 @@ pub fn BreakdownChart(
                         let group_value = value.clone();
                         view! {
                             <tr data-value=value.clone()>
-                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(group_value.clone(), None); }>{value.clone()}</a></th>
+                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(group_value.clone(), None); }>{facet_value_label(&value).to_string()}</a></th>
                                 {cells}
                                 {difference}
                             </tr>

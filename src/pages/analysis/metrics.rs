@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use benchscope_contract::breakdown::mean_by_facet;
-use benchscope_contract::list::facet_label;
+use benchscope_contract::list::{facet_label, facet_value_label};
 use benchscope_contract::metric_labels::metric_label;
 use benchscope_contract::sorting::{map_of, set_of};
 use leptos::prelude::*;
@@ -50,6 +50,7 @@ pub fn MetricSections(
     };
     let metric = RwSignal::new(names[0].clone());
     let facet = RwSignal::new(facets.first().cloned().unwrap_or_else(|| "repo".into()));
+    // The chart, and each of its groups' facet value (a label may read otherwise: "(none)").
     let by_facet = Signal::derive(move || {
         let (metric, facet) = (metric.get(), facet.get());
         let values: Vec<HashMap<String, f64>> = runs.with_value(|runs| {
@@ -59,26 +60,28 @@ pub fn MetricSections(
         });
         let groups = split.with_value(|s| mean_by_facet(&s.rows, &facet, &values));
         let label = metric_label(&metric);
-        ChartData {
+        let chart = ChartData {
             title: format!("{label} (mean) by {}", facet_label(&facet).to_lowercase()),
             y_label: label,
-            y_max: 100.0,
+            y_max: axis_top(values.iter().flat_map(HashMap::values)),
             stacked: false,
-            groups: groups.iter().map(|g| g.value.clone()).collect(),
+            groups: groups.iter().map(|g| facet_value_label(&g.value).to_string()).collect(),
             series: runs.with_value(|r| r.iter().map(|(_, name, _)| name.clone()).collect()),
             colors: colors(),
             values: groups
                 .iter()
                 .map(|g| g.sums.iter().map(|&(sum, n)| (n > 0).then(|| sum / n as f64)).collect())
                 .collect(),
-        }
+        };
+        (chart, groups.into_iter().map(|g| g.value).collect::<Vec<String>>())
     });
+    let by_facet_chart = Signal::derive(move || by_facet.with(|(chart, _)| chart.clone()));
     let metric_names = names.clone();
     let names_of_rows = names.clone();
     let side_by_side = Signal::derive(move || ChartData {
         title: "Every metric, mean over the run's tasks".into(),
         y_label: "mean".into(),
-        y_max: 100.0,
+        y_max: runs.with_value(|runs| axis_top(runs.iter().flat_map(|(_, _, metrics)| metrics.values().flat_map(HashMap::values)))),
         stacked: false,
         groups: metric_names.iter().map(|name| metric_label(name)).collect(),
         series: runs.with_value(|r| r.iter().map(|(_, name, _)| name.clone()).collect()),
@@ -118,12 +121,24 @@ pub fn MetricSections(
                 </label>
             </div>
             <div class="chart-block">
-                <BarChart data=by_facet on_bar=ignore />
-                {move || table(&by_facet.get(), &facet_label(&facet.get()), None)}
+                <BarChart data=by_facet_chart on_bar=ignore />
+                {move || by_facet.with(|(chart, values)| table(chart, &facet_label(&facet.get()), Some(values)))}
             </div>
         </section>
     }
     .into_any()
+}
+
+/// The top of a metric chart's axis from the values it draws the means of: 1 where every one is
+/// a share of 1 (Harbor's rewards), which an axis to 100 would draw as no bar at all; 100 for
+/// percentages (Long Code Arena's, as `benchscope score` writes them); the largest beyond.
+fn axis_top<'a>(values: impl Iterator<Item = &'a f64>) -> f64 {
+    let largest = values.fold(0.0, |top: f64, v| top.max(*v));
+    match largest {
+        top if top <= 1.0 => 1.0,
+        top if top <= 100.0 => 100.0,
+        top => top,
+    }
 }
 
 /// `data` as a table headed `first`, a row for each group; `keys`, where the groups are labels,

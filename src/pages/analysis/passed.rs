@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use benchscope_contract::breakdown::mean_by_facet;
-use benchscope_contract::list::facet_label;
+use benchscope_contract::list::{facet_label, facet_value_label};
 use leptos::prelude::*;
 
 use super::{open_list, RunList, SplitRows};
@@ -52,11 +52,14 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
     let data = Signal::derive(move || {
         let (drawn, groups) = (drawn.get(), all_groups.get());
         ChartData {
-            title: format!("% passed (mean share of FAIL_TO_PASS tests) by {}", facet.get()),
+            title: format!(
+                "% passed (mean share of FAIL_TO_PASS tests) by {}",
+                facet_label(&facet.get()).to_lowercase()
+            ),
             y_label: "% passed".into(),
             y_max: 100.0,
             stacked: false,
-            groups: groups.iter().map(|g| g.value.clone()).collect(),
+            groups: groups.iter().map(|g| facet_value_label(&g.value).to_string()).collect(),
             series: names.with_value(|names| drawn.iter().map(|&at| names[at].clone()).collect()),
             colors: ids.with_value(|ids| palette_places(&drawn.iter().map(|&at| ids[at].clone()).collect::<Vec<_>>(), &chosen.get())),
             values: groups
@@ -87,7 +90,7 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
                         }).collect_view();
                         view! {
                             <tr data-value=data_value>
-                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone()); }>{g.value.clone()}</a></th>
+                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone()); }>{facet_value_label(&g.value).to_string()}</a></th>
                                 {cells}
                             </tr>
                         }
