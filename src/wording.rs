@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use benchscope_contract::list::facet_label;
+use benchscope_contract::outcomes::{aspect_of_facet, run_facet, run_of_facet, RUN_FACET_PREFIX};
 use benchscope_contract::RunEntry;
 
 pub use benchscope_contract::wording::plural;
@@ -38,6 +40,38 @@ pub fn run_names(runs: &[RunEntry]) -> HashMap<String, String> {
     runs.iter().map(|r| r.id.clone()).zip(run_labels(&pairs)).collect()
 }
 
+/// A facet's name for readers: a run's facet, and each aspect of its trajectories, by the run's
+/// name as the leaderboard and the charts call it (`Run: navigator · gemini/gemini-3-flash-preview`,
+/// `… · steps`), where `run_names` (run id → name) holds the run; any other as [`facet_label`]
+/// spells it (a run not loaded by its id).
+pub fn facet_title(facet: &str, run_names: &HashMap<String, String>) -> String {
+    let run = run_of_facet(facet);
+    let named = run
+        .starts_with(RUN_FACET_PREFIX)
+        .then(|| run_names.iter().find(|(id, _)| run_facet(id) == run))
+        .flatten();
+    match (named, aspect_of_facet(facet)) {
+        (Some((_, name)), Some(aspect)) => format!("Run: {name} · {aspect}"),
+        (Some((_, name)), None) => format!("Run: {name}"),
+        (None, _) => facet_label(facet),
+    }
+}
+
+/// [`facet_title`] within a sentence ("% resolved by files changed"): its first letter in lower
+/// case, unless it starts an abbreviation (`SWE-type` stays).
+pub fn facet_in_sentence(facet: &str, run_names: &HashMap<String, String>) -> String {
+    let mut title = facet_title(facet, run_names);
+    let mut letters = title.chars();
+    let starts_abbreviation =
+        letters.next().is_some_and(|c| c.is_ascii_uppercase()) && letters.next().is_some_and(|c| c.is_ascii_uppercase());
+    if !starts_abbreviation {
+        if let Some(first) = title.get_mut(..1) {
+            first.make_ascii_lowercase();
+        }
+    }
+    title
+}
+
 /// What run `id` adds to its system's `name`: `tonight` for `glm-5.3.tonight` named `glm-5.3`.
 fn id_beyond_name<'a>(id: &'a str, name: &str) -> &'a str {
     id.strip_prefix(name)
@@ -69,6 +103,39 @@ fn shared_start(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_runs_facet_is_headed_by_the_runs_name_and_others_as_spelled() {
+        let names = HashMap::from([
+            ("2026-02-09__00-15.nav.gemini".to_string(), "nav · gemini".to_string()),
+            ("a:b".to_string(), "Colon".to_string()),
+        ]);
+        assert_eq!(facet_title(&run_facet("2026-02-09__00-15.nav.gemini"), &names), "Run: nav · gemini");
+        assert_eq!(
+            facet_title(
+                &benchscope_contract::outcomes::agent_facet("2026-02-09__00-15.nav.gemini", "steps"),
+                &names
+            ),
+            "Run: nav · gemini · steps"
+        );
+        assert_eq!(
+            facet_title(&run_facet("a:b"), &names),
+            "Run: Colon",
+            "an id whose facet spells its colon otherwise"
+        );
+        assert_eq!(facet_title(&run_facet("not-loaded"), &names), "Run: not-loaded");
+        assert_eq!(facet_title("files", &names), "Files changed");
+        assert_eq!(facet_in_sentence("files", &names), "files changed");
+        assert_eq!(
+            facet_in_sentence(&run_facet("2026-02-09__00-15.nav.gemini"), &names),
+            "run: nav · gemini"
+        );
+        assert_eq!(
+            facet_in_sentence("SWE-type", &names),
+            "SWE-type",
+            "an abbreviation keeps its capitals"
+        );
+    }
 
     #[test]
     fn names_are_told_apart_by_what_follows_the_word_they_share() {

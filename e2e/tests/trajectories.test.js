@@ -490,6 +490,16 @@ test("a Harbor job's analysis: its rewards, shares of 1, drawn on an axis to 1, 
   await page.goto(`${server.url}?data=harbor/&view=instances`);
   await page.waitForSelector('section.facet[data-facet="repo"] label');
   assert.deepEqual(await page.locator('section.facet[data-facet="repo"] .value').allTextContents(), ['(none)', 'astropy/astropy', 'django/django']);
+  // The run's facets are headed by its name, as its leaderboard row and the charts call it, its id in the tip.
+  const id = '2026-02-09__00-15-22.navigator.gemini-gemini-3-flash-preview';
+  const runFacet = page.locator(`section.facet[data-facet="run ${id}"] h4`);
+  assert.equal(await runFacet.textContent(), 'Run: navigator · gemini/gemini-3-flash-preview');
+  assert.equal(await runFacet.getAttribute('title'), id);
+  assert.equal(await page.locator(`section.facet[data-facet="run ${id} · steps"] h4`).textContent(), 'Run: navigator · gemini/gemini-3-flash-preview · steps');
+  await page.goto(`${server.url}?data=harbor/&view=analysis&afacet=${encodeURIComponent(`run ${id} · steps`)}`);
+  await page.waitForSelector('.breakdown-table.by-facet tbody tr');
+  assert.equal(await page.locator('select[aria-label="Facet to break down by"] option:checked').textContent(), 'Run: navigator · gemini/gemini-3-flash-preview · steps');
+  assert.equal(await page.locator('.breakdown-table.by-facet thead th').first().textContent(), 'Run: navigator · gemini/gemini-3-flash-preview · steps');
   assert.deepEqual(errors, []);
 });
 

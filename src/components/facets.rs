@@ -1,13 +1,16 @@
 //! The facet panel: each facet's values with live counts, as checkboxes that toggle the filter
 //! in the URL.
 
-use benchscope_contract::list::{facet_label as label, facet_value_label};
-use benchscope_contract::outcomes::{aspect_of_facet, RESOLVED_BY, RUN_FACET_PREFIX};
+use std::collections::HashMap;
+
+use benchscope_contract::list::facet_value_label;
+use benchscope_contract::outcomes::{aspect_of_facet, run_of_facet, RESOLVED_BY, RUN_FACET_PREFIX};
 use benchscope_contract::query::{facet_counts, Filter};
 use benchscope_contract::{FacetCount, IndexRow};
 use leptos::prelude::*;
 
 use crate::url_state::UrlState;
+use crate::wording::facet_title;
 
 /// Values listed per facet before "more".
 const SHOWN_VALUES: usize = 12;
@@ -23,6 +26,8 @@ pub fn FacetPanel(
     facets: Vec<String>,
     filter: Memo<Filter>,
     searched: ReadSignal<Option<Vec<bool>>>,
+    /// Run id → the name the pages call it by, which heads its facets.
+    run_names: StoredValue<HashMap<String, String>>,
 ) -> impl IntoView {
     let (runs, others): (Vec<String>, Vec<String>) = facets.into_iter().partition(|f| f.starts_with(RUN_FACET_PREFIX));
     let (runs, others) = (StoredValue::new(runs), StoredValue::new(others));
@@ -34,8 +39,8 @@ pub fn FacetPanel(
     view! {
         <aside class="facets" id="facet-panel" aria-label="Filters">
             {move || drawn.get().then(|| view! {
-                {others.get_value().into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
-                {run_group(runs.get_value(), rows, filter, searched)}
+                {others.get_value().into_iter().map(|facet| view! { <FacetBlock rows facet filter searched run_names /> }).collect_view()}
+                {run_group(runs.get_value(), rows, filter, searched, run_names)}
             })}
         </aside>
     }
@@ -47,6 +52,7 @@ fn run_group(
     rows: StoredValue<Vec<IndexRow>>,
     filter: Memo<Filter>,
     searched: ReadSignal<Option<Vec<bool>>>,
+    run_names: StoredValue<HashMap<String, String>>,
 ) -> Option<impl IntoView> {
     // A run's trajectory aspects (`run <id> · steps`) are its facets, not more runs.
     let run_count = runs.iter().filter(|f| aspect_of_facet(f).is_none()).count();
@@ -71,7 +77,7 @@ fn run_group(
         <details class="run-facets" open=open>
             <summary>{summary}</summary>
             {more_note}
-            {runs.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched /> }).collect_view()}
+            {runs.into_iter().map(|facet| view! { <FacetBlock rows facet filter searched run_names /> }).collect_view()}
         </details>
     })
 }
@@ -82,6 +88,7 @@ fn FacetBlock(
     facet: String,
     filter: Memo<Filter>,
     searched: ReadSignal<Option<Vec<bool>>>,
+    run_names: StoredValue<HashMap<String, String>>,
 ) -> impl IntoView {
     let expanded = RwSignal::new(false);
     let name = StoredValue::new(facet.clone());
@@ -98,7 +105,9 @@ fn FacetBlock(
             })
         })
     });
-    let title = label(&facet);
+    let title = run_names.with_value(|names| facet_title(&facet, names));
+    // A run's facet, headed by its name, keeps its id in the tip.
+    let run_id = run_of_facet(&facet).strip_prefix(RUN_FACET_PREFIX).map(str::to_string);
     let listed = move || {
         let total = counts.with(Vec::len);
         if expanded.get() {
@@ -112,7 +121,7 @@ fn FacetBlock(
         // A facet none of the hits has a value for (rows known from runs have no year or size)
         // is left out while they are listed, rather than shown as a heading over nothing.
         <section class="facet" data-facet=facet.clone() class:no-values=move || counts.with(Vec::is_empty)>
-            <h4>{title}</h4>
+            <h4 title=run_id>{title}</h4>
             <ul>
                 <For each=move || 0..listed() key=|slot| *slot
                     children=move |slot| view! { <ValueSlot nth=slot facet=name counts filter /> } />

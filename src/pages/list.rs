@@ -2,6 +2,8 @@
 //! and the keyboard (`j`/`k` or arrows to move, Enter to open, `/` to search, Esc to clear).
 //! Everything the reader sets lives in the URL.
 
+use std::collections::HashMap;
+
 use benchscope_contract::list::{id_matches, list_facets, ordered_positions};
 use benchscope_contract::natural_order::IdOrder;
 use benchscope_contract::outcomes::RESOLVED_BY;
@@ -62,6 +64,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     // Each searchable set's index, and where its rows start.
     let indexes: Vec<(String, usize)> = sets.iter().filter_map(|s| Some((s.split.search.clone()?, s.start))).collect();
     let has_search = !indexes.is_empty();
+    let run_names = StoredValue::new(sets.iter().flat_map(LoadedSet::run_names).collect::<HashMap<String, String>>());
     // The rows of sets with no search index (runs imported alone): the box finds them by id,
     // after the ranked hits of the sets that have one.
     let unindexed = StoredValue::new(unindexed_ranges(&sets, total));
@@ -280,7 +283,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             </div>
             {search_error}
             <div class="list-body" class:filters-open=move || filters_open.get()>
-                <FacetPanel rows facets filter searched=counted />
+                <FacetPanel rows facets filter searched=counted run_names />
                 // The instance page's code is fetched when the reader first comes to the rows.
                 <div class=results_class(sized, titled, with_repos) style=sizes_style on:pointerover=move |_| prefetch_instance_page() on:focusin=move |_| prefetch_instance_page()>
                     <div class="row-head" aria-hidden="true">

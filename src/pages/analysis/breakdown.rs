@@ -1,7 +1,7 @@
 //! The resolved ratio by a facet for the chosen runs: chart, table and downloads.
 
 use benchscope_contract::breakdown::{paired_by_facet, to_csv, Group, PairedGroup};
-use benchscope_contract::list::{facet_label, facet_value_label};
+use benchscope_contract::list::facet_value_label;
 use benchscope_contract::outcomes::run_facet;
 use benchscope_contract::site::View;
 use leptos::prelude::*;
@@ -12,9 +12,10 @@ use super::{run_name, RunList, SplitRows};
 use crate::components::chart::{to_svg, BarChart, ChartData};
 use crate::url_state::UrlState;
 
-pub fn chart_data(facet: &str, groups: &[Group], chosen: &[String], runs: RunList) -> ChartData {
+/// The chart of `groups` by the facet `facet_words` names ("files changed").
+pub fn chart_data(facet_words: &str, groups: &[Group], chosen: &[String], runs: RunList) -> ChartData {
     ChartData {
-        title: format!("% resolved by {}", facet_label(facet).to_lowercase()),
+        title: format!("% resolved by {facet_words}"),
         y_label: "% resolved".into(),
         y_max: 100.0,
         stacked: false,
@@ -72,7 +73,7 @@ pub fn BreakdownChart(
         view! {
             <table class="breakdown-table by-facet">
                 <thead><tr>
-                    <th scope="col">{facet_label(&facet.get())}</th>
+                    <th scope="col">{split.with_value(|s| s.facet_title(&facet.get()))}</th>
                     {data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}
                     {compared.then(|| view! {
                         <th scope="col" class="num">"Difference"</th>

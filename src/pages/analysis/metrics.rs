@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use benchscope_contract::breakdown::mean_by_facet;
-use benchscope_contract::list::{facet_label, facet_value_label};
+use benchscope_contract::list::facet_value_label;
 use benchscope_contract::metric_labels::metric_label;
 use benchscope_contract::sorting::{map_of, set_of};
 use leptos::prelude::*;
@@ -61,7 +61,7 @@ pub fn MetricSections(
         let groups = split.with_value(|s| mean_by_facet(&s.rows, &facet, &values));
         let label = metric_label(&metric);
         let chart = ChartData {
-            title: format!("{label} (mean) by {}", facet_label(&facet).to_lowercase()),
+            title: format!("{label} (mean) by {}", split.with_value(|s| s.facet_in_sentence(&facet))),
             y_label: label,
             y_max: axis_top(values.iter().flat_map(HashMap::values)),
             stacked: false,
@@ -116,13 +116,13 @@ pub fn MetricSections(
                 </label>
                 <label>" by "
                     <select aria-label="Facet for the metric" on:change=move |ev| facet.set(event_target_value(&ev))>
-                        {facets.iter().map(|f| view! { <option value=f.clone()>{facet_label(f)}</option> }).collect_view()}
+                        {facets.iter().map(|f| view! { <option value=f.clone()>{split.with_value(|s| s.facet_title(f))}</option> }).collect_view()}
                     </select>
                 </label>
             </div>
             <div class="chart-block">
                 <BarChart data=by_facet_chart on_bar=ignore />
-                {move || by_facet.with(|(chart, values)| table(chart, &facet_label(&facet.get()), Some(values)))}
+                {move || by_facet.with(|(chart, values)| table(chart, &split.with_value(|s| s.facet_title(&facet.get())), Some(values)))}
             </div>
         </section>
     }

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use benchscope_contract::breakdown::breakdown;
-use benchscope_contract::list::{breakdown_facets, default_breakdown_facet, facet_label};
+use benchscope_contract::list::{breakdown_facets, default_breakdown_facet};
 use benchscope_contract::results::{ResultsMatrix, RowOutcomes};
 use benchscope_contract::site::View;
 use benchscope_contract::IndexRow;
@@ -27,6 +27,7 @@ use leptos::prelude::*;
 use crate::components::code::with_code_spans;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
+use crate::wording::{facet_in_sentence, facet_title};
 use breakdown::{chart_data, BreakdownChart};
 use cost::CostSection;
 use failure_modes::FailureModes;
@@ -61,6 +62,16 @@ impl SplitRows {
     /// The name run `id` is called by.
     pub fn name(&self, id: &str) -> String {
         self.names.get(id).cloned().unwrap_or_else(|| id.to_string())
+    }
+
+    /// A facet's name for readers, a run's by the run's name ([`facet_title`]).
+    pub fn facet_title(&self, facet: &str) -> String {
+        facet_title(facet, &self.names)
+    }
+
+    /// A facet's name within a sentence ([`facet_in_sentence`]).
+    pub fn facet_in_sentence(&self, facet: &str) -> String {
+        facet_in_sentence(facet, &self.names)
     }
 
     /// Instance id → value, for the instances `values` (a matrix run's column values) has one for.
@@ -145,7 +156,10 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             .unwrap_or_else(|| default_facet.clone())
     });
     let groups = Memo::new(move |_| split.with_value(|s| s.with(|rows, outcomes| breakdown(rows, outcomes, &facet.get(), &chosen.get()))));
-    let data = Signal::derive(move || chart_data(&facet.get(), &groups.get(), &chosen.get(), runs));
+    let data = Signal::derive(move || {
+        let facet = split.with_value(|s| s.facet_in_sentence(&facet.get()));
+        chart_data(&facet, &groups.get(), &chosen.get(), runs)
+    });
     // A split of runs alone whose ids name no repository has no facet to break its runs down by.
     let by_facet = !facets.is_empty();
     let title = match by_facet {
@@ -164,7 +178,8 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
                         }>
                             {facets.into_iter().map(|f| {
                                 let selected = f == facet.get_untracked();
-                                view! { <option value=f.clone() selected=selected>{facet_label(&f)}</option> }
+                                let title = split.with_value(|s| s.facet_title(&f));
+                                view! { <option value=f.clone() selected=selected>{title}</option> }
                             }).collect_view()}
                         </select>
                     </label>

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use benchscope_contract::breakdown::mean_by_facet;
-use benchscope_contract::list::{facet_label, facet_value_label};
+use benchscope_contract::list::facet_value_label;
 use leptos::prelude::*;
 
 use super::{open_list, RunList, SplitRows};
@@ -54,7 +54,7 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
         ChartData {
             title: format!(
                 "% passed (mean share of FAIL_TO_PASS tests) by {}",
-                facet_label(&facet.get()).to_lowercase()
+                split.with_value(|s| s.facet_in_sentence(&facet.get()))
             ),
             y_label: "% passed".into(),
             y_max: 100.0,
@@ -78,7 +78,7 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
         let drawn = drawn.get();
         view! {
             <table class="breakdown-table passed">
-                <thead><tr><th scope="col">{facet_label(&facet.get())}</th>{names.with_value(|names| drawn.iter().map(|&at| view! { <th scope="col" class="num">{names[at].clone()}</th> }).collect_view())}</tr></thead>
+                <thead><tr><th scope="col">{split.with_value(|s| s.facet_title(&facet.get()))}</th>{names.with_value(|names| drawn.iter().map(|&at| view! { <th scope="col" class="num">{names[at].clone()}</th> }).collect_view())}</tr></thead>
                 <tbody>
                     {all_groups.get().into_iter().map(|g| {
                         let (value, data_value) = (g.value.clone(), g.value.clone());
