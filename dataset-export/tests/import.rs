@@ -150,8 +150,11 @@ fn featurebench_eval_outputs_import_per_attempt() {
     }
     let path = |task: &str, n: u32| format!("/work/runs/2025-06-01_12-00-00/run_outputs/{task}/attempt-{n}/infer.log");
     let summary = serde_json::json!({
-        "attempt_1": {"total": 2, "resolved": 1, "resolved_rate": 0.5, "pass_rate": 0.75, "resolved_ids": [path(tasks[0], 1)]},
-        "attempt_2": {"total": 2, "resolved": 2, "resolved_rate": 1.0, "pass_rate": 1.0, "resolved_ids": [path(tasks[0], 2)]},
+        // As `generate_summary_report` writes it: counts, rates as shares of 1, id lists of paths.
+        "attempt_1": {"n_attempt": 1, "total_instances": 2, "submitted_instances": 2, "completed_instances": 2, "resolved_instances": 1,
+                      "unresolved_instances": 1, "not_applied_patch_empty_instances": 0, "not_applied_patch_other_instances": 0,
+                      "error_instances": 0, "resolved_rate": 0.5, "pass_rate": 0.75, "resolved_ids": [path(tasks[0], 1)]},
+        "attempt_2": {"n_attempt": 2, "total_instances": 2, "resolved_instances": 2, "resolved_rate": 1.0, "pass_rate": 1.0, "resolved_ids": [path(tasks[0], 2)]},
     });
     std::fs::write(root.join("report.json"), summary.to_string()).unwrap();
     let data = tmp.path().join("data");
@@ -177,7 +180,16 @@ fn featurebench_eval_outputs_import_per_attempt() {
         (unresolved.failure_mode.as_deref(), unresolved.pass_rate, unresolved.tokens_in),
         (Some("KeyError"), Some(0.5), Some(1001))
     );
-    assert_eq!(first.headline["resolved_rate"], 0.5);
+    // Its rates, as the board's % resolved and % passed, over the tasks they count; not its
+    // counts, which would stand as columns of their own.
+    assert_eq!(
+        first.headline,
+        std::collections::BTreeMap::from([
+            ("passed_percent".to_string(), 75.0),
+            ("resolved_percent".to_string(), 50.0),
+            ("total_instances".to_string(), 2.0)
+        ])
+    );
 }
 
 /// The experiments repository's `results/results.json`.

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Context;
+use benchscope_contract::leaderboard::SCORED_OVER;
 use benchscope_contract::{failure_mode, InstanceResult, TestStatus, TestTally};
 use serde_json::Value;
 
@@ -102,15 +103,55 @@ fn result_of(id: &str, report: &Value) -> InstanceResult {
     }
 }
 
-/// The summary's headline for attempt `n`, and the resolved ids its path lists name.
-pub fn summary_for(root: &Path, n: u32) -> Option<(BTreeMap<String, f64>, Vec<String>)> {
+/// One attempt of the summary `report.json`, as `fb eval` writes it (`generate_summary_report`:
+/// `total_instances`, `resolved_instances` and five more counts, `resolved_rate` and `pass_rate`
+/// as shares of 1, and id lists).
+#[derive(Debug, Default, PartialEq)]
+pub struct AttemptSummary {
+    /// The run's headline: `resolved_rate` as its published % resolved, `pass_rate` as its
+    /// % passed (the mean share of FAIL_TO_PASS tests passed), and the tasks they are over. The
+    /// counts are left out: the per-task reports give them again, and as columns of a board they
+    /// would repeat % resolved in other units.
+    pub headline: BTreeMap<String, f64>,
+    /// `total_instances`: how many tasks the rates are over.
+    pub total: Option<usize>,
+    /// `resolved_rate` as written.
+    pub resolved_rate: Option<f64>,
+    /// The ids `resolved_ids` names, by their paths.
+    pub resolved_ids: Vec<String>,
+}
+
+/// Attempt `n` of the summary beside `root`'s `eval_outputs`, if there is one.
+pub fn summary_for(root: &Path, n: u32) -> Option<AttemptSummary> {
     let value: Value = crate::input::from_json_bytes(&std::fs::read(root.join("report.json")).ok()?).ok()?;
-    let attempt = value.get(format!("attempt_{n}"))?;
+    Some(attempt_summary(value.get(format!("attempt_{n}"))?))
+}
+
+/// An attempt's object of the summary.
+fn attempt_summary(attempt: &Value) -> AttemptSummary {
+    // A share of 1, as `fb eval` writes its rates; a rate over 1 is read as a percentage already.
+    let percent = |key: &str| {
+        attempt
+            .get(key)
+            .and_then(Value::as_f64)
+            .map(|v| if v <= 1.0 { v * 100.0 } else { v })
+    };
+    let total = attempt
+        .get("total_instances")
+        .or_else(|| attempt.get("total"))
+        .and_then(Value::as_u64)
+        .filter(|n| *n > 0);
     let mut headline = BTreeMap::new();
-    for (key, v) in attempt.as_object()? {
-        if let Some(v) = v.as_f64() {
-            headline.insert(key.clone(), v);
+    for (key, figure) in [
+        ("resolved_percent", percent("resolved_rate")),
+        ("passed_percent", percent("pass_rate")),
+    ] {
+        if let Some(figure) = figure {
+            headline.insert(key.to_string(), figure);
         }
+    }
+    if let Some(total) = total {
+        headline.insert(SCORED_OVER.to_string(), total as f64);
     }
     let resolved_ids = attempt
         .get("resolved_ids")
@@ -120,7 +161,12 @@ pub fn summary_for(root: &Path, n: u32) -> Option<(BTreeMap<String, f64>, Vec<St
         .filter_map(Value::as_str)
         .filter_map(id_from_path)
         .collect();
-    Some((headline, resolved_ids))
+    AttemptSummary {
+        headline,
+        total: total.map(|n| n as usize),
+        resolved_rate: attempt.get("resolved_rate").and_then(Value::as_f64),
+        resolved_ids,
+    }
 }
 
 /// `.../run_outputs/<id>/attempt-<n>/infer.log` → `<id>` (a bare id stays as it is).
@@ -176,10 +222,11 @@ pub fn import_runs(root: &Path, plan: &ImportPlan, source: &str) -> anyhow::Resu
         ));
         new.run.results = results;
         let mut warnings = Vec::new();
-        if let Some((headline, resolved_ids)) = summary_for(root, n) {
-            new.run.headline = headline;
+        if let Some(summary) = summary_for(root, n) {
+            new.run.headline = summary.headline;
+            new.stated_total = summary.total;
             let ours = new.run.resolved_ids();
-            let mut theirs: Vec<&str> = resolved_ids.iter().map(String::as_str).collect();
+            let mut theirs: Vec<&str> = summary.resolved_ids.iter().map(String::as_str).collect();
             theirs.sort_unstable();
             if ours != theirs {
                 warnings.push(format!(
@@ -188,13 +235,7 @@ pub fn import_runs(root: &Path, plan: &ImportPlan, source: &str) -> anyhow::Resu
                     ours.len()
                 ));
             }
-            if let Some(rate) = new
-                .run
-                .headline
-                .get("resolved_rate")
-                .copied()
-                .filter(|_| !new.run.results.is_empty())
-            {
+            if let Some(rate) = summary.resolved_rate.filter(|_| !new.run.results.is_empty()) {
                 let computed = ours.len() as f64 / new.run.results.len() as f64;
                 let published = if rate > 1.0 { rate / 100.0 } else { rate };
                 if (computed - published).abs() > 0.0005 {
@@ -213,6 +254,27 @@ pub fn import_runs(root: &Path, plan: &ImportPlan, source: &str) -> anyhow::Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_attempt_of_the_summary_as_fb_eval_writes_it_gives_its_rates_not_its_counts() {
+        let attempt = serde_json::json!({
+            "n_attempt": 1, "total_instances": 30, "submitted_instances": 30, "completed_instances": 28,
+            "resolved_instances": 9, "unresolved_instances": 19, "not_applied_patch_empty_instances": 1,
+            "not_applied_patch_other_instances": 1, "error_instances": 2, "resolved_rate": 0.3, "pass_rate": 0.25,
+            "submitted_ids": [], "resolved_ids": ["/w/runs/t/run_outputs/a__b.1.test_x.2.lv1/attempt-1/infer.log"],
+        });
+        let summary = attempt_summary(&attempt);
+        assert_eq!(
+            summary.headline,
+            BTreeMap::from([
+                ("passed_percent".to_string(), 25.0),
+                ("resolved_percent".to_string(), 30.0),
+                (SCORED_OVER.to_string(), 30.0)
+            ])
+        );
+        assert_eq!((summary.total, summary.resolved_rate), (Some(30), Some(0.3)));
+        assert_eq!(summary.resolved_ids, ["a__b.1.test_x.2.lv1"]);
+    }
 
     #[test]
     fn ids_from_summary_paths() {
