@@ -104,8 +104,8 @@ fn result_of(id: &str, report: &Value) -> InstanceResult {
 }
 
 /// One attempt of the summary `report.json`, as `fb eval` writes it (`generate_summary_report`:
-/// `total_instances`, `resolved_instances` and five more counts, `resolved_rate` and `pass_rate`
-/// as shares of 1, and id lists).
+/// `n_attempt`, `total_instances`, `resolved_instances` and six more counts, `resolved_rate` and
+/// `pass_rate` as shares of 1, and id lists).
 #[derive(Debug, Default, PartialEq)]
 pub struct AttemptSummary {
     /// The run's headline: `resolved_rate` as its published % resolved, `pass_rate` as its
