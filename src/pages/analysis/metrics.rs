@@ -51,7 +51,8 @@ pub fn MetricSections(
     let metric = RwSignal::new(names[0].clone());
     let facet = RwSignal::new(facets.first().cloned().unwrap_or_else(|| "repo".into()));
     // The chart, and each of its groups' facet value (a label may read otherwise: "(none)").
-    let by_facet = Signal::derive(move || {
+    // A memo: the chart and its table both read it, and working it out averages over every row.
+    let by_facet = Memo::new(move |_| {
         let (metric, facet) = (metric.get(), facet.get());
         let values: Vec<HashMap<String, f64>> = runs.with_value(|runs| {
             runs.iter()
@@ -106,7 +107,7 @@ pub fn MetricSections(
             <h3>"Metrics"</h3>
             <div class="chart-block">
                 <BarChart data=side_by_side on_bar=ignore />
-                {move || table(&side_by_side.get(), "Metric", Some(&names_of_rows))}
+                {move || table(&side_by_side.get(), "Metric", &names_of_rows)}
             </div>
             <div class="toolbar">
                 <label>"Metric "
@@ -122,7 +123,7 @@ pub fn MetricSections(
             </div>
             <div class="chart-block">
                 <BarChart data=by_facet_chart on_bar=ignore />
-                {move || by_facet.with(|(chart, values)| table(chart, &split.with_value(|s| s.facet_title(&facet.get())), Some(values)))}
+                {move || by_facet.with(|(chart, values)| table(chart, &split.with_value(|s| s.facet_title(&facet.get())), values))}
             </div>
         </section>
     }
@@ -141,15 +142,15 @@ fn axis_top<'a>(values: impl Iterator<Item = &'a f64>) -> f64 {
     }
 }
 
-/// `data` as a table headed `first`, a row for each group; `keys`, where the groups are labels,
-/// are what each row's `data-value` names instead (a metric's key, not its label).
-fn table(data: &ChartData, first: &str, keys: Option<&[String]>) -> impl IntoView {
+/// `data` as a table headed `first`, a row for each group; `keys` are what each row's
+/// `data-value` names (a metric's key or a facet's value, where the group's label reads otherwise).
+fn table(data: &ChartData, first: &str, keys: &[String]) -> impl IntoView {
     view! {
         <table class="breakdown-table metrics-table">
             <thead><tr><th scope="col">{first.to_string()}</th>{data.series.iter().map(|s| view! { <th scope="col" class="num">{s.clone()}</th> }).collect_view()}</tr></thead>
             <tbody>
                 {data.groups.iter().zip(&data.values).enumerate().map(|(at, (group, values))| view! {
-                    <tr data-value=keys.and_then(|keys| keys.get(at)).unwrap_or(group).clone()>
+                    <tr data-value=keys.get(at).unwrap_or(group).clone()>
                         <th scope="row">{group.clone()}</th>
                         {values.iter().zip(&data.series).map(|(v, name)| view! { <td class="num" data-label=name.clone()>{v.map(|v| format!("{v:.2}")).unwrap_or_else(|| "—".into())}</td> }).collect_view()}
                     </tr>
