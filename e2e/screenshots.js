@@ -43,7 +43,7 @@ const server = await serve({ data, tracker: trackerData, ...(boards ? { boards }
 const { browser } = await openBrowser();
 
 // [file, query, selector to wait for, options: width, dark, clicks (selectors, in order), until
-// (a function the page must make true), scrollTo (selector), full page]
+// (a function the page must make true), scrollTo (selector) and block (where it goes), full page]
 const shots = [
   ['list.png', '?q=matrix', '.instance-row', { full: true }],
   ['facets.png', '?f=category:Internet&sort=-size', '.instance-row', { full: true }],
@@ -55,7 +55,7 @@ const shots = [
   ['leaderboard.png', '?view=leaderboard', '.leaderboard-table tbody tr', { full: true }],
   ...(boards ? [
     ['leaderboard-verified.png', '?data=boards/', '.leaderboard-table tr[data-group]', {}],
-    ['leaderboard-verified-details.png', '?data=boards/&dataset=swe-bench-bash-only&brow=bash-only.20250726_mini-v1.0.0_claude-sonnet-4-20250514', 'tr.run-details', { scrollTo: 'tr.run-details', dark: true }],
+    ['leaderboard-verified-details.png', '?data=boards/&dataset=swe-bench-bash-only&brow=bash-only.20250726_mini-v1.0.0_claude-sonnet-4-20250514', 'tr.run-details', { scrollTo: 'tr.run-details', block: 'center', dark: true }],
     ['leaderboard-charts.png', '?data=boards/&dataset=swe-bench-bash-only', '.board-charts img.chart[src]', { scrollTo: '.board-charts' }],
     // The picker's "Top 10": more runs than the palette's colours, drawn as tiles.
     ['breakdowns-tiles.png', '?data=boards/&dataset=swe-bench-bash-only&view=analysis', 'img.chart[src]', {
@@ -82,7 +82,8 @@ for (const [name, query, selector, options] of shots.filter(([name]) => only.len
   await page.waitForSelector(selector);
   for (const click of options.clicks ?? []) await page.locator(click).first().click();
   if (options.until) await page.waitForFunction(options.until);
-  if (options.scrollTo) await page.locator(options.scrollTo).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // `block: 'center'` for what a board's sticky head would cover at the top.
+  if (options.scrollTo) await page.locator(options.scrollTo).first().evaluate((el, block) => el.scrollIntoView({ block }), options.block ?? 'start');
   await page.screenshot({ path: join(out, name), fullPage: Boolean(options.full) });
   await context.close();
   console.log(`wrote docs/screenshots/${name}`);

@@ -67,6 +67,26 @@ fn swebench_leaderboards_import_with_consistency_findings() {
         .collect();
     imported.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     assert_eq!(imported, published);
+
+    // `System: Attempts - 2+` is how many attempts a system made, not its scaffold; the tag stays.
+    let attempts = |tags: &[String]| benchscope_contract::leaderboard::tags::attempts(tags);
+    assert!(
+        manifest.runs.iter().all(|r| r.system.scaffold.is_none()),
+        "the site names no scaffold"
+    );
+    let tagged = manifest.runs.iter().filter(|r| attempts(&r.system.tags).is_some()).count();
+    let in_source = entries
+        .iter()
+        .filter(|e| {
+            e["tags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t.as_str().unwrap().starts_with("System: Attempts - "))
+        })
+        .count();
+    assert_eq!(tagged, in_source);
+    assert!(tagged > 100, "most entries say their attempts: {tagged}");
 }
 
 #[test]

@@ -101,7 +101,8 @@ fn a_submission_is_named_and_tagged_by_its_metadata_yaml() {
     assert_eq!(run.system.name, "Agent + Model (2024-06)");
     assert_eq!(run.system.model.as_deref(), Some("model-2024-06"));
     assert_eq!(run.system.org.as_deref(), Some("Agent Lab"));
-    assert_eq!(run.system.tags, ["open scaffold", "checked"]);
+    assert_eq!(run.system.tags, ["open scaffold", "checked", "System: Attempts - 1"]);
+    assert_eq!(run.system.scaffold, None, "attempts are not a scaffold");
     assert_eq!(run.date.as_deref(), Some("2024-06-20"));
     assert_eq!(run.results.len(), INSTANCES.len());
 }

@@ -243,6 +243,16 @@ test('leaderboard: the real swebench.com Lite board ranks as its source does', a
   assert.deepEqual(shown.map(([, p]) => Number(p)), ranked.map((e) => Number(e.resolved.toFixed(1))), 'the same percentages in the same order');
   assert.deepEqual(shown.slice(0, 10).map(([name]) => name), ranked.slice(0, 10).map((e) => e.name), 'the same systems on top');
   await assertTiesFollowRanks(page);
+  // The site's `System: Attempts - 2+` tags say how many attempts a system made at each task:
+  // an Attempts column, not a scaffold.
+  const heads = await page.locator('.leaderboard-table thead th').allTextContents();
+  assert.ok(heads.some((h) => h.startsWith('Attempts')), heads.join(' | '));
+  assert.ok(!heads.some((h) => h.startsWith('Scaffold')), `no scaffold on this board: ${heads.join(' | ')}`);
+  const attemptsOf = (entry) => entry.tags.find((tag) => tag.startsWith('System: Attempts - '))?.slice('System: Attempts - '.length) ?? '';
+  const attempts = await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.run, tr.querySelector('td[data-col="attempts"]').textContent]));
+  const sourceAttempts = new Map(board.map((e) => [`lite.${e.folder}`, attemptsOf(e)]));
+  for (const [run, shownAttempts] of attempts) assert.equal(shownAttempts, sourceAttempts.get(run), `${run}'s attempts`);
+  assert.ok(attempts.some(([, a]) => a === '2+') && attempts.some(([, a]) => a === '1'), 'the board has both');
   // Only the best-so-far line's points carry a drawn label; every point names its run under the pointer.
   const chart = page.locator('.board-charts img.scatter[src]').first();
   await chart.scrollIntoViewIfNeeded();
@@ -389,6 +399,9 @@ test('a leaderboard imported alone: opens on its board, groups and rank interval
   await page.goto(`${server.url}?data=alone/&brow=${encodeURIComponent(first)}`);
   await page.waitForSelector('tr.run-details');
   assert.match(await page.locator('tr.run-details').textContent(), new RegExp(`Group 1, rank ${expected[0].rank} \\(95% bootstrap interval`));
+  const firstEntry = verified.find((e) => `verified.${e.folder}` === first);
+  const firstAttempts = firstEntry.tags.find((tag) => tag.startsWith('System: Attempts - ')).slice('System: Attempts - '.length);
+  assert.match(await page.locator('tr.run-details').textContent(), new RegExp(`, ${firstAttempts.replace('+', '\\+')} attempts? at each task, `), 'its attempts said in words');
   // Two of its per-instance runs compared, counted here from the file.
   const [a, b] = [runs[0], runs[1]];
   await page.goto(`${server.url}?data=alone/&view=analysis&apair=${encodeURIComponent(a.id)}&apair=${encodeURIComponent(b.id)}`);

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use benchscope_contract::leaderboard::tags::ATTEMPTS_TAG;
 use benchscope_contract::{InstanceResult, Run, SystemInfo};
 use serde_json::Value;
 
@@ -228,7 +229,7 @@ fn site_entry(entry: &Value, board: &str, dataset: &str, source: &str) -> NewRun
         system: SystemInfo {
             name,
             model: tagged("Model: "),
-            scaffold: tagged("System: ").or_else(|| tagged("Scaffold: ")),
+            scaffold: tagged("Scaffold: ").or_else(|| scaffold_of_system_tag(&tags)),
             org: tagged("Org: "),
             tags: system_tags,
         },
@@ -239,6 +240,14 @@ fn site_entry(entry: &Value, board: &str, dataset: &str, source: &str) -> NewRun
         ..Run::new(id, dataset, "test", "", source)
     };
     NewRun::new(run)
+}
+
+/// A `System: x` tag that names a scaffold. The site's own are all `System: Attempts - 1` or
+/// `2+`, how many attempts the system made at each task, which the board shows as attempts.
+fn scaffold_of_system_tag(tags: &[String]) -> Option<String> {
+    tags.iter()
+        .filter(|tag| !tag.starts_with(ATTEMPTS_TAG))
+        .find_map(|tag| tag.strip_prefix("System: ").map(str::to_string))
 }
 
 /// The site's per-instance details (`{instance_id: {resolved, cost, api_calls}}`) as results.

@@ -2,10 +2,11 @@
 //! name, models, organisations and the flags swebench.com shows as tags) and the date its folder
 //! starts with (`20240620_sweagent_claude3.5sonnet`). Two shapes of the file are published: the
 //! current one, `info: {name, site, ...}` with `tags: {model: [...], org: [...], os_model,
-//! os_system, checked}`, and the first, `name`, `oss`, `site`, `verified` at the top.
+//! os_system, checked, system: {attempts}}`, and the first, `name`, `oss`, `site`, `verified` at the top.
 
 use std::path::Path;
 
+use benchscope_contract::leaderboard::tags::ATTEMPTS_TAG;
 use benchscope_contract::{Run, SystemInfo};
 use yaml_rust2::Yaml;
 
@@ -41,6 +42,8 @@ pub struct Metadata {
     pub models: Vec<String>,
     pub orgs: Vec<String>,
     pub tags: Vec<&'static str>,
+    /// `tags.system.attempts`: how many attempts the system made at each task (`1`, `2+`).
+    pub attempts: Option<String>,
 }
 
 impl Metadata {
@@ -55,9 +58,11 @@ impl Metadata {
         if !self.orgs.is_empty() {
             system.org = Some(self.orgs.join(", "));
         }
-        for tag in self.tags {
-            if !system.tags.iter().any(|t| t == tag) {
-                system.tags.push(tag.to_string());
+        // The attempts become the tag swebench.com gives them, which the board reads.
+        let attempts = self.attempts.map(|n| format!("{ATTEMPTS_TAG}{n}"));
+        for tag in self.tags.into_iter().map(str::to_string).chain(attempts) {
+            if !system.tags.contains(&tag) {
+                system.tags.push(tag);
             }
         }
     }
@@ -103,6 +108,7 @@ pub fn parse(text: &str) -> Result<Metadata, String> {
         models: scalars(&tags["model"]),
         orgs: scalars(&tags["org"]),
         tags: labels,
+        attempts: scalar(&tags["system"]["attempts"]),
     })
 }
 
@@ -152,6 +158,7 @@ mod tests {
                 models: vec!["claude-3-5-sonnet-20240620".into()],
                 orgs: vec!["SWE-agent".into(), "Princeton".into()],
                 tags: vec!["open scaffold"],
+                attempts: Some("1".into()),
             }
         );
     }
@@ -173,10 +180,12 @@ mod tests {
             tags: vec!["checked".into()],
             ..SystemInfo::default()
         };
-        parse("tags:\n  checked: true\n  os_model: true\n").unwrap().apply(&mut system);
+        parse("tags:\n  checked: true\n  os_model: true\n  system:\n    attempts: 2+\n")
+            .unwrap()
+            .apply(&mut system);
         assert_eq!(system.name, "20240620_agent");
         assert_eq!(system.model.as_deref(), Some("gpt-4"));
-        assert_eq!(system.tags, vec!["checked".to_string(), "open weights".to_string()]);
+        assert_eq!(system.tags, ["checked", "open weights", "System: Attempts - 2+"]);
     }
 
     #[test]

@@ -25,14 +25,20 @@ pub fn RunDetails(row: LeaderboardRow, entry: Option<RunEntry>, base: String, st
         .iter()
         .map(|t| view! { <span class="tag-chip">{t.clone()}</span> })
         .collect_view();
+    let named = |what: &str, value: &Option<String>| Some(format!("{what} {}", value.as_ref()?));
+    let attempts = row.attempts.as_ref().map(|n| {
+        let noun = if n == "1" { "attempt" } else { "attempts" };
+        format!("{n} {noun} at each task")
+    });
     let who: Vec<String> = [
-        ("model", &row.model),
-        ("scaffold", &row.scaffold),
-        ("organisation", &row.org),
-        ("date", &row.date),
+        named("model", &row.model),
+        named("scaffold", &row.scaffold),
+        attempts,
+        named("organisation", &row.org),
+        named("date", &row.date),
     ]
     .into_iter()
-    .filter_map(|(what, value)| Some(format!("{what} {}", value.as_ref()?)))
+    .flatten()
     .collect();
     let standing = standing.map(|s| {
         let above = match s.p_above {

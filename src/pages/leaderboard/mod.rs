@@ -272,6 +272,7 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
     match column.key.as_ref() {
         "model" => text(row.model.as_ref()),
         "scaffold" => text(row.scaffold.as_ref()),
+        "attempts" => text(row.attempts.as_ref()),
         "date" => text(row.date.as_ref()),
         "org" => text(row.org.as_ref()),
         "passed" => view! { <td class="num passed">{percent(row.passed_percent)}</td> }.into_any(),

@@ -25,6 +25,8 @@ pub struct LeaderboardRow {
     pub model: Option<String>,
     /// Scaffold / agent.
     pub scaffold: Option<String>,
+    /// Attempts at each task (`1`, `2+`), as its tags say ([`tags::attempts`]).
+    pub attempts: Option<String>,
     /// Organisation.
     pub org: Option<String>,
     /// Date, `YYYY-MM-DD`.
@@ -113,6 +115,7 @@ pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_insta
         name: entry.system.name.clone(),
         model: entry.system.model.clone(),
         scaffold: entry.system.scaffold.clone(),
+        attempts: tags::attempts(&entry.system.tags),
         org: entry.system.org.clone(),
         date: entry.date.clone(),
         tags: entry.system.tags.clone(),

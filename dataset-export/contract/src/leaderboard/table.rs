@@ -126,10 +126,11 @@ fn agent_opt(row: &LeaderboardRow, pick: fn(&super::AgentSummary) -> Option<f64>
 }
 
 /// The columns every board may have, in table order (a metric's columns follow % passed).
-pub static COLUMNS: [Column; 16] = [
+pub static COLUMNS: [Column; 17] = [
     Column::text("system", "System", |a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase())),
     Column::text("model", "Model", |a, b| a.model.cmp(&b.model)),
     Column::text("scaffold", "Scaffold", |a, b| a.scaffold.cmp(&b.scaffold)),
+    Column::text("attempts", "Attempts", |a, b| a.attempts.cmp(&b.attempts)),
     Column::text("date", "Date", |a, b| a.date.cmp(&b.date)),
     Column::number("resolved", "% resolved", |a, b| by_option(a.resolved_percent, b.resolved_percent)),
     Column::number("passed", "% passed", |a, b| by_option(a.passed_percent, b.passed_percent)),
@@ -190,6 +191,7 @@ pub fn board_columns(rows: &[LeaderboardRow]) -> Vec<Column> {
         "model" => any(|r| r.model.is_some()),
         "date" => any(|r| r.date.is_some()),
         "scaffold" => any(|r| r.scaffold.is_some()),
+        "attempts" => any(|r| r.attempts.is_some()),
         "passed" => any(|r| r.passed_percent.is_some()),
         "tokens_in" => any(|r| r.tokens_in.is_some()),
         "tokens_out" => any(|r| r.tokens_out.is_some()),

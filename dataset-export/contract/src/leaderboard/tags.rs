@@ -13,6 +13,20 @@ const KINDS: [&str; 4] = ["Model", "Org", "System", "Scaffold"];
 /// The group of tags without a kind.
 pub const OTHER_KIND: &str = "Other";
 
+/// How swebench.com tags the attempts a system made at each task (`System: Attempts - 2+`):
+/// `tags.system.attempts` of a submission's `metadata.yaml`, a run's own fact rather than its
+/// scaffold.
+pub const ATTEMPTS_TAG: &str = "System: Attempts - ";
+
+/// How many attempts at each task `tags` say the system made (`1`, `2+`), when they say.
+pub fn attempts(tags: &[String]) -> Option<String> {
+    tags.iter()
+        .find_map(|tag| tag.strip_prefix(ATTEMPTS_TAG))
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+}
+
 /// One kind's tags.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TagGroup {
@@ -85,5 +99,14 @@ mod tests {
             ]
         );
         assert_eq!(groups[0].tags[0].0, "Model: claude", "the tag itself is kept for filtering");
+    }
+
+    #[test]
+    fn attempts_are_read_from_the_sites_system_tag() {
+        let tags = |tags: &[&str]| tags.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        assert_eq!(attempts(&tags(&["Model: gpt-4o", "System: Attempts - 2+"])).as_deref(), Some("2+"));
+        assert_eq!(attempts(&tags(&["System: Attempts - 1"])).as_deref(), Some("1"));
+        assert_eq!(attempts(&tags(&["System: Attempts - "])), None);
+        assert_eq!(attempts(&tags(&["System: agentless", "Attempts - 1"])), None);
     }
 }
