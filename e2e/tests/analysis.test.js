@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, chartCanvas } from './support.js';
-import { useFixtures, server, session, demo, priced, alone, withoutRealdata } from './context.js';
+import { ROOT, chartCanvas, benchscope, serve, tempDir } from './support.js';
+import { useFixtures, server, session, demo, priced, alone, lite, withoutRealdata } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -391,5 +391,46 @@ test('failure modes per run and the resolved matrix: counts against the run file
   await page.waitForSelector('article.instance');
   const top = [...demo].sort((a, b) => solvedBy(b.instance_id) - solvedBy(a.instance_id) || a.instance_id.localeCompare(b.instance_id))[0].instance_id;
   assert.equal(await page.locator('article.instance').getAttribute('data-id'), top, 'the top row is the most-solved instance');
+  assert.deepEqual(errors, []);
+});
+
+test("a harness summary's failure reasons read as words in the run's facet, the failure modes table and the instance's runs, and filter by their own key", async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  // The real harness summary of 37 Lite instances, whose failure_reasons say `no_tests_collected`.
+  const report = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite-harness-report_m1o0-swe-bench-lite-37');
+  const data = join(tempDir('reasons'), 'data');
+  benchscope('export', join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl'), '--out', data, '--quiet');
+  benchscope('import', report, '--data', data);
+  const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
+  const [entry] = manifest.runs;
+  const run = JSON.parse(readFileSync(join(data, entry.path), 'utf8'));
+  const withMode = (mode) => run.results.filter((r) => r.failure_mode === mode).map((r) => r.instance_id).sort();
+  const collected = withMode('no_tests_collected');
+  assert.ok(collected.length > 0 && withMode('tests_failed').length > 0, 'the run has both keys');
+  const own = await serve({ reasons: data });
+  try {
+    await page.goto(`${own.url}?data=reasons/`);
+    const facet = page.locator(`section.facet[data-facet="run ${entry.id}"]`);
+    await facet.locator('label').first().waitFor();
+    const values = await facet.locator('label .value').allTextContents();
+    assert.ok(values.includes('no tests collected') && values.includes('tests failed'), values.join(' | '));
+    assert.ok(!values.some((v) => v.includes('_')), `no key shown: ${values.join(' | ')}`);
+    await facet.locator('label', { hasText: 'no tests collected' }).locator('input').check();
+    await page.waitForFunction((n) => document.querySelector('.count')?.textContent.startsWith(`${n} of `), collected.length);
+    assert.ok(decodeURIComponent(page.url()).includes(':no_tests_collected'), 'the URL keeps the key');
+    assert.deepEqual((await page.locator('.instance-row').evaluateAll((els) => els.map((el) => el.dataset.id))).sort(), collected);
+    await page.goto(`${own.url}?data=reasons/&view=analysis`);
+    await page.waitForSelector('.failure-modes tbody tr');
+    assert.equal(await page.locator('.failure-modes tr[data-mode="no_tests_collected"] th').textContent(), 'no tests collected');
+    assert.equal(await page.locator('.failure-modes tr[data-mode="tests_failed"] th').textContent(), 'tests failed');
+    const svg = await page.locator('.failure-modes-section img.chart[src]').evaluate((img) => decodeURIComponent(img.src));
+    assert.ok(svg.includes('no tests collected') && !svg.includes('no_tests_collected'), 'the legend names it in words');
+    await page.goto(`${own.url}?data=reasons/&instance=${collected[0]}`);
+    await page.waitForSelector('.runs-table tbody tr[data-run]');
+    assert.equal(await page.locator('.runs-table .mode-name').first().textContent(), 'no tests collected');
+  } finally {
+    await own.close();
+  }
   assert.deepEqual(errors, []);
 });

@@ -160,7 +160,7 @@ fn ValueSlot(nth: usize, facet: StoredValue<String>, counts: Memo<Vec<FacetCount
                     let next = facet.with_value(|f| filter.get_untracked().toggled(f, &value));
                     url.navigate(|s| s.facets = next.to_pairs());
                 } />
-                <span class="value">{move || shown.with(|c| facet_value_label(&c.value).to_string())}</span>
+                <span class="value">{move || shown.with(|c| facet.with_value(|f| facet_value_label(f, &c.value).into_owned()))}</span>
                 <span class="n">{move || shown.with(|c| c.count)}</span>
             </label>
         </li>

@@ -3,6 +3,7 @@
 //! a diff with a file-by-file comparison against the gold patch, and its agent's trajectory.
 
 use benchscope_contract::compare::compare_patches;
+use benchscope_contract::failure_mode::failure_mode_label;
 use benchscope_contract::log::LogKind;
 use benchscope_contract::metric_labels::metric_label;
 use benchscope_contract::trajectory::TrajectoryFacts;
@@ -204,7 +205,7 @@ fn RunRow(
             {tally_cell(columns.fail_to_pass, "FAIL_TO_PASS", result.fail_to_pass)}
             {tally_cell(columns.pass_to_pass, "PASS_TO_PASS", result.pass_to_pass)}
             {columns.mode.then(|| view! {
-                <td class="mode"><span class="mode-name">{result.failure_mode.clone().unwrap_or_default()}</span>{log_button}</td>
+                <td class="mode"><span class="mode-name">{failure_mode_label(result.failure_mode.as_deref().unwrap_or_default()).into_owned()}</span>{log_button}</td>
             })}
             {spent}
             {columns.patch.then(|| view! {

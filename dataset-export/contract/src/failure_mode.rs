@@ -2,6 +2,8 @@
 //! Besides these, a failure mode may be the exception class that failed the tests
 //! (`AssertionError`, ...) or a source's own reason, kept as published.
 
+use std::borrow::Cow;
+
 /// The prediction had no patch.
 pub const EMPTY_PATCH: &str = "empty_patch";
 /// The patch did not apply.
@@ -31,9 +33,40 @@ pub fn classify(empty_patch: bool, applied: Option<bool>, exception: Option<Stri
     }
 }
 
+/// A failure mode as a page names it: one written as a key (`tests_failed`, swebench's
+/// `no_tests_collected`) in words ("tests failed"); an exception's class (`AssertionError`) or a
+/// source's own wording as it is. Data, links and filters keep the mode itself.
+pub fn failure_mode_label(mode: &str) -> Cow<'_, str> {
+    let is_key = mode.contains('_') && mode.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if is_key {
+        Cow::Owned(mode.split('_').filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" "))
+    } else {
+        Cow::Borrowed(mode)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn modes_written_as_keys_are_named_in_words() {
+        assert_eq!(failure_mode_label(TESTS_FAILED), "tests failed");
+        assert_eq!(failure_mode_label("no_tests_collected"), "no tests collected");
+        assert_eq!(failure_mode_label(EMPTY_PATCH), "empty patch");
+        assert_eq!(failure_mode_label("_odd__key_"), "odd key");
+        for kept in [
+            TIMEOUT,
+            UNRESOLVED,
+            "AssertionError",
+            "mode-a",
+            "Patch Apply Failed",
+            "exit_Code",
+            "",
+        ] {
+            assert_eq!(failure_mode_label(kept), kept);
+        }
+    }
 
     #[test]
     fn the_earliest_failure_names_the_mode() {

@@ -1,10 +1,12 @@
 //! What the instance list shows: its facets, in order and by name, and its rows, filtered, ranked
 //! by a search or sorted.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
+use crate::failure_mode::failure_mode_label;
 use crate::natural_order::IdOrder;
-use crate::outcomes::{AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
+use crate::outcomes::{aspect_of_facet, AMONG_TOP, RESOLVED_BY, RUN_FACET_PREFIX, TOP_RUNS};
 use crate::query::{sort_positions, Filter, SortKey, BUILT_IN_FACETS};
 use crate::results::{AGENT_COST, AGENT_EXIT, AGENT_STEPS};
 use crate::runs_only::known_category;
@@ -105,13 +107,16 @@ pub fn facet_label(facet: &str) -> String {
     }
 }
 
-/// A facet value as a page shows it: a row with none (a task with no repository, such as
-/// Harbor's own tasks) is counted under "(none)" rather than a blank label.
-pub fn facet_value_label(value: &str) -> &str {
+/// A value of `facet` as a page shows it: a row with none (a task with no repository, such as
+/// Harbor's own tasks) is counted under "(none)" rather than a blank label, and a run's failure
+/// modes are named in words ([`failure_mode_label`]).
+pub fn facet_value_label<'a>(facet: &str, value: &'a str) -> Cow<'a, str> {
     if value.is_empty() {
-        "(none)"
+        Cow::Borrowed("(none)")
+    } else if facet.starts_with(RUN_FACET_PREFIX) && aspect_of_facet(facet).is_none() {
+        failure_mode_label(value)
     } else {
-        value
+        Cow::Borrowed(value)
     }
 }
 
@@ -195,9 +200,23 @@ mod tests {
     }
 
     #[test]
-    fn a_blank_facet_value_reads_as_none() {
-        assert_eq!(facet_value_label(""), "(none)");
-        assert_eq!(facet_value_label("django/django"), "django/django");
+    fn a_blank_facet_value_reads_as_none_and_a_runs_failure_modes_as_words() {
+        assert_eq!(facet_value_label("repo", ""), "(none)");
+        assert_eq!(facet_value_label("repo", "django/django"), "django/django");
+        let run = crate::outcomes::run_facet("glm");
+        assert_eq!(facet_value_label(&run, "no_tests_collected"), "no tests collected");
+        assert_eq!(facet_value_label(&run, "AssertionError"), "AssertionError");
+        assert_eq!(
+            facet_value_label("category", "data_science"),
+            "data_science",
+            "only a run's outcomes"
+        );
+        let exit = crate::outcomes::agent_facet("glm", "exit");
+        assert_eq!(
+            facet_value_label(&exit, "exit_cost"),
+            "exit_cost",
+            "an agent's exit status as it wrote it"
+        );
     }
 
     #[test]

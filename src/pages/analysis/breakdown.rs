@@ -12,14 +12,14 @@ use super::{run_name, RunList, SplitRows};
 use crate::components::chart::{to_svg, BarChart, ChartData};
 use crate::url_state::UrlState;
 
-/// The chart of `groups` by the facet `facet_words` names ("files changed").
-pub fn chart_data(facet_words: &str, groups: &[Group], chosen: &[String], runs: RunList) -> ChartData {
+/// The chart of `groups` by `facet`, which `facet_words` names ("files changed").
+pub fn chart_data(facet: &str, facet_words: &str, groups: &[Group], chosen: &[String], runs: RunList) -> ChartData {
     ChartData {
         title: format!("% resolved by {facet_words}"),
         y_label: "% resolved".into(),
         y_max: 100.0,
         stacked: false,
-        groups: groups.iter().map(|g| facet_value_label(&g.value).to_string()).collect(),
+        groups: groups.iter().map(|g| facet_value_label(facet, &g.value).into_owned()).collect(),
         series: chosen.iter().map(|id| run_name(runs, id)).collect(),
         colors: (0..chosen.len()).collect(),
         values: groups
@@ -99,7 +99,7 @@ pub fn BreakdownChart(
                         let group_value = value.clone();
                         view! {
                             <tr data-value=value.clone()>
-                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(group_value.clone(), None); }>{facet_value_label(&value).to_string()}</a></th>
+                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(group_value.clone(), None); }>{facet_value_label(&facet.get(), &value).into_owned()}</a></th>
                                 {cells}
                                 {difference}
                             </tr>

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use benchscope_contract::failure_mode::failure_mode_label;
 use benchscope_contract::outcomes::{run_facet, NOT_RUN, RESOLVED};
 use benchscope_contract::sorting::sort_by;
 use leptos::prelude::*;
@@ -51,7 +52,7 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
         let (counts, modes) = (counts.get(), modes.get());
         let (drawn, rest) = drawn(&counts, &modes);
         let y_max = counts.iter().map(|c| c.values().sum::<u64>()).max().unwrap_or(1) as f64;
-        let mut series = drawn.clone();
+        let mut series: Vec<String> = drawn.iter().map(|mode| failure_mode_label(mode).into_owned()).collect();
         if !rest.is_empty() {
             series.push(format!("{} other modes", rest.len()));
         }
@@ -107,7 +108,7 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
                                 </td>
                             }
                         }).collect_view();
-                        view! { <tr data-mode=mode.clone()><th scope="row">{mode.clone()}</th>{cells}</tr> }
+                        view! { <tr data-mode=mode.clone()><th scope="row">{failure_mode_label(&mode).into_owned()}</th>{cells}</tr> }
                     }).collect_view()}
                 </tbody>
             </table>

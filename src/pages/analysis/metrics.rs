@@ -66,7 +66,7 @@ pub fn MetricSections(
             y_label: label,
             y_max: axis_top(values.iter().flat_map(HashMap::values)),
             stacked: false,
-            groups: groups.iter().map(|g| facet_value_label(&g.value).to_string()).collect(),
+            groups: groups.iter().map(|g| facet_value_label(&facet, &g.value).into_owned()).collect(),
             series: runs.with_value(|r| r.iter().map(|(_, name, _)| name.clone()).collect()),
             colors: colors(),
             values: groups

@@ -157,8 +157,9 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     });
     let groups = Memo::new(move |_| split.with_value(|s| s.with(|rows, outcomes| breakdown(rows, outcomes, &facet.get(), &chosen.get()))));
     let data = Signal::derive(move || {
-        let facet = split.with_value(|s| s.facet_in_sentence(&facet.get()));
-        chart_data(&facet, &groups.get(), &chosen.get(), runs)
+        let facet = facet.get();
+        let words = split.with_value(|s| s.facet_in_sentence(&facet));
+        chart_data(&facet, &words, &groups.get(), &chosen.get(), runs)
     });
     // A split of runs alone whose ids name no repository has no facet to break its runs down by.
     let by_facet = !facets.is_empty();

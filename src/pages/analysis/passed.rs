@@ -59,7 +59,10 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
             y_label: "% passed".into(),
             y_max: 100.0,
             stacked: false,
-            groups: groups.iter().map(|g| facet_value_label(&g.value).to_string()).collect(),
+            groups: groups
+                .iter()
+                .map(|g| facet_value_label(&facet.get(), &g.value).into_owned())
+                .collect(),
             series: names.with_value(|names| drawn.iter().map(|&at| names[at].clone()).collect()),
             colors: ids.with_value(|ids| palette_places(&drawn.iter().map(|&at| ids[at].clone()).collect::<Vec<_>>(), &chosen.get())),
             values: groups
@@ -90,7 +93,7 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
                         }).collect_view();
                         view! {
                             <tr data-value=data_value>
-                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone()); }>{facet_value_label(&g.value).to_string()}</a></th>
+                                <th scope="row"><a href="#" on:click=move |ev| { ev.prevent_default(); open(value.clone()); }>{facet_value_label(&facet.get(), &g.value).into_owned()}</a></th>
                                 {cells}
                             </tr>
                         }
