@@ -339,9 +339,13 @@ fn row_view(
     let shows_standing = standing.is_some();
     let standing = standing.flatten();
     let band = standing.as_ref().filter(|_| banded).map(|s| s.group % 2);
+    // The interval may go under the group and rank when the board needs the room.
     let standing_text = match &standing {
-        Some(s) => format!("{} · {} [{}–{}]", s.group, s.rank, s.rank_interval.0, s.rank_interval.1),
-        None => "—".to_string(),
+        Some(s) => (
+            format!("{} · {}", s.group, s.rank),
+            Some(format!("[{}–{}]", s.rank_interval.0, s.rank_interval.1)),
+        ),
+        None => ("—".to_string(), None),
     };
     let cells = columns
         .iter()
@@ -362,7 +366,7 @@ fn row_view(
                 .into_any()
             }
             RESOLVED => {
-                let standing_cell = shows_standing.then(|| view! { <td class="num standing">{standing_text.clone()}</td> });
+                let standing_cell = shows_standing.then(|| view! { <td class="num standing"><span>{standing_text.0.clone()}</span>{standing_text.1.clone().map(|interval| view! { " "<span>{interval}</span> })}</td> });
                 (cell(column, &row), standing_cell).into_any()
             }
             _ => cell(column, &row),
