@@ -287,6 +287,12 @@ test('a split whose runs carry only published totals says so, naming how many it
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-lite&view=analysis`);
   const message = await page.locator('section.analysis p.empty').first().textContent();
   assert.match(message, new RegExp(`^None of this split's ${loaded} runs has per-instance verdicts`));
+  assert.ok(!message.includes('benchscope score'), 'a board of % resolved has no metrics to score');
+  // Long Code Arena's real baselines: generations beside their published chrF and API-recall means.
+  await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=analysis`);
+  const lcaMessage = await page.locator('section.analysis p.empty').first().textContent();
+  assert.match(lcaMessage, /runs has per-instance verdicts: .* Metrics are given as published means only: benchscope score scores each generation against the exported dataset/);
+  assert.equal(await page.locator('section.analysis p.empty code', { hasText: 'benchscope score' }).count(), 1, 'the command as code');
   assert.deepEqual(errors, []);
 });
 

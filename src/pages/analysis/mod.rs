@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use benchscope_contract::breakdown::breakdown;
+use benchscope_contract::leaderboard::leaderboard_row;
 use benchscope_contract::list::{breakdown_facets, default_breakdown_facet};
 use benchscope_contract::results::{ResultsMatrix, RowOutcomes};
 use benchscope_contract::site::View;
@@ -123,9 +124,11 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     });
     if runs.is_empty() {
         let loaded = set.runs.len();
+        let means_only = split.with_value(|s| s.results.runs.iter().all(|run| run.metrics.is_empty()))
+            && set.runs.iter().any(|entry| !leaderboard_row(entry, None, 0).metrics.is_empty());
         return view! {
             <section class="analysis">
-                <p class="empty">{with_code_spans(&without_verdicts(loaded))}</p>
+                <p class="empty">{with_code_spans(&without_verdicts(loaded, means_only))}</p>
                 <MetricSections split facets />
                 <RunScatter set=set.clone() />
                 <TrajectorySearch set=set.clone() />
@@ -208,14 +211,22 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
 
 /// Why there is no resolved breakdown, given how many runs the split has (none of them with
 /// per-instance verdicts): a run imported from a leaderboard's totals, or generations not yet
-/// scored, is loaded and still cannot be broken down.
-fn without_verdicts(loaded: usize) -> String {
+/// scored, is loaded and still cannot be broken down. Where the runs give metrics as means only
+/// (Long Code Arena's baselines beside their published chrF), the reader is told what scores each
+/// generation.
+fn without_verdicts(loaded: usize, means_only: bool) -> String {
     const NEED: &str =
         "resolved breakdowns need per-instance verdicts, which `benchscope grade` and `eval` give (a leaderboard's published totals do not)";
-    match loaded {
+    const SCORE: &str = " Metrics are given as published means only: `benchscope score` scores each generation against the exported dataset, and the metrics are then broken down here by instance.";
+    let why = match loaded {
         0 => format!("No run is loaded for this split: {NEED}."),
         1 => format!("This split's one run has no per-instance verdicts: {NEED}."),
         n => format!("None of this split's {n} runs has per-instance verdicts: {NEED}."),
+    };
+    if means_only {
+        why + SCORE
+    } else {
+        why
     }
 }
 
