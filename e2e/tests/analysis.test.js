@@ -435,6 +435,8 @@ test("a harness summary's failure reasons read as words in the run's facet, the 
     await page.goto(`${own.url}?data=reasons/&instance=${collected[0]}`);
     await page.waitForSelector('.runs-table tbody tr[data-run]');
     assert.equal(await page.locator('.runs-table .mode-name').first().textContent(), 'no tests collected');
+    const [modeFont, bodyFont] = await page.locator('.runs-table .mode-name').first().evaluate((el) => [getComputedStyle(el).fontFamily, getComputedStyle(document.body).fontFamily]);
+    assert.equal(modeFont, bodyFont, 'words in the page\'s type, not as code');
   } finally {
     await own.close();
   }

@@ -198,6 +198,10 @@ fn RunRow(
     let spent = columns
         .spending
         .then(|| view! { <td class="num spent" data-label="Cost">{crate::wording::spent(result.cost, result.api_calls)}</td> });
+    // A mode written as a key reads as words, in the page's type rather than as code.
+    let label = failure_mode_label(result.failure_mode.as_deref().unwrap_or_default());
+    let mode_in_words = matches!(label, std::borrow::Cow::Owned(_));
+    let mode = label.into_owned();
     view! {
         <tr class="run" data-run=run.run_id.clone()>
             <td class="run-name">{run.name}</td>
@@ -205,7 +209,7 @@ fn RunRow(
             {tally_cell(columns.fail_to_pass, "FAIL_TO_PASS", result.fail_to_pass)}
             {tally_cell(columns.pass_to_pass, "PASS_TO_PASS", result.pass_to_pass)}
             {columns.mode.then(|| view! {
-                <td class="mode"><span class="mode-name">{failure_mode_label(result.failure_mode.as_deref().unwrap_or_default()).into_owned()}</span>{log_button}</td>
+                <td class="mode"><span class="mode-name" class:words=mode_in_words>{mode}</span>{log_button}</td>
             })}
             {spent}
             {columns.patch.then(|| view! {
