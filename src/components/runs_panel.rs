@@ -3,7 +3,7 @@
 //! a diff with a file-by-file comparison against the gold patch, and its agent's trajectory.
 
 use benchscope_contract::compare::compare_patches;
-use benchscope_contract::failure_mode::failure_mode_label;
+use benchscope_contract::failure_mode::{failure_mode_label, written_as_key};
 use benchscope_contract::log::LogKind;
 use benchscope_contract::metric_labels::metric_label;
 use benchscope_contract::trajectory::TrajectoryFacts;
@@ -199,9 +199,9 @@ fn RunRow(
         .spending
         .then(|| view! { <td class="num spent" data-label="Cost">{crate::wording::spent(result.cost, result.api_calls)}</td> });
     // A mode written as a key reads as words, in the page's type rather than as code.
-    let label = failure_mode_label(result.failure_mode.as_deref().unwrap_or_default());
-    let mode_in_words = matches!(label, std::borrow::Cow::Owned(_));
-    let mode = label.into_owned();
+    let mode = result.failure_mode.as_deref().unwrap_or_default();
+    let mode_in_words = written_as_key(mode);
+    let mode = failure_mode_label(mode).into_owned();
     view! {
         <tr class="run" data-run=run.run_id.clone()>
             <td class="run-name">{run.name}</td>

@@ -37,12 +37,16 @@ pub fn classify(empty_patch: bool, applied: Option<bool>, exception: Option<Stri
 /// `no_tests_collected`) in words ("tests failed"); an exception's class (`AssertionError`) or a
 /// source's own wording as it is. Data, links and filters keep the mode itself.
 pub fn failure_mode_label(mode: &str) -> Cow<'_, str> {
-    let is_key = mode.contains('_') && mode.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-    if is_key {
+    if written_as_key(mode) {
         Cow::Owned(mode.split('_').filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" "))
     } else {
         Cow::Borrowed(mode)
     }
+}
+
+/// Whether `mode` is written as a key (`tests_failed`): lower-case words joined by underscores.
+pub fn written_as_key(mode: &str) -> bool {
+    mode.contains('_') && mode.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
 #[cfg(test)]

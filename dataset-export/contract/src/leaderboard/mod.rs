@@ -83,6 +83,17 @@ pub fn is_live_board_line(row: &serde_json::Value) -> bool {
         && row.get("resolved").is_some_and(|r| r.is_array() || r.is_u64())
 }
 
+/// The metric means of `entry`'s headline (Long Code Arena's chrF, API recall, pass@1, ...): its
+/// numbers other than the resolved, passed, cost and count figures a board has columns for.
+pub fn headline_metrics(entry: &RunEntry) -> impl Iterator<Item = (&String, &f64)> {
+    entry.headline.iter().filter(|(name, _)| {
+        !matches!(
+            name.as_str(),
+            "resolved_percent" | "passed_percent" | "cost" | "instance_cost" | "instance_calls" | "resolved_instances" | SCORED_OVER
+        )
+    })
+}
+
 /// The row of `entry` on a split of `split_instances` instances, with the totals of its
 /// per-instance results when it has them.
 pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_instances: usize) -> LeaderboardRow {
@@ -130,23 +141,7 @@ pub fn leaderboard_row(entry: &RunEntry, totals: Option<&RunTotals>, split_insta
         instances: entry.instances,
         partial: (stated_total.is_none() && entry.instances > 0 && entry.instances < split_instances)
             .then_some((entry.instances, split_instances)),
-        metrics: entry
-            .headline
-            .iter()
-            .filter(|(name, _)| {
-                !matches!(
-                    name.as_str(),
-                    "resolved_percent"
-                        | "passed_percent"
-                        | "cost"
-                        | "instance_cost"
-                        | "instance_calls"
-                        | "resolved_instances"
-                        | SCORED_OVER
-                )
-            })
-            .map(|(name, value)| (name.clone(), *value))
-            .collect(),
+        metrics: headline_metrics(entry).map(|(name, value)| (name.clone(), *value)).collect(),
         agent: totals.agent,
     }
 }
