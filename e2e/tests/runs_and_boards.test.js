@@ -82,6 +82,47 @@ test('at 1280 px a board fits its box, every column in view: a share\'s notes ("
   assert.deepEqual(errors, []);
 });
 
+test('at 1280 px a board with the room shows each model on one line and each share beside its interval: the real Lite board and Long Code Arena\'s baselines', async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Before, names were held to the columns a crowded board needs, and the spare room went to the
+  // figures: "claude-3-7-sonnet-20250219" took two lines on every row of the Lite board, with a
+  // hundred pixels spare beside its dates, and "mistralai/Mixtral-8x7B-Instruct-v0.1" on the
+  // baselines' board of six columns.
+  for (const data of ['lite/', 'boards/&dataset=lca-library-codegen']) {
+    await page.goto(`${server.url}?data=${data}&view=leaderboard`);
+    await page.waitForSelector('.leaderboard-table tbody tr');
+    const [scrolled, shown, crowded] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth, box.querySelector('table').classList.contains('crowded')]);
+    assert.ok(scrolled <= shown, `${data}: ${scrolled} px wide in a box of ${shown}`);
+    assert.equal(crowded, false, `${data}: not crowded`);
+    const models = await page.locator('.leaderboard-table tbody td[data-col="model"] .wrapped').evaluateAll((spans) => spans.map((span) => {
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      return [span.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+    }));
+    assert.ok(models.length >= 12, `${data}: ${models.length} models`);
+    assert.deepEqual(models.filter(([, lines]) => lines > 1), [], `${data}: models on more than one line`);
+    // A share's interval stays on its figure's line where the board has the room.
+    const under = await page.locator('.leaderboard-table tbody td.resolved .interval').evaluateAll((intervals) => intervals.filter((interval) => {
+      const range = document.createRange();
+      range.selectNodeContents(interval.parentElement.firstChild);
+      return Math.abs(range.getBoundingClientRect().bottom - interval.getBoundingClientRect().bottom) > 4;
+    }).length);
+    assert.equal(under, 0, `${data}: intervals under their figures`);
+  }
+  // In a narrower window a board of eight columns or more takes a crowded board's columns again:
+  // with each interval kept on its figure's line, the real Verified board, nine columns, ran
+  // 15 px past its box at 900 px.
+  await page.setViewportSize({ width: 900, height: 900 });
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-verified&view=leaderboard`);
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
+  assert.ok(scrolled <= shown, `the Verified board at 900 px: ${scrolled} px wide in a box of ${shown}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(errors, []);
+});
+
 test('at 1280 px a board with more columns than fit on one line each fits its box, its figures\' heads wrapped between words: no head, name, model or date is broken inside a word', async (t) => {
   if (withoutRealdata(t, alone)) return;
   // The real Verified board and an agent's run beside it: its steps, cost per task and tests
@@ -103,8 +144,9 @@ test('at 1280 px a board with more columns than fit on one line each fits its bo
   await page.waitForSelector('.leaderboard-table th[data-col="steps"]');
   // Every column in view: before, the board scrolled sideways with its last two columns out of
   // view, and a board of the agent's run alone by 10 px, its last figure cut at the box's edge.
-  const [scrolled, shown] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth]);
+  const [scrolled, shown, columns] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth, box.querySelectorAll('thead th').length]);
   assert.ok(scrolled <= shown, `the board is ${scrolled} px wide in a box of ${shown}`);
+  assert.ok(await page.locator('.leaderboard-table.crowded').count() === 1, `${columns} columns: a crowded board`);
   // The heads wrap between their words, a "%" kept with its word.
   const heads = await page.locator('.leaderboard-table thead button.sort').evaluateAll((buttons) => buttons.map((button) => {
     const text = button.firstChild;
