@@ -5,6 +5,7 @@
 
 mod charts;
 mod details;
+mod fit;
 mod tag_picker;
 
 use std::collections::HashMap;
@@ -26,16 +27,6 @@ use crate::url_state::UrlState;
 use charts::BoardCharts;
 use details::RunDetails;
 use tag_picker::TagPicker;
-
-/// Columns (the place and a group's included) from which a board is crowded at any width: its
-/// names keep to narrower columns and its figures' intervals may go under them (the style
-/// sheet), so that the real Verified board beside an agent's run, fourteen columns, fits a
-/// 1280 px window. From `NARROW_CROWDED_COLUMNS` it is crowded in a window under 1100 px: so
-/// the real Verified board, nine columns, fits a 900 px window, and at 820 px the real Lite
-/// board, eight, does not hold its models to three lines while its intervals keep a line each.
-/// A board with fewer has the room to show its names and models on one line.
-const CROWDED_COLUMNS: usize = 12;
-const NARROW_CROWDED_COLUMNS: usize = 8;
 
 /// `(key, descending)` from the URL's `bsort` (`-key` is descending); by default the board's
 /// `ranking` column, the better first.
@@ -98,8 +89,6 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     // A group and a rank interval say something only beside another run's.
     let with_standings = standings.with_value(|s| s.by_run.len() >= 2);
     let width = 1 + usize::from(with_standings) + columns.len();
-    let crowded = width >= CROWDED_COLUMNS;
-    let crowded_narrow = (NARROW_CROWDED_COLUMNS..CROWDED_COLUMNS).contains(&width);
     let title = format!(
         "{} / {}: {}",
         set.dataset,
@@ -113,6 +102,8 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
     );
     let method = standings.with_value(method_note);
     let header_columns = columns.clone();
+    let board_box = NodeRef::<leptos::html::Div>::new();
+    fit::fit_board(board_box, move || shown.track());
     view! {
         <section class="leaderboard">
             <h2>{title}</h2>
@@ -126,8 +117,8 @@ pub fn LeaderboardPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) 
                 {(!groups.is_empty()).then(|| view! { <TagPicker groups chosen=chosen_tags toggle /> })}
                 <span class="count" aria-live="polite">{move || format!("{} shown", shown.with(Vec::len))}</span>
             </div>
-            <div class="board-scroll">
-                <table class="leaderboard-table" class:crowded=crowded class:crowded-narrow=crowded_narrow>
+            <div class="board-scroll" node_ref=board_box>
+                <table class="leaderboard-table">
                     <thead><tr>
                         <th scope="col" class="num" title=place_title>"#"</th>
                         {header_columns.into_iter().map(|column| {
