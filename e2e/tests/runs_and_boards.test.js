@@ -86,6 +86,7 @@ test('at 1280 px a board with the room shows each model on one line and each sha
   if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;
   await page.setViewportSize({ width: 1280, height: 900 });
+  const fitOf = () => page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth, box.querySelector('table').classList.contains('crowded')]);
   // Before, names were held to the columns a crowded board needs, and the spare room went to the
   // figures: "claude-3-7-sonnet-20250219" took two lines on every row of the Lite board, with a
   // hundred pixels spare beside its dates, and "mistralai/Mixtral-8x7B-Instruct-v0.1" on the
@@ -93,7 +94,7 @@ test('at 1280 px a board with the room shows each model on one line and each sha
   for (const data of ['lite/', 'boards/&dataset=lca-library-codegen']) {
     await page.goto(`${server.url}?data=${data}&view=leaderboard`);
     await page.waitForSelector('.leaderboard-table tbody tr');
-    const [scrolled, shown, crowded] = await page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth, box.querySelector('table').classList.contains('crowded')]);
+    const [scrolled, shown, crowded] = await fitOf();
     assert.ok(scrolled <= shown, `${data}: ${scrolled} px wide in a box of ${shown}`);
     assert.equal(crowded, false, `${data}: not crowded`);
     const models = await page.locator('.leaderboard-table tbody td[data-col="model"] .wrapped').evaluateAll((spans) => spans.map((span) => {
@@ -114,7 +115,6 @@ test('at 1280 px a board with the room shows each model on one line and each sha
   // Whether a board is crowded is measured in the page, and again when the window is resized:
   // the real Verified board, nine columns, has the room at 1280 px, but with each interval kept
   // on its figure's line it ran 15 px past its box at 900 px.
-  const fitOf = () => page.locator('.board-scroll').evaluate((box) => [box.scrollWidth, box.clientWidth, box.querySelector('table').classList.contains('crowded')]);
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-verified&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr');
   for (const [width, crowded] of [[1280, false], [900, true], [1280, false]]) {
