@@ -45,6 +45,7 @@ pub mod run_checks;
 pub mod run_store;
 pub mod run_summary;
 pub mod scoring;
+pub mod source_label;
 pub mod stated_parser;
 pub mod streams;
 pub mod terminal;

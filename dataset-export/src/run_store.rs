@@ -104,6 +104,7 @@ fn store_run(data: &Path, new: NewRun, manifest: &mut Manifest) -> anyhow::Resul
         ..
     } = new;
     let id = run.id.clone();
+    run.source = crate::source_label::published_source_here(&run.source);
     let final_dir = data.join("runs").join(&id);
     let partial = data.join("runs").join(format!(".{id}.partial"));
     if partial.exists() {

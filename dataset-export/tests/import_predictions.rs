@@ -71,3 +71,31 @@ fn a_folder_of_predictions_a_file_each_is_one_run() {
         "{stderr}"
     );
 }
+
+/// A run imported from an absolute path names it from `.` or `~`, so a published page does not
+/// show the author's folders (or name) to its readers.
+#[test]
+fn an_absolute_source_is_published_without_the_authors_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home/alice");
+    let project = tmp.path().join("site");
+    let predictions = r#"{"instance_id": "demo__calc-1", "model_name_or_path": "m", "model_patch": ""}"#;
+    for dir in [home.join("evals"), project.join("runs")] {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("preds.jsonl"), predictions).unwrap();
+    }
+    let data = project.join("data");
+    let import = |file: &std::path::Path, run: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_benchscope"))
+            .args(["import", file.to_str().unwrap(), "--data", data.to_str().unwrap()])
+            .args(["--dataset", "demo", "--run", run])
+            .current_dir(&project)
+            .env("HOME", &home)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        read_json::<Run>(&data.join(format!("runs/{run}.json"))).source
+    };
+    assert_eq!(import(&project.join("runs/preds.jsonl"), "here"), "./runs/preds.jsonl");
+    assert_eq!(import(&home.join("evals/preds.jsonl"), "home"), "~/evals/preds.jsonl");
+}
