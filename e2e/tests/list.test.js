@@ -473,7 +473,7 @@ test('long ids (FeatureBench\'s, SWE-Dev\'s) show what tells a row from its repo
   assert.deepEqual(errors, []);
 });
 
-test('a repository cut short gives up its owner before its name (`Li…/pytorch-lightning`), one set or three', async (t) => {
+test('a repository cut short gives up its owner before its name (`Li…/pytorch-lightning` beside a set\'s tag)', async (t) => {
   if (withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
   const cells = () => page.locator('.instance-row .repo-path').evaluateAll((paths) => paths.map((path) => {
@@ -482,18 +482,55 @@ test('a repository cut short gives up its owner before its name (`Li…/pytorch-
     const em = parseFloat(getComputedStyle(owner).fontSize);
     return { text: path.textContent, ownerCut: cut(owner), nameCut: cut(name), ownerAtMinimum: owner.getBoundingClientRect().width <= 1.5 * em + 1 };
   }));
-  for (const sets of ['', '&with=featurebench/lite&with=featurebench/fast']) {
-    await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full${sets}`);
-    await page.waitForSelector('.instance-row .repo-name');
-    const shown = await cells();
-    assert.ok(shown.length >= 10, `${shown.length} rows`);
-    for (const cell of shown) {
-      assert.ok(!cell.nameCut || cell.ownerAtMinimum, `${cell.text}: its name is cut only once its owner is down to a letter`);
+  // At 1000 px the table's first line leaves the repository some 250 px, less a set's tag.
+  await page.setViewportSize({ width: 1000, height: 900 });
+  try {
+    for (const sets of ['', '&with=featurebench/lite&with=featurebench/fast']) {
+      await page.goto(`${server.url}?data=featurebench/&dataset=featurebench&split=full${sets}`);
+      await page.waitForSelector('.instance-row .repo-name');
+      const shown = await cells();
+      assert.ok(shown.length >= 10, `${shown.length} rows`);
+      for (const cell of shown) {
+        assert.ok(!cell.nameCut || cell.ownerAtMinimum, `${cell.text}: its name is cut only once its owner is down to a letter`);
+      }
+      const lightning = shown.filter((cell) => cell.text === 'Lightning-AI/pytorch-lightning');
+      assert.ok(lightning.length > 0 && lightning.every((cell) => !cell.nameCut), `the name is whole at 1000 px (${sets || 'one set'})`);
+      // One set leaves the repository room for all of it; three sets' tags take some of that.
+      assert.ok(lightning.every((cell) => cell.ownerCut === Boolean(sets)), `the long owner is ${sets ? '' : 'not '}cut (${sets || 'one set'})`);
     }
-    const lightning = shown.filter((cell) => cell.text === 'Lightning-AI/pytorch-lightning');
-    assert.ok(lightning.length > 0 && lightning.every((cell) => cell.ownerCut), `the long owner is cut (${sets || 'one set'})`);
-    if (!sets) assert.ok(lightning.every((cell) => !cell.nameCut), 'one set: the name is whole at 1280 px');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
   }
+  assert.deepEqual(errors, []);
+});
+
+test('at 1280 px a row\'s title has a line of its own: every title, id and repository of real SWE-bench Lite and FeatureBench\'s three sets is whole', async (t) => {
+  if (withoutRealdata(t, lite) || withoutRealdata(t, featurebench)) return;
+  const { page, errors } = session;
+  // Each row scrolled into the box once, and what of it is cut short: a folded commit's first
+  // part (FeatureBench's, spelled by the Repository column) is folded, not cut.
+  const cutShort = () => page.evaluate(async () => {
+    const box = document.querySelector('.rows');
+    const cut = new Map();
+    for (let top = 0; top < box.scrollHeight; top += box.clientHeight / 2) {
+      box.scrollTop = top;
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      for (const row of document.querySelectorAll('.instance-row')) {
+        const parts = [...row.querySelectorAll('.title, .id-middle, .id-end, .repo-owner, .repo-name, .id:not(.commit-head) > .id-head')];
+        const key = `${row.dataset.id} ${row.querySelector('.set-tag')?.textContent ?? ''}`;
+        cut.set(key, parts.filter((part) => part.scrollWidth > part.clientWidth + 0.5).map((part) => part.className));
+      }
+    }
+    return [...cut].filter(([, parts]) => parts.length > 0).concat([['rows seen', cut.size]]);
+  });
+  const check = async (query, rows) => {
+    await page.goto(`${server.url}?${query}`);
+    await page.waitForSelector('.instance-row .title');
+    const found = await cutShort();
+    assert.deepEqual(found, [['rows seen', rows]], `${query}: rows cut short`);
+  };
+  await check('data=lite/&dataset=swe-bench-lite', 300);
+  await check('data=featurebench/&dataset=featurebench&split=full&with=featurebench/lite&with=featurebench/fast', 330);
   assert.deepEqual(errors, []);
 });
 
