@@ -504,7 +504,7 @@ test('a repository cut short gives up its owner before its name (`Li…/pytorch-
   assert.deepEqual(errors, []);
 });
 
-test('at 1280 px a row\'s title has a line of its own: every title, id and repository of real SWE-bench Lite and FeatureBench\'s three sets is whole', async (t) => {
+test('at 1280 px a row\'s title has a line of its own: every title, id and repository of real SWE-bench Lite and FeatureBench\'s three sets is whole, but a folded commit', async (t) => {
   if (withoutRealdata(t, lite) || withoutRealdata(t, featurebench)) return;
   const { page, errors } = session;
   // Each row scrolled into the box once, and what of it is cut short: a folded commit's first
