@@ -95,6 +95,30 @@ test("GitHub's texts keep their line breaks, as GitHub shows them; a task's mark
   assert.deepEqual(errors, []);
 });
 
+test("a code span keeps its spaces, as GitHub shows them, in a statement and in an issue's text with its line breaks", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=panels/&dataset=fea&instance=acme__widgets-7`);
+  await page.locator('section.document .markdown code').first().waitFor();
+  // Each space's own width: a space collapsed into the one before it has none.
+  const spaces = await page.locator('section.document .markdown code').evaluateAll((codes) => codes
+    .filter((code) => code.textContent.includes('  '))
+    .map((code) => {
+      const text = code.firstChild;
+      const at = text.data.indexOf('  ');
+      return [at, at + 1].map((start) => {
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, start + 1);
+        return Math.round(range.getBoundingClientRect().width);
+      });
+    }));
+  assert.equal(spaces.length, 2, 'the statement\'s span and the issue\'s');
+  for (const [first, second] of spaces) {
+    assert.ok(first > 0 && second === first, `both spaces are drawn, each as wide: ${first}, ${second}`);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test("real SWE-bench Lite: an issue's title and its text are two lines, as on GitHub", async (t) => {
   if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;
