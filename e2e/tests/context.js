@@ -267,7 +267,8 @@ function manyGradedData() {
 /** The patch the SWE-smith row of the panels' data publishes: the one that puts its bug in. */
 export const SMITH_BUG = 'diff --git a/widgets/core.py b/widgets/core.py\n--- a/widgets/core.py\n+++ b/widgets/core.py\n@@ -1,2 +1,2 @@\n def make():\n-    return Widget()\n+    return None\n';
 
-/** One FEA-Bench row, one FeatureBench row and one SWE-Dev task, each in its benchmark's schema. */
+/** One FEA-Bench row, one FeatureBench row, one SWE-Dev task, one SWE-smith task and one R2E-Gym
+ * task, each in its benchmark's schema. */
 function panelData() {
   const dir = tempDir('panels');
   const core = { repo: 'acme/widgets', base_commit: 'abc123', patch: '', test_patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' };
@@ -298,8 +299,32 @@ function panelData() {
     patch: SMITH_BUG,
     FAIL_TO_PASS: ['tests/test_w.py::test_make'], PASS_TO_PASS: [], image_name: 'swesmith.x86_64.acme_1776_widgets.abc12345' };
   writeFileSync(join(dir, 'smith.jsonl'), JSON.stringify(smith) + '\n');
-  benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, join(dir, 'smith.jsonl'), '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--dataset', 'smith', '--out', out, '--quiet');
+  writeFileSync(join(dir, 'r2e.jsonl'), JSON.stringify(r2eGymRow()) + '\n');
+  benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, join(dir, 'smith.jsonl'), join(dir, 'r2e.jsonl'),
+    '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--dataset', 'smith', '--dataset', 'r2e', '--out', out, '--quiet');
   return out;
+}
+
+/** An R2E-Gym task as its dataset publishes it (JSON columns as strings), named by its image:
+ * of its four hidden tests, the fixed code passed two and not the other two, one of whose names
+ * carries R2E-Gym's colours and a reason. */
+export const R2E_GYM_TASK = 'namanjain12/widgets_final:0123456789abcdef0123456789abcdef01234567';
+function r2eGymRow() {
+  const line = (type, content) => ({ type, content });
+  const [before, after] = ['def split(text):\n    return text.split(" ")\n', 'def split(text):\n    return text.split()\n'];
+  const commit = { old_commit_hash: '9f8e7d6c5b4a39281706f5e4d3c2b1a098765432', new_commit_hash: '0123456789abcdef0123456789abcdef01234567',
+    commit_message: 'Split on any run of spaces', commit_date: '2021-03-04T05:06:07', metadata: {},
+    file_diffs: [{ old_file_content: before, new_file_content: after, header: { file: { path: 'widgets/split.py' }, misc_line: null },
+      index_line: null, is_binary_file: false, binary_line: null, minus_file: { path: 'a/widgets/split.py' }, plus_file: { path: 'b/widgets/split.py' },
+      hunks: [{ descriptor: { old_range: { start: 1, length: 2 }, new_range: { start: 1, length: 2 }, section: '' },
+        line_group: { all_lines: [line('context', 'def split(text):'), line('deleted', '    return text.split(" ")'), line('added', '    return text.split()')] } }] }] };
+  const beforeFix = '==== short test summary info ====\nFAILED r2e_tests/test_1.py::test_spaces - AssertionError\nPASSED r2e_tests/test_1.py::test_one\n';
+  const execution = { test_file_names: ['test_1.py'], test_file_codes: ['def test_spaces():\n    pass\n'], setup_res_code: 0,
+    old_commit_res_code: 1, old_commit_res_stdout: beforeFix, new_commit_res_code: 1 };
+  const expected = { test_spaces: 'PASSED', test_one: 'PASSED', '\u001b[1mtest_network\u001b[0m - timed out': 'ERROR', test_legacy: 'FAILED' };
+  return { repo_name: 'widgets', docker_image: R2E_GYM_TASK, parsed_commit_content: JSON.stringify(commit),
+    execution_result_content: JSON.stringify(execution), problem_statement: '[ISSUE]\nTitle: split keeps empty fields\n\nIt does.\n[/ISSUE]',
+    expected_output_json: JSON.stringify(expected) };
 }
 
 /** The built site with a data directory made by `benchscope publish`, to be served under a sub-path. */

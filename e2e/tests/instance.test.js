@@ -9,7 +9,7 @@ import { ROOT, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox, textTops } from './read_page.js';
 import { FAIL_ONLY } from './fixtures.js';
-import { SMITH_BUG, SUMMARY_RESOLVED } from './context.js';
+import { SMITH_BUG, SUMMARY_RESOLVED, R2E_GYM_TASK } from './context.js';
 
 useFixtures();
 
@@ -424,6 +424,22 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   assert.equal(await page.locator('section.pass-to-pass li').count(), 0);
   assert.equal(await page.locator('section.pass-to-pass p.note').textContent(), 'None: the benchmark lists no PASS_TO_PASS test for this instance.');
   assert.equal(await page.locator('section.fail-to-pass p.note').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test("R2E-Gym's hidden tests the fixed code did not pass are listed with the status a run must leave them in, named as R2E-Gym compares them", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=panels/&dataset=r2e&instance=${encodeURIComponent(R2E_GYM_TASK)}`);
+  const expected = page.locator('section.expected-output');
+  await expected.waitFor();
+  assert.equal(await expected.locator('h3').textContent(), 'Expected not to pass (2)');
+  assert.deepEqual(await expected.locator('li').evaluateAll((items) => items.map((li) => [li.querySelector('code').textContent, li.querySelector('.expected').textContent])),
+    [['test_legacy', 'FAILED'], ['test_network', 'ERROR']]);
+  assert.match(await expected.locator('.note').textContent(), /each of the task's 4 hidden tests ends as it did on the fixed code/);
+  assert.deepEqual(await page.locator('section.fail-to-pass li code').allTextContents(), ['test_spaces']);
+  assert.deepEqual(await page.locator('section.pass-to-pass li code').allTextContents(), ['test_one']);
+  const raw = await page.locator('.raw-fields dt').allTextContents();
+  assert.ok(!raw.includes('expected_output') && raw.includes('new_commit_res_code'), `the panel takes the field it shows, and only that: ${raw}`);
   assert.deepEqual(errors, []);
 });
 

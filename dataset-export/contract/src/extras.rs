@@ -179,6 +179,75 @@ pub fn count_components(files: &[NewComponentsFile]) -> (u32, u32) {
     counts
 }
 
+/// R2E-Gym's `expected_output` (its `expected_output_json`, decoded): each hidden test's status
+/// on the fixed code. A run is rewarded only when every test ends as this says.
+pub const EXPECTED_OUTPUT_FIELD: &str = "expected_output";
+
+/// One of R2E-Gym's hidden tests and the status a run must leave it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpectedTest {
+    /// The test, named as R2E-Gym compares them ([`r2e_gym_test_name`]).
+    pub name: String,
+    /// `PASSED`, `FAILED` or `ERROR`, as R2E-Gym's log parser words them.
+    pub status: String,
+}
+
+impl ExpectedTest {
+    /// Whether the fixed code passed it (a FAIL_TO_PASS or PASS_TO_PASS test).
+    pub fn passes(&self) -> bool {
+        self.status == "PASSED"
+    }
+}
+
+/// R2E-Gym's expected output, in the tests' name order; `Ok(None)` when the instance has none.
+pub fn expected_output(extra: &BTreeMap<String, Value>) -> Result<Option<Vec<ExpectedTest>>, ExtraError> {
+    let Some(value) = extra.get(EXPECTED_OUTPUT_FIELD) else {
+        return Ok(None);
+    };
+    let wrong = || ExtraError::new(EXPECTED_OUTPUT_FIELD, format!("expected {{test: status}}, found {}", kind_of(value)));
+    let tests = value.as_object().ok_or_else(wrong)?;
+    let mut read = tests
+        .iter()
+        .map(|(name, status)| {
+            let status = status.as_str().ok_or_else(|| {
+                ExtraError::new(EXPECTED_OUTPUT_FIELD, format!("{name}: expected a status, found {}", kind_of(status)))
+            })?;
+            Ok(ExpectedTest {
+                name: r2e_gym_test_name(name),
+                status: status.to_string(),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    crate::sorting::sort_by(&mut read, |a, b| a.name.cmp(&b.name));
+    Ok(Some(read))
+}
+
+/// A test's name as R2E-Gym compares them: without terminal colours, and less any ` - reason`.
+pub fn r2e_gym_test_name(name: &str) -> String {
+    let plain = strip_colours(name);
+    plain.split(" - ").next().unwrap_or_default().to_string()
+}
+
+/// `name` without the `ESC[<digits>m` colour codes R2E-Gym's `decolor_dict_keys` removes.
+fn strip_colours(name: &str) -> String {
+    let mut plain = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(at) = rest.find("\u{1b}[") {
+        plain.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match after[digits..].starts_with('m') && digits > 0 {
+            true => rest = &after[digits + 1..],
+            false => {
+                plain.push_str(&rest[at..at + 2]);
+                rest = after;
+            }
+        }
+    }
+    plain.push_str(rest);
+    plain
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +270,22 @@ mod tests {
         assert_eq!(CompletionTask::of(&bad_lines).unwrap_err().field, "completion_lines");
         let bad_file = extra(json!({"completion_file": "a.py", "completion_lines": {}}));
         assert_eq!(CompletionTask::of(&bad_file).unwrap_err().field, "completion_file");
+    }
+
+    #[test]
+    fn r2e_gyms_expected_output_is_read_by_the_names_it_compares() {
+        let tests = expected_output(&extra(json!({"expected_output": {
+            "test_b - flaky": "FAILED", "\u{1b}[1mtest_a\u{1b}[0m": "PASSED", "test_c": "ERROR"}})))
+        .unwrap()
+        .unwrap();
+        let read: Vec<(&str, &str, bool)> = tests.iter().map(|t| (t.name.as_str(), t.status.as_str(), t.passes())).collect();
+        assert_eq!(read, [("test_a", "PASSED", true), ("test_b", "FAILED", false), ("test_c", "ERROR", false)]);
+        assert_eq!(expected_output(&extra(json!({}))).unwrap(), None);
+        for bad in [json!(["test_a"]), json!({"test_a": 1})] {
+            let error = expected_output(&extra(json!({ "expected_output": bad }))).unwrap_err();
+            assert_eq!(error.field, "expected_output");
+        }
+        assert_eq!(strip_colours("\u{1b}[ plain \u{1b}[31"), "\u{1b}[ plain \u{1b}[31", "what is not a colour stays");
     }
 
     #[test]

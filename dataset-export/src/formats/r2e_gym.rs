@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use benchscope_contract::extras::r2e_gym_test_name as test_name;
 use benchscope_contract::{Document, Instance, PatchRole, RolePatch, TestLists};
 
 use super::unified::new_file_diff;
@@ -303,32 +304,6 @@ pub(crate) fn statuses(output: &str) -> BTreeMap<String, String> {
         statuses.insert(test_name(&name), status.to_string());
     }
     statuses
-}
-
-/// A test's name as R2E-Gym compares them: without terminal colours, and less any ` - reason`.
-fn test_name(name: &str) -> String {
-    let plain = strip_colours(name);
-    plain.split(" - ").next().unwrap_or_default().to_string()
-}
-
-/// `name` without the `ESC[<digits>m` colour codes R2E-Gym's `decolor_dict_keys` removes.
-fn strip_colours(name: &str) -> String {
-    let mut plain = String::with_capacity(name.len());
-    let mut rest = name;
-    while let Some(at) = rest.find("\u{1b}[") {
-        plain.push_str(&rest[..at]);
-        let after = &rest[at + 2..];
-        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        match after[digits..].starts_with('m') && digits > 0 {
-            true => rest = &after[digits + 1..],
-            false => {
-                plain.push_str(&rest[at..at + 2]);
-                rest = after;
-            }
-        }
-    }
-    plain.push_str(rest);
-    plain
 }
 
 #[cfg(test)]

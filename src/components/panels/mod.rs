@@ -10,6 +10,7 @@ mod featurebench;
 mod lca_completion;
 mod lca_library;
 mod lca_localization;
+mod r2e_gym;
 mod swe_dev;
 
 use std::collections::BTreeMap;
@@ -48,6 +49,7 @@ pub fn panels(extra: &mut Extra, context: &PanelContext) -> Vec<AnyView> {
         fea_bench::components_panel(extra),
         swe_dev::files_panel(extra),
         swe_dev::call_tree_panel(extra),
+        r2e_gym::expected_output_panel(extra),
     ]
     .into_iter()
     .flatten()
