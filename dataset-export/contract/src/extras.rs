@@ -204,22 +204,24 @@ pub fn expected_output(extra: &BTreeMap<String, Value>) -> Result<Option<Vec<Exp
     let Some(value) = extra.get(EXPECTED_OUTPUT_FIELD) else {
         return Ok(None);
     };
-    let wrong = || ExtraError::new(EXPECTED_OUTPUT_FIELD, format!("expected {{test: status}}, found {}", kind_of(value)));
-    let tests = value.as_object().ok_or_else(wrong)?;
-    let mut read = tests
-        .iter()
-        .map(|(name, status)| {
-            let status = status.as_str().ok_or_else(|| {
-                ExtraError::new(EXPECTED_OUTPUT_FIELD, format!("{name}: expected a status, found {}", kind_of(status)))
-            })?;
-            Ok(ExpectedTest {
-                name: r2e_gym_test_name(name),
-                status: status.to_string(),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let Some(tests) = value.as_object() else {
+        let message = format!("expected {{test: status}}, found {}", kind_of(value));
+        return Err(ExtraError::new(EXPECTED_OUTPUT_FIELD, message));
+    };
+    let mut read = tests.iter().map(expected_test).collect::<Result<Vec<_>, _>>()?;
     crate::sorting::sort_by(&mut read, |a, b| a.name.cmp(&b.name));
     Ok(Some(read))
+}
+
+fn expected_test((name, status): (&String, &Value)) -> Result<ExpectedTest, ExtraError> {
+    let Some(status) = status.as_str() else {
+        let message = format!("{name}: expected a status, found {}", kind_of(status));
+        return Err(ExtraError::new(EXPECTED_OUTPUT_FIELD, message));
+    };
+    Ok(ExpectedTest {
+        name: r2e_gym_test_name(name),
+        status: status.to_string(),
+    })
 }
 
 /// A test's name as R2E-Gym compares them: without terminal colours, and less any ` - reason`.
@@ -279,13 +281,20 @@ mod tests {
         .unwrap()
         .unwrap();
         let read: Vec<(&str, &str, bool)> = tests.iter().map(|t| (t.name.as_str(), t.status.as_str(), t.passes())).collect();
-        assert_eq!(read, [("test_a", "PASSED", true), ("test_b", "FAILED", false), ("test_c", "ERROR", false)]);
+        assert_eq!(
+            read,
+            [("test_a", "PASSED", true), ("test_b", "FAILED", false), ("test_c", "ERROR", false)]
+        );
         assert_eq!(expected_output(&extra(json!({}))).unwrap(), None);
         for bad in [json!(["test_a"]), json!({"test_a": 1})] {
             let error = expected_output(&extra(json!({ "expected_output": bad }))).unwrap_err();
             assert_eq!(error.field, "expected_output");
         }
-        assert_eq!(strip_colours("\u{1b}[ plain \u{1b}[31"), "\u{1b}[ plain \u{1b}[31", "what is not a colour stays");
+        assert_eq!(
+            strip_colours("\u{1b}[ plain \u{1b}[31"),
+            "\u{1b}[ plain \u{1b}[31",
+            "what is not a colour stays"
+        );
     }
 
     #[test]
