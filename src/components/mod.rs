@@ -16,6 +16,7 @@ pub mod row_marks;
 mod row_parts;
 pub mod row_slot;
 pub mod runs_panel;
+pub mod test_lists;
 mod text_cell;
 pub mod trajectory;
 pub mod trajectory_compare;
