@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync, cpSync, mkdirSync, rmSync, existsSync } fr
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ROOT, DIST, buildDemoRepos, exportDemo, evaluateDemo, serve, openBrowser, tempDir, benchscope } from './support.js';
-import { largeData, hugeData, lcaData, harborData, claudeCodeData, publishedTracesData, bigTrajectoryData, scaleBoardData, failOnlyData } from './fixtures.js';
+import { largeData, hugeData, lcaData, harborData, claudeCodeData, publishedTracesData, bigTrajectoryData, scaleBoardData, failOnlyData, longListData } from './fixtures.js';
 
 export const demo = readFileSync(join(ROOT, 'demo', 'demo.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 /** The demo instance graded from a log that leaves some of its listed tests out. */
@@ -140,6 +140,7 @@ export function buildFixtures() {
   const graded = gradedData();
   const manyGraded = manyGradedData();
   const failOnly = failOnlyData();
+  const longList = longListData();
   const twins = join(tempDir('twins'), 'data');
   benchscope('export', 'demo/demo.jsonl', 'demo/demo.jsonl', '--dataset', 'demo-a', '--dataset', 'demo-b', '--split', 'test', '--categories', 'demo/categories.json', '--out', twins, '--quiet');
   const liteFile = join(ROOT, '..', 'shared', 'realdata', 'swebench-lite_ztluck78-swebench-exp-lite', 'swe-bench-lite.test.jsonl');
@@ -195,7 +196,7 @@ export function buildFixtures() {
   benchscope('import', liveBoard, '--data', live);
   const bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
   const priced = scaleBoardData(12, PRICED_RUNS);
-  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, 'many-graded': manyGraded, live, 'fail-only': failOnly, 'pages/board': site, ...(lite ? { lite, featurebench, 'swe-dev': sweDev, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
+  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, 'many-graded': manyGraded, live, 'fail-only': failOnly, 'long-list': longList, 'pages/board': site, ...(lite ? { lite, featurebench, 'swe-dev': sweDev, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
   return { mounts, repos, lite, featurebench, sweDev, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
 }
 

@@ -334,6 +334,30 @@ export function scaleBoardData(instances = 2500, runs = 500) {
 }
 
 /** Chart.js's listed tests, and the one its Karma log names failed. */
+/** An instance whose PASS_TO_PASS list is long enough to fold, graded from a log that fails one
+ * test far down it. */
+export const LONG_LIST = {
+  id: 'pallets__flask-9001',
+  failToPass: ['tests/test_long.py::test_new'],
+  passToPass: Array.from({ length: 60 }, (_, i) => `tests/test_long.py::test_${String(i).padStart(2, '0')}`),
+  failed: 'tests/test_long.py::test_45',
+};
+
+export function longListData() {
+  const { id, failToPass, passToPass, failed } = LONG_LIST;
+  const dir = tempDir('long-list');
+  const record = { instance_id: id, repo: 'pallets/flask', problem_statement: 'Many tests.', patch: '', FAIL_TO_PASS: JSON.stringify(failToPass), PASS_TO_PASS: JSON.stringify(passToPass) };
+  writeFileSync(join(dir, 'flask.jsonl'), JSON.stringify(record) + '\n');
+  const out = join(dir, 'data');
+  benchscope('export', join(dir, 'flask.jsonl'), '--dataset', 'flask', '--out', out, '--quiet');
+  const logs = join(dir, 'logs');
+  mkdirSync(logs);
+  const lines = [...failToPass, ...passToPass].map((test) => `${test === failed ? 'FAILED' : 'PASSED'} ${test}`);
+  writeFileSync(join(logs, `${id}.log`), lines.join('\n') + '\n');
+  benchscope('grade', logs, '--data', out, '--dataset', 'flask', '--run', 'night');
+  return out;
+}
+
 export const FAIL_ONLY = { id: 'chartjs__Chart.js-1', failToPass: ['Chart.scale draws ticks ', 'Chart.scale rounds '], passToPass: ['Chart.legend wraps ', 'Chart.title fits '], failed: 'Chart.title fits ' };
 
 /** One Chart.js instance graded from its Karma log, which names failed tests alone (the harness grades it fail-only). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ROOT, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox, textTops } from './read_page.js';
-import { FAIL_ONLY } from './fixtures.js';
+import { FAIL_ONLY, LONG_LIST } from './fixtures.js';
 import { SMITH_BUG, SUMMARY_RESOLVED, R2E_GYM_TASK } from './context.js';
 
 useFixtures();
@@ -257,6 +257,43 @@ test('a fail-only log: the listed tests it does not name pass, with their own ma
   await page.goto(`${server.url}?data=graded/&instance=${PARTIAL}`);
   await page.waitForSelector('.runs-table tr[data-run="partial-log"]');
   assert.doesNotMatch(await page.locator('.test-legend').textContent(), /names failed tests only/);
+  assert.deepEqual(errors, []);
+});
+
+test('a long test list shows its first 20 and every test a run did not pass, the rest on request', async () => {
+  const { page, errors } = session;
+  const { id, passToPass, failed } = LONG_LIST;
+  await page.goto(`${server.url}?data=long-list/&instance=${id}`);
+  await page.waitForSelector('.runs-table tr[data-run="night"]');
+  const list = page.locator('section.pass-to-pass');
+  const shown = () => list.locator('li').evaluateAll((lis) => lis.map((li) => (li.classList.contains('fold-gap') ? li.textContent : [li.querySelector('code').textContent, li.querySelector('.chip').textContent])));
+  assert.equal(await list.locator('h3').textContent(), 'PASS_TO_PASS (60)');
+  const folded = [...passToPass.slice(0, 20).map((test) => [test, '✓']), '25 tests not shown', [failed, '✗']];
+  assert.deepEqual(await shown(), folded, 'the first 20, then the one the run failed, far down the list, the tests between said to be left out');
+  assert.equal(await list.locator('.fold-note').textContent(), 'The first 20 of 60, and every other one a loaded run did not pass. Show all 60');
+  await list.locator('button.fold-switch').click();
+  assert.deepEqual(await shown(), passToPass.map((test) => [test, test === failed ? '✗' : '✓']));
+  assert.equal(await list.locator('button.fold-switch').textContent(), 'Show the first 20');
+  await list.locator('button.fold-switch').click();
+  assert.deepEqual(await shown(), folded);
+  // A list of 50 or fewer does not fold.
+  assert.equal(await page.locator('section.fail-to-pass .fold-note').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test("real SWE-bench Lite: a PASS_TO_PASS list of 1,689 tests folds, so the patches below it are a screen's scroll away", async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lite/&instance=pydata__xarray-4493`);
+  const list = page.locator('section.pass-to-pass');
+  await list.locator('li').first().waitFor();
+  assert.equal(await list.locator('h3').textContent(), 'PASS_TO_PASS (1689)');
+  assert.equal(await list.locator('li').count(), 20);
+  assert.match(await list.locator('.fold-note').textContent(), /^The first 20 of 1689\. Show all 1689$/);
+  const height = await list.evaluate((section) => section.getBoundingClientRect().height);
+  assert.ok(height < 1000, `the folded list is ${height} px tall`);
+  await list.locator('button.fold-switch').click();
+  assert.equal(await list.locator('li').count(), 1689);
   assert.deepEqual(errors, []);
 });
 

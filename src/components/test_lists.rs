@@ -1,11 +1,20 @@
 //! An instance's test lists (FAIL_TO_PASS, PASS_TO_PASS, or the tests the runs name), each test
-//! with the mark every loaded run gives it.
+//! with the mark every loaded run gives it. A long list shows its first tests and every test a
+//! loaded run did not pass, the rest a click away: SWE-bench's PASS_TO_PASS lists run to
+//! thousands (1,689 for one of Lite's), which put the patches below them some 33,000 px down
+//! the page.
 
-use benchscope_contract::TestLists;
+use benchscope_contract::{TestLists, TestStatus};
 use leptos::prelude::*;
 
 use crate::api::RunResult;
 use crate::components::runs_panel::{run_test_mark, status_label, status_mark, LEGEND, PASSED_UNNAMED};
+use crate::wording::plural;
+
+/// A list longer than this is folded.
+const FOLD_OVER: usize = 50;
+/// How many of a folded list's first tests are shown.
+const FOLDED_SHOWS: usize = 20;
 
 /// The test lists, each test with the status every loaded run that names tests gives it. Where
 /// the record lists none, or there are no lists at all (an instance known from runs alone), but
@@ -18,22 +27,36 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
     // that every test's marks read one filtered list rather than filter it again.
     let runs = Memo::new(move |_| runs.with(|runs| runs.iter().filter(|run| !run.result.tests.is_empty()).cloned().collect::<Vec<_>>()));
     let list = move |label: &'static str, class: &'static str, names: Vec<String>, note: Option<String>| {
+        let total = names.len();
+        let unfolded = RwSignal::new(total <= FOLD_OVER);
+        let names = StoredValue::new(names);
+        let shown = move || {
+            let all = unfolded.get();
+            runs.with(|runs| {
+                names.with_value(|names| {
+                    let kept = names
+                        .iter()
+                        .enumerate()
+                        .filter(|(at, name)| all || *at < FOLDED_SHOWS || runs.iter().any(|run| did_not_pass(run, name)));
+                    let mut next = 0;
+                    let mut items = Vec::new();
+                    for (at, name) in kept {
+                        if at > next {
+                            items.push(view! { <li class="fold-gap">{plural(at - next, "test")}" not shown"</li> }.into_any());
+                        }
+                        items.push(test_item(name.clone(), runs).into_any());
+                        next = at + 1;
+                    }
+                    items
+                })
+            })
+        };
         view! {
             <section class=format!("tests {class}")>
-                <h3>{format!("{label} ({})", names.len())}</h3>
+                <h3>{format!("{label} ({total})")}</h3>
                 {note.map(|note| view! { <p class="note">{note}</p> })}
-                <ul>
-                    {names.into_iter().map(|name| {
-                        let chip_name = name.clone();
-                        let chips = move || runs.get().into_iter().map(|run| {
-                            let status = run.result.tests.get(&chip_name).copied();
-                            let (mark, class, label) = run_test_mark(status, run.result.fail_only);
-                            let title = format!("{}: {label}", run.name);
-                            view! { <span class=format!("chip {class}") title=title.clone() aria-label=title>{mark}</span> }
-                        }).collect_view();
-                        view! { <li><span class="chips">{chips}</span><code>{test_name(name)}</code></li> }
-                    }).collect_view()}
-                </ul>
+                <ul>{shown}</ul>
+                {(total > FOLD_OVER).then(|| fold_switch(unfolded, total, runs))}
             </section>
         }
     };
@@ -92,6 +115,46 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
         {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass, p2p_note)}
     }
     .into_any()
+}
+
+/// One test with each run's mark.
+fn test_item(name: String, runs: &[RunResult]) -> impl IntoView {
+    let chips = runs
+        .iter()
+        .map(|run| {
+            let status = run.result.tests.get(&name).copied();
+            let (mark, class, label) = run_test_mark(status, run.result.fail_only);
+            let title = format!("{}: {label}", run.name);
+            view! { <span class=format!("chip {class}") title=title.clone() aria-label=title>{mark}</span> }
+        })
+        .collect_view();
+    view! { <li><span class="chips">{chips}</span><code>{test_name(name)}</code></li> }
+}
+
+/// Whether `run` says it did not pass `test`: a run that names failed tests only passes those it
+/// does not name, and a run silent on the test says nothing.
+fn did_not_pass(run: &RunResult, test: &str) -> bool {
+    match run.result.tests.get(test) {
+        None | Some(TestStatus::Passed | TestStatus::Xfail) => false,
+        Some(TestStatus::Missing) => !run.result.fail_only,
+        Some(_) => true,
+    }
+}
+
+/// What a folded list says of itself, and the button that unfolds it (or folds it again).
+fn fold_switch(unfolded: RwSignal<bool>, total: usize, runs: Memo<Vec<RunResult>>) -> impl IntoView {
+    let said = move || match (unfolded.get(), runs.with(Vec::is_empty)) {
+        (true, _) => format!("All {total} shown."),
+        (false, true) => format!("The first {FOLDED_SHOWS} of {total}."),
+        (false, false) => format!("The first {FOLDED_SHOWS} of {total}, and every other one a loaded run did not pass."),
+    };
+    let asked = move || match unfolded.get() {
+        true => format!("Show the first {FOLDED_SHOWS}"),
+        false => format!("Show all {total}"),
+    };
+    view! {
+        <p class="fold-note">{said}" "<button class="show-more fold-switch" on:click=move |_| unfolded.update(|all| *all = !*all)>{asked}</button></p>
+    }
 }
 
 /// Every test the runs give a status to, each once, in the order of their names.
