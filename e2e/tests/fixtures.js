@@ -333,7 +333,19 @@ export function scaleBoardData(instances = 2500, runs = 500) {
   return { out, input, instances, runs };
 }
 
-/** Chart.js's listed tests, and the one its Karma log names failed. */
+/** One instance, `record`, exported as `dataset` and graded as the run `run` from a log of `lines`. */
+function gradedInstance(dataset, record, lines, run) {
+  const dir = tempDir(dataset);
+  writeFileSync(join(dir, `${dataset}.jsonl`), JSON.stringify(record) + '\n');
+  const out = join(dir, 'data');
+  benchscope('export', join(dir, `${dataset}.jsonl`), '--dataset', dataset, '--out', out, '--quiet');
+  const logs = join(dir, 'logs');
+  mkdirSync(logs);
+  writeFileSync(join(logs, `${record.instance_id}.log`), lines.join('\n') + '\n');
+  benchscope('grade', logs, '--data', out, '--dataset', dataset, '--run', run);
+  return out;
+}
+
 /** An instance whose PASS_TO_PASS list is long enough to fold, graded from a log that fails one
  * test far down it. */
 export const LONG_LIST = {
@@ -345,33 +357,18 @@ export const LONG_LIST = {
 
 export function longListData() {
   const { id, failToPass, passToPass, failed } = LONG_LIST;
-  const dir = tempDir('long-list');
   const record = { instance_id: id, repo: 'pallets/flask', problem_statement: 'Many tests.', patch: '', FAIL_TO_PASS: JSON.stringify(failToPass), PASS_TO_PASS: JSON.stringify(passToPass) };
-  writeFileSync(join(dir, 'flask.jsonl'), JSON.stringify(record) + '\n');
-  const out = join(dir, 'data');
-  benchscope('export', join(dir, 'flask.jsonl'), '--dataset', 'flask', '--out', out, '--quiet');
-  const logs = join(dir, 'logs');
-  mkdirSync(logs);
   const lines = [...failToPass, ...passToPass].map((test) => `${test === failed ? 'FAILED' : 'PASSED'} ${test}`);
-  writeFileSync(join(logs, `${id}.log`), lines.join('\n') + '\n');
-  benchscope('grade', logs, '--data', out, '--dataset', 'flask', '--run', 'night');
-  return out;
+  return gradedInstance('flask', record, lines, 'night');
 }
 
+/** Chart.js's listed tests, and the one its Karma log names failed. */
 export const FAIL_ONLY = { id: 'chartjs__Chart.js-1', failToPass: ['Chart.scale draws ticks ', 'Chart.scale rounds '], passToPass: ['Chart.legend wraps ', 'Chart.title fits '], failed: 'Chart.title fits ' };
 
 /** One Chart.js instance graded from its Karma log, which names failed tests alone (the harness grades it fail-only). */
 export function failOnlyData() {
   const { id, failToPass, passToPass, failed } = FAIL_ONLY;
-  const dir = tempDir('fail-only');
   const record = { instance_id: id, repo: 'chartjs/Chart.js', problem_statement: 'Ticks are wrong.', patch: '', FAIL_TO_PASS: JSON.stringify(failToPass), PASS_TO_PASS: JSON.stringify(passToPass) };
-  writeFileSync(join(dir, 'chartjs.jsonl'), JSON.stringify(record) + '\n');
-  const out = join(dir, 'data');
-  benchscope('export', join(dir, 'chartjs.jsonl'), '--dataset', 'chartjs', '--out', out, '--quiet');
-  const logs = join(dir, 'logs');
-  mkdirSync(logs);
   const log = ["+ : '>>>>> Start Test Output'", `Chrome 120.0.6099.109 (Linux x86_64) ${failed}FAILED`, 'TOTAL: 1 FAILED, 3 SUCCESS', "+ : '>>>>> End Test Output'"];
-  writeFileSync(join(logs, `${id}.log`), log.join('\n') + '\n');
-  benchscope('grade', logs, '--data', out, '--dataset', 'chartjs', '--run', 'karma');
-  return out;
+  return gradedInstance('chartjs', record, log, 'karma');
 }
