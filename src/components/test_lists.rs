@@ -32,24 +32,7 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
         let names = StoredValue::new(names);
         let shown = move || {
             let all = unfolded.get();
-            runs.with(|runs| {
-                names.with_value(|names| {
-                    let kept = names
-                        .iter()
-                        .enumerate()
-                        .filter(|(at, name)| all || *at < FOLDED_SHOWS || runs.iter().any(|run| did_not_pass(run, name)));
-                    let mut next = 0;
-                    let mut items = Vec::new();
-                    for (at, name) in kept {
-                        if at > next {
-                            items.push(view! { <li class="fold-gap">{plural(at - next, "test")}" not shown"</li> }.into_any());
-                        }
-                        items.push(test_item(name.clone(), runs).into_any());
-                        next = at + 1;
-                    }
-                    items
-                })
-            })
+            runs.with(|runs| names.with_value(|names| list_items(names, runs, all)))
         };
         view! {
             <section class=format!("tests {class}")>
@@ -115,6 +98,25 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
         {list("PASS_TO_PASS", "pass-to-pass", tests.pass_to_pass, p2p_note)}
     }
     .into_any()
+}
+
+/// A list's items: every test when `all`, else its first [`FOLDED_SHOWS`] and every other test a
+/// run did not pass, with a line where tests are left out between them.
+fn list_items(names: &[String], runs: &[RunResult], all: bool) -> Vec<AnyView> {
+    let kept = names
+        .iter()
+        .enumerate()
+        .filter(|(at, name)| all || *at < FOLDED_SHOWS || runs.iter().any(|run| did_not_pass(run, name)));
+    let mut next = 0;
+    let mut items = Vec::new();
+    for (at, name) in kept {
+        if at > next {
+            items.push(view! { <li class="fold-gap">{plural(at - next, "test")}" not shown"</li> }.into_any());
+        }
+        items.push(test_item(name.clone(), runs).into_any());
+        next = at + 1;
+    }
+    items
 }
 
 /// One test with each run's mark.
