@@ -33,10 +33,6 @@ pub fn is_file_level(lists: &TestLists) -> bool {
     !all.is_empty() && all.iter().all(|t| !t.contains("::") && t.ends_with(".py"))
 }
 
-fn passes(status: Option<&TestStatus>) -> bool {
-    matches!(status, Some(TestStatus::Passed | TestStatus::Xfail))
-}
-
 /// Where the harness puts one list's tests (its report's `tests_status`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Placed {
@@ -173,7 +169,7 @@ pub fn grade_files(lists: &TestLists, statuses: &BTreeMap<String, TestStatus>) -
     let pass_rate = if f2p_tests.is_empty() {
         (f2p.total > 0).then_some(0.0)
     } else {
-        Some(f2p_tests.iter().filter(|s| passes(Some(s))).count() as f64 / f2p_tests.len() as f64)
+        Some(f2p_tests.iter().filter(|s| s.passes()).count() as f64 / f2p_tests.len() as f64)
     };
     let tests = lists
         .fail_to_pass

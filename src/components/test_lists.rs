@@ -137,9 +137,9 @@ fn test_item(name: String, runs: &[RunResult]) -> impl IntoView {
 /// does not name, and a run silent on the test says nothing.
 fn did_not_pass(run: &RunResult, test: &str) -> bool {
     match run.result.tests.get(test) {
-        None | Some(TestStatus::Passed | TestStatus::Xfail) => false,
+        None => false,
         Some(TestStatus::Missing) => !run.result.fail_only,
-        Some(_) => true,
+        Some(status) => !status.passes(),
     }
 }
 

@@ -159,6 +159,13 @@ pub enum TestStatus {
     Missing,
 }
 
+impl TestStatus {
+    /// Whether grading counts the test passed: it passed, or it was expected to fail and did.
+    pub fn passes(self) -> bool {
+        matches!(self, TestStatus::Passed | TestStatus::Xfail)
+    }
+}
+
 /// How many tests of a list passed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestTally {

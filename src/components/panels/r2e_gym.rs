@@ -22,14 +22,15 @@ pub fn expected_output_panel(extra: &mut Extra) -> Option<AnyView> {
             _ => "these it did not, and a run must leave them so.",
         }
     );
+    let count = failing.len();
     let items = failing
-        .iter()
-        .map(|test| view! { <li><span class="expected">{test.status.clone()}</span><code>{test.name.clone()}</code></li> })
+        .into_iter()
+        .map(|test| view! { <li><span class="expected">{test.status}</span><code>{test.name}</code></li> })
         .collect_view();
     Some(
         view! {
             <section class="panel expected-output">
-                <h3>{format!("Expected not to pass ({})", failing.len())}</h3>
+                <h3>{format!("Expected not to pass ({count})")}</h3>
                 <p class="note">{note}</p>
                 <ul>{items}</ul>
             </section>
