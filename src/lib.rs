@@ -16,7 +16,7 @@
 //! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
 //!   [`wording`]: counted nouns; [`step_layout`]: which steps of a long trajectory are in the page;
-//!   [`row_window`]: which rows of the instance list are; [`repo_link`]: a repository's address;
+//!   [`row_window`]: which rows of the instance list are; [`repo_link`]: a repository's address and a task's pull request;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
 //!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows; [`frames`]:
 //!   work that waits for the next frame to be drawn.

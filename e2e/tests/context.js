@@ -273,7 +273,7 @@ export const SMITH_BUG = 'diff --git a/widgets/core.py b/widgets/core.py\n--- a/
 function panelData() {
   const dir = tempDir('panels');
   const core = { repo: 'acme/widgets', base_commit: 'abc123', patch: '', test_patch: '', FAIL_TO_PASS: '[]', PASS_TO_PASS: '[]' };
-  const fea = { ...core, instance_id: 'acme__widgets-7', problem_statement: 'Add a widget factory: `split("a  b")` gives two fields', pull_number: 7, non_py_patch: '',
+  const fea = { ...core, instance_id: 'acme__widgets-7', problem_statement: 'Add a widget factory: `split("a  b")` gives two fields', pull_number: 7, issue_numbers: ['5', '6'], non_py_patch: '',
     environment_setup_commit: 'def456', pull_request_text: 'PR text', issue_text: 'Issue `text  spaced`\nwith its second line', reviewer_notes: '',
     new_components: [{ file: 'widgets/factory.py', components: [
       { type: 'function', name: 'make_widget', lines: [10, 24], signature: 'def make_widget(kind: str) -> Widget:', doc: 'Builds a <b>widget</b>.' },

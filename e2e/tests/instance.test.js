@@ -297,6 +297,21 @@ test("real SWE-bench Lite: a PASS_TO_PASS list of 1,689 tests folds, so the patc
   assert.deepEqual(errors, []);
 });
 
+test('real SWE-bench Lite: an instance links to the pull request its id names; a SWE-smith task, whose id names none, links to none', async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=lite/&instance=django__django-11001`);
+  const pull = page.locator('dl.meta dt:text-is("Pull request") + dd a');
+  await pull.waitFor();
+  assert.deepEqual([await pull.textContent(), await pull.getAttribute('href')], ['#11001', 'https://github.com/django/django/pull/11001']);
+  assert.equal(await page.locator('dl.meta dt').first().textContent(), 'Repository', 'the pull request follows its repository');
+  assert.equal(await page.locator('dl.meta dt').nth(1).textContent(), 'Pull request');
+  await page.goto(`${server.url}?data=panels/&dataset=smith&instance=acme__widgets.abc12345.combine_file__09vlzh3c`);
+  await page.waitForSelector('article.instance dl.meta');
+  assert.equal(await page.locator('dl.meta dt:text-is("Pull request")').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
 test('a record with a blank statement (a SWE-smith task) says so, and its id is not shown again as its title', async () => {
   const { page, errors } = session;
   const id = 'acme__widgets.abc12345.combine_file__09vlzh3c';
@@ -429,8 +444,14 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   const setup = page.locator('dl.meta a', { hasText: 'def456' });
   assert.equal(await setup.getAttribute('href'), 'https://github.com/acme/widgets/tree/def456');
   assert.equal(await page.locator('dl.meta a', { hasText: /^acme\/widgets$/ }).getAttribute('href'), 'https://github.com/acme/widgets');
+  const origin = await page.locator('dl.meta dt:is(:text-is("Pull request"), :text-is("Issues")) + dd a').evaluateAll((links) => links.map((a) => [a.textContent, a.href, a.rel]));
+  assert.deepEqual(origin, [
+    ['#7', 'https://github.com/acme/widgets/pull/7', 'noopener noreferrer'],
+    ['#5', 'https://github.com/acme/widgets/issues/5', 'noopener noreferrer'],
+    ['#6', 'https://github.com/acme/widgets/issues/6', 'noopener noreferrer'],
+  ], 'the record\'s pull_number and issue_numbers link to GitHub');
   const raw = await page.locator('.raw-fields dt').allTextContents();
-  assert.ok(raw.includes('pull_number') && !raw.includes('new_components') && !raw.includes('environment_setup_commit'), `raw fields keep only what no panel shows: ${raw}`);
+  assert.ok(!raw.includes('pull_number') && !raw.includes('issue_numbers') && !raw.includes('new_components') && !raw.includes('environment_setup_commit'), `raw fields keep only what no panel shows: ${raw}`);
   const blank = page.locator('.raw-fields dt', { hasText: 'reviewer_notes' }).locator('xpath=following-sibling::dd[1]');
   assert.deepEqual([await blank.textContent(), await blank.locator('pre').count()], ['(blank)', 0], 'a blank field says so rather than showing an empty box');
 

@@ -575,8 +575,9 @@ test('a split of one run\'s trajectories alone: its board as tall as its one run
   const named = page.locator('section.tests.runs-named');
   await named.waitFor();
   assert.match(await named.locator('.note').textContent(), /^These are the tests the loaded runs' reports name/);
-  // Nor has it a category to give: the row is left out rather than saying "Unknown".
-  assert.deepEqual(await page.locator('dl.meta dt').allTextContents(), ['Repository']);
+  // Nor has it a category to give: the row is left out rather than saying "Unknown". Its id
+  // names its repository and its pull request, as every SWE-bench id does.
+  assert.deepEqual(await page.locator('dl.meta dt').allTextContents(), ['Repository', 'Pull request']);
   // The page's note on where the record would come from reads alike on every repository's
   // instance: a Django one shows its documents as plain text, where markup would show its marks.
   const note = await page.locator('section.document').first().textContent();

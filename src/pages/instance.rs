@@ -133,11 +133,12 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
         });
     }
     let context = PanelContext {
+        id: &id,
         repo: &repo,
         documents: &documents,
         facets: &facets,
     };
-    let environment = meta_rows(&mut extra, &context);
+    let (origin, environment) = meta_rows(&mut extra, &context);
     let panels = panels(&mut extra, &context);
     let loaded = Signal::derive(move || match results.get() {
         Some(Ok(found)) => found,
@@ -166,6 +167,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
             {(title != id).then(|| view! { <p class="instance-title">{with_code_spans(&title)}</p> })}
             <dl class="meta">
                 {repo_row}
+                {origin}
                 // Rows known from runs alone have no category: the row is left out, as the list
                 // leaves out its facet.
                 {known_category(&category).then(|| view! { <dt>"Category"</dt><dd>{category}</dd> })}

@@ -10,6 +10,7 @@ mod featurebench;
 mod lca_completion;
 mod lca_library;
 mod lca_localization;
+mod origin;
 mod r2e_gym;
 mod swe_dev;
 
@@ -26,6 +27,8 @@ pub type Extra = BTreeMap<String, Value>;
 
 /// What the panels need to know about the instance besides `extra`.
 pub struct PanelContext<'a> {
+    /// The instance's id (SWE-bench's spells its pull request).
+    pub id: &'a str,
     /// `owner/name`.
     pub repo: &'a str,
     /// The instance's texts (FeatureBench's interface lives in its statement).
@@ -34,9 +37,13 @@ pub struct PanelContext<'a> {
     pub facets: &'a BTreeMap<String, String>,
 }
 
-/// Rows for the instance's metadata list: the environment (setup commit, image, settings).
-pub fn meta_rows(extra: &mut Extra, context: &PanelContext) -> impl IntoView {
-    environment::rows(extra, context.repo)
+/// Rows for the instance's metadata list: where the task came from (its pull request and
+/// issues), then the environment (setup commit, image, settings).
+pub fn meta_rows(extra: &mut Extra, context: &PanelContext) -> (impl IntoView, impl IntoView) {
+    (
+        origin::rows(extra, context.id, context.repo),
+        environment::rows(extra, context.repo),
+    )
 }
 
 /// Every panel that applies to this instance, in page order.
