@@ -17,6 +17,7 @@
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
 //!   [`wording`]: counted nouns; [`step_layout`]: which steps of a long trajectory are in the page;
 //!   [`row_window`]: which rows of the instance list are; [`repo_link`]: a repository's address and a task's pull request;
+//!   [`patch_file_name`]: the name a downloaded patch is saved under;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
 //!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows; [`frames`]:
 //!   work that waits for the next frame to be drawn.
@@ -33,6 +34,7 @@ pub mod chart_legend;
 pub mod context;
 pub mod file_tree;
 pub mod markdown;
+pub mod patch_file_name;
 pub mod query_string;
 pub mod repo_link;
 pub mod row_id;

@@ -163,6 +163,25 @@ test("real SWE-bench Lite: Django's tracker text is shown as plain text, its lin
   assert.deepEqual(errors, []);
 });
 
+test('a patch downloads as stored, named by its instance and whose it is: the gold and test patches, and a run\'s model patch', async () => {
+  const { page, errors } = session;
+  const id = 'benchscope-demo__tinyconf-12';
+  const record = demo.find((r) => r.instance_id === id);
+  await page.goto(`${server.url}?instance=${id}`);
+  const save = async (scope) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), scope.locator('button.diff-download').click()]);
+    return [download.suggestedFilename(), readFileSync(await download.path(), 'utf8')];
+  };
+  await page.locator('section.patch[data-role="gold"] .diff-file').first().waitFor();
+  assert.deepEqual(await save(page.locator('section.patch[data-role="gold"]')), [`${id}.gold.patch`, record.patch]);
+  assert.deepEqual(await save(page.locator('section.patch[data-role="test"]')), [`${id}.test.patch`, record.test_patch]);
+  await page.click('tr[data-run="partly-right"] .show-patch');
+  await page.waitForSelector('tr.model-patch .diff-file');
+  const predicted = readFileSync(join(ROOT, 'demo', 'predictions', 'partly-right.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.instance_id === id);
+  assert.deepEqual(await save(page.locator('tr.model-patch')), [`${id}.partly-right.patch`, predicted.model_patch]);
+  assert.deepEqual(errors, []);
+});
+
 test('an instance shows each run: verdict, failure mode, per-test statuses, and the model patch against the gold', async () => {
   const { page, errors } = session;
   const id = 'benchscope-demo__tinyconf-12';

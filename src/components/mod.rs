@@ -4,6 +4,7 @@ pub mod chart;
 pub mod code;
 pub mod diff;
 pub mod document_text;
+pub mod download;
 pub mod drop_zone;
 pub mod error_box;
 pub mod facets;

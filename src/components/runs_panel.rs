@@ -18,6 +18,7 @@ use crate::components::log_view::LogView;
 use crate::components::trajectory::{TrajectoryView, TRAJECTORY_CONTROL};
 use crate::components::trajectory_compare::{TrajectoryCompare, WithTrajectory};
 use crate::loaded::Loaded;
+use crate::patch_file_name::patch_file_name;
 
 /// A short mark and a class for a test status.
 pub fn status_mark(status: Option<TestStatus>) -> (&'static str, &'static str) {
@@ -193,6 +194,7 @@ fn RunRow(
         }
     });
     let run_id = run.run_id.clone();
+    let patch_name = StoredValue::new(patch_file_name(&instance.get_value(), &run_id));
     let (log_button, log_row) = log_parts(result.log.clone(), base, run.run_id.clone(), columns);
     let trajectory_row = trajectory_row(result.trajectory.clone(), base, run.run_id.clone(), columns);
     let spent = columns
@@ -227,7 +229,7 @@ fn RunRow(
                     None => view! { <p class="loading">"Loading the model patch…"</p> }.into_any(),
                     Some(Err(error)) => view! { <ErrorBox error /> }.into_any(),
                     Some(Ok(None)) => view! { <p class="empty">"No patch stored for this instance."</p> }.into_any(),
-                    Some(Ok(Some(diff))) => view! { <ModelPatch diff gold=gold.get_value() /> }.into_any(),
+                    Some(Ok(Some(diff))) => view! { <ModelPatch diff gold=gold.get_value() file_name=patch_name.get_value() /> }.into_any(),
                 }}
             </td></tr>
         })}
@@ -323,7 +325,7 @@ fn trajectory_row(
 }
 
 #[component]
-fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
+fn ModelPatch(diff: String, gold: Option<String>, file_name: String) -> impl IntoView {
     // Without a gold patch (an instance known from runs alone) there is nothing to compare with.
     let comparison = gold.map(|gold| compare_patches(&gold, &diff)).filter(|files| !files.is_empty());
     let comparison = comparison.map(|comparison| {
@@ -351,7 +353,7 @@ fn ModelPatch(diff: String, gold: Option<String>) -> impl IntoView {
     });
     view! {
         {comparison}
-        <DiffView diff />
+        <DiffView diff file_name />
     }
 }
 

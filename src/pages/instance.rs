@@ -20,6 +20,7 @@ use crate::components::{
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
+use crate::patch_file_name::patch_file_name;
 use crate::repo_link::github_url;
 use crate::url_state::{UrlState, ViewState};
 use crate::wording::plural;
@@ -205,12 +206,16 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
                 None => None,
             }}
             <Tests tests runs=loaded />
-            {patches.into_iter().map(|patch| view! {
-                <section class="patch" data-role=format!("{:?}", patch.role).to_lowercase()>
-                    <h3>{patch.role.label()}</h3>
-                    {patch_note(patch.role, has_bug_patch).map(|note| view! { <p class="note">{note}</p> })}
-                    <DiffView diff=patch.diff />
-                </section>
+            {patches.into_iter().map(|patch| {
+                let role = format!("{:?}", patch.role).to_lowercase();
+                let file_name = patch_file_name(&id, &role);
+                view! {
+                    <section class="patch" data-role=role>
+                        <h3>{patch.role.label()}</h3>
+                        {patch_note(patch.role, has_bug_patch).map(|note| view! { <p class="note">{note}</p> })}
+                        <DiffView diff=patch.diff file_name />
+                    </section>
+                }
             }).collect_view()}
             <RawFields extra />
         </article>

@@ -15,6 +15,7 @@ use benchscope_contract::patch::{parse_patch, stats_of, FileDiff, FileStatus};
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::components::download::download;
 use crate::url_state::UrlState;
 use file_card::FileCard;
 use tree::FileTree;
@@ -27,11 +28,20 @@ pub const OPEN_LINES: usize = 1500;
 pub fn DiffView(
     /// The unified diff text.
     diff: String,
+    /// With a name, a button saves the diff as it is stored, under that name (to `git apply` it).
+    #[prop(optional)]
+    file_name: Option<String>,
 ) -> impl IntoView {
     let files = parse_patch(&diff);
     if files.is_empty() {
         return view! { <p class="empty">"Empty patch."</p> }.into_any();
     }
+    let save = file_name.map(|name| {
+        let title = format!("Save the patch as it is stored, as {name}");
+        view! {
+            <button class="diff-download" title=title on:click=move |_| download(&name, "text/x-diff", &diff)>"Download"</button>
+        }
+    });
     let url = use_context::<UrlState>();
     let split = Signal::derive(move || url.is_some_and(|u| u.with(|s| s.diff.as_deref() == Some("split"))));
     let totals = stats_of(&files);
@@ -58,7 +68,7 @@ pub fn DiffView(
                     " "
                     <span class="minus">{format!("−{}", totals.lines_removed)}</span>
                 </span>
-                {toggle}
+                <span class="diff-actions">{toggle}{save}</span>
             </div>
             <FileTree files=&files cards=cards.clone() />
             {closed_note}

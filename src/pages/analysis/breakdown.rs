@@ -7,9 +7,10 @@ use benchscope_contract::site::View;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::downloads::{download, download_png};
+use super::downloads::download_png;
 use super::{run_name, RunList, SplitRows};
 use crate::components::chart::{to_svg, BarChart, ChartData};
+use crate::components::download::download;
 use crate::url_state::UrlState;
 
 /// The chart of `groups` by `facet`, which `facet_words` names ("files changed").
