@@ -8,6 +8,7 @@ use crate::api::{data_base, fetch_json, load_manifest, DetailCache, DroppedRuns,
 use crate::components::error_box::ErrorBox;
 use crate::components::nav::{DatasetPicker, ViewTabs};
 use crate::effect::effect;
+use crate::list_order::{neighbours, ListOrder, Neighbours};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
 use crate::pages::{lazy, list::ListPage};
@@ -25,6 +26,7 @@ pub fn App() -> impl IntoView {
     provide_context(crate::search::TrajectorySearchCache::default());
     provide_context(crate::api::RunCache::default());
     provide_context(IndexCache::default());
+    provide_context(ListOrder::default());
     provide_context(crate::api::SourceCache::default());
     provide_context(crate::api::DroppedRuns(RwSignal::new(Vec::new())));
     provide_context(crate::components::drop_zone::DropMessages(RwSignal::new(Vec::new())));
@@ -79,6 +81,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
     let base = StoredValue::new(base);
     let (index_cache, run_cache) = (expect_context::<IndexCache>(), expect_context::<RunCache>());
     let dropped = expect_context::<DroppedRuns>();
+    let list_order = expect_context::<ListOrder>();
     let loaded = Loaded::new(move || {
         let (chosen, base, manifest) = (chosen.get(), base.get_value(), manifest.get_value());
         let (index_cache, run_cache) = (index_cache.clone(), run_cache.clone());
@@ -108,7 +111,10 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 let default = site.as_ref().map_or(own_default, SiteInfo::default_view);
                 let (instance, from, view) = route.get();
                 let page = match (instance, from, view.unwrap_or(default)) {
-                    (Some(id), from, _) => instance_page(rows, &sets, id, from, base.get_value()),
+                    (Some(id), from, _) => {
+                        let beside = url.with_untracked(|state| neighbours(list_order, state, &rows, &sets));
+                        instance_page(rows, &sets, id, from, base.get_value(), beside)
+                    }
                     (None, _, View::Leaderboard) => loaded_page(lazy::leaderboard_page(rows, sets.clone(), base.get_value()), "leaderboard", Some("Loading the page…")),
                     (None, _, View::Analysis) => loaded_page(lazy::analysis_page(rows, sets.clone()), "analysis", Some("Loading the page…")),
                     (None, _, View::Instances) => view! { <ListPage rows sets base=base.get_value() /> }.into_any(),
@@ -123,13 +129,25 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
     }
 }
 
-/// The instance page for `id` of the set `from` (the selected one when `None` or unknown).
-fn instance_page(mut rows: Vec<IndexRow>, sets: &[LoadedSet], id: String, from: Option<String>, base: String) -> AnyView {
+/// The instance page for `id` of the set `from` (the selected one when `None` or unknown), and
+/// its `neighbours` in the list it was opened from.
+fn instance_page(
+    mut rows: Vec<IndexRow>,
+    sets: &[LoadedSet],
+    id: String,
+    from: Option<String>,
+    base: String,
+    neighbours: Option<Neighbours>,
+) -> AnyView {
     let index = from.and_then(|key| sets.iter().position(|s| s.key() == key)).unwrap_or(0);
     let set = sets[index].clone();
     let end = sets.get(index + 1).map_or(rows.len(), |next| next.start);
     let rows: Vec<IndexRow> = rows.drain(set.start..end).collect();
-    loaded_page(lazy::instance_page(rows, id, set, base), "instance page", Some("Loading the page…"))
+    loaded_page(
+        lazy::instance_page(rows, id, set, base, neighbours),
+        "instance page",
+        Some("Loading the page…"),
+    )
 }
 
 /// A page whose code is fetched the first time it opens ([`lazy`]), shown once it is there, and

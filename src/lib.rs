@@ -11,7 +11,7 @@
 //!   [`loaded`]: values fetched while a page is shown (one resource type for all of them);
 //!   [`json_cache`]: files fetched once and shared, by URL;
 //! - [`search`]: full-text search over the exported index; [`list_search`]: the list's use of
-//!   it (a split point);
+//!   it (a split point); [`list_order`]: the list's order kept for an instance's previous and next;
 //! - [`markdown`]: untrusted markdown as a safe tree;
 //! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
@@ -63,6 +63,8 @@ pub mod integrity;
 pub mod json_cache;
 #[cfg(target_arch = "wasm32")]
 pub mod keys;
+#[cfg(target_arch = "wasm32")]
+pub mod list_order;
 #[cfg(target_arch = "wasm32")]
 pub mod list_search;
 #[cfg(target_arch = "wasm32")]

@@ -153,6 +153,17 @@ impl ViewState {
         query_string::to_query(head.into_iter().chain(instance).chain(tail))
     }
 
+    /// What decides the instance list's rows and their order.
+    pub fn list_key(&self) -> ListKey {
+        ListKey {
+            data: self.data.clone(),
+            sets: (self.dataset.clone(), self.split.clone(), self.with.clone()),
+            facets: self.facets.clone(),
+            q: self.q.clone(),
+            sort: self.sort.clone(),
+        }
+    }
+
     /// The links a list's rows point to: this state with each row's instance opened, the rest of
     /// the query written once for all of them.
     pub fn instance_links(&self) -> InstanceLinks {
@@ -189,6 +200,17 @@ impl ViewState {
             .collect();
         (head, tail)
     }
+}
+
+/// The parts of the state that decide the instance list's rows and their order (the sets loaded,
+/// the facets chosen, the query and the sort); not the diff layout, the page or an open instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListKey {
+    data: Option<String>,
+    sets: (Option<String>, Option<String>, Vec<String>),
+    facets: Vec<String>,
+    q: Option<String>,
+    sort: Option<String>,
 }
 
 /// A query parameter: key and value.

@@ -70,6 +70,49 @@ test('a permalink reopens the instance, and back returns to the filtered list', 
   assert.deepEqual(errors, []);
 });
 
+test('an instance steps to the previous and the next of the list it was opened from: its search\'s ranking, its filter, its sort', async () => {
+  const { page, errors } = session;
+  const place = () => page.locator('.step-through .list-place').textContent();
+  const openId = () => page.locator('article.instance').getAttribute('data-id');
+  // A searched list: the instance page follows the ranking the reader saw.
+  await page.goto(`${server.url}?q=unit`);
+  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length > 2);
+  const ranked = await page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => row.dataset.id));
+  const sorted = [...ranked].sort();
+  assert.notDeepEqual(ranked, sorted, 'the ranking is not the id order');
+  await page.click(`.instance-row[data-id="${ranked[1]}"] a`);
+  await page.waitForSelector(`article.instance[data-id="${ranked[1]}"]`);
+  assert.equal(await place(), `2 of ${ranked.length}`);
+  assert.equal(await page.locator('.step-through a[rel="next"]').getAttribute('title'), `${ranked[2]} (j)`);
+  await page.click('.step-through a[rel="next"]');
+  await page.waitForSelector(`article.instance[data-id="${ranked[2]}"]`);
+  assert.equal(await place(), `3 of ${ranked.length}`);
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await page.waitForSelector(`article.instance[data-id="${ranked[0]}"]`);
+  assert.equal(await place(), `1 of ${ranked.length}`);
+  assert.equal(await page.locator('.step-through a[rel="prev"]').count(), 0, 'the first has no previous');
+  assert.equal(await page.locator('.step-through .at-end').textContent(), '‹ Previous');
+  assert.match(page.url(), /[?&]q=unit(&|$)/, 'the list\'s query stays in the URL');
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => !url.search.includes('instance='));
+  assert.deepEqual(await page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => row.dataset.id)), ranked);
+  // A permalink to an instance of a filtered, sorted list with no query: the page works the
+  // list out itself.
+  await page.goto(`${server.url}?f=repo:benchscope-demo/matrixlite&sort=-size`);
+  await page.waitForFunction(() => document.querySelectorAll('.instance-row').length === 3);
+  const bySize = await page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => row.dataset.id));
+  await page.goto(`${server.url}?f=repo:benchscope-demo/matrixlite&sort=-size&instance=${bySize[2]}`);
+  await page.waitForSelector(`article.instance[data-id="${bySize[2]}"]`);
+  assert.equal(await place(), '3 of 3');
+  assert.equal(await page.locator('.step-through a[rel="next"]').count(), 0, 'the last has no next');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await page.waitForFunction((id) => document.querySelector('article.instance')?.dataset.id === id, bySize[1]);
+  assert.equal(await openId(), bySize[1]);
+  assert.deepEqual(errors, []);
+});
+
 test("GitHub's texts keep their line breaks, as GitHub shows them; a task's markdown file joins a paragraph's lines", async () => {
   const { page, errors } = session;
   // SWE-bench's statement is the issue's title, a line break, then its text.

@@ -16,9 +16,10 @@ use crate::components::highlight::Marks;
 use crate::components::row_parts::{set_key_of, Drawn, Parts, Tips};
 use crate::effect::effect;
 use crate::frames::{unsettle, Settle};
+use crate::list_order::ListOrder;
 use crate::row_window::assign_slots;
 use crate::sets::{from_of, LoadedSet};
-use crate::url_state::{InstanceLinks, UrlState};
+use crate::url_state::{InstanceLinks, UrlState, ViewState};
 
 /// The slots in the page, by their place in view: each one's elements, under the number it was
 /// registered with (a slot dropped and built again at the same place is new, and drawn whole).
@@ -63,8 +64,15 @@ impl Slots {
 
 /// The `nth` slot of the rows in the page: its element, which `draw_slots` fills.
 #[component]
-pub fn RowSlot(nth: usize, slots: Slots, rows: StoredValue<Vec<IndexRow>>, sets: StoredValue<Vec<LoadedSet>>) -> impl IntoView {
+pub fn RowSlot(
+    nth: usize,
+    slots: Slots,
+    rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
+    order: Memo<Vec<usize>>,
+) -> impl IntoView {
     let url = expect_context::<UrlState>();
+    let list_order = expect_context::<ListOrder>();
     let parts = Parts::default();
     slots.register(nth, parts);
     on_cleanup(move || {
@@ -80,6 +88,7 @@ pub fn RowSlot(nth: usize, slots: Slots, rows: StoredValue<Vec<IndexRow>>, sets:
             return;
         };
         let from = sets.with_value(|sets| from_of(sets, index));
+        list_order.save(&url.with_untracked(ViewState::clone), order.get_untracked());
         url.navigate(|s| s.open(id, from));
     };
     // The cells' tooltips are written when the pointer comes over the row, not with every row a

@@ -96,7 +96,7 @@ pub fn VirtualRows(
             on:scroll=move |ev| scroll.set(event_target::<web_sys::Element>(&ev).scroll_top() as f64)>
             <div class="rows-inner" style:height=move || rows_px(extent.get())>
                 <For each=slots key=|slot| *slot
-                    children=move |slot| view! { <RowSlot nth=slot slots=row_slots rows sets /> } />
+                    children=move |slot| view! { <RowSlot nth=slot slots=row_slots rows sets order /> } />
             </div>
         </div>
     }

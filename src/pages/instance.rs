@@ -18,6 +18,7 @@ use crate::components::{
     log_view::LogView,
 };
 use crate::keys::{clear_and_blur, focus_of, Focus};
+use crate::list_order::{InstanceRef, Neighbours};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
 use crate::patch_file_name::patch_file_name;
@@ -36,6 +37,7 @@ pub fn InstancePage(
     dataset: String,
     runs: Vec<RunEntry>,
     results: std::sync::Arc<benchscope_contract::results::ResultsMatrix>,
+    neighbours: Option<Neighbours>,
 ) -> impl IntoView {
     let url = expect_context::<UrlState>();
     let cache = expect_context::<DetailCache>();
@@ -78,13 +80,23 @@ pub fn InstancePage(
         );
         async move { cache.results(&base, &matrix, &runs, &id).await }
     });
-    // Esc goes back to the list; in a text field (the log search) it clears the field first.
+    let (previous, next) = neighbours.as_ref().map_or((None, None), |n| (n.previous.clone(), n.next.clone()));
+    // Esc goes back to the list; in a text field (the log search) it clears the field first. As
+    // in the list, `j` goes to the next instance and `k` to the previous one.
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if event.key() == "Escape" {
-            match focus_of(&event) {
-                Focus::TextField(field) => clear_and_blur(&field),
-                _ => url.navigate(ViewState::close_instance),
+        let focus = focus_of(&event);
+        let step = |to: &Option<InstanceRef>| {
+            if let Some((id, from)) = to.clone() {
+                event.prevent_default();
+                url.navigate(|s| s.open(id, from));
             }
+        };
+        match (event.key().as_str(), focus) {
+            ("Escape", Focus::TextField(field)) => clear_and_blur(&field),
+            ("Escape", _) => url.navigate(ViewState::close_instance),
+            ("j", Focus::Page) if no_modifier(&event) => step(&next),
+            ("k", Focus::Page) if no_modifier(&event) => step(&previous),
+            _ => {}
         }
     });
     on_cleanup(move || keys.remove());
@@ -94,6 +106,7 @@ pub fn InstancePage(
                 ev.prevent_default();
                 url.navigate(ViewState::close_instance);
             }>"← All instances"</a>
+            {neighbours.map(|beside| view! { <StepThrough beside /> })}
         </nav>
         {move || match instance.get() {
             None => view! { <p class="loading">"Loading the instance…"</p> }.into_any(),
@@ -220,6 +233,43 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
             <RawFields extra />
         </article>
     }
+}
+
+/// The instance's place in the list it was opened from, with links to the previous and the next.
+#[component]
+fn StepThrough(beside: Neighbours) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let link = move |to: Option<InstanceRef>, rel: &'static str, text: &'static str, key: &'static str| match to {
+        Some((id, from)) => {
+            let (href_id, href_from) = (id.clone(), from.clone());
+            let href = move || {
+                let mut s = url.get();
+                s.open(href_id.clone(), href_from.clone());
+                s.to_query()
+            };
+            let title = format!("{id} ({key})");
+            view! {
+                <a rel=rel href=href title=title aria-keyshortcuts=key on:click=move |ev| {
+                    ev.prevent_default();
+                    url.navigate(|s| s.open(id.clone(), from.clone()));
+                }>{text}</a>
+            }
+            .into_any()
+        }
+        None => view! { <span class="at-end" aria-hidden="true">{text}</span> }.into_any(),
+    };
+    view! {
+        <span class="step-through">
+            {link(beside.previous, "prev", "‹ Previous", "k")}
+            <span class="list-place">{format!("{} of {}", beside.position + 1, beside.count)}</span>
+            {link(beside.next, "next", "Next ›", "j")}
+        </span>
+    }
+}
+
+/// A key pressed alone, not as part of a browser's or the system's shortcut.
+fn no_modifier(event: &web_sys::KeyboardEvent) -> bool {
+    !(event.ctrl_key() || event.meta_key() || event.alt_key())
 }
 
 /// What a reader needs told about a patch of a task made by putting a bug in (SWE-smith's).

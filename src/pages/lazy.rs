@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 
 use crate::components::markdown::Markdown;
+use crate::list_order::Neighbours;
 use crate::pages::{analysis::AnalysisPage, instance::InstancePage, leaderboard::LeaderboardPage};
 use crate::sets::LoadedSet;
 use crate::split_points::CodeNotLoaded;
@@ -27,10 +28,16 @@ pub fn analysis_page(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> Result<AnyVie
     Ok(view! { <AnalysisPage rows sets /> }.into_any())
 }
 
-/// Instance `id` of `set`, whose rows are `rows`.
+/// Instance `id` of `set`, whose rows are `rows`, with its `neighbours` in the list.
 #[wasm_split(instance_page, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_instance_page))]
-pub fn instance_page(rows: Vec<IndexRow>, id: String, set: LoadedSet, base: String) -> Result<AnyView, CodeNotLoaded> {
-    Ok(view! { <InstancePage rows id split=set.split base dataset=set.dataset runs=set.runs results=set.results /> }.into_any())
+pub fn instance_page(
+    rows: Vec<IndexRow>,
+    id: String,
+    set: LoadedSet,
+    base: String,
+    neighbours: Option<Neighbours>,
+) -> Result<AnyView, CodeNotLoaded> {
+    Ok(view! { <InstancePage rows id split=set.split base dataset=set.dataset runs=set.runs results=set.results neighbours /> }.into_any())
 }
 
 /// A published site's introduction, from its markdown.

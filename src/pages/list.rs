@@ -19,6 +19,7 @@ use crate::components::highlight::Marks;
 use crate::components::virtual_rows::VirtualRows;
 use crate::frames::{after_next_frame, once_settled};
 use crate::keys::{clear_and_blur, focus_of, Focus};
+use crate::list_order::ListOrder;
 use crate::list_search::{search_code, SearchCode};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
@@ -26,7 +27,7 @@ use crate::pages::lazy::prefetch_instance_page;
 use crate::search::{Hit, SearchCache};
 use crate::sets::{from_of, LoadedSet};
 use crate::split_points::CodeNotLoaded;
-use crate::url_state::UrlState;
+use crate::url_state::{UrlState, ViewState};
 
 /// Lists `rows` of the loaded `sets` as the URL filters, searches and sorts them.
 #[component]
@@ -224,8 +225,13 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let selected = cursor.selected;
     let search_box = NodeRef::<html::Input>::new();
     let sets = StoredValue::new(sets);
+    let list_order = expect_context::<ListOrder>();
     let keys = window_event_listener(ev::keydown, move |event| {
-        on_key(&event, order, cursor, rows, sets, search_box, url);
+        let open = move || {
+            list_order.save(&url.with_untracked(ViewState::clone), order.get_untracked());
+            open_selected(order, cursor, rows, sets, url);
+        };
+        on_key(&event, order, cursor, search_box, url, open);
     });
     on_cleanup(move || keys.remove());
     let search_error = move || match hits.get() {
@@ -376,10 +382,9 @@ fn on_key(
     event: &web_sys::KeyboardEvent,
     order: Memo<Vec<usize>>,
     cursor: Cursor,
-    rows: StoredValue<Vec<IndexRow>>,
-    sets: StoredValue<Vec<LoadedSet>>,
     search_box: NodeRef<html::Input>,
     url: UrlState,
+    open_selected: impl Fn(),
 ) {
     let focus = focus_of(event);
     let in_search = |field: &web_sys::HtmlElement| search_box.get_untracked().is_some_and(|input| **input == **field);
@@ -403,8 +408,8 @@ fn on_key(
             event.prevent_default();
             cursor.move_to(|s| s.saturating_sub(1));
         }
-        ("Enter", Focus::TextField(field)) if count > 0 && in_search(field) => open_selected(order, cursor, rows, sets, url),
-        ("Enter", _) if count > 0 && on_page => open_selected(order, cursor, rows, sets, url),
+        ("Enter", Focus::TextField(field)) if count > 0 && in_search(field) => open_selected(),
+        ("Enter", _) if count > 0 && on_page => open_selected(),
         _ => {}
     }
 }
