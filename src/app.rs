@@ -112,7 +112,10 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
                 let (instance, from, view) = route.get();
                 let page = match (instance, from, view.unwrap_or(default)) {
                     (Some(id), from, _) => {
-                        let beside = url.with_untracked(|state| neighbours(list_order, state, &rows, &sets));
+                        let beside = url.with_untracked(|state| {
+                            list_order.opened(state);
+                            neighbours(list_order, state, &rows, &sets)
+                        });
                         instance_page(rows, &sets, id, from, base.get_value(), beside)
                     }
                     (None, _, View::Leaderboard) => loaded_page(lazy::leaderboard_page(rows, sets.clone(), base.get_value()), "leaderboard", Some("Loading the page…")),

@@ -15,20 +15,41 @@ use leptos::prelude::*;
 use crate::sets::{from_of, LoadedSet};
 use crate::url_state::{ListKey, ViewState};
 
-/// The last list order saved, with the list it is the order of.
+/// The last list order saved, with the list it is the order of, and the last instance opened
+/// from a list.
 #[derive(Clone, Copy)]
-pub struct ListOrder(StoredValue<Option<(ListKey, Arc<[usize]>)>>);
+pub struct ListOrder {
+    saved: StoredValue<Option<(ListKey, Arc<[usize]>)>>,
+    last_opened: StoredValue<Option<(ListKey, InstanceRef)>>,
+}
 
 impl Default for ListOrder {
     fn default() -> Self {
-        ListOrder(StoredValue::new(None))
+        ListOrder {
+            saved: StoredValue::new(None),
+            last_opened: StoredValue::new(None),
+        }
     }
 }
 
 impl ListOrder {
     /// Keeps `positions` (into the loaded rows) as the order of the list `state` shows.
     pub fn save(self, state: &ViewState, positions: Vec<usize>) {
-        self.0.set_value(Some((state.list_key(), positions.into())));
+        self.saved.set_value(Some((state.list_key(), positions.into())));
+    }
+
+    /// Notes the instance `state` opens, for its list to select when the reader comes back.
+    pub fn opened(self, state: &ViewState) {
+        if let Some(id) = state.instance.clone() {
+            self.last_opened.set_value(Some((state.list_key(), (id, state.from.clone()))));
+        }
+    }
+
+    /// The instance last opened from the list `state` shows, if it was that list.
+    pub fn last_opened(self, state: &ViewState) -> Option<InstanceRef> {
+        let key = state.list_key();
+        self.last_opened
+            .with_value(|last| last.as_ref().filter(|(list, _)| *list == key).map(|(_, opened)| opened.clone()))
     }
 
     /// The order of the list `state` shows: the one saved for it, else worked out from the rows
@@ -36,14 +57,14 @@ impl ListOrder {
     fn of(self, state: &ViewState, rows: &[IndexRow]) -> Option<Arc<[usize]>> {
         let key = state.list_key();
         let saved = self
-            .0
+            .saved
             .with_value(|saved| saved.as_ref().filter(|(list, _)| *list == key).map(|(_, order)| order.clone()));
         if saved.is_some() || state.q.is_some() {
             return saved;
         }
         let filter = Filter::from_pairs(state.facets.iter().map(String::as_str));
         let order: Arc<[usize]> = ordered_positions(rows, &IdOrder::new(rows), &filter, None, state.sort.as_deref()).into();
-        self.0.set_value(Some((key, order.clone())));
+        self.saved.set_value(Some((key, order.clone())));
         Some(order)
     }
 }

@@ -97,6 +97,11 @@ test('an instance steps to the previous and the next of the list it was opened f
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => !url.search.includes('instance='));
   assert.deepEqual(await page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => row.dataset.id)), ranked);
+  assert.equal(await page.locator('.instance-row.selected').getAttribute('data-id'), ranked[0], 'the list selects the last instance opened');
+  await page.click(`.instance-row[data-id="${ranked[2]}"] a`);
+  await page.waitForSelector(`article.instance[data-id="${ranked[2]}"]`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((id) => document.querySelector('.instance-row.selected')?.dataset.id === id, ranked[2]);
   // A permalink to an instance of a filtered, sorted list with no query: the page works the
   // list out itself.
   await page.goto(`${server.url}?f=repo:benchscope-demo/matrixlite&sort=-size`);

@@ -76,6 +76,27 @@ test('50,000 instances stay a short DOM and scroll to the end', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('back from an instance, the list selects the last one the reader opened or stepped to, in view, deep in 50,000 rows', async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=large/`);
+  await page.waitForSelector('main:not([data-first-screen]) .instance-row');
+  await page.locator('.rows').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.click('.instance-row[data-id="large__repo-49990"] a');
+  await page.waitForSelector('article.instance[data-id="large__repo-49990"]');
+  assert.equal(await page.locator('.step-through .list-place').textContent(), '49991 of 50000');
+  await page.keyboard.press('j');
+  await page.waitForSelector('article.instance[data-id="large__repo-49991"]');
+  await page.keyboard.press('Escape');
+  const selected = page.locator('.instance-row.selected');
+  await selected.waitFor();
+  assert.equal(await selected.getAttribute('data-id'), 'large__repo-49991');
+  const [row, box] = await page.evaluate(() => [document.querySelector('.instance-row.selected'), document.querySelector('.rows')].map((el) => el.getBoundingClientRect()));
+  assert.ok(row.top >= box.top - 1 && row.bottom <= box.bottom + 1, `the selected row (${row.top}–${row.bottom}) is in the list's box (${box.top}–${box.bottom})`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('article.instance[data-id="large__repo-49991"]');
+  assert.deepEqual(errors, []);
+});
+
 test('on a wide screen the list fills the window: the page does not scroll, the rows and the facets scroll in their own boxes', async () => {
   const { page, errors } = session;
   const layout = () => page.evaluate(() => {

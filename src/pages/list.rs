@@ -17,6 +17,7 @@ use crate::components::error_box::ErrorBox;
 use crate::components::facets::FacetPanel;
 use crate::components::highlight::Marks;
 use crate::components::virtual_rows::VirtualRows;
+use crate::effect::effect;
 use crate::frames::{after_next_frame, once_settled};
 use crate::keys::{clear_and_blur, focus_of, Focus};
 use crate::list_order::ListOrder;
@@ -226,6 +227,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     let search_box = NodeRef::<html::Input>::new();
     let sets = StoredValue::new(sets);
     let list_order = expect_context::<ListOrder>();
+    select_last_opened(list_order, url, order, cursor, rows, sets);
     let keys = window_event_listener(ev::keydown, move |event| {
         let open = move || {
             list_order.save(&url.with_untracked(ViewState::clone), order.get_untracked());
@@ -300,6 +302,45 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
             </div>
         </section>
     }
+}
+
+/// Back from an instance opened from this list (or stepped to from one), the list selects it,
+/// in view. Its first order that holds any row is looked at (a search's hits may still be on
+/// their way before); the effect then reads nothing more, so later orders, a keystroke's, do not
+/// run it.
+fn select_last_opened(
+    list_order: ListOrder,
+    url: UrlState,
+    order: Memo<Vec<usize>>,
+    cursor: Cursor,
+    rows: StoredValue<Vec<IndexRow>>,
+    sets: StoredValue<Vec<LoadedSet>>,
+) {
+    let Some((id, from)) = url.with_untracked(|state| list_order.last_opened(state)) else {
+        return;
+    };
+    let mut done = false;
+    effect(move |_| {
+        if done {
+            return;
+        }
+        let found = order.with(|order| {
+            if order.is_empty() {
+                return None;
+            }
+            done = true;
+            rows.with_value(|rows| {
+                sets.with_value(|sets| {
+                    order
+                        .iter()
+                        .position(|&index| rows.get(index).is_some_and(|row| row.id == id) && from_of(sets, index) == from)
+                })
+            })
+        });
+        if let Some(position) = found {
+            cursor.move_to(|_| position);
+        }
+    });
 }
 
 /// Where the rows of each set with no search index lie among all the rows.
