@@ -15,6 +15,7 @@ use crate::pages::{lazy, list::ListPage};
 use crate::sets::{chosen, is_runs_only, load_sets, with_run_only_splits, LoadedSet};
 use crate::split_points::CodeNotLoaded;
 use crate::url_state::{UrlState, ViewState};
+use crate::wording::page_title;
 
 /// The explorer.
 #[component]
@@ -46,9 +47,12 @@ pub fn App() -> impl IntoView {
     });
     let site = move || root.with(|root| root.and_then(|r| r.as_ref().ok()).and_then(|(_, site)| site.clone()));
     let title = move || site().map_or_else(|| "Benchscope".to_string(), |s| s.title);
+    // A keystroke changes the query alone, which the title does not read.
+    let page = Memo::new(move |_| url.with(|s| (s.instance.clone(), s.view)));
     effect(move |_| {
+        let (instance, view) = page.get();
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            document.set_title(&title());
+            document.set_title(&page_title(&title(), instance.as_deref(), view));
         }
     });
     view! {

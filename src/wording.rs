@@ -4,9 +4,20 @@ use std::collections::HashMap;
 
 use benchscope_contract::list::facet_label;
 use benchscope_contract::outcomes::{aspect_of_facet, run_facet, run_of_facet, RUN_FACET_PREFIX};
+use benchscope_contract::site::View;
 use benchscope_contract::RunEntry;
 
 pub use benchscope_contract::wording::plural;
+
+/// The window's title, as a tab, a bookmark and the browser's history name the page: the open
+/// instance's id or the view's name, before the site's (`django__django-11001 · Benchscope`).
+pub fn page_title(site: &str, instance: Option<&str>, view: Option<View>) -> String {
+    match (instance, view) {
+        (Some(id), _) => format!("{id} · {site}"),
+        (None, Some(view)) if view != View::Instances => format!("{} · {site}", view.label()),
+        _ => site.to_string(),
+    }
+}
 
 /// What a run spent on an instance: "$0.23 · 14 calls", either part alone, or nothing.
 pub fn spent(cost: Option<f64>, calls: Option<u64>) -> String {
@@ -103,6 +114,25 @@ fn shared_start(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_is_titled_by_its_instance_or_its_view() {
+        assert_eq!(
+            page_title("Benchscope", Some("django__django-11001"), None),
+            "django__django-11001 · Benchscope"
+        );
+        assert_eq!(
+            page_title("Our board", Some("o__r-1"), Some(View::Leaderboard)),
+            "o__r-1 · Our board"
+        );
+        assert_eq!(page_title("Benchscope", None, Some(View::Leaderboard)), "Leaderboard · Benchscope");
+        assert_eq!(
+            page_title("Benchscope", None, Some(View::Analysis)),
+            "Breakdowns and comparison · Benchscope"
+        );
+        assert_eq!(page_title("Benchscope", None, Some(View::Instances)), "Benchscope");
+        assert_eq!(page_title("Benchscope", None, None), "Benchscope");
+    }
 
     #[test]
     fn a_runs_facet_is_headed_by_the_runs_name_and_others_as_spelled() {

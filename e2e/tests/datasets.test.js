@@ -118,6 +118,14 @@ test('a published site works from a sub-path: its title, intro and default view,
   assert.deepEqual(await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run)), ['gold-predictions']);
   await page.click('.view-tabs .tab >> text=Instances');
   assert.equal(await rows(page), demo.length);
+  // The window's title names what is open, before the site's own.
+  const first = demo.map((r) => r.instance_id).sort()[0];
+  await page.click(`.instance-row[data-id="${first}"] a`);
+  await page.waitForSelector('article.instance');
+  assert.equal(await page.title(), `${first} · Demo board`);
+  await page.click('.view-tabs .tab >> text=Leaderboard');
+  await page.waitForSelector('.leaderboard-table tbody tr');
+  assert.equal(await page.title(), 'Demo board', 'the site\'s own first view is named by the site alone');
   const fetched = requests.slice(before);
   assert.ok(fetched.length > 3);
   const outside = fetched.filter((url) => !url.startsWith(`${server.url}pages/board/`));

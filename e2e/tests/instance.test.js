@@ -83,6 +83,7 @@ test('an instance steps to the previous and the next of the list it was opened f
   await page.click(`.instance-row[data-id="${ranked[1]}"] a`);
   await page.waitForSelector(`article.instance[data-id="${ranked[1]}"]`);
   assert.equal(await place(), `2 of ${ranked.length}`);
+  assert.equal(await page.title(), `${ranked[1]} · Benchscope`, 'the window\'s title names the instance');
   assert.equal(await page.locator('.step-through a[rel="next"]').getAttribute('title'), `${ranked[2]} (j)`);
   await page.click('.step-through a[rel="next"]');
   await page.waitForSelector(`article.instance[data-id="${ranked[2]}"]`);
@@ -97,6 +98,7 @@ test('an instance steps to the previous and the next of the list it was opened f
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => !url.search.includes('instance='));
   assert.deepEqual(await page.locator('.instance-row').evaluateAll((rows) => rows.map((row) => row.dataset.id)), ranked);
+  assert.equal(await page.title(), 'Benchscope');
   assert.equal(await page.locator('.instance-row.selected').getAttribute('data-id'), ranked[0], 'the list selects the last instance opened');
   await page.click(`.instance-row[data-id="${ranked[2]}"] a`);
   await page.waitForSelector(`article.instance[data-id="${ranked[2]}"]`);
