@@ -13,7 +13,7 @@ use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 
 use crate::sets::{from_of, LoadedSet};
-use crate::url_state::{ListKey, ViewState};
+use crate::url_state::{ListKey, UrlState, ViewState};
 
 /// The last list order saved, with the list it is the order of, and the last instance opened
 /// from a list.
@@ -33,9 +33,11 @@ impl Default for ListOrder {
 }
 
 impl ListOrder {
-    /// Keeps `positions` (into the loaded rows) as the order of the list `state` shows.
-    pub fn save(self, state: &ViewState, positions: Vec<usize>) {
-        self.saved.set_value(Some((state.list_key(), positions.into())));
+    /// Keeps `order` (positions into the loaded rows) as the order of the list `url` shows, as the
+    /// list opens an instance.
+    pub fn save(self, url: UrlState, order: Memo<Vec<usize>>) {
+        let key = url.with_untracked(ViewState::list_key);
+        self.saved.set_value(Some((key, order.get_untracked().into())));
     }
 
     /// Notes the instance `state` opens, for its list to select when the reader comes back.
@@ -89,13 +91,18 @@ pub fn neighbours(list_order: ListOrder, state: &ViewState, rows: &[IndexRow], s
     let id = state.instance.as_deref()?;
     let order = list_order.of(state, rows)?;
     let instance_at = |index: usize| -> Option<InstanceRef> { Some((rows.get(index)?.id.clone(), from_of(sets, index))) };
-    let position = order
-        .iter()
-        .position(|&index| rows.get(index).is_some_and(|row| row.id == id) && from_of(sets, index) == state.from)?;
+    let position = position_of(&order, rows, sets, id, state.from.as_deref())?;
     Some(Neighbours {
         position,
         count: order.len(),
         previous: position.checked_sub(1).and_then(|at| instance_at(order[at])),
         next: order.get(position + 1).and_then(|&index| instance_at(index)),
     })
+}
+
+/// Where the instance `id` of the set `from` stands in `order` (positions into `rows`).
+pub fn position_of(order: &[usize], rows: &[IndexRow], sets: &[LoadedSet], id: &str, from: Option<&str>) -> Option<usize> {
+    order
+        .iter()
+        .position(|&index| rows.get(index).is_some_and(|row| row.id == id) && from_of(sets, index).as_deref() == from)
 }

@@ -19,7 +19,7 @@ use crate::frames::{unsettle, Settle};
 use crate::list_order::ListOrder;
 use crate::row_window::assign_slots;
 use crate::sets::{from_of, LoadedSet};
-use crate::url_state::{InstanceLinks, UrlState, ViewState};
+use crate::url_state::{InstanceLinks, UrlState};
 
 /// The slots in the page, by their place in view: each one's elements, under the number it was
 /// registered with (a slot dropped and built again at the same place is new, and drawn whole).
@@ -88,7 +88,7 @@ pub fn RowSlot(
             return;
         };
         let from = sets.with_value(|sets| from_of(sets, index));
-        list_order.save(&url.with_untracked(ViewState::clone), order.get_untracked());
+        list_order.save(url, order);
         url.navigate(|s| s.open(id, from));
     };
     // The cells' tooltips are written when the pointer comes over the row, not with every row a

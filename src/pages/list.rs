@@ -20,7 +20,7 @@ use crate::components::virtual_rows::VirtualRows;
 use crate::effect::effect;
 use crate::frames::{after_next_frame, once_settled};
 use crate::keys::{clear_and_blur, focus_of, Focus};
-use crate::list_order::ListOrder;
+use crate::list_order::{position_of, ListOrder};
 use crate::list_search::{search_code, SearchCode};
 use crate::load_error::LoadError;
 use crate::loaded::Loaded;
@@ -28,7 +28,7 @@ use crate::pages::lazy::prefetch_instance_page;
 use crate::search::{Hit, SearchCache};
 use crate::sets::{from_of, LoadedSet};
 use crate::split_points::CodeNotLoaded;
-use crate::url_state::{UrlState, ViewState};
+use crate::url_state::UrlState;
 
 /// Lists `rows` of the loaded `sets` as the URL filters, searches and sorts them.
 #[component]
@@ -230,7 +230,7 @@ pub fn ListPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>, base: String) -> impl
     select_last_opened(list_order, url, order, cursor, rows, sets);
     let keys = window_event_listener(ev::keydown, move |event| {
         let open = move || {
-            list_order.save(&url.with_untracked(ViewState::clone), order.get_untracked());
+            list_order.save(url, order);
             open_selected(order, cursor, rows, sets, url);
         };
         on_key(&event, order, cursor, search_box, url, open);
@@ -329,13 +329,7 @@ fn select_last_opened(
                 return None;
             }
             done = true;
-            rows.with_value(|rows| {
-                sets.with_value(|sets| {
-                    order
-                        .iter()
-                        .position(|&index| rows.get(index).is_some_and(|row| row.id == id) && from_of(sets, index) == from)
-                })
-            })
+            rows.with_value(|rows| sets.with_value(|sets| position_of(order, rows, sets, &id, from.as_deref())))
         });
         if let Some(position) = found {
             cursor.move_to(|_| position);
