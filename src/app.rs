@@ -47,14 +47,6 @@ pub fn App() -> impl IntoView {
     });
     let site = move || root.with(|root| root.and_then(|r| r.as_ref().ok()).and_then(|(_, site)| site.clone()));
     let title = move || site().map_or_else(|| "Benchscope".to_string(), |s| s.title);
-    // A keystroke changes the query alone, which the title does not read.
-    let page = Memo::new(move |_| url.with(|s| (s.instance.clone(), s.view)));
-    effect(move |_| {
-        let (instance, view) = page.get();
-        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            document.set_title(&page_title(&title(), instance.as_deref(), view));
-        }
-    });
     view! {
         <header class="topbar">
             <a class="brand" href="?" on:click=move |ev| {
@@ -101,7 +93,19 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
     });
     // The page shown depends on these alone: a change to a page's own state (a filter, a sort)
     // must not build the page again.
-    let route = Memo::new(move |_| url.with(|s| (s.instance.clone(), s.from.clone(), s.view)));
+    let route: Memo<Route> = Memo::new(move |_| url.with(|s| (s.instance.clone(), s.from.clone(), s.view)));
+    // The view a bare URL shows: a published site's first view; else a split of runs alone opens
+    // on its leaderboard, where its content is, and any other split on its instances.
+    let site_default = site.as_ref().map(SiteInfo::default_view);
+    let default = Memo::new(move |_| {
+        let runs_only = loaded.with(|loaded| match loaded {
+            Some(Ok(Some((_, sets, _)))) => sets.first().is_some_and(|s| is_runs_only(&s.split)),
+            _ => false,
+        });
+        let own = if runs_only { View::Leaderboard } else { View::Instances };
+        site_default.unwrap_or(own)
+    });
+    window_title(site.as_ref().map_or("Benchscope", |s| s.title.as_str()).to_string(), route, default);
     view! {
         <DatasetPicker manifest=manifest.get_value() />
         {move || match loaded.get() {
@@ -110,9 +114,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
             Some(Ok(None)) => view! { <p class="empty">"This data directory has no datasets. Export one with "<code>"benchscope export"</code>"."</p> }.into_any(),
             Some(Ok(Some((rows, sets, errors)))) => {
                 let errors = errors.into_iter().map(|error| view! { <ErrorBox error /> }).collect_view();
-                // A split of runs alone opens on its leaderboard: that is where its content is.
-                let own_default = if sets.first().is_some_and(|s| is_runs_only(&s.split)) { View::Leaderboard } else { View::Instances };
-                let default = site.as_ref().map_or(own_default, SiteInfo::default_view);
+                let default = default.get();
                 let (instance, from, view) = route.get();
                 let page = match (instance, from, view.unwrap_or(default)) {
                     (Some(id), from, _) => {
@@ -134,6 +136,20 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
             }
         }}
     }
+}
+
+/// What decides the page shown: the open instance, its set and the view.
+type Route = (Option<String>, Option<String>, Option<View>);
+
+/// Keeps the window's title naming the page shown ([`page_title`]). It reads the route alone, so
+/// a keystroke, which changes the query, leaves it be.
+fn window_title(site: String, route: Memo<Route>, default: Memo<View>) {
+    effect(move |_| {
+        let title = route.with(|(instance, _, view)| page_title(&site, instance.as_deref(), *view, default.get()));
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&title);
+        }
+    });
 }
 
 /// The instance page for `id` of the set `from` (the selected one when `None` or unknown), and

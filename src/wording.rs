@@ -10,11 +10,12 @@ use benchscope_contract::RunEntry;
 pub use benchscope_contract::wording::plural;
 
 /// The window's title, as a tab, a bookmark and the browser's history name the page: the open
-/// instance's id or the view's name, before the site's (`django__django-11001 · Benchscope`).
-pub fn page_title(site: &str, instance: Option<&str>, view: Option<View>) -> String {
-    match (instance, view) {
+/// instance's id or the view's name, before the site's (`django__django-11001 · Benchscope`). The
+/// view the site opens on (`default`, which a bare URL shows) is named by the site alone.
+pub fn page_title(site: &str, instance: Option<&str>, view: Option<View>, default: View) -> String {
+    match (instance, view.unwrap_or(default)) {
         (Some(id), _) => format!("{id} · {site}"),
-        (None, Some(view)) if view != View::Instances => format!("{} · {site}", view.label()),
+        (None, view) if view != default => format!("{} · {site}", view.label()),
         _ => site.to_string(),
     }
 }
@@ -118,20 +119,26 @@ mod tests {
     #[test]
     fn a_page_is_titled_by_its_instance_or_its_view() {
         assert_eq!(
-            page_title("Benchscope", Some("django__django-11001"), None),
+            page_title("Benchscope", Some("django__django-11001"), None, View::Instances),
             "django__django-11001 · Benchscope"
         );
         assert_eq!(
-            page_title("Our board", Some("o__r-1"), Some(View::Leaderboard)),
+            page_title("Our board", Some("o__r-1"), Some(View::Leaderboard), View::Instances),
             "o__r-1 · Our board"
         );
-        assert_eq!(page_title("Benchscope", None, Some(View::Leaderboard)), "Leaderboard · Benchscope");
-        assert_eq!(
-            page_title("Benchscope", None, Some(View::Analysis)),
-            "Breakdowns and comparison · Benchscope"
-        );
-        assert_eq!(page_title("Benchscope", None, Some(View::Instances)), "Benchscope");
-        assert_eq!(page_title("Benchscope", None, None), "Benchscope");
+        let instances_first = |view| page_title("Benchscope", None, view, View::Instances);
+        assert_eq!(instances_first(Some(View::Leaderboard)), "Leaderboard · Benchscope");
+        assert_eq!(instances_first(Some(View::Analysis)), "Breakdowns and comparison · Benchscope");
+        assert_eq!(instances_first(Some(View::Instances)), "Benchscope");
+        assert_eq!(instances_first(None), "Benchscope");
+    }
+
+    #[test]
+    fn a_site_that_opens_on_another_view_names_its_instances_view() {
+        let board_first = |view| page_title("Our board", None, view, View::Leaderboard);
+        assert_eq!(board_first(None), "Our board");
+        assert_eq!(board_first(Some(View::Leaderboard)), "Our board");
+        assert_eq!(board_first(Some(View::Instances)), "Instances · Our board");
     }
 
     #[test]

@@ -118,7 +118,9 @@ test('a published site works from a sub-path: its title, intro and default view,
   assert.deepEqual(await page.locator('.leaderboard-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.run)), ['gold-predictions']);
   await page.click('.view-tabs .tab >> text=Instances');
   assert.equal(await rows(page), demo.length);
-  // The window's title names what is open, before the site's own.
+  // The window's title names what is open, before the site's own: a view other than the site's
+  // first by its name, as the tab names it.
+  assert.equal(await page.title(), 'Instances · Demo board');
   const first = demo.map((r) => r.instance_id).sort()[0];
   await page.click(`.instance-row[data-id="${first}"] a`);
   await page.waitForSelector('article.instance');
