@@ -38,7 +38,7 @@ fn row() -> Value {
         "modified_files": ["tornado/split.py"], "modified_entity_summaries": [], "relevant_files": ["tornado/split.py"],
         "num_non_test_files": 1, "num_non_test_func_methods": 1, "num_non_test_lines": 2, "prompt": "Write the issue.",
         "problem_statement": "[ISSUE]\nTitle: split keeps empty fields\n\nSplitting `a  b` gives an empty field.\n[/ISSUE]",
-        "expected_output_json": json!({"test_spaces": "PASSED"}).to_string()
+        "expected_output_json": json!({"test_spaces": "PASSED", "test_legacy": "FAILED", "\u{1b}[1mtest_network\u{1b}[0m - timed out": "ERROR"}).to_string()
     })
 }
 
@@ -83,8 +83,8 @@ fn an_r2e_gym_task_exports_with_patches_git_applies_and_takes_its_trajectories()
     // DeepSWE's record of the same task, its row under `ds` without an instance id.
     let trajectory = json!({"trajectory_steps": [], "problem_statement": "Fix it.", "docker_image": IMAGE, "ds": {"repo_name": "tornado"},
                             "agent_args": {"llm_name": "agentica-org/DeepSWE-Preview"}, "exit_reason": "agent",
-                            "output_patch": task.patch(PatchRole::Gold).unwrap().diff, "reward": 1.0,
-                            "test_output": "==== short test summary info ====\nPASSED r2e_tests/test_1.py::test_spaces\n"});
+                            "output_patch": task.patch(PatchRole::Gold).unwrap().diff, "reward": 0.0,
+                            "test_output": "==== short test summary info ====\nPASSED r2e_tests/test_1.py::test_spaces\nPASSED r2e_tests/test_1.py::test_legacy\n"});
     let source = tmp.path().join("deepswe.jsonl");
     std::fs::write(&source, format!("{trajectory}\n")).unwrap();
     let out = benchscope_ok(&[
@@ -98,10 +98,19 @@ fn an_r2e_gym_task_exports_with_patches_git_applies_and_takes_its_trajectories()
     assert!(out.contains("r2e-gym-lite/train"), "{out}");
     let run: Run = read_json(&data.join("runs/deepswe.json"));
     let verdicts: Vec<(&str, Option<bool>)> = run.results.iter().map(|r| (r.instance_id.as_str(), r.resolved)).collect();
-    assert_eq!(verdicts, [(IMAGE, Some(true))]);
-    // The run of the hidden tests that gave the reward, read against the task's lists.
+    assert_eq!(verdicts, [(IMAGE, Some(false))]);
+    // The run of the hidden tests that gave the reward, read against the task's lists, with the
+    // tests the fixed code did not pass: passing one of them is what cost this run its reward.
     let result = &run.results[0];
-    assert_eq!(result.tests.get("test_spaces"), Some(&TestStatus::Passed));
+    let statuses: Vec<(&str, TestStatus)> = result.tests.iter().map(|(name, status)| (name.as_str(), *status)).collect();
+    assert_eq!(
+        statuses,
+        [
+            ("test_legacy", TestStatus::Passed),
+            ("test_network", TestStatus::Missing),
+            ("test_spaces", TestStatus::Passed)
+        ]
+    );
     assert_eq!(result.fail_to_pass, Some(TestTally { passed: 1, total: 1 }));
     assert_eq!(result.pass_to_pass, Some(TestTally { passed: 0, total: 0 }));
     assert!(result.log.is_some(), "that run is the instance's log");

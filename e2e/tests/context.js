@@ -303,6 +303,15 @@ function panelData() {
   writeFileSync(join(dir, 'r2e.jsonl'), JSON.stringify(r2eGymRow()) + '\n');
   benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, join(dir, 'smith.jsonl'), join(dir, 'r2e.jsonl'),
     '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--dataset', 'smith', '--dataset', 'r2e', '--out', out, '--quiet');
+  // DeepSWE's run of the R2E-Gym task, as R2E-Gym writes it: not rewarded, for it passed a test
+  // the fixed code failed, and its run of the hidden tests left one out.
+  const deepswe = join(dir, 'DeepSWE-Preview', 'r2e-gym.jsonl');
+  mkdirSync(join(dir, 'DeepSWE-Preview'));
+  writeFileSync(deepswe, JSON.stringify({ trajectory_steps: [], problem_statement: 'Fix it.', docker_image: R2E_GYM_TASK, ds: { repo_name: 'widgets' },
+    agent_args: { llm_name: 'agentica-org/DeepSWE-Preview' }, exit_reason: 'agent', reward: 0.0,
+    output_patch: 'diff --git a/widgets/split.py b/widgets/split.py\n--- a/widgets/split.py\n+++ b/widgets/split.py\n@@ -1,2 +1,2 @@\n def split(text):\n-    return text.split(" ")\n+    return [f for f in text.split(" ") if f]\n',
+    test_output: '==== short test summary info ====\nPASSED r2e_tests/test_1.py::test_spaces\nPASSED r2e_tests/test_1.py::test_one\nPASSED r2e_tests/test_1.py::test_legacy\n' }) + '\n');
+  benchscope('import', deepswe, '--data', out, '--run', 'deepswe');
   return out;
 }
 

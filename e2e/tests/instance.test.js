@@ -554,14 +554,18 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   assert.deepEqual(errors, []);
 });
 
-test("R2E-Gym's hidden tests the fixed code did not pass are listed with the status a run must leave them in, named as R2E-Gym compares them", async () => {
+test("R2E-Gym's hidden tests the fixed code did not pass are listed with the status a run must leave them in and each run's, named as R2E-Gym compares them", async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?data=panels/&dataset=r2e&instance=${encodeURIComponent(R2E_GYM_TASK)}`);
   const expected = page.locator('section.expected-output');
   await expected.waitFor();
   assert.equal(await expected.locator('h3').textContent(), 'Expected not to pass (2)');
-  assert.deepEqual(await expected.locator('li').evaluateAll((items) => items.map((li) => [li.querySelector('code').textContent, li.querySelector('.expected').textContent])),
-    [['test_legacy', 'FAILED'], ['test_network', 'ERROR']]);
+  await expected.locator('.chip').first().waitFor();
+  // DeepSWE's run passed test_legacy, which the fixed code failed: that is why it was not rewarded.
+  assert.deepEqual(await expected.locator('li').evaluateAll((items) => items.map((li) => [li.querySelector('code').textContent, li.querySelector('.expected').textContent,
+    [...li.querySelectorAll('.chip')].map((chip) => chip.getAttribute('aria-label'))])),
+  [['test_legacy', 'FAILED', ['DeepSWE-Preview: passed']], ['test_network', 'ERROR', ['DeepSWE-Preview: not in the log']]]);
+  assert.equal(await page.locator('tr.run[data-run="deepswe"] td.verdict').textContent(), 'unresolved · reward\u00a00.00', 'the verdict, with the reward R2E-Gym gave');
   assert.match(await expected.locator('.note').textContent(), /each of the task's 4 hidden tests ends as it did on the fixed code/);
   assert.deepEqual(await page.locator('section.fail-to-pass li code').allTextContents(), ['test_spaces']);
   assert.deepEqual(await page.locator('section.pass-to-pass li code').allTextContents(), ['test_one']);

@@ -22,10 +22,7 @@ const FOLDED_SHOWS: usize = 20;
 /// Tools' SWE-bench Verified data), those tests are listed, said to be the runs'.
 #[component]
 pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl IntoView {
-    // A run with no test statuses for the instance (a leaderboard's verdict alone) would put a
-    // "no status" mark beside every test: only the runs that name tests have marks. A memo, so
-    // that every test's marks read one filtered list rather than filter it again.
-    let runs = Memo::new(move |_| runs.with(|runs| runs.iter().filter(|run| !run.result.tests.is_empty()).cloned().collect::<Vec<_>>()));
+    let runs = runs_naming_tests(runs);
     let list = move |label: &'static str, class: &'static str, names: Vec<String>, note: Option<String>| {
         let total = names.len();
         let unfolded = RwSignal::new(total <= FOLD_OVER);
@@ -119,18 +116,30 @@ fn list_items(names: &[String], runs: &[RunResult], all: bool) -> Vec<AnyView> {
     items
 }
 
+/// The runs that give tests statuses for the instance. A run with none (a leaderboard's verdict
+/// alone) would put a "no status" mark beside every test. A memo, so that every test's marks
+/// read one filtered list rather than filter it again.
+pub fn runs_naming_tests(runs: Signal<Vec<RunResult>>) -> Memo<Vec<RunResult>> {
+    Memo::new(move |_| runs.with(|runs| runs.iter().filter(|run| !run.result.tests.is_empty()).cloned().collect()))
+}
+
 /// One test with each run's mark.
 fn test_item(name: String, runs: &[RunResult]) -> impl IntoView {
+    view! { <li>{run_chips(&name, runs)}<code>{test_name(name)}</code></li> }
+}
+
+/// Each run's mark for the test `name`, in run order.
+pub fn run_chips(name: &str, runs: &[RunResult]) -> impl IntoView {
     let chips = runs
         .iter()
         .map(|run| {
-            let status = run.result.tests.get(&name).copied();
+            let status = run.result.tests.get(name).copied();
             let (mark, class, label) = run_test_mark(status, run.result.fail_only);
             let title = format!("{}: {label}", run.name);
             view! { <span class=format!("chip {class}") title=title.clone() aria-label=title>{mark}</span> }
         })
         .collect_view();
-    view! { <li><span class="chips">{chips}</span><code>{test_name(name)}</code></li> }
+    view! { <span class="chips">{chips}</span> }
 }
 
 /// Whether `run` says it did not pass `test`: a run that names failed tests only passes those it

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::api::{DetailCache, InstanceSources, RunCache, RunResult, SourceCache};
 use crate::components::error_box::ErrorBox;
-use crate::components::panels::{commit_link, meta_rows, panels, PanelContext};
+use crate::components::panels::{commit_link, meta_rows, panels, test_panels, PanelContext};
 use crate::components::runs_panel::RunsPanel;
 use crate::components::test_lists::Tests;
 use crate::components::{
@@ -158,6 +158,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
         Some(Ok(found)) => found,
         _ => Vec::new(),
     });
+    let test_panels = test_panels(&mut extra, loaded);
     let gold = patches.iter().find(|p| p.role == PatchRole::Gold).map(|p| p.diff.clone());
     let has_bug_patch = patches.iter().any(|p| p.role == PatchRole::Bug);
     let panel_id = id.clone();
@@ -219,6 +220,7 @@ fn InstanceView(instance: Instance, results: Loaded<Result<Vec<RunResult>, LoadE
                 None => None,
             }}
             <Tests tests runs=loaded />
+            {test_panels}
             {patches.into_iter().map(|patch| {
                 let role = format!("{:?}", patch.role).to_lowercase();
                 let file_name = patch_file_name(&id, &role);

@@ -1,10 +1,12 @@
 //! The tests of R2E-Gym's rewarded instances: read from the run of its hidden tests that gave
 //! each reward, as R2E-Gym's log parser reads it, against the lists of the exported task, so a
-//! run's instance shows which of them passed.
+//! run's instance shows which of them passed, and how it left those the fixed code did not pass
+//! (a run that passes one of them is not rewarded).
 
 use std::collections::BTreeMap;
 
-use benchscope_contract::{InstanceResult, TestStatus};
+use benchscope_contract::extras::expected_output;
+use benchscope_contract::{Instance, InstanceResult, TestLists, TestStatus};
 
 use super::split_lists::{kept_statuses, split_holding, split_instances, tally};
 use super::ImportPlan;
@@ -26,16 +28,35 @@ pub fn read_tests(plan: &ImportPlan, results: &mut [InstanceResult], logs: &BTre
         return;
     };
     for result in results {
-        let (Some(log), Some(lists)) = (
-            logs.get(&result.instance_id),
-            instances.get(&result.instance_id).and_then(|i| i.tests.as_ref()),
-        ) else {
+        let (Some(log), Some(instance)) = (logs.get(&result.instance_id), instances.get(&result.instance_id)) else {
             continue;
         };
-        result.tests = kept_statuses(seen_in(log), Some(lists));
+        let Some(lists) = instance.tests.as_ref() else {
+            continue;
+        };
+        result.tests = kept(seen_in(log), lists, &expected_not_to_pass(instance));
         result.fail_to_pass = Some(tally(&lists.fail_to_pass, &result.tests, |s| s == TestStatus::Passed));
         result.pass_to_pass = Some(tally(&lists.pass_to_pass, &result.tests, |s| s == TestStatus::Passed));
     }
+}
+
+/// The statuses worth storing of `seen`: those every run keeps ([`kept_statuses`]), and each
+/// test R2E-Gym expects not to pass, whatever its status (`Missing` where the run did not
+/// report it), so that a run that passed one shows it.
+fn kept(mut seen: BTreeMap<String, TestStatus>, lists: &TestLists, expected: &[String]) -> BTreeMap<String, TestStatus> {
+    let expected: Vec<(String, TestStatus)> = expected
+        .iter()
+        .map(|name| (name.clone(), seen.remove(name).unwrap_or(TestStatus::Missing)))
+        .collect();
+    let mut kept = kept_statuses(seen, Some(lists));
+    kept.extend(expected);
+    kept
+}
+
+/// The hidden tests the fixed code did not pass, as the task's `expected_output` names them.
+fn expected_not_to_pass(instance: &Instance) -> Vec<String> {
+    let tests = expected_output(&instance.extra).ok().flatten().unwrap_or_default();
+    tests.into_iter().filter(|test| !test.passes()).map(|test| test.name).collect()
 }
 
 /// Each test's status in the run `log`, in the words R2E-Gym's parser gives (`PASSED`,

@@ -20,6 +20,8 @@ use benchscope_contract::Document;
 use leptos::prelude::*;
 use serde_json::Value;
 
+use crate::api::RunResult;
+
 pub use environment::commit_link;
 
 /// The remaining fields of an instance, which panels take from.
@@ -56,11 +58,16 @@ pub fn panels(extra: &mut Extra, context: &PanelContext) -> Vec<AnyView> {
         fea_bench::components_panel(extra),
         swe_dev::files_panel(extra),
         swe_dev::call_tree_panel(extra),
-        r2e_gym::expected_output_panel(extra),
     ]
     .into_iter()
     .flatten()
     .collect()
+}
+
+/// The panels that show tests with each run's marks, in page order, below the instance's test
+/// lists and their legend.
+pub fn test_panels(extra: &mut Extra, runs: Signal<Vec<RunResult>>) -> Option<AnyView> {
+    r2e_gym::expected_output_panel(extra, runs)
 }
 
 /// Removes `key` from `extra` when `fits` accepts its value.

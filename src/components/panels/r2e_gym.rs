@@ -1,15 +1,18 @@
 //! R2E-Gym's expected output: the hidden tests the fixed code did not pass, which a run must
 //! leave as they were (R2E-Gym rewards a run only when every hidden test ends as on the fixed
-//! code). The ones it passed are the instance's FAIL_TO_PASS and PASS_TO_PASS lists.
+//! code), each with the status it must keep and each loaded run's. The ones it passed are the
+//! instance's FAIL_TO_PASS and PASS_TO_PASS lists.
 
-use benchscope_contract::extras::{expected_output, EXPECTED_OUTPUT_FIELD};
+use benchscope_contract::extras::{expected_output, ExpectedTest, EXPECTED_OUTPUT_FIELD};
 use leptos::prelude::*;
 
 use super::Extra;
+use crate::api::RunResult;
+use crate::components::test_lists::{run_chips, runs_naming_tests};
 use crate::wording::plural;
 
-/// The panel, when the instance has a well-formed `expected_output`.
-pub fn expected_output_panel(extra: &mut Extra) -> Option<AnyView> {
+/// The panel, when the instance has a well-formed `expected_output`, with each of `runs`' marks.
+pub fn expected_output_panel(extra: &mut Extra, runs: Signal<Vec<RunResult>>) -> Option<AnyView> {
     let tests = expected_output(extra).ok()??;
     extra.remove(EXPECTED_OUTPUT_FIELD);
     let hidden = tests.len();
@@ -19,14 +22,12 @@ pub fn expected_output_panel(extra: &mut Extra) -> Option<AnyView> {
         plural(hidden, "hidden test"),
         match failing.len() {
             0 => "it passed them all.",
-            _ => "these it did not, and a run must leave them so.",
+            _ => "these it did not, and a run must leave each with the status beside it: a run that passes one is not rewarded.",
         }
     );
     let count = failing.len();
-    let items = failing
-        .into_iter()
-        .map(|test| view! { <li><span class="expected">{test.status}</span><code>{test.name}</code></li> })
-        .collect_view();
+    let runs = runs_naming_tests(runs);
+    let items = move || runs.with(|runs| failing.iter().map(|test| expected_item(test, runs)).collect_view());
     Some(
         view! {
             <section class="panel expected-output">
@@ -37,4 +38,10 @@ pub fn expected_output_panel(extra: &mut Extra) -> Option<AnyView> {
         }
         .into_any(),
     )
+}
+
+/// A test expected not to pass: the status it must keep, then each run's.
+fn expected_item(test: &ExpectedTest, runs: &[RunResult]) -> impl IntoView {
+    let chips = (!runs.is_empty()).then(|| run_chips(&test.name, runs));
+    view! { <li><span class="expected">{test.status.clone()}</span>{chips}<code>{test.name.clone()}</code></li> }
 }
