@@ -111,6 +111,7 @@ fn an_r2e_gym_task_exports_with_patches_git_applies_and_takes_its_trajectories()
             ("test_spaces", TestStatus::Passed)
         ]
     );
+    assert_eq!(result.failure_mode.as_deref(), Some("expected_output_differs"));
     assert_eq!(result.fail_to_pass, Some(TestTally { passed: 1, total: 1 }));
     assert_eq!(result.pass_to_pass, Some(TestTally { passed: 0, total: 0 }));
     assert!(result.log.is_some(), "that run is the instance's log");

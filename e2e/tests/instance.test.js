@@ -566,6 +566,7 @@ test("R2E-Gym's hidden tests the fixed code did not pass are listed with the sta
     [...li.querySelectorAll('.chip')].map((chip) => chip.getAttribute('aria-label'))])),
   [['test_legacy', 'FAILED', ['DeepSWE-Preview: passed']], ['test_network', 'ERROR', ['DeepSWE-Preview: not in the log']]]);
   assert.equal(await page.locator('tr.run[data-run="deepswe"] td.verdict').textContent(), 'unresolved · reward\u00a00.00', 'the verdict, with the reward R2E-Gym gave');
+  assert.equal(await page.locator('tr.run[data-run="deepswe"] td.mode .mode-name').textContent(), 'expected output differs', 'and why: the listed tests passed');
   assert.match(await expected.locator('.note').textContent(), /each of the task's 4 hidden tests ends as it did on the fixed code/);
   assert.deepEqual(await page.locator('section.fail-to-pass li code').allTextContents(), ['test_spaces']);
   assert.deepEqual(await page.locator('section.pass-to-pass li code').allTextContents(), ['test_one']);

@@ -20,6 +20,9 @@ pub const TESTS_FAILED: &str = "tests_failed";
 pub const INCOMPLETE: &str = "incomplete";
 /// Unresolved, the source giving no reason.
 pub const UNRESOLVED: &str = "unresolved";
+/// R2E-Gym: every listed test passed, but a hidden test the fixed code did not pass ended
+/// otherwise (passed, say), and R2E-Gym rewards only the expected output, test for test.
+pub const EXPECTED_OUTPUT_DIFFERS: &str = "expected_output_differs";
 
 /// The failure mode of an unresolved result from what its report says: an empty patch, a patch
 /// that did not apply, else the exception that failed the tests, else [`TESTS_FAILED`].
