@@ -15,19 +15,21 @@ use leptos::prelude::*;
 use crate::sets::{from_of, LoadedSet};
 use crate::url_state::{ListKey, UrlState, ViewState};
 
-/// The last list order saved, with the list it is the order of, and the last instance opened
-/// from a list.
+/// The orders of the lists last shown, and the instance last opened from each, so that an
+/// instance page steps through the list it was opened from, and that list selects the instance
+/// when the reader comes back, though other lists were opened since (a second search, then the
+/// browser's back to the first's instances).
 #[derive(Clone, Copy)]
 pub struct ListOrder {
-    saved: StoredValue<Option<(ListKey, Arc<[usize]>)>>,
-    last_opened: StoredValue<Option<(ListKey, InstanceRef)>>,
+    saved: StoredValue<Recent<Arc<[usize]>>>,
+    last_opened: StoredValue<Recent<InstanceRef>>,
 }
 
 impl Default for ListOrder {
     fn default() -> Self {
         ListOrder {
-            saved: StoredValue::new(None),
-            last_opened: StoredValue::new(None),
+            saved: StoredValue::new(Recent::default()),
+            last_opened: StoredValue::new(Recent::default()),
         }
     }
 }
@@ -37,37 +39,62 @@ impl ListOrder {
     /// list opens an instance.
     pub fn save(self, url: UrlState, order: Memo<Vec<usize>>) {
         let key = url.with_untracked(ViewState::list_key);
-        self.saved.set_value(Some((key, order.get_untracked().into())));
+        self.saved.update_value(|saved| saved.put(key, order.get_untracked().into()));
     }
 
     /// Notes the instance `state` opens, for its list to select when the reader comes back.
     pub fn opened(self, state: &ViewState) {
         if let Some(id) = state.instance.clone() {
-            self.last_opened.set_value(Some((state.list_key(), (id, state.from.clone()))));
+            let opened = (id, state.from.clone());
+            self.last_opened.update_value(|last| last.put(state.list_key(), opened));
         }
     }
 
-    /// The instance last opened from the list `state` shows, if it was that list.
+    /// The instance last opened from the list `state` shows.
     pub fn last_opened(self, state: &ViewState) -> Option<InstanceRef> {
-        let key = state.list_key();
-        self.last_opened
-            .with_value(|last| last.as_ref().filter(|(list, _)| *list == key).map(|(_, opened)| opened.clone()))
+        self.last_opened.with_value(|last| last.get(&state.list_key()))
     }
 
     /// The order of the list `state` shows: the one saved for it, else worked out from the rows
     /// when the list has no query (a search's ranking is not known here), then saved.
     fn of(self, state: &ViewState, rows: &[IndexRow]) -> Option<Arc<[usize]>> {
         let key = state.list_key();
-        let saved = self
-            .saved
-            .with_value(|saved| saved.as_ref().filter(|(list, _)| *list == key).map(|(_, order)| order.clone()));
+        let saved = self.saved.with_value(|saved| saved.get(&key));
         if saved.is_some() || state.q.is_some() {
             return saved;
         }
         let filter = Filter::from_pairs(state.facets.iter().map(String::as_str));
         let order: Arc<[usize]> = ordered_positions(rows, &IdOrder::new(rows), &filter, None, state.sort.as_deref()).into();
-        self.saved.set_value(Some((key, order.clone())));
+        self.saved.update_value(|saved| saved.put(key, order.clone()));
         Some(order)
+    }
+}
+
+/// How many lists are remembered: a 50,000-row list's order is 200 KB.
+const LISTS_REMEMBERED: usize = 4;
+
+/// A value for each of the lists last used, the most recent last.
+struct Recent<V>(Vec<(ListKey, V)>);
+
+impl<V> Default for Recent<V> {
+    fn default() -> Self {
+        Recent(Vec::new())
+    }
+}
+
+impl<V: Clone> Recent<V> {
+    fn get(&self, key: &ListKey) -> Option<V> {
+        self.0.iter().find(|(list, _)| list == key).map(|(_, value)| value.clone())
+    }
+
+    /// Keeps `value` for `key`, as the most recent, forgetting the least recent past
+    /// [`LISTS_REMEMBERED`].
+    fn put(&mut self, key: ListKey, value: V) {
+        self.0.retain(|(list, _)| *list != key);
+        if self.0.len() == LISTS_REMEMBERED {
+            self.0.remove(0);
+        }
+        self.0.push((key, value));
     }
 }
 

@@ -104,6 +104,21 @@ test('an instance steps to the previous and the next of the list it was opened f
   await page.waitForSelector(`article.instance[data-id="${ranked[2]}"]`);
   await page.keyboard.press('Escape');
   await page.waitForFunction((id) => document.querySelector('.instance-row.selected')?.dataset.id === id, ranked[2]);
+  // A second search, an instance opened from it, then the browser's back to the first search's
+  // instance: it still steps through the first search's ranking, and its list selects it.
+  await page.fill('input.search', 'matrix');
+  await page.waitForFunction(() => document.querySelector('.instance-row')?.dataset.id.includes('matrix'));
+  const second = await page.locator('.instance-row').first().getAttribute('data-id');
+  await page.click(`.instance-row[data-id="${second}"] a`);
+  await page.waitForSelector(`article.instance[data-id="${second}"]`);
+  await page.goBack();
+  await page.waitForURL((url) => !url.search.includes('instance='));
+  await page.goBack();
+  await page.waitForSelector(`article.instance[data-id="${ranked[2]}"]`);
+  assert.match(page.url(), /[?&]q=unit(&|$)/);
+  assert.equal(await place(), `3 of ${ranked.length}`, 'the first search\'s order is still known');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((id) => document.querySelector('.instance-row.selected')?.dataset.id === id, ranked[2]);
   // A permalink to an instance of a filtered, sorted list with no query: the page works the
   // list out itself.
   await page.goto(`${server.url}?f=repo:benchscope-demo/matrixlite&sort=-size`);
