@@ -17,6 +17,9 @@ use crate::split_points::CodeNotLoaded;
 use crate::url_state::{UrlState, ViewState};
 use crate::wording::page_title;
 
+/// What the brand and the window's title call a data directory that is not a published site.
+const PRODUCT_NAME: &str = "Benchscope";
+
 /// The explorer.
 #[component]
 pub fn App() -> impl IntoView {
@@ -46,7 +49,7 @@ pub fn App() -> impl IntoView {
         }
     });
     let site = move || root.with(|root| root.and_then(|r| r.as_ref().ok()).and_then(|(_, site)| site.clone()));
-    let title = move || site().map_or_else(|| "Benchscope".to_string(), |s| s.title);
+    let title = move || site().map_or_else(|| PRODUCT_NAME.to_string(), |s| s.title);
     view! {
         <header class="topbar">
             <a class="brand" href="?" on:click=move |ev| {
@@ -105,7 +108,7 @@ fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl In
         let own = if runs_only { View::Leaderboard } else { View::Instances };
         site_default.unwrap_or(own)
     });
-    window_title(site.as_ref().map_or("Benchscope", |s| s.title.as_str()).to_string(), route, default);
+    window_title(site.as_ref().map_or(PRODUCT_NAME, |s| s.title.as_str()).to_string(), route, default);
     view! {
         <DatasetPicker manifest=manifest.get_value() />
         {move || match loaded.get() {
