@@ -14,7 +14,6 @@ use std::collections::BTreeMap;
 
 use benchscope_contract::{failure_mode, InstanceResult, TestLists, TestStatus, TestTally};
 
-use crate::logs::statuses::typed;
 use crate::logs::{LogFormat, TestReport};
 
 /// Grades a log's report against the instance's test lists, choosing the file-level rule when
@@ -130,7 +129,7 @@ fn listed_statuses(lists: &TestLists, report: &TestReport) -> BTreeMap<String, T
                 .harness
                 .resolve(test, &report.statuses)
                 .and_then(|key| report.statuses.get(key));
-            (test.clone(), status.map_or(TestStatus::Missing, typed))
+            (test.clone(), status.map_or(TestStatus::Missing, TestStatus::from_word))
         })
         .collect()
 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::json_document::kind_of;
+use crate::TestStatus;
 
 /// A field of `extra` that is not in its benchmark's published shape.
 #[derive(Debug, Clone, PartialEq)]
@@ -196,6 +197,11 @@ impl ExpectedTest {
     /// Whether the fixed code passed it (a FAIL_TO_PASS or PASS_TO_PASS test).
     pub fn passes(&self) -> bool {
         self.status == "PASSED"
+    }
+
+    /// The status a run must leave it in, as the contract types statuses.
+    pub fn expected_status(&self) -> TestStatus {
+        TestStatus::from_word(&self.status)
     }
 }
 

@@ -164,6 +164,32 @@ impl TestStatus {
     pub fn passes(self) -> bool {
         matches!(self, TestStatus::Passed | TestStatus::Xfail)
     }
+
+    /// The status a log's word names (`PASSED`, `FAILED`, ...). A word the harness does not
+    /// know (such as a token misread as a status) is neither passed nor failed, as `XPASS` is.
+    pub fn from_word(word: &str) -> TestStatus {
+        match word {
+            "PASSED" => TestStatus::Passed,
+            "FAILED" => TestStatus::Failed,
+            "ERROR" => TestStatus::Error,
+            "SKIPPED" => TestStatus::Skipped,
+            "XFAIL" => TestStatus::Xfail,
+            _ => TestStatus::Xpass,
+        }
+    }
+
+    /// The status's word, as logs and reports write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            TestStatus::Passed => "PASSED",
+            TestStatus::Failed => "FAILED",
+            TestStatus::Error => "ERROR",
+            TestStatus::Skipped => "SKIPPED",
+            TestStatus::Xfail => "XFAIL",
+            TestStatus::Xpass => "XPASS",
+            TestStatus::Missing => "MISSING",
+        }
+    }
 }
 
 /// How many tests of a list passed.

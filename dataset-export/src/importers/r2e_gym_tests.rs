@@ -11,7 +11,6 @@ use benchscope_contract::{failure_mode, Instance, InstanceResult, TestLists, Tes
 use super::split_lists::{kept_statuses, split_holding, split_instances, tally};
 use super::ImportPlan;
 use crate::formats::r2e_gym::statuses;
-use crate::logs::statuses::typed;
 
 /// Fills in the tests of each of `results` whose log `logs` holds, where the data directory
 /// exports the split the run's instances are in (or the one `--dataset` and `--split` name).
@@ -50,7 +49,7 @@ fn why_unrewarded(tests: &BTreeMap<String, TestStatus>, lists: &TestLists, expec
     let passed = |name: &String| tests.get(name) == Some(&TestStatus::Passed);
     if !lists.fail_to_pass.iter().chain(&lists.pass_to_pass).all(passed) {
         failure_mode::TESTS_FAILED
-    } else if expected.iter().any(|test| tests.get(&test.name) != Some(&typed(&test.status))) {
+    } else if expected.iter().any(|test| tests.get(&test.name) != Some(&test.expected_status())) {
         failure_mode::EXPECTED_OUTPUT_DIFFERS
     } else {
         failure_mode::UNRESOLVED
@@ -80,7 +79,10 @@ fn expected_not_to_pass(instance: &Instance) -> Vec<ExpectedTest> {
 /// Each test's status in the run `log`, in the words R2E-Gym's parser gives (`PASSED`,
 /// `FAILED`, `ERROR`), read as every log's are.
 fn seen_in(log: &str) -> BTreeMap<String, TestStatus> {
-    statuses(log).into_iter().map(|(name, word)| (name, typed(&word))).collect()
+    statuses(log)
+        .into_iter()
+        .map(|(name, word)| (name, TestStatus::from_word(&word)))
+        .collect()
 }
 
 #[cfg(test)]

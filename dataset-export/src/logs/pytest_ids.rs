@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use benchscope_contract::TestStatus;
 
 use super::harness::Harness;
-use super::statuses::{word, Statuses};
+use super::statuses::Statuses;
 use super::LogFormat;
 
 /// pytest with whole ids.
@@ -27,7 +27,7 @@ impl LogFormat for PytestIds {
     fn statuses(&self, output: &str, _harness: Harness) -> Statuses {
         parse(&super::exceptions::strip_ansi(output))
             .into_iter()
-            .map(|(id, status)| (id, word(status)))
+            .map(|(id, status)| (id, status.word()))
             .collect()
     }
 }

@@ -58,7 +58,7 @@ impl Statuses {
     /// The statuses as the contract types them; a word the harness does not know (such as a
     /// token misread as a status) grades as neither passed nor failed, as XPASS does.
     pub fn typed(&self) -> BTreeMap<String, TestStatus> {
-        self.iter().map(|(k, s)| (k.to_string(), typed(s))).collect()
+        self.iter().map(|(k, s)| (k.to_string(), TestStatus::from_word(s))).collect()
     }
 }
 
@@ -69,30 +69,5 @@ impl<K: Into<String>, V: Into<String>> FromIterator<(K, V)> for Statuses {
             statuses.insert(k, v);
         }
         statuses
-    }
-}
-
-/// The contract's status for a status word.
-pub fn typed(word: &str) -> TestStatus {
-    match word {
-        "PASSED" => TestStatus::Passed,
-        "FAILED" => TestStatus::Failed,
-        "ERROR" => TestStatus::Error,
-        "SKIPPED" => TestStatus::Skipped,
-        "XFAIL" => TestStatus::Xfail,
-        _ => TestStatus::Xpass,
-    }
-}
-
-/// The status word for a contract status.
-pub fn word(status: TestStatus) -> &'static str {
-    match status {
-        TestStatus::Passed => "PASSED",
-        TestStatus::Failed => "FAILED",
-        TestStatus::Error => "ERROR",
-        TestStatus::Skipped => "SKIPPED",
-        TestStatus::Xfail => "XFAIL",
-        TestStatus::Xpass => "XPASS",
-        TestStatus::Missing => "MISSING",
     }
 }
