@@ -300,7 +300,7 @@ function panelData() {
     patch: SMITH_BUG,
     FAIL_TO_PASS: ['tests/test_w.py::test_make'], PASS_TO_PASS: [], image_name: 'swesmith.x86_64.acme_1776_widgets.abc12345' };
   writeFileSync(join(dir, 'smith.jsonl'), JSON.stringify(smith) + '\n');
-  writeFileSync(join(dir, 'r2e.jsonl'), JSON.stringify(r2eGymRow()) + '\n');
+  writeFileSync(join(dir, 'r2e.jsonl'), [r2eGymRow(R2E_GYM_TASK, R2E_EXPECTED), r2eGymRow(R2E_GYM_LONG_TASK, longExpected())].map((row) => JSON.stringify(row) + '\n').join(''));
   benchscope('export', join(dir, 'fea.jsonl'), join(dir, 'fb.jsonl'), tasks, join(dir, 'smith.jsonl'), join(dir, 'r2e.jsonl'),
     '--dataset', 'fea', '--dataset', 'fb', '--dataset', 'swedev', '--dataset', 'smith', '--dataset', 'r2e', '--out', out, '--quiet');
   // DeepSWE's run of the R2E-Gym task, as R2E-Gym writes it: not rewarded, for it passed a test
@@ -310,7 +310,13 @@ function panelData() {
   writeFileSync(deepswe, JSON.stringify({ trajectory_steps: [], problem_statement: 'Fix it.', docker_image: R2E_GYM_TASK, ds: { repo_name: 'widgets' },
     agent_args: { llm_name: 'agentica-org/DeepSWE-Preview' }, exit_reason: 'agent', reward: 0.0,
     output_patch: 'diff --git a/widgets/split.py b/widgets/split.py\n--- a/widgets/split.py\n+++ b/widgets/split.py\n@@ -1,2 +1,2 @@\n def split(text):\n-    return text.split(" ")\n+    return [f for f in text.split(" ") if f]\n',
-    test_output: '==== short test summary info ====\nPASSED r2e_tests/test_1.py::test_spaces\nPASSED r2e_tests/test_1.py::test_one\nPASSED r2e_tests/test_1.py::test_legacy\n' }) + '\n');
+    test_output: '==== short test summary info ====\nPASSED r2e_tests/test_1.py::test_spaces\nPASSED r2e_tests/test_1.py::test_one\nPASSED r2e_tests/test_1.py::test_legacy\n' }) + '\n'
+    // and of the task with a long list: it passed one of the tests the fixed code failed, far down the list.
+    + JSON.stringify({ trajectory_steps: [], problem_statement: 'Fix it.', docker_image: R2E_GYM_LONG_TASK, ds: { repo_name: 'widgets' },
+      agent_args: { llm_name: 'agentica-org/DeepSWE-Preview' }, exit_reason: 'agent', reward: 0.0,
+      test_output: '==== short test summary info ====\nPASSED r2e_tests/test_1.py::test_spaces\nPASSED r2e_tests/test_1.py::test_one\n'
+        + Object.keys(longExpected()).filter((name) => name.startsWith('test_old'))
+          .map((name) => `${name === 'test_old_42' ? 'PASSED' : 'FAILED'} r2e_tests/test_1.py::${name}\n`).join('') }) + '\n');
   benchscope('import', deepswe, '--data', out, '--run', 'deepswe');
   return out;
 }
@@ -319,7 +325,14 @@ function panelData() {
  * of its four hidden tests, the fixed code passed two and not the other two, one of whose names
  * carries R2E-Gym's colours and a reason. */
 export const R2E_GYM_TASK = 'namanjain12/widgets_final:0123456789abcdef0123456789abcdef01234567';
-function r2eGymRow() {
+const R2E_EXPECTED = { test_spaces: 'PASSED', test_one: 'PASSED', '\u001b[1mtest_network\u001b[0m - timed out': 'ERROR', test_legacy: 'FAILED' };
+/** A task whose fixed code failed sixty of its hidden tests, a list long enough to fold. */
+export const R2E_GYM_LONG_TASK = 'namanjain12/widgets_final:fedcba9876543210fedcba9876543210fedcba98';
+function longExpected() {
+  const old = Array.from({ length: 60 }, (_, at) => [`test_old_${String(at).padStart(2, '0')}`, 'FAILED']);
+  return { test_spaces: 'PASSED', test_one: 'PASSED', ...Object.fromEntries(old) };
+}
+function r2eGymRow(image, expected) {
   const line = (type, content) => ({ type, content });
   const [before, after] = ['def split(text):\n    return text.split(" ")\n', 'def split(text):\n    return text.split()\n'];
   const commit = { old_commit_hash: '9f8e7d6c5b4a39281706f5e4d3c2b1a098765432', new_commit_hash: '0123456789abcdef0123456789abcdef01234567',
@@ -331,8 +344,7 @@ function r2eGymRow() {
   const beforeFix = '==== short test summary info ====\nFAILED r2e_tests/test_1.py::test_spaces - AssertionError\nPASSED r2e_tests/test_1.py::test_one\n';
   const execution = { test_file_names: ['test_1.py'], test_file_codes: ['def test_spaces():\n    pass\n'], setup_res_code: 0,
     old_commit_res_code: 1, old_commit_res_stdout: beforeFix, new_commit_res_code: 1 };
-  const expected = { test_spaces: 'PASSED', test_one: 'PASSED', '\u001b[1mtest_network\u001b[0m - timed out': 'ERROR', test_legacy: 'FAILED' };
-  return { repo_name: 'widgets', docker_image: R2E_GYM_TASK, parsed_commit_content: JSON.stringify(commit),
+  return { repo_name: 'widgets', docker_image: image, parsed_commit_content: JSON.stringify(commit),
     execution_result_content: JSON.stringify(execution), problem_statement: '[ISSUE]\nTitle: split keeps empty fields\n\nIt does.\n[/ISSUE]',
     expected_output_json: JSON.stringify(expected) };
 }

@@ -9,7 +9,7 @@ import { ROOT, gitNumstat } from './support.js';
 import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox, textTops } from './read_page.js';
 import { FAIL_ONLY, LONG_LIST } from './fixtures.js';
-import { SMITH_BUG, SUMMARY_RESOLVED, R2E_GYM_TASK } from './context.js';
+import { SMITH_BUG, SUMMARY_RESOLVED, R2E_GYM_TASK, R2E_GYM_LONG_TASK } from './context.js';
 
 useFixtures();
 
@@ -587,6 +587,29 @@ test("R2E-Gym's hidden tests the fixed code did not pass are listed with the sta
   assert.deepEqual(await page.locator('section.pass-to-pass li code').allTextContents(), ['test_one']);
   const raw = await page.locator('.raw-fields dt').allTextContents();
   assert.ok(!raw.includes('expected_output') && raw.includes('new_commit_res_code'), `the panel takes the field it shows, and only that: ${raw}`);
+  assert.deepEqual(errors, []);
+});
+
+test("a long list of R2E-Gym's tests expected not to pass folds as the test lists do, keeping each test a loaded run left otherwise", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=panels/&dataset=r2e&instance=${encodeURIComponent(R2E_GYM_LONG_TASK)}`);
+  const expected = page.locator('section.expected-output');
+  await expected.waitFor();
+  assert.equal(await expected.locator('h3').textContent(), 'Expected not to pass (60)');
+  await expected.locator('.chip').first().waitFor();
+  const name = (at) => `test_old_${String(at).padStart(2, '0')}`;
+  // The first twenty, then the one DeepSWE's run passed, which the fixed code failed.
+  const firstAndChanged = [...Array.from({ length: 20 }, (_, at) => name(at)), 'test_old_42'];
+  assert.deepEqual(await expected.locator('li code').allTextContents(), firstAndChanged);
+  assert.deepEqual(await expected.locator('li.fold-gap').allTextContents(), ['22 tests not shown']);
+  assert.equal(await expected.locator('li.fold-gap').evaluate((li) => getComputedStyle(li).fontStyle), 'italic', "the gap looks as the test lists' gaps do");
+  assert.equal(await expected.locator('li', { hasText: 'test_old_42' }).locator('.chip').getAttribute('aria-label'), 'DeepSWE-Preview: passed');
+  assert.equal(await expected.locator('.fold-note').textContent(), 'The first 20 of 60, and every other one a loaded run did not leave as expected. Show all 60');
+  await expected.locator('button.fold-switch').click();
+  await page.waitForFunction(() => document.querySelectorAll('section.expected-output li code').length === 60);
+  assert.deepEqual(await expected.locator('li code').allTextContents(), Array.from({ length: 60 }, (_, at) => name(at)));
+  assert.equal(await expected.locator('li.fold-gap').count(), 0);
+  assert.equal(await expected.locator('.fold-note').textContent(), 'All 60 shown. Show the first 20');
   assert.deepEqual(errors, []);
 });
 

@@ -25,18 +25,21 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
     let runs = runs_naming_tests(runs);
     let list = move |label: &'static str, class: &'static str, names: Vec<String>, note: Option<String>| {
         let total = names.len();
-        let unfolded = RwSignal::new(total <= FOLD_OVER);
+        let unfolded = RwSignal::new(!folds(total));
         let names = StoredValue::new(names);
         let shown = move || {
             let all = unfolded.get();
-            runs.with(|runs| names.with_value(|names| list_items(names, runs, all)))
+            runs.with(|runs| {
+                let not_passed = |name: &String| runs.iter().any(|run| did_not_pass(run, name));
+                names.with_value(|names| folded_items(names, all, not_passed, |name| test_item(name.clone(), runs).into_any()))
+            })
         };
         view! {
             <section class=format!("tests {class}")>
                 <h3>{format!("{label} ({total})")}</h3>
                 {note.map(|note| view! { <p class="note">{note}</p> })}
                 <ul>{shown}</ul>
-                {(total > FOLD_OVER).then(|| fold_switch(unfolded, total, runs))}
+                {folds(total).then(|| fold_switch(unfolded, total, runs, "a loaded run did not pass"))}
             </section>
         }
     };
@@ -97,20 +100,20 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
     .into_any()
 }
 
-/// A list's items: every test when `all`, else its first [`FOLDED_SHOWS`] and every other test a
-/// run did not pass, with a line where tests are left out between them.
-fn list_items(names: &[String], runs: &[RunResult], all: bool) -> Vec<AnyView> {
-    let kept = names
+/// A list's items: every one when `all`, else its first [`FOLDED_SHOWS`] and every other one
+/// that `stands_out`, with a line where tests are left out between them.
+pub fn folded_items<T>(list: &[T], all: bool, stands_out: impl Fn(&T) -> bool, item: impl Fn(&T) -> AnyView) -> Vec<AnyView> {
+    let kept = list
         .iter()
         .enumerate()
-        .filter(|(at, name)| all || *at < FOLDED_SHOWS || runs.iter().any(|run| did_not_pass(run, name)));
+        .filter(|(at, test)| all || *at < FOLDED_SHOWS || stands_out(test));
     let mut next = 0;
     let mut items = Vec::new();
-    for (at, name) in kept {
+    for (at, test) in kept {
         if at > next {
             items.push(view! { <li class="fold-gap">{plural(at - next, "test")}" not shown"</li> }.into_any());
         }
-        items.push(test_item(name.clone(), runs).into_any());
+        items.push(item(test));
         next = at + 1;
     }
     items
@@ -152,12 +155,18 @@ fn did_not_pass(run: &RunResult, test: &str) -> bool {
     }
 }
 
-/// What a folded list says of itself, and the button that unfolds it (or folds it again).
-fn fold_switch(unfolded: RwSignal<bool>, total: usize, runs: Memo<Vec<RunResult>>) -> impl IntoView {
+/// Whether a list of `total` tests is folded at first.
+pub fn folds(total: usize) -> bool {
+    total > FOLD_OVER
+}
+
+/// What a folded list says of itself, and the button that unfolds it (or folds it again). With
+/// runs loaded, a folded list also shows every test that `stands_out` says of.
+pub fn fold_switch(unfolded: RwSignal<bool>, total: usize, runs: Memo<Vec<RunResult>>, stands_out: &'static str) -> impl IntoView {
     let said = move || match (unfolded.get(), runs.with(Vec::is_empty)) {
         (true, _) => format!("All {total} shown."),
         (false, true) => format!("The first {FOLDED_SHOWS} of {total}."),
-        (false, false) => format!("The first {FOLDED_SHOWS} of {total}, and every other one a loaded run did not pass."),
+        (false, false) => format!("The first {FOLDED_SHOWS} of {total}, and every other one {stands_out}."),
     };
     let asked = move || match unfolded.get() {
         true => format!("Show the first {FOLDED_SHOWS}"),
