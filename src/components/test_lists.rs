@@ -161,7 +161,8 @@ pub fn folds(total: usize) -> bool {
 }
 
 /// What a folded list says of itself, and the button that unfolds it (or folds it again). With
-/// runs loaded, a folded list also shows every test that `stands_out` says of.
+/// runs loaded, a folded list also keeps each test `stands_out` describes ("a loaded run did not
+/// pass").
 pub fn fold_switch(unfolded: RwSignal<bool>, total: usize, runs: Memo<Vec<RunResult>>, stands_out: &'static str) -> impl IntoView {
     let said = move || match (unfolded.get(), runs.with(Vec::is_empty)) {
         (true, _) => format!("All {total} shown."),
