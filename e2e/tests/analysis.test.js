@@ -432,6 +432,19 @@ test("a harness summary's failure reasons read as words in the run's facet, the 
     assert.equal(await page.locator('.failure-modes tr[data-mode="tests_failed"] th').textContent(), 'tests failed');
     const svg = await page.locator('.failure-modes-section img.chart[src]').evaluate((img) => decodeURIComponent(img.src));
     assert.ok(svg.includes('no tests collected') && !svg.includes('no_tests_collected'), 'the legend names it in words');
+    // A run of 37 of the split's 300: in the matrix its failures sit under its successes, and the
+    // instances it did not attempt below them all.
+    const bands = await page.locator('canvas.matrix').evaluate((c, n) => {
+      const context = c.getContext('2d');
+      const band = c.height / n;
+      const colours = { '46,160,67': 'resolved', '218,54,51': 'not resolved' };
+      return Array.from({ length: n }, (_, row) => colours[[...context.getImageData(1, row * band, 1, 1).data.slice(0, 3)].join()] ?? 'no result');
+    }, manifest.datasets[0].splits[0].instances);
+    const order = ['resolved', 'not resolved', 'no result'];
+    const runsOf = bands.reduce((seen, kind) => (seen.at(-1) === kind ? seen : [...seen, kind]), []);
+    assert.deepEqual(runsOf, order, `rows by kind, top to bottom: ${runsOf.join(', ')}`);
+    assert.equal(bands.filter((kind) => kind !== 'no result').length, run.results.length, 'a row for each instance the run attempted');
+    assert.match(await page.locator('.matrix-section h3').textContent(), /most solved first, then most attempted$/);
     await page.goto(`${own.url}?data=reasons/&instance=${collected[0]}`);
     await page.waitForSelector('.runs-table tbody tr[data-run]');
     assert.equal(await page.locator('.runs-table .mode-name').first().textContent(), 'no tests collected');

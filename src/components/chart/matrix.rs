@@ -1,4 +1,4 @@
-//! The resolved-instances matrix: one row per instance (most-solved first), one column per run,
+//! The resolved-instances matrix: one row per instance (most solved first), one column per run,
 //! green where the run resolves it, red where it does not, blank where it has no result.
 //! Clicking a cell reports its instance.
 
@@ -112,7 +112,7 @@ pub fn ResolvedMatrix(data: Signal<MatrixData>, on_cell: Callback<usize>) -> imp
             <p class="matrix-legend">
                 <span class="swatch resolved"></span>" resolved "
                 <span class="swatch unresolved"></span>" not resolved "
-                <span class="swatch no-result"></span>" no result; one row per instance, most solved first"
+                <span class="swatch no-result"></span>" no result; one row per instance, most solved first, then most attempted"
             </p>
             <div class="matrix-grid" style:max-width=grid_width>
                 {columns}
