@@ -25,21 +25,15 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
     let runs = runs_naming_tests(runs);
     let list = move |label: &'static str, class: &'static str, names: Vec<String>, note: Option<String>| {
         let total = names.len();
-        let unfolded = RwSignal::new(!folds(total));
-        let names = StoredValue::new(names);
-        let shown = move || {
-            let all = unfolded.get();
-            runs.with(|runs| {
-                let not_passed = |name: &String| runs.iter().any(|run| did_not_pass(run, name));
-                names.with_value(|names| folded_items(names, all, not_passed, |name| test_item(name.clone(), runs).into_any()))
-            })
-        };
+        let not_passed = |run: &RunResult, name: &String| did_not_pass(run, name);
+        let item = |name: &String, runs: &[RunResult]| test_item(name.clone(), runs).into_any();
+        let (shown, switch) = folding_list(names, runs, not_passed, item, "a loaded run did not pass");
         view! {
             <section class=format!("tests {class}")>
                 <h3>{format!("{label} ({total})")}</h3>
                 {note.map(|note| view! { <p class="note">{note}</p> })}
                 <ul>{shown}</ul>
-                {folds(total).then(|| fold_switch(unfolded, total, runs, "a loaded run did not pass"))}
+                {switch}
             </section>
         }
     };
@@ -100,9 +94,32 @@ pub fn Tests(tests: Option<TestLists>, runs: Signal<Vec<RunResult>>) -> impl Int
     .into_any()
 }
 
+/// A list that folds when longer than [`FOLD_OVER`]: its items, drawn again as the runs change or
+/// it is unfolded, and its fold switch. Folded, it shows its first [`FOLDED_SHOWS`] and each other
+/// item some run `stands_out` on, which `kept` describes ("a loaded run did not pass").
+pub fn folding_list<T: Send + Sync + 'static>(
+    list: Vec<T>,
+    runs: Memo<Vec<RunResult>>,
+    stands_out: fn(&RunResult, &T) -> bool,
+    item: fn(&T, &[RunResult]) -> AnyView,
+    kept: &'static str,
+) -> (impl Fn() -> Vec<AnyView> + Copy + Send + Sync + 'static, Option<impl IntoView>) {
+    let total = list.len();
+    let folds = total > FOLD_OVER;
+    let unfolded = RwSignal::new(!folds);
+    let list = StoredValue::new(list);
+    let items = move || {
+        let all = unfolded.get();
+        runs.with(|runs| {
+            list.with_value(|list| folded_items(list, all, |it| runs.iter().any(|run| stands_out(run, it)), |it| item(it, runs)))
+        })
+    };
+    (items, folds.then(|| fold_switch(unfolded, total, runs, kept)))
+}
+
 /// A list's items: every one when `all`, else its first [`FOLDED_SHOWS`] and every other one
 /// that `stands_out`, with a line where tests are left out between them.
-pub fn folded_items<T>(list: &[T], all: bool, stands_out: impl Fn(&T) -> bool, item: impl Fn(&T) -> AnyView) -> Vec<AnyView> {
+fn folded_items<T>(list: &[T], all: bool, stands_out: impl Fn(&T) -> bool, item: impl Fn(&T) -> AnyView) -> Vec<AnyView> {
     let kept = list
         .iter()
         .enumerate()
@@ -155,19 +172,13 @@ fn did_not_pass(run: &RunResult, test: &str) -> bool {
     }
 }
 
-/// Whether a list of `total` tests is folded at first.
-pub fn folds(total: usize) -> bool {
-    total > FOLD_OVER
-}
-
 /// What a folded list says of itself, and the button that unfolds it (or folds it again). With
-/// runs loaded, a folded list also keeps each test `stands_out` describes ("a loaded run did not
-/// pass").
-pub fn fold_switch(unfolded: RwSignal<bool>, total: usize, runs: Memo<Vec<RunResult>>, stands_out: &'static str) -> impl IntoView {
+/// runs loaded, a folded list also keeps the tests `kept` describes.
+fn fold_switch(unfolded: RwSignal<bool>, total: usize, runs: Memo<Vec<RunResult>>, kept: &'static str) -> impl IntoView {
     let said = move || match (unfolded.get(), runs.with(Vec::is_empty)) {
         (true, _) => format!("All {total} shown."),
         (false, true) => format!("The first {FOLDED_SHOWS} of {total}."),
-        (false, false) => format!("The first {FOLDED_SHOWS} of {total}, and every other one {stands_out}."),
+        (false, false) => format!("The first {FOLDED_SHOWS} of {total}, and every other one {kept}."),
     };
     let asked = move || match unfolded.get() {
         true => format!("Show the first {FOLDED_SHOWS}"),

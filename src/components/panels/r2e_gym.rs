@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::Extra;
 use crate::api::RunResult;
-use crate::components::test_lists::{fold_switch, folded_items, folds, run_chips, runs_naming_tests};
+use crate::components::test_lists::{folding_list, run_chips, runs_naming_tests};
 use crate::wording::plural;
 
 /// The panel, when the instance has a well-formed `expected_output`, with each of `runs`' marks.
@@ -27,22 +27,15 @@ pub fn expected_output_panel(extra: &mut Extra, runs: Signal<Vec<RunResult>>) ->
     );
     let count = failing.len();
     let runs = runs_naming_tests(runs);
-    let unfolded = RwSignal::new(!folds(count));
-    let failing = StoredValue::new(failing);
-    let items = move || {
-        let all = unfolded.get();
-        runs.with(|runs| {
-            let changed = |test: &ExpectedTest| runs.iter().any(|run| left_otherwise(run, test));
-            failing.with_value(|failing| folded_items(failing, all, changed, |test| expected_item(test, runs).into_any()))
-        })
-    };
+    let item = |test: &ExpectedTest, runs: &[RunResult]| expected_item(test, runs).into_any();
+    let (items, switch) = folding_list(failing, runs, left_otherwise, item, "a loaded run did not leave as expected");
     Some(
         view! {
             <section class="panel expected-output">
                 <h3>{format!("Expected not to pass ({count})")}</h3>
                 <p class="note">{note}</p>
                 <ul>{items}</ul>
-                {folds(count).then(|| fold_switch(unfolded, count, runs, "a loaded run did not leave as expected"))}
+                {switch}
             </section>
         }
         .into_any(),
