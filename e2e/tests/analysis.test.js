@@ -400,6 +400,33 @@ test('failure modes per run and the resolved matrix: counts against the run file
   assert.deepEqual(errors, []);
 });
 
+test("the charts' axes read as numbers are written: a share by its round figures, a count in whole instances", async () => {
+  const { page, errors } = session;
+  await page.goto(`${server.url}?view=analysis`);
+  await page.waitForSelector('img.chart[src]');
+  const svgOf = (chart) => chart.evaluate((img) => decodeURIComponent(img.src));
+  // The y axis's labels are the texts drawn flush right, left of the plot.
+  const yTicks = (svg) => [...svg.matchAll(/<text[^>]*text-anchor="end"[^>]*>\s*([^<]*?)\s*<\/text>/g)].map((m) => m[1]);
+  assert.deepEqual(yTicks(await svgOf(page.locator('img.chart[src]').first())), ['0', '20', '40', '60', '80', '100'], 'the breakdown, in %');
+  // The graded directory's runs leave one and two instances unresolved: an axis of counts up to 2.
+  await page.goto(`${server.url}?data=graded/&view=analysis`);
+  await page.waitForSelector('.failure-modes tbody tr');
+  // A run's bar stacks its failure modes: the axis tops the largest run's unresolved count.
+  const perRun = {};
+  for (const [run, count] of await page.locator('.failure-modes td[data-run]').evaluateAll((tds) => tds.map((td) => [td.dataset.run, Number(td.dataset.count)]))) perRun[run] = (perRun[run] ?? 0) + count;
+  assert.deepEqual(Object.values(perRun).sort(), [1, 2], JSON.stringify(perRun));
+  assert.deepEqual(yTicks(await svgOf(page.locator('.failure-modes-section img.chart[src]'))), ['0', '1', '2'], 'no half an instance');
+  // The leaderboard's scatter plots: "% resolved" by tens, a cost in dollars.
+  await page.goto(`${server.url}?data=priced/&view=leaderboard`);
+  await page.waitForSelector('img.scatter[src]');
+  for (const svg of await page.locator('img.scatter[src]').evaluateAll((imgs) => imgs.map((img) => decodeURIComponent(img.src)))) {
+    const ticks = [...svg.matchAll(/<text[^>]*>\s*([-\d.]+)\s*<\/text>/g)].map((m) => m[1]);
+    assert.ok(ticks.length >= 8, `a scatter's axes: ${ticks}`);
+    assert.deepEqual(ticks.filter((t) => /\.\d*0$|^-0$/.test(t)), [], `no tick with a zero it does not need: ${ticks}`);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test("a harness summary's failure reasons read as words in the run's facet, the failure modes table and the instance's runs, and filter by their own key", async (t) => {
   if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;

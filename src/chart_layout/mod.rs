@@ -1,20 +1,22 @@
 //! Where a chart's text goes, so that it never overlaps and always fits: how wide a chart is
 //! drawn (here) and how its caption wraps (`caption`), where a bar chart's group labels go
 //! (`axis_labels`), how names are cut and still told apart (`truncation`), where a scatter's
-//! point labels go and which point is under the pointer (`point_labels`), and the charts' SVG
-//! documents made fit to show as images (`svg_image`). Pure, so the rules are tested natively;
+//! point labels go and which point is under the pointer (`point_labels`), how an axis's ticks
+//! read (`ticks`), and the charts' SVG documents made fit to show as images (`svg_image`). Pure, so the rules are tested natively;
 //! the chart draws these boxes and the page exposes them, so a browser test can check them too.
 
 mod axis_labels;
 mod caption;
 mod point_labels;
 mod svg_image;
+mod ticks;
 mod truncation;
 
 pub use axis_labels::{display_names, label_area, upright, x_labels};
 pub use caption::{caption, Caption};
 pub use point_labels::{nearest_point, point_labels, Obstacle};
 pub use svg_image::svg_for_image;
+pub use ticks::{tick_text, y_tick_count};
 pub use truncation::{truncate, truncate_apart};
 
 /// The width of one character of the 12 px label font, in pixels (a safe upper bound).

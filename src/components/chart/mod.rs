@@ -32,6 +32,8 @@ pub struct ChartData {
     pub y_label: String,
     /// Top of the y axis (100 for percentages).
     pub y_max: f64,
+    /// The values count things (instances): the y axis marks whole numbers only.
+    pub y_counts: bool,
     /// Series stacked in one bar per group, rather than side by side.
     pub stacked: bool,
     /// Group labels along the x axis.
@@ -215,7 +217,8 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(0)
-        .y_labels(6)
+        .y_labels(chart_layout::y_tick_count(data.y_max.max(1.0), data.y_counts))
+        .y_label_formatter(&|y| chart_layout::tick_text(*y))
         .bold_line_style(theme.grid)
         .light_line_style(theme.background)
         .axis_style(theme.text)

@@ -15,7 +15,7 @@ use benchscope_contract::sorting::sort_by_key;
 use super::{
     boxes_json, chart_point, draw_caption, frame_width, image_source, image_width, series_color, svg_document, Theme, MARGIN, SIZE,
 };
-use crate::chart_layout::{caption, nearest_point, point_labels, truncate_apart, LabelBox, Obstacle};
+use crate::chart_layout::{caption, nearest_point, point_labels, tick_text, truncate_apart, LabelBox, Obstacle};
 use crate::effect::effect;
 use crate::wording::run_labels;
 
@@ -125,11 +125,12 @@ pub fn draw_scatter<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Sc
     let x_range = chart.x_range();
     let x_labels = x_label_count(data.x_dates, chart.plotting_area().dim_in_pixel().0);
     let date = |x: &f64| axis_date(x.round() as i64, x_range.end - x_range.start);
-    let number = |x: &f64| format!("{x}");
+    let number = |x: &f64| tick_text(*x);
     let x_format: &dyn Fn(&f64) -> String = if data.x_dates { &date } else { &number };
     chart
         .configure_mesh()
         .x_label_formatter(x_format)
+        .y_label_formatter(&|y| tick_text(*y))
         .x_labels(x_labels)
         .bold_line_style(theme.grid)
         .light_line_style(theme.background)

@@ -19,6 +19,7 @@ pub fn chart_data(facet: &str, facet_words: &str, groups: &[Group], chosen: &[St
         title: format!("% resolved by {facet_words}"),
         y_label: "% resolved".into(),
         y_max: 100.0,
+        y_counts: false,
         stacked: false,
         groups: groups.iter().map(|g| facet_value_label(facet, &g.value).into_owned()).collect(),
         series: chosen.iter().map(|id| run_name(runs, id)).collect(),

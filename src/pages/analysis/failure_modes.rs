@@ -60,6 +60,7 @@ pub fn FailureModes(runs: RunList, split: StoredValue<SplitRows>, chosen: Memo<V
             title: "Unresolved instances by failure mode".into(),
             y_label: "instances".into(),
             y_max: y_max * 1.1,
+            y_counts: true,
             stacked: true,
             groups: chosen.get().iter().map(|id| run_name(runs, id)).collect(),
             colors: (0..series.len()).collect(),

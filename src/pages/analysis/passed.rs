@@ -58,6 +58,7 @@ pub fn PassedBreakdown(runs: RunList, split: StoredValue<SplitRows>, facet: Memo
             ),
             y_label: "% passed".into(),
             y_max: 100.0,
+            y_counts: false,
             stacked: false,
             groups: groups
                 .iter()
