@@ -400,7 +400,7 @@ test('failure modes per run and the resolved matrix: counts against the run file
   assert.deepEqual(errors, []);
 });
 
-test("the charts' axes read as numbers are written: a share by its round figures, a count in whole instances", async () => {
+test("the charts' axes read as numbers are written, a share by its round figures and a count in whole instances; a bar is never wide", async () => {
   const { page, errors } = session;
   await page.goto(`${server.url}?view=analysis`);
   await page.waitForSelector('img.chart[src]');
@@ -415,7 +415,11 @@ test("the charts' axes read as numbers are written: a share by its round figures
   const perRun = {};
   for (const [run, count] of await page.locator('.failure-modes td[data-run]').evaluateAll((tds) => tds.map((td) => [td.dataset.run, Number(td.dataset.count)]))) perRun[run] = (perRun[run] ?? 0) + count;
   assert.deepEqual(Object.values(perRun).sort(), [1, 2], JSON.stringify(perRun));
-  assert.deepEqual(yTicks(await svgOf(page.locator('.failure-modes-section img.chart[src]'))), ['0', '1', '2'], 'no half an instance');
+  const failures = await svgOf(page.locator('.failure-modes-section img.chart[src]'));
+  assert.deepEqual(yTicks(failures), ['0', '1', '2'], 'no half an instance');
+  // Two runs' bars on a plot some 800 pixels wide: each as wide as a bar may be, not 300 pixels.
+  const bars = barsOf(failures).filter((r) => r.fill !== '#FFFFFF');
+  assert.ok(bars.length >= 2 && bars.every((r) => r.w >= 60 && r.w <= 72), `the bars' widths: ${JSON.stringify(bars)}`);
   // The leaderboard's scatter plots: "% resolved" by tens, a cost in dollars.
   await page.goto(`${server.url}?data=priced/&view=leaderboard`);
   await page.waitForSelector('img.scatter[src]');

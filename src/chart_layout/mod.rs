@@ -40,6 +40,18 @@ pub fn drawn_width(frame: i32) -> u32 {
     }
 }
 
+/// Bars fill this share of each group's slot, where that keeps them under [`WIDEST_BAR`].
+pub const FILL: f64 = 0.8;
+/// The widest a bar is drawn, in pixels: one run's failure modes were one bar 700 pixels wide.
+pub const WIDEST_BAR: f64 = 72.0;
+
+/// The share of each group's slot its `bars` side by side fill, on a plot `plot_width` pixels
+/// wide across `groups` slots: [`FILL`], or less where a bar would be wider than [`WIDEST_BAR`].
+pub fn bar_fill(groups: usize, bars: usize, plot_width: i32) -> f64 {
+    let slot = plot_width.max(1) as f64 / groups.max(1) as f64;
+    FILL.min(WIDEST_BAR * bars.max(1) as f64 / slot)
+}
+
 /// One drawn label: its text and the box it covers, in the chart's pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabelBox {
@@ -89,5 +101,16 @@ mod tests {
         assert_eq!(drawn_width(1152), WIDEST);
         assert_eq!(drawn_width(120), NARROWEST);
         assert_eq!(drawn_width(0), WIDEST, "not laid out: the widest");
+    }
+
+    #[test]
+    fn a_bar_is_never_wider_than_the_widest() {
+        let bar_width =
+            |groups: usize, bars: usize, plot: i32| (bar_fill(groups, bars, plot) * plot as f64 / groups as f64 / bars as f64).round();
+        assert_eq!(bar_fill(12, 2, 836), FILL, "many groups: the slots are narrow");
+        assert_eq!(bar_width(1, 1, 836), WIDEST_BAR, "one run's failure modes");
+        assert_eq!(bar_width(6, 1, 836), WIDEST_BAR);
+        assert_eq!(bar_width(1, 4, 836), WIDEST_BAR, "four runs side by side in one group");
+        assert_eq!(bar_fill(1, 1, 0), FILL, "a plot not laid out");
     }
 }

@@ -157,9 +157,6 @@ fn plot_x(width: u32) -> (i32, i32) {
 /// Around the chart, in pixels.
 const MARGIN: i32 = 12;
 
-/// Bars fill this share of each group's slot.
-const FILL: f64 = 0.8;
-
 /// What a drawn bar chart is made of, in the chart's pixels.
 pub struct Drawn {
     /// The plot area, to map clicks back to bars.
@@ -227,10 +224,12 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
         .y_desc(data.y_label.as_str())
         .draw()
         .map_err(err)?;
+    let (xs, _) = chart.plotting_area().get_pixel_range();
+    let fill = fill(data, xs.end - xs.start);
     for s in 0..data.series.len() {
         let color = data.color(s);
         let bars = data.values.iter().enumerate().filter_map(move |(g, values)| {
-            let (x0, x1, y0, y1) = bar_extent(data, g, s, values)?;
+            let (x0, x1, y0, y1) = bar_extent(data, fill, g, s, values)?;
             Some(Rectangle::new([(x0, y0), (x1, y1)], color.filled()))
         });
         chart.draw_series(bars).map_err(err)?;
@@ -286,16 +285,23 @@ fn draw_group_labels<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Where series `s`'s bar of group `g` is, in chart coordinates: `(x0, x1, y0, y1)`.
-fn bar_extent(data: &ChartData, g: usize, s: usize, values: &[Option<f64>]) -> Option<(f64, f64, f64, f64)> {
+/// The share of each group's slot its bars fill, on a plot `plot_width` pixels wide.
+fn fill(data: &ChartData, plot_width: i32) -> f64 {
+    let bars = if data.stacked { 1 } else { data.series.len() };
+    chart_layout::bar_fill(data.groups.len(), bars, plot_width)
+}
+
+/// Where series `s`'s bar of group `g` is, in chart coordinates: `(x0, x1, y0, y1)`, its group's
+/// bars filling `fill` of the group's slot, centred in it.
+fn bar_extent(data: &ChartData, fill: f64, g: usize, s: usize, values: &[Option<f64>]) -> Option<(f64, f64, f64, f64)> {
     let value = values.get(s).copied().flatten()?;
     if data.stacked {
         let below: f64 = values[..s].iter().flatten().sum();
-        let left = g as f64 + (1.0 - FILL) / 2.0;
-        Some((left, left + FILL, below, below + value))
+        let left = g as f64 + (1.0 - fill) / 2.0;
+        Some((left, left + fill, below, below + value))
     } else {
-        let width = FILL / data.series.len().max(1) as f64;
-        let left = g as f64 + (1.0 - FILL) / 2.0 + s as f64 * width;
+        let width = fill / data.series.len().max(1) as f64;
+        let left = g as f64 + (1.0 - fill) / 2.0 + s as f64 * width;
         Some((left, left + width * 0.92, 0.0, value))
     }
 }
@@ -313,9 +319,10 @@ pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData)
     let gx = (x - xs.start) as f64 / (xs.end - xs.start) as f64 * groups as f64;
     let gy = (ys.end - y) as f64 / (ys.end - ys.start) as f64 * data.y_max.max(1.0);
     let group = (gx.floor() as usize).min(groups - 1);
+    let fill = fill(data, xs.end - xs.start);
     (0..data.series.len())
         .find(|&s| {
-            bar_extent(data, group, s, &data.values[group]).is_some_and(|(x0, x1, y0, y1)| {
+            bar_extent(data, fill, group, s, &data.values[group]).is_some_and(|(x0, x1, y0, y1)| {
                 (x0..x1).contains(&gx)
                     && (data.stacked || gy <= y1.max(y0 + 0.02 * data.y_max))
                     && (!data.stacked || (y0..y1).contains(&gy))
