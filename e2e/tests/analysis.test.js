@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, chartCanvas, benchscope, serve, tempDir } from './support.js';
-import { useFixtures, server, session, demo, priced, alone, lite, withoutRealdata } from './context.js';
+import { useFixtures, server, session, demo, priced, alone, boards, lite, withoutRealdata } from './context.js';
 import { rows } from './read_page.js';
 
 useFixtures();
@@ -278,7 +278,7 @@ test('more runs side by side than the palette has colours: a tile per run and va
   assert.deepEqual(errors, []);
 });
 
-test('a split whose runs carry only published totals says so, naming how many it has, instead of a breakdown', async (t) => {
+test('a split whose runs carry only published totals says so, naming how many it has, instead of a breakdown; published metric means are drawn side by side', async (t) => {
   if (withoutRealdata(t, alone)) return;
   const { page, errors } = session;
   const manifest = JSON.parse(readFileSync(join(alone, 'manifest.json'), 'utf8'));
@@ -291,8 +291,31 @@ test('a split whose runs carry only published totals says so, naming how many it
   // Long Code Arena's real baselines: generations beside their published chrF and API-recall means.
   await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=analysis`);
   const lcaMessage = await page.locator('section.analysis p.empty').first().textContent();
-  assert.match(lcaMessage, /runs has per-instance verdicts: .* Metrics are given as published means only: benchscope score scores each generation against the exported dataset/);
+  assert.match(lcaMessage, /runs has per-instance verdicts: .* Metrics are given as published means only, drawn below as each run.s source gives them: benchscope score scores each generation against the exported dataset/);
   assert.equal(await page.locator('section.analysis p.empty code', { hasText: 'benchscope score' }).count(), 1, 'the command as code');
+  // Those means, drawn side by side (twelve runs: as tiles) with a table of each run's value.
+  const published = page.locator('section.published-means');
+  await published.locator('img.chart[src]').waitFor();
+  const board = JSON.parse(readFileSync(join(boards, 'manifest.json'), 'utf8')).runs.filter((r) => r.dataset === 'lca-library-codegen');
+  assert.equal(board.length, 12);
+  const shown = await published.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th').textContent, Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.metric, td.textContent]))]));
+  assert.equal(shown.length, 12, 'a row per run');
+  const labels = new Set(await published.locator('tbody td').evaluateAll((tds) => tds.map((td) => td.dataset.label)));
+  assert.deepEqual([...labels].sort(), ['API recall', 'chrF'], "each cell names its metric, as a phone's cards show it");
+  for (const metric of ['api_recall_mean', 'chrf_mean']) {
+    const expected = board.map((r) => r.headline[metric].toFixed(2)).sort();
+    assert.deepEqual(shown.map(([, cells]) => cells[metric]).sort(), expected, `${metric}: each run's published mean`);
+  }
+  // In the board's order: by chrF, the larger first.
+  const chrf = shown.map(([, cells]) => Number(cells.chrf_mean));
+  assert.deepEqual(chrf, [...chrf].sort((a, b) => b - a));
+  const best = board.reduce((a, b) => (b.headline.chrf_mean > a.headline.chrf_mean ? b : a));
+  assert.equal(shown[0][0], best.system.name, 'each row named by its run');
+  const svg = await published.locator('img.chart[src]').evaluate((img) => decodeURIComponent(img.src));
+  assert.ok(svg.includes('API recall') && svg.includes('chrF'), 'the metrics named as the board names them');
+  await page.goto(`${server.url}?data=alone/&dataset=swe-bench-lite&view=analysis`);
+  await page.locator('section.analysis p.empty').first().waitFor();
+  assert.equal(await page.locator('section.published-means').count(), 0, 'a board of % resolved publishes no metric');
   assert.deepEqual(errors, []);
 });
 

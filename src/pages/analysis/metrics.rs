@@ -135,7 +135,7 @@ pub fn MetricSections(
 /// The top of a metric chart's axis from the values it draws the means of: 1 where every one is
 /// a share of 1 (Harbor's rewards), which an axis to 100 would draw as no bar at all; 100 for
 /// percentages (Long Code Arena's, as `benchscope score` writes them); the largest beyond.
-fn axis_top<'a>(values: impl Iterator<Item = &'a f64>) -> f64 {
+pub(super) fn axis_top<'a>(values: impl Iterator<Item = &'a f64>) -> f64 {
     let largest = values.fold(0.0, |top: f64, v| top.max(*v));
     match largest {
         top if top <= 1.0 => 1.0,

@@ -11,6 +11,7 @@ mod matrix;
 mod metrics;
 mod paired;
 mod passed;
+mod published_means;
 mod scatter;
 mod trajectory_search;
 
@@ -36,6 +37,7 @@ use matrix::MatrixSection;
 use metrics::MetricSections;
 use paired::PairedComparison;
 use passed::PassedBreakdown;
+use published_means::PublishedMeans;
 use scatter::RunScatter;
 use trajectory_search::TrajectorySearch;
 
@@ -129,6 +131,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
         return view! {
             <section class="analysis">
                 <p class="empty">{with_code_spans(&without_verdicts(loaded, means_only))}</p>
+                {means_only.then(|| view! { <PublishedMeans set=set.clone() split /> })}
                 <MetricSections split facets />
                 <RunScatter set=set.clone() />
                 <TrajectorySearch set=set.clone() />
@@ -217,7 +220,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
 fn without_verdicts(loaded: usize, means_only: bool) -> String {
     const NEED: &str =
         "resolved breakdowns need per-instance verdicts, which `benchscope grade` and `eval` give (a leaderboard's published totals do not)";
-    const SCORE: &str = " Metrics are given as published means only: `benchscope score` scores each generation against the exported dataset, and the metrics are then broken down here by instance.";
+    const SCORE: &str = " Metrics are given as published means only, drawn below as each run's source gives them: `benchscope score` scores each generation against the exported dataset, and the metrics are then broken down here by instance.";
     let why = match loaded {
         0 => format!("No run is loaded for this split: {NEED}."),
         1 => format!("This split's one run has no per-instance verdicts: {NEED}."),
