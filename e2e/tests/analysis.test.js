@@ -316,6 +316,13 @@ test('a split whose runs carry only published totals says so, naming how many it
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-lite&view=analysis`);
   await page.locator('section.analysis p.empty').first().waitFor();
   assert.equal(await page.locator('section.published-means').count(), 0, 'a board of % resolved publishes no metric');
+  // SWE-Dev's board ranks by % resolved and publishes pass@3 beside it, which its leaderboard
+  // shows: no chart of it in the resolved order here, and no word of scoring generations.
+  await page.goto(`${server.url}?data=boards/&dataset=swe-dev&split=easy&view=analysis`);
+  const sweDevMessage = await page.locator('section.analysis p.empty').first().textContent();
+  assert.match(sweDevMessage, /^None of this split's \d+ runs has per-instance verdicts/);
+  assert.ok(!sweDevMessage.includes('benchscope score'), sweDevMessage);
+  assert.equal(await page.locator('section.published-means').count(), 0);
   assert.deepEqual(errors, []);
 });
 

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use benchscope_contract::breakdown::breakdown;
-use benchscope_contract::leaderboard::headline_metrics;
+use benchscope_contract::leaderboard::table::ranking;
 use benchscope_contract::list::{breakdown_facets, default_breakdown_facet};
 use benchscope_contract::results::{ResultsMatrix, RowOutcomes};
 use benchscope_contract::site::View;
@@ -126,8 +126,10 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
     });
     if runs.is_empty() {
         let loaded = set.runs.len();
+        // A board ranked by metrics published as means (Long Code Arena's), not by % resolved
+        // (SWE-Dev's, whose pass@3 the leaderboard shows beside it).
         let means_only = split.with_value(|s| s.results.runs.iter().all(|run| run.metrics.is_empty()))
-            && set.runs.iter().any(|entry| headline_metrics(entry).next().is_some());
+            && ranking(&set.leaderboard()).metric_name().is_some();
         return view! {
             <section class="analysis">
                 <p class="empty">{with_code_spans(&without_verdicts(loaded, means_only))}</p>
