@@ -2,8 +2,9 @@
 //! drawn (here) and how its caption wraps (`caption`), where a bar chart's group labels go
 //! (`axis_labels`), how names are cut and still told apart (`truncation`), where a scatter's
 //! point labels go and which point is under the pointer (`point_labels`), how an axis's ticks
-//! read (`ticks`), and the charts' SVG documents made fit to show as images (`svg_image`). Pure, so the rules are tested natively;
-//! the chart draws these boxes and the page exposes them, so a browser test can check them too.
+//! read (`ticks`), how wide a bar is (here), and the charts' SVG documents made fit to show as
+//! images (`svg_image`). Pure, so the rules are tested natively; the chart draws these boxes and
+//! the page exposes them, so a browser test can check them too.
 
 mod axis_labels;
 mod caption;

@@ -225,7 +225,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &ChartData,
         .draw()
         .map_err(err)?;
     let (xs, _) = chart.plotting_area().get_pixel_range();
-    let fill = fill(data, xs.end - xs.start);
+    let fill = slot_fill(data, xs.end - xs.start);
     for s in 0..data.series.len() {
         let color = data.color(s);
         let bars = data.values.iter().enumerate().filter_map(move |(g, values)| {
@@ -286,7 +286,7 @@ fn draw_group_labels<DB: DrawingBackend>(
 }
 
 /// The share of each group's slot its bars fill, on a plot `plot_width` pixels wide.
-fn fill(data: &ChartData, plot_width: i32) -> f64 {
+fn slot_fill(data: &ChartData, plot_width: i32) -> f64 {
     let bars = if data.stacked { 1 } else { data.series.len() };
     chart_layout::bar_fill(data.groups.len(), bars, plot_width)
 }
@@ -319,7 +319,7 @@ pub fn bar_at(x: i32, y: i32, area: &(Range<i32>, Range<i32>), data: &ChartData)
     let gx = (x - xs.start) as f64 / (xs.end - xs.start) as f64 * groups as f64;
     let gy = (ys.end - y) as f64 / (ys.end - ys.start) as f64 * data.y_max.max(1.0);
     let group = (gx.floor() as usize).min(groups - 1);
-    let fill = fill(data, xs.end - xs.start);
+    let fill = slot_fill(data, xs.end - xs.start);
     (0..data.series.len())
         .find(|&s| {
             bar_extent(data, fill, group, s, &data.values[group]).is_some_and(|(x0, x1, y0, y1)| {
