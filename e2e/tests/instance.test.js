@@ -569,11 +569,17 @@ test('benchmark panels: FEA-Bench new components, FeatureBench interface and lev
   assert.deepEqual(errors, []);
 });
 
-test("R2E-Gym's hidden tests the fixed code did not pass are listed with the status a run must leave them in and each run's, named as R2E-Gym compares them", async () => {
-  const { page, errors } = session;
-  await page.goto(`${server.url}?data=panels/&dataset=r2e&instance=${encodeURIComponent(R2E_GYM_TASK)}`);
+/** R2E-Gym's "Expected not to pass" panel of `task`, in the panels fixture, once drawn. */
+async function expectedPanel(page, task) {
+  await page.goto(`${server.url}?data=panels/&dataset=r2e&instance=${encodeURIComponent(task)}`);
   const expected = page.locator('section.expected-output');
   await expected.waitFor();
+  return expected;
+}
+
+test("R2E-Gym's hidden tests the fixed code did not pass are listed with the status a run must leave them in and each run's, named as R2E-Gym compares them", async () => {
+  const { page, errors } = session;
+  const expected = await expectedPanel(page, R2E_GYM_TASK);
   assert.equal(await expected.locator('h3').textContent(), 'Expected not to pass (2)');
   await expected.locator('.chip').first().waitFor();
   // DeepSWE's run passed test_legacy, which the fixed code failed: that is why it was not rewarded.
@@ -592,9 +598,7 @@ test("R2E-Gym's hidden tests the fixed code did not pass are listed with the sta
 
 test("a long list of R2E-Gym's tests expected not to pass folds as the test lists do, keeping each test a loaded run left otherwise", async () => {
   const { page, errors } = session;
-  await page.goto(`${server.url}?data=panels/&dataset=r2e&instance=${encodeURIComponent(R2E_GYM_LONG_TASK)}`);
-  const expected = page.locator('section.expected-output');
-  await expected.waitFor();
+  const expected = await expectedPanel(page, R2E_GYM_LONG_TASK);
   assert.equal(await expected.locator('h3').textContent(), 'Expected not to pass (60)');
   await expected.locator('.chip').first().waitFor();
   const name = (at) => `test_old_${String(at).padStart(2, '0')}`;

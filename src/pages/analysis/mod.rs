@@ -128,12 +128,13 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
         let loaded = set.runs.len();
         // A board ranked by metrics published as means (Long Code Arena's), not by % resolved
         // (SWE-Dev's, whose pass@3 the leaderboard shows beside it).
-        let means_only = split.with_value(|s| s.results.runs.iter().all(|run| run.metrics.is_empty()))
-            && ranking(&set.leaderboard()).metric_name().is_some();
+        let board = set.leaderboard();
+        let means_only =
+            split.with_value(|s| s.results.runs.iter().all(|run| run.metrics.is_empty())) && ranking(&board).metric_name().is_some();
         return view! {
             <section class="analysis">
                 <p class="empty">{with_code_spans(&without_verdicts(loaded, means_only))}</p>
-                {means_only.then(|| view! { <PublishedMeans set=set.clone() split /> })}
+                {means_only.then(|| view! { <PublishedMeans board split /> })}
                 <MetricSections split facets />
                 <RunScatter set=set.clone() />
                 <TrajectorySearch set=set.clone() />

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use benchscope_contract::leaderboard::table::{filter_and_sort, ranking};
+use benchscope_contract::leaderboard::LeaderboardRow;
 use benchscope_contract::metric_labels::metric_label;
 use benchscope_contract::sorting::set_of;
 use leptos::prelude::*;
@@ -14,14 +15,12 @@ use super::metrics::axis_top;
 use super::SplitRows;
 use crate::chart_legend::palette_places;
 use crate::components::chart::{BarChart, ChartData};
-use crate::sets::LoadedSet;
 
-/// The chart and its table, when a run of `set` publishes a metric's mean.
+/// The chart and its table, when a run of the `board` publishes a metric's mean.
 #[component]
-pub fn PublishedMeans(set: LoadedSet, split: StoredValue<SplitRows>) -> impl IntoView {
-    let rows = set.leaderboard();
-    let ranked = ranking(&rows);
-    let runs: Vec<_> = filter_and_sort(&rows, &BTreeSet::new(), "", &ranked.key, ranked.descending_first())
+pub fn PublishedMeans(board: Vec<LeaderboardRow>, split: StoredValue<SplitRows>) -> impl IntoView {
+    let ranked = ranking(&board);
+    let runs: Vec<_> = filter_and_sort(&board, &BTreeSet::new(), "", &ranked.key, ranked.descending_first())
         .into_iter()
         .filter(|row| !row.metrics.is_empty())
         .collect();
