@@ -109,6 +109,33 @@ fn a_featurebench_task_page_is_sent_to_export_of_its_site() {
     assert!(printed.contains("instances of featurebench/lite"), "{printed}");
 }
 
+/// A folder of a benchmark's instances, as published (FeatureBench's site, SWE-Dev's task files),
+/// is sent to `export`, which reads it.
+#[test]
+fn a_folder_of_instances_is_sent_to_export() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let folders = [
+        (
+            "featurebench_LiberCoders-FeatureBench/tasks",
+            "featurebench-site",
+            "instances of featurebench/lite",
+        ),
+        ("swe-dev_DorothyDUUU/test/easy", "swe-dev", "instances of swe-dev/"),
+    ];
+    for (folder, format, exported) in folders {
+        let folder = realdata.join(folder);
+        let said = refusal(tmp.path(), folder.to_str().unwrap(), &tmp.path().join("data"));
+        assert!(
+            said.contains(&format!("it holds {format} instances, which `benchscope export` reads")),
+            "{said}"
+        );
+        let out = tmp.path().join(format);
+        let printed = benchscope_ok(&["export", folder.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert!(printed.contains(exported), "{printed}");
+    }
+}
+
 /// A JSON list of ids is sent to `export --mark`, which marks the instances it names.
 #[test]
 fn an_id_list_is_sent_to_export_mark() {

@@ -21,7 +21,9 @@ pub(super) fn for_file(path: &Path, source: &Source) -> String {
 
 /// The hint for a folder no run source reads (empty when there is none).
 pub(super) fn for_folder(path: &Path) -> String {
-    unreported_log_hint(path).unwrap_or_else(|| readable_files_hint(path))
+    unreported_log_hint(path)
+        .or_else(|| Some(readable_files_hint(path)).filter(|hint| !hint.is_empty()))
+        .unwrap_or_else(|| dataset_hint(path))
 }
 
 /// The harness's test log in an instance's folder (`<id>/test_output.txt`).
@@ -159,7 +161,8 @@ fn resolution_table_hint(source: &Source) -> Option<String> {
     )
 }
 
-/// A file of a benchmark's instances given to `import`: `export` is what reads it.
+/// A file or folder of a benchmark's instances (FeatureBench's site, SWE-Dev's task files) given
+/// to `import`: `export` is what reads it.
 fn dataset_hint(path: &Path) -> String {
     let Ok(mut records) = crate::input::read_records(path) else {
         return String::new();
