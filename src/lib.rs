@@ -17,7 +17,7 @@
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
 //!   [`wording`]: counted nouns; [`step_layout`]: which steps of a long trajectory are in the page;
 //!   [`row_window`]: which rows of the instance list are; [`repo_link`]: a repository's address and a task's pull request;
-//!   [`patch_file_name`]: the name a downloaded patch is saved under;
+//!   [`patch_file_name`]: the name a downloaded patch is saved under; [`test_name`]: where a test's name may wrap;
 //! - [`pages`]: one module per page; [`components`]: what pages are built of (markdown, diffs,
 //!   code, charts, facets, panels); [`keys`]: the keyboard rule every page follows; [`frames`]:
 //!   work that waits for the next frame to be drawn.
@@ -43,6 +43,7 @@ pub mod sections;
 pub mod shell_syntax;
 pub mod step_layout;
 pub mod syntax;
+pub mod test_name;
 pub mod text_form;
 pub mod tile_layout;
 pub mod wording;

@@ -278,24 +278,48 @@ test("real swebench.com Verified board: its points' labels never overlap, at 128
   assert.deepEqual(errors, []);
 });
 
-test('real SWE-bench Lite tests at 390 px: every test name shows whole, wrapped, and at 1280 px each stays on one line', async (t) => {
+test('real SWE-bench Lite tests at 390 px: every test name shows whole, wrapped between the names it is made of, and at 1280 px each stays on one line', async (t) => {
   if (withoutRealdata(t, lite)) return;
   const { page, errors } = session;
   const names = () => page.locator('.tests li code').evaluateAll((codes) => codes.map((c) => {
     const box = c.getBoundingClientRect();
+    // The name's lines as drawn, from its characters' boxes.
+    const lines = [];
+    let lastTop = null;
+    const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let at = 0; at < node.length; at++) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const top = range.getBoundingClientRect().top;
+        if (lastTop === null || top > lastTop + 1) lines.push('');
+        lines[lines.length - 1] += node.data[at];
+        lastTop = top;
+      }
+    }
     // Two lines are more than twice the font's size tall; one line is less.
-    return { text: c.textContent, right: box.right, wraps: box.height > 2 * parseFloat(getComputedStyle(c).fontSize), cut: c.scrollWidth > c.clientWidth + 1 };
+    return { text: c.textContent, right: box.right, wraps: box.height > 2 * parseFloat(getComputedStyle(c).fontSize), cut: c.scrollWidth > c.clientWidth + 1, lines };
   }));
-  await page.setViewportSize({ width: 390, height: 900 });
-  await page.goto(`${server.url}?data=lite/&instance=astropy__astropy-12907`);
-  await page.waitForSelector('.tests li code');
-  const narrow = await names();
-  assert.ok(narrow.length >= 10, `${narrow.length} tests`);
-  for (const name of narrow) assert.ok(name.right <= 390 && !name.cut, `${name.text}: ends at ${name.right} px`);
-  assert.ok(narrow.some((name) => name.wraps), 'the long names wrap');
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const wide = await names();
-  assert.ok(wide.every((name) => !name.wraps), 'one line each at 1280 px');
+  // pytest's ids (astropy) and unittest's names with their class in parentheses (Django's).
+  for (const instance of ['astropy__astropy-12907', 'django__django-11099']) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${server.url}?data=lite/&instance=${instance}`);
+    await page.waitForSelector('.tests li code');
+    const narrow = await names();
+    assert.ok(narrow.length >= 10, `${narrow.length} tests`);
+    for (const name of narrow) {
+      assert.ok(name.right <= 390 && !name.cut, `${name.text}: ends at ${name.right} px`);
+      // A line ends after a space, a path's slash, a `::` or a dot between names; inside a name
+      // only when that name alone is longer than the line.
+      const insideName = name.lines.slice(0, -1).filter((line) => !' /:.'.includes(line.at(-1)) && /[ /:.]/.test(line.slice(0, -1)));
+      assert.deepEqual(insideName, [], `${name.text}: drawn as ${JSON.stringify(name.lines)}`);
+    }
+    assert.ok(narrow.some((name) => name.wraps), 'the long names wrap');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const wide = await names();
+    assert.ok(wide.every((name) => !name.wraps), 'one line each at 1280 px');
+  }
   assert.deepEqual(errors, []);
 });
 

@@ -1,5 +1,6 @@
 //! Widgets shared by the pages.
 
+pub mod break_places;
 pub mod chart;
 pub mod code;
 pub mod diff;

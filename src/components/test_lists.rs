@@ -8,7 +8,9 @@ use benchscope_contract::{TestLists, TestStatus};
 use leptos::prelude::*;
 
 use crate::api::RunResult;
+use crate::components::break_places::with_break_places;
 use crate::components::runs_panel::{run_test_mark, status_label, status_mark, LEGEND, PASSED_UNNAMED};
+use crate::test_name::test_name_parts;
 use crate::wording::plural;
 
 /// A list longer than this is folded.
@@ -145,7 +147,7 @@ pub fn runs_naming_tests(runs: Signal<Vec<RunResult>>) -> Memo<Vec<RunResult>> {
 
 /// One test with each run's mark.
 fn test_item(name: String, runs: &[RunResult]) -> impl IntoView {
-    view! { <li>{run_chips(&name, runs)}<code>{test_name(name)}</code></li> }
+    view! { <li>{run_chips(&name, runs)}<code>{test_name(&name)}</code></li> }
 }
 
 /// Each run's mark for the test `name`, in run order.
@@ -201,13 +203,13 @@ fn legend_item(mark: &'static str, class: &'static str, label: &'static str) -> 
 }
 
 /// A test's name with its file part (`tests/test_x.py::`) in a span of its own, so that a narrow
-/// screen wraps the name after that part rather than inside the test's own name.
-fn test_name(mut name: String) -> AnyView {
-    match name.find("::") {
-        Some(at) => {
-            let test = name.split_off(at + 2);
-            view! { <span class="test-file">{name}</span>{test} }.into_any()
-        }
-        None => name.into_any(),
+/// screen wraps the name after that part rather than inside the test's own name, and with places
+/// to break between the names it is made of ([`test_name_parts`]).
+fn test_name(name: &str) -> AnyView {
+    let parts = test_name_parts(name);
+    let rest = with_break_places(parts.rest);
+    if parts.file.is_empty() {
+        return rest.into_any();
     }
+    view! { <span class="test-file">{with_break_places(parts.file)}</span>{rest} }.into_any()
 }

@@ -21,6 +21,7 @@ use benchscope_contract::sorting::set_of;
 use benchscope_contract::{IndexRow, RunEntry};
 use leptos::prelude::*;
 
+use crate::components::break_places::with_break_places;
 use crate::components::drop_zone::{DropTargets, DropZone};
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
@@ -241,7 +242,7 @@ fn header(column: Column, sort: Memo<(String, bool)>, url: UrlState) -> impl Int
                 let descending = if sorted == clicked { !descending } else { descending_first };
                 let value = if descending { format!("-{clicked}") } else { clicked.clone() };
                 url.navigate(|s| s.set_control("bsort", vec![value]));
-            }>{with_break_places(&head_words(&column.title))}</button>
+            }>{name_with_break_places(&head_words(&column.title))}</button>
         </th>
     }
 }
@@ -262,7 +263,7 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
     let text = |value: Option<&String>| {
         let value = value.cloned().unwrap_or_default();
         let title = value.clone();
-        view! { <td class="text" data-col=column.key.to_string() title=title><span class="wrapped">{with_break_places(&value)}</span></td> }
+        view! { <td class="text" data-col=column.key.to_string() title=title><span class="wrapped">{name_with_break_places(&value)}</span></td> }
             .into_any()
     };
     let count = |v: Option<u64>| view! { <td class="num">{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> }.into_any();
@@ -314,18 +315,9 @@ fn cell(column: &Column, row: &LeaderboardRow) -> AnyView {
 /// otherwise broke inside a word when a wide board squeezed its column. An address keeps its
 /// slashes whole: broken at each, a hub's address took more lines than its cell shows. The
 /// places are `<wbr>` elements, so a copied name is unchanged.
-fn with_break_places(name: &str) -> impl IntoView {
+fn name_with_break_places(name: &str) -> Vec<AnyView> {
     let address = name.contains("://");
-    let parts: Vec<String> = name
-        .split_inclusive(|c| c == '_' || (c == '/' && !address))
-        .map(str::to_string)
-        .collect();
-    let last = parts.len().saturating_sub(1);
-    parts
-        .into_iter()
-        .enumerate()
-        .map(|(nth, part)| view! { {part}{(nth < last).then(|| view! { <wbr /> })} })
-        .collect_view()
+    with_break_places(name.split_inclusive(|c| c == '_' || (c == '/' && !address)))
 }
 
 /// `standing` is `None` where the board shows no standings, `Some(None)` for a run without one.
@@ -363,7 +355,7 @@ fn row_view(
                                 let next = if s.control("brow") == Some(toggled.as_str()) { Vec::new() } else { vec![toggled] };
                                 s.set_control("brow", next);
                             });
-                        }>{with_break_places(&row.name)}</button>
+                        }>{name_with_break_places(&row.name)}</button>
                     </td>
                 }
                 .into_any()
