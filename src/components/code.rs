@@ -40,15 +40,21 @@ pub fn with_code_spans(text: &str) -> Vec<AnyView> {
 /// A message or a note: its backtick spans as code (a command it names) and its web addresses
 /// as links (a submission's page), opened in a new tab.
 pub fn with_code_and_links(text: &str) -> Vec<AnyView> {
-    code_spans_then(text, |piece| {
-        link_spans(piece)
-            .into_iter()
-            .map(|(link, piece)| match link {
-                true => view! { <a href=piece.to_string() target="_blank" rel="noopener noreferrer">{piece.to_string()}</a> }.into_any(),
-                false => piece.to_string().into_any(),
-            })
-            .collect()
-    })
+    code_spans_then(text, with_links)
+}
+
+/// Text whose web addresses show as links, opened in a new tab: plain text's, as GitHub and
+/// Django's tracker link the addresses an issue names.
+pub fn with_links(text: &str) -> Vec<AnyView> {
+    link_spans(text)
+        .into_iter()
+        .map(|(link, piece)| match link {
+            true => {
+                view! { <a href=piece.to_string() target="_blank" rel="noopener noreferrer nofollow">{piece.to_string()}</a> }.into_any()
+            }
+            false => piece.to_string().into_any(),
+        })
+        .collect()
 }
 
 /// `text`'s backtick spans as `<code>`, and what lies between them as `between` draws it.

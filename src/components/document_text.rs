@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::code::with_links;
 use crate::components::markdown::{the_rest, Markdown, FIRST_CHARS};
 use crate::text_form::{plain_blocks, reads_as_written, text_form, PlainBlock, TextForm};
 
@@ -71,7 +72,7 @@ fn render_blocks(blocks: Vec<PlainBlock>) -> Vec<AnyView> {
     blocks
         .into_iter()
         .map(|block| match block {
-            PlainBlock::Text(text) => view! { <p class="plain-prose">{text}</p> }.into_any(),
+            PlainBlock::Text(text) => view! { <p class="plain-prose">{with_links(&text)}</p> }.into_any(),
             PlainBlock::Code(code) => view! { <pre class="plain-code"><code>{code}</code></pre> }.into_any(),
         })
         .collect()
