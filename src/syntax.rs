@@ -3,6 +3,9 @@
 //! Diff lines arrive one at a time, out of their file, so each line is tokenized alone: a
 //! string or docstring that spans lines is only recognised on the line that opens it. That
 //! trades a rare mis-colouring for never carrying state across `+`/`-` lines of two versions.
+//! A whole source (a code block, a file's code) is read line after line with
+//! [`tokenize_python_lines`], which knows a docstring's lines for strings: SWE-Dev's PRDs are
+//! docstrings, whose words read as keywords line by line.
 
 /// What a span of a line is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +133,55 @@ pub fn tokenize_python(line: &str) -> Vec<(Token, &str)> {
     spans
 }
 
+/// Each line of a whole source split into spans as [`tokenize_python`] splits one, except that
+/// the lines inside a triple-quoted string opened on an earlier line are that string's.
+pub fn tokenize_python_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<Vec<(Token, &'a str)>> {
+    let mut open: Option<u8> = None;
+    lines
+        .into_iter()
+        .map(|line| {
+            let mut spans = Vec::new();
+            let mut rest = line;
+            if let Some(quote) = open {
+                let Some(end) = triple_close(line.as_bytes(), 0, quote) else {
+                    return vec![(Token::String, line)];
+                };
+                spans.push((Token::String, &line[..end]));
+                rest = &line[end..];
+            }
+            let code = tokenize_python(rest);
+            open = code
+                .last()
+                .and_then(|&(token, text)| (token == Token::String).then(|| open_triple(text)).flatten());
+            spans.extend(code);
+            spans
+        })
+        .collect()
+}
+
+/// The quote of the triple-quoted string `literal` (a string token, its prefix included) when
+/// the token leaves it open at the line's end.
+fn open_triple(literal: &str) -> Option<u8> {
+    let body = literal.trim_start_matches(|c: char| c.is_ascii_alphabetic()).as_bytes();
+    let quote = *body.first()?;
+    let opens = body.len() >= 3 && body[1] == quote && body[2] == quote;
+    (opens && triple_close(body, 3, quote).is_none()).then_some(quote)
+}
+
+/// Where the triple-quoted string of `quote` closes in `bytes`, read from `from`: after its
+/// closing quotes.
+fn triple_close(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
+    let mut at = from;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\\' => at += 2,
+            c if c == quote && bytes.get(at + 1) == Some(&quote) && bytes.get(at + 2) == Some(&quote) => return Some(at + 3),
+            _ => at += 1,
+        }
+    }
+    None
+}
+
 fn is_word_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
@@ -226,5 +278,26 @@ mod tests {
             [(Token::String, r#""""one "two" three""""#)]
         );
         assert_eq!(kinds("classify = definitely"), [], "keywords only as whole words");
+    }
+
+    #[test]
+    fn a_docstring_over_lines_is_a_string_on_each_and_code_resumes_after_it() {
+        let source = "def f(ip):\n    \"\"\"\n    Retrieve the hostname, alias list, and address for it.\n    A \\\"\"\" is not the end.\n    \"\"\"  # done\n    return list(ip)\n";
+        let lines = tokenize_python_lines(source.split_inclusive('\n'));
+        let coloured = |at: usize| lines[at].iter().filter(|(t, _)| *t != Token::Plain).copied().collect::<Vec<_>>();
+        assert_eq!(coloured(1), [(Token::String, "\"\"\"\n")]);
+        assert_eq!(
+            coloured(2),
+            [(Token::String, "    Retrieve the hostname, alias list, and address for it.\n")]
+        );
+        assert_eq!(coloured(3), [(Token::String, "    A \\\"\"\" is not the end.\n")]);
+        assert_eq!(coloured(4), [(Token::String, "    \"\"\""), (Token::Comment, "# done\n")]);
+        assert_eq!(coloured(5), [(Token::Keyword, "return"), (Token::Builtin, "list")]);
+        assert_eq!(lines.iter().flatten().map(|(_, s)| *s).collect::<String>(), source);
+        // A docstring closed on its line, and a prefixed one closed on a later line, leave nothing open.
+        let closed = tokenize_python_lines(["x = r'''one'''", "y = 'a'", "z = f'''{a}", "b'''", "if z:"]);
+        assert_eq!(closed[1].iter().filter(|(t, _)| *t == Token::String).count(), 1);
+        assert_eq!(closed[3], [(Token::String, "b'''")]);
+        assert_eq!(closed[4][0], (Token::Keyword, "if"));
     }
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, gitNumstat } from './support.js';
-import { useFixtures, server, session, lite, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
+import { useFixtures, server, session, lite, sweDev, repos, huge, demo, PARTIAL, withoutRealdata } from './context.js';
 import { rows, facetBox, textTops } from './read_page.js';
 import { FAIL_ONLY, LONG_LIST } from './fixtures.js';
 import { SMITH_BUG, SUMMARY_RESOLVED, R2E_GYM_TASK, R2E_GYM_LONG_TASK } from './context.js';
@@ -245,6 +245,28 @@ test("real SWE-bench Verified: a statement's bare web addresses are links, as Gi
   const pull = 'https://github.com/django/django/pull/7530';
   assert.deepEqual(await links(), [[pull, pull, rel, '_blank']]);
   assert.match(await page.locator('.document-text .plain-prose').last().textContent(), /\[\u200b\u200bhttps:\/\/github\.com\/django\/django\/pull\/7530 PR\]/);
+  assert.deepEqual(errors, []);
+});
+
+test("real SWE-Dev: a PRD's docstrings read as strings over all their lines, not as code whose words are keywords", async (t) => {
+  if (withoutRealdata(t, sweDev)) return;
+  const { page, errors } = session;
+  await page.goto(`${server.url}?data=swe-dev/&instance=advertools-test_reverse_dns_lookup-level1`);
+  await page.waitForSelector('.document-text pre[data-lang="python"] .tok-str');
+  // Each token read in order, with whether an odd number of `"""` came before it in its block.
+  const tokens = await page.locator('.document-text pre[data-lang="python"] code').evaluateAll((blocks) => blocks.flatMap((block) => {
+    let quotes = 0;
+    const read = [];
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      read.push({ text: node.data, class: node.parentElement.className, inDocstring: quotes % 2 === 1 });
+      quotes += node.data.split('"""').length - 1;
+    }
+    return read;
+  }));
+  const docstring = tokens.filter((token) => token.inDocstring && token.text.trim());
+  assert.ok(docstring.some((token) => token.text.includes('Retrieve the hostname, alias list, and')), JSON.stringify(docstring.slice(0, 3)));
+  assert.deepEqual(docstring.filter((token) => token.class !== 'tok-str'), [], 'every docstring line is the string\'s');
   assert.deepEqual(errors, []);
 });
 

@@ -7,7 +7,7 @@ use benchscope_contract::inline::split_at_ranges;
 use leptos::prelude::*;
 
 use crate::shell_syntax::tokenize_shell_text;
-use crate::syntax::{tokenize_python, Token};
+use crate::syntax::{tokenize_python, tokenize_python_lines, Token};
 use crate::text_form::{link_spans, title_code_spans};
 
 /// One line (or any text) as text nodes and coloured spans: Python when `python`, else plain.
@@ -120,10 +120,10 @@ pub fn PythonCode(
     #[prop(optional)]
     marked: Vec<String>,
 ) -> impl IntoView {
-    let lines = code
-        .lines()
+    let lines = tokenize_python_lines(code.lines())
+        .into_iter()
         .map(|line| {
-            let spans = tokenize_python(line)
+            let spans = line
                 .into_iter()
                 .map(|(token, text)| match (token, token.class()) {
                     (Token::String | Token::Comment, Some(class)) => view! { <span class=class>{text.to_string()}</span> }.into_any(),
@@ -175,7 +175,10 @@ fn marks(text: &str, marked: &[String]) -> Vec<AnyView> {
 pub fn code_block(lang: Option<String>, code: String) -> AnyView {
     let python = matches!(lang.as_deref(), Some("python" | "py" | "python3"));
     let body: Vec<AnyView> = if python {
-        code.split_inclusive('\n').flat_map(|line| highlighted(line, true)).collect()
+        tokenize_python_lines(code.split_inclusive('\n'))
+            .into_iter()
+            .flat_map(token_views)
+            .collect()
     } else {
         vec![code.into_any()]
     };
