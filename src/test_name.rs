@@ -30,7 +30,7 @@ pub fn test_name_parts(name: &str) -> TestNameParts<'_> {
 /// (unittest's class, as Django's and SymPy's runners name a test) or a whole name with no path
 /// or `::` in it (`tests.test_x.TestY.test_z`, a Java class). A parameter in brackets
 /// (`test_x[1.5-a/b]`) is never cut: it is the part that tells one case from another.
-pub fn wrap_pieces(text: &str) -> Vec<&str> {
+fn wrap_pieces(text: &str) -> Vec<&str> {
     let dotted_name = !text.contains('/') && !text.contains("::") && !text.contains(' ');
     let bytes = text.as_bytes();
     let (mut pieces, mut start, mut brackets, mut parens) = (Vec::new(), 0, 0usize, 0usize);
