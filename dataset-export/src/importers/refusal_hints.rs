@@ -138,7 +138,8 @@ fn id_list_hint(path: &Path, source: &Source) -> Option<String> {
 /// A list of the SWE-bench harness's image names, one a line (the images a subset needs, as
 /// published): `export --mark` marks the instances it names.
 fn image_list_hint(path: &Path, source: &Source) -> Option<String> {
-    let head = &source.text().as_bytes()[..source.text().len().min(IMAGE_LIST_HEAD)];
+    let text = source.text().as_bytes();
+    let head = &text[..text.len().min(IMAGE_LIST_HEAD)];
     benchscope_contract::image_names::is_image_list(head).then(|| {
         format!(
             "; it is a list of the SWE-bench harness's image names, one a line: \
