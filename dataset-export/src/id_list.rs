@@ -10,7 +10,7 @@
 //!   harness lower-cases ids in image names, so those ids match whatever their case.
 
 use std::collections::HashSet;
-use std::io::{BufRead, Read};
+use std::io::Read;
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -77,7 +77,7 @@ fn from_file(path: &Path) -> Result<IdList, String> {
         Some(b'[') => or_records(listed_in_json(path)?, path),
         // One object on the first line: a one-line id list, or the first of JSON Lines of
         // records (read as records, never whole).
-        Some(b'{') => match first_line_object(path) {
+        Some(b'{') => match crate::input::first_line_object(path) {
             Some(object) => or_records(listed_in_object(&object, path)?, path),
             None => or_records(listed_in_json(path)?, path),
         },
@@ -105,13 +105,6 @@ fn file_head(path: &Path) -> Result<Vec<u8>, String> {
 
 fn read_text(path: &Path) -> Result<String, String> {
     input::read_text(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The first non-blank line's JSON object, when it holds a whole one.
-fn first_line_object(path: &Path) -> Option<Map<String, Value>> {
-    let file = crate::input::compressed::open(path).ok()?;
-    let line = file.lines().map_while(Result::ok).find(|l| !l.trim().is_empty())?;
-    serde_json::from_str(line.trim_start_matches('\u{feff}')).ok()
 }
 
 /// A JSON document read whole: an array of ids, or an object with `instance_ids`; `None` for

@@ -1,5 +1,6 @@
 //! `benchscope import` of the Long Code Arena baselines' results: library-based code generation's
-//! generations, CI builds repair's job results and the benchmark's whole output folder.
+//! generations, CI builds repair's job results and output folder, and the baselines' whole
+//! results folder.
 
 mod common;
 
@@ -45,15 +46,57 @@ fn lca_baseline_generations_and_ci_jobs_import() {
     let run: Run = read_json(&data.join(&lbcg[0].path));
     let with_patch = run.results.iter().find(|r| r.model_patch.is_some()).unwrap();
     assert!(!with_patch.instance_id.is_empty());
+}
 
-    // Their folders are not a layout `import` reads; the refusal names the file it does.
-    let folder = base.join("library_based_code_generation");
-    let out = benchscope(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap()]);
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+/// The baselines' results folder as published, one folder per benchmark: given whole, each
+/// benchmark's files become that benchmark's runs, the generations as many as the file read
+/// alone makes; with `--dataset`, which would put them all in one, it is refused.
+#[test]
+fn lca_results_folder_imports_each_benchmarks_runs() {
+    let Some(realdata) = realdata() else { return };
+    let base = realdata.join("lca-results_JetBrains-Research-lca-baselines");
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, alone) = (tmp.path().join("whole"), tmp.path().join("alone"));
+    let generations = base.join("library_based_code_generation/generations.jsonl");
+    benchscope_ok(&["import", base.to_str().unwrap(), "--data", whole.to_str().unwrap()]);
+    benchscope_ok(&["import", generations.to_str().unwrap(), "--data", alone.to_str().unwrap()]);
+    let runs_in = |data: &std::path::Path, dataset: &str| -> Vec<String> {
+        let manifest: Manifest = read_json(&data.join("manifest.json"));
+        manifest
+            .runs
+            .iter()
+            .filter(|r| r.dataset == dataset)
+            .map(|r| r.id.clone())
+            .collect()
+    };
+    let codegen = runs_in(&alone, "lca-library-codegen");
+    assert!(codegen.len() > 1, "{codegen:?}");
+    assert_eq!(runs_in(&whole, "lca-library-codegen"), codegen);
+    assert_eq!(runs_in(&whole, "lca-ci-builds").len(), 1);
+
+    // A benchmark's own folder reads as its file does.
+    let folder = tmp.path().join("folder");
+    benchscope_ok(&[
+        "import",
+        generations.parent().unwrap().to_str().unwrap(),
+        "--data",
+        folder.to_str().unwrap(),
+    ]);
+    assert_eq!(runs_in(&folder, "lca-library-codegen"), codegen);
+
+    let named = benchscope(&[
+        "import",
+        base.to_str().unwrap(),
+        "--dataset",
+        "lca",
+        "--data",
+        tmp.path().join("one").to_str().unwrap(),
+    ]);
+    let said = String::from_utf8_lossy(&named.stderr);
+    assert!(!named.status.success(), "{said}");
     assert!(
-        stderr.contains(&format!("give its files instead: {} reads as runs", generations.display())),
-        "{stderr}"
+        said.contains("holds results of more than one benchmark") && said.contains("--dataset lca"),
+        "{said}"
     );
 }
 

@@ -25,6 +25,13 @@ enum LcaKind {
     CompScores,
 }
 
+/// Whether a results file's first record is a scored benchmark's output (library-based code
+/// generation's generations, module summarization's scores) rather than CI builds repair's jobs,
+/// which [`lca_ci::LcaCiFolder`] reads with the files beside them.
+pub fn is_scored_output(first: &Value) -> bool {
+    matches!(kind_of(first), Some(LcaKind::Generations | LcaKind::CompScores))
+}
+
 fn kind_of(first: &Value) -> Option<LcaKind> {
     if first.get("generation").is_some() && first.get("config").is_some() {
         Some(LcaKind::Generations)

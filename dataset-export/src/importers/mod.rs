@@ -11,6 +11,7 @@
 //! | a directory with `report.json` files | the SWE-bench harness tree, one run per `<run_id>/<model>` (or per submission: the experiments repository's `<submission>/logs/<id>/`, OpenHands' `eval_outputs/<id>/`) |
 //! | a directory with `*.log` files holding `report: {...}` | older harness logs (Python dict reports), with `*.md` summary |
 //! | Long Code Arena CI builds repair's `out_folder` (`jobs_results*.jsonl` beside `jobs_invalid*` and `jobs_awaiting*`) | one run per model: the results' verdicts, invalid jobs as harness errors, awaiting ones without a verdict |
+//! | a folder of Long Code Arena results (the baselines' folder per benchmark) | each benchmark's results as its runs: the generations and scores below, CI builds repair's `out_folder` above |
 //! | JSONL of Long Code Arena results | library-based code generation's generations, CI builds repair's jobs, module summarization's scores |
 //! | a JSON object with `leaderboards` | swebench.com / FEA-Bench site boards, one run per entry |
 //! | a JSON object of `{model: {instance_id: {resolved, cost, ...}}}` | swebench.com's `info_for_leaderboard.json`, one run per model |
@@ -37,6 +38,7 @@ pub mod harness;
 pub mod harness_logs;
 pub mod lca;
 pub mod lca_ci;
+pub mod lca_folder;
 pub mod leaderboard;
 pub mod live_board;
 pub mod moatless_eval;
@@ -96,6 +98,8 @@ pub const SOURCES: &[&dyn RunSource] = &[
     &harness::HarnessTree,
     &harness_logs::ReprLogs,
     &lca::LcaResults,
+    // Before CI builds repair's folder, which would read its jobs and pass the generations over.
+    &lca_folder::LcaResultsFolder,
     &lca_ci::LcaCiFolder,
     &leaderboard::SwebenchSite,
     &site_details::SiteDetails,

@@ -196,6 +196,14 @@ const IMAGE_LIST: &str = "a list of the SWE-bench harness's image names, one a l
 const LFS_POINTER: &str =
     "a Git LFS pointer, not the file's content: the repository was cloned without Git LFS (`git lfs pull` in the clone fetches the files)";
 
+/// The first non-blank line's JSON object, when it holds a whole one (read without the rest
+/// of the file).
+pub(crate) fn first_line_object(path: &Path) -> Option<Map<String, Value>> {
+    let file = compressed::open(path).ok()?;
+    let line = file.lines().map_while(Result::ok).find(|l| !l.trim().is_empty())?;
+    serde_json::from_str(line.trim_start_matches('\u{feff}')).ok()
+}
+
 /// Whether `text` starts as a Git LFS pointer does.
 pub(crate) fn is_lfs_pointer(text: &[u8]) -> bool {
     text.starts_with(b"version https://git-lfs.github.com/spec/")
