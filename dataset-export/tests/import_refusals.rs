@@ -232,3 +232,37 @@ fn long_code_arenas_config_means_are_sent_to_the_generations_beside_them() {
     ]);
     assert!(printed.matches("run ").count() > 1, "{printed}");
 }
+
+/// A folder of the harness's image lists (SWE-bench Full's, Lite's and Verified's, as THUDM's
+/// SWE-Dev publishes them) is sent to `export`, one `--mark` a list, each named by its file,
+/// and the command it names marks the instances.
+#[test]
+fn a_folder_of_image_lists_is_sent_to_export_with_a_mark_each() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = realdata.join("swebench-image-lists_THUDM-SWE-Dev");
+    let said = refusal(tmp.path(), folder.to_str().unwrap(), &tmp.path().join("data"));
+    let list = |name: &str| folder.join(format!("swebench-{name}-instance-images.txt")).display().to_string();
+    let marks = ["full", "lite", "verified"].map(|name| format!("--mark {name}=yes={}", list(name)));
+    let hint = format!(
+        "it holds lists of the SWE-bench harness's image names, one a line: \
+         `benchscope export <dataset> {}` marks the instances each names",
+        marks.join(" ")
+    );
+    assert!(said.contains(&hint), "{said}");
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
+    let out = tmp.path().join("marked");
+    let mut export = vec!["export".to_string(), lite.display().to_string()];
+    export.extend(
+        marks
+            .iter()
+            .flat_map(|mark| mark.split_once(' ').map(|(flag, value)| [flag.to_string(), value.to_string()]))
+            .flatten(),
+    );
+    export.extend(["--out".to_string(), out.display().to_string()]);
+    benchscope_ok(&export.iter().map(String::as_str).collect::<Vec<_>>());
+    let index = std::fs::read_to_string(out.join("index/swe-bench-lite/test/0000.json")).unwrap();
+    for facet in [r#""full":"yes""#, r#""lite":"yes""#, r#""verified":"yes""#] {
+        assert!(index.contains(facet), "no instance of Lite marked {facet}");
+    }
+}

@@ -24,21 +24,18 @@ pub(super) fn for_file(path: &Path, source: &Source) -> String {
 pub(super) fn for_folder(path: &Path) -> String {
     unreported_log_hint(path)
         .or_else(|| Some(readable_files_hint(path)).filter(|hint| !hint.is_empty()))
+        .or_else(|| image_list_folder_hint(path))
         .unwrap_or_else(|| dataset_hint(path))
 }
 
 /// The harness's test log in an instance's folder (`<id>/test_output.txt`).
 const TEST_LOG: &str = "test_output.txt";
 
-/// The files and folders at the top of the folder `dir` that `import` reads one by one (Long
-/// Code Arena's `generations.jsonl` beside its `metadata_all_configs.json`, SWE-Dev's folder of
-/// a run's samples beside its tasks and leaderboard): named, so the reader can give them.
+/// The files and folders at the top of the folder `dir` that `import` reads one by one (SWE-Dev's
+/// folder of a run's samples beside its tasks and leaderboard): named, so the reader can give
+/// them.
 fn readable_files_hint(dir: &Path) -> String {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return String::new();
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
+    let entries = sorted_entries(dir);
     let readable: Vec<&PathBuf> = entries
         .iter()
         .take(FILES_TRIED)
@@ -138,15 +135,78 @@ fn id_list_hint(path: &Path, source: &Source) -> Option<String> {
 /// A list of the SWE-bench harness's image names, one a line (the images a subset needs, as
 /// published): `export --mark` marks the instances it names.
 fn image_list_hint(path: &Path, source: &Source) -> Option<String> {
-    let text = source.text().as_bytes();
-    let head = &text[..text.len().min(IMAGE_LIST_HEAD)];
-    benchscope_contract::image_names::is_image_list(head).then(|| {
+    is_image_list(source).then(|| {
         format!(
             "; it is a list of the SWE-bench harness's image names, one a line: \
              `benchscope export <dataset> --mark subset=<name>={}` marks the instances it names",
             path.display()
         )
     })
+}
+
+/// A folder of such lists (THUDM SWE-Dev's `scripts/docker`: Full's, Lite's and Verified's):
+/// one `--mark` for each, on a facet of its own (an instance has one value a facet) named by
+/// what sets its file's name apart from the others'.
+fn image_list_folder_hint(dir: &Path) -> Option<String> {
+    let lists: Vec<PathBuf> = sorted_entries(dir)
+        .into_iter()
+        .take(FILES_TRIED)
+        .filter(|path| path.is_file() && Source::open(path).is_ok_and(|source| is_image_list(&source)))
+        .collect();
+    if lists.is_empty() {
+        return None;
+    }
+    let marks: Vec<String> = lists
+        .iter()
+        .zip(list_names(&lists))
+        .map(|(path, name)| format!("--mark {name}=yes={}", path.display()))
+        .collect();
+    Some(format!(
+        "; it holds lists of the SWE-bench harness's image names, one a line: \
+         `benchscope export <dataset> {}` marks the instances each names",
+        marks.join(" ")
+    ))
+}
+
+/// Each file's name for what it lists: the words of its name that the others' do not share at
+/// the start or the end (`swebench-lite-instance-images.txt` beside `swebench-full-…` is
+/// `lite`), or `<facet>` where that leaves nothing to tell them apart.
+fn list_names(files: &[PathBuf]) -> Vec<String> {
+    let words: Vec<Vec<&str>> = files
+        .iter()
+        .map(|path| {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+            stem.split(['-', '_', '.']).filter(|w| !w.is_empty()).collect()
+        })
+        .collect();
+    let shortest = words.iter().map(Vec::len).min().unwrap_or(0);
+    let from_end = |w: &[&str], i: usize| w[w.len() - 1 - i].to_string();
+    let head = (0..shortest).take_while(|&i| words.iter().all(|w| w[i] == words[0][i])).count();
+    let tail = (0..shortest)
+        .take_while(|&i| words.iter().all(|w| from_end(w, i) == from_end(&words[0], i)))
+        .count();
+    words
+        .iter()
+        .map(|w| match (files.len() > 1, w.get(head..w.len().saturating_sub(tail))) {
+            (true, Some(middle)) if !middle.is_empty() => middle.join("-").to_lowercase(),
+            _ => "<facet>".to_string(),
+        })
+        .collect()
+}
+
+fn is_image_list(source: &Source) -> bool {
+    let text = source.text().as_bytes();
+    benchscope_contract::image_names::is_image_list(&text[..text.len().min(IMAGE_LIST_HEAD)])
+}
+
+/// A folder's files and folders, in order of name.
+fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    entries
 }
 
 /// How much of a file is looked at to tell a list of image names.
