@@ -313,6 +313,16 @@ test('a split whose runs carry only published totals says so, naming how many it
   assert.equal(shown[0][0], best.system.name, 'each row named by its run');
   const svg = await published.locator('img.chart[src]').evaluate((img) => decodeURIComponent(img.src));
   assert.ok(svg.includes('API recall') && svg.includes('chrF'), 'the metrics named as the board names them');
+  // At a phone's width the names are cut, and each still reads as its own run: CodeLlama's 70b
+  // and 7b runs end alike and start alike.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const narrow = await published.locator('img.chart[src]').evaluate((img) => decodeURIComponent(img.src));
+  const names = [...narrow.matchAll(/<text[^>]*text-anchor="end"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].trim());
+  assert.equal(names.length, 12, `a name for each run: ${names}`);
+  assert.ok(names.some((n) => n.includes('…')), `cut to the phone's width: ${names}`);
+  assert.equal(new Set(names).size, 12, `told apart: ${names}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${server.url}?data=alone/&dataset=swe-bench-lite&view=analysis`);
   await page.locator('section.analysis p.empty').first().waitFor();
   assert.equal(await page.locator('section.published-means').count(), 0, 'a board of % resolved publishes no metric');
@@ -436,7 +446,7 @@ test("the charts' axes read as numbers are written, a share by its round figures
   await page.waitForSelector('img.chart[src]');
   const svgOf = (chart) => chart.evaluate((img) => decodeURIComponent(img.src));
   // The y axis's labels are the texts drawn flush right, left of the plot.
-  const yTicks = (svg) => [...svg.matchAll(/<text[^>]*text-anchor="end"[^>]*>\s*([^<]*?)\s*<\/text>/g)].map((m) => m[1]);
+  const yTicks = (svg) => [...svg.matchAll(/<text[^>]*text-anchor="end"[^>]*>\s*([^<]*?)\s*<\/text>/g)].map((m) => m[1].trim());
   assert.deepEqual(yTicks(await svgOf(page.locator('img.chart[src]').first())), ['0', '20', '40', '60', '80', '100'], 'the breakdown, in %');
   // The graded directory's runs leave one and two instances unresolved: an axis of counts up to 2.
   await page.goto(`${server.url}?data=graded/&view=analysis`);
@@ -454,7 +464,7 @@ test("the charts' axes read as numbers are written, a share by its round figures
   await page.goto(`${server.url}?data=priced/&view=leaderboard`);
   await page.waitForSelector('img.scatter[src]');
   for (const svg of await page.locator('img.scatter[src]').evaluateAll((imgs) => imgs.map((img) => decodeURIComponent(img.src)))) {
-    const ticks = [...svg.matchAll(/<text[^>]*>\s*([-\d.]+)\s*<\/text>/g)].map((m) => m[1]);
+    const ticks = [...svg.matchAll(/<text[^>]*>\s*([-\d.]+)\s*<\/text>/g)].map((m) => m[1].trim());
     assert.ok(ticks.length >= 8, `a scatter's axes: ${ticks}`);
     assert.deepEqual(ticks.filter((t) => /\.\d*0$|^-0$/.test(t)), [], `no tick with a zero it does not need: ${ticks}`);
   }

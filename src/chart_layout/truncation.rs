@@ -11,18 +11,60 @@ pub fn truncate(name: &str, keep: usize) -> String {
 
 /// `names` each cut to `keep` characters, told apart: a name whose end-cut would read as another
 /// name's is cut in its middle instead, keeping its end, where runs of one system differ (`devlo
-/// (verified.20241108_devlo)` and `devlo (verified.20250519_devlo)`).
+/// (verified.20241108_devlo)` and `devlo (verified.20250519_devlo)`); where that too reads as
+/// another's, what is kept is where they differ (`CodeLlama-70b-Instruct-hf` beside `-7b-`).
 pub fn truncate_apart<S: AsRef<str>>(names: &[S], keep: usize) -> Vec<String> {
-    let cut: Vec<String> = names.iter().map(|n| truncate(n.as_ref(), keep)).collect();
-    let clashes =
-        |at: usize| (0..names.len()).any(|other| other != at && cut[other] == cut[at] && names[other].as_ref() != names[at].as_ref());
+    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    let mut cut: Vec<String> = names.iter().map(|n| truncate(n, keep)).collect();
+    for at in clashing(&names, &cut) {
+        cut[at] = truncate_middle(names[at], keep);
+    }
+    let still = clashing(&names, &cut);
+    let partners = |at: usize| -> Vec<&str> {
+        still
+            .iter()
+            .filter(|&&o| cut[o] == cut[at] && names[o] != names[at])
+            .map(|&o| names[o])
+            .collect()
+    };
+    let apart: Vec<(usize, String)> = still
+        .iter()
+        .map(|&at| (at, truncate_to_difference(names[at], &partners(at), keep)))
+        .collect();
+    for (at, text) in apart {
+        cut[at] = text;
+    }
+    cut
+}
+
+/// The places whose text reads as another place's, for another name.
+fn clashing(names: &[&str], texts: &[String]) -> Vec<usize> {
     (0..names.len())
-        .map(|at| match clashes(at) {
-            true => truncate_middle(names[at].as_ref(), keep),
-            false => cut[at].clone(),
-        })
+        .filter(|&at| (0..names.len()).any(|other| other != at && texts[other] == texts[at] && names[other] != names[at]))
         .collect()
 }
+
+/// `name` cut to `keep` characters keeping where it first differs from `others`: from the start
+/// of the word it differs in (at most a few characters back) to its end, after as much of its
+/// start as there is room for, else that stretch alone between two `…`.
+fn truncate_to_difference(name: &str, others: &[&str], keep: usize) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let shared = |other: &str| chars.iter().zip(other.chars()).take_while(|(a, b)| **a == *b).count();
+    let differs_at = others.iter().map(|o| shared(o)).min().unwrap_or(0);
+    let word_start = chars[..differs_at].iter().rposition(|c| "/-_. (".contains(*c)).map_or(0, |i| i + 1);
+    let from = word_start.max(differs_at.saturating_sub(WORD_CONTEXT));
+    let tail = chars.len() - from;
+    if chars.len() <= keep || keep < 3 {
+        truncate(name, keep)
+    } else if tail + 2 <= keep {
+        chars[..keep - 1 - tail].iter().chain(['…'].iter()).chain(&chars[from..]).collect()
+    } else {
+        ['…'].iter().chain(&chars[from..from + keep - 2]).chain(['…'].iter()).collect()
+    }
+}
+
+/// How far back from where two names differ the kept part may start, to begin with its word.
+const WORD_CONTEXT: usize = 6;
 
 /// `name` cut to `keep` characters by taking out its middle, with `…` in its place; two thirds
 /// of what is kept is its end, where a run's id tells it apart.
@@ -68,5 +110,37 @@ mod tests {
         );
         assert_eq!(truncate_apart(&["abcd", "abce"], 2), ["a…", "a…"], "too narrow to tell apart");
         assert!(truncate_apart::<&str>(&[], 10).is_empty());
+    }
+
+    #[test]
+    fn names_alike_at_both_ends_keep_where_they_differ() {
+        let configs = [
+            "bm25/codellama/CodeLlama-70b-Instruct-hf",
+            "bm25/codellama/CodeLlama-7b-Instruct-hf",
+            "codellama/CodeLlama-70b-Instruct-hf",
+            "codellama/CodeLlama-7b-Instruct-hf",
+            "gpt-4-0125-preview",
+        ];
+        assert_eq!(
+            truncate_apart(&configs, 20),
+            [
+                "bm25…70b-Instruct-hf",
+                "bm25/…7b-Instruct-hf",
+                "code…70b-Instruct-hf",
+                "codel…7b-Instruct-hf",
+                "gpt-4-0125-preview"
+            ]
+        );
+        assert_eq!(
+            truncate_apart(
+                &[
+                    "a-long-shared-start-x1-and-a-long-shared-end",
+                    "a-long-shared-start-x2-and-a-long-shared-end"
+                ],
+                12
+            ),
+            ["…x1-and-a-l…", "…x2-and-a-l…"],
+            "the stretch alone where the end is too long to keep"
+        );
     }
 }
