@@ -335,3 +335,25 @@ fn a_folder_of_image_lists_is_sent_to_export_with_a_mark_each() {
         assert!(index.contains(facet), "no instance of Lite marked {facet}");
     }
 }
+
+/// A file of a run's folder that `import` reads whole (OpenHands' `metadata.json` and its
+/// evaluation's summary, beside the outputs and logs) names that folder, which imports.
+#[test]
+fn a_file_of_a_runs_folder_names_the_folder() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = realdata.join("swebench-verified-evallogs_OpenHands-claude35-v0.15");
+    for file in ["metadata.json", "output.swebench_eval.md"] {
+        let said = refusal(tmp.path(), folder.join(file).to_str().unwrap(), &tmp.path().join("data"));
+        assert!(
+            said.contains(&format!(
+                "the folder it is in reads as runs (harness logs with Python reports): `benchscope import {}`",
+                folder.display()
+            )),
+            "{said}"
+        );
+    }
+    let data = tmp.path().join("data");
+    let printed = benchscope_ok(&["import", folder.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+    assert!(printed.contains("run CodeActAgent-claude-3-5-sonnet-20241022"), "{printed}");
+}

@@ -17,7 +17,9 @@ pub(super) fn for_file(path: &Path, source: &Source) -> String {
         .or_else(|| id_list_hint(path, source))
         .or_else(|| image_list_hint(path, source))
         .or_else(|| config_means_hint(path, source))
-        .unwrap_or_else(|| dataset_hint(path))
+        .or_else(|| Some(dataset_hint(path)).filter(|hint| !hint.is_empty()))
+        .or_else(|| run_folder_hint(path))
+        .unwrap_or_default()
 }
 
 /// The hint for a folder no run source reads (empty when there is none).
@@ -28,6 +30,19 @@ pub(super) fn for_folder(path: &Path) -> String {
         .or_else(|| Some(dataset_hint(path)).filter(|hint| !hint.is_empty()))
         .or_else(|| instance_files_hint(path))
         .unwrap_or_default()
+}
+
+/// A file of a run's folder that `import` reads whole (OpenHands' `metadata.json` or its
+/// evaluation's summary beside the outputs): the folder named.
+fn run_folder_hint(path: &Path) -> Option<String> {
+    let folder = super::folder_of(path);
+    let source = Source::open(&folder).ok()?;
+    let format = format_of(&source)?;
+    Some(format!(
+        "; the folder it is in reads as runs ({}): `benchscope import {}`",
+        format.name(),
+        folder.display()
+    ))
 }
 
 /// The harness's test log in an instance's folder (`<id>/test_output.txt`).
