@@ -13,7 +13,8 @@
 //! - [`search`]: full-text search over the exported index; [`list_search`]: the list's use of
 //!   it (a split point); [`list_order`]: the list's order kept for an instance's previous and next;
 //! - [`markdown`]: untrusted markdown as a safe tree;
-//! - [`syntax`]: Python syntax highlighting; [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
+//! - [`syntax`]: Python syntax highlighting ([`hunk_strings`]: a diff's hunk read inside a
+//!   docstring where it begins in one); [`shell_syntax`]: agents' shell commands; [`file_tree`]: a patch's paths as a folder tree;
 //!   [`sections`]: parts of a markdown document by heading; [`context`]: a diff's unshown lines;
 //!   [`wording`]: counted nouns; [`step_layout`]: which steps of a long trajectory are in the page;
 //!   [`row_window`]: which rows of the instance list are; [`repo_link`]: a repository's address and a task's pull request;
@@ -33,6 +34,7 @@ pub mod chart_layout;
 pub mod chart_legend;
 pub mod context;
 pub mod file_tree;
+pub mod hunk_strings;
 pub mod markdown;
 pub mod patch_file_name;
 pub mod query_string;

@@ -140,23 +140,31 @@ pub fn tokenize_python_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Ve
     lines
         .into_iter()
         .map(|line| {
-            let mut spans = Vec::new();
-            let mut rest = line;
-            if let Some(quote) = open {
-                let Some(end) = triple_close(line.as_bytes(), 0, quote) else {
-                    return vec![(Token::String, line)];
-                };
-                spans.push((Token::String, &line[..end]));
-                rest = &line[end..];
-            }
-            let code = tokenize_python(rest);
-            open = code
-                .last()
-                .and_then(|&(token, text)| (token == Token::String).then(|| open_triple(text)).flatten());
-            spans.extend(code);
+            let (spans, after) = tokenize_python_from(line, open);
+            open = after;
             spans
         })
         .collect()
+}
+
+/// One line's spans when it starts inside the triple-quoted string of `open` (none when it starts
+/// in code), and the string left open at its end.
+pub fn tokenize_python_from(line: &str, open: Option<u8>) -> (Vec<(Token, &str)>, Option<u8>) {
+    let mut spans = Vec::new();
+    let mut rest = line;
+    if let Some(quote) = open {
+        let Some(end) = triple_close(line.as_bytes(), 0, quote) else {
+            return (vec![(Token::String, line)], open);
+        };
+        spans.push((Token::String, &line[..end]));
+        rest = &line[end..];
+    }
+    let code = tokenize_python(rest);
+    let after = code
+        .last()
+        .and_then(|&(token, text)| (token == Token::String).then(|| open_triple(text)).flatten());
+    spans.extend(code);
+    (spans, after)
 }
 
 /// The quote of the triple-quoted string `literal` (a string token, its prefix included) when

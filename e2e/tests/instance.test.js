@@ -270,6 +270,40 @@ test("real SWE-Dev: a PRD's docstrings read as strings over all their lines, not
   assert.deepEqual(errors, []);
 });
 
+test("real SWE-bench Lite: a diff's lines inside a docstring read as the string's, unified and side by side, and so do a hunk's that begins inside one", async (t) => {
+  if (withoutRealdata(t, lite)) return;
+  const { page, errors } = session;
+  // The words of a line's cell that are not the string's (its marker and indent aside).
+  const notString = (scope, text) => scope.locator('td.code', { hasText: text }).evaluateAll((tds) => tds.flatMap((td) => {
+    const read = [];
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.data.trim() && !node.parentElement.closest('.tok-str')) read.push([node.data, node.parentElement.className]);
+    }
+    return read.length ? [[td.textContent, read]] : [];
+  }));
+  // slugify's docstring, rewritten line for line: its words ("is", "False", "and", "or") are prose.
+  for (const layout of ['', '&diff=split']) {
+    await page.goto(`${server.url}?data=lite/&instance=django__django-12983${layout}`);
+    const gold = page.locator('section.patch[data-role="gold"]');
+    await gold.locator('td.code').first().waitFor();
+    for (const text of ["Convert to ASCII if 'allow_unicode' is False. Convert spaces to hyphens.", 'underscores, or hyphens. Convert to lowercase. Also strip leading and']) {
+      assert.equal(await gold.locator('td.code', { hasText: text }).count() > 0, true, text);
+      assert.deepEqual(await notString(gold, text), [], `${layout || 'unified'}: ${text}`);
+    }
+    assert.ok(await gold.locator('td.code', { hasText: 'if allow_unicode:' }).locator('.tok-kw').count() > 0, 'the code after it is code');
+  }
+  // A test patch's hunk that begins inside a string: the HTML its first lines end is the string's,
+  // and the code after the string closes is code.
+  await page.goto(`${server.url}?data=lite/&instance=django__django-11019`);
+  const tests = page.locator('section.patch[data-role="test"]');
+  await tests.locator('td.code').first().waitFor();
+  const closing = '<script type="text/javascript" src="/path/to/js4"></script>"""';
+  assert.ok(await tests.locator('td.code', { hasText: closing }).count() > 0);
+  assert.deepEqual((await notString(tests, closing)).filter(([text]) => text.trim().endsWith(closing)), [], 'the string it ends');
+  assert.deepEqual(errors, []);
+});
+
 test('a patch downloads as stored, named by its instance and whose it is: the gold and test patches, and a run\'s model patch', async () => {
   const { page, errors } = session;
   const id = 'benchscope-demo__tinyconf-12';

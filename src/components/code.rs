@@ -7,7 +7,7 @@ use benchscope_contract::inline::split_at_ranges;
 use leptos::prelude::*;
 
 use crate::shell_syntax::tokenize_shell_text;
-use crate::syntax::{tokenize_python, tokenize_python_lines, Token};
+use crate::syntax::{tokenize_python, tokenize_python_from, tokenize_python_lines, Token};
 use crate::text_form::{link_spans, title_code_spans};
 
 /// One line (or any text) as text nodes and coloured spans: Python when `python`, else plain.
@@ -80,19 +80,21 @@ fn token_views(spans: Vec<(Token, &str)>) -> Vec<AnyView> {
 }
 
 /// Like [`highlighted`], with the byte ranges `changed` (the words a modified diff line changed)
-/// wrapped in `<mark class="word-change">`.
-pub fn highlighted_marking(text: &str, python: bool, changed: &[Range<usize>]) -> Vec<AnyView> {
-    if changed.is_empty() {
-        return highlighted(text, python);
+/// wrapped in `<mark class="word-change">`; a Python line that begins inside the triple-quoted
+/// string of `open` (a diff's line in a docstring) is read from inside it.
+pub fn highlighted_marking(text: &str, python: bool, open: Option<u8>, changed: &[Range<usize>]) -> Vec<AnyView> {
+    if !python {
+        return marking(vec![(None, text)], changed);
     }
-    let tokens: Vec<(Option<&'static str>, &str)> = if python {
-        tokenize_python(text)
-            .into_iter()
-            .map(|(token, span)| (token.class(), span))
-            .collect()
-    } else {
-        vec![(None, text)]
-    };
+    let spans = tokenize_python_from(text, open).0;
+    if changed.is_empty() {
+        return token_views(spans);
+    }
+    marking(spans.into_iter().map(|(token, span)| (token.class(), span)).collect(), changed)
+}
+
+/// Spans, each in a `<span>` of its class where it has one, with the byte ranges `changed` marked.
+fn marking(tokens: Vec<(Option<&'static str>, &str)>, changed: &[Range<usize>]) -> Vec<AnyView> {
     let mut offset = 0;
     let mut views = Vec::new();
     for (class, span) in tokens {

@@ -18,6 +18,7 @@ use crate::api::InstanceSources;
 use crate::components::code::highlighted_marking;
 use crate::components::error_box::ErrorBox;
 use crate::context::{gap_above, gap_below, Gap};
+use crate::hunk_strings::OpenString;
 use crate::load_error::LoadError;
 use crate::syntax::is_python;
 
@@ -191,7 +192,7 @@ fn gap_rows(
     if let (true, Some(text), GapLines::Known(gap)) = (expanded, source, lines) {
         let rows: Vec<AnyView> = context_lines(gap, text)
             .iter()
-            .map(|line| line_row(line, layout.python, &[]).into_any())
+            .map(|line| line_row(line, layout.python, None, &[]).into_any())
             .collect();
         return view! { <tbody class="expanded-context">{rows}</tbody> }.into_any();
     }
@@ -272,13 +273,33 @@ pub(super) fn word_changes(pairs: &[(Option<&DiffLine>, Option<&DiffLine>)]) -> 
     changes
 }
 
+/// Where each line of a Python hunk begins inside a docstring, by the line's address (only the
+/// lines that do).
+pub(super) type OpenStrings = HashMap<*const DiffLine, OpenString>;
+
+pub(super) fn open_strings(hunk: &Hunk, python: bool) -> OpenStrings {
+    if !python {
+        return OpenStrings::new();
+    }
+    hunk.lines
+        .iter()
+        .zip(crate::hunk_strings::open_strings(hunk))
+        .filter(|(_, open)| *open != OpenString::default())
+        .map(|(line, open)| (line as *const DiffLine, open))
+        .collect()
+}
+
 fn hunk_rows(hunk: &Hunk, layout: Layout) -> Vec<AnyView> {
     let pairs = side_by_side(hunk);
     let changes = word_changes(&pairs);
+    let opens = open_strings(hunk, layout.python);
     let of = |line: &DiffLine| changes.get(&(line as *const DiffLine)).map(Vec::as_slice).unwrap_or_default();
     hunk.lines
         .iter()
-        .map(|line| line_row(line, layout.python, of(line)).into_any())
+        .map(|line| {
+            let open = opens.get(&(line as *const DiffLine)).and_then(|open| open.shown(line.kind));
+            line_row(line, layout.python, open, of(line)).into_any()
+        })
         .collect()
 }
 
@@ -305,16 +326,17 @@ pub(super) fn number(n: Option<u32>) -> String {
     n.map(|n| n.to_string()).unwrap_or_default()
 }
 
-/// A line's text as text nodes, coloured spans for Python, its changed words marked.
-pub(super) fn code(line: &DiffLine, python: bool, changed: &[Range<usize>]) -> impl IntoView {
-    let text = highlighted_marking(&line.text, python, changed);
+/// A line's text as text nodes, coloured spans for Python (read from inside the docstring of
+/// `open` where it begins in one), its changed words marked.
+pub(super) fn code(line: &DiffLine, python: bool, open: Option<u8>, changed: &[Range<usize>]) -> impl IntoView {
+    let text = highlighted_marking(&line.text, python, open, changed);
     let eof = line
         .no_newline_at_end
         .then(|| view! { <span class="no-newline" title="No newline at end of file">"⏎̸"</span> });
     (text, eof)
 }
 
-fn line_row(line: &DiffLine, python: bool, changed: &[Range<usize>]) -> impl IntoView {
+fn line_row(line: &DiffLine, python: bool, open: Option<u8>, changed: &[Range<usize>]) -> impl IntoView {
     let (class, marker) = match line.kind {
         LineKind::Added => ("add", "+"),
         LineKind::Removed => ("del", "-"),
@@ -325,7 +347,7 @@ fn line_row(line: &DiffLine, python: bool, changed: &[Range<usize>]) -> impl Int
             <td class="ln">{number(line.old_line)}</td>
             <td class="ln">{number(line.new_line)}</td>
             <td class="marker">{marker}</td>
-            <td class="code">{code(line, python, changed)}</td>
+            <td class="code">{code(line, python, open, changed)}</td>
         </tr>
     }
 }

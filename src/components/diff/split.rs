@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use benchscope_contract::patch::{side_by_side, DiffLine, Hunk, LineKind};
 use leptos::prelude::*;
 
-use super::file_card::{code, context_lines, gap_label, hunk_title, number, word_changes, CardState, GapLines, CHUNK_LINES};
+use super::file_card::{code, context_lines, gap_label, hunk_title, number, open_strings, word_changes, CardState, GapLines, CHUNK_LINES};
 use crate::context::{gap_above, gap_below};
 
 /// Which half a row belongs to.
@@ -30,7 +30,7 @@ pub fn split_tables(hunks: &[Hunk], python: bool, state: CardState, expand: Opti
             (GapLines::Known(gap), true, Some(text)) => Some(
                 context_lines(gap, text)
                     .iter()
-                    .map(|line| half_row(Some(line), half, python, &[]).into_any())
+                    .map(|line| half_row(Some(line), half, python, None, &[]).into_any())
                     .collect::<Vec<_>>(),
             ),
             _ => None,
@@ -58,6 +58,15 @@ pub fn split_tables(hunks: &[Hunk], python: bool, state: CardState, expand: Opti
         let is_folded = folded.contains(&index);
         let pairs = if is_folded { Vec::new() } else { side_by_side(hunk) };
         let changes = word_changes(&pairs);
+        let opens = open_strings(hunk, python);
+        let open_at = |line: Option<&DiffLine>, half: Half| {
+            let open = line.and_then(|l| opens.get(&(l as *const DiffLine)))?;
+            if half == Half::Old {
+                open.old
+            } else {
+                open.new
+            }
+        };
         let of = |line: Option<&DiffLine>| {
             line.and_then(|l| changes.get(&(l as *const DiffLine)))
                 .map(Vec::as_slice)
@@ -72,7 +81,7 @@ pub fn split_tables(hunks: &[Hunk], python: bool, state: CardState, expand: Opti
                 .take(shown)
                 .map(|&(old, new)| {
                     let line = if half == Half::Old { old } else { new };
-                    half_row(line, half, python, of(line)).into_any()
+                    half_row(line, half, python, open_at(line, half), of(line)).into_any()
                 })
                 .collect()
         };
@@ -142,7 +151,7 @@ fn header_row(hunk: &Hunk, index: usize, is_folded: bool, toggle: Option<RwSigna
 }
 
 /// One line of one half: its number and its text, or an empty row where the other half has a line.
-fn half_row(line: Option<&DiffLine>, half: Half, python: bool, changed: &[std::ops::Range<usize>]) -> impl IntoView {
+fn half_row(line: Option<&DiffLine>, half: Half, python: bool, open: Option<u8>, changed: &[std::ops::Range<usize>]) -> impl IntoView {
     let class = match line.map(|l| l.kind) {
         Some(LineKind::Added) => "code add",
         Some(LineKind::Removed) => "code del",
@@ -153,7 +162,7 @@ fn half_row(line: Option<&DiffLine>, half: Half, python: bool, changed: &[std::o
     view! {
         <tr class="half">
             <td class="ln">{number(line_number)}</td>
-            <td class=class>{line.map(|l| code(l, python, changed))}</td>
+            <td class=class>{line.map(|l| code(l, python, open, changed))}</td>
         </tr>
     }
 }
