@@ -25,6 +25,23 @@ fn refusal(dir: &Path, input: &str, data: &Path) -> String {
     String::from_utf8_lossy(&refused.stderr).into_owned()
 }
 
+/// Runs the command a refusal writes out (in backticks; the paths here have no spaces), each placeholder of `filled` replaced by its value and any other of its words added
+/// after it with its value: `<dataset>` becomes an input, `--out` is added.
+fn run_as_written(said: &str, filled: &[(&str, &str)]) -> String {
+    let command = said
+        .split('`')
+        .find(|span| span.starts_with("benchscope "))
+        .unwrap_or_else(|| panic!("no command in {said}"));
+    let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    for (word, value) in filled {
+        match args.iter().position(|arg| arg == word) {
+            Some(at) => args[at] = value,
+            None => args.extend([*word, *value]),
+        }
+    }
+    benchscope_ok(&args)
+}
+
 /// A harness test log given alone: beside its report, the refusal names the folder that import
 /// reads with it; with none, the `grade` command, which grades it given as it was given (its
 /// bare name, in the folder named after its instance).
@@ -171,10 +188,7 @@ fn a_folder_holding_instances_names_the_export_that_reads_them() {
         let command = format!("`benchscope export {}` reads", inputs.join(" "));
         assert!(said.contains(holding) && said.contains(&command), "{said}");
         let out = tmp.path().join(format!("out{at}"));
-        let mut export = vec!["export".to_string()];
-        export.extend(inputs);
-        export.extend(["--out".to_string(), out.display().to_string()]);
-        benchscope_ok(&export.iter().map(String::as_str).collect::<Vec<_>>());
+        run_as_written(&said, &[("--out", &out.display().to_string())]);
     }
 }
 
@@ -321,15 +335,10 @@ fn a_folder_of_image_lists_is_sent_to_export_with_a_mark_each() {
     assert!(said.contains(&hint), "{said}");
     let lite = realdata.join("swebench-lite_ztluck78-swebench-exp-lite/swe-bench-lite.test.jsonl");
     let out = tmp.path().join("marked");
-    let mut export = vec!["export".to_string(), lite.display().to_string()];
-    export.extend(
-        marks
-            .iter()
-            .flat_map(|mark| mark.split_once(' ').map(|(flag, value)| [flag.to_string(), value.to_string()]))
-            .flatten(),
+    run_as_written(
+        &said,
+        &[("<dataset>", &lite.display().to_string()), ("--out", &out.display().to_string())],
     );
-    export.extend(["--out".to_string(), out.display().to_string()]);
-    benchscope_ok(&export.iter().map(String::as_str).collect::<Vec<_>>());
     let index = std::fs::read_to_string(out.join("index/swe-bench-lite/test/0000.json")).unwrap();
     for facet in [r#""full":"yes""#, r#""lite":"yes""#, r#""verified":"yes""#] {
         assert!(index.contains(facet), "no instance of Lite marked {facet}");
