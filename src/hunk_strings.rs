@@ -47,11 +47,20 @@ pub fn open_strings(hunk: &Hunk) -> Vec<OpenString> {
                 old: old.filter(|_| on_old),
                 new: new.filter(|_| on_new),
             };
-            if on_old {
-                old = after(&line.text, old);
-            }
-            if on_new {
-                new = after(&line.text, new);
+            match (on_old, on_new) {
+                // A kept line both sides read alike (nearly always) is read once.
+                (true, true) if old == new => {
+                    old = after(&line.text, old);
+                    new = old;
+                }
+                _ => {
+                    if on_old {
+                        old = after(&line.text, old);
+                    }
+                    if on_new {
+                        new = after(&line.text, new);
+                    }
+                }
             }
             open
         })

@@ -25,8 +25,9 @@ fn refusal(dir: &Path, input: &str, data: &Path) -> String {
     String::from_utf8_lossy(&refused.stderr).into_owned()
 }
 
-/// Runs the command a refusal writes out (in backticks; the paths here have no spaces), each placeholder of `filled` replaced by its value and any other of its words added
-/// after it with its value: `<dataset>` becomes an input, `--out` is added.
+/// Runs the command a refusal writes out (in backticks; the paths here have no spaces): each
+/// word of `filled` it holds (`<dataset>`) replaced by its value, any other added after it with
+/// its value (`--out`).
 fn run_as_written(said: &str, filled: &[(&str, &str)]) -> String {
     let command = said
         .split('`')
