@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 use crate::error::{FieldError, Location};
 use crate::formats;
 use crate::input::{self, looks_like_csv_header, read_records};
-use benchscope_contract::image_names::{image, Image};
+use benchscope_contract::image_names::{image, is_environment_image_list, Image, ENVIRONMENT_IMAGE_LIST};
 
 /// The ids a list names.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -82,6 +82,7 @@ fn from_file(path: &Path) -> Result<IdList, String> {
             None => or_records(listed_in_json(path)?, path),
         },
         _ if looks_like_csv_header(text) => from_records(path),
+        _ if is_environment_image_list(text) => Err(format!("{}: {ENVIRONMENT_IMAGE_LIST}", path.display())),
         _ => Ok(from_lines(&read_text(path)?)),
     }
 }

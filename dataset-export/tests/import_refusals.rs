@@ -346,6 +346,41 @@ fn a_folder_of_image_lists_is_sent_to_export_with_a_mark_each() {
     }
 }
 
+/// FeatureBench's lists of the environment images a split needs (one image a repository, as its
+/// package ships them) are said to name no task: by `import`, given the folder or a list, by
+/// `export --mark`, which marks nothing with one rather than warning that its ids are missing, and
+/// by `export` given one as a dataset. Nothing is written.
+#[test]
+fn featurebench_environment_image_lists_are_said_to_name_no_task() {
+    let Some(realdata) = realdata() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let folder = realdata.join("featurebench_LiberCoders-FeatureBench/pypi_featurebench-0.2.3_image_lists");
+    let no_task = "a list of FeatureBench's environment images, one a repository";
+    let said = refusal(tmp.path(), folder.to_str().unwrap(), &data);
+    assert!(
+        said.contains(&format!(
+            "each of its files fast_images.txt, full_images.txt, lite_images.txt is {no_task}"
+        )),
+        "{said}"
+    );
+    let fast = folder.join("fast_images.txt");
+    let said = refusal(tmp.path(), fast.to_str().unwrap(), &data);
+    assert!(said.contains(&format!("it is {no_task}")), "{said}");
+
+    let tasks = realdata.join("featurebench_LiberCoders-FeatureBench/tasks");
+    let mark = format!("env=fast={}", fast.display());
+    let out = tmp.path().join("marked");
+    let marked = benchscope(&["export", tasks.to_str().unwrap(), "--mark", &mark, "--out", out.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&marked.stderr);
+    assert!(!marked.status.success(), "marked by a list of images: {said}");
+    assert!(said.contains(&format!("--mark env=fast: {}: {no_task}", fast.display())), "{said}");
+    let exported = benchscope(&["export", fast.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&exported.stderr);
+    assert!(said.contains(&format!("{}: {no_task}", fast.display())), "{said}");
+    assert!(!out.exists() && !data.exists(), "something was written");
+}
+
 /// A file of a run's folder that `import` reads whole (OpenHands' `metadata.json` and its
 /// evaluation's summary, beside the outputs and logs) names that folder, which imports.
 #[test]

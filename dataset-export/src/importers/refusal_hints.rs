@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::source::Source;
 use super::{format_of, harness, lca_ci};
+use benchscope_contract::image_names::ENVIRONMENT_IMAGE_LIST;
 
 /// The hint for a file no run source reads (empty when there is none).
 pub(super) fn for_file(path: &Path, source: &Source) -> String {
@@ -16,6 +17,7 @@ pub(super) fn for_file(path: &Path, source: &Source) -> String {
         .or_else(|| task_page_hint(path))
         .or_else(|| id_list_hint(path, source))
         .or_else(|| image_list_hint(path, source))
+        .or_else(|| environment_image_list_hint(source))
         .or_else(|| config_means_hint(path, source))
         .or_else(|| Some(dataset_hint(path)).filter(|hint| !hint.is_empty()))
         .or_else(|| run_folder_hint(path))
@@ -27,6 +29,7 @@ pub(super) fn for_folder(path: &Path) -> String {
     unreported_log_hint(path)
         .or_else(|| Some(readable_files_hint(path)).filter(|hint| !hint.is_empty()))
         .or_else(|| image_list_folder_hint(path))
+        .or_else(|| environment_image_lists_hint(path))
         .or_else(|| Some(dataset_hint(path)).filter(|hint| !hint.is_empty()))
         .or_else(|| instance_files_hint(path))
         .unwrap_or_default()
@@ -192,6 +195,25 @@ fn image_list_folder_hint(dir: &Path) -> Option<String> {
     ))
 }
 
+/// FeatureBench's list of the environment images a split needs: said to name no task, so that no
+/// one looks for the command that would import it.
+fn environment_image_list_hint(source: &Source) -> Option<String> {
+    is_environment_image_list(source).then(|| format!("; it is {ENVIRONMENT_IMAGE_LIST}"))
+}
+
+/// A folder of FeatureBench's lists of environment images (its package's
+/// `resources/constants`): said, with the lists named, to hold no task.
+fn environment_image_lists_hint(dir: &Path) -> Option<String> {
+    let lists: Vec<String> = sorted_entries(dir)
+        .into_iter()
+        .take(FILES_TRIED)
+        .filter(|path| path.is_file() && Source::open(path).is_ok_and(|source| is_environment_image_list(&source)))
+        .map(|path| super::name_of(&path).to_string())
+        .collect();
+    let each = if lists.len() == 1 { "its file" } else { "each of its files" };
+    (!lists.is_empty()).then(|| format!("; {each} {} is {ENVIRONMENT_IMAGE_LIST}", lists.join(", ")))
+}
+
 /// Each file's name for what it lists: the words of its name that the others' do not share at
 /// the start or the end (`swebench-lite-instance-images.txt` beside `swebench-full-…` is
 /// `lite`), or `<facet>` where that leaves nothing to tell them apart.
@@ -219,8 +241,16 @@ fn list_names(files: &[PathBuf]) -> Vec<String> {
 }
 
 fn is_image_list(source: &Source) -> bool {
+    benchscope_contract::image_names::is_image_list(image_list_head(source))
+}
+
+fn is_environment_image_list(source: &Source) -> bool {
+    benchscope_contract::image_names::is_environment_image_list(image_list_head(source))
+}
+
+fn image_list_head(source: &Source) -> &[u8] {
     let text = source.text().as_bytes();
-    benchscope_contract::image_names::is_image_list(&text[..text.len().min(IMAGE_LIST_HEAD)])
+    &text[..text.len().min(IMAGE_LIST_HEAD)]
 }
 
 /// A folder's files and folders, in order of name.

@@ -182,6 +182,8 @@ fn not_records(head: &[u8]) -> String {
         note
     } else if benchscope_contract::image_names::is_image_list(head) {
         IMAGE_LIST.to_string()
+    } else if benchscope_contract::image_names::is_environment_image_list(head) {
+        benchscope_contract::image_names::ENVIRONMENT_IMAGE_LIST.to_string()
     } else {
         "not JSON Lines, a JSON array, Parquet, Arrow or CSV (the first character is not `{` or `[`, there is no PAR1 or Arrow magic, and the first line is not a header of comma-separated names)".to_string()
     }

@@ -116,7 +116,7 @@ fn id_list_refusal(name: &str, document: &Value) -> Option<String> {
 }
 
 /// Text that is not JSON the page could read, told by its first lines: a table of verdicts in
-/// CSV, a harness's test log, its image names a line.
+/// CSV, a harness's test log, its image names a line, FeatureBench's environment images a line.
 fn text_refusal(name: &str, text: &str) -> Option<String> {
     let text = text.trim_start_matches('\u{feff}');
     let lines: Vec<&str> = text
@@ -142,6 +142,9 @@ fn text_refusal(name: &str, text: &str) -> Option<String> {
             "{name}: a list of the SWE-bench harness's image names, not a run: \
              `benchscope export <dataset> --mark subset=<name>={name}` marks the instances they name"
         ));
+    }
+    if crate::image_names::is_environment_image_list(text.as_bytes()) {
+        return Some(format!("{name}: {}", crate::image_names::ENVIRONMENT_IMAGE_LIST));
     }
     None
 }
@@ -282,6 +285,12 @@ mod tests {
                 "sweb.base.x86_64:latest\nsweb.eval.x86_64.o_1776_r-1:latest\n",
                 "a list of the SWE-bench harness's image names",
                 mark,
+            ),
+            (
+                "fast_images.txt",
+                "libercoders/featurebench-specs_astropy-instance_493bb78b\n",
+                "a list of FeatureBench's environment images, one a repository",
+                "names no instance",
             ),
         ] {
             let error = refused(name, text);
