@@ -75,6 +75,7 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Explorer(manifest: Manifest, base: String, site: Option<SiteInfo>) -> impl IntoView {
     let url = expect_context::<UrlState>();
+    provide_context(crate::components::nav::OfferedViews::of(site.as_ref()));
     let manifest = StoredValue::new(manifest);
     let chosen = Memo::new(move |_| url.with(|state| manifest.with_value(|m| chosen(m, state))));
     let base = StoredValue::new(base);

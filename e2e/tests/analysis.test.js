@@ -278,7 +278,7 @@ test('more runs side by side than the palette has colours: a tile per run and va
   assert.deepEqual(errors, []);
 });
 
-test('a split whose runs carry only published totals says so, naming how many it has, instead of a breakdown; published metric means are drawn side by side', async (t) => {
+test('a split whose runs carry only published totals says so, naming how many it has, instead of a breakdown, and links the leaderboard that ranks them; published metric means are drawn side by side', async (t) => {
   if (withoutRealdata(t, alone)) return;
   const { page, errors } = session;
   const manifest = JSON.parse(readFileSync(join(alone, 'manifest.json'), 'utf8'));
@@ -288,6 +288,12 @@ test('a split whose runs carry only published totals says so, naming how many it
   const message = await page.locator('section.analysis p.empty').first().textContent();
   assert.match(message, new RegExp(`^None of this split's ${loaded} runs has per-instance verdicts`));
   assert.ok(!message.includes('benchscope score'), 'a board of % resolved has no metrics to score');
+  // Their figures are on the leaderboard, a link away, the split kept.
+  assert.match(message, /The leaderboard ranks them as their sources published them\.$/);
+  await page.locator('section.analysis p.empty a', { hasText: 'leaderboard' }).click();
+  await page.locator('.leaderboard tbody tr').first().waitFor();
+  assert.match(page.url(), /dataset=swe-bench-lite.*view=leaderboard/);
+  assert.equal(await page.locator('.leaderboard tbody tr').count(), loaded, 'every run of the split ranked');
   // Long Code Arena's real baselines: generations beside their published chrF and API-recall means.
   await page.goto(`${server.url}?data=boards/&dataset=lca-library-codegen&view=analysis`);
   const lcaMessage = await page.locator('section.analysis p.empty').first().textContent();

@@ -132,12 +132,22 @@ fn CompareWith(options: Vec<(String, String)>, current: Memo<Option<String>>) ->
     }
 }
 
+/// The views the explorer offers: a published site's, else all of them.
+#[derive(Clone)]
+pub struct OfferedViews(pub Vec<View>);
+
+impl OfferedViews {
+    pub fn of(site: Option<&SiteInfo>) -> Self {
+        OfferedViews(site.map_or_else(|| View::ALL.to_vec(), SiteInfo::views))
+    }
+}
+
 /// The list, the leaderboard and the analysis of the loaded sets: the views `site` offers (all
 /// without a `site.json`), `default` the one a URL without `view=` shows.
 #[component]
 pub fn ViewTabs(site: Option<SiteInfo>, default: View) -> impl IntoView {
     let url = expect_context::<UrlState>();
-    let views = site.as_ref().map_or_else(|| View::ALL.to_vec(), SiteInfo::views);
+    let views = OfferedViews::of(site.as_ref()).0;
     let current = Memo::new(move |_| url.with(|s| s.instance.is_none().then(|| s.view.unwrap_or(default))));
     let tabs = views
         .into_iter()

@@ -27,6 +27,7 @@ use benchscope_contract::IndexRow;
 use leptos::prelude::*;
 
 use crate::components::code::with_code_spans;
+use crate::components::nav::OfferedViews;
 use crate::sets::LoadedSet;
 use crate::url_state::UrlState;
 use crate::wording::{facet_in_sentence, facet_title};
@@ -133,7 +134,7 @@ pub fn AnalysisPage(rows: Vec<IndexRow>, sets: Vec<LoadedSet>) -> impl IntoView 
             split.with_value(|s| s.results.runs.iter().all(|run| run.metrics.is_empty())) && ranking(&board).metric_name().is_some();
         return view! {
             <section class="analysis">
-                <p class="empty">{with_code_spans(&without_verdicts(loaded, means_only))}</p>
+                <p class="empty">{with_code_spans(&without_verdicts(loaded, means_only))}<LeaderboardPointer loaded /></p>
                 {means_only.then(|| view! { <PublishedMeans board split /> })}
                 <MetricSections split facets />
                 <RunScatter set=set.clone() />
@@ -234,6 +235,28 @@ fn without_verdicts(loaded: usize, means_only: bool) -> String {
     } else {
         why
     }
+}
+
+/// Where the `loaded` runs' figures are when none has verdicts to break down: the leaderboard,
+/// which ranks them as their sources published them (unless a published site leaves it out).
+#[component]
+fn LeaderboardPointer(loaded: usize) -> impl IntoView {
+    let url = expect_context::<UrlState>();
+    let offered = use_context::<OfferedViews>().is_none_or(|views| views.0.contains(&View::Leaderboard));
+    let href = move || {
+        let mut state = url.get();
+        state.view = Some(View::Leaderboard);
+        state.to_query()
+    };
+    let open = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        url.navigate(|s| s.view = Some(View::Leaderboard));
+    };
+    let ranked = match loaded {
+        1 => " ranks it as its source published it.",
+        _ => " ranks them as their sources published them.",
+    };
+    (offered && loaded > 0).then(|| view! { " The "<a href=href on:click=open>"leaderboard"</a>{ranked} })
 }
 
 /// Why a split of runs alone whose ids name no repository (Long Code Arena's numbers) has no
