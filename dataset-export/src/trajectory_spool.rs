@@ -90,6 +90,18 @@ fn most_named(what: &str, named: &[&String]) -> (Option<String>, Option<String>)
     (chosen, Some(note))
 }
 
+/// The model a trajectory names, as the run counts it: a name given through Portkey's gateway,
+/// `@provider/model` (as 16 of a real mini-swe-agent run's 500 trajectories name
+/// `@google/gemini-3-pro-preview`, the rest `google/gemini-3-pro-preview`), counts as the model
+/// `provider/model` names.
+fn unrouted(model: &str) -> String {
+    model
+        .strip_prefix('@')
+        .filter(|rest| rest.contains('/'))
+        .unwrap_or(model)
+        .to_string()
+}
+
 /// "an agent", "a model".
 fn with_article(what: &str) -> String {
     match what.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -161,7 +173,8 @@ impl TrajectorySpool {
         let named =
             |of: fn(&AgentAndModel) -> Option<&String>| -> Vec<&String> { self.stored.values().filter_map(|t| of(&t.made_by)).collect() };
         let (agent, agent_note) = most_named("agent", &named(|m| m.agent.as_ref()));
-        let (model, model_note) = most_named("model", &named(|m| m.model.as_ref()));
+        let models: Vec<String> = named(|m| m.model.as_ref()).into_iter().map(|m| unrouted(m)).collect();
+        let (model, model_note) = most_named("model", &models.iter().collect::<Vec<_>>());
         (AgentAndModel { agent, model }, agent_note.into_iter().chain(model_note).collect())
     }
 
@@ -437,5 +450,12 @@ mod tests {
         let values = named(&[("a", 3)]);
         assert_eq!(most_named("model", &values.iter().collect::<Vec<_>>()), (Some("a".into()), None));
         assert_eq!(most_named("model", &[]), (None, None));
+    }
+
+    #[test]
+    fn a_model_named_through_portkeys_gateway_is_the_model_it_routes_to() {
+        assert_eq!(unrouted("@google/gemini-3-pro-preview"), "google/gemini-3-pro-preview");
+        assert_eq!(unrouted("google/gemini-3-pro-preview"), "google/gemini-3-pro-preview");
+        assert_eq!(unrouted("@latest"), "@latest", "no provider: not a gateway's name");
     }
 }

@@ -232,8 +232,9 @@ fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
     assert_eq!(stored.instance_id, first.instance_id);
     assert!(first.model_patch.is_some(), "the submission is the model patch");
     assert!(run.results.iter().filter(|r| r.trajectory.as_ref().unwrap().ran_tests).count() > 300);
-    // The run's model is the one most files name (a few of this run's name it with an `@`
-    // before it); the note says how many name another.
+    // The run's model is the one every file names: 16 of this run's name it with an `@` before
+    // it, as Portkey's gateway names a provider's model, and count as naming it; no note says
+    // that any names another.
     let mut models = std::collections::BTreeMap::<String, usize>::new();
     for result in &run.results {
         let id = &result.instance_id;
@@ -242,21 +243,21 @@ fn a_folder_of_trajectories_with_reports_beside_them_is_a_run_with_verdicts() {
             .entry(info["config"]["model"]["model_name"].as_str().unwrap().to_string())
             .or_default() += 1;
     }
-    let (most, count) = models.iter().max_by_key(|(_, n)| **n).unwrap();
-    assert!(2 * count > run.results.len());
-    assert_eq!(run.system.model.as_deref(), Some(most.as_str()));
+    let routed = models.keys().filter(|m| m.starts_with('@')).count();
+    assert_eq!((models.len(), routed), (2, 1), "one model, named two ways: {models:?}");
+    let model = models.keys().find(|m| !m.starts_with('@')).unwrap();
+    assert!(models.contains_key(&format!("@{model}")));
+    assert_eq!(run.system.model.as_deref(), Some(model.as_str()));
+    assert!(
+        !run.notes.iter().any(|n| n.contains("trajectories that name a model")),
+        "{:?}",
+        run.notes
+    );
     let info = &raw(&folder.join(format!("trajs/{0}/{0}.traj.json", first.instance_id)))["info"];
     assert_eq!(
         run.system.scaffold,
         Some(format!("mini-swe-agent {}", info["mini_version"].as_str().unwrap()))
     );
-    if models.len() > 1 {
-        let note = format!(
-            "the run's model is {most}, named by {count} of the {} trajectories that name a model;",
-            run.results.len()
-        );
-        assert!(run.notes.iter().any(|n| n.starts_with(&note)), "{:?}", run.notes);
-    }
 }
 
 /// A submission folder of trajectories whose verdicts are only in its `results/results.json`,
