@@ -13,7 +13,7 @@ use crate::data_dir::DataDir;
 use crate::run_store::NewRun;
 
 mod names;
-use names::{check_names, fallback_not_exported, stored_elsewhere, unexported_source_dataset, unexported_split};
+use names::{check_names, fallback_kept, fallback_not_exported, stored_elsewhere, unexported_source_dataset, unexported_split};
 
 /// What the user asked for about names.
 #[derive(Debug, Clone, Default)]
@@ -104,19 +104,23 @@ fn no_run_twice(runs: &[(NewRun, Vec<String>)]) -> anyhow::Result<()> {
 /// each run the instances its split does not have, warning about them.
 pub fn check_runs(data: &DataDir, runs: &mut [(NewRun, Vec<String>)], rules: &NameRules) -> anyhow::Result<()> {
     let Some(manifest) = data.manifest().ok() else {
+        let mut told_fallback = HashSet::new();
         for (new, warnings) in runs.iter_mut() {
             warnings.extend(stored_elsewhere(new));
+            warnings.extend(fallback_kept(None, new, rules).filter(|_| told_fallback.insert(new.run.dataset.clone())));
         }
         return Ok(());
     };
     let mut ids_of = SplitIds::new(data.path(), &manifest);
     let mut told_unexported = HashSet::new();
     let mut told_split = HashSet::new();
+    let mut told_fallback = HashSet::new();
     for (new, warnings) in runs.iter_mut() {
         if !new.dataset_from_source && fallback_not_exported(&manifest, &new.run.dataset, rules) {
             warnings.extend(join_split_holding_all(&manifest, new, rules, &mut ids_of)?);
         }
         warnings.extend(stored_elsewhere(new));
+        warnings.extend(fallback_kept(Some(&manifest), new, rules).filter(|_| told_fallback.insert(new.run.dataset.clone())));
         if !new.dataset_from_source {
             check_names(&manifest, &new.run.dataset, &new.run.split, rules)?;
         } else if told_unexported.insert(new.run.dataset.clone()) {

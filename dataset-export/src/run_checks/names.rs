@@ -70,6 +70,22 @@ fn runs_only_datasets(manifest: &Manifest) -> Vec<&str> {
     names
 }
 
+/// A run kept under the dataset a source gets when nothing names one (`swe-bench`), where the
+/// directory does not export it (a new directory, or `--new-dataset`): the name is a default,
+/// not the split's it ran on, so the reader is told how to give that one.
+pub(super) fn fallback_kept(manifest: Option<&Manifest>, new: &NewRun, rules: &NameRules) -> Option<String> {
+    let dataset = new.run.dataset.as_str();
+    let fell_back = !new.dataset_from_source && rules.dataset.is_none() && rules.fallback_dataset.as_deref() == Some(dataset);
+    let exported = manifest.is_some_and(|m| exported_datasets(m).contains(&dataset));
+    (fell_back && !exported).then(|| {
+        format!(
+            "the source names no dataset and {}: the run is kept under `{dataset}`, the name a run gets when nothing names its dataset; {} names the dataset it ran on, as `export` names it (`swe-bench-verified` for SWE-bench Verified's files), so that the run joins that export",
+            rules.no_dataset_named(),
+            rules.dataset_option()
+        )
+    })
+}
+
 /// A dataset the source names itself is taken as stated; where the directory has exports but not
 /// that one, the reader is told where its runs went (once per dataset).
 pub(super) fn unexported_source_dataset(manifest: &Manifest, dataset: &str, rules: &NameRules) -> Option<String> {
