@@ -175,11 +175,7 @@ fn image_list_hint(path: &Path, source: &Source) -> Option<String> {
 /// one `--mark` for each, on a facet of its own (an instance has one value a facet) named by
 /// what sets its file's name apart from the others'.
 fn image_list_folder_hint(dir: &Path) -> Option<String> {
-    let lists: Vec<PathBuf> = sorted_entries(dir)
-        .into_iter()
-        .take(FILES_TRIED)
-        .filter(|path| path.is_file() && Source::open(path).is_ok_and(|source| is_image_list(&source)))
-        .collect();
+    let lists = files_that(dir, is_image_list);
     if lists.is_empty() {
         return None;
     }
@@ -204,11 +200,9 @@ fn environment_image_list_hint(source: &Source) -> Option<String> {
 /// A folder of FeatureBench's lists of environment images (its package's
 /// `resources/constants`): said, with the lists named, to hold no task.
 fn environment_image_lists_hint(dir: &Path) -> Option<String> {
-    let lists: Vec<String> = sorted_entries(dir)
-        .into_iter()
-        .take(FILES_TRIED)
-        .filter(|path| path.is_file() && Source::open(path).is_ok_and(|source| is_environment_image_list(&source)))
-        .map(|path| super::name_of(&path).to_string())
+    let lists: Vec<String> = files_that(dir, is_environment_image_list)
+        .iter()
+        .map(|path| super::name_of(path))
         .collect();
     let each = if lists.len() == 1 { "its file" } else { "each of its files" };
     (!lists.is_empty()).then(|| format!("; {each} {} is {ENVIRONMENT_IMAGE_LIST}", lists.join(", ")))
@@ -251,6 +245,15 @@ fn is_environment_image_list(source: &Source) -> bool {
 fn image_list_head(source: &Source) -> &[u8] {
     let text = source.text().as_bytes();
     &text[..text.len().min(IMAGE_LIST_HEAD)]
+}
+
+/// The files among the first of the folder `dir`'s entries that `is` tells, in order of name.
+fn files_that(dir: &Path, is: fn(&Source) -> bool) -> Vec<PathBuf> {
+    sorted_entries(dir)
+        .into_iter()
+        .take(FILES_TRIED)
+        .filter(|path| path.is_file() && Source::open(path).is_ok_and(|source| is(&source)))
+        .collect()
 }
 
 /// A folder's files and folders, in order of name.
